@@ -1,0 +1,123 @@
+import { decodeMembers, type DecodeContext } from '../match/operators.js';
+import { ToolscoreInputError, childPath, describeType } from './errors.js';
+import type { Args, ExpectedCall, ToolCall } from './types.js';
+
+type Fail = (path: string, reason: string) => never;
+
+function failer(source: string): Fail {
+  return (path, reason) => {
+    throw new ToolscoreInputError({ source, path }, reason);
+  };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function requireCallObject(item: unknown, path: string, fail: Fail): Record<string, unknown> {
+  if (!isPlainObject(item)) return fail(path, `expected a call object with a "tool" name, got ${describeType(item)}`);
+  const tool = item.tool;
+  if (typeof tool !== 'string' || tool.trim() === '') {
+    return fail(childPath(path, 'tool'), `expected a non-empty tool name, got ${describeType(tool)}`);
+  }
+  return item;
+}
+
+function requireArgs(value: unknown, path: string, fail: Fail): Args | null {
+  if (value === undefined || value === null) return null;
+  if (!isPlainObject(value)) return fail(path, `expected an object of arguments (or null), got ${describeType(value)}`);
+  return value;
+}
+
+function optionalNumber(item: Record<string, unknown>, key: string, path: string, fail: Fail): number | undefined {
+  const value = item[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return fail(childPath(path, key), `expected a number, got ${describeType(value)}`);
+  return value;
+}
+
+/**
+ * Normalizes expected calls given in memory or read from a gold file: `{tool, args?, description?,
+ * side_effects?}`. `$` operators in `args` become matchers (`$regex` is a whole-string match).
+ */
+export function toExpectedCalls(input: unknown, source = 'expected'): ExpectedCall[] {
+  const fail = failer(source);
+  if (!Array.isArray(input)) return fail('$', `expected an array of calls, got ${describeType(input)}`);
+  const context: DecodeContext = { source, regexMode: 'full' };
+  return input.map((item: unknown, i) => {
+    const path = childPath('$', i);
+    const call = requireCallObject(item, path, fail);
+    const argsPath = childPath(path, 'args');
+    const raw = requireArgs(call.args, argsPath, fail);
+    const expected: ExpectedCall = {
+      tool: (call.tool as string).trim(),
+      args: raw === null ? null : decodeMembers(raw, Object.keys(raw), argsPath, context),
+    };
+    if (call.description !== undefined && call.description !== null) {
+      if (typeof call.description !== 'string') fail(childPath(path, 'description'), `expected a string, got ${describeType(call.description)}`);
+      if (call.description !== '') expected.description = call.description as string;
+    }
+    if (call.side_effects !== undefined && call.side_effects !== null) {
+      if (!isPlainObject(call.side_effects)) fail(childPath(path, 'side_effects'), `expected an object of checks, got ${describeType(call.side_effects)}`);
+      expected.side_effects = call.side_effects as Record<string, unknown>;
+    }
+    return expected;
+  });
+}
+
+/** Keys of an actual call object that have a field of their own; the rest of `metadata` is kept as is. */
+const ACTUAL_FIELDS = new Set(['tool', 'args', 'result', 'error', 'is_error', 'duration', 'cost', 'id', 'timestamp', 'metadata']);
+
+/**
+ * Normalizes one actual call `{tool, args?, result?, error?, is_error?, duration?, cost?, id?,
+ * timestamp?, metadata?}`. A call failed when it has an error message or `is_error: true` (a message
+ * wins over `is_error: false`); `error: true` alone also marks it failed.
+ */
+export function toActualCall(item: unknown, path: string, source = 'actual'): ToolCall {
+  const fail = failer(source);
+  const call = requireCallObject(item, path, fail);
+  const args = requireArgs(call.args, childPath(path, 'args'), fail);
+  const normalized: ToolCall = { tool: (call.tool as string).trim(), args, is_error: false };
+  if (call.result !== undefined) normalized.result = call.result;
+  const error = call.error;
+  let flagged: boolean | undefined;
+  if (typeof error === 'boolean') flagged = error;
+  else if (isTruthyError(error)) normalized.error = typeof error === 'string' ? error : JSON.stringify(error);
+  if (call.is_error !== undefined && call.is_error !== null) {
+    if (typeof call.is_error !== 'boolean') fail(childPath(path, 'is_error'), `expected true or false, got ${describeType(call.is_error)}`);
+    flagged = call.is_error as boolean;
+  }
+  normalized.is_error = normalized.error !== undefined || flagged === true;
+  const duration = optionalNumber(call, 'duration', path, fail);
+  if (duration !== undefined) normalized.duration = duration;
+  const cost = optionalNumber(call, 'cost', path, fail);
+  if (cost !== undefined) normalized.cost = cost;
+  const timestamp = optionalNumber(call, 'timestamp', path, fail);
+  if (timestamp !== undefined) normalized.timestamp = timestamp;
+  if (call.id !== undefined && call.id !== null) normalized.id = String(call.id);
+  let metadata: Record<string, unknown> | undefined;
+  if (isPlainObject(call.metadata)) metadata = { ...call.metadata };
+  for (const key of Object.keys(call)) {
+    if (!ACTUAL_FIELDS.has(key)) (metadata ??= {})[key] = call[key];
+  }
+  if (metadata) normalized.metadata = metadata;
+  return normalized;
+}
+
+/** Empty strings, 0, empty arrays and empty objects mean "no error". */
+function isTruthyError(error: unknown): boolean {
+  if (error === undefined || error === null || error === '' || error === 0 || error === false) return false;
+  if (Array.isArray(error)) return error.length > 0;
+  if (typeof error === 'object') return Object.keys(error).length > 0;
+  return true;
+}
+
+/** Normalizes a list of actual calls. */
+export function toActualCalls(input: readonly unknown[], source = 'actual'): ToolCall[] {
+  return input.map((item, i) => toActualCall(item, childPath('$', i), source));
+}
+
+/** Whether a value is a list of call objects (`[]`, or items with a `tool` key) rather than a raw response. */
+export function isCallList(value: unknown): value is unknown[] {
+  return Array.isArray(value) && value.every((item) => isPlainObject(item) && 'tool' in item);
+}

@@ -1,0 +1,145 @@
+/**
+ * Every sentence toolscore says about a result lives here, so the console, Markdown, HTML and JUnit
+ * reports agree word for word.
+ */
+import { isMatcher } from '../match/matchers/matcher.js';
+import type { EfficiencyMetrics } from '../metrics/efficiency.js';
+import type { PolicyViolation } from '../metrics/policy.js';
+import { redactSecrets, type SecretFinding } from '../metrics/security.js';
+import type { ToolCall } from './types.js';
+
+/** How serious a behaviour or safety finding is. */
+export type Severity = 'error' | 'warning';
+
+/** One behaviour or safety finding (failed calls, retries, credentials, forbidden calls). */
+export interface Finding {
+  severity: Severity;
+  message: string;
+}
+
+/** Longest value text shown in a message before it is cut. */
+const MAX_VALUE_TEXT = 60;
+
+/** A value as shown in messages: matchers by their text form, data as JSON, secrets masked, long text cut. */
+export function formatValue(value: unknown): string {
+  let text: string;
+  if (isMatcher(value)) text = value.toString();
+  else if (value === undefined) text = 'nothing';
+  else text = JSON.stringify(value) ?? String(value);
+  text = redactSecrets(text);
+  return text.length > MAX_VALUE_TEXT ? `${text.slice(0, MAX_VALUE_TEXT - 1)}…` : text;
+}
+
+/** `call 3 (delete_db) matches forbidden rule 1: never drop tables`. Numbers are 1-based. */
+export function policyViolationText(violation: PolicyViolation): string {
+  const reason = violation.reason ? `: ${violation.reason}` : '';
+  return `call ${violation.index + 1} (${violation.tool}) matches forbidden rule ${violation.rule + 1}${reason}`;
+}
+
+/** `call 2 (http_get) passes a credential (openai_api_key) in "headers.Authorization": sk-p…9Q`. */
+export function secretFindingText(secret: SecretFinding): string {
+  return `call ${secret.index + 1} (${secret.tool}) passes a credential (${secret.kind}) in ${JSON.stringify(secret.path)}: ${secret.preview}`;
+}
+
+/** `2 of 5 tool calls failed (deploy x2)`: failed tools by descending count. */
+export function failedCallsText(actual: readonly ToolCall[], efficiency: EfficiencyMetrics): string {
+  const counts = new Map<string, number>();
+  for (const call of actual) if (call.is_error) counts.set(call.tool, (counts.get(call.tool) ?? 0) + 1);
+  const tools = [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([tool, count]) => (count > 1 ? `${tool} x${count}` : tool))
+    .join(', ');
+  const noun = efficiency.total_calls === 1 ? 'tool call' : 'tool calls';
+  return `${efficiency.error_count} of ${efficiency.total_calls} ${noun} failed (${tools})`;
+}
+
+/** `1 call repeats a failed call with the same arguments`. */
+export function blindRetryText(count: number): string {
+  return count === 1
+    ? '1 call repeats a failed call with the same arguments'
+    : `${count} calls repeat a failed call with the same arguments`;
+}
+
+/** `Required calls completed: 2 of 3`. */
+export function requiredCallsText(recall: number, expectedCount: number): string {
+  return `Required calls completed: ${Math.round(recall * expectedCount)} of ${expectedCount}`;
+}
+
+/** Builds the findings list: errors (forbidden calls, credentials) first, then warnings. */
+export function buildFindings(
+  actual: readonly ToolCall[],
+  efficiency: EfficiencyMetrics,
+  secrets: readonly SecretFinding[],
+  violations: readonly PolicyViolation[],
+): Finding[] {
+  const findings: Finding[] = [];
+  for (const violation of violations) findings.push({ severity: 'error', message: policyViolationText(violation) });
+  for (const secret of secrets) findings.push({ severity: 'error', message: secretFindingText(secret) });
+  if (efficiency.error_count > 0) findings.push({ severity: 'warning', message: failedCallsText(actual, efficiency) });
+  if (efficiency.retry_after_error_count > 0) {
+    findings.push({ severity: 'warning', message: blindRetryText(efficiency.retry_after_error_count) });
+  }
+  return findings;
+}
+
+/** What kind of problem a Top issue is, most urgent first. */
+export const ISSUE_KINDS = ['missing', 'failed', 'wrong_tool', 'argument_mismatch', 'extra'] as const;
+
+/** One kind of Top issue. */
+export type IssueKind = (typeof ISSUE_KINDS)[number];
+
+/** One argument that differs between an expected call and its partner. */
+export interface ArgumentDiff {
+  key: string;
+  /** `mismatch`: both have it with different values; `missing`: not passed; `unexpected`: passed but not expected. */
+  kind: 'mismatch' | 'missing' | 'unexpected';
+  expected?: unknown;
+  actual?: unknown;
+}
+
+/** `city: expected "NYC", got "LA"`, `missing: city`, `unexpected: units`. */
+export function argumentDiffText(diff: ArgumentDiff): string {
+  switch (diff.kind) {
+    case 'mismatch':
+      return `${diff.key}: expected ${formatValue(diff.expected)}, got ${formatValue(diff.actual)}`;
+    case 'missing':
+      return `missing: ${diff.key}`;
+    case 'unexpected':
+      return `unexpected: ${diff.key}`;
+  }
+}
+
+/** The problem and fix sentences of each kind of Top issue. */
+export function issueText(
+  kind: IssueKind,
+  tool: string,
+  detail: { expectedTool?: string; diffs?: readonly ArgumentDiff[]; error?: string },
+): { problem: string; fix: string } {
+  switch (kind) {
+    case 'missing':
+      return {
+        problem: `expected call to ${tool} was not made`,
+        fix: `make sure ${tool} is offered to the agent and the prompt or its description says when to call it`,
+      };
+    case 'failed':
+      return {
+        problem: `${tool} failed${detail.error ? `: ${formatValue(detail.error)}` : ''} and was not retried successfully`,
+        fix: `fix the arguments or the tool so ${tool} succeeds, and let the agent retry with corrected input after an error`,
+      };
+    case 'wrong_tool':
+      return {
+        problem: `called ${tool} where ${detail.expectedTool} was expected`,
+        fix: `make the descriptions of ${detail.expectedTool} and ${tool} say when each applies, or if ${tool} is an acceptable substitute, put it in the gold standard`,
+      };
+    case 'argument_mismatch':
+      return {
+        problem: `${tool} called with different arguments: ${(detail.diffs ?? []).map(argumentDiffText).join('; ')}`,
+        fix: `align the arguments the agent passes to ${tool} (prompt, parameter descriptions), or relax the gold standard with ANY / Regex / Approx`,
+      };
+    case 'extra':
+      return {
+        problem: `unexpected call to ${tool}`,
+        fix: `stop the agent from calling ${tool} here (prompt or tool description), or add the call to the gold standard if it is needed`,
+      };
+  }
+}

@@ -1,0 +1,172 @@
+import { encodeArgs } from '../match/operators.js';
+import type { ArgumentMetrics } from '../metrics/arguments.js';
+import type { EfficiencyMetrics } from '../metrics/efficiency.js';
+import type { PolicyMetrics, PolicyViolation } from '../metrics/policy.js';
+import type { SecurityMetrics } from '../metrics/security.js';
+import type { SequenceMetrics } from '../metrics/sequence.js';
+import type { ToolCorrectnessMetrics } from '../metrics/tool-correctness.js';
+import type { TrajectoryMetrics } from '../metrics/trajectory.js';
+import type { Pairing } from '../pairing/pairing.js';
+import type { Finding } from './findings.js';
+import type { Grade } from './grade.js';
+import type { TopIssue } from './top-issues.js';
+import type { ExpectedCall, ToolCall } from './types.js';
+import type { Weights } from './weights.js';
+
+/** Every metric of an evaluation, under the guide's snake_case keys (the same in files and reports). */
+export interface Metrics {
+  invocation_accuracy: number;
+  selection_accuracy: number;
+  tool_correctness_metrics: ToolCorrectnessMetrics;
+  sequence_metrics: SequenceMetrics;
+  trajectory_metrics: TrajectoryMetrics;
+  argument_metrics: ArgumentMetrics;
+  efficiency_metrics: EfficiencyMetrics;
+  /** `null` when nothing was expected. */
+  required_call_recall: number | null;
+  security_metrics: SecurityMetrics;
+  /** Present only when forbidden rules were given. */
+  policy_metrics?: PolicyMetrics;
+}
+
+/** Layout version of `toDict()`; bumped only on a breaking change (adding keys does not bump it). */
+export const RESULT_SCHEMA_VERSION = '2';
+
+/** The JSON record of one evaluation (`toDict()`). */
+export interface EvaluationRecord {
+  schema_version: string;
+  score: number;
+  grade: Grade;
+  weights: Weights;
+  required_call_recall: number | null;
+  metrics: Metrics;
+  calls: {
+    expected: { tool: string; args: Record<string, unknown> | null }[];
+    actual: {
+      tool: string;
+      args: Record<string, unknown> | null;
+      result: unknown;
+      is_error: boolean;
+      error: string | null;
+      duration: number | null;
+      cost: number | null;
+    }[];
+  };
+  gold_calls_count: number;
+  trace_calls_count: number;
+}
+
+/** What `evaluate()` and `evaluateTrace()` return. */
+export class EvaluationResult {
+  /** Composite score in [0, 1] (a perfect match is exactly 1). */
+  readonly score: number;
+  /** Letter grade of the score. */
+  readonly grade: Grade;
+  /** The normalized weights the score was blended with. */
+  readonly weights: Weights;
+  /** All metrics, under their serialized names. */
+  readonly metrics: Metrics;
+  /** The expected calls, normalized. */
+  readonly goldCalls: readonly ExpectedCall[];
+  /** The actual calls, normalized. */
+  readonly traceCalls: readonly ToolCall[];
+  /** Which actual call answers each expected call. */
+  readonly pairing: Pairing;
+  /** Ranked "Top issues to fix". */
+  readonly topIssues: readonly TopIssue[];
+  /** Behaviour and safety findings (forbidden calls, credentials, failures, blind retries). */
+  readonly findings: readonly Finding[];
+  /** Things read from the input that were skipped or repaired (empty tool names, unparsable arguments). */
+  readonly warnings: readonly string[];
+
+  constructor(fields: {
+    score: number;
+    grade: Grade;
+    weights: Weights;
+    metrics: Metrics;
+    goldCalls: readonly ExpectedCall[];
+    traceCalls: readonly ToolCall[];
+    pairing: Pairing;
+    topIssues: readonly TopIssue[];
+    findings: readonly Finding[];
+    warnings?: readonly string[];
+  }) {
+    this.score = fields.score;
+    this.grade = fields.grade;
+    this.weights = fields.weights;
+    this.metrics = fields.metrics;
+    this.goldCalls = fields.goldCalls;
+    this.traceCalls = fields.traceCalls;
+    this.pairing = fields.pairing;
+    this.topIssues = fields.topIssues;
+    this.findings = fields.findings;
+    this.warnings = fields.warnings ?? [];
+  }
+
+  /** Share of actual calls whose tool was expected. */
+  get selectionAccuracy(): number {
+    return this.metrics.selection_accuracy;
+  }
+  /** Argument F1 over the one-to-one pairing. */
+  get argumentF1(): number {
+    return this.metrics.argument_metrics.f1;
+  }
+  /** 1 − normalized edit distance between the tool sequences. */
+  get sequenceAccuracy(): number {
+    return this.metrics.sequence_metrics.sequence_accuracy;
+  }
+  /** Whether tools were invoked when needed and not otherwise. */
+  get invocationAccuracy(): number {
+    return this.metrics.invocation_accuracy;
+  }
+  /** Share of expected calls made without failing; `null` when nothing was expected. */
+  get requiredCallRecall(): number | null {
+    return this.metrics.required_call_recall;
+  }
+  /** Calls that matched forbidden rules (empty when no rules were given). */
+  get policyViolations(): readonly PolicyViolation[] {
+    return this.metrics.policy_metrics?.violations ?? [];
+  }
+
+  /**
+   * A versioned, JSON-safe record of this evaluation. Matchers in expected arguments are written in
+   * their `$` operator form, so the record reads back as a gold file.
+   */
+  toDict(): EvaluationRecord {
+    const record: EvaluationRecord = {
+      schema_version: RESULT_SCHEMA_VERSION,
+      score: this.score,
+      grade: this.grade,
+      weights: { ...this.weights },
+      required_call_recall: this.requiredCallRecall,
+      metrics: this.metrics,
+      calls: {
+        expected: this.goldCalls.map((call) => ({ tool: call.tool, args: encodeArgs(call.args) })),
+        actual: this.traceCalls.map((call) => ({
+          tool: call.tool,
+          args: call.args,
+          result: call.result ?? null,
+          is_error: call.is_error,
+          error: call.error ?? null,
+          duration: call.duration ?? null,
+          cost: call.cost ?? null,
+        })),
+      },
+      gold_calls_count: this.goldCalls.length,
+      trace_calls_count: this.traceCalls.length,
+    };
+    return toJsonSafe(record) as EvaluationRecord;
+  }
+}
+
+/** A deep copy holding only JSON data: matchers by their operator form, odd values by their text. */
+export function toJsonSafe(value: unknown): unknown {
+  const text = JSON.stringify(value, (_key, inner: unknown) => {
+    if (typeof inner === 'bigint') return inner.toString();
+    if (typeof inner === 'function' || typeof inner === 'symbol') return String(inner);
+    if (typeof inner === 'number' && !Number.isFinite(inner)) return String(inner);
+    if (inner === undefined) return null;
+    return inner;
+  });
+  return text === undefined ? null : JSON.parse(text);
+}

@@ -1,0 +1,152 @@
+import { memberEqual, type EqualityMode } from '../match/equality.js';
+import type { Pairing } from '../pairing/pairing.js';
+import { ISSUE_KINDS, issueText, type ArgumentDiff, type IssueKind } from './findings.js';
+import type { ExpectedCall, ToolCall } from './types.js';
+
+/** One item of "Top issues to fix". */
+export interface TopIssue {
+  /** What kind of problem. */
+  kind: IssueKind;
+  /** The tool the problem is about (the one called, for wrong_tool and extra). */
+  tool: string;
+  /** 0-based index of the expected call concerned, if any. */
+  expectedIndex: number | null;
+  /** 0-based index of the actual call concerned, if any. */
+  actualIndex: number | null;
+  /** What went wrong, in one sentence. */
+  problem: string;
+  /** A concrete suggestion. */
+  fix: string;
+  /** Per-argument differences, for argument mismatches. */
+  diffs?: ArgumentDiff[];
+}
+
+/** Per-key differences between expected arguments and the partner's arguments. */
+export function diffArguments(expected: ExpectedCall, actual: ToolCall, mode: EqualityMode): ArgumentDiff[] {
+  if (expected.args === null) return [];
+  const wanted = expected.args;
+  const given = actual.args ?? {};
+  const diffs: ArgumentDiff[] = [];
+  for (const key of Object.keys(wanted)) {
+    if (!Object.hasOwn(given, key)) diffs.push({ key, kind: 'missing', expected: wanted[key] });
+    else if (!memberEqual(wanted, given, key, mode)) diffs.push({ key, kind: 'mismatch', expected: wanted[key], actual: given[key] });
+  }
+  for (const key of Object.keys(given)) {
+    if (!Object.hasOwn(wanted, key)) diffs.push({ key, kind: 'unexpected', actual: given[key] });
+  }
+  return diffs;
+}
+
+/**
+ * Ranks what to fix, from the core's pairing (never from raw positions, so a reordered pair of calls
+ * is not a mismatch). Paired calls in order act as anchors; between two anchors, unpaired expected and
+ * actual calls are zipped into "wrong tool" items and the rest are missing or extra.
+ */
+export function buildTopIssues(
+  expected: readonly ExpectedCall[],
+  actual: readonly ToolCall[],
+  pairing: Pairing,
+  mode: EqualityMode,
+): TopIssue[] {
+  const issues: TopIssue[] = [];
+  const add = (kind: IssueKind, tool: string, expectedIndex: number | null, actualIndex: number | null, detail: Parameters<typeof issueText>[2] = {}): void => {
+    const issue: TopIssue = { kind, tool, expectedIndex, actualIndex, ...issueText(kind, tool, detail) };
+    if (detail.diffs) issue.diffs = [...detail.diffs];
+    issues.push(issue);
+  };
+
+  const anchors = orderedAnchors(pairing.actualFor);
+  const gapOfExpected = gapIndex(anchors.map(([i]) => i), expected.length);
+  const gapOfActual = gapIndex(anchors.map(([, j]) => j), actual.length);
+  const unpairedExpected = new Map<number, number[]>();
+  const unpairedActual = new Map<number, number[]>();
+  expected.forEach((_, i) => {
+    if (pairing.actualFor[i]! < 0) pushTo(unpairedExpected, gapOfExpected[i]!, i);
+  });
+  actual.forEach((_, j) => {
+    if (pairing.expectedFor[j]! < 0) pushTo(unpairedActual, gapOfActual[j]!, j);
+  });
+  for (let gap = 0; gap <= anchors.length; gap++) {
+    const missing = unpairedExpected.get(gap) ?? [];
+    const extra = unpairedActual.get(gap) ?? [];
+    const zipped = Math.min(missing.length, extra.length);
+    for (let k = 0; k < zipped; k++) {
+      add('wrong_tool', actual[extra[k]!]!.tool, missing[k]!, extra[k]!, { expectedTool: expected[missing[k]!]!.tool });
+    }
+    for (const i of missing.slice(zipped)) add('missing', expected[i]!.tool, i, null);
+    for (const j of extra.slice(zipped)) add('extra', actual[j]!.tool, null, j);
+  }
+
+  // A required call whose partner failed is an issue only if no other call of that tool succeeded in its place.
+  const unmet = unmetByTool(expected, actual);
+  expected.forEach((call, i) => {
+    const j = pairing.actualFor[i]!;
+    if (j < 0) return;
+    const partner = actual[j]!;
+    const left = unmet.get(call.tool) ?? 0;
+    if (partner.is_error && left > 0) {
+      unmet.set(call.tool, left - 1);
+      add('failed', call.tool, i, j, partner.error === undefined ? {} : { error: partner.error });
+    }
+    const diffs = diffArguments(call, partner, mode);
+    if (diffs.length > 0) add('argument_mismatch', call.tool, i, j, { diffs });
+  });
+
+  const rank = (issue: TopIssue): number => ISSUE_KINDS.indexOf(issue.kind);
+  const position = (issue: TopIssue): number => issue.expectedIndex ?? issue.actualIndex ?? 0;
+  return issues.sort((a, b) => rank(a) - rank(b) || position(a) - position(b));
+}
+
+function pushTo(map: Map<number, number[]>, key: number, value: number): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** The longest run of pairs that keeps both orders (a longest increasing subsequence), as [expected, actual]. */
+function orderedAnchors(actualFor: readonly number[]): [number, number][] {
+  const pairs: [number, number][] = [];
+  actualFor.forEach((j, i) => {
+    if (j >= 0) pairs.push([i, j]);
+  });
+  // Patience sorting on the actual indices, O(p log p).
+  const tails: number[] = [];
+  const previous = new Array<number>(pairs.length).fill(-1);
+  for (let k = 0; k < pairs.length; k++) {
+    const j = pairs[k]![1];
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (pairs[tails[mid]!]![1] < j) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0) previous[k] = tails[lo - 1]!;
+    tails[lo] = k;
+  }
+  const chain: [number, number][] = [];
+  for (let k = tails.length > 0 ? tails[tails.length - 1]! : -1; k >= 0; k = previous[k]!) chain.push(pairs[k]!);
+  return chain.reverse();
+}
+
+/** For each position 0..length-1, how many anchor positions lie before it. */
+function gapIndex(anchorPositions: readonly number[], length: number): number[] {
+  const gaps = new Array<number>(length);
+  let next = 0;
+  for (let position = 0; position < length; position++) {
+    while (next < anchorPositions.length && anchorPositions[next]! < position) next++;
+    gaps[position] = next;
+  }
+  return gaps;
+}
+
+/** Per tool, how many expected calls have no successful call to answer them. */
+function unmetByTool(expected: readonly ExpectedCall[], actual: readonly ToolCall[]): Map<string, number> {
+  const unmet = new Map<string, number>();
+  for (const call of expected) unmet.set(call.tool, (unmet.get(call.tool) ?? 0) + 1);
+  for (const call of actual) {
+    const left = unmet.get(call.tool);
+    if (!call.is_error && left !== undefined && left > 0) unmet.set(call.tool, left - 1);
+  }
+  return unmet;
+}

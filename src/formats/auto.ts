@@ -1,0 +1,40 @@
+import { isCallList, toActualCalls } from '../core/calls.js';
+import { ToolscoreInputError, describeType } from '../core/errors.js';
+import type { ToolCall } from '../core/types.js';
+import { detectFormat, detectionHints } from './detect.js';
+import { getFormat } from './registry.js';
+import { collectingContext } from './types.js';
+
+/** Calls read from some input, with the format used and any warnings. */
+export interface ExtractedCalls {
+  calls: ToolCall[];
+  /** The format that read them (`calls` for an in-memory call list). */
+  format: string;
+  warnings: string[];
+}
+
+/**
+ * Turns a call list or a raw response into calls: a list of `{tool, ...}` objects is taken as is,
+ * anything else is recognised by its whole structure and read by the matching adapter. Input that
+ * matches no format is an error naming what each format looks for, never a silent "no calls".
+ */
+export function autoExtract(actual: unknown, source = 'actual'): ExtractedCalls {
+  if (isCallList(actual)) return { calls: toActualCalls(actual, source), format: 'calls', warnings: [] };
+  return readWithFormat(actual, 'auto', source);
+}
+
+/** Reads parsed data with a named format (`auto` detects it). */
+export function readWithFormat(data: unknown, format: string, source: string): ExtractedCalls {
+  const name = format === 'auto' ? detectFormat(data) : format;
+  if (name === undefined) {
+    throw new ToolscoreInputError(
+      { source, path: '$' },
+      `could not detect the trace format of ${describeType(data)}; looked for ${detectionHints()}. Pass the format explicitly if it is one of these.`,
+    );
+  }
+  const adapter = getFormat(name);
+  if (!adapter) throw new ToolscoreInputError({ source }, `unknown format ${JSON.stringify(name)}`);
+  const warnings: string[] = [];
+  const calls = adapter.parse(data, collectingContext(source, warnings));
+  return { calls, format: name, warnings };
+}

@@ -1,0 +1,77 @@
+import { toActualCall } from '../core/calls.js';
+import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
+import type { ToolCall } from '../core/types.js';
+import { readArguments } from './arguments.js';
+import type { ParseContext, TraceFormat } from './types.js';
+
+/** Aliases the custom format accepts, first present wins (present, not truthy: `0` and `{}` are kept). */
+const NAME_KEYS = ['tool', 'name', 'function'] as const;
+const ARGS_KEYS = ['args', 'arguments', 'input'] as const;
+const ALIASES: readonly (readonly [string, string])[] = [
+  ['output', 'result'],
+  ['time', 'timestamp'],
+  ['elapsed', 'duration'],
+];
+
+function firstPresent(item: Record<string, unknown>, keys: readonly string[]): [string, unknown] | undefined {
+  for (const key of keys) if (item[key] !== undefined) return [key, item[key]];
+  return undefined;
+}
+
+/** Reads one custom call entry; returns undefined (with a warning) for entries that name no tool. */
+function readCall(item: unknown, path: string, context: ParseContext): ToolCall | undefined {
+  if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+    context.warn(path, `skipped ${describeType(item)}: expected a call object`);
+    return undefined;
+  }
+  const entry = item as Record<string, unknown>;
+  const named = firstPresent(entry, NAME_KEYS);
+  let name = named?.[1];
+  let rawArgs = firstPresent(entry, ARGS_KEYS);
+  // OpenAI-style {"function": {"name", "arguments"}} entries.
+  if (named?.[0] === 'function' && name !== null && typeof name === 'object') {
+    const fn = name as Record<string, unknown>;
+    name = fn.name;
+    rawArgs ??= fn.arguments === undefined ? undefined : ['function.arguments', fn.arguments];
+  }
+  if (typeof name !== 'string' || name.trim() === '') {
+    context.warn(path, 'skipped a call with no tool name');
+    return undefined;
+  }
+  const normalized: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(entry)) {
+    if ((NAME_KEYS as readonly string[]).includes(key) || (ARGS_KEYS as readonly string[]).includes(key)) continue;
+    const alias = ALIASES.find(([from]) => from === key);
+    if (alias && entry[alias[1]] === undefined) normalized[alias[1]] = value;
+    else normalized[key] = value;
+  }
+  normalized.tool = name;
+  normalized.args = rawArgs === undefined ? null : readArguments(rawArgs[1], childPath(path, rawArgs[0]), context);
+  return toActualCall(normalized, path, context.source);
+}
+
+/** The guide's own trace shape: a list of `{tool, args, result, error, is_error, duration, cost, id}`, or `{calls: [...]}`. */
+export const customFormat: TraceFormat = {
+  name: 'custom',
+  description: 'a list of {tool, args, result, error, is_error, duration, cost, id} calls, or {"calls": [...]}',
+  parse(data, context) {
+    let items: unknown;
+    let path = '$';
+    if (Array.isArray(data)) items = data;
+    else if (data !== null && typeof data === 'object') {
+      const obj = data as Record<string, unknown>;
+      if (obj.calls !== undefined) [items, path] = [obj.calls, '$.calls'];
+      else if (obj.tool_calls !== undefined) [items, path] = [obj.tool_calls, '$.tool_calls'];
+      else if (obj.tool !== undefined || obj.name !== undefined) items = [obj];
+    }
+    if (!Array.isArray(items)) {
+      throw new ToolscoreInputError({ source: context.source, path }, `expected a list of calls or {"calls": [...]}, got ${describeType(items ?? data)}`);
+    }
+    const calls: ToolCall[] = [];
+    items.forEach((item: unknown, i) => {
+      const call = readCall(item, path === '$' && !Array.isArray(data) ? path : childPath(path, i), context);
+      if (call) calls.push(call);
+    });
+    return calls;
+  },
+};

@@ -1,0 +1,37 @@
+/** One recognition rule: a format and the test that picks it. Rules run in order; the first match wins. */
+interface DetectionRule {
+  format: string;
+  /** What the rule looks for, named in "could not detect" errors. */
+  looksFor: string;
+  test(data: unknown): boolean;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+const CALL_NAME_KEYS = ['tool', 'name', 'function'];
+
+function isCustomCall(item: unknown): boolean {
+  return isObject(item) && CALL_NAME_KEYS.some((key) => item[key] !== undefined);
+}
+
+const RULES: readonly DetectionRule[] = [
+  {
+    format: 'custom',
+    looksFor: 'a list of {tool, args} calls or {"calls": [...]}',
+    test: (data) =>
+      (Array.isArray(data) && data.every(isCustomCall)) ||
+      (isObject(data) && (Array.isArray(data.calls) || Array.isArray(data.tool_calls) || typeof data.tool === 'string')),
+  },
+];
+
+/** The format a parsed trace looks like, judged on its whole structure, or undefined. */
+export function detectFormat(data: unknown): string | undefined {
+  return RULES.find((rule) => rule.test(data))?.format;
+}
+
+/** What each format's detection looks for, for "could not detect" errors. */
+export function detectionHints(): string {
+  return RULES.map((rule) => `${rule.format} (${rule.looksFor})`).join('; ');
+}

@@ -1,0 +1,16 @@
+import { customFormat } from './custom.js';
+import type { TraceFormat } from './types.js';
+
+/**
+ * Every trace format, by name. Adding a format means writing its adapter file and listing it here
+ * (and, if it can be recognised, adding a rule to `detect.ts`).
+ */
+export const FORMATS: ReadonlyMap<string, TraceFormat> = new Map([customFormat].map((format) => [format.name, format]));
+
+/** Names accepted by `--format` / `format`, `auto` first. */
+export const FORMAT_NAMES: readonly string[] = ['auto', ...FORMATS.keys()];
+
+/** The adapter for a format name, or undefined. */
+export function getFormat(name: string): TraceFormat | undefined {
+  return FORMATS.get(name);
+}

@@ -1,0 +1,29 @@
+import type { ToolCall } from '../core/types.js';
+
+/** What an adapter is told about its input, and where it reports entries it skipped or repaired. */
+export interface ParseContext {
+  /** File path or in-memory source name, for messages. */
+  source: string;
+  /** Records a warning: the input was read, but something in it was skipped or repaired. */
+  warn(path: string, message: string): void;
+}
+
+/** One trace format: turns one input shape into the same list of calls. */
+export interface TraceFormat {
+  /** Name used by `--format` and `evaluateTrace({format})`. */
+  name: string;
+  /** What it reads, in one line (README table, error messages). */
+  description: string;
+  /** Reads calls from parsed JSON. Throws `ToolscoreInputError` when the shape is wrong. */
+  parse(data: unknown, context: ParseContext): ToolCall[];
+}
+
+/** A ParseContext that collects warnings as `source at path: message` lines. */
+export function collectingContext(source: string, warnings: string[]): ParseContext {
+  return {
+    source,
+    warn(path, message) {
+      warnings.push(`${source}${path ? ` at ${path}` : ''}: ${message}`);
+    },
+  };
+}

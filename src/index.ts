@@ -1,0 +1,42 @@
+/**
+ * toolscore: deterministic, offline scoring of LLM agent tool calls.
+ * This entry loads the pure core, the matchers, the trace formats and the file loaders; reports,
+ * the CLI and optional integrations live in their own entry points.
+ */
+export { evaluate, compositeScore, type EvaluateOptions } from './core/evaluate.js';
+export { evaluateTrace, type EvaluateTraceOptions } from './io/evaluate-trace.js';
+export { EvaluationResult, RESULT_SCHEMA_VERSION, type EvaluationRecord, type Metrics } from './core/result.js';
+export type { ActualCallInput, Args, ExpectedCall, ExpectedCallInput, JsonValue, ToolCall } from './core/types.js';
+export { toActualCall, toActualCalls, toExpectedCalls } from './core/calls.js';
+export { ToolscoreInputError, type InputLocation } from './core/errors.js';
+export { DEFAULT_WEIGHTS, WEIGHT_NAMES, normalizeWeights, type WeightName, type Weights, type WeightsInput } from './core/weights.js';
+export { GRADES, letterGrade, meetsMinScore, verdictFor, type Grade, type Verdict } from './core/grade.js';
+export { ISSUE_KINDS, type ArgumentDiff, type Finding, type IssueKind, type Severity } from './core/findings.js';
+export { diffArguments, type TopIssue } from './core/top-issues.js';
+
+export { ANY } from './match/matchers/any.js';
+export { Regex, RegexSearch, RegexMatcher, type RegexMode } from './match/matchers/regex.js';
+export { Approx, ApproxMatcher, type ApproxOptions } from './match/matchers/approx.js';
+export { Contains, ContainsMatcher } from './match/matchers/contains.js';
+export { OneOf, OneOfMatcher } from './match/matchers/one-of.js';
+export { IsType, IsTypeMatcher, JSON_TYPE_NAMES, type JsonTypeName } from './match/matchers/is-type.js';
+export { Matcher, isMatcher } from './match/matchers/matcher.js';
+export { OPERATORS, decodeOperators, encodeOperators, encodeArgs } from './match/operators.js';
+export { valuesEqual, type EqualityMode } from './match/equality.js';
+
+export { pairCalls, type Pairing } from './pairing/pairing.js';
+export { parseForbiddenRules, matchesRule, type ForbiddenRule, type PolicyMetrics, type PolicyViolation } from './metrics/policy.js';
+export { SECRET_KINDS, findSecretsInText, redactSecrets, type SecretFinding, type SecretKind, type SecurityMetrics } from './metrics/security.js';
+export type { ArgumentMetrics } from './metrics/arguments.js';
+export type { EfficiencyMetrics } from './metrics/efficiency.js';
+export type { SequenceMetrics } from './metrics/sequence.js';
+export type { ToolCorrectnessMetrics } from './metrics/tool-correctness.js';
+export type { TrajectoryMetrics, TrajectoryStep } from './metrics/trajectory.js';
+
+export { autoExtract, type ExtractedCalls } from './formats/auto.js';
+export { FORMAT_NAMES, getFormat } from './formats/registry.js';
+export type { ParseContext, TraceFormat } from './formats/types.js';
+export { loadGoldFile } from './io/gold.js';
+export { loadTraceFile } from './io/trace.js';
+export { loadForbiddenRules } from './io/rules.js';
+export { VERSION } from './version.js';

@@ -1,0 +1,24 @@
+/**
+ * A value inside expected arguments (or forbidden-rule arguments) that matches by running logic
+ * instead of by equality. Strict mode never changes what a matcher accepts.
+ */
+export abstract class Matcher {
+  /** Whether `value` is accepted. */
+  abstract matches(value: unknown): boolean;
+  /** The readable text form used in diffs and reports, such as `Regex("FL-\\d+")`. */
+  abstract toString(): string;
+  /** The gold-file operator form, such as `{"$regex": "FL-\\d+"}`; used by `toDict()` and snapshots. */
+  abstract toJSON(): Record<string, unknown>;
+}
+
+/** Whether a value is a matcher. */
+export function isMatcher(value: unknown): value is Matcher {
+  return value instanceof Matcher;
+}
+
+/** Text of a value inside a matcher's text form: matchers by their text, everything else as JSON. */
+export function formatOperand(value: unknown): string {
+  if (value instanceof Matcher) return value.toString();
+  if (value === undefined) return 'undefined';
+  return JSON.stringify(value);
+}

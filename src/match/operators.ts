@@ -1,0 +1,190 @@
+import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
+import { ANY } from './matchers/any.js';
+import { ApproxMatcher } from './matchers/approx.js';
+import { ContainsMatcher } from './matchers/contains.js';
+import { IsTypeMatcher, JSON_TYPE_NAMES, type JsonTypeName } from './matchers/is-type.js';
+import { isMatcher } from './matchers/matcher.js';
+import { OneOfMatcher } from './matchers/one-of.js';
+import { RegexMatcher, type RegexMode } from './matchers/regex.js';
+import { copyNumberKind } from './number-kinds.js';
+
+/**
+ * The one `$` operator vocabulary of gold files, snapshots and forbidden rules. An object value whose
+ * key starts with `$` is an operator; anything else is literal data.
+ *
+ * | form | matcher |
+ * | --- | --- |
+ * | `{"$any": true}` | `ANY` |
+ * | `{"$regex": "p", "flags"?: "i"}` | `Regex` (whole string) in gold args, `RegexSearch` (anywhere) in forbidden rules |
+ * | `{"$approx": n, "rel"?: r, "abs"?: a}` | `Approx` |
+ * | `{"$contains": x}` | `Contains` |
+ * | `{"$one_of": [a, b]}` | `OneOf` |
+ * | `{"$type": "integer"}` or `{"$type": ["string", "null"]}` | `IsType` |
+ * | `{"$literal": v}` | `v` taken as data, unread (for arguments that really have `$` keys) |
+ */
+export const OPERATORS = ['$any', '$regex', '$approx', '$contains', '$one_of', '$type', '$literal'] as const;
+
+/** Options keys each operator allows beside itself. */
+const OPERATOR_OPTIONS: Record<(typeof OPERATORS)[number], readonly string[]> = {
+  $any: [],
+  $regex: ['flags'],
+  $approx: ['rel', 'abs'],
+  $contains: [],
+  $one_of: [],
+  $type: [],
+  $literal: [],
+};
+
+const REGEX_FLAGS = /^[imsu]*$/;
+
+/** Where decoded values come from, for error messages and `$regex` semantics. */
+export interface DecodeContext {
+  /** File path or in-memory source name. */
+  source: string;
+  /** Whether `$regex` matches the whole string (gold args) or searches (forbidden rules). */
+  regexMode: RegexMode;
+}
+
+/**
+ * Turns `$` operator objects inside a JSON value into matchers, at every depth. Returns the same value
+ * when it holds no operators. Throws `ToolscoreInputError` naming the JSON path of a malformed or
+ * unknown operator.
+ */
+export function decodeOperators(value: unknown, path: string, context: DecodeContext): unknown {
+  if (value === null || typeof value !== 'object' || isMatcher(value)) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const decoded = decodeOperators(value[i], childPath(path, i), context);
+      if (decoded !== value[i] && !copy) copy = value.slice();
+      if (copy) copy[i] = decoded;
+    }
+    if (!copy) return value;
+    for (let i = 0; i < value.length; i++) copyNumberKind(value, i, copy, i);
+    return copy;
+  }
+  const obj = value as Record<string, unknown>;
+  const keys = Object.keys(obj);
+  const operatorKeys = keys.filter((key) => key.startsWith('$'));
+  if (operatorKeys.length > 0) return decodeOperator(obj, keys, operatorKeys, path, context);
+  return decodeMembers(obj, keys, path, context);
+}
+
+/** Decodes the values of an object of arguments (its keys are names, never operators). */
+export function decodeMembers(
+  obj: Record<string, unknown>,
+  keys: readonly string[],
+  path: string,
+  context: DecodeContext,
+): Record<string, unknown> {
+  let copy: Record<string, unknown> | undefined;
+  for (const key of keys) {
+    const decoded = decodeOperators(obj[key], childPath(path, key), context);
+    if (decoded !== obj[key] && !copy) copy = { ...obj };
+    if (copy) copy[key] = decoded;
+  }
+  if (!copy) return obj;
+  for (const key of keys) copyNumberKind(obj, key, copy, key);
+  return copy;
+}
+
+function decodeOperator(
+  obj: Record<string, unknown>,
+  keys: readonly string[],
+  operatorKeys: readonly string[],
+  path: string,
+  context: DecodeContext,
+): unknown {
+  const fail = (reason: string, at = path): never => {
+    throw new ToolscoreInputError({ source: context.source, path: at }, reason);
+  };
+  if (operatorKeys.length > 1) {
+    fail(`expected one $ operator, found ${operatorKeys.join(', ')} (wrap literal data in {"$literal": ...})`);
+  }
+  const operator = operatorKeys[0]!;
+  if (!(OPERATORS as readonly string[]).includes(operator)) {
+    fail(`unknown operator ${operator}; known operators: ${OPERATORS.join(', ')} (wrap literal data in {"$literal": ...})`);
+  }
+  const op = operator as (typeof OPERATORS)[number];
+  const allowed = OPERATOR_OPTIONS[op];
+  for (const key of keys) {
+    if (key !== op && !allowed.includes(key)) {
+      fail(`unexpected key ${JSON.stringify(key)} beside ${op}${allowed.length ? `; allowed: ${allowed.join(', ')}` : ''}`);
+    }
+  }
+  const operand = obj[op];
+  const operandPath = childPath(path, op);
+  switch (op) {
+    case '$any':
+      if (operand !== true) fail(`expected true, got ${describeType(operand)}`, operandPath);
+      return ANY;
+    case '$regex': {
+      if (typeof operand !== 'string') return fail(`expected a pattern string, got ${describeType(operand)}`, operandPath);
+      const flags = obj.flags ?? '';
+      if (typeof flags !== 'string' || !REGEX_FLAGS.test(flags)) {
+        return fail('expected flags made of the letters i, m, s, u', childPath(path, 'flags'));
+      }
+      try {
+        return new RegexMatcher(operand, flags, context.regexMode);
+      } catch (error) {
+        return fail(`invalid regular expression: ${(error as Error).message}`, operandPath);
+      }
+    }
+    case '$approx': {
+      if (typeof operand !== 'number' || !Number.isFinite(operand)) {
+        return fail(`expected a finite number, got ${describeType(operand)}`, operandPath);
+      }
+      for (const option of ['rel', 'abs'] as const) {
+        const tolerance = obj[option];
+        if (tolerance !== undefined && (typeof tolerance !== 'number' || !(tolerance >= 0) || !Number.isFinite(tolerance))) {
+          fail(`expected a non-negative number`, childPath(path, option));
+        }
+      }
+      return new ApproxMatcher(operand, { rel: obj.rel as number | undefined, abs: obj.abs as number | undefined });
+    }
+    case '$contains':
+      return new ContainsMatcher(decodeOperators(operand, operandPath, context));
+    case '$one_of':
+      if (!Array.isArray(operand)) return fail(`expected an array of candidates, got ${describeType(operand)}`, operandPath);
+      return new OneOfMatcher(operand.map((candidate, i) => decodeOperators(candidate, childPath(operandPath, i), context)));
+    case '$type': {
+      const types = Array.isArray(operand) ? operand : [operand];
+      if (types.length === 0 || !types.every((type) => (JSON_TYPE_NAMES as readonly unknown[]).includes(type))) {
+        return fail(`expected a type name or an array of them (${JSON_TYPE_NAMES.join(', ')})`, operandPath);
+      }
+      return new IsTypeMatcher(types as JsonTypeName[]);
+    }
+    case '$literal':
+      return operand;
+  }
+}
+
+/**
+ * The JSON form of a value that may hold matchers: every matcher becomes its `$` operator object, and
+ * literal data with `$` keys is wrapped in `$literal`, so decoding the result gives the value back.
+ */
+export function encodeOperators(value: unknown): unknown {
+  if (isMatcher(value)) {
+    const json = value.toJSON();
+    for (const key of Object.keys(json)) json[key] = encodeOperators(json[key]);
+    return json;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(encodeOperators);
+  const obj = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  let hasOperatorKey = false;
+  for (const key of Object.keys(obj)) {
+    if (key.startsWith('$')) hasOperatorKey = true;
+    out[key] = encodeOperators(obj[key]);
+  }
+  return hasOperatorKey ? { $literal: obj } : out;
+}
+
+/** `encodeOperators` for an argument object: its own keys are names, so only its values are encoded. */
+export function encodeArgs(args: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (args === null) return null;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(args)) out[key] = encodeOperators(args[key]);
+  return out;
+}

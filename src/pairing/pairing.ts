@@ -1,0 +1,118 @@
+import type { Args, ExpectedCall, ToolCall } from '../core/types.js';
+import { memberEqual, type EqualityMode } from '../match/equality.js';
+import { minCostAssignment } from './assignment.js';
+
+/**
+ * The one-to-one pairing of expected calls with actual calls of the same tool. Every consumer that
+ * asks "which actual call answers this expected call" uses it: argument F1, Top issues, side effects,
+ * reports.
+ */
+export interface Pairing {
+  /** For each expected call, the index of its actual call, or -1 when it has none. */
+  readonly actualFor: readonly number[];
+  /** For each actual call, the index of its expected call, or -1 when it answers none. */
+  readonly expectedFor: readonly number[];
+  /** For each expected call, how many of its expected arguments the partner matches (0 when unpaired). */
+  readonly matchedArgs: readonly number[];
+}
+
+/** How many keys of `expected` are present in `actual` with an equal value. */
+export function countMatchingArgs(expected: Args | null, actual: Args | null, mode: EqualityMode): number {
+  if (expected === null) return 0;
+  const given = actual ?? {};
+  let count = 0;
+  for (const key in expected) {
+    if (Object.hasOwn(expected, key) && Object.hasOwn(given, key) && memberEqual(expected, given, key, mode)) count++;
+  }
+  return count;
+}
+
+/**
+ * Pairs expected and actual calls tool by tool, optimally: as many pairs as possible (every expected
+ * call gets a partner while same-tool actual calls remain), then as many matching arguments as
+ * possible, then the pairs closest to the calls' order within the tool. Polynomial at every size.
+ */
+export function pairCalls(expected: readonly ExpectedCall[], actual: readonly ToolCall[], mode: EqualityMode): Pairing {
+  const actualFor = new Array<number>(expected.length).fill(-1);
+  const expectedFor = new Array<number>(actual.length).fill(-1);
+  const matchedArgs = new Array<number>(expected.length).fill(0);
+
+  const actualByTool = new Map<string, number[]>();
+  actual.forEach((call, j) => {
+    const list = actualByTool.get(call.tool);
+    if (list) list.push(j);
+    else actualByTool.set(call.tool, [j]);
+  });
+  const expectedByTool = new Map<string, number[]>();
+  expected.forEach((call, i) => {
+    if (!actualByTool.has(call.tool)) return;
+    const list = expectedByTool.get(call.tool);
+    if (list) list.push(i);
+    else expectedByTool.set(call.tool, [i]);
+  });
+
+  for (const [tool, rows] of expectedByTool) {
+    const columns = actualByTool.get(tool)!;
+    const weights = new Int32Array(rows.length * columns.length);
+    for (let r = 0; r < rows.length; r++) {
+      const wanted = expected[rows[r]!]!.args;
+      if (wanted === null) continue;
+      for (let c = 0; c < columns.length; c++) {
+        weights[r * columns.length + c] = countMatchingArgs(wanted, actual[columns[c]!]!.args, mode);
+      }
+    }
+    const partner = bestAssignment(weights, rows.length, columns.length);
+    for (let r = 0; r < rows.length; r++) {
+      const c = partner[r]!;
+      if (c < 0) continue;
+      actualFor[rows[r]!] = columns[c]!;
+      expectedFor[columns[c]!] = rows[r]!;
+      matchedArgs[rows[r]!] = weights[r * columns.length + c]!;
+    }
+  }
+  return { actualFor, expectedFor, matchedArgs };
+}
+
+/**
+ * For an r × c weight matrix, the partner column of each row (-1 when rows outnumber columns), with
+ * maximum pairs, then maximum weight, then minimum total distance |row − column| between ranks.
+ */
+function bestAssignment(weights: Int32Array, rows: number, columns: number): Int32Array {
+  if (rows === 1 || columns === 1) return singleAssignment(weights, rows, columns);
+  const transpose = rows > columns;
+  const n = transpose ? columns : rows;
+  const m = transpose ? rows : columns;
+  let maxWeight = 0;
+  for (const w of weights) if (w > maxWeight) maxWeight = w;
+  // Weight dominates distance: one argument more beats any reordering of the distances.
+  const scale = n * m + 1;
+  const cost = new Float64Array(n * m);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < m; j++) {
+      const w = transpose ? weights[j * columns + i]! : weights[i * columns + j]!;
+      cost[i * m + j] = (maxWeight - w) * scale + Math.abs(i - j);
+    }
+  }
+  const assigned = minCostAssignment(cost, n, m);
+  if (!transpose) return assigned;
+  const partner = new Int32Array(rows).fill(-1);
+  for (let i = 0; i < n; i++) partner[assigned[i]!] = i;
+  return partner;
+}
+
+/** The one-row or one-column case: the best weight, ties to the closest rank (then the lowest). */
+function singleAssignment(weights: Int32Array, rows: number, columns: number): Int32Array {
+  const partner = new Int32Array(rows).fill(-1);
+  let best = -1;
+  let bestWeight = -1;
+  for (let k = 0; k < weights.length; k++) {
+    if (weights[k]! > bestWeight) {
+      bestWeight = weights[k]!;
+      best = k;
+    }
+  }
+  // With one row, k is the column; with one column, k is the row.
+  if (rows === 1) partner[0] = best;
+  else partner[best] = 0;
+  return partner;
+}
