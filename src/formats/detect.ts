@@ -16,7 +16,20 @@ function isCustomCall(item: unknown): boolean {
   return isObject(item) && CALL_NAME_KEYS.some((key) => item[key] !== undefined);
 }
 
+/**
+ * Most specific shapes first. A rule judges the whole structure (every message, not only the first),
+ * so a chat history that opens with a system or user message is still recognised.
+ */
 const RULES: readonly DetectionRule[] = [
+  // mcp rules
+  // otel rules
+  // vercel-ai rules
+  // openai-agents rules
+  // claude-agent-sdk rules
+  // gemini rules
+  // anthropic rules
+  // openai rules
+  // langchain rules
   {
     format: 'custom',
     looksFor: 'a list of {tool, args} calls or {"calls": [...]}',

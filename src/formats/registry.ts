@@ -5,7 +5,12 @@ import type { TraceFormat } from './types.js';
  * Every trace format, by name. Adding a format means writing its adapter file and listing it here
  * (and, if it can be recognised, adding a rule to `detect.ts`).
  */
-export const FORMATS: ReadonlyMap<string, TraceFormat> = new Map([customFormat].map((format) => [format.name, format]));
+export const FORMATS: ReadonlyMap<string, TraceFormat> = new Map(
+  [
+    // adapters, in the order `--help` lists them
+    customFormat,
+  ].map((format) => [format.name, format]),
+);
 
 /** Names accepted by `--format` / `format`, `auto` first. */
 export const FORMAT_NAMES: readonly string[] = ['auto', ...FORMATS.keys()];
