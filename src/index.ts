@@ -36,6 +36,7 @@ export type { TrajectoryMetrics, TrajectoryStep } from './metrics/trajectory.js'
 export { autoExtract, type ExtractedCalls } from './formats/auto.js';
 export { FORMAT_NAMES, getFormat } from './formats/registry.js';
 export type { ParseContext, TraceFormat } from './formats/types.js';
+// format helpers (fromOpenAI, fromAnthropic, ...), one line per adapter
 export { loadGoldFile } from './io/gold.js';
 export { loadTraceFile } from './io/trace.js';
 export { loadForbiddenRules } from './io/rules.js';
