@@ -34,7 +34,7 @@ const RULES: readonly DetectionRule[] = [
     format: 'custom',
     looksFor: 'a list of {tool, args} calls or {"calls": [...]}',
     test: (data) =>
-      (Array.isArray(data) && data.every(isCustomCall)) ||
+      (Array.isArray(data) && (data.length === 0 || data.some(isCustomCall))) ||
       (isObject(data) && (Array.isArray(data.calls) || Array.isArray(data.tool_calls) || typeof data.tool === 'string')),
   },
 ];

@@ -1,0 +1,92 @@
+import { describe, expect, test } from 'vitest';
+import { evaluate } from './evaluate.js';
+
+const kinds = (result: ReturnType<typeof evaluate>) => result.topIssues.map((issue) => `${issue.kind}:${issue.tool}`);
+
+describe('Top issues to fix', () => {
+  test('a substituted tool between two matching calls is a wrong tool, not missing + extra', () => {
+    const result = evaluate({
+      expected: [{ tool: 'search' }, { tool: 'fetch' }, { tool: 'summarize' }],
+      actual: [{ tool: 'search' }, { tool: 'download' }, { tool: 'summarize' }],
+    });
+    expect(result.topIssues).toHaveLength(1);
+    expect(result.topIssues[0]).toMatchObject({
+      kind: 'wrong_tool',
+      tool: 'download',
+      expectedIndex: 1,
+      actualIndex: 1,
+      problem: 'called download where fetch was expected',
+    });
+  });
+
+  test('issues are ranked missing, failed, wrong tool, argument mismatch, extra', () => {
+    const result = evaluate({
+      expected: [
+        { tool: 'a', args: { x: 1 } },
+        { tool: 'b' },
+        { tool: 'c' },
+        { tool: 'd' },
+        { tool: 'e' },
+      ],
+      actual: [
+        { tool: 'z' }, // in the gap before the first anchor
+        { tool: 'a', args: { x: 2 } },
+        { tool: 'q' }, // wrong tool for b
+        { tool: 'c' },
+        { tool: 'd', error: 'denied' },
+        { tool: 'w' },
+        { tool: 'w' },
+      ],
+    });
+    // gap 0: nothing expected before a, z is extra; b ↔ q is a wrong tool; e is zipped with the first w, the second w is extra
+    expect(kinds(result)).toEqual(['failed:d', 'wrong_tool:q', 'wrong_tool:w', 'argument_mismatch:a', 'extra:z', 'extra:w']);
+    const failed = result.topIssues[0]!;
+    expect(failed.problem).toBe('d failed: "denied" and was not retried successfully');
+    const mismatch = result.topIssues[3]!;
+    expect(mismatch.problem).toBe('a called with different arguments: x: expected 1, got 2');
+    expect(mismatch.diffs).toEqual([{ key: 'x', kind: 'mismatch', expected: 1, actual: 2 }]);
+  });
+
+  test('missing, unexpected and mismatched keys are listed per key', () => {
+    const result = evaluate({
+      expected: [{ tool: 'book', args: { from: 'SFO', to: 'NYC', date: '2025-01-02' } }],
+      actual: [{ tool: 'book', args: { from: 'SFO', to: 'LAX', seat: '1A' } }],
+    });
+    expect(result.topIssues[0]!.problem).toBe('book called with different arguments: to: expected "NYC", got "LAX"; missing: date; unexpected: seat');
+    expect(result.topIssues[0]!.fix).toMatch(/relax the gold standard with ANY \/ Regex \/ Approx/);
+  });
+
+  test('a failed call retried successfully is not a failed issue', () => {
+    const result = evaluate({
+      expected: [{ tool: 'deploy', args: { env: 'prod' } }],
+      actual: [
+        { tool: 'deploy', args: { env: 'prod' }, error: 'timeout' },
+        { tool: 'deploy', args: { env: 'prod' } },
+      ],
+    });
+    expect(kinds(result)).toEqual(['extra:deploy']);
+    expect(result.findings.map((finding) => finding.message)).toEqual([
+      '1 of 2 tool calls failed (deploy)',
+      '1 call repeats a failed call with the same arguments',
+    ]);
+  });
+
+  test('missing calls come first and keep gold order', () => {
+    const result = evaluate({ expected: [{ tool: 'a' }, { tool: 'b' }, { tool: 'c' }], actual: [{ tool: 'b' }] });
+    expect(kinds(result)).toEqual(['missing:a', 'missing:c']);
+    expect(result.topIssues[0]!.problem).toBe('expected call to a was not made');
+  });
+
+  test('argument values holding secrets are masked in issue texts', () => {
+    const key = `ghp_${'A1b2'.repeat(9)}`;
+    const result = evaluate({ expected: [{ tool: 'git', args: { token: 'x' } }], actual: [{ tool: 'git', args: { token: key } }] });
+    expect(result.topIssues[0]!.problem).toContain('[REDACTED github_token: ghp_…b2]');
+    expect(result.topIssues[0]!.problem).not.toContain(key);
+  });
+
+  test('strict mode reports trimmed-string differences that lenient mode forgives', () => {
+    const options = { expected: [{ tool: 'a', args: { city: 'NYC' } }], actual: [{ tool: 'a', args: { city: 'NYC ' } }] };
+    expect(evaluate(options).topIssues).toEqual([]);
+    expect(kinds(evaluate({ ...options, strict: true }))).toEqual(['argument_mismatch:a']);
+  });
+});
