@@ -124,8 +124,12 @@ function decodeOperator(
       if (typeof flags !== 'string' || !REGEX_FLAGS.test(flags)) {
         return fail('expected flags made of the letters i, m, s, u', childPath(path, 'flags'));
       }
+      // Python rule files write flags inline: a leading (?i), (?s) or (?m) becomes a JavaScript flag.
+      const inline = /^\(\?([ims]+)\)/.exec(operand);
+      const pattern = inline ? operand.slice(inline[0].length) : operand;
+      const allFlags = inline ? [...new Set(flags + inline[1])].join('') : flags;
       try {
-        return new RegexMatcher(operand, flags, context.regexMode);
+        return new RegexMatcher(pattern, allFlags, context.regexMode);
       } catch (error) {
         return fail(`invalid regular expression: ${(error as Error).message}`, operandPath);
       }

@@ -1,0 +1,130 @@
+import { describe, expect, test } from 'vitest';
+import { toActualCalls, toExpectedCalls } from '../core/calls.js';
+import { efficiencyMetrics } from './efficiency.js';
+import { parseForbiddenRules, policyMetrics } from './policy.js';
+import { requiredCallRecall } from './recall.js';
+import { editDistance } from './sequence.js';
+import { toolCorrectnessMetrics } from './tool-correctness.js';
+import { trajectoryMetrics } from './trajectory.js';
+
+const gold = (calls: unknown[]) => toExpectedCalls(calls);
+const trace = (calls: unknown[]) => toActualCalls(calls);
+
+describe('tool correctness', () => {
+  test('sets of names, sorted lists', () => {
+    const metrics = toolCorrectnessMetrics(gold([{ tool: 'b' }, { tool: 'a' }, { tool: 'a' }]), trace([{ tool: 'c' }, { tool: 'a' }]));
+    expect(metrics).toEqual({
+      tool_correctness: 0.5,
+      expected_tools: ['a', 'b'],
+      called_tools: ['a', 'c'],
+      missing_tools: ['b'],
+      extra_tools: ['c'],
+      correct_count: 1,
+      total_expected: 2,
+      strict_order: false,
+    });
+  });
+  test('nothing expected', () => {
+    expect(toolCorrectnessMetrics([], []).tool_correctness).toBe(1);
+    expect(toolCorrectnessMetrics([], trace([{ tool: 'a' }])).tool_correctness).toBe(0);
+  });
+});
+
+describe('trajectory', () => {
+  test('position by position, extra actual keys allowed, path efficiency for longer paths', () => {
+    const metrics = trajectoryMetrics(
+      gold([{ tool: 'a', args: { x: 1 } }, { tool: 'b' }]),
+      trace([{ tool: 'a', args: { x: 1, y: 2 } }, { tool: 'c' }, { tool: 'b' }, { tool: 'b' }]),
+    );
+    expect(metrics.step_match_rate).toBe(0.5);
+    expect(metrics.path_efficiency).toBe(0.5);
+    expect(metrics.trajectory_accuracy).toBe(0.25);
+    expect(metrics.trajectory_details.map((step) => [step.step, step.matches, step.error ?? null])).toEqual([
+      [1, true, null],
+      [2, false, null],
+      [3, false, 'Unnecessary step: b'],
+      [4, false, 'Unnecessary step: b'],
+    ]);
+  });
+  test('an empty trace executes nothing', () => {
+    const metrics = trajectoryMetrics(gold([{ tool: 'a' }]), []);
+    expect([metrics.trajectory_accuracy, metrics.step_match_rate, metrics.path_efficiency]).toEqual([0, 0, 0]);
+    expect(metrics.trajectory_details[0]!.error).toBe('Did not execute: expected a');
+  });
+  test('stopping early', () => {
+    const metrics = trajectoryMetrics(gold([{ tool: 'a' }, { tool: 'b' }]), trace([{ tool: 'a' }]));
+    expect(metrics.step_match_rate).toBe(0.5);
+    expect(metrics.trajectory_details[1]!.error).toBe('Agent stopped early: expected b');
+  });
+});
+
+describe('efficiency', () => {
+  test('counts failures and blind retries of the same signature only', () => {
+    const metrics = efficiencyMetrics(
+      gold([{ tool: 'deploy' }]),
+      trace([
+        { tool: 'deploy', args: { env: 'prod' }, error: 'timeout' },
+        { tool: 'deploy', args: { env: 'prod' }, error: 'timeout' },
+        { tool: 'deploy', args: { env: 'staging' } },
+        { tool: 'deploy', args: { env: 'prod' } },
+      ]),
+    );
+    expect(metrics).toEqual({
+      redundant_count: 3,
+      redundant_rate: 0.75,
+      identical_count: 2,
+      identical_rate: 0.5,
+      error_count: 2,
+      error_rate: 0.5,
+      retry_after_error_count: 1,
+      total_calls: 4,
+    });
+  });
+  test('an empty trace has zero everything', () => {
+    expect(efficiencyMetrics(gold([{ tool: 'a' }]), []).total_calls).toBe(0);
+  });
+});
+
+describe('required call recall', () => {
+  test('multiset over successful calls', () => {
+    expect(requiredCallRecall(gold([{ tool: 'a' }, { tool: 'a' }, { tool: 'b' }]), trace([{ tool: 'a' }, { tool: 'a', error: 'x' }, { tool: 'b' }, { tool: 'c' }]))).toBeCloseTo(2 / 3, 12);
+  });
+});
+
+describe('forbidden rules', () => {
+  test('the first matching rule is reported, once per call', () => {
+    const rules = parseForbiddenRules([
+      { tool: 'sql', args: { query: { $regex: '(?i)drop\\s+table' } }, reason: 'no drops' },
+      { tool: 'sql', args: { query: { $contains: 'DELETE' } }, reason: 'no deletes' },
+      { tool: 'sql', reason: 'no sql at all' },
+    ]);
+    const metrics = policyMetrics(
+      trace([{ tool: 'sql', args: { query: 'DELETE FROM t' } }, { tool: 'sql', args: { query: 'SELECT 1' } }, { tool: 'other' }, { tool: 'sql', args: { query: 'x; Drop  TABLE users' } }]),
+      rules,
+    );
+    expect(metrics.violations.map((violation) => [violation.index, violation.rule, violation.reason])).toEqual([
+      [0, 1, 'no deletes'],
+      [1, 2, 'no sql at all'],
+      [3, 0, 'no drops'],
+    ]);
+  });
+  test('one_of and literal values; a missing key never matches', () => {
+    const rules = parseForbiddenRules([{ tool: 'pay', args: { currency: { $one_of: ['BTC', 'ETH'] }, confirm: false } }]);
+    const metrics = policyMetrics(trace([{ tool: 'pay', args: { currency: 'ETH', confirm: false } }, { tool: 'pay', args: { currency: 'ETH' } }, { tool: 'pay', args: { currency: 'USD', confirm: false } }]), rules);
+    expect(metrics.violations.map((violation) => violation.index)).toEqual([0]);
+  });
+  test('malformed rules name the JSON path', () => {
+    expect(() => parseForbiddenRules({})).toThrow('forbidden at $: expected an array of rules, got an object');
+    expect(() => parseForbiddenRules([{ tool: '' }])).toThrow('forbidden at $[0].tool: expected a non-empty tool name, got a string');
+    expect(() => parseForbiddenRules([{ tool: 'a', args: [] }])).toThrow('forbidden at $[0].args: expected an object or null, got an array');
+    expect(() => parseForbiddenRules([{ tool: 'a', args: { x: { $regex: 5 } } }])).toThrow('forbidden at $[0].args.x.$regex: expected a pattern string, got a number');
+  });
+});
+
+describe('edit distance', () => {
+  test('classic cases', () => {
+    expect(editDistance(['k', 'i', 't', 't', 'e', 'n'], ['s', 'i', 't', 't', 'i', 'n', 'g'])).toBe(3);
+    expect(editDistance([], ['a', 'b'])).toBe(2);
+    expect(editDistance(['a', 'b'], ['b', 'a'])).toBe(2);
+  });
+});
