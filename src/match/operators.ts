@@ -46,28 +46,30 @@ export interface DecodeContext {
 }
 
 /**
+ * Where decoding is, as segments after a base path; the text form is built only for an error
+ * message, so decoding large argument trees allocates no path strings.
+ */
+class Trail {
+  private readonly segments: (string | number)[] = [];
+  constructor(private readonly base: string) {}
+  push(segment: string | number): void {
+    this.segments.push(segment);
+  }
+  pop(): void {
+    this.segments.pop();
+  }
+  toString(): string {
+    return this.segments.reduce<string>((path, segment) => childPath(path, segment), this.base);
+  }
+}
+
+/**
  * Turns `$` operator objects inside a JSON value into matchers, at every depth. Returns the same value
  * when it holds no operators. Throws `ToolscoreInputError` naming the JSON path of a malformed or
  * unknown operator.
  */
 export function decodeOperators(value: unknown, path: string, context: DecodeContext): unknown {
-  if (value === null || typeof value !== 'object' || isMatcher(value)) return value;
-  if (Array.isArray(value)) {
-    let copy: unknown[] | undefined;
-    for (let i = 0; i < value.length; i++) {
-      const decoded = decodeOperators(value[i], childPath(path, i), context);
-      if (decoded !== value[i] && !copy) copy = value.slice();
-      if (copy) copy[i] = decoded;
-    }
-    if (!copy) return value;
-    for (let i = 0; i < value.length; i++) copyNumberKind(value, i, copy, i);
-    return copy;
-  }
-  const obj = value as Record<string, unknown>;
-  const keys = Object.keys(obj);
-  const operatorKeys = keys.filter((key) => key.startsWith('$'));
-  if (operatorKeys.length > 0) return decodeOperator(obj, keys, operatorKeys, path, context);
-  return decodeMembers(obj, keys, path, context);
+  return decodeValue(value, new Trail(path), context);
 }
 
 /** Decodes the values of an object of arguments (its keys are names, never operators). */
@@ -77,24 +79,60 @@ export function decodeMembers(
   path: string,
   context: DecodeContext,
 ): Record<string, unknown> {
+  return decodeObjectMembers(obj, keys, new Trail(path), context);
+}
+
+function decodeValue(value: unknown, trail: Trail, context: DecodeContext): unknown {
+  if (value === null || typeof value !== 'object' || isMatcher(value)) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (item === null || typeof item !== 'object') {
+        if (copy) copy[i] = item;
+        continue;
+      }
+      trail.push(i);
+      const decoded = decodeValue(item, trail, context);
+      trail.pop();
+      if (decoded !== item && !copy) copy = value.slice();
+      if (copy) copy[i] = decoded;
+    }
+    if (!copy) return value;
+    for (let i = 0; i < value.length; i++) copyNumberKind(value, i, copy, i);
+    return copy;
+  }
+  const obj = value as Record<string, unknown>;
+  const keys = Object.keys(obj);
+  for (const key of keys) {
+    if (key.charCodeAt(0) === 0x24 /* $ */) return decodeOperator(obj, keys, trail, context);
+  }
+  return decodeObjectMembers(obj, keys, trail, context);
+}
+
+function decodeObjectMembers(
+  obj: Record<string, unknown>,
+  keys: readonly string[],
+  trail: Trail,
+  context: DecodeContext,
+): Record<string, unknown> {
   let copy: Record<string, unknown> | undefined;
   for (const key of keys) {
-    const decoded = decodeOperators(obj[key], childPath(path, key), context);
-    if (decoded !== obj[key] && !copy) copy = { ...obj };
-    if (copy) copy[key] = decoded;
+    const item = obj[key];
+    if (item === null || typeof item !== 'object') continue;
+    trail.push(key);
+    const decoded = decodeValue(item, trail, context);
+    trail.pop();
+    if (decoded !== item) (copy ??= { ...obj })[key] = decoded;
   }
   if (!copy) return obj;
   for (const key of keys) copyNumberKind(obj, key, copy, key);
   return copy;
 }
 
-function decodeOperator(
-  obj: Record<string, unknown>,
-  keys: readonly string[],
-  operatorKeys: readonly string[],
-  path: string,
-  context: DecodeContext,
-): unknown {
+function decodeOperator(obj: Record<string, unknown>, keys: readonly string[], trail: Trail, context: DecodeContext): unknown {
+  const path = trail.toString();
+  const operatorKeys = keys.filter((key) => key.startsWith('$'));
   const fail = (reason: string, at = path): never => {
     throw new ToolscoreInputError({ source: context.source, path: at }, reason);
   };

@@ -1,5 +1,6 @@
 import type { ExpectedCall, ToolCall } from '../core/types.js';
 import { canonicalJson } from '../match/canonical.js';
+import { valuesEqual } from '../match/equality.js';
 
 /** `metrics.efficiency_metrics`. */
 export interface EfficiencyMetrics {
@@ -21,9 +22,41 @@ export interface EfficiencyMetrics {
   total_calls: number;
 }
 
-/** The signature of a call: tool plus canonical arguments (key order ignored, null ≡ {}). */
-export function callSignature(call: ToolCall): string {
-  return `${call.tool}\u0000${canonicalJson(call.args ?? {})}`;
+/** Same tool and same arguments (key order ignored, no trimming, `null` ≡ `{}`): an exact repeat. */
+export function sameCall(a: ToolCall, b: ToolCall): boolean {
+  return a.tool === b.tool && valuesEqual(a.args ?? EMPTY_ARGS, b.args ?? EMPTY_ARGS, 'strict');
+}
+
+const EMPTY_ARGS = Object.freeze({});
+
+/** Beyond this many distinct calls of one tool, repeats are found by canonical text instead of pairwise comparison. */
+const PAIRWISE_LIMIT = 16;
+
+/** How many calls repeat an earlier call exactly. */
+function countRepeats(actual: readonly ToolCall[]): number {
+  const distinctByTool = new Map<string, ToolCall[]>();
+  const signaturesByTool = new Map<string, Set<string>>();
+  let repeats = 0;
+  for (const call of actual) {
+    const signatures = signaturesByTool.get(call.tool);
+    if (signatures) {
+      const size = signatures.size;
+      signatures.add(canonicalJson(call.args ?? EMPTY_ARGS));
+      if (signatures.size === size) repeats++;
+      continue;
+    }
+    const distinct = distinctByTool.get(call.tool);
+    if (!distinct) {
+      distinctByTool.set(call.tool, [call]);
+    } else if (distinct.some((other) => sameCall(other, call))) {
+      repeats++;
+    } else if (distinct.length < PAIRWISE_LIMIT) {
+      distinct.push(call);
+    } else {
+      signaturesByTool.set(call.tool, new Set([...distinct, call].map((one) => canonicalJson(one.args ?? EMPTY_ARGS))));
+    }
+  }
+  return repeats;
 }
 
 /** Redundant, identical, failed and blindly retried calls. */
@@ -46,21 +79,18 @@ export function efficiencyMetrics(expected: readonly ExpectedCall[], actual: rea
   let redundant = 0;
   let errors = 0;
   let retries = 0;
-  const signatures = new Set<string>();
-  let previousSignature = '';
-  let previousFailed = false;
-  for (const call of actual) {
+  for (let k = 0; k < n; k++) {
+    const call = actual[k]!;
     const left = budget.get(call.tool) ?? 0;
     if (left > 0) budget.set(call.tool, left - 1);
     else redundant++;
-    const signature = callSignature(call);
-    signatures.add(signature);
-    if (previousFailed && signature === previousSignature) retries++;
-    if (call.is_error) errors++;
-    previousSignature = signature;
-    previousFailed = call.is_error;
+    if (call.is_error) {
+      errors++;
+      const next = actual[k + 1];
+      if (next && sameCall(call, next)) retries++;
+    }
   }
-  const identical = n - signatures.size;
+  const identical = countRepeats(actual);
   return {
     redundant_count: redundant,
     redundant_rate: redundant / n,

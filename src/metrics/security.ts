@@ -101,20 +101,39 @@ export function redactSecrets(text: string): string {
 /** Scans every string at any depth of each call's arguments. */
 export function securityMetrics(actual: readonly ToolCall[]): SecurityMetrics {
   const secrets: SecretFinding[] = [];
+  const trail: (string | number)[] = [];
   actual.forEach((call, index) => {
-    if (call.args) scanValue(call.args, '', (path, match) => secrets.push({ index, tool: call.tool, path, kind: match.kind, preview: match.preview }));
+    if (!call.args) return;
+    scanValue(call.args, trail, (match) => secrets.push({ index, tool: call.tool, path: argumentPath(trail), kind: match.kind, preview: match.preview }));
   });
   return { secret_count: secrets.length, secrets };
 }
 
-function scanValue(value: unknown, path: string, report: (path: string, match: SecretMatch) => void): void {
+/** `headers.Authorization`, `files[0].content`: keys joined by dots, positions in brackets. */
+function argumentPath(trail: readonly (string | number)[]): string {
+  let path = '';
+  for (const segment of trail) {
+    path += typeof segment === 'number' ? `[${segment}]` : path ? `.${segment}` : segment;
+  }
+  return path;
+}
+
+/** Walks a value, keeping `trail` at the current position (built into a path only on a finding). */
+function scanValue(value: unknown, trail: (string | number)[], report: (match: SecretMatch) => void): void {
   if (typeof value === 'string') {
-    for (const match of findSecretsInText(value)) report(path, match);
+    if (value.length < 15) return; // shorter than any credential shape (a Slack token is 15 at least)
+    for (const match of findSecretsInText(value)) report(match);
   } else if (Array.isArray(value)) {
-    value.forEach((item, i) => scanValue(item, `${path}[${i}]`, report));
+    for (let i = 0; i < value.length; i++) {
+      trail.push(i);
+      scanValue(value[i], trail, report);
+      trail.pop();
+    }
   } else if (value !== null && typeof value === 'object') {
     for (const key of Object.keys(value)) {
-      scanValue((value as Record<string, unknown>)[key], path ? `${path}.${key}` : key, report);
+      trail.push(key);
+      scanValue((value as Record<string, unknown>)[key], trail, report);
+      trail.pop();
     }
   }
 }
