@@ -1,0 +1,126 @@
+import { realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ToolscoreInputError } from '../../core/errors.js';
+import { checkMinScore, meetsMinScore } from '../../core/grade.js';
+import { normalizeWeights, type WeightsInput } from '../../core/weights.js';
+import { evaluateTrace } from '../../io/evaluate-trace.js';
+import { checkFormatName } from '../../io/trace.js';
+import { renderConsoleSummary, renderWarnings } from '../../reports/console.js';
+import { generateJsonReport } from '../../reports/json.js';
+import { plural } from '../../reports/text.js';
+import { colorEnabled } from '../terminal.js';
+
+/** Flags of `toolscore eval`, as commander parsed them. */
+export interface EvalFlags {
+  /** Trace format name, or `auto`. */
+  format: string;
+  /** Path of the JSON report. */
+  output: string;
+  /** Repeated `--weight NAME=VALUE` texts. */
+  weight: string[];
+  /** Compare arguments strictly. */
+  strict?: boolean;
+  /** Path of a forbidden-rules file. */
+  forbidden?: string;
+  /** `--min-score` as typed. */
+  minScore?: string;
+  /** Exit 1 when a call matches a forbidden rule or passes a credential. */
+  failOnViolations?: boolean;
+  /** Show every metric. */
+  verbose?: boolean;
+  /** False after `--no-color`. */
+  color: boolean;
+}
+
+/** Turns `--weight NAME=VALUE` texts into weights; later repeats of a name win. */
+export function parseWeightFlags(texts: readonly string[]): WeightsInput | undefined {
+  if (texts.length === 0) return undefined;
+  const weights: Record<string, number> = {};
+  for (const text of texts) {
+    const at = text.indexOf('=');
+    const name = text.slice(0, at).trim();
+    const valueText = text.slice(at + 1).trim();
+    if (at < 0 || name === '') {
+      throw new ToolscoreInputError({ source: '--weight' }, `expected NAME=VALUE such as required_call_recall=0.3, got ${JSON.stringify(text)}`);
+    }
+    const value = Number(valueText);
+    if (valueText === '' || !Number.isFinite(value)) {
+      throw new ToolscoreInputError({ source: '--weight' }, `expected a number after "=", got ${JSON.stringify(text)}`);
+    }
+    weights[name] = value;
+  }
+  // Checked here so a bad name is reported against --weight, before any file is read.
+  normalizeWeights(weights, '--weight');
+  return weights as WeightsInput;
+}
+
+/** `--min-score` as a number in [0, 1]. */
+function parseMinScore(text: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || Number.isNaN(value)) {
+    throw new ToolscoreInputError({ source: '--min-score' }, `expected a number between 0 and 1, got ${JSON.stringify(text)}`);
+  }
+  return checkMinScore(value, '--min-score');
+}
+
+/** A path with symbolic links followed, so two names for one file compare equal. */
+function canonicalPath(path: string): string {
+  const absolute = resolve(path);
+  try {
+    return realpathSync(absolute);
+  } catch {
+    return absolute;
+  }
+}
+
+/** Refuses a report path that would overwrite one of the inputs. */
+function checkOutputPath(output: string, inputs: readonly (readonly [string, string | undefined])[]): void {
+  const target = canonicalPath(output);
+  for (const [role, path] of inputs) {
+    if (path !== undefined && canonicalPath(path) === target) {
+      throw new ToolscoreInputError({ source: '--output' }, `${JSON.stringify(output)} is the ${role}; writing the report there would overwrite it`);
+    }
+  }
+}
+
+/**
+ * `toolscore eval GOLD TRACE`: scores the trace, writes the JSON report, prints the verdict. Returns the
+ * exit code: 1 when a gate (--min-score, --fail-on-violations) fails, else 0. Bad input throws.
+ */
+export async function runEval(goldFile: string, traceFile: string, flags: EvalFlags): Promise<number> {
+  const weights = parseWeightFlags(flags.weight);
+  const minScore = flags.minScore === undefined ? undefined : parseMinScore(flags.minScore);
+  const format = checkFormatName(flags.format, '--format');
+  checkOutputPath(flags.output, [
+    ['gold file', goldFile],
+    ['trace file', traceFile],
+    ['forbidden-rules file', flags.forbidden],
+  ]);
+
+  const result = await evaluateTrace({ goldFile, traceFile, format, weights, strict: flags.strict === true, forbidden: flags.forbidden });
+  await generateJsonReport(result, flags.output, { goldFile, traceFile });
+
+  const color = colorEnabled(flags.color);
+  process.stdout.write(renderConsoleSummary(result, { verbose: flags.verbose === true, color, goldFile, traceFile }));
+  process.stdout.write(`JSON report: ${flags.output}\n`);
+  process.stderr.write(renderWarnings(result.warnings, { color }));
+
+  let exitCode = 0;
+  if (minScore !== undefined && !meetsMinScore(result.score, minScore)) {
+    process.stderr.write(`toolscore: score ${result.score} is below --min-score ${minScore}\n`);
+    exitCode = 1;
+  }
+  const forbiddenCalls = result.policyViolations.length;
+  const credentials = result.metrics.security_metrics.secret_count;
+  if (flags.failOnViolations && forbiddenCalls + credentials > 0) {
+    const found = [
+      forbiddenCalls > 0 ? plural(forbiddenCalls, 'forbidden call') : '',
+      credentials > 0 ? plural(credentials, 'leaked credential') : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
+    process.stderr.write(`toolscore: --fail-on-violations: ${found}\n`);
+    exitCode = 1;
+  }
+  return exitCode;
+}

@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+/**
+ * The `toolscore` command. Each command's module is imported only when it runs, so `--help` and
+ * `--version` load commander and nothing else, and `eval` loads only what scoring needs.
+ */
+import { Command, CommanderError, Option } from 'commander';
+import { ToolscoreInputError } from '../core/errors.js';
+import { displayText } from '../reports/text.js';
+import { VERSION } from '../version.js';
+import type { EvalFlags } from './commands/eval.js';
+import type { ValidateFlags } from './commands/validate.js';
+
+const EXIT_CODES = `
+Exit codes:
+  0  done, and every gate passed
+  1  a gate failed: score below --min-score, or --fail-on-violations found a
+     forbidden call or a leaked credential
+  2  bad usage or bad input: unknown command or option, a missing or invalid
+     file, a bad --weight, --min-score or --format, an unwritable report path`;
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function buildProgram(): Command {
+  const program = new Command('toolscore')
+    .description('Deterministic, offline scoring of LLM agent tool calls against a gold standard.')
+    .version(VERSION, '-V, --version', 'print the version')
+    // Commander exits by itself unless told not to; main() maps its errors to exit code 2.
+    .exitOverride()
+    .configureOutput({ outputError: (text, write) => write(`toolscore: ${text.replace(/^error: /, '')}`) })
+    .showHelpAfterError('(run toolscore --help for usage)')
+    .addHelpText('after', EXIT_CODES);
+
+  program
+    .command('eval')
+    .description('score a trace against a gold standard, print the verdict and write the JSON report')
+    .argument('<gold>', 'gold standard: a JSON array of expected calls')
+    .argument('<trace>', 'the calls the agent made')
+    .option('-f, --format <format>', 'trace format, or auto to detect it', 'auto')
+    .option('-o, --output <file>', 'where to write the JSON report', 'toolscore.json')
+    .option('--weight <name=value>', 'weight of a score metric, repeatable (e.g. required_call_recall=0.3)', collect, [])
+    .option('--strict', 'compare arguments strictly: same JSON type, no trimming')
+    .option('--forbidden <rules>', 'JSON file of calls the agent must never make')
+    .option('--min-score <score>', 'exit 1 when the score is below this number in [0, 1]')
+    .option('--fail-on-violations', 'exit 1 when a call matches a forbidden rule or passes a credential')
+    .option('-v, --verbose', 'show every metric and the missing and extra tools')
+    .option('--no-color', 'do not colour the output (NO_COLOR=1 does the same)')
+    .addHelpText('after', EXIT_CODES)
+    .action(async (gold: string, trace: string, flags: EvalFlags) => {
+      const { runEval } = await import('./commands/eval.js');
+      process.exitCode = await runEval(gold, trace, flags);
+    });
+
+  program
+    .command('validate')
+    .description('check that a file reads as a gold standard or a trace, and show what is in it')
+    .argument('<file>', 'gold standard or trace file')
+    .option('-f, --format <format>', 'trace format, or auto to detect it', 'auto')
+    .addOption(new Option('--kind <kind>', 'read the file as gold, as a trace, or try both').choices(['gold', 'trace', 'auto']).default('auto'))
+    .option('--no-color', 'do not colour the output (NO_COLOR=1 does the same)')
+    .addHelpText('after', '\nExit codes:\n  0  the file is valid\n  2  it is not (the reason is printed), or bad usage')
+    .action(async (file: string, flags: ValidateFlags) => {
+      const { runValidate } = await import('./commands/validate.js');
+      process.exitCode = await runValidate(file, flags);
+    });
+  return program;
+}
+
+/** Runs the program; returns the exit code. Never throws. */
+async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  if (argv.length <= 2) {
+    program.outputHelp();
+    return 0;
+  }
+  try {
+    await program.parseAsync(argv);
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (error) {
+    // Commander has already printed its message; --help and --version end here with code 0.
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    // displayText keeps the line one line, with any control character from a file escaped.
+    if (error instanceof ToolscoreInputError) {
+      process.stderr.write(`toolscore: ${displayText(error.message)}\n`);
+      return 2;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    if (process.env.TOOLSCORE_DEBUG === '1' && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+    else process.stderr.write(`toolscore: unexpected error: ${displayText(message)} (set TOOLSCORE_DEBUG=1 for the stack trace)\n`);
+    return 2;
+  }
+}
+
+process.exitCode = await main(process.argv);

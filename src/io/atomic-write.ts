@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { ToolscoreInputError } from '../core/errors.js';
+
+/**
+ * Writes a UTF-8 text file so that readers see the old file or the new one, never half of one: the text
+ * goes to a temporary file in the same folder, which is then renamed over the target. Missing parent
+ * folders are created. File-system errors become one-line input errors naming the path.
+ */
+export async function writeFileAtomic(path: string, text: string): Promise<void> {
+  const folder = dirname(path);
+  const temporary = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    await mkdir(folder, { recursive: true });
+    await writeFile(temporary, text, 'utf8');
+    await rename(temporary, path);
+  } catch (error) {
+    // The write error is the one worth reporting; a leftover temporary file is not.
+    await rm(temporary, { force: true }).catch(() => undefined);
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'EACCES' || code === 'EPERM' ? 'permission denied'
+      : code === 'EISDIR' ? 'is a directory, expected a file path'
+      : code === 'ENOTDIR' ? 'a parent of this path is a file, not a folder'
+      : `cannot write file (${(error as Error).message})`;
+    throw new ToolscoreInputError({ source: path }, reason);
+  }
+}
