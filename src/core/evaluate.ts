@@ -9,13 +9,12 @@ import { securityMetrics } from '../metrics/security.js';
 import { selectionAccuracy } from '../metrics/selection.js';
 import { sequenceMetrics } from '../metrics/sequence.js';
 import { toolCorrectnessMetrics } from '../metrics/tool-correctness.js';
+import { indexTools } from '../metrics/tool-index.js';
 import { trajectoryMetrics } from '../metrics/trajectory.js';
 import { pairCalls } from '../pairing/pairing.js';
 import { toExpectedCalls } from './calls.js';
-import { buildFindings } from './findings.js';
 import { letterGrade } from './grade.js';
 import { EvaluationResult, type Metrics } from './result.js';
-import { buildTopIssues } from './top-issues.js';
 import type { ActualCallInput, ExpectedCall, ExpectedCallInput, ToolCall } from './types.js';
 import { normalizeWeights, type Weights, type WeightsInput } from './weights.js';
 
@@ -52,16 +51,17 @@ export interface ScoreSettings {
 
 /** Scores already-normalized calls; shared by `evaluate()` and `evaluateTrace()`. */
 export function scoreCalls(expected: readonly ExpectedCall[], actual: readonly ToolCall[], settings: ScoreSettings): EvaluationResult {
-  const pairing = pairCalls(expected, actual, settings.mode);
+  const index = indexTools(expected, actual);
+  const pairing = pairCalls(expected, actual, settings.mode, index);
   const metrics: Metrics = {
-    invocation_accuracy: invocationAccuracy(expected, actual),
-    selection_accuracy: selectionAccuracy(expected, actual),
-    tool_correctness_metrics: toolCorrectnessMetrics(expected, actual),
-    sequence_metrics: sequenceMetrics(expected, actual),
+    invocation_accuracy: invocationAccuracy(expected, actual, index),
+    selection_accuracy: selectionAccuracy(expected, actual, index),
+    tool_correctness_metrics: toolCorrectnessMetrics(expected, actual, index),
+    sequence_metrics: sequenceMetrics(expected, actual, index),
     trajectory_metrics: trajectoryMetrics(expected, actual),
     argument_metrics: argumentMetrics(expected, actual, pairing),
-    efficiency_metrics: efficiencyMetrics(expected, actual),
-    required_call_recall: requiredCallRecall(expected, actual),
+    efficiency_metrics: efficiencyMetrics(expected, actual, index),
+    required_call_recall: requiredCallRecall(expected, actual, index),
     security_metrics: securityMetrics(actual),
   };
   if (settings.forbidden) metrics.policy_metrics = policyMetrics(actual, settings.forbidden);
@@ -74,8 +74,7 @@ export function scoreCalls(expected: readonly ExpectedCall[], actual: readonly T
     goldCalls: expected,
     traceCalls: actual,
     pairing,
-    topIssues: buildTopIssues(expected, actual, pairing, settings.mode),
-    findings: buildFindings(actual, metrics.efficiency_metrics, metrics.security_metrics.secrets, metrics.policy_metrics?.violations ?? []),
+    mode: settings.mode,
     warnings: settings.warnings ?? [],
   });
 }

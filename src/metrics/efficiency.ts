@@ -1,6 +1,7 @@
 import type { ExpectedCall, ToolCall } from '../core/types.js';
 import { canonicalJson } from '../match/canonical.js';
 import { valuesEqual } from '../match/equality.js';
+import { indexTools, type ToolIndex } from './tool-index.js';
 
 /** `metrics.efficiency_metrics`. */
 export interface EfficiencyMetrics {
@@ -60,7 +61,7 @@ function countRepeats(actual: readonly ToolCall[]): number {
 }
 
 /** Redundant, identical, failed and blindly retried calls. */
-export function efficiencyMetrics(expected: readonly ExpectedCall[], actual: readonly ToolCall[]): EfficiencyMetrics {
+export function efficiencyMetrics(expected: readonly ExpectedCall[], actual: readonly ToolCall[], index: ToolIndex = indexTools(expected, actual)): EfficiencyMetrics {
   const n = actual.length;
   if (n === 0) {
     return {
@@ -74,16 +75,12 @@ export function efficiencyMetrics(expected: readonly ExpectedCall[], actual: rea
       total_calls: 0,
     };
   }
-  const budget = new Map<string, number>();
-  for (const call of expected) budget.set(call.tool, (budget.get(call.tool) ?? 0) + 1);
   let redundant = 0;
+  for (let id = 0; id < index.names.length; id++) redundant += Math.max(0, index.actualCount[id]! - index.expectedCount[id]!);
   let errors = 0;
   let retries = 0;
   for (let k = 0; k < n; k++) {
     const call = actual[k]!;
-    const left = budget.get(call.tool) ?? 0;
-    if (left > 0) budget.set(call.tool, left - 1);
-    else redundant++;
     if (call.is_error) {
       errors++;
       const next = actual[k + 1];

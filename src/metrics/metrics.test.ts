@@ -3,7 +3,7 @@ import { toActualCalls, toExpectedCalls } from '../core/calls.js';
 import { efficiencyMetrics } from './efficiency.js';
 import { parseForbiddenRules, policyMetrics } from './policy.js';
 import { requiredCallRecall } from './recall.js';
-import { editDistance } from './sequence.js';
+import { sequenceMetrics } from './sequence.js';
 import { toolCorrectnessMetrics } from './tool-correctness.js';
 import { trajectoryMetrics } from './trajectory.js';
 
@@ -123,8 +123,10 @@ describe('forbidden rules', () => {
 
 describe('edit distance', () => {
   test('classic cases', () => {
-    expect(editDistance(['k', 'i', 't', 't', 'e', 'n'], ['s', 'i', 't', 't', 'i', 'n', 'g'])).toBe(3);
-    expect(editDistance([], ['a', 'b'])).toBe(2);
-    expect(editDistance(['a', 'b'], ['b', 'a'])).toBe(2);
+    const distance = (a: string, b: string) => sequenceMetrics(gold([...a].map((tool) => ({ tool }))), trace([...b].map((tool) => ({ tool })))).edit_distance;
+    expect(distance('kitten', 'sitting')).toBe(3);
+    expect(distance('', 'ab')).toBe(2);
+    expect(distance('ab', 'ba')).toBe(2);
+    expect(distance('abc', 'abc')).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import type { ExpectedCall, ToolCall } from '../core/types.js';
+import { indexTools, type ToolIndex } from './tool-index.js';
 
 /** `metrics.sequence_metrics`. */
 export interface SequenceMetrics {
@@ -11,28 +12,16 @@ export interface SequenceMetrics {
 }
 
 /** Compares the order of tool names: insertions, deletions and substitutions each cost 1. */
-export function sequenceMetrics(expected: readonly ExpectedCall[], actual: readonly ToolCall[]): SequenceMetrics {
-  const distance = editDistance(
-    expected.map((call) => call.tool),
-    actual.map((call) => call.tool),
-  );
+export function sequenceMetrics(expected: readonly ExpectedCall[], actual: readonly ToolCall[], index: ToolIndex = indexTools(expected, actual)): SequenceMetrics {
+  const distance = levenshtein(index.expected, index.actual);
   const normalized = distance / Math.max(expected.length, actual.length, 1);
   return { edit_distance: distance, normalized_distance: normalized, sequence_accuracy: 1 - normalized };
 }
 
-/** Levenshtein distance between two sequences of names, in O(|a|·|b|) time and O(|b|) memory. */
-export function editDistance(a: readonly string[], b: readonly string[]): number {
-  if (a.length === 0) return b.length;
-  if (b.length === 0) return a.length;
-  // Intern names so the inner loop compares integers.
-  const ids = new Map<string, number>();
-  const intern = (name: string): number => {
-    let id = ids.get(name);
-    if (id === undefined) ids.set(name, (id = ids.size));
-    return id;
-  };
-  const left = Int32Array.from(a, intern);
-  const right = Int32Array.from(b, intern);
+/** Levenshtein distance between two sequences of ids, in O(|a|·|b|) time and O(|b|) memory. */
+export function levenshtein(left: Int32Array, right: Int32Array): number {
+  if (left.length === 0) return right.length;
+  if (right.length === 0) return left.length;
   let previous = new Int32Array(right.length + 1);
   let current = new Int32Array(right.length + 1);
   for (let j = 0; j <= right.length; j++) previous[j] = j;

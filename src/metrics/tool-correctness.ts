@@ -1,4 +1,5 @@
 import type { ExpectedCall, ToolCall } from '../core/types.js';
+import { indexTools, type ToolIndex } from './tool-index.js';
 
 /** `metrics.tool_correctness_metrics`. */
 export interface ToolCorrectnessMetrics {
@@ -21,21 +22,28 @@ export interface ToolCorrectnessMetrics {
 }
 
 /** Which expected tools were called at all, on sets of names. */
-export function toolCorrectnessMetrics(expected: readonly ExpectedCall[], actual: readonly ToolCall[]): ToolCorrectnessMetrics {
-  const wanted = new Set(expected.map((call) => call.tool));
-  const made = new Set(actual.map((call) => call.tool));
-  const sorted = (names: Iterable<string>): string[] => [...names].sort();
-  const missing = sorted([...wanted].filter((tool) => !made.has(tool)));
-  const extra = sorted([...made].filter((tool) => !wanted.has(tool)));
-  const correct = wanted.size - missing.length;
+export function toolCorrectnessMetrics(expected: readonly ExpectedCall[], actual: readonly ToolCall[], index: ToolIndex = indexTools(expected, actual)): ToolCorrectnessMetrics {
+  const wanted: string[] = [];
+  const made: string[] = [];
+  const missing: string[] = [];
+  const extra: string[] = [];
+  index.names.forEach((name, id) => {
+    const isWanted = index.expectedCount[id]! > 0;
+    const isMade = index.actualCount[id]! > 0;
+    if (isWanted) wanted.push(name);
+    if (isMade) made.push(name);
+    if (isWanted && !isMade) missing.push(name);
+    if (isMade && !isWanted) extra.push(name);
+  });
+  const correct = wanted.length - missing.length;
   return {
-    tool_correctness: wanted.size === 0 ? (made.size === 0 ? 1 : 0) : correct / wanted.size,
-    expected_tools: sorted(wanted),
-    called_tools: sorted(made),
-    missing_tools: missing,
-    extra_tools: extra,
+    tool_correctness: wanted.length === 0 ? (made.length === 0 ? 1 : 0) : correct / wanted.length,
+    expected_tools: wanted.sort(),
+    called_tools: made.sort(),
+    missing_tools: missing.sort(),
+    extra_tools: extra.sort(),
     correct_count: correct,
-    total_expected: wanted.size,
+    total_expected: wanted.length,
     strict_order: false,
   };
 }

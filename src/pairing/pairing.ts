@@ -1,5 +1,6 @@
 import type { Args, ExpectedCall, ToolCall } from '../core/types.js';
 import { memberEqual, type EqualityMode } from '../match/equality.js';
+import { indexTools, type ToolIndex } from '../metrics/tool-index.js';
 import { minCostAssignment } from './assignment.js';
 
 /**
@@ -32,45 +33,59 @@ export function countMatchingArgs(expected: Args | null, actual: Args | null, mo
  * call gets a partner while same-tool actual calls remain), then as many matching arguments as
  * possible, then the pairs closest to the calls' order within the tool. Polynomial at every size.
  */
-export function pairCalls(expected: readonly ExpectedCall[], actual: readonly ToolCall[], mode: EqualityMode): Pairing {
+export function pairCalls(
+  expected: readonly ExpectedCall[],
+  actual: readonly ToolCall[],
+  mode: EqualityMode,
+  index: ToolIndex = indexTools(expected, actual),
+): Pairing {
   const actualFor = new Array<number>(expected.length).fill(-1);
   const expectedFor = new Array<number>(actual.length).fill(-1);
   const matchedArgs = new Array<number>(expected.length).fill(0);
+  const pair = (i: number, j: number, matched: number): void => {
+    actualFor[i] = j;
+    expectedFor[j] = i;
+    matchedArgs[i] = matched;
+  };
 
-  const actualByTool = new Map<string, number[]>();
-  actual.forEach((call, j) => {
-    const list = actualByTool.get(call.tool);
-    if (list) list.push(j);
-    else actualByTool.set(call.tool, [j]);
-  });
-  const expectedByTool = new Map<string, number[]>();
-  expected.forEach((call, i) => {
-    if (!actualByTool.has(call.tool)) return;
-    const list = expectedByTool.get(call.tool);
-    if (list) list.push(i);
-    else expectedByTool.set(call.tool, [i]);
-  });
-
-  for (const [tool, rows] of expectedByTool) {
-    const columns = actualByTool.get(tool)!;
-    const weights = new Int32Array(rows.length * columns.length);
-    for (let r = 0; r < rows.length; r++) {
+  // Calls of each tool, in order, by counting sort on tool ids.
+  const rowsOf = groupByTool(index.expected, index.expectedCount);
+  const columnsOf = groupByTool(index.actual, index.actualCount);
+  for (let id = 0; id < index.names.length; id++) {
+    const rowCount = index.expectedCount[id]!;
+    const columnCount = index.actualCount[id]!;
+    if (rowCount === 0 || columnCount === 0) continue;
+    const rows = rowsOf.calls.subarray(rowsOf.start[id]!, rowsOf.start[id]! + rowCount);
+    const columns = columnsOf.calls.subarray(columnsOf.start[id]!, columnsOf.start[id]! + columnCount);
+    if (rowCount === 1 && columnCount === 1) {
+      pair(rows[0]!, columns[0]!, countMatchingArgs(expected[rows[0]!]!.args, actual[columns[0]!]!.args, mode));
+      continue;
+    }
+    const weights = new Int32Array(rowCount * columnCount);
+    for (let r = 0; r < rowCount; r++) {
       const wanted = expected[rows[r]!]!.args;
       if (wanted === null) continue;
-      for (let c = 0; c < columns.length; c++) {
-        weights[r * columns.length + c] = countMatchingArgs(wanted, actual[columns[c]!]!.args, mode);
+      for (let c = 0; c < columnCount; c++) {
+        weights[r * columnCount + c] = countMatchingArgs(wanted, actual[columns[c]!]!.args, mode);
       }
     }
-    const partner = bestAssignment(weights, rows.length, columns.length);
-    for (let r = 0; r < rows.length; r++) {
+    const partner = bestAssignment(weights, rowCount, columnCount);
+    for (let r = 0; r < rowCount; r++) {
       const c = partner[r]!;
-      if (c < 0) continue;
-      actualFor[rows[r]!] = columns[c]!;
-      expectedFor[columns[c]!] = rows[r]!;
-      matchedArgs[rows[r]!] = weights[r * columns.length + c]!;
+      if (c >= 0) pair(rows[r]!, columns[c]!, weights[r * columnCount + c]!);
     }
   }
   return { actualFor, expectedFor, matchedArgs };
+}
+
+/** Positions of calls grouped by tool id (each group in call order), with each group's start. */
+function groupByTool(ids: Int32Array, counts: Int32Array): { calls: Int32Array; start: Int32Array } {
+  const start = new Int32Array(counts.length);
+  for (let id = 1; id < counts.length; id++) start[id] = start[id - 1]! + counts[id - 1]!;
+  const next = start.slice();
+  const calls = new Int32Array(ids.length);
+  for (let k = 0; k < ids.length; k++) calls[next[ids[k]!]!++] = k;
+  return { calls, start };
 }
 
 /**
