@@ -7,9 +7,10 @@ import type { SequenceMetrics } from '../metrics/sequence.js';
 import type { ToolCorrectnessMetrics } from '../metrics/tool-correctness.js';
 import type { TrajectoryMetrics } from '../metrics/trajectory.js';
 import type { Pairing } from '../pairing/pairing.js';
-import type { Finding } from './findings.js';
+import type { EqualityMode } from '../match/equality.js';
+import { buildFindings, type Finding } from './findings.js';
 import type { Grade } from './grade.js';
-import type { TopIssue } from './top-issues.js';
+import { buildTopIssues, type TopIssue } from './top-issues.js';
 import type { ExpectedCall, ToolCall } from './types.js';
 import type { Weights } from './weights.js';
 
@@ -72,10 +73,8 @@ export class EvaluationResult {
   readonly traceCalls: readonly ToolCall[];
   /** Which actual call answers each expected call. */
   readonly pairing: Pairing;
-  /** Ranked "Top issues to fix". */
-  readonly topIssues: readonly TopIssue[];
-  /** Behaviour and safety findings (forbidden calls, credentials, failures, blind retries). */
-  readonly findings: readonly Finding[];
+  /** How arguments were compared. */
+  readonly mode: EqualityMode;
   /** Things read from the input that were skipped or repaired (empty tool names, unparsable arguments). */
   readonly warnings: readonly string[];
 
@@ -87,8 +86,7 @@ export class EvaluationResult {
     goldCalls: readonly ExpectedCall[];
     traceCalls: readonly ToolCall[];
     pairing: Pairing;
-    topIssues: readonly TopIssue[];
-    findings: readonly Finding[];
+    mode: EqualityMode;
     warnings?: readonly string[];
   }) {
     this.score = fields.score;
@@ -98,9 +96,23 @@ export class EvaluationResult {
     this.goldCalls = fields.goldCalls;
     this.traceCalls = fields.traceCalls;
     this.pairing = fields.pairing;
-    this.topIssues = fields.topIssues;
-    this.findings = fields.findings;
+    this.mode = fields.mode;
     this.warnings = fields.warnings ?? [];
+  }
+
+  // Built on first use: reports need them, a score check does not.
+  #topIssues: readonly TopIssue[] | undefined;
+  #findings: readonly Finding[] | undefined;
+
+  /** Ranked "Top issues to fix": missing calls, failed calls, wrong tools, argument mismatches, extra calls. */
+  get topIssues(): readonly TopIssue[] {
+    return (this.#topIssues ??= buildTopIssues(this.goldCalls, this.traceCalls, this.pairing, this.mode));
+  }
+
+  /** Behaviour and safety findings (forbidden calls, credentials, failures, blind retries), errors first. */
+  get findings(): readonly Finding[] {
+    const { efficiency_metrics, security_metrics, policy_metrics } = this.metrics;
+    return (this.#findings ??= buildFindings(this.traceCalls, efficiency_metrics, security_metrics.secrets, policy_metrics?.violations ?? []));
   }
 
   /** Share of actual calls whose tool was expected. */
