@@ -37,6 +37,9 @@ export { autoExtract, type ExtractedCalls } from './formats/auto.js';
 export { FORMAT_NAMES, getFormat } from './formats/registry.js';
 export type { ParseContext, TraceFormat } from './formats/types.js';
 // format helpers (fromOpenAI, fromAnthropic, ...), one line per adapter
+export { fromOpenAI, openaiFormat, type FromOptions } from './formats/openai.js';
+export { fromAnthropic, anthropicFormat } from './formats/anthropic.js';
+export { fromGemini, geminiFormat } from './formats/gemini.js';
 export { loadGoldFile } from './io/gold.js';
 export { loadTraceFile } from './io/trace.js';
 export { loadForbiddenRules } from './io/rules.js';

@@ -1,3 +1,5 @@
+import { looksLikeAnthropic, looksLikeGemini, looksLikeOpenAI } from './provider-detect.js';
+
 /** One recognition rule: a format and the test that picks it. Rules run in order; the first match wins. */
 interface DetectionRule {
   format: string;
@@ -27,8 +29,23 @@ const RULES: readonly DetectionRule[] = [
   // openai-agents rules
   // claude-agent-sdk rules
   // gemini rules
+  {
+    format: 'gemini',
+    looksFor: '"candidates", "contents" or a list of {role, parts} with functionCall / function_call parts',
+    test: looksLikeGemini,
+  },
   // anthropic rules
+  {
+    format: 'anthropic',
+    looksFor: 'a Messages response or messages with tool_use / tool_result content blocks',
+    test: looksLikeAnthropic,
+  },
   // openai rules
+  {
+    format: 'openai',
+    looksFor: '"choices", messages with tool_calls ({function: {name, arguments}}) / function_call, or Responses API "output" / function_call items',
+    test: looksLikeOpenAI,
+  },
   // langchain rules
   {
     format: 'custom',

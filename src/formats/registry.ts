@@ -1,4 +1,7 @@
+import { anthropicFormat } from './anthropic.js';
 import { customFormat } from './custom.js';
+import { geminiFormat } from './gemini.js';
+import { openaiFormat } from './openai.js';
 import type { TraceFormat } from './types.js';
 
 /**
@@ -8,6 +11,9 @@ import type { TraceFormat } from './types.js';
 export const FORMATS: ReadonlyMap<string, TraceFormat> = new Map(
   [
     // adapters, in the order `--help` lists them
+    openaiFormat,
+    anthropicFormat,
+    geminiFormat,
     customFormat,
   ].map((format) => [format.name, format]),
 );

@@ -1,0 +1,101 @@
+import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
+import type { ToolCall } from '../core/types.js';
+import { readArguments } from './arguments.js';
+import { CallCollector, describeKeys, errorText, isObject, readContent, readInMemory, type FromOptions, type Outcome } from './results.js';
+import type { ParseContext, TraceFormat } from './types.js';
+
+/**
+ * Anthropic Messages traces: a Messages API response (`{type: "message", role: "assistant", content}`),
+ * a single message `{role, content}`, a message list, or `{messages: [...]}` (a request body); a bare
+ * list of content blocks is read as one assistant turn.
+ * - `tool_use` blocks are calls (`id`, `name`, `input`); `mcp_tool_use` blocks (MCP connector) too.
+ * - `tool_result` / `mcp_tool_result` blocks, joined by `tool_use_id`, fill the result (text blocks
+ *   joined; JSON text parsed); `is_error: true` marks the call failed, its content is the error message.
+ * - Policy for `server_tool_use` (Anthropic-hosted tools such as web_search, web_fetch, code_execution,
+ *   tool search): skipped with a warning, like OpenAI's built-in tools; their `*_tool_result` blocks are
+ *   dropped with them.
+ */
+
+const FORMAT = 'anthropic';
+
+const CALL_BLOCKS = new Set(['tool_use', 'mcp_tool_use']);
+const RESULT_BLOCKS = new Set(['tool_result', 'mcp_tool_result']);
+
+function readBlock(block: unknown, path: string, stopReason: unknown, calls: CallCollector, context: ParseContext): void {
+  if (!isObject(block) || typeof block.type !== 'string') return;
+  const type = block.type;
+  if (CALL_BLOCKS.has(type)) {
+    const metadata: Record<string, unknown> = { format: type };
+    if (typeof block.server_name === 'string') metadata.server_name = block.server_name;
+    if (isObject(block.caller) && block.caller.type !== 'direct') metadata.caller = block.caller;
+    if (typeof stopReason === 'string') metadata.stop_reason = stopReason;
+    calls.add(block.name, readArguments(block.input, childPath(path, 'input'), context), path, { id: block.id, metadata });
+  } else if (RESULT_BLOCKS.has(type)) {
+    const result = readContent(block.content);
+    let outcome: Outcome = { result };
+    if (block.is_error === true) {
+      const message = errorText(result);
+      outcome = message === undefined ? { result, failed: true } : { result, failed: true, error: message };
+    }
+    calls.addResult({ id: block.tool_use_id }, outcome, path);
+  } else if (type === 'server_tool_use') {
+    calls.skip(path, `skipped a server_tool_use block for ${JSON.stringify(block.name)}: Anthropic-hosted tools are not scored`, block.id);
+  }
+  // text, thinking, images, documents and results of hosted tools are not calls.
+}
+
+function readMessage(message: Record<string, unknown>, path: string, calls: CallCollector, context: ParseContext): void {
+  const content = message.content;
+  if (typeof content === 'string' || content === undefined || content === null) return;
+  if (!Array.isArray(content)) {
+    calls.markUnreadable(childPath(path, 'content'), `message content that is ${describeType(content)}, not text or a list of blocks`);
+    return;
+  }
+  content.forEach((block: unknown, i) => readBlock(block, childPath(childPath(path, 'content'), i), message.stop_reason, calls, context));
+}
+
+function readList(items: unknown[], path: string, calls: CallCollector, context: ParseContext): void {
+  items.forEach((item: unknown, i) => {
+    const itemPath = childPath(path, i);
+    if (isObject(item) && typeof item.role === 'string') readMessage(item, itemPath, calls, context);
+    else if (isObject(item) && typeof item.type === 'string') readBlock(item, itemPath, undefined, calls, context);
+    else context.warn(itemPath, `skipped ${describeType(item)}: expected a message with a "role" or a content block`);
+  });
+}
+
+function readObject(data: Record<string, unknown>, calls: CallCollector, context: ParseContext): void {
+  if (data.type === 'error' && isObject(data.error)) {
+    const error = data.error;
+    const kind = typeof error.type === 'string' ? error.type : 'error';
+    throw new ToolscoreInputError({ source: context.source, path: '$.error' }, `this is an Anthropic API error response (${kind}), not a trace: ${String(error.message ?? '')}`);
+  }
+  if (Array.isArray(data.messages)) readList(data.messages, '$.messages', calls, context);
+  else if (typeof data.role === 'string' || Array.isArray(data.content)) readMessage(data, '$', calls, context);
+  else {
+    throw new ToolscoreInputError(
+      { source: context.source, path: '$' },
+      `expected an Anthropic message ({"role", "content": [...]}), a Messages API response, a message list or {"messages": [...]}; got ${describeKeys(data)}`,
+    );
+  }
+}
+
+/** Anthropic Messages API traces. */
+export const anthropicFormat: TraceFormat = {
+  name: FORMAT,
+  description: 'Anthropic Messages responses, single messages and message lists (tool_use blocks; tool_result blocks with is_error)',
+  parse(data, context): ToolCall[] {
+    const calls = new CallCollector(context, FORMAT);
+    if (Array.isArray(data)) readList(data, '$', calls, context);
+    else if (isObject(data)) readObject(data, calls, context);
+    else throw new ToolscoreInputError({ source: context.source, path: '$' }, `expected an Anthropic message or a message list, got ${describeType(data)}`);
+    return calls.finish();
+  },
+};
+
+/**
+ * Calls from an Anthropic response or conversation held in memory: a Messages API response, one
+ * message, or a message list. Throws `ToolscoreInputError` for anything else.
+ */
+export function fromAnthropic(response: unknown, options?: FromOptions): ToolCall[] {
+  return readInMemory(anthropicFormat, response, options);
+}

@@ -1,0 +1,135 @@
+import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
+import type { ToolCall } from '../core/types.js';
+import { readArguments } from './arguments.js';
+import { CallCollector, describeKeys, errorText, isObject, outcomeOf, readContent, readInMemory, type FromOptions } from './results.js';
+import type { ParseContext, TraceFormat } from './types.js';
+
+/**
+ * Google Gemini traces:
+ * - a `generateContent` response (`candidates[0].content.parts`), a request history
+ *   (`{contents: [{role, parts}]}`), a list of contents, or one content `{role, parts}`;
+ *   `functionCall` / `function_call` parts are calls (`name`, `args`, optional `id`);
+ *   `functionResponse` / `function_response` parts fill results, joined by `id`, else by name (the
+ *   first unanswered call of that name). A `response` with an `error` member marks the call failed.
+ * - an Interactions API interaction (`{object: "interaction", steps: [...]}`): `function_call` steps
+ *   are calls, `function_result` steps (by `call_id`, `is_error`) their results.
+ */
+
+const FORMAT = 'gemini';
+
+const PART_KEYS = ['functionCall', 'function_call', 'functionResponse', 'function_response'];
+
+function readPart(part: unknown, path: string, calls: CallCollector, context: ParseContext): void {
+  if (!isObject(part)) return;
+  const callKey = part.functionCall !== undefined ? 'functionCall' : part.function_call !== undefined ? 'function_call' : undefined;
+  if (callKey !== undefined) {
+    const call = part[callKey];
+    const callPath = childPath(path, callKey);
+    if (!isObject(call)) {
+      calls.markUnreadable(callPath, `a ${callKey} that is ${describeType(call)}, not an object`);
+      return;
+    }
+    const rawArgs = call.args !== undefined ? call.args : call.arguments;
+    const args = rawArgs === undefined || rawArgs === null ? {} : readArguments(rawArgs, childPath(callPath, call.args !== undefined ? 'args' : 'arguments'), context);
+    calls.add(call.name, args, callPath, { id: call.id, metadata: { format: callKey } });
+    return;
+  }
+  const responseKey = part.functionResponse !== undefined ? 'functionResponse' : part.function_response !== undefined ? 'function_response' : undefined;
+  if (responseKey !== undefined) {
+    const response = part[responseKey];
+    const responsePath = childPath(path, responseKey);
+    if (!isObject(response)) {
+      context.warn(responsePath, `ignored a ${responseKey} that is ${describeType(response)}, not an object`);
+      return;
+    }
+    calls.addResult({ id: response.id, name: response.name }, outcomeOf(response.response), responsePath);
+  }
+}
+
+function readContentObject(content: Record<string, unknown>, path: string, calls: CallCollector, context: ParseContext): void {
+  const parts = content.parts;
+  if (parts === undefined || parts === null) return;
+  if (!Array.isArray(parts)) {
+    calls.markUnreadable(childPath(path, 'parts'), `"parts" that is ${describeType(parts)}, not a list`);
+    return;
+  }
+  parts.forEach((part: unknown, i) => readPart(part, childPath(childPath(path, 'parts'), i), calls, context));
+}
+
+function readContents(items: unknown[], path: string, calls: CallCollector, context: ParseContext): void {
+  items.forEach((item: unknown, i) => {
+    const itemPath = childPath(path, i);
+    if (!isObject(item)) context.warn(itemPath, `skipped ${describeType(item)}: expected a content {role, parts}`);
+    else if (Array.isArray(item.parts)) readContentObject(item, itemPath, calls, context);
+    else if (isObject(item.content)) readContentObject(item.content, childPath(itemPath, 'content'), calls, context);
+    else if (PART_KEYS.some((key) => item[key] !== undefined)) readPart(item, itemPath, calls, context);
+    else context.warn(itemPath, 'skipped an entry with no "parts" and no function call or response');
+  });
+}
+
+function readCandidates(candidates: unknown[], calls: CallCollector, context: ParseContext): void {
+  const index = candidates.findIndex((candidate) => isObject(candidate) && isObject(candidate.content));
+  if (index < 0) return; // e.g. a response blocked by safety settings: no content, no calls
+  const others = candidates.filter((candidate) => isObject(candidate) && isObject(candidate.content)).length - 1;
+  if (others > 0) context.warn('$.candidates', `read the first of ${others + 1} candidates; the others are alternatives, not later steps`);
+  const candidate = candidates[index] as Record<string, unknown>;
+  readContentObject(candidate.content as Record<string, unknown>, `$.candidates[${index}].content`, calls, context);
+}
+
+function readSteps(steps: unknown[], calls: CallCollector, context: ParseContext): void {
+  steps.forEach((step: unknown, i) => {
+    const path = childPath('$.steps', i);
+    if (!isObject(step)) return;
+    if (step.type === 'function_call') {
+      calls.add(step.name, step.arguments === undefined || step.arguments === null ? {} : readArguments(step.arguments, childPath(path, 'arguments'), context), path, {
+        id: step.id,
+        metadata: { format: 'interaction' },
+      });
+    } else if (step.type === 'function_result') {
+      const result = readContent(step.result);
+      const message = step.is_error === true ? errorText(result) : undefined;
+      const outcome = step.is_error === true ? (message === undefined ? { result, failed: true } : { result, failed: true, error: message }) : { result };
+      calls.addResult({ id: step.call_id, name: step.name }, outcome, path);
+    }
+  });
+}
+
+function readObject(data: Record<string, unknown>, calls: CallCollector, context: ParseContext): void {
+  const error = data.error;
+  if (isObject(error) && typeof error.message === 'string' && data.candidates === undefined) {
+    const kind = typeof error.status === 'string' ? error.status : String(error.code ?? 'error');
+    throw new ToolscoreInputError({ source: context.source, path: '$.error' }, `this is a Gemini API error response (${kind}), not a trace: ${error.message}`);
+  }
+  if (data.object === 'interaction' && Array.isArray(data.steps)) readSteps(data.steps, calls, context);
+  else if (Array.isArray(data.candidates)) readCandidates(data.candidates, calls, context);
+  else if (Array.isArray(data.contents)) readContents(data.contents, '$.contents', calls, context);
+  else if (Array.isArray(data.parts)) readContentObject(data, '$', calls, context);
+  else if (isObject(data.content)) readContentObject(data.content, '$.content', calls, context);
+  else {
+    throw new ToolscoreInputError(
+      { source: context.source, path: '$' },
+      `expected a Gemini response ("candidates"), {"contents": [...]}, a content {role, parts} or an interaction ("steps"); got ${describeKeys(data)}`,
+    );
+  }
+}
+
+/** Google Gemini traces. */
+export const geminiFormat: TraceFormat = {
+  name: FORMAT,
+  description: 'Google Gemini responses and contents (functionCall / function_call parts; functionResponse results), and Interactions API steps',
+  parse(data, context): ToolCall[] {
+    const calls = new CallCollector(context, FORMAT);
+    if (Array.isArray(data)) readContents(data, '$', calls, context);
+    else if (isObject(data)) readObject(data, calls, context);
+    else throw new ToolscoreInputError({ source: context.source, path: '$' }, `expected a Gemini response or a list of contents, got ${describeType(data)}`);
+    return calls.finish();
+  },
+};
+
+/**
+ * Calls from a Gemini response or conversation held in memory: a `generateContent` response, a
+ * `contents` list, or an interaction. Throws `ToolscoreInputError` for anything else.
+ */
+export function fromGemini(response: unknown, options?: FromOptions): ToolCall[] {
+  return readInMemory(geminiFormat, response, options);
+}

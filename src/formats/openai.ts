@@ -1,0 +1,214 @@
+import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
+import type { ToolCall } from '../core/types.js';
+import { readArguments } from './arguments.js';
+import { CallCollector, describeKeys, errorText, isObject, outcomeOf, readInMemory, type FromOptions } from './results.js';
+import type { ParseContext, TraceFormat } from './types.js';
+
+export type { FromOptions } from './results.js';
+
+/**
+ * OpenAI traces, three shapes:
+ * - Chat Completions: a response (`choices[0].message`), a message list, or `{messages: [...]}` (a
+ *   request body). Every message is read: `tool_calls` entries (with or without `type`), the legacy
+ *   `function_call`, `role: "tool"` results joined by `tool_call_id`, legacy `role: "function"`
+ *   results joined by name.
+ * - Responses API: a response (`{object: "response", output: [...]}`), a list of input/output items,
+ *   or `{input: [...]}`. `function_call` items are calls (id = `call_id`), `function_call_output`
+ *   items their results; `custom_tool_call` items are calls with args `{input: text}`; `mcp_call`
+ *   items are calls that carry their own output or error.
+ * - Policy for hosted built-in tools (`web_search_call`, `file_search_call`, `shell_call`,
+ *   `local_shell_call`, `code_interpreter_call`, `computer_call`, `tool_search_call`, …): they have no
+ *   tool name of the developer's, so they are skipped with a warning, as are `mcp_approval_request`s
+ *   (the call has not run).
+ * A tool result reports an error per `reportedError` (an object with an `error` member, or a text
+ * starting with `Error:`).
+ */
+
+const FORMAT = 'openai';
+
+/** Responses API item types that are results of a call (joined by `call_id`). */
+const OUTPUT_ITEMS = new Set(['function_call_output', 'custom_tool_call_output']);
+
+function readToolCallEntry(entry: unknown, path: string, calls: CallCollector, context: ParseContext): void {
+  if (!isObject(entry)) {
+    calls.markUnreadable(path, `a tool_calls entry that is ${describeType(entry)}, not an object`);
+    return;
+  }
+  const metadata = { format: 'tool_calls' };
+  // Chat Completions custom tools: {type: "custom", custom: {name, input}}.
+  if (entry.type === 'custom' && isObject(entry.custom)) {
+    const input = entry.custom.input;
+    calls.add(entry.custom.name, input === undefined || input === null ? null : { input }, path, { id: entry.id, metadata });
+    return;
+  }
+  if (entry.type !== undefined && entry.type !== 'function') {
+    calls.markUnreadable(path, `a tool_calls entry of type ${JSON.stringify(entry.type)}`);
+    return;
+  }
+  const fn = entry.function;
+  if (!isObject(fn)) {
+    const hint = typeof entry.name === 'string' ? ' (LangChain-style {name, args} entries are read by --format langchain)' : '';
+    calls.markUnreadable(path, `a tool_calls entry without a "function" object${hint}`);
+    return;
+  }
+  calls.add(fn.name, readArguments(fn.arguments, childPath(childPath(path, 'function'), 'arguments'), context), path, { id: entry.id, metadata });
+}
+
+function readChatMessage(message: Record<string, unknown>, path: string, calls: CallCollector, context: ParseContext): void {
+  const toolCalls = message.tool_calls;
+  if (Array.isArray(toolCalls)) {
+    toolCalls.forEach((entry: unknown, i) => readToolCallEntry(entry, childPath(childPath(path, 'tool_calls'), i), calls, context));
+  } else if (toolCalls !== undefined && toolCalls !== null) {
+    calls.markUnreadable(childPath(path, 'tool_calls'), `"tool_calls" that is ${describeType(toolCalls)}, not a list`);
+  }
+  const legacy = message.function_call;
+  if (isObject(legacy)) {
+    const fcPath = childPath(path, 'function_call');
+    calls.add(legacy.name, readArguments(legacy.arguments, childPath(fcPath, 'arguments'), context), fcPath, { metadata: { format: 'function_call' } });
+  } else if (legacy !== undefined && legacy !== null) {
+    calls.markUnreadable(childPath(path, 'function_call'), `a "function_call" that is ${describeType(legacy)}, not an object`);
+  }
+  if (message.role === 'tool') {
+    if (message.tool_call_id === undefined && message.name === undefined) {
+      context.warn(path, 'ignored a tool message with no tool_call_id');
+      return;
+    }
+    calls.addResult({ id: message.tool_call_id, name: message.name }, outcomeOf(message.content), path);
+  } else if (message.role === 'function') {
+    calls.addResult({ name: message.name }, outcomeOf(message.content), path);
+  }
+}
+
+function readResponsesItem(item: Record<string, unknown>, type: string, path: string, calls: CallCollector, context: ParseContext): void {
+  switch (type) {
+    case 'function_call':
+      calls.add(item.name, readArguments(item.arguments, childPath(path, 'arguments'), context), path, {
+        id: item.call_id ?? item.id,
+        metadata: responsesMetadata('responses.function_call', item),
+      });
+      return;
+    case 'custom_tool_call': {
+      const input = item.input;
+      calls.add(item.name, input === undefined || input === null ? null : { input }, path, {
+        id: item.call_id ?? item.id,
+        metadata: responsesMetadata('responses.custom_tool_call', item),
+      });
+      return;
+    }
+    case 'mcp_call': {
+      const metadata = responsesMetadata('responses.mcp_call', item);
+      if (typeof item.server_label === 'string') metadata.server_label = item.server_label;
+      calls.add(item.name, readArguments(item.arguments, childPath(path, 'arguments'), context), path, { id: item.id, metadata });
+      const outcome = outcomeOf(item.output);
+      const error = errorText(item.error);
+      calls.addResult({ id: item.id }, error === undefined ? outcome : { ...outcome, failed: true, error }, path);
+      return;
+    }
+    case 'mcp_approval_request':
+      calls.skip(path, `skipped an mcp_approval_request for ${JSON.stringify(item.name)}: the call has not run yet`);
+      return;
+    default:
+      if (OUTPUT_ITEMS.has(type)) {
+        calls.addResult({ id: item.call_id }, outcomeOf(item.output), path);
+      } else if (type.endsWith('_call')) {
+        calls.skip(path, `skipped a built-in ${type} item: only function, custom and MCP tool calls are scored`, item.call_id ?? item.id);
+      }
+    // reasoning, message, mcp_list_tools, program, *_call_output of built-in tools: not calls.
+  }
+}
+
+function responsesMetadata(format: string, item: Record<string, unknown>): Record<string, unknown> {
+  const metadata: Record<string, unknown> = { format };
+  if (typeof item.id === 'string' && item.id !== item.call_id && item.call_id !== undefined) metadata.item_id = item.id;
+  return metadata;
+}
+
+/** One element of a message/item list: a Responses item (by `type`), else a chat message (by `role`). */
+function readItem(item: unknown, path: string, calls: CallCollector, context: ParseContext): void {
+  if (!isObject(item)) {
+    context.warn(path, `skipped ${describeType(item)}: expected a message or a Responses API item`);
+    return;
+  }
+  if (typeof item.type === 'string' && item.type !== 'message') {
+    readResponsesItem(item, item.type, path, calls, context);
+    return;
+  }
+  if (typeof item.role === 'string') {
+    readChatMessage(item, path, calls, context);
+    return;
+  }
+  context.warn(path, 'skipped an entry with neither a "role" nor a "type"');
+}
+
+function readList(items: unknown[], path: string, calls: CallCollector, context: ParseContext): void {
+  items.forEach((item: unknown, i) => readItem(item, childPath(path, i), calls, context));
+}
+
+/** Throws for an OpenAI API error body (`{"error": {"message", "type", "code"}}`). */
+function rejectErrorBody(data: Record<string, unknown>, source: string): void {
+  const error = data.error;
+  if (isObject(error) && typeof error.message === 'string' && data.choices === undefined && data.output === undefined && data.object === undefined) {
+    const kind = typeof error.code === 'string' ? error.code : typeof error.type === 'string' ? error.type : 'error';
+    throw new ToolscoreInputError({ source, path: '$.error' }, `this is an OpenAI API error response (${kind}), not a trace: ${error.message}`);
+  }
+}
+
+function readObject(data: Record<string, unknown>, calls: CallCollector, context: ParseContext): void {
+  rejectErrorBody(data, context.source);
+  if (data.object === 'response' || (Array.isArray(data.output) && data.choices === undefined)) {
+    if (Array.isArray(data.input)) readList(data.input, '$.input', calls, context);
+    if (!Array.isArray(data.output)) {
+      throw new ToolscoreInputError({ source: context.source, path: '$.output' }, `expected the Responses API "output" list, got ${describeType(data.output)}`);
+    }
+    readList(data.output, '$.output', calls, context);
+    return;
+  }
+  if (Array.isArray(data.choices)) {
+    const withMessage = data.choices.filter((choice) => isObject(choice) && isObject(choice.message));
+    if (withMessage.length === 0) {
+      if (data.choices.length > 0) calls.markUnreadable('$.choices', 'choices without a "message" object (streamed chunks are not read)');
+      return;
+    }
+    if (withMessage.length > 1) context.warn('$.choices', `read the first of ${withMessage.length} choices; the others are alternatives, not later steps`);
+    const index = data.choices.indexOf(withMessage[0]);
+    readChatMessage((withMessage[0] as Record<string, unknown>).message as Record<string, unknown>, `$.choices[${index}].message`, calls, context);
+    return;
+  }
+  if (Array.isArray(data.messages)) {
+    readList(data.messages, '$.messages', calls, context);
+    return;
+  }
+  if (Array.isArray(data.input)) {
+    readList(data.input, '$.input', calls, context);
+    return;
+  }
+  if (typeof data.role === 'string' || typeof data.type === 'string') {
+    readItem(data, '$', calls, context);
+    return;
+  }
+  throw new ToolscoreInputError(
+    { source: context.source, path: '$' },
+    `expected an OpenAI chat completion ("choices"), a message list, {"messages": [...]}, or a Responses API response ("output") or item list; got ${describeKeys(data)}`,
+  );
+}
+
+/** OpenAI Chat Completions and Responses API traces. */
+export const openaiFormat: TraceFormat = {
+  name: FORMAT,
+  description: 'OpenAI Chat Completions responses and message lists (tool_calls, function_call, role "tool" results) and Responses API output/input items',
+  parse(data, context): ToolCall[] {
+    const calls = new CallCollector(context, FORMAT);
+    if (Array.isArray(data)) readList(data, '$', calls, context);
+    else if (isObject(data)) readObject(data, calls, context);
+    else throw new ToolscoreInputError({ source: context.source, path: '$' }, `expected an OpenAI response or a message list, got ${describeType(data)}`);
+    return calls.finish();
+  },
+};
+
+/**
+ * Calls from an OpenAI response or conversation held in memory: a Chat Completions response, a
+ * message list, a Responses API response or item list. Throws `ToolscoreInputError` for anything else.
+ */
+export function fromOpenAI(response: unknown, options?: FromOptions): ToolCall[] {
+  return readInMemory(openaiFormat, response, options);
+}

@@ -1,0 +1,261 @@
+import { toActualCall } from '../core/calls.js';
+import { ToolscoreInputError, describeType } from '../core/errors.js';
+import type { Args, ToolCall } from '../core/types.js';
+import { collectingContext, type ParseContext, type TraceFormat } from './types.js';
+
+/**
+ * What provider adapters share: collecting calls in order, joining tool results to them (by id, else
+ * by name), reading result content, and the one "does this tool result report an error" heuristic.
+ */
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** What came back for a call. */
+export interface Outcome {
+  /** What the tool returned (already read with `readContent`); undefined when nothing was recorded. */
+  result?: unknown;
+  /** Whether the call failed. */
+  failed?: boolean;
+  /** The error message, when the call failed with one. */
+  error?: string;
+}
+
+interface PendingCall {
+  tool: string;
+  args: Args | null;
+  id: string | undefined;
+  metadata: Record<string, unknown> | undefined;
+  path: string;
+  outcome?: Outcome;
+}
+
+interface PendingResult {
+  id: string | undefined;
+  name: string | undefined;
+  outcome: Outcome;
+  path: string;
+}
+
+/** Options of `CallCollector.add`. */
+export interface CallOptions {
+  id?: unknown;
+  metadata?: Record<string, unknown>;
+}
+
+function idOf(value: unknown): string | undefined {
+  if (typeof value === 'string' && value !== '') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+/**
+ * Collects the calls an adapter reads, in document order, and the tool results it finds, then joins
+ * them: a result goes to the call with its id, else (no id, or an id no call has) to the first
+ * unanswered call of its tool name. Results are joined at the end, so their position does not matter.
+ */
+export class CallCollector {
+  private readonly calls: PendingCall[] = [];
+  private readonly results: PendingResult[] = [];
+  /** Ids of calls skipped on purpose (empty names, hosted tools): their results are dropped quietly. */
+  private readonly skippedIds = new Set<string>();
+  private readonly unreadable: { path: string; what: string }[] = [];
+
+  constructor(
+    private readonly context: ParseContext,
+    /** Format name, for error messages. */
+    private readonly format: string,
+  ) {}
+
+  /** Adds a call; an empty or missing tool name skips it with a warning (it does not abort the file). */
+  add(name: unknown, args: Args | null, path: string, options: CallOptions = {}): void {
+    const id = idOf(options.id);
+    if (typeof name !== 'string' || name.trim() === '') {
+      this.context.warn(path, typeof name === 'string' ? 'skipped a call with an empty tool name' : `skipped a call with no tool name (got ${describeType(name)})`);
+      if (id !== undefined) this.skippedIds.add(id);
+      return;
+    }
+    this.calls.push({ tool: name.trim(), args, id, metadata: options.metadata, path });
+  }
+
+  /** Records a call that is deliberately not scored (a provider-hosted tool), with a warning. */
+  skip(path: string, message: string, id?: unknown): void {
+    this.context.warn(path, message);
+    const known = idOf(id);
+    if (known !== undefined) this.skippedIds.add(known);
+  }
+
+  /** Records an entry that looks like a tool call but could not be read, with a warning. */
+  markUnreadable(path: string, what: string): void {
+    this.context.warn(path, `skipped ${what}`);
+    this.unreadable.push({ path, what });
+  }
+
+  /** Records a tool result for the call with `id`, else the first unanswered call named `name`. */
+  addResult(key: { id?: unknown; name?: unknown }, outcome: Outcome, path: string): void {
+    const name = typeof key.name === 'string' && key.name.trim() !== '' ? key.name.trim() : undefined;
+    this.results.push({ id: idOf(key.id), name, outcome, path });
+  }
+
+  /**
+   * The calls with their results. Throws when the input held tool-call-looking entries but none of
+   * them could be read: a recognised shape with zero calls is then a wrong shape, not a zero score.
+   */
+  finish(): ToolCall[] {
+    for (const result of this.results) this.join(result);
+    if (this.calls.length === 0 && this.unreadable.length > 0) {
+      const first = this.unreadable[0]!;
+      const more = this.unreadable.length > 1 ? ` (and ${this.unreadable.length - 1} more like it)` : '';
+      throw new ToolscoreInputError(
+        { source: this.context.source, path: first.path },
+        `read as ${this.format} but found no tool calls: ${first.what}${more}. Check the format, or pass another one with --format.`,
+      );
+    }
+    return this.calls.map((call) => {
+      const raw: Record<string, unknown> = { tool: call.tool, args: call.args };
+      if (call.id !== undefined) raw.id = call.id;
+      const outcome = call.outcome;
+      if (outcome?.result !== undefined) raw.result = outcome.result;
+      if (outcome?.failed) {
+        raw.is_error = true;
+        if (outcome.error !== undefined && outcome.error !== '') raw.error = outcome.error;
+      }
+      if (call.metadata && Object.keys(call.metadata).length > 0) raw.metadata = call.metadata;
+      return toActualCall(raw, call.path, this.context.source);
+    });
+  }
+
+  private join(result: PendingResult): void {
+    let call: PendingCall | undefined;
+    if (result.id !== undefined) {
+      if (this.skippedIds.has(result.id)) return;
+      call = this.calls.find((c) => c.id === result.id && c.outcome === undefined) ?? this.calls.find((c) => c.id === result.id);
+    }
+    if (call === undefined && result.name !== undefined && (result.id === undefined || !this.calls.some((c) => c.id === result.id))) {
+      call = this.calls.find((c) => c.tool === result.name && c.outcome === undefined);
+    }
+    if (call === undefined) {
+      const what = result.id !== undefined ? `call id ${JSON.stringify(result.id)}` : result.name !== undefined ? `tool ${JSON.stringify(result.name)}` : 'no call id or tool name';
+      this.context.warn(result.path, `ignored a tool result for ${what}: no call it answers`);
+      return;
+    }
+    if (call.outcome !== undefined) {
+      this.context.warn(result.path, `ignored a second tool result for call id ${JSON.stringify(call.id)}`);
+      return;
+    }
+    call.outcome = result.outcome;
+  }
+}
+
+const TEXT_PART_TYPES = new Set(['text', 'input_text', 'output_text']);
+
+/**
+ * A tool result as providers send it, made readable: a JSON text that holds an object or an array is
+ * parsed, other text is kept as text; a list of text parts (`[{type: "text", text}]`) is joined into
+ * one text first (newline-separated) and read the same way; anything else is kept as it is.
+ * `null`/missing content is "nothing recorded" (undefined).
+ */
+export function readContent(content: unknown): unknown {
+  if (content === undefined || content === null) return undefined;
+  if (typeof content === 'string') return parseJsonContainer(content);
+  if (Array.isArray(content) && content.length > 0 && content.every(isTextPart)) {
+    return parseJsonContainer(content.map((part) => part.text).join('\n'));
+  }
+  return content;
+}
+
+function isTextPart(part: unknown): part is { text: string } {
+  return isObject(part) && typeof part.text === 'string' && (part.type === undefined || (typeof part.type === 'string' && TEXT_PART_TYPES.has(part.type)));
+}
+
+function parseJsonContainer(text: string): unknown {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return text;
+  try {
+    const parsed: unknown = JSON.parse(trimmed);
+    return parsed !== null && typeof parsed === 'object' ? parsed : text;
+  } catch {
+    return text;
+  }
+}
+
+/** A result value as an error message: text as is, anything else as JSON. */
+export function errorText(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'string') return value;
+  if (isObject(value) && typeof value.message === 'string' && value.message !== '') return value.message;
+  return JSON.stringify(value);
+}
+
+const ERROR_PREFIX = /^\s*error\s*:/i;
+
+/**
+ * Whether a tool result reports an error, for protocols that have no error flag of their own (OpenAI
+ * `role: "tool"` messages and `function_call_output`s, Gemini `functionResponse`s). Deliberately
+ * conservative, so ordinary results are never mistaken for failures:
+ * - an object with a non-empty `error` member (`{"error": "..."}`, `{"error": {"message": ...}}`), or
+ *   with `isError: true` / `is_error: true` (an MCP CallToolResult passed through);
+ * - a text that starts with `Error:` (any case, leading spaces allowed).
+ * Returns the outcome to record, or undefined when the result looks like a success.
+ */
+export function reportedError(result: unknown): Outcome | undefined {
+  if (typeof result === 'string') return ERROR_PREFIX.test(result) ? { failed: true, error: result.trim() } : undefined;
+  if (!isObject(result)) return undefined;
+  const error = result.error;
+  const hasError =
+    error !== undefined && error !== null && error !== false && error !== '' && !(isObject(error) && Object.keys(error).length === 0) && !(Array.isArray(error) && error.length === 0);
+  if (hasError) {
+    const message = error === true ? errorText(result.message) : errorText(error);
+    return message === undefined ? { failed: true } : { failed: true, error: message };
+  }
+  if (result.isError === true || result.is_error === true) {
+    const text = readContent(result.content);
+    const message = typeof text === 'string' ? text : undefined;
+    return message === undefined ? { failed: true } : { failed: true, error: message };
+  }
+  return undefined;
+}
+
+/** The outcome of a tool result without an error flag: the content, failed when `reportedError` says so. */
+export function outcomeOf(content: unknown): Outcome {
+  const result = readContent(content);
+  const error = reportedError(result);
+  return error ? { result, ...error } : { result };
+}
+
+/** Options of the in-memory helpers (`fromOpenAI`, `fromAnthropic`, `fromGemini`). */
+export interface FromOptions {
+  /** Name used in error messages and warnings; defaults to the format name. */
+  source?: string;
+  /** Receives each warning (skipped entries, repaired arguments). */
+  onWarning?: (warning: string) => void;
+}
+
+/**
+ * Reads an in-memory value (an SDK response object, a message list) with a format. Objects with a
+ * `toJSON()` method are converted first, as `JSON.stringify` would.
+ */
+export function readInMemory(format: TraceFormat, value: unknown, options: FromOptions = {}): ToolCall[] {
+  const warnings: string[] = [];
+  const data = plainValue(value);
+  const calls = format.parse(data, collectingContext(options.source ?? format.name, warnings));
+  if (options.onWarning) for (const warning of warnings) options.onWarning(warning);
+  return calls;
+}
+
+function plainValue(value: unknown): unknown {
+  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    return JSON.parse(JSON.stringify(value)) as unknown;
+  }
+  return value;
+}
+
+/** A short description of an object's keys, for "not this shape" errors. */
+export function describeKeys(value: unknown): string {
+  if (!isObject(value)) return describeType(value);
+  const keys = Object.keys(value);
+  if (keys.length === 0) return 'an empty object';
+  const shown = keys.slice(0, 6).join(', ');
+  return `an object with keys ${shown}${keys.length > 6 ? ', …' : ''}`;
+}
