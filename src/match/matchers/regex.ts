@@ -21,8 +21,12 @@ export class RegexMatcher extends Matcher {
     this.pattern = pattern;
     this.flags = flags;
     this.mode = mode;
-    const source = mode === 'full' ? `^(?:${pattern})$` : pattern;
-    this.compiled = new RegExp(source, flags.replace(/[gy]/g, ''));
+    const compileFlags = flags.replace(/[gy]/g, '');
+    // Compile the pattern alone first, so an unbalanced one such as `a)|(b` is rejected before
+    // anchoring could balance it into a different expression.
+    const alone = new RegExp(pattern, compileFlags);
+    // Anchors that do not depend on the `m` flag (`^`/`$` would match at line breaks under it).
+    this.compiled = mode === 'full' ? new RegExp(`(?<![\\s\\S])(?:${pattern})(?![\\s\\S])`, compileFlags) : alone;
   }
 
   matches(value: unknown): boolean {
