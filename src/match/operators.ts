@@ -35,7 +35,8 @@ const OPERATOR_OPTIONS: Record<(typeof OPERATORS)[number], readonly string[]> = 
   $literal: [],
 };
 
-const REGEX_FLAGS = /^[imsu]*$/;
+/** Flags a `$regex` may carry, each at most once. */
+const REGEX_FLAGS = /^(?!.*(.).*\1)[imsu]*$/;
 
 /** Where decoded values come from, for error messages and `$regex` semantics. */
 export interface DecodeContext {
@@ -99,7 +100,7 @@ function decodeValue(value: unknown, trail: Trail, context: DecodeContext): unkn
       if (copy) copy[i] = decoded;
     }
     if (!copy) return value;
-    for (let i = 0; i < value.length; i++) copyNumberKind(value, i, copy, i);
+    copyNumberKinds(value, copy, value.keys());
     return copy;
   }
   const obj = value as Record<string, unknown>;
@@ -126,8 +127,22 @@ function decodeObjectMembers(
     if (decoded !== item) (copy ??= { ...obj })[key] = decoded;
   }
   if (!copy) return obj;
-  for (const key of keys) copyNumberKind(obj, key, copy, key);
+  copyNumberKinds(obj, copy, keys);
   return copy;
+}
+
+/**
+ * Carries float-literal marks (`1.0`) from a container to its decoded copy: each member's own mark,
+ * and the mark of a `$literal` operand that now stands where its wrapper object was.
+ */
+function copyNumberKinds(from: object, to: object, keys: Iterable<string | number>): void {
+  for (const key of keys) {
+    copyNumberKind(from, key, to, key);
+    const original = (from as Record<string | number, unknown>)[key];
+    if (original !== null && typeof original === 'object' && !Array.isArray(original) && Object.hasOwn(original, '$literal')) {
+      copyNumberKind(original, '$literal', to, key);
+    }
+  }
 }
 
 function decodeOperator(obj: Record<string, unknown>, keys: readonly string[], trail: Trail, context: DecodeContext): unknown {
