@@ -37,9 +37,14 @@ export { autoExtract, type ExtractedCalls } from './formats/auto.js';
 export { FORMAT_NAMES, getFormat } from './formats/registry.js';
 export type { ParseContext, TraceFormat } from './formats/types.js';
 // format helpers (fromOpenAI, fromAnthropic, ...), one line per adapter
+export { fromMCP, mcpFormat } from './formats/mcp.js';
 export { fromOpenAI, openaiFormat, type FromOptions } from './formats/openai.js';
 export { fromAnthropic, anthropicFormat } from './formats/anthropic.js';
 export { fromGemini, geminiFormat } from './formats/gemini.js';
+export { fromLangChain, langchainFormat } from './formats/langchain.js';
+export { fromVercelAI, vercelAIFormat } from './formats/vercel-ai.js';
+export { fromOpenAIAgents, openaiAgentsFormat } from './formats/openai-agents.js';
+export { fromClaudeAgentSDK, claudeAgentSDKFormat } from './formats/claude-agent-sdk.js';
 export { loadGoldFile } from './io/gold.js';
 export { loadTraceFile } from './io/trace.js';
 export { loadForbiddenRules } from './io/rules.js';

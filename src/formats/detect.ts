@@ -1,4 +1,9 @@
+import { looksLikeClaudeAgentSDK } from './claude-agent-sdk.js';
+import { looksLikeLangChain } from './langchain.js';
+import { looksLikeOpenAIAgents } from './openai-agents.js';
 import { looksLikeAnthropic, looksLikeGemini, looksLikeOpenAI } from './provider-detect.js';
+import { looksLikeMCP } from './telemetry-detect.js';
+import { looksLikeVercelAI } from './vercel-ai.js';
 
 /** One recognition rule: a format and the test that picks it. Rules run in order; the first match wins. */
 interface DetectionRule {
@@ -24,10 +29,30 @@ function isCustomCall(item: unknown): boolean {
  */
 const RULES: readonly DetectionRule[] = [
   // mcp rules
+  {
+    format: 'mcp',
+    looksFor: 'JSON-RPC 2.0 messages ({"jsonrpc": "2.0", ...}), batches, {dir, message} transcripts or {"format": "mcp", "messages": [...]}',
+    test: looksLikeMCP,
+  },
   // otel rules
   // vercel-ai rules
+  {
+    format: 'vercel-ai',
+    looksFor: 'a generateText/streamText result ({"steps": [...]}, toolCalls with toolCallId/toolName, response.messages) or messages / parts of type tool-call / tool-result',
+    test: looksLikeVercelAI,
+  },
   // openai-agents rules
+  {
+    format: 'openai-agents',
+    looksFor: 'an Agents SDK run result or RunState (newItems / generatedItems of tool_call_item, or history items function_call with callId / function_call_result)',
+    test: looksLikeOpenAIAgents,
+  },
   // claude-agent-sdk rules
+  {
+    format: 'claude-agent-sdk',
+    looksFor: 'Claude Agent SDK messages ({"type": "assistant" | "user", "message": {"content": [...]}})',
+    test: looksLikeClaudeAgentSDK,
+  },
   // gemini rules
   {
     format: 'gemini',
@@ -47,6 +72,11 @@ const RULES: readonly DetectionRule[] = [
     test: looksLikeOpenAI,
   },
   // langchain rules
+  {
+    format: 'langchain',
+    looksFor: 'LangChain messages (serialized {lc, kwargs}, stored {type, data}, {type: "ai", tool_calls}) or {messages} state, intermediate_steps, {tool, tool_input} actions or [{name, args, type: "tool_call"}]',
+    test: looksLikeLangChain,
+  },
   {
     format: 'custom',
     looksFor: 'a list of {tool, args} calls or {"calls": [...]}',

@@ -1,8 +1,13 @@
 import { anthropicFormat } from './anthropic.js';
+import { claudeAgentSDKFormat } from './claude-agent-sdk.js';
 import { customFormat } from './custom.js';
 import { geminiFormat } from './gemini.js';
+import { mcpFormat } from './mcp.js';
+import { langchainFormat } from './langchain.js';
 import { openaiFormat } from './openai.js';
+import { openaiAgentsFormat } from './openai-agents.js';
 import type { TraceFormat } from './types.js';
+import { vercelAIFormat } from './vercel-ai.js';
 
 /**
  * Every trace format, by name. Adding a format means writing its adapter file and listing it here
@@ -14,6 +19,11 @@ export const FORMATS: ReadonlyMap<string, TraceFormat> = new Map(
     openaiFormat,
     anthropicFormat,
     geminiFormat,
+    mcpFormat,
+    langchainFormat,
+    vercelAIFormat,
+    openaiAgentsFormat,
+    claudeAgentSDKFormat,
     customFormat,
   ].map((format) => [format.name, format]),
 );

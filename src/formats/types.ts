@@ -16,6 +16,19 @@ export interface TraceFormat {
   description: string;
   /** Reads calls from parsed JSON. Throws `ToolscoreInputError` when the shape is wrong. */
   parse(data: unknown, context: ParseContext): ToolCall[];
+  /**
+   * Optional: a reader fed one item at a time (one line of a JSON Lines file), so memory follows the
+   * calls rather than the file. Formats without one get their JSON Lines items as one array.
+   */
+  createStreamReader?(context: ParseContext): TraceStreamReader;
+}
+
+/** Reads a trace item by item; see `TraceFormat.createStreamReader`. */
+export interface TraceStreamReader {
+  /** Takes the next item; `path` names it in warnings and errors (`line 12: $` for JSON Lines). */
+  push(item: unknown, path: string): void;
+  /** The calls, once every item was pushed. May throw `ToolscoreInputError` like `parse`. */
+  finish(): ToolCall[];
 }
 
 /** A ParseContext that collects warnings as `source at path: message` lines. */
