@@ -123,6 +123,28 @@ function isOpenAIList(list: unknown[]): boolean {
   );
 }
 
+const CHAT_ROLES = new Set(['system', 'developer', 'user', 'assistant']);
+const TEXT_PART_TYPES = new Set(['text', 'input_text', 'output_text', 'refusal', 'image_url', 'input_image', 'input_audio', 'file']);
+
+/**
+ * A chat history in which no tool was called: every element a system/developer/user/assistant
+ * message whose content is text, null or text/image parts, and nothing else. Real agent runs end
+ * like this when the agent answered without tools (tau-bench has such runs); it is read as OpenAI —
+ * it has zero calls under any format, so the zero is the trace's, not a misread.
+ */
+function isPlainChatList(list: unknown[]): boolean {
+  return (
+    list.length > 0 &&
+    list.every((item) => {
+      if (!isRoleMessage(item) || !CHAT_ROLES.has(item.role)) return false;
+      if (Object.keys(item).some((key) => key !== 'role' && key !== 'content' && key !== 'name' && key !== 'refusal')) return false;
+      const content = item.content;
+      if (content === null || content === undefined || typeof content === 'string') return true;
+      return Array.isArray(content) && content.every((part) => isObject(part) && typeof part.type === 'string' && TEXT_PART_TYPES.has(part.type));
+    })
+  );
+}
+
 /**
  * OpenAI: a Responses API response (`object: "response"` with an `output` list), a Chat Completions
  * response (`choices` of objects, some with a `message` object), an OpenAI error body (only an
@@ -130,17 +152,18 @@ function isOpenAIList(list: unknown[]): boolean {
  * `{messages}` / `{input}`) in which every element has a `role` or a `type`, some element is a
  * message with OpenAI `tool_calls` (`function` objects) / a legacy `function_call` / a `role:
  * "function"` result, or a Responses `function_call` / `function_call_output` item with a `call_id`,
- * and no `tool_calls` entry lacks a `function` object.
+ * and no `tool_calls` entry lacks a `function` object; or a plain chat history without tool calls
+ * (`isPlainChatList`).
  */
 export function looksLikeOpenAI(data: unknown): boolean {
-  if (Array.isArray(data)) return isOpenAIList(data);
+  if (Array.isArray(data)) return isOpenAIList(data) || isPlainChatList(data);
   if (!isObject(data)) return false;
   if (data.object === 'response' && Array.isArray(data.output)) return true;
   const choices = data.choices;
   if (Array.isArray(choices)) return choices.length > 0 && choices.every(isObject) && choices.some((c) => isObject(c) && isObject(c.message));
   const error = data.error;
   if (Object.keys(data).length === 1 && isObject(error) && typeof error.message === 'string' && 'type' in error) return true;
-  if (Array.isArray(data.messages)) return isOpenAIList(data.messages);
+  if (Array.isArray(data.messages)) return isOpenAIList(data.messages) || isPlainChatList(data.messages);
   if (Array.isArray(data.input)) return isOpenAIList(data.input);
   return isOpenAICallMessage(data) && !hasForeignToolCalls(data);
 }
