@@ -1,0 +1,172 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { corpusPath, readCorpusJson } from '../../test/corpus.js';
+import { evaluate } from '../core/evaluate.js';
+import { ToolscoreInputError } from '../core/errors.js';
+import type { ToolCall } from '../core/types.js';
+import { evaluateTrace } from '../io/evaluate-trace.js';
+import { autoExtract } from './auto.js';
+import { detectFormat } from './detect.js';
+import { fromOpenAIAgents, openaiAgentsFormat } from './openai-agents.js';
+import { collectingContext } from './types.js';
+
+function parse(data: unknown): { calls: ToolCall[]; warnings: string[] } {
+  const warnings: string[] = [];
+  return { calls: openaiAgentsFormat.parse(data, collectingContext('test', warnings)), warnings };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'toolscore-agents-'));
+function file(name: string, data: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify(data));
+  return path;
+}
+
+const SIDE_EFFECT = 'run-state-v1.17-side-effect-committed.json';
+const APPROVAL_OVERRIDE = 'run-state-v1.18-per-call-approval-override.json';
+const NESTED = 'run-state-v1.2-nested-approval.json';
+
+describe('openai-agents: serialized RunState fixtures of openai-agents-js', () => {
+  test('v1.17: the tool_call_item and its tool_call_output_item become one call with its result', () => {
+    const { calls, warnings } = parse(readCorpusJson('providers', 'openai-agents-js', SIDE_EFFECT));
+    expect(calls).toEqual([{ tool: 'side_effect_tool', args: {}, id: 'side-effect-call', result: 'side effect completed', is_error: false }]);
+    expect(warnings).toEqual([]);
+  });
+
+  test('v1.18: a run that has not started (no generatedItems) has no calls, and that is no error', () => {
+    const state = readCorpusJson('providers', 'openai-agents-js', APPROVAL_OVERRIDE) as { generatedItems: unknown[] };
+    expect(state.generatedItems).toEqual([]);
+    expect(parse(state)).toEqual({ calls: [], warnings: [] });
+  });
+
+  test('v1.2: the outer call awaiting its nested agent has no result; the nested agent\'s own call is not the run\'s', () => {
+    const { calls } = parse(readCorpusJson('providers', 'openai-agents-js', NESTED));
+    expect(calls).toEqual([{ tool: 'nested_tool', args: { input: 'hello' }, id: 'outer-call', is_error: false }]);
+  });
+
+  test.each([SIDE_EFFECT, APPROVAL_OVERRIDE, NESTED])('auto-detection reads %s as openai-agents', (name) => {
+    const data = readCorpusJson('providers', 'openai-agents-js', name);
+    expect(detectFormat(data)).toBe('openai-agents');
+    expect(autoExtract(data).format).toBe('openai-agents');
+  });
+
+  test('evaluateTrace({format: "auto"}) and evaluate() on the v1.17 state score the expected call 1', async () => {
+    const expected = [{ tool: 'side_effect_tool', args: {} }];
+    const fromFile = await evaluateTrace({ goldFile: file('gold.json', expected), traceFile: corpusPath('providers', 'openai-agents-js', SIDE_EFFECT), format: 'auto' });
+    expect(fromFile.score).toBe(1);
+    expect(fromFile.traceCalls[0]!.result).toBe('side effect completed');
+    const state = readCorpusJson('providers', 'openai-agents-js', SIDE_EFFECT);
+    expect(evaluate({ expected, actual: state }).score).toBe(1);
+    // JSON.stringify(runResult) gives {state: ...}: read the same.
+    expect(evaluate({ expected, actual: { state } }).score).toBe(1);
+  });
+
+  test('a RunResult-like object in memory: newItems are read (getters included)', () => {
+    const state = readCorpusJson('providers', 'openai-agents-js', SIDE_EFFECT) as { generatedItems: unknown[] };
+    class RunResult {
+      constructor(private readonly items: unknown[]) {}
+      get newItems(): unknown[] {
+        return this.items;
+      }
+    }
+    const calls = fromOpenAIAgents(new RunResult(state.generatedItems));
+    expect(calls).toEqual([{ tool: 'side_effect_tool', args: {}, id: 'side-effect-call', result: 'side effect completed', is_error: false }]);
+    expect(detectFormat(new RunResult(state.generatedItems))).toBe('openai-agents');
+  });
+});
+
+describe('openai-agents: history items and failures (hand-written, following the SDK protocol types)', () => {
+  /** `result.history`: the input, then protocol items with camelCase callId. */
+  const history = [
+    { type: 'message', role: 'user', content: 'Book a table and text Ana' },
+    { type: 'function_call', id: 'fc_1', callId: 'call_1', name: 'book_table', arguments: '{"restaurant":"Nopa","people":2}', status: 'completed' },
+    { type: 'function_call', id: 'fc_2', callId: 'call_2', name: 'send_sms', arguments: '{"to":"Ana"}', status: 'completed' },
+    { type: 'function_call', id: 'fc_3', callId: 'call_3', name: 'charge_card', arguments: '{"amount":40}', status: 'completed' },
+    { type: 'function_call', id: 'fc_4', callId: 'call_4', name: 'lookup', arguments: '{"q":"x"}', status: 'completed' },
+    { type: 'function_call_result', callId: 'call_1', name: 'book_table', status: 'completed', output: { type: 'text', text: '{"confirmation":"A12"}' } },
+    { type: 'function_call_result', callId: 'call_2', name: 'send_sms', status: 'completed', output: 'An error occurred while running the tool. Please try again. Error: Error: SMS gateway down' },
+    { type: 'function_call_result', callId: 'call_3', name: 'charge_card', status: 'completed', output: 'Tool execution was not approved.' },
+    { type: 'function_call_result', callId: 'call_4', name: 'lookup', status: 'incomplete', output: [{ type: 'input_text', text: 'partial' }] },
+    { type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Booked.' }] },
+  ];
+
+  test('function_call / function_call_result: JSON arguments parsed, text outputs read, failures as the SDK marks them', () => {
+    expect(detectFormat({ history })).toBe('openai-agents');
+    expect(detectFormat(history)).toBe('openai-agents');
+    const { calls, warnings } = parse({ history });
+    expect(calls).toEqual([
+      { tool: 'book_table', args: { restaurant: 'Nopa', people: 2 }, id: 'call_1', result: { confirmation: 'A12' }, is_error: false },
+      { tool: 'send_sms', args: { to: 'Ana' }, id: 'call_2', is_error: true, error: 'An error occurred while running the tool. Please try again. Error: Error: SMS gateway down' },
+      { tool: 'charge_card', args: { amount: 40 }, id: 'call_3', is_error: true, error: 'Tool execution was not approved.', metadata: { approval: 'rejected' } },
+      { tool: 'lookup', args: { q: 'x' }, id: 'call_4', is_error: true, error: 'partial' },
+    ]);
+    expect(warnings).toEqual([]);
+  });
+
+  test('run items: handoffs, hosted tool calls, shell calls, approval items; the item output wins over the raw one', () => {
+    const agent = { name: 'Triage' };
+    const newItems = [
+      { type: 'handoff_call_item', rawItem: { type: 'function_call', callId: 'h1', name: 'transfer_to_billing', arguments: '{}' }, agent },
+      { type: 'handoff_output_item', rawItem: { type: 'function_call_result', callId: 'h1', name: 'transfer_to_billing', status: 'completed', output: '{"assistant":"Billing"}' }, sourceAgent: agent, targetAgent: { name: 'Billing' } },
+      { type: 'tool_call_item', rawItem: { type: 'hosted_tool_call', id: 'ws_1', name: 'web_search_call', status: 'completed', output: 'results…' }, agent },
+      { type: 'tool_call_item', rawItem: { type: 'shell_call', callId: 's1', status: 'completed', action: { commands: ['ls /nope'] } }, agent },
+      { type: 'tool_call_output_item', rawItem: { type: 'shell_call_output', callId: 's1', output: [{ stdout: '', stderr: 'No such file', outcome: { type: 'exit', exitCode: 2 } }] }, agent },
+      { type: 'tool_call_item', rawItem: { type: 'function_call', callId: 'f1', name: 'get_invoice', arguments: '{"id":9}' }, agent },
+      { type: 'tool_call_output_item', rawItem: { type: 'function_call_result', callId: 'f1', name: 'get_invoice', status: 'completed', output: '{"total":12}' }, output: '{"total":12}', agent },
+      { type: 'tool_approval_item', rawItem: { type: 'function_call', callId: 'f2', name: 'refund', arguments: '{"id":9}' }, agent, toolName: 'refund' },
+      { type: 'message_output_item', rawItem: { type: 'message', role: 'assistant', status: 'completed', content: [] }, agent },
+    ];
+    expect(detectFormat({ newItems })).toBe('openai-agents');
+    expect(parse({ newItems }).calls).toEqual([
+      { tool: 'transfer_to_billing', args: {}, id: 'h1', result: { assistant: 'Billing' }, is_error: false, metadata: { handoff: true } },
+      { tool: 'web_search_call', args: null, id: 'ws_1', result: 'results…', is_error: false, metadata: { hosted: true, status: 'completed' } },
+      {
+        tool: 'shell',
+        args: { commands: ['ls /nope'] },
+        id: 's1',
+        is_error: true,
+        error: 'exit code 2: No such file',
+        result: [{ stdout: '', stderr: 'No such file', outcome: { type: 'exit', exitCode: 2 } }],
+        metadata: { kind: 'shell_call' },
+      },
+      { tool: 'get_invoice', args: { id: 9 }, id: 'f1', result: { total: 12 }, is_error: false },
+      { tool: 'refund', args: { id: 9 }, id: 'f2', is_error: false, metadata: { approval: 'pending' } },
+    ]);
+  });
+
+  test('Python SDK names (new_items, raw_item, call_id, function_call_output) are read too', () => {
+    const result = {
+      new_items: [
+        { type: 'tool_call_item', raw_item: { type: 'function_call', call_id: 'p1', name: 'get_weather', arguments: '{"city":"Rome"}' } },
+        { type: 'tool_call_output_item', raw_item: { type: 'function_call_output', call_id: 'p1', output: 'sunny' }, output: 'sunny' },
+      ],
+    };
+    expect(detectFormat(result)).toBe('openai-agents');
+    expect(parse(result).calls).toEqual([{ tool: 'get_weather', args: { city: 'Rome' }, id: 'p1', result: 'sunny', is_error: false }]);
+  });
+
+  test('arguments that are not JSON keep the raw text with a warning; an empty name is skipped with a warning', () => {
+    const { calls, warnings } = parse([
+      { type: 'function_call', callId: 'a', name: 'search', arguments: '{"q": "x' },
+      { type: 'function_call', callId: 'b', name: '', arguments: '{}' },
+      { type: 'function_call_result', callId: 'b', name: '', status: 'completed', output: 'ignored' },
+    ]);
+    expect(calls).toEqual([{ tool: 'search', args: { raw: '{"q": "x' }, id: 'a', is_error: false }]);
+    expect(warnings).toEqual(['test at $[0].arguments: arguments are not valid JSON; kept the raw text as {"raw": ...}', 'test at $[1]: skipped a call with no tool name']);
+  });
+
+  test('Responses API items (snake_case call_id, function_call_output) are left to the openai format', () => {
+    const responses = [
+      { type: 'function_call', call_id: 'call_x', name: 'f', arguments: '{}' },
+      { type: 'function_call_output', call_id: 'call_x', output: 'ok' },
+    ];
+    expect(detectFormat(responses)).not.toBe('openai-agents');
+  });
+
+  test('data that is not an Agents SDK result, read with --format openai-agents, is an error', () => {
+    expect(() => parse({ choices: [] })).toThrow(ToolscoreInputError);
+    expect(() => parse({ choices: [] })).toThrow(/expected an OpenAI Agents SDK run result/);
+  });
+});
