@@ -38,7 +38,7 @@ function optionalNumber(item: Record<string, unknown>, key: string, path: string
 
 /**
  * Normalizes expected calls given in memory or read from a gold file: `{tool, args?, description?,
- * side_effects?}`. `$` operators in `args` become matchers (`$regex` is a whole-string match).
+ * side_effects?, schema?}`. `$` operators in `args` become matchers (`$regex` is a whole-string match).
  */
 export function toExpectedCalls(input: unknown, source = 'expected'): ExpectedCall[] {
   const fail = failer(source);
@@ -60,6 +60,12 @@ export function toExpectedCalls(input: unknown, source = 'expected'): ExpectedCa
     if (call.side_effects !== undefined && call.side_effects !== null) {
       if (!isPlainObject(call.side_effects)) fail(childPath(path, 'side_effects'), `expected an object of checks, got ${describeType(call.side_effects)}`);
       expected.side_effects = call.side_effects as Record<string, unknown>;
+    }
+    // The Python tool's gold files carry schemas under metadata.schema.
+    const schema = call.schema ?? (isPlainObject(call.metadata) ? call.metadata.schema : undefined);
+    if (schema !== undefined && schema !== null) {
+      if (!isPlainObject(schema)) fail(childPath(path, 'schema'), `expected a JSON Schema object, got ${describeType(schema)}`);
+      expected.schema = schema as Record<string, unknown>;
     }
     return expected;
   });

@@ -1,6 +1,10 @@
 import { autoExtract } from '../formats/auto.js';
 import type { EqualityMode } from '../match/equality.js';
 import { argumentMetrics } from '../metrics/arguments.js';
+import { budgetMetrics, parseBudgets, type Budgets } from '../metrics/budget.js';
+import { costMetrics, latencyMetrics } from '../metrics/performance.js';
+import { schemaMetrics } from '../metrics/schema.js';
+import { readToolCatalogue, type ToolCatalogue } from '../schemas/catalogue.js';
 import { efficiencyMetrics } from '../metrics/efficiency.js';
 import { invocationAccuracy } from '../metrics/invocation.js';
 import { parseForbiddenRules, policyMetrics, type ForbiddenRule } from '../metrics/policy.js';
@@ -30,6 +34,10 @@ export interface EvaluateOptions {
   strict?: boolean;
   /** Calls the agent must never make; adds `metrics.policy_metrics`. */
   forbidden?: readonly ForbiddenRule[];
+  /** The tools offered to the agent (OpenAI or Anthropic `tools`, an MCP `tools/list` result); adds `metrics.schema_metrics`. */
+  tools?: unknown;
+  /** Limits on calls, time and cost; adds `metrics.budget_metrics`. */
+  budgets?: Budgets;
 }
 
 /** Scores actual tool calls against expected ones. Synchronous, pure, no I/O. */
@@ -38,7 +46,9 @@ export function evaluate(options: EvaluateOptions): EvaluationResult {
   const expected = toExpectedCalls(options.expected, 'expected');
   const { calls: actual, warnings } = autoExtract(options.actual, 'actual');
   const forbidden = options.forbidden === undefined ? undefined : parseForbiddenRules(options.forbidden);
-  return scoreCalls(expected, actual, { weights, mode: options.strict ? 'strict' : 'lenient', forbidden, warnings });
+  const catalogue = options.tools === undefined ? undefined : readToolCatalogue(options.tools);
+  const budgets = options.budgets === undefined ? undefined : parseBudgets(options.budgets);
+  return scoreCalls(expected, actual, { weights, mode: options.strict ? 'strict' : 'lenient', forbidden, catalogue, budgets, warnings });
 }
 
 /** Normalized inputs of a scoring run. */
@@ -46,6 +56,8 @@ export interface ScoreSettings {
   weights: Weights;
   mode: EqualityMode;
   forbidden?: readonly ForbiddenRule[] | undefined;
+  catalogue?: ToolCatalogue | undefined;
+  budgets?: Budgets | undefined;
   warnings?: readonly string[];
 }
 
@@ -65,6 +77,13 @@ export function scoreCalls(expected: readonly ExpectedCall[], actual: readonly T
     security_metrics: securityMetrics(actual),
   };
   if (settings.forbidden) metrics.policy_metrics = policyMetrics(actual, settings.forbidden);
+  if (settings.budgets) metrics.budget_metrics = budgetMetrics(actual, settings.budgets);
+  const schemas = schemaMetrics(expected, actual, settings.catalogue);
+  if (schemas) metrics.schema_metrics = schemas;
+  const latency = latencyMetrics(actual);
+  if (latency) metrics.latency_metrics = latency;
+  const cost = costMetrics(actual);
+  if (cost) metrics.cost_metrics = cost;
   const score = compositeScore(metrics, settings.weights, expected.length, actual.length);
   return new EvaluationResult({
     score,

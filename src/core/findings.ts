@@ -3,8 +3,12 @@
  * reports agree word for word.
  */
 import { isMatcher } from '../match/matchers/matcher.js';
+import type { BudgetViolation } from '../metrics/budget.js';
 import type { EfficiencyMetrics } from '../metrics/efficiency.js';
 import type { PolicyViolation } from '../metrics/policy.js';
+import type { SchemaErrorDetail } from '../metrics/schema.js';
+import type { SideEffectDetail } from '../side-effects/run.js';
+import type { Metrics } from './result.js';
 import { redactSecrets, type SecretFinding } from '../metrics/security.js';
 import type { ToolCall } from './types.js';
 
@@ -65,21 +69,58 @@ export function requiredCallsText(recall: number, expectedCount: number): string
   return `Required calls completed: ${Math.round(recall * expectedCount)} of ${expectedCount}`;
 }
 
-/** Builds the findings list: errors (forbidden calls, credentials) first, then warnings. */
-export function buildFindings(
-  actual: readonly ToolCall[],
-  efficiency: EfficiencyMetrics,
-  secrets: readonly SecretFinding[],
-  violations: readonly PolicyViolation[],
-): Finding[] {
-  const findings: Finding[] = [];
-  for (const violation of violations) findings.push({ severity: 'error', message: policyViolationText(violation) });
-  for (const secret of secrets) findings.push({ severity: 'error', message: secretFindingText(secret) });
-  if (efficiency.error_count > 0) findings.push({ severity: 'warning', message: failedCallsText(actual, efficiency) });
-  if (efficiency.retry_after_error_count > 0) {
-    findings.push({ severity: 'warning', message: blindRetryText(efficiency.retry_after_error_count) });
+/** `call 3 (deploy) took 31.2 s, limit 30 s (max_call_duration)` and the other budget sentences. */
+export function budgetViolationText(violation: BudgetViolation): string {
+  const { limit, value, max, tool, index } = violation;
+  switch (limit) {
+    case 'max_calls':
+      return `${value} tool calls made, limit ${max} (max_calls)`;
+    case 'max_calls_per_tool':
+      return `${tool} called ${value} times, limit ${max} (max_calls_per_tool)`;
+    case 'max_call_duration':
+      return `call ${(index ?? 0) + 1} (${tool}) took ${seconds(value)}, limit ${seconds(max)} (max_call_duration)`;
+    case 'max_duration':
+      return `tool calls took ${seconds(value)} in total, limit ${seconds(max)} (max_duration)`;
+    case 'max_cost':
+      return `tool calls cost $${value.toFixed(4)}, limit $${max.toFixed(4)} (max_cost)`;
   }
-  return findings;
+}
+
+function seconds(value: number): string {
+  return `${Number(value.toFixed(3))} s`;
+}
+
+/** `call 2 (book) breaks its schema at $.date: must match format "date"` / `call 4 (rm) uses a tool that was not offered`. */
+export function schemaErrorText(error: SchemaErrorDetail): string {
+  if (error.keyword === 'not_offered') return `call ${error.index + 1} (${error.tool}) uses a tool that was not offered`;
+  return `call ${error.index + 1} (${error.tool}) breaks its schema at ${error.path}: ${error.message}`;
+}
+
+/** `side effect file_exists of create_file (expected call 1) failed: …`. */
+export function sideEffectFailureText(detail: SideEffectDetail): string {
+  return `side effect ${detail.check} of ${detail.tool} (expected call ${detail.expected_index + 1}) failed: ${detail.reason}`;
+}
+
+/**
+ * Builds the findings list: errors (forbidden calls, credentials, broken budgets, tools not offered)
+ * first, then warnings (failures, blind retries, schema mismatches, failed side effects).
+ */
+export function buildFindings(actual: readonly ToolCall[], metrics: Metrics): Finding[] {
+  const errors: Finding[] = [];
+  const warnings: Finding[] = [];
+  const efficiency = metrics.efficiency_metrics;
+  for (const violation of metrics.policy_metrics?.violations ?? []) errors.push({ severity: 'error', message: policyViolationText(violation) });
+  for (const secret of metrics.security_metrics.secrets) errors.push({ severity: 'error', message: secretFindingText(secret) });
+  for (const violation of metrics.budget_metrics?.violations ?? []) errors.push({ severity: 'error', message: budgetViolationText(violation) });
+  for (const error of metrics.schema_metrics?.error_details ?? []) {
+    (error.keyword === 'not_offered' ? errors : warnings).push({ severity: error.keyword === 'not_offered' ? 'error' : 'warning', message: schemaErrorText(error) });
+  }
+  if (efficiency.error_count > 0) warnings.push({ severity: 'warning', message: failedCallsText(actual, efficiency) });
+  if (efficiency.retry_after_error_count > 0) warnings.push({ severity: 'warning', message: blindRetryText(efficiency.retry_after_error_count) });
+  for (const detail of metrics.side_effect_metrics?.details ?? []) {
+    if (!detail.passed) warnings.push({ severity: 'warning', message: sideEffectFailureText(detail) });
+  }
+  return [...errors, ...warnings];
 }
 
 /** What kind of problem a Top issue is, most urgent first. */

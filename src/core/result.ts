@@ -1,5 +1,9 @@
 import { encodeArgs } from '../match/operators.js';
 import type { ArgumentMetrics } from '../metrics/arguments.js';
+import type { BudgetMetrics } from '../metrics/budget.js';
+import type { CostMetrics, LatencyMetrics } from '../metrics/performance.js';
+import type { SchemaMetrics } from '../metrics/schema.js';
+import type { SideEffectMetrics } from '../side-effects/run.js';
 import type { EfficiencyMetrics } from '../metrics/efficiency.js';
 import type { PolicyMetrics, PolicyViolation } from '../metrics/policy.js';
 import type { SecurityMetrics } from '../metrics/security.js';
@@ -28,6 +32,16 @@ export interface Metrics {
   security_metrics: SecurityMetrics;
   /** Present only when forbidden rules were given. */
   policy_metrics?: PolicyMetrics;
+  /** Present only when budgets were given. */
+  budget_metrics?: BudgetMetrics;
+  /** Present when a tool catalogue was given or gold entries carry schemas. */
+  schema_metrics?: SchemaMetrics;
+  /** Present when any call recorded a duration. */
+  latency_metrics?: LatencyMetrics;
+  /** Present when any call recorded a cost. */
+  cost_metrics?: CostMetrics;
+  /** Present when side effects were checked (evaluateTrace). */
+  side_effect_metrics?: SideEffectMetrics;
 }
 
 /** Layout version of `toDict()`; bumped only on a breaking change (adding keys does not bump it). */
@@ -111,8 +125,7 @@ export class EvaluationResult {
 
   /** Behaviour and safety findings (forbidden calls, credentials, failures, blind retries), errors first. */
   get findings(): readonly Finding[] {
-    const { efficiency_metrics, security_metrics, policy_metrics } = this.metrics;
-    return (this.#findings ??= buildFindings(this.traceCalls, efficiency_metrics, security_metrics.secrets, policy_metrics?.violations ?? []));
+    return (this.#findings ??= buildFindings(this.traceCalls, this.metrics));
   }
 
   /** Share of actual calls whose tool was expected. */
@@ -135,6 +148,12 @@ export class EvaluationResult {
   get requiredCallRecall(): number | null {
     return this.metrics.required_call_recall;
   }
+  /** Forbidden calls, credentials and broken budgets: what `--fail-on-violations` fails on. */
+  get violationCount(): number {
+    const { policy_metrics, security_metrics, budget_metrics } = this.metrics;
+    return (policy_metrics?.violation_count ?? 0) + security_metrics.secret_count + (budget_metrics?.violation_count ?? 0);
+  }
+
   /** Calls that matched forbidden rules (empty when no rules were given). */
   get policyViolations(): readonly PolicyViolation[] {
     return this.metrics.policy_metrics?.violations ?? [];

@@ -41,6 +41,8 @@ export interface ExpectedCall {
   description?: string;
   /** Side-effect checks to run on the call that answers this one. */
   side_effects?: Record<string, unknown>;
+  /** JSON Schema the actual arguments must satisfy (or the Python tool's per-argument form). */
+  schema?: Record<string, unknown>;
 }
 
 /** A call object as accepted by `evaluate()` for actual calls (the guide's JSON field names). */
@@ -63,4 +65,5 @@ export interface ExpectedCallInput {
   args?: Args | null;
   description?: string;
   side_effects?: Record<string, unknown>;
+  schema?: Record<string, unknown>;
 }

@@ -1,7 +1,12 @@
+import { dirname } from 'node:path';
 import { scoreCalls } from '../core/evaluate.js';
 import type { EvaluationResult } from '../core/result.js';
 import { normalizeWeights, type WeightsInput } from '../core/weights.js';
+import { parseBudgets, type Budgets } from '../metrics/budget.js';
 import { parseForbiddenRules, type ForbiddenRule } from '../metrics/policy.js';
+import { readToolCatalogue, type ToolCatalogue } from '../schemas/catalogue.js';
+import { sideEffectMetrics } from '../side-effects/run.js';
+import { readJsonFile } from './files.js';
 import { loadGoldFile } from './gold.js';
 import { loadForbiddenRules } from './rules.js';
 import { checkFormatName, loadTraceFile } from './trace.js';
@@ -20,6 +25,16 @@ export interface EvaluateTraceOptions {
   strict?: boolean;
   /** Forbidden rules, or the path of a rules file. */
   forbidden?: readonly ForbiddenRule[] | string;
+  /** Run the gold file's `side_effects` checks (default true). */
+  validateSideEffects?: boolean;
+  /** Directory `file_exists` checks resolve against (default: the gold file's directory). */
+  root?: string;
+  /** Database for live `sql_rows` checks: `sqlite:path.db` or `postgres://…`. */
+  db?: string;
+  /** The tools offered to the agent, or the path of a file holding them (OpenAI/Anthropic tools, MCP tools/list). */
+  tools?: unknown;
+  /** Limits on calls, time and cost. */
+  budgets?: Budgets;
 }
 
 /** Loads a gold file and a trace file and scores them. Options are checked before any file is read. */
@@ -27,13 +42,28 @@ export async function evaluateTrace(options: EvaluateTraceOptions): Promise<Eval
   const weights = normalizeWeights(options.weights);
   const format = checkFormatName(options.format ?? 'auto');
   const strict = options.strict === true;
+  const budgets = options.budgets === undefined ? undefined : parseBudgets(options.budgets);
   const forbidden =
     options.forbidden === undefined ? undefined
     : typeof options.forbidden === 'string' ? await loadForbiddenRules(options.forbidden)
     : parseForbiddenRules(options.forbidden);
+  const catalogue = await loadCatalogue(options.tools);
   const [expected, trace] = await Promise.all([
     loadGoldFile(options.goldFile, { keepNumberKinds: strict }),
     loadTraceFile(options.traceFile, format, { keepNumberKinds: strict }),
   ]);
-  return scoreCalls(expected, trace.calls, { weights, mode: strict ? 'strict' : 'lenient', forbidden, warnings: trace.warnings });
+  const result = scoreCalls(expected, trace.calls, { weights, mode: strict ? 'strict' : 'lenient', forbidden, catalogue, budgets, warnings: trace.warnings });
+  if (options.validateSideEffects !== false) {
+    result.metrics.side_effect_metrics = await sideEffectMetrics(result.goldCalls, result.traceCalls, result.pairing, {
+      root: options.root ?? dirname(options.goldFile),
+      db: options.db,
+    });
+  }
+  return result;
+}
+
+async function loadCatalogue(tools: unknown): Promise<ToolCatalogue | undefined> {
+  if (tools === undefined) return undefined;
+  if (typeof tools === 'string') return readToolCatalogue(await readJsonFile(tools), tools);
+  return readToolCatalogue(tools);
 }
