@@ -92,4 +92,10 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// A reader that stops early (`toolscore eval … | head`) is not an error: stop writing, keep the exit code.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+}
 process.exitCode = await main(process.argv);

@@ -322,6 +322,20 @@ describe('toolscore eval options', () => {
   });
 });
 
+describe('a reader that stops early', () => {
+  it('ends the output quietly, keeping the exit code', async () => {
+    const dir = freshDir();
+    const gold = put(dir, 'gold.json', [{ tool: 'search' }]);
+    // 5000 extra tools make the verbose "Extra tools" line far longer than a pipe's buffer, so the
+    // write is still going on when `head` exits.
+    const trace = put(dir, 'trace.json', Array.from({ length: 5000 }, (_, k) => ({ tool: `extra_tool_${String(k).padStart(5, '0')}` })));
+    const script = '"$0" "$1" eval "$2" "$3" -v --min-score 0.5 | head -c 100 > /dev/null; exit "${PIPESTATUS[0]}"';
+    const run = await runProgram('bash', ['-c', script, process.execPath, CLI, gold, trace], { cwd: dir });
+    expect(run.stderr).toBe('toolscore: score 0 is below --min-score 0.5\n');
+    expect(run.code).toBe(1);
+  });
+});
+
 describe('toolscore eval: bad usage and bad input exit 2 with one line', () => {
   let dir: string;
   beforeAll(() => {
