@@ -14,9 +14,10 @@ import type { ParseContext, TraceFormat } from './types.js';
  * `{type: "user", message: {content: [{type: "tool_result", tool_use_id, content, is_error}]}}`
  * messages hold the results, joined by id, `is_error: true` marking a failure. The SDK sends one
  * assistant message per content block, so a block repeated under the same id is kept once. Calls of
- * subagents (messages with a `parent_tool_use_id`) are kept, with that id in metadata. `system`,
- * `result` (total duration and cost of the run, not of any call), `stream_event` and other messages
- * are ignored. An ISO `timestamp` on the message (session transcripts) becomes the call's timestamp.
+ * subagents (messages with a `parent_tool_use_id`) are kept, with that id in metadata. Of the
+ * `result` message only `permission_denials` are read (those tool uses failed, marked
+ * `metadata.permission_denied`); its total duration and cost belong to the run, not to any call.
+ * `system`, `stream_event` and other messages are ignored. An ISO `timestamp` on the message (session transcripts) becomes the call's timestamp.
  */
 export const claudeAgentSDKFormat: TraceFormat = {
   name: 'claude-agent-sdk',
@@ -62,6 +63,14 @@ function readMessages(list: readonly unknown[], path: string, context: ParseCont
   const calls = new CallJoiner(context);
   list.forEach((item, i) => {
     const itemPath = path === '' ? '$' : childPath(path, i);
+    if (isObject(item) && item.type === 'result' && Array.isArray(item.permission_denials)) {
+      // The run's summary names the tool uses the permission system refused: those calls failed.
+      item.permission_denials.forEach((denial: unknown, j) => {
+        if (!isObject(denial) || typeof denial.tool_use_id !== 'string') return;
+        calls.resolve(childPath(childPath(itemPath, 'permission_denials'), j), denial.tool_use_id, { is_error: true, error: 'permission denied', metadata: { permission_denied: true } });
+      });
+      return;
+    }
     if (!isSdkMessage(item)) return;
     const message = item.message as Record<string, unknown>;
     const content = message.content;

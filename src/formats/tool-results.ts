@@ -74,7 +74,7 @@ export class CallJoiner {
       const known = this.byId.get(id);
       if (known) {
         if (known.args === null && call.args !== null) known.args = call.args;
-        if (call.metadata) known.metadata = { ...call.metadata, ...known.metadata };
+        if (call.metadata && Object.keys(call.metadata).length > 0) known.metadata = { ...call.metadata, ...known.metadata };
         return false;
       }
     }
