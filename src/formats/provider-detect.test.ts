@@ -1,0 +1,116 @@
+import { readdirSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { corpusPath, readCorpusJson, readCorpusJsonl } from '../../test/corpus.js';
+import { looksLikeAnthropic, looksLikeGemini, looksLikeOpenAI } from './provider-detect.js';
+
+type Json = Record<string, any>;
+
+function claimedBy(data: unknown): string[] {
+  const claims: string[] = [];
+  if (looksLikeGemini(data)) claims.push('gemini');
+  if (looksLikeAnthropic(data)) claims.push('anthropic');
+  if (looksLikeOpenAI(data)) claims.push('openai');
+  return claims;
+}
+
+/** Every JSON file of a corpus folder. */
+function corpusFiles(...dir: string[]): [string, unknown][] {
+  return readdirSync(corpusPath(...dir))
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => [name, readCorpusJson(...dir, name)]);
+}
+
+describe('provider detection leaves the shapes of other formats alone', () => {
+  test('LangChain serialized and stored messages (whose additional_kwargs hold OpenAI tool_calls)', () => {
+    for (const [name, data] of corpusFiles('langchain')) {
+      expect([name, claimedBy(data)]).toEqual([name, []]);
+      if (Array.isArray(data)) expect([name, claimedBy({ messages: data })]).toEqual([name, []]);
+    }
+  });
+
+  test('LangChain-style dict messages with {name, args, id} tool_calls, even with role keys and tool replies', () => {
+    const messages = [
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: '', tool_calls: [{ name: 'search', args: { q: 'x' }, id: '1', type: 'tool_call' }] },
+      { role: 'tool', content: 'r', tool_call_id: '1' },
+    ];
+    expect(claimedBy(messages)).toEqual([]);
+    expect(claimedBy({ messages })).toEqual([]);
+    expect(claimedBy([{ type: 'ai', content: '', tool_calls: [{ name: 'search', args: {}, id: '1' }] }])).toEqual([]);
+  });
+
+  test('Vercel AI SDK results and response messages (tool-call / tool-result parts)', () => {
+    for (const version of ['v5', 'v7']) {
+      for (const [name, data] of corpusFiles('vercel-ai-sdk', version)) {
+        if (!name.endsWith('.result.json')) continue;
+        const run = data as Json;
+        expect([name, claimedBy(run)]).toEqual([name, []]);
+        expect([name, claimedBy(run.result)]).toEqual([name, []]);
+        expect([name, claimedBy(run.result.steps)]).toEqual([name, []]);
+        if (run.result.streamParts) expect([name, claimedBy(run.result.streamParts)]).toEqual([name, []]);
+        if (!run.result.responseMessages) continue;
+        const messages = run.result.responseMessages as Json[];
+        // A text-only message list has no calls in any format; it may be read as a plain OpenAI history.
+        const hasToolParts = messages.some((m) => Array.isArray(m.content) && m.content.some((part: Json) => String(part.type).startsWith('tool-')));
+        expect([name, claimedBy(messages)]).toEqual([name, hasToolParts ? [] : ['openai']]);
+      }
+    }
+  });
+
+  test('OpenAI Agents JS run states and their items (callId, not call_id)', () => {
+    for (const [name, data] of corpusFiles('providers', 'openai-agents-js')) {
+      const state = data as Json;
+      expect([name, claimedBy(state)]).toEqual([name, []]);
+      expect([name, claimedBy(state.generatedItems)]).toEqual([name, []]);
+      expect([name, claimedBy((state.generatedItems as Json[]).map((item) => item.rawItem))]).toEqual([name, []]);
+      expect([name, claimedBy({ newItems: state.generatedItems, history: [] })]).toEqual([name, []]);
+    }
+  });
+
+  test('Claude Agent SDK messages ({type, message} envelopes)', () => {
+    const messages = [
+      { type: 'system', subtype: 'init', session_id: 's', tools: ['Read'] },
+      { type: 'assistant', message: { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'Read', input: { file_path: '/a' } }] }, session_id: 's' },
+      { type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'x' }] }, session_id: 's' },
+      { type: 'result', subtype: 'success', result: 'done', session_id: 's' },
+    ];
+    expect(claimedBy(messages)).toEqual([]);
+    expect(claimedBy(messages[1])).toEqual([]);
+  });
+
+  test('OpenTelemetry exports and MCP transcripts', () => {
+    for (const dir of ['ai-sdk-v7-gen_ai', 'openinference-vercel']) {
+      for (const [name, data] of corpusFiles('otel', dir)) expect([name, claimedBy(data)]).toEqual([name, []]);
+    }
+    for (const name of readdirSync(corpusPath('mcp', 'recorded-transcripts'))) {
+      const lines = readCorpusJsonl('mcp', 'recorded-transcripts', name) as Json[];
+      expect([name, claimedBy(lines)]).toEqual([name, []]);
+      expect([name, claimedBy(lines.map((line) => line.message))]).toEqual([name, []]);
+    }
+  });
+
+  test('the custom call list of the guide', () => {
+    expect(claimedBy([{ tool: 'deploy', args: { env: 'production' }, is_error: true, error: 'deploy timed out' }])).toEqual([]);
+    expect(claimedBy({ calls: [{ tool: 'a' }] })).toEqual([]);
+  });
+});
+
+describe('each provider shape is claimed by exactly its own rule', () => {
+  test('recorded provider bodies', () => {
+    const openai = readCorpusJson('providers', 'recorded-http', 'openai', 'test_chat_completion_tool_calls_with_content.json') as Json;
+    const anthropic = readCorpusJson('providers', 'recorded-http', 'bedrock', 'test_invoke_model_with_content_tool_call_anthropic.claude.json') as Json;
+    const gemini = readCorpusJson('providers', 'recorded-http', 'gemini-vertexai', 'test_tool_events.json') as Json;
+    expect(claimedBy(openai.interactions[0].response.body.json)).toEqual(['openai']);
+    expect(claimedBy(openai.interactions[1].request.body.json)).toEqual(['openai']);
+    expect(claimedBy(anthropic.interactions[0].response.body.json)).toEqual(['anthropic']);
+    expect(claimedBy(anthropic.interactions[1].request.body.json)).toEqual(['anthropic']);
+    expect(claimedBy(gemini.interactions[0].request.body.json)).toEqual(['gemini']);
+    expect(claimedBy(gemini.interactions[0].response.body.json)).toEqual(['gemini']);
+  });
+
+  test('a legacy OpenAI function_call message is not a Gemini function_call part', () => {
+    const trace = readCorpusJson('comparable-tools', 'toolscore', 'traces_with_errors__missing_tool.json');
+    expect(claimedBy(trace)).toEqual(['openai']);
+    expect(claimedBy([{ function_call: { name: 'f', args: {} } }])).toEqual(['gemini']);
+  });
+});
