@@ -1,5 +1,5 @@
 import { ToolscoreInputError, childPath } from '../core/errors.js';
-import { markFloatLiteral } from '../match/number-kinds.js';
+import { clearFloatLiteral, markFloatLiteral } from '../match/number-kinds.js';
 
 /** How a JSON file is read. */
 export interface ParseJsonOptions {
@@ -7,8 +7,18 @@ export interface ParseJsonOptions {
   keepNumberKinds?: boolean;
 }
 
-/** A number literal written with a fraction or exponent that still has an integral value. */
-const INTEGRAL_FLOAT_HINT = /\d\.\d*0(?!\d)|\d[eE]/;
+/**
+ * Text that may hold a number literal written with a fraction or exponent that still has an integral
+ * value: `1.0`, `2.50`, `1e3`, or a literal of 16 or more digits, whose fraction can round away
+ * (`1.0000000000000001`, `9007199254740993.5`; with 15 digits or fewer a non-zero fraction survives).
+ */
+const INTEGRAL_FLOAT_HINT = /\d\.\d*0(?!\d)|\d[eE]|(?:\d\.?){16}/;
+
+/** A JSON number, read in place (sticky) so literals of any length are read whole. */
+const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+
+/** Paths longer than this many segments are shortened in error messages. */
+const MAX_PATH_SEGMENTS = 24;
 
 /**
  * Parses JSON text from `source`. Uses the built-in parser when it can; on a syntax error, or when
@@ -154,12 +164,15 @@ class CarefulParser {
   }
 
   private parseNumber(container: object | undefined, key: string | number | undefined): number {
-    const match = /^-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(this.text.slice(this.pos, this.pos + 400));
+    NUMBER.lastIndex = this.pos;
+    const match = NUMBER.exec(this.text);
     if (!match) return this.fail(`invalid number ${this.describeHere()}`);
     this.pos += match[0].length;
     const value = Number(match[0]);
-    if (this.keepNumberKinds && container && (match[1] || match[2]) && Number.isInteger(value)) {
-      markFloatLiteral(container, key!);
+    if (this.keepNumberKinds && container && key !== undefined) {
+      // A repeated object key keeps its last value, so its last kind too.
+      if ((match[1] || match[2]) && Number.isInteger(value)) markFloatLiteral(container, key);
+      else clearFloatLiteral(container, key);
     }
     return value;
   }
@@ -193,7 +206,10 @@ class CarefulParser {
         lineStart = i + 1;
       }
     }
-    const path = this.path.reduce<string>((acc, segment) => childPath(acc, segment), '$');
+    const text = (segments: readonly (string | number)[]) => segments.reduce<string>((acc, segment) => childPath(acc, segment), '');
+    // Very deep paths (nesting too deep to read) are shortened so the message stays readable.
+    const path =
+      this.path.length > MAX_PATH_SEGMENTS ? `$${text(this.path.slice(0, 8))}…${text(this.path.slice(-8))}` : `$${text(this.path)}`;
     throw new ToolscoreInputError({ source: this.source, line, column: this.pos - lineStart + 1, path }, `invalid JSON: ${reason}`);
   }
 }

@@ -13,6 +13,11 @@ export function markFloatLiteral(container: object, key: string | number): void 
   keys.add(key);
 }
 
+/** Forgets a mark of `container[key]` (a repeated JSON key whose last value is not a float literal). */
+export function clearFloatLiteral(container: object, key: string | number): void {
+  floatLiterals.get(container)?.delete(key);
+}
+
 /** Whether `container[key]` was written as a float literal with an integral value. */
 export function isFloatLiteral(container: object | undefined, key: string | number | undefined): boolean {
   if (container === undefined || key === undefined) return false;
