@@ -1,0 +1,76 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { readCorpusJson } from '../../test/corpus.js';
+import { ToolscoreInputError } from '../core/errors.js';
+import { claudeAgentSDKFormat } from './claude-agent-sdk.js';
+import { detectFormat } from './detect.js';
+import { langchainFormat } from './langchain.js';
+import { openaiAgentsFormat } from './openai-agents.js';
+import type { TraceFormat } from './types.js';
+import { collectingContext } from './types.js';
+import { vercelAIFormat } from './vercel-ai.js';
+
+/*
+ * Damaged real material: any one value anywhere in a corpus sample replaced by arbitrary JSON. The
+ * adapters must then read calls or throw a ToolscoreInputError, never crash; every call they return
+ * has a non-empty tool name and object-or-null arguments.
+ */
+
+type Path = (string | number)[];
+
+function pathsOf(value: unknown, prefix: Path = []): Path[] {
+  const here: Path[] = [prefix];
+  if (Array.isArray(value)) value.forEach((item, i) => here.push(...pathsOf(item, [...prefix, i])));
+  else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) here.push(...pathsOf(item, [...prefix, key]));
+  return here;
+}
+
+function replaceAt(value: unknown, path: Path, replacement: unknown): unknown {
+  if (path.length === 0) return replacement;
+  const [head, ...rest] = path;
+  if (Array.isArray(value)) return value.map((item, i) => (i === head ? replaceAt(item, rest, replacement) : item));
+  const copy = { ...(value as Record<string, unknown>) };
+  copy[head as string] = replaceAt(copy[head as string], rest, replacement);
+  return copy;
+}
+
+const claudeRun = [
+  { type: 'system', subtype: 'init', session_id: 's', tools: ['Read'] },
+  { type: 'assistant', session_id: 's', parent_tool_use_id: null, message: { id: 'm', role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'Read', input: { file_path: '/a' } }] } },
+  { type: 'user', session_id: 's', parent_tool_use_id: null, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: 'x', is_error: false }] } },
+  { type: 'result', subtype: 'success', total_cost_usd: 0.1, permission_denials: [{ tool_name: 'Read', tool_use_id: 't', tool_input: {} }] },
+];
+
+const SAMPLES: [string, TraceFormat, unknown][] = [
+  ['langchain serialized', langchainFormat, readCorpusJson('langchain', 'langchain-openai-chat-parallel-tool-calls.messages.lc-serialized.json')],
+  ['langchain stored', langchainFormat, readCorpusJson('langchain', 'langchain-openai-chat-parallel-tool-calls.messages.stored.json')],
+  ['langchain chunks', langchainFormat, (readCorpusJson('langchain', 'langchain-openai-chat-streaming-tool-calls.chunks.lc-serialized.json') as unknown[]).slice(0, 10)],
+  ['langchain steps', langchainFormat, { intermediate_steps: [[{ tool: 'a', tool_input: 'x', log: '' }, 'obs'], [{ tool: '_Exception', tool_input: 'y', log: '' }, 'bad']] }],
+  ['vercel-ai v5', vercelAIFormat, (readCorpusJson('vercel-ai-sdk', 'v5', 'openai-chat-parallel-tool-calls-one-tool-error.result.json') as { result: unknown }).result],
+  ['vercel-ai v7 stream', vercelAIFormat, (readCorpusJson('vercel-ai-sdk', 'v7', 'openai-chat-streaming-parallel-tool-calls.result.json') as { result: { streamParts: unknown } }).result.streamParts],
+  ['openai-agents', openaiAgentsFormat, readCorpusJson('providers', 'openai-agents-js', 'run-state-v1.17-side-effect-committed.json')],
+  ['claude-agent-sdk', claudeAgentSDKFormat, claudeRun],
+];
+
+describe('agent SDK adapters on damaged real material', () => {
+  test.each(SAMPLES)('%s: calls or an input error, never a crash', (_name, format, sample) => {
+    const paths = pathsOf(sample);
+    fc.assert(
+      fc.property(fc.nat(), fc.jsonValue({ maxDepth: 2 }), (index, replacement) => {
+        const data = replaceAt(sample, paths[index % paths.length]!, replacement);
+        expect(() => detectFormat(data)).not.toThrow();
+        try {
+          const calls = format.parse(data, collectingContext('fuzz', []));
+          for (const call of calls) {
+            expect(typeof call.tool === 'string' && call.tool.trim() !== '').toBe(true);
+            expect(call.args === null || (typeof call.args === 'object' && !Array.isArray(call.args))).toBe(true);
+            expect(typeof call.is_error).toBe('boolean');
+          }
+        } catch (error) {
+          if (!(error instanceof ToolscoreInputError)) throw error;
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
