@@ -278,3 +278,15 @@ describe('vercel-ai: shapes the corpus lacks (hand-written, following the AI SDK
     expect(() => parse({ choices: [] })).toThrow(/expected a Vercel AI SDK result/);
   });
 });
+
+describe('vercel-ai: detection leaves other formats alone', () => {
+  test('a Gemini interaction ({object: "interaction", steps}) is not an AI SDK result', () => {
+    const interaction = { object: 'interaction', id: 'i1', steps: [{ content: [{ type: 'text', text: 'hi' }], finishReason: 'STOP' }] };
+    expect(detectFormat(interaction)).not.toBe('vercel-ai');
+  });
+
+  test('OpenAI and Anthropic messages are not AI SDK messages', () => {
+    expect(detectFormat([{ role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{}' } }] }])).toBe('openai');
+    expect(detectFormat([{ role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'f', input: {} }] }])).toBe('anthropic');
+  });
+});

@@ -62,6 +62,8 @@ function isStep(step: unknown): boolean {
 
 /** Whether an object is a generateText / streamText result (or the parts of one). */
 function isResult(data: Record<string, unknown>): boolean {
+  // Provider API objects name their kind (`object: "interaction"` also has `steps`); AI SDK results do not.
+  if (typeof data.object === 'string') return false;
   if (Array.isArray(data.steps) && data.steps.length > 0 && data.steps.every(isStep)) return true;
   if ((Array.isArray(data.toolCalls) && data.toolCalls.some(isToolPart)) || (Array.isArray(data.toolResults) && data.toolResults.some(isToolPart))) return true;
   const response = isObject(data.response) ? data.response : undefined;
