@@ -28,19 +28,19 @@ const SHOWN_ISSUES = 8;
 const LABEL_WIDTH = 24;
 
 /** Scores: green from 0.9 (PASS), yellow from 0.7 (WARN), else red. */
-function scorePaint(c: Colors, value: number): Paint {
-  return value >= 0.9 ? c.green : value >= 0.7 ? c.yellow : c.red;
+function scorePaint(colors: Colors, value: number): Paint {
+  return value >= 0.9 ? colors.green : value >= 0.7 ? colors.yellow : colors.red;
 }
 
 /** Rates of wasted or failed calls, where lower is better. */
-function ratePaint(c: Colors, value: number): Paint {
-  return value < 0.1 ? c.green : value < 0.3 ? c.yellow : c.red;
+function ratePaint(colors: Colors, value: number): Paint {
+  return value < 0.1 ? colors.green : value < 0.3 ? colors.yellow : colors.red;
 }
 
-const VERDICT_PAINT: Readonly<Record<Verdict, (c: Colors) => Paint>> = {
-  PASS: (c) => c.green,
-  WARN: (c) => c.yellow,
-  FAIL: (c) => c.red,
+const VERDICT_PAINT: Readonly<Record<Verdict, (colors: Colors) => Paint>> = {
+  PASS: (colors) => colors.green,
+  WARN: (colors) => colors.yellow,
+  FAIL: (colors) => colors.red,
 };
 
 /** One metric table row: label, right-aligned value, optional note. */
@@ -49,8 +49,8 @@ function row(label: string, value: string, paint: Paint, note = ''): string {
   return note ? `${line}   ${note}` : line;
 }
 
-function recallRow(c: Colors, recall: number | null): string {
-  return recall === null ? row('Required call recall', 'n/a', c.dim, 'nothing was expected') : row('Required call recall', percent(recall), scorePaint(c, recall));
+function recallRow(colors: Colors, recall: number | null): string {
+  return recall === null ? row('Required call recall', 'n/a', colors.dim, 'nothing was expected') : row('Required call recall', percent(recall), scorePaint(colors, recall));
 }
 
 /**
@@ -59,50 +59,50 @@ function recallRow(c: Colors, recall: number | null): string {
  * shown through `displayText` (credentials redacted, control characters escaped).
  */
 export function renderConsoleSummary(result: EvaluationResult, options: ConsoleSummaryOptions = {}): string {
-  const c = picocolors.createColors(options.color === true);
+  const colors = picocolors.createColors(options.color === true);
   const lines: string[] = [];
   const metrics = result.metrics;
   const efficiency = metrics.efficiency_metrics;
   const verdict = verdictFor(result.score);
 
   const files = options.goldFile !== undefined && options.traceFile !== undefined ? `  ${displayText(options.goldFile)} vs ${displayText(options.traceFile)}` : '';
-  lines.push(`${c.bold('Toolscore evaluation')}${c.dim(files)}`, '');
-  lines.push(
-    `  ${c.bold('Score')} ${scorePaint(c, result.score)(c.bold(percent(result.score)))}   ${c.bold('Grade')} ${scorePaint(c, result.score)(c.bold(result.grade))}   ${c.bold(VERDICT_PAINT[verdict](c)(verdict))}`,
-    '',
-  );
+  lines.push(`${colors.bold('Toolscore evaluation')}${colors.dim(files)}`, '');
+  const scoreColor = scorePaint(colors, result.score);
+  const score = scoreColor(colors.bold(percent(result.score)));
+  const grade = scoreColor(colors.bold(result.grade));
+  lines.push(`  ${colors.bold('Score')} ${score}   ${colors.bold('Grade')} ${grade}   ${colors.bold(VERDICT_PAINT[verdict](colors)(verdict))}`, '');
 
   if (options.verbose) {
     const tools = metrics.tool_correctness_metrics;
     const sequence = metrics.sequence_metrics;
     const args = metrics.argument_metrics;
     lines.push(`  Expected calls: ${result.goldCalls.length}   Actual calls: ${result.traceCalls.length}`, '');
-    lines.push(c.bold('Core metrics'));
+    lines.push(colors.bold('Core metrics'));
     lines.push(
-      row('Invocation accuracy', percent(metrics.invocation_accuracy), scorePaint(c, metrics.invocation_accuracy), 'tools called when needed, not otherwise'),
-      row('Selection Accuracy', percent(metrics.selection_accuracy), scorePaint(c, metrics.selection_accuracy), 'calls whose tool was expected'),
-      row('Tool correctness', percent(tools.tool_correctness), scorePaint(c, tools.tool_correctness), `${tools.correct_count} of ${plural(tools.total_expected, 'expected tool')} called`),
-      row('Sequence Accuracy', percent(sequence.sequence_accuracy), scorePaint(c, sequence.sequence_accuracy), `edit distance ${sequence.edit_distance}`),
-      row('Argument precision', percent(args.precision), scorePaint(c, args.precision), 'arguments passed that were expected and right'),
-      row('Argument recall', percent(args.recall), scorePaint(c, args.recall), 'expected arguments passed right'),
-      row('Argument F1', percent(args.f1), scorePaint(c, args.f1)),
-      row('Redundant call rate', percent(efficiency.redundant_rate), ratePaint(c, efficiency.redundant_rate), `${efficiency.redundant_count} of ${plural(efficiency.total_calls, 'call')} beyond the expected number`),
-      row('Identical call rate', percent(efficiency.identical_rate), ratePaint(c, efficiency.identical_rate), plural(efficiency.identical_count, 'exact repeat')),
-      row('Failed call rate', percent(efficiency.error_rate), ratePaint(c, efficiency.error_rate), `${efficiency.error_count} failed`),
-      row('Retries after failure', String(efficiency.retry_after_error_count), efficiency.retry_after_error_count === 0 ? c.green : c.yellow, 'failed calls repeated unchanged'),
-      recallRow(c, metrics.required_call_recall),
+      row('Invocation accuracy', percent(metrics.invocation_accuracy), scorePaint(colors, metrics.invocation_accuracy), 'tools called when needed, not otherwise'),
+      row('Selection Accuracy', percent(metrics.selection_accuracy), scorePaint(colors, metrics.selection_accuracy), 'calls whose tool was expected'),
+      row('Tool correctness', percent(tools.tool_correctness), scorePaint(colors, tools.tool_correctness), `${tools.correct_count} of ${plural(tools.total_expected, 'expected tool')} called`),
+      row('Sequence Accuracy', percent(sequence.sequence_accuracy), scorePaint(colors, sequence.sequence_accuracy), `edit distance ${sequence.edit_distance}`),
+      row('Argument precision', percent(args.precision), scorePaint(colors, args.precision), 'arguments passed that were expected and right'),
+      row('Argument recall', percent(args.recall), scorePaint(colors, args.recall), 'expected arguments passed right'),
+      row('Argument F1', percent(args.f1), scorePaint(colors, args.f1)),
+      row('Redundant call rate', percent(efficiency.redundant_rate), ratePaint(colors, efficiency.redundant_rate), `${efficiency.redundant_count} of ${plural(efficiency.total_calls, 'call')} beyond the expected number`),
+      row('Identical call rate', percent(efficiency.identical_rate), ratePaint(colors, efficiency.identical_rate), plural(efficiency.identical_count, 'exact repeat')),
+      row('Failed call rate', percent(efficiency.error_rate), ratePaint(colors, efficiency.error_rate), `${efficiency.error_count} failed`),
+      row('Retries after failure', String(efficiency.retry_after_error_count), efficiency.retry_after_error_count === 0 ? colors.green : colors.yellow, 'failed calls repeated unchanged'),
+      recallRow(colors, metrics.required_call_recall),
     );
-    const weights = WEIGHT_NAMES.map((name) => `${name} ${Math.round(result.weights[name] * 1000) / 10}%`).join(', ');
-    lines.push(c.dim(`  Weights: ${weights}`), '');
-    lines.push(c.bold('Tool coverage'));
+    const weights = WEIGHT_NAMES.map((name) => `${name} ${percent(result.weights[name])}`).join(', ');
+    lines.push(colors.dim(`  Weights: ${weights}`), '');
+    lines.push(colors.bold('Tool coverage'));
     lines.push(`  Missing tools: ${tools.missing_tools.length ? tools.missing_tools.map(displayText).join(', ') : 'none'}`);
     lines.push(`  Extra tools: ${tools.extra_tools.length ? tools.extra_tools.map(displayText).join(', ') : 'none'}`, '');
   } else {
     lines.push(
-      row('Selection Accuracy', percent(metrics.selection_accuracy), scorePaint(c, metrics.selection_accuracy)),
-      row('Argument F1', percent(metrics.argument_metrics.f1), scorePaint(c, metrics.argument_metrics.f1)),
-      row('Sequence Accuracy', percent(metrics.sequence_metrics.sequence_accuracy), scorePaint(c, metrics.sequence_metrics.sequence_accuracy)),
-      recallRow(c, metrics.required_call_recall),
+      row('Selection Accuracy', percent(metrics.selection_accuracy), scorePaint(colors, metrics.selection_accuracy)),
+      row('Argument F1', percent(metrics.argument_metrics.f1), scorePaint(colors, metrics.argument_metrics.f1)),
+      row('Sequence Accuracy', percent(metrics.sequence_metrics.sequence_accuracy), scorePaint(colors, metrics.sequence_metrics.sequence_accuracy)),
+      recallRow(colors, metrics.required_call_recall),
       '',
     );
   }
@@ -110,34 +110,34 @@ export function renderConsoleSummary(result: EvaluationResult, options: ConsoleS
   const recall = metrics.required_call_recall;
   if (recall !== null && recall < 1) {
     const share = result.weights.required_call_recall;
-    const note = share > 0 ? `${Math.round(share * 1000) / 10}% of the score` : 'not part of the score; weight it with --weight required_call_recall=0.3';
-    lines.push(`  ${c.yellow(requiredCallsText(recall, result.goldCalls.length))} ${c.dim(`(${note})`)}`, '');
+    const note = share > 0 ? `${percent(share)} of the score` : 'not part of the score; weight it with --weight required_call_recall=0.3';
+    lines.push(`  ${colors.yellow(requiredCallsText(recall, result.goldCalls.length))} ${colors.dim(`(${note})`)}`, '');
   }
 
-  lines.push(c.bold('Top issues to fix'));
-  if (result.topIssues.length === 0) lines.push(`  ${c.green('No tool-calling issues found')}`);
+  lines.push(colors.bold('Top issues to fix'));
+  if (result.topIssues.length === 0) lines.push(`  ${colors.green('No tool-calling issues found')}`);
   result.topIssues.slice(0, SHOWN_ISSUES).forEach((issue, k) => {
-    lines.push(`  ${k + 1}. ${displayText(issue.problem)}`, `     ${c.dim(`fix: ${displayText(issue.fix)}`)}`);
+    lines.push(`  ${k + 1}. ${displayText(issue.problem)}`, `     ${colors.dim(`fix: ${displayText(issue.fix)}`)}`);
   });
   const hidden = result.topIssues.length - SHOWN_ISSUES;
   if (hidden > 0) lines.push(`  … and ${plural(hidden, 'more issue')}`);
   lines.push('');
 
   if (result.findings.length > 0) {
-    lines.push(c.bold('Behavior and safety'));
+    lines.push(colors.bold('Behavior and safety'));
     for (const finding of result.findings) {
-      const paint = finding.severity === 'error' ? c.red : c.yellow;
+      const paint = finding.severity === 'error' ? colors.red : colors.yellow;
       lines.push(`  ${paint(finding.severity.toUpperCase().padEnd(8))} ${displayText(finding.message)}`);
     }
     lines.push('');
   }
 
-  if (!options.verbose) lines.push(c.dim('Run with --verbose for every metric and the missing and extra tools.'));
+  if (!options.verbose) lines.push(colors.dim('Run with --verbose for every metric and the missing and extra tools.'));
   return `${lines.join('\n')}\n`;
 }
 
 /** Warnings about skipped or repaired input, one `warning:` line each (the CLI prints them on stderr). */
 export function renderWarnings(warnings: readonly string[], options: { color?: boolean } = {}): string {
-  const c = picocolors.createColors(options.color === true);
-  return warnings.map((warning) => `${c.yellow('warning:')} ${displayText(warning)}\n`).join('');
+  const colors = picocolors.createColors(options.color === true);
+  return warnings.map((warning) => `${colors.yellow('warning:')} ${displayText(warning)}\n`).join('');
 }

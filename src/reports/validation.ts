@@ -48,13 +48,13 @@ function failedLines(calls: readonly ToolCall[]): string[] {
 
 /** The `toolscore validate` summary: what the file is, its tools, its first calls, failures and warnings. */
 export function renderValidation(view: ValidationView, options: { color?: boolean } = {}): string {
-  const c = picocolors.createColors(options.color === true);
+  const colors = picocolors.createColors(options.color === true);
   const { gold, trace } = view;
   const goldPart = gold && `gold (${plural(gold.length, 'expected call')})`;
   const tracePart = trace && `a trace (${trace.format} format, ${plural(trace.calls.length, 'call')})`;
   const verdict = goldPart && tracePart ? `valid as ${goldPart} and as ${tracePart}` : `valid as ${goldPart ?? tracePart}`;
-  const lines = [`${displayText(view.file)}: ${c.green(verdict)}`];
-  if (view.goldError !== undefined) lines.push(c.dim(`  Not a gold file: ${displayText(view.goldError)}`));
+  const lines = [`${displayText(view.file)}: ${colors.green(verdict)}`];
+  if (view.goldError !== undefined) lines.push(colors.dim(`  Not a gold file: ${displayText(view.goldError)}`));
 
   const calls = gold ?? trace?.calls ?? [];
   lines.push(`  Tools: ${calls.length ? displayText(countedNames(calls.map((call) => call.tool))) : 'none'}`);
@@ -62,7 +62,7 @@ export function renderValidation(view: ValidationView, options: { color?: boolea
   if (gold) lines.push('  Calls (arguments in gold-file form):', ...callLines(gold.map((call) => ({ tool: call.tool, args: encodeArgs(call.args) })), '(arguments not checked)'));
   else if (trace) lines.push('  Calls:', ...callLines(trace.calls, '(no arguments recorded)'));
   if (trace && trace.warnings.length > 0) {
-    lines.push(c.yellow(`  Warnings: ${trace.warnings.length}`), ...trace.warnings.map((warning) => `    ${displayText(warning)}`));
+    lines.push(colors.yellow(`  Warnings: ${trace.warnings.length}`), ...trace.warnings.map((warning) => `    ${displayText(warning)}`));
   }
   return `${lines.join('\n')}\n`;
 }
