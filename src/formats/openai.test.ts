@@ -346,6 +346,12 @@ describe('openai: hand-written shapes the corpus lacks', () => {
     expect(warnings).toEqual(['t at $.choices[0].message.tool_calls[0].function.arguments: arguments are not valid JSON; kept the raw text as {"raw": ...}']);
   });
 
+  test('JSON arguments that are not an object (a list, a number) are wrapped as {value}, with a warning', () => {
+    const { calls, warnings } = read([{ role: 'assistant', tool_calls: [{ id: 'x', function: { name: 'f', arguments: '[1, 2]' } }] }]);
+    expect(calls[0]!.args).toEqual({ value: [1, 2] });
+    expect(warnings).toEqual(['t at $[0].tool_calls[0].function.arguments: arguments are JSON but not an object; kept them as {"value": ...}']);
+  });
+
   test('several choices: the first is read, the others are alternatives (warning)', () => {
     const message = (city: string) => ({ role: 'assistant', tool_calls: [{ id: city, function: { name: 'w', arguments: JSON.stringify({ city }) } }] });
     const { calls, warnings } = read({ choices: [{ index: 0, message: message('A') }, { index: 1, message: message('B') }] });
