@@ -46,6 +46,7 @@ export { FORMAT_NAMES, getFormat } from './formats/registry.js';
 export type { ParseContext, TraceFormat } from './formats/types.js';
 // format helpers (fromOpenAI, fromAnthropic, ...), one line per adapter
 export { fromMCP, mcpFormat } from './formats/mcp.js';
+export { fromOtel, otelFormat } from './formats/otel.js';
 export { fromOpenAI, openaiFormat, type FromOptions } from './formats/openai.js';
 export { fromAnthropic, anthropicFormat } from './formats/anthropic.js';
 export { fromGemini, geminiFormat } from './formats/gemini.js';

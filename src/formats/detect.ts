@@ -3,6 +3,7 @@ import { looksLikeLangChain } from './langchain.js';
 import { looksLikeOpenAIAgents } from './openai-agents.js';
 import { looksLikeAnthropic, looksLikeGemini, looksLikeOpenAI } from './provider-detect.js';
 import { looksLikeMCP } from './telemetry-detect.js';
+import { looksLikeOtel } from './telemetry-detect.js';
 import { looksLikeVercelAI } from './vercel-ai.js';
 
 /** One recognition rule: a format and the test that picks it. Rules run in order; the first match wins. */
@@ -35,6 +36,11 @@ const RULES: readonly DetectionRule[] = [
     test: looksLikeMCP,
   },
   // otel rules
+  {
+    format: 'otel',
+    looksFor: 'an OTLP/JSON export ({"resourceSpans": [...]}) or a list of spans (traceId + spanId, or name + attributes + start time)',
+    test: looksLikeOtel,
+  },
   // vercel-ai rules
   {
     format: 'vercel-ai',

@@ -6,6 +6,7 @@ import { mcpFormat } from './mcp.js';
 import { langchainFormat } from './langchain.js';
 import { openaiFormat } from './openai.js';
 import { openaiAgentsFormat } from './openai-agents.js';
+import { otelFormat } from './otel.js';
 import type { TraceFormat } from './types.js';
 import { vercelAIFormat } from './vercel-ai.js';
 
@@ -20,6 +21,7 @@ export const FORMATS: ReadonlyMap<string, TraceFormat> = new Map(
     anthropicFormat,
     geminiFormat,
     mcpFormat,
+    otelFormat,
     langchainFormat,
     vercelAIFormat,
     openaiAgentsFormat,

@@ -1,0 +1,514 @@
+import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
+import type { Args, ToolCall } from '../core/types.js';
+import { readArguments } from './arguments.js';
+import { nanosToSeconds, pickAttributes, toUnixNanos } from './otlp-values.js';
+import { readInMemory, type FromOptions } from './results.js';
+import type { ParseContext, TraceFormat, TraceStreamReader } from './types.js';
+
+/**
+ * OpenTelemetry traces: OTLP/JSON exports (`resourceSpans[].scopeSpans[].spans[]`, attributes as
+ * KeyValue lists of AnyValues), plain span lists (attributes as KeyValue lists or plain objects; SDK
+ * `to_json()` and JS `ReadableSpan` shapes), and JSON Lines with a span, a span list or a whole export
+ * on each line.
+ *
+ * A call is a tool span of one of three vocabularies, the first that has a field winning:
+ * - GenAI semantic conventions: `execute_tool` spans, or spans with `gen_ai.tool.name` (also MCP
+ *   `tools/call` spans): `gen_ai.tool.name`, `gen_ai.tool.call.id`, `gen_ai.tool.call.arguments`,
+ *   `gen_ai.tool.call.result`, `error.type`;
+ * - Vercel AI SDK `ai.toolCall` spans: `ai.toolCall.name`, `.id`, `.args`/`.input`, `.result`/`.output`;
+ * - OpenInference `TOOL` spans: `tool.name`, `tool_call.id`, `input.value`, `output.value`.
+ *
+ * Arguments missing from a tool span are taken from the `tool_call` part with the same id in a model
+ * span's `gen_ai.output.messages` (or the AI SDK's `ai.response.toolCalls`). A trace with model spans
+ * but no tool spans at all gives the calls those parts announce. Calls are ordered by start time; calls
+ * that started in the same instant keep the order in which the model announced them, then file order.
+ * Duration is end minus start, computed on exact nanoseconds.
+ */
+
+/** Attributes the adapter reads; nothing else is decoded. */
+const WANTED = new Set([
+  'gen_ai.operation.name',
+  'gen_ai.tool.name',
+  'gen_ai.tool.call.id',
+  'gen_ai.tool.call.arguments',
+  'gen_ai.tool.call.result',
+  'gen_ai.execute_tool.duration',
+  'gen_ai.output.messages',
+  'error.type',
+  'mcp.method.name',
+  'jsonrpc.request.id',
+  'ai.operationId',
+  'ai.toolCall.name',
+  'ai.toolCall.id',
+  'ai.toolCall.args',
+  'ai.toolCall.input',
+  'ai.toolCall.result',
+  'ai.toolCall.output',
+  'ai.response.toolCalls',
+  'openinference.span.kind',
+  'tool.name',
+  'tool_call.id',
+  'input.value',
+  'input.mime_type',
+  'output.value',
+]);
+
+/** GenAI operations that are not tool executions even if a span carries `gen_ai.tool.name`. */
+const NON_TOOL_OPERATIONS = new Set(['chat', 'text_completion', 'generate_content', 'embeddings', 'invoke_agent', 'create_agent']);
+
+/** Operations whose `gen_ai.output.messages` are one model response (not an agent's aggregate). */
+const MODEL_OPERATIONS = new Set(['chat', 'text_completion', 'generate_content']);
+
+/** Attribute prefixes that show a span belongs to an LLM application. */
+const GENAI_PREFIXES = ['gen_ai.', 'ai.', 'llm.', 'openinference.', 'tool.', 'tool_call.', 'mcp.', 'traceloop.'];
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function nonEmpty(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+function idOf(value: unknown): string | undefined {
+  return nonEmpty(value);
+}
+
+function isErrorCode(code: unknown): boolean {
+  return code === 2 || code === '2' || code === 'STATUS_CODE_ERROR' || code === 'ERROR';
+}
+
+/**
+ * A result recorded as JSON text is decoded, other text is kept (exporters label JSON-encoded results
+ * `text/plain`, so the MIME type is not trusted).
+ */
+function decodeResult(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const first = value.trimStart().charCodeAt(0);
+  // { [ " - 0-9 t f n
+  const maybeJson = first === 0x7b || first === 0x5b || first === 0x22 || first === 0x2d || (first >= 0x30 && first <= 0x39) || first === 0x74 || first === 0x66 || first === 0x6e;
+  if (!maybeJson) return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+/** A tool span, read; turned into a call once the whole trace is known. */
+interface Candidate {
+  position: number;
+  path: string;
+  tool: string;
+  id?: string;
+  spanKey?: string;
+  parentKey?: string;
+  start?: bigint;
+  end?: bigint;
+  /** Raw arguments as recorded, or undefined when the span has none. */
+  rawArgs: unknown;
+  argsPath: string;
+  /** Arguments taken from a text-typed OpenInference input. */
+  textInput?: string;
+  hasResult: boolean;
+  result?: unknown;
+  failed: boolean;
+  error?: string;
+  errorType?: string;
+  durationAttribute?: number;
+  traceId?: string;
+  spanId?: string;
+}
+
+/** A tool call announced by a model span (a `tool_call` output part). */
+interface Announced {
+  ordinal: number;
+  name?: string;
+  arguments: unknown;
+  hasArguments: boolean;
+  path: string;
+  start?: bigint;
+  position: number;
+}
+
+class OtelReader implements TraceStreamReader {
+  private readonly candidates: Candidate[] = [];
+  private readonly seenSpans = new Set<string>();
+  private readonly announced = new Map<string, Announced>();
+  private spans = 0;
+  private genAi = false;
+  private readonly noticeKey = (key: string): void => {
+    if (!this.genAi && GENAI_PREFIXES.some((prefix) => key.startsWith(prefix))) this.genAi = true;
+  };
+
+  constructor(private readonly context: ParseContext) {}
+
+  push(item: unknown, path: string): void {
+    this.visit(item, path, 0);
+  }
+
+  private visit(item: unknown, path: string, depth: number): void {
+    if (Array.isArray(item)) {
+      if (depth > 4) {
+        this.context.warn(path, 'skipped a list nested too deeply');
+        return;
+      }
+      for (let i = 0; i < item.length; i++) this.visit(item[i], `${path}[${i}]`, depth + 1);
+      return;
+    }
+    if (!isObject(item)) {
+      this.context.warn(path, `skipped ${describeType(item)}: expected a span or an OTLP export`);
+      return;
+    }
+    if (Array.isArray(item.resourceSpans)) {
+      const base = `${path}.resourceSpans`;
+      item.resourceSpans.forEach((resource: unknown, i) => this.resource(resource, `${base}[${i}]`));
+      return;
+    }
+    if (Array.isArray(item.scopeSpans) || Array.isArray(item.instrumentationLibrarySpans)) {
+      this.resource(item, path);
+      return;
+    }
+    if (Array.isArray(item.spans) && item.attributes === undefined) {
+      this.spanList(item.spans, `${path}.spans`);
+      return;
+    }
+    this.span(item, path);
+  }
+
+  private resource(resource: unknown, path: string): void {
+    if (!isObject(resource)) return;
+    const [key, scopes] =
+      Array.isArray(resource.scopeSpans) ? ['scopeSpans', resource.scopeSpans]
+      : Array.isArray(resource.instrumentationLibrarySpans) ? ['instrumentationLibrarySpans', resource.instrumentationLibrarySpans]
+      : ['', []];
+    scopes.forEach((scope: unknown, i) => {
+      if (isObject(scope) && Array.isArray(scope.spans)) this.spanList(scope.spans, `${path}.${key}[${i}].spans`);
+    });
+  }
+
+  private spanList(spans: unknown[], path: string): void {
+    for (let i = 0; i < spans.length; i++) this.span(spans[i], `${path}[${i}]`);
+  }
+
+  private span(span: unknown, path: string): void {
+    if (!isObject(span)) {
+      this.context.warn(path, `skipped ${describeType(span)}: expected a span object`);
+      return;
+    }
+    const position = this.spans++;
+    const attrs = pickAttributes(span.attributes, WANTED, this.genAi ? undefined : this.noticeKey);
+    const name = typeof span.name === 'string' ? span.name : '';
+    const context = isObject(span.context) ? span.context : isObject(span.spanContext) ? span.spanContext : undefined;
+    const spanId = idOf(span.spanId ?? span.span_id ?? context?.span_id ?? context?.spanId);
+    const traceId = idOf(span.traceId ?? span.trace_id ?? context?.trace_id ?? context?.traceId);
+    const start = toUnixNanos(span.startTimeUnixNano ?? span.start_time ?? span.startTime);
+    const operation = attrs['gen_ai.operation.name'];
+    this.announce(attrs, operation, start, path, position);
+
+    const genAiName = nonEmpty(attrs['gen_ai.tool.name']);
+    const isGenAi =
+      operation === 'execute_tool' ||
+      (genAiName !== undefined && !(typeof operation === 'string' && NON_TOOL_OPERATIONS.has(operation))) ||
+      attrs['mcp.method.name'] === 'tools/call' ||
+      (operation === undefined && name.startsWith('execute_tool '));
+    const isAiSdk = name === 'ai.toolCall' || attrs['ai.operationId'] === 'ai.toolCall';
+    const kind = attrs['openinference.span.kind'];
+    const isOpenInference = typeof kind === 'string' && kind.toUpperCase() === 'TOOL';
+    if (!isGenAi && !isAiSdk && !isOpenInference) return;
+    this.genAi = true;
+
+    const tool =
+      genAiName ??
+      nonEmpty(attrs['ai.toolCall.name']) ??
+      nonEmpty(attrs['tool.name']) ??
+      nonEmpty(/^(?:execute_tool|tools\/call) (.+)$/.exec(name)?.[1]);
+    if (tool === undefined) {
+      this.context.warn(path, `skipped a tool span${name ? ` (${JSON.stringify(name)})` : ''} with no tool name`);
+      return;
+    }
+    const spanKey = spanId === undefined ? undefined : `${traceId ?? ''}/${spanId}`;
+    if (spanKey !== undefined) {
+      if (this.seenSpans.has(spanKey)) {
+        this.context.warn(path, `skipped span ${spanId} seen earlier in the trace`);
+        return;
+      }
+      this.seenSpans.add(spanKey);
+    }
+    const parentId = idOf(span.parentSpanId ?? span.parent_span_id ?? span.parent_id ?? (isObject(span.parentSpanContext) ? span.parentSpanContext.spanId : undefined));
+    const attributesPath = childPath(path, 'attributes');
+    const candidate: Candidate = { position, path, tool: tool.trim(), rawArgs: undefined, argsPath: attributesPath, hasResult: false, failed: false };
+    const id = idOf(attrs['gen_ai.tool.call.id']) ?? idOf(attrs['ai.toolCall.id']) ?? idOf(attrs['tool_call.id']) ?? idOf(attrs['jsonrpc.request.id']);
+    if (id !== undefined) candidate.id = id;
+    if (spanKey !== undefined) candidate.spanKey = spanKey;
+    if (parentId !== undefined) candidate.parentKey = `${traceId ?? ''}/${parentId}`;
+    if (spanId !== undefined) candidate.spanId = spanId;
+    if (traceId !== undefined) candidate.traceId = traceId;
+    if (start !== undefined) candidate.start = start;
+    const end = toUnixNanos(span.endTimeUnixNano ?? span.end_time ?? span.endTime);
+    if (end !== undefined) candidate.end = end;
+    const durationAttribute = attrs['gen_ai.execute_tool.duration'];
+    if (typeof durationAttribute === 'number' && Number.isFinite(durationAttribute)) candidate.durationAttribute = durationAttribute;
+
+    for (const key of ['gen_ai.tool.call.arguments', 'ai.toolCall.args', 'ai.toolCall.input'] as const) {
+      if (attrs[key] !== undefined) {
+        candidate.rawArgs = attrs[key];
+        candidate.argsPath = childPath(attributesPath, key);
+        break;
+      }
+    }
+    if (candidate.rawArgs === undefined && isOpenInference && attrs['input.value'] !== undefined) {
+      candidate.argsPath = childPath(attributesPath, 'input.value');
+      if (attrs['input.mime_type'] === 'text/plain' && typeof attrs['input.value'] === 'string') candidate.textInput = attrs['input.value'];
+      else candidate.rawArgs = attrs['input.value'];
+    }
+
+    for (const key of ['gen_ai.tool.call.result', 'ai.toolCall.result', 'ai.toolCall.output'] as const) {
+      if (attrs[key] !== undefined) {
+        candidate.hasResult = true;
+        candidate.result = decodeResult(attrs[key]);
+        break;
+      }
+    }
+    if (!candidate.hasResult && isOpenInference && attrs['output.value'] !== undefined) {
+      candidate.hasResult = true;
+      candidate.result = decodeResult(attrs['output.value']);
+    }
+
+    this.failure(candidate, span, attrs, path);
+    this.candidates.push(candidate);
+  }
+
+  /** Failure: an `error.type` attribute, or an ERROR status (unless contradicted by a recorded result). */
+  private failure(candidate: Candidate, span: Record<string, unknown>, attrs: Record<string, unknown>, path: string): void {
+    const errorType = nonEmpty(attrs['error.type']);
+    if (errorType !== undefined) candidate.errorType = errorType;
+    const status = isObject(span.status) ? span.status : undefined;
+    const statusError = status !== undefined && isErrorCode(status.code ?? status.status_code);
+    if (errorType === undefined && !statusError) return;
+    const exception = exceptionMessage(span.events);
+    if (errorType === undefined && candidate.hasResult && exception === undefined) {
+      // A tool span records its result only when the tool succeeded; a bare ERROR status beside a
+      // result and no exception is most likely a status copied from elsewhere (seen in exports).
+      this.context.warn(childPath(path, 'status'), 'span status is ERROR, but the tool recorded a result and no exception; kept the call as successful');
+      return;
+    }
+    candidate.failed = true;
+    candidate.error = nonEmpty(status?.message) ?? nonEmpty(status?.description) ?? exception ?? errorType ?? 'the tool span ended with an error status';
+  }
+
+  /** Records `tool_call` parts announced by a model span, for argument fallback and ordering. */
+  private announce(attrs: Record<string, unknown>, operation: unknown, start: bigint | undefined, path: string, position: number): void {
+    const messages = attrs['gen_ai.output.messages'];
+    if (messages !== undefined && (operation === undefined || (typeof operation === 'string' && MODEL_OPERATIONS.has(operation)))) {
+      const parsed = typeof messages === 'string' ? (messages.includes('"tool_call"') ? parseJsonOrUndefined(messages) : undefined) : messages;
+      if (Array.isArray(parsed)) {
+        const partsPath = childPath(childPath(path, 'attributes'), 'gen_ai.output.messages');
+        let ordinal = 0;
+        for (const message of parsed) {
+          if (!isObject(message) || !Array.isArray(message.parts)) continue;
+          for (const part of message.parts) {
+            if (!isObject(part) || part.type !== 'tool_call') continue;
+            this.addAnnounced(part.id, part.name, part.arguments, 'arguments' in part, ordinal++, partsPath, start, position);
+          }
+        }
+      }
+    }
+    const toolCalls = attrs['ai.response.toolCalls'];
+    const operationId = attrs['ai.operationId'];
+    if (toolCalls !== undefined && (typeof operationId !== 'string' || operationId.endsWith('.doGenerate') || operationId.endsWith('.doStream'))) {
+      const parsed = typeof toolCalls === 'string' ? parseJsonOrUndefined(toolCalls) : toolCalls;
+      if (Array.isArray(parsed)) {
+        const callsPath = childPath(childPath(path, 'attributes'), 'ai.response.toolCalls');
+        parsed.forEach((call: unknown, ordinal) => {
+          if (!isObject(call)) return;
+          const hasInput = call.input !== undefined || call.args !== undefined;
+          this.addAnnounced(call.toolCallId, call.toolName, call.input ?? call.args, hasInput, ordinal, callsPath, start, position);
+        });
+      }
+    }
+  }
+
+  private addAnnounced(rawId: unknown, name: unknown, args: unknown, hasArguments: boolean, ordinal: number, path: string, start: bigint | undefined, position: number): void {
+    this.genAi = true;
+    const id = idOf(rawId) ?? `#${position}:${ordinal}`;
+    if (this.announced.has(id)) return;
+    const entry: Announced = { ordinal, arguments: args, hasArguments, path, position };
+    const toolName = nonEmpty(name);
+    if (toolName !== undefined) entry.name = toolName;
+    if (start !== undefined) entry.start = start;
+    this.announced.set(id, entry);
+  }
+
+  finish(): ToolCall[] {
+    if (this.spans === 0) {
+      throw new ToolscoreInputError(
+        { source: this.context.source, path: '$' },
+        'found no spans; the otel format reads OTLP/JSON exports ({"resourceSpans": [...]}), span lists, and JSON Lines of spans',
+      );
+    }
+    if (this.candidates.length === 0) {
+      if (this.announced.size > 0) return this.fromAnnounced();
+      if (!this.genAi) {
+        throw new ToolscoreInputError(
+          { source: this.context.source, path: '$' },
+          `none of the ${this.spans} spans is a GenAI span: looked for execute_tool spans (gen_ai.tool.name), Vercel AI SDK ai.toolCall spans, OpenInference TOOL spans, and tool_call parts in gen_ai.output.messages`,
+        );
+      }
+      return [];
+    }
+    const kept = this.mergeNested();
+    kept.sort((a, b) => {
+      const sa = a.start ?? 0n;
+      const sb = b.start ?? 0n;
+      if (sa !== sb) return sa < sb ? -1 : 1;
+      const oa = (a.id !== undefined ? this.announced.get(a.id)?.ordinal : undefined) ?? Number.MAX_SAFE_INTEGER;
+      const ob = (b.id !== undefined ? this.announced.get(b.id)?.ordinal : undefined) ?? Number.MAX_SAFE_INTEGER;
+      return oa !== ob ? oa - ob : a.position - b.position;
+    });
+    return kept.map((candidate) => this.toCall(candidate));
+  }
+
+  /**
+   * A tool span inside another tool span for the same tool and call id (an MCP client span and its
+   * server span, a wrapper around the execution) is one call: the outermost span is kept and fills
+   * what it lacks from the inner one.
+   */
+  private mergeNested(): Candidate[] {
+    const bySpan = new Map<string, Candidate>();
+    for (const candidate of this.candidates) if (candidate.spanKey !== undefined) bySpan.set(candidate.spanKey, candidate);
+    const kept: Candidate[] = [];
+    for (const candidate of this.candidates) {
+      let outer: Candidate | undefined;
+      let current = candidate;
+      for (let hops = 0; hops < 64 && current.parentKey !== undefined; hops++) {
+        const parent = bySpan.get(current.parentKey);
+        if (!parent || parent.tool !== candidate.tool || parent.id !== candidate.id) break;
+        outer = parent;
+        current = parent;
+      }
+      if (!outer) {
+        kept.push(candidate);
+        continue;
+      }
+      if (outer.rawArgs === undefined && outer.textInput === undefined) {
+        outer.rawArgs = candidate.rawArgs;
+        outer.argsPath = candidate.argsPath;
+        if (candidate.textInput !== undefined) outer.textInput = candidate.textInput;
+      }
+      if (!outer.hasResult && candidate.hasResult) {
+        outer.hasResult = true;
+        outer.result = candidate.result;
+      }
+      if (!outer.failed && candidate.failed) {
+        outer.failed = true;
+        if (candidate.error !== undefined) outer.error = candidate.error;
+        if (candidate.errorType !== undefined) outer.errorType = candidate.errorType;
+      }
+    }
+    return kept;
+  }
+
+  private argsOf(candidate: Candidate): Args | null {
+    if (candidate.textInput !== undefined) return { input: candidate.textInput };
+    if (candidate.rawArgs !== undefined) return readArguments(candidate.rawArgs, candidate.argsPath, this.context);
+    const announced = candidate.id !== undefined ? this.announced.get(candidate.id) : undefined;
+    if (announced?.hasArguments) return readArguments(announced.arguments, announced.path, this.context);
+    return null;
+  }
+
+  private toCall(candidate: Candidate): ToolCall {
+    const call: ToolCall = { tool: candidate.tool, args: this.argsOf(candidate), is_error: candidate.failed };
+    if (candidate.hasResult && !candidate.failed) call.result = candidate.result;
+    if (candidate.failed && candidate.error !== undefined) call.error = candidate.error;
+    if (candidate.start !== undefined && candidate.end !== undefined && candidate.end >= candidate.start) {
+      call.duration = nanosToSeconds(candidate.end - candidate.start);
+    } else if (candidate.durationAttribute !== undefined) {
+      call.duration = candidate.durationAttribute;
+    }
+    if (candidate.id !== undefined) call.id = candidate.id;
+    if (candidate.start !== undefined) call.timestamp = nanosToSeconds(candidate.start);
+    const metadata: Record<string, unknown> = { format: 'otel' };
+    if (candidate.spanId !== undefined) metadata.span_id = candidate.spanId;
+    if (candidate.traceId !== undefined) metadata.trace_id = candidate.traceId;
+    if (candidate.errorType !== undefined) metadata.error_type = candidate.errorType;
+    call.metadata = metadata;
+    return call;
+  }
+
+  /** Calls announced by model spans when the trace has no tool spans (instrumented model client only). */
+  private fromAnnounced(): ToolCall[] {
+    const entries = [...this.announced.entries()].filter(([, entry]) => entry.name !== undefined);
+    this.context.warn(
+      '$',
+      `the trace has no tool execution spans; took ${entries.length} call${entries.length === 1 ? '' : 's'} from the tool_call parts the model spans announced (results and failures are not recorded there)`,
+    );
+    entries.sort(([, a], [, b]) => {
+      const sa = a.start ?? 0n;
+      const sb = b.start ?? 0n;
+      if (sa !== sb) return sa < sb ? -1 : 1;
+      return a.position !== b.position ? a.position - b.position : a.ordinal - b.ordinal;
+    });
+    return entries.map(([id, entry]) => {
+      const call: ToolCall = {
+        tool: entry.name!.trim(),
+        args: entry.hasArguments ? readArguments(entry.arguments, entry.path, this.context) : null,
+        is_error: false,
+      };
+      if (!id.startsWith('#')) call.id = id;
+      call.metadata = { format: 'otel', announced_only: true };
+      return call;
+    });
+  }
+}
+
+function parseJsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The message of the first `exception` event of a span, if any. */
+function exceptionMessage(events: unknown): string | undefined {
+  if (!Array.isArray(events)) return undefined;
+  for (const event of events) {
+    if (!isObject(event) || event.name !== 'exception') continue;
+    const attrs = pickAttributes(event.attributes, EXCEPTION_KEYS);
+    return nonEmpty(attrs['exception.message']) ?? nonEmpty(attrs['exception.type']) ?? 'exception';
+  }
+  return undefined;
+}
+
+const EXCEPTION_KEYS = new Set(['exception.message', 'exception.type']);
+
+/** OpenTelemetry traces with GenAI, Vercel AI SDK or OpenInference tool spans. */
+export const otelFormat: TraceFormat = {
+  name: 'otel',
+  description: 'OpenTelemetry spans: OTLP/JSON exports, span lists or JSON Lines; GenAI execute_tool, Vercel AI SDK ai.toolCall and OpenInference TOOL spans',
+  parse(data, context) {
+    if (data === null || typeof data !== 'object') {
+      throw new ToolscoreInputError(
+        { source: context.source, path: '$' },
+        `expected an OTLP/JSON export ({"resourceSpans": [...]}) or a list of spans, got ${describeType(data)}`,
+      );
+    }
+    const reader = new OtelReader(context);
+    reader.push(data, '$');
+    return reader.finish();
+  },
+  createStreamReader(context) {
+    return new OtelReader(context);
+  },
+};
+
+/**
+ * Calls from in-memory OpenTelemetry data: an OTLP/JSON export object, a list of spans (OTLP, SDK
+ * `to_json()` or JS `ReadableSpan` shapes), or a list of exports.
+ */
+export function fromOtel(exportOrSpans: unknown, options?: FromOptions): ToolCall[] {
+  return readInMemory(otelFormat, exportOrSpans, options);
+}
