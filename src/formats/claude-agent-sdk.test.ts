@@ -185,3 +185,10 @@ describe('claude-agent-sdk: query() message lists', () => {
     expect(() => parse({ candidates: [] })).toThrow(/expected a list of Claude Agent SDK messages/);
   });
 });
+
+test('another format read with --format claude-agent-sdk is an error, not zero calls', () => {
+  expect(() => parse([{ role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'f', input: {} }] }])).toThrow(/expected a list of Claude Agent SDK messages/);
+  expect(parse([]).calls).toEqual([]);
+  // A run that ended before any tool use: only system and result messages.
+  expect(parse([{ type: 'system', subtype: 'init' }, { type: 'result', subtype: 'error_max_turns', is_error: true }]).calls).toEqual([]);
+});

@@ -43,9 +43,17 @@ function isSdkMessage(item: unknown): item is Record<string, unknown> {
   return isObject(item) && (item.type === 'assistant' || item.type === 'user') && isObject(item.message) && 'content' in item.message;
 }
 
+/** SDK message types besides assistant / user: a list of only these is a run without tool use. */
+const OTHER_MESSAGE_TYPES = new Set(['system', 'result', 'stream_event', 'tool_progress', 'auth_status']);
+
+/** A list of SDK messages: empty, or holding at least one message the SDK sends. */
+function isMessageList(list: readonly unknown[]): boolean {
+  return list.length === 0 || list.some((item) => isSdkMessage(item) || (isObject(item) && OTHER_MESSAGE_TYPES.has(item.type as string)));
+}
+
 function messagesOf(data: unknown): { list: readonly unknown[]; path: string } | undefined {
-  if (Array.isArray(data)) return { list: data, path: '$' };
-  if (isObject(data) && Array.isArray(data.messages)) return { list: data.messages, path: '$.messages' };
+  if (Array.isArray(data)) return isMessageList(data) ? { list: data, path: '$' } : undefined;
+  if (isObject(data) && Array.isArray(data.messages) && isMessageList(data.messages)) return { list: data.messages, path: '$.messages' };
   if (isSdkMessage(data)) return { list: [data], path: '' };
   return undefined;
 }

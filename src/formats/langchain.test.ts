@@ -287,3 +287,10 @@ describe('langchain: modern ToolCall lists', () => {
     expect(readWithFormat(typed, 'auto', 'test').calls).toEqual([{ tool: 'search', args: { query: 'Python tutorials' }, id: 'call_123', is_error: false }]);
   });
 });
+
+test('another format read with --format langchain is an error, not zero calls', () => {
+  const vercel = (readCorpusJson('vercel-ai-sdk', 'v5', 'openai-chat-parallel-tool-calls.result.json') as { result: { responseMessages: unknown } }).result.responseMessages;
+  expect(() => parse(vercel)).toThrow(/expected LangChain messages/);
+  expect(() => parse({ messages: [{ role: 'user', content: 'hi' }] })).toThrow(/expected LangChain messages/);
+  expect(parse([]).calls).toEqual([]);
+});

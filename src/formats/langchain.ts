@@ -135,6 +135,11 @@ function isToolCall(item: unknown): item is Record<string, unknown> {
   return isObject(item) && 'name' in item && ('args' in item || item.type === 'tool_call') && !('tool' in item);
 }
 
+/** An item this adapter can read: a message, an intermediate step, an agent action or a ToolCall. */
+function isLangChainItem(item: unknown): boolean {
+  return toMessage(item) !== undefined || toStep(item) !== undefined || toAction(item) !== undefined || isToolCall(item);
+}
+
 /** Whether a value looks like LangChain / LangGraph output (used by auto-detection). */
 export function looksLikeLangChain(data: unknown): boolean {
   if (isObject(data)) {
@@ -171,10 +176,10 @@ class LangChainReader {
       for (const key of ['intermediate_steps', 'intermediateSteps']) {
         if (Array.isArray(data[key])) return this.readList(data[key] as unknown[], childPath('$', key));
       }
-      if (Array.isArray(data.messages)) return this.readList(data.messages, '$.messages');
+      if (Array.isArray(data.messages) && (data.messages.length === 0 || data.messages.some(isLangChainItem))) return this.readList(data.messages, '$.messages');
       if (toMessage(data) !== undefined || toAction(data) !== undefined) return this.readList([data], '$', true);
       if (isToolCall(data)) return this.readList([data], '$', true);
-    } else if (Array.isArray(data)) {
+    } else if (Array.isArray(data) && (data.length === 0 || data.some(isLangChainItem))) {
       return this.readList(data, '$');
     }
     throw new ToolscoreInputError(

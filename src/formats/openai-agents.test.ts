@@ -170,3 +170,8 @@ describe('openai-agents: history items and failures (hand-written, following the
     expect(() => parse({ choices: [] })).toThrow(/expected an OpenAI Agents SDK run result/);
   });
 });
+
+test('another format read with --format openai-agents is an error, not zero calls', () => {
+  expect(() => parse(readCorpusJson('langchain', 'langchain-openai-chat-parallel-tool-calls.messages.stored.json'))).toThrow(/expected an OpenAI Agents SDK run result/);
+  expect(parse([]).calls).toEqual([]);
+});

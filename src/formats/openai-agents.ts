@@ -87,7 +87,7 @@ class AgentsReader {
   }
 
   read(data: unknown): void {
-    if (Array.isArray(data)) return this.readItems(data, '$');
+    if (Array.isArray(data) && (data.length === 0 || looksLikeOpenAIAgents(data))) return this.readItems(data, '$');
     if (isObject(data)) {
       const root = stateOf(data);
       const base = root === data ? '$' : '$.state';

@@ -290,3 +290,10 @@ describe('vercel-ai: detection leaves other formats alone', () => {
     expect(detectFormat([{ role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'f', input: {} }] }])).toBe('anthropic');
   });
 });
+
+test('another format read with --format vercel-ai is an error, not zero calls', () => {
+  const langchain = readCorpusJson('langchain', 'langchain-openai-chat-parallel-tool-calls.messages.stored.json');
+  expect(() => parse(langchain)).toThrow(/expected a Vercel AI SDK result/);
+  expect(() => parse({ messages: langchain })).toThrow(/expected a Vercel AI SDK result/);
+  expect(parse([]).calls).toEqual([]);
+});

@@ -104,12 +104,12 @@ class VercelReader {
 
   read(data: unknown): void {
     const { root, path } = unwrap(data);
-    if (Array.isArray(root)) {
+    if (Array.isArray(root) && (root.length === 0 || root.some(isVercelMessage) || root.some(isToolPart))) {
       if (root.some(isVercelMessage)) this.readMessages(root, path);
       else this.readParts(root, path, undefined);
       return;
     }
-    if (isObject(root) && (isResult(root) || Array.isArray(root.messages))) {
+    if (isObject(root) && (isResult(root) || (Array.isArray(root.messages) && root.messages.some((m) => isVercelMessage(m) || (isObject(m) && Array.isArray(m.parts)))))) {
       this.readResult(root, path);
       return;
     }
