@@ -1,6 +1,7 @@
 import { decodeMembers, type DecodeContext } from '../match/operators.js';
 import { ToolscoreInputError, childPath, describeType } from './errors.js';
 import type { Args, ExpectedCall, ToolCall } from './types.js';
+import { setOwn } from './own.js';
 
 type Fail = (path: string, reason: string) => never;
 
@@ -104,7 +105,7 @@ export function toActualCall(item: unknown, path: string, source = 'actual'): To
   let metadata: Record<string, unknown> | undefined;
   if (isPlainObject(call.metadata)) metadata = { ...call.metadata };
   for (const key of Object.keys(call)) {
-    if (!ACTUAL_FIELDS.has(key)) (metadata ??= {})[key] = call[key];
+    if (!ACTUAL_FIELDS.has(key)) setOwn((metadata ??= {}), key, call[key]);
   }
   if (metadata) normalized.metadata = metadata;
   return normalized;

@@ -1,4 +1,5 @@
 import { toActualCall } from '../core/calls.js';
+import { setOwn } from '../core/own.js';
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
@@ -43,7 +44,7 @@ function readCall(item: unknown, path: string, context: ParseContext): ToolCall 
     if ((NAME_KEYS as readonly string[]).includes(key) || (ARGS_KEYS as readonly string[]).includes(key)) continue;
     const alias = ALIASES.find(([from]) => from === key);
     if (alias && entry[alias[1]] === undefined) normalized[alias[1]] = value;
-    else normalized[key] = value;
+    else setOwn(normalized, key, value);
   }
   normalized.tool = name;
   normalized.args = rawArgs === undefined ? null : readArguments(rawArgs[1], childPath(path, rawArgs[0]), context);

@@ -7,6 +7,7 @@ import { isMatcher } from './matchers/matcher.js';
 import { OneOfMatcher } from './matchers/one-of.js';
 import { RegexMatcher, type RegexMode } from './matchers/regex.js';
 import { copyNumberKind } from './number-kinds.js';
+import { setOwn } from '../core/own.js';
 
 /**
  * The one `$` operator vocabulary of gold files, snapshots and forbidden rules. An object value whose
@@ -124,7 +125,7 @@ function decodeObjectMembers(
     trail.push(key);
     const decoded = decodeValue(item, trail, context);
     trail.pop();
-    if (decoded !== item) (copy ??= { ...obj })[key] = decoded;
+    if (decoded !== item) setOwn((copy ??= { ...obj }), key, decoded);
   }
   if (!copy) return obj;
   copyNumberKinds(obj, copy, keys);
@@ -233,7 +234,7 @@ export function encodeOperators(value: unknown): unknown {
   let hasOperatorKey = false;
   for (const key of Object.keys(obj)) {
     if (key.startsWith('$')) hasOperatorKey = true;
-    out[key] = encodeOperators(obj[key]);
+    setOwn(out, key, encodeOperators(obj[key]));
   }
   return hasOperatorKey ? { $literal: obj } : out;
 }
@@ -242,6 +243,6 @@ export function encodeOperators(value: unknown): unknown {
 export function encodeArgs(args: Record<string, unknown> | null): Record<string, unknown> | null {
   if (args === null) return null;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(args)) out[key] = encodeOperators(args[key]);
+  for (const key of Object.keys(args)) setOwn(out, key, encodeOperators(args[key]));
   return out;
 }
