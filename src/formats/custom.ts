@@ -75,4 +75,18 @@ export const customFormat: TraceFormat = {
     });
     return calls;
   },
+  // JSON Lines: one call per line (a line holding a list gives one call per element).
+  createStreamReader(context) {
+    const calls: ToolCall[] = [];
+    return {
+      push(item, path) {
+        const entries = Array.isArray(item) ? item : [item];
+        entries.forEach((entry: unknown, i) => {
+          const call = readCall(entry, Array.isArray(item) ? childPath(path, i) : path, context);
+          if (call) calls.push(call);
+        });
+      },
+      finish: () => calls,
+    };
+  },
 };

@@ -1,8 +1,12 @@
-import { ToolscoreInputError } from '../core/errors.js';
+import { ToolscoreInputError, describeType } from '../core/errors.js';
+import type { ToolCall } from '../core/types.js';
 import { readWithFormat, type ExtractedCalls } from '../formats/auto.js';
-import { FORMAT_NAMES } from '../formats/registry.js';
+import { detectFormat, detectionHints } from '../formats/detect.js';
+import { FORMAT_NAMES, getFormat } from '../formats/registry.js';
+import { collectingContext, type TraceStreamReader } from '../formats/types.js';
 import { readJsonFile } from './files.js';
 import type { ParseJsonOptions } from './json.js';
+import { isJsonLinesPath, jsonLinePath, looksLikeJsonLines, readJsonLines } from './jsonl.js';
 
 /** Checks a format name, listing the valid ones when it is wrong. */
 export function checkFormatName(format: string, source = 'format'): string {
@@ -12,8 +16,75 @@ export function checkFormatName(format: string, source = 'format'): string {
   return format;
 }
 
-/** Loads a trace file with a format (`auto` detects it from the whole structure). */
+/**
+ * Loads a trace file with a format (`auto` detects it from the whole structure). JSON Lines files
+ * (`.jsonl` / `.ndjson`, or any file whose first line is a complete JSON value followed by more
+ * lines) are read line by line as a stream.
+ */
 export async function loadTraceFile(path: string, format = 'auto', options?: ParseJsonOptions): Promise<ExtractedCalls> {
   checkFormatName(format);
+  if (isJsonLinesPath(path) || (await looksLikeJsonLines(path))) return loadJsonLinesTrace(path, format, options);
   return readWithFormat(await readJsonFile(path, options), format, path);
+}
+
+/** How many leading lines `auto` looks at to recognise a JSON Lines trace. */
+const DETECTION_LINES = 64;
+
+/**
+ * Reads a JSON Lines trace: one item (a call, a span, a message, or a whole export) per line. Lines
+ * are handed to the format's stream reader as they are read, so memory follows the calls, not the
+ * file; a format without a stream reader gets all lines as one array. With `auto`, the format is
+ * recognised from the first lines (as a list, else the first line alone).
+ */
+async function loadJsonLinesTrace(path: string, format: string, options?: ParseJsonOptions): Promise<ExtractedCalls> {
+  const warnings: string[] = [];
+  const context = collectingContext(path, warnings);
+  let pending: { item: unknown; line: number }[] | undefined = [];
+  let name = format;
+  let reader: TraceStreamReader | undefined;
+  let collected: unknown[] | undefined;
+
+  const begin = (lines: { item: unknown; line: number }[]): void => {
+    if (format === 'auto') {
+      const items = lines.map((entry) => entry.item);
+      const detected = detectFormat(items) ?? detectFormat(items[0]);
+      if (detected === undefined) {
+        throw new ToolscoreInputError(
+          { source: path, line: lines[0]!.line },
+          `could not detect the trace format of these JSON Lines (the first line is ${describeType(items[0])}); looked for ${detectionHints()}. Pass the format explicitly if it is one of these.`,
+        );
+      }
+      name = detected;
+    }
+    const adapter = getFormat(name);
+    if (!adapter) throw new ToolscoreInputError({ source: path }, `unknown format ${JSON.stringify(name)}`);
+    reader = adapter.createStreamReader?.(context);
+    if (!reader) collected = [];
+    for (const entry of lines) take(entry.item, entry.line);
+  };
+  const take = (item: unknown, line: number): void => {
+    if (reader) reader.push(item, jsonLinePath(line));
+    else collected!.push(item);
+  };
+
+  const count = await readJsonLines(
+    path,
+    (item, line) => {
+      if (pending === undefined) {
+        take(item, line);
+        return;
+      }
+      pending.push({ item, line });
+      if (format !== 'auto' || pending.length >= DETECTION_LINES) {
+        const lines = pending;
+        pending = undefined;
+        begin(lines);
+      }
+    },
+    options,
+  );
+  if (count === 0) throw new ToolscoreInputError({ source: path }, 'the file is empty; expected one JSON value per line (JSON Lines)');
+  if (pending !== undefined) begin(pending);
+  const calls: ToolCall[] = reader ? (reader as TraceStreamReader).finish() : getFormat(name)!.parse(collected, context);
+  return { calls, format: name, warnings };
 }
