@@ -38,23 +38,98 @@ export interface SecurityMetrics {
 interface SecretPattern {
   kind: SecretKind;
   regex: RegExp;
-  /** API keys must mix digits and both cases, so kebab-case slugs are not reported. */
-  mixedCase: boolean;
+  /** Whether a match is a credential rather than a placeholder, a slug or an empty template. */
+  accept: (match: string) => boolean;
 }
 
+/** API keys must mix digits and both cases, so kebab-case slugs such as `sk-some-long-identifier` are not reported. */
+const mixesCases = (match: string): boolean => /\d/.test(match) && /[a-z]/.test(match) && /[A-Z]/.test(match);
+
+/**
+ * Placeholders written in docs and templates: a run of eight `x`, `X` or `0` (`ghp_xxxx…`,
+ * `AKIAXXXXXXXXXXXXXXXX`, `…/XXXXXXXXXXXXXXXXXXXXXXXX`). Real tokens are random; such a run has a
+ * chance of about 1e-12 per position.
+ */
+const isPlaceholder = (match: string): boolean => /x{8}|X{8}|0{8}/.test(match);
+const notPlaceholder = (match: string): boolean => !isPlaceholder(match);
+
+/** The smallest real private key (Ed25519, PKCS #8) is 64 base64 characters; shorter bodies are templates (`...`, `xxx`). */
+const MIN_PRIVATE_KEY_BODY = 64;
+
+/** Whether a PEM block has a key in it, not an empty or placeholder body. */
+function hasKeyBody(match: string): boolean {
+  const body = match.replace(/-----(?:BEGIN|END) [A-Z0-9 ]*-----/g, '').replace(/\\[nrt]/g, '');
+  return (body.match(/[A-Za-z0-9+/]/g)?.length ?? 0) >= MIN_PRIVATE_KEY_BODY;
+}
+
+/**
+ * Where a token may start: not after a letter, digit or underscore (a word boundary), but also right
+ * after an escaped line break or tab, as in JSON text held in a string (`"…\nsk-ant-…"`).
+ */
+const START = String.raw`(?:(?<![A-Za-z0-9_])|(?<=\\[nrt]))`;
+
+/** A global regex from alternatives, each starting with `${START}` where it needs a word start. */
+const regex = (...alternatives: string[]): RegExp => new RegExp(alternatives.join('|'), 'g');
+
 const PATTERNS: readonly SecretPattern[] = [
-  { kind: 'private_key', regex: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----/g, mixedCase: false },
-  { kind: 'anthropic_api_key', regex: /\bsk-ant-[A-Za-z0-9_-]{20,}/g, mixedCase: true },
-  { kind: 'openai_api_key', regex: /\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{32,}|\bsk-[A-Za-z0-9]{32,}/g, mixedCase: true },
-  { kind: 'github_token', regex: /\bgh[pousr]_[A-Za-z0-9]{36}\b|\bgithub_pat_[A-Za-z0-9_]{60,}/g, mixedCase: false },
-  { kind: 'aws_access_key_id', regex: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, mixedCase: false },
-  { kind: 'google_api_key', regex: /\bAIza[0-9A-Za-z_-]{35}\b/g, mixedCase: false },
-  { kind: 'slack_token', regex: /\bxox[abprs]-[0-9A-Za-z-]{10,}/g, mixedCase: false },
-  { kind: 'stripe_secret_key', regex: /\b[sr]k_live_[A-Za-z0-9]{24,}/g, mixedCase: false },
+  {
+    // The header, then the body up to the END line (or up to the first character a PEM body never
+    // holds), so redaction hides the key itself and not only its header. The body may hold
+    // encrypted-PEM headers (`Proc-Type: 4,ENCRYPTED`) and escaped line breaks (`\n` in JSON text).
+    kind: 'private_key',
+    regex:
+      /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:(?!-----)[A-Za-z0-9+/=\s:,.\\-])*(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----)?/g,
+    accept: hasKeyBody,
+  },
+  { kind: 'anthropic_api_key', regex: regex(String.raw`${START}sk-ant-[A-Za-z0-9_-]{20,}`), accept: (m) => mixesCases(m) && notPlaceholder(m) },
+  {
+    kind: 'openai_api_key',
+    regex: regex(String.raw`${START}sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{32,}`, String.raw`${START}sk-[A-Za-z0-9]{32,}`),
+    accept: (m) => mixesCases(m) && notPlaceholder(m),
+  },
+  {
+    // Classic tokens; installation tokens in the stateless format `ghs_<app id>_<JWT>` (GitHub, 2026);
+    // fine-grained personal access tokens.
+    kind: 'github_token',
+    regex: regex(
+      String.raw`${START}gh[pousr]_[A-Za-z0-9]{36}\b`,
+      String.raw`${START}ghs_[0-9]+_[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`,
+      String.raw`${START}github_pat_[A-Za-z0-9_]{60,}`,
+    ),
+    accept: notPlaceholder,
+  },
+  {
+    // AWS documentation keys end in EXAMPLE (AKIAIOSFODNN7EXAMPLE).
+    kind: 'aws_access_key_id',
+    regex: regex(String.raw`${START}(?:AKIA|ASIA)[0-9A-Z]{16}\b`),
+    accept: (m) => notPlaceholder(m) && !m.endsWith('EXAMPLE'),
+  },
+  // Exactly 39 characters: a key may end in `-`, where a trailing \b would fail.
+  { kind: 'google_api_key', regex: regex(String.raw`${START}AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])`), accept: notPlaceholder },
+  {
+    // Each Slack token type has numeric ids before its secret, so slugs (`xoxb-my-bot-token`) and
+    // short samples (`xoxp-1234567890`) are not tokens: user (xoxp/xoxe), bot and legacy bot
+    // (xoxb), workspace and refresh (xoxa/xoxr, with a digit), legacy (xoxo/xoxs), configuration
+    // (xoxe.xoxp-, xoxe-), app-level (xapp-), and incoming-webhook / workflow URLs.
+    kind: 'slack_token',
+    regex: regex(
+      String.raw`${START}xox[pe](?:-[0-9]{6,}){3}-[A-Za-z0-9]{20,}`,
+      String.raw`${START}xoxb-[0-9]{6,}-(?:[0-9]{6,}(?:-[A-Za-z0-9]+)?|[A-Za-z0-9]{18,})`,
+      String.raw`${START}xox[ar]-(?:[0-9]-)?(?=[A-Za-z]*[0-9])[A-Za-z0-9]{8,}(?:-[A-Za-z0-9]+)*`,
+      String.raw`${START}xox[os]-[0-9]{4,}(?:-[0-9]{4,})+(?:-[A-Fa-f0-9]+)?`,
+      String.raw`${START}xoxe\.xox[bp]-[0-9]-[A-Za-z0-9]{100,}`,
+      String.raw`${START}xoxe-[0-9]-[A-Za-z0-9]{100,}`,
+      String.raw`${START}xapp-[0-9]-[A-Za-z0-9]+-[0-9]+-[A-Za-z0-9]+`,
+      String.raw`(?:${START}https?://)?${START}hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{40,}`,
+    ),
+    accept: notPlaceholder,
+  },
+  // Live and test-mode secret and restricted keys (publishable pk_ keys are public).
+  { kind: 'stripe_secret_key', regex: regex(String.raw`${START}[sr]k_(?:live|test)_[A-Za-z0-9]{24,}`), accept: notPlaceholder },
 ];
 
 /** Cheap test that rules out almost every string before the full patterns run. */
-const TRIGGER = /-----BEGIN |sk-|gh[pousr]_|github_pat_|AKIA|ASIA|AIza|xox[abprs]-|[sr]k_live_/;
+const TRIGGER = /-----BEGIN |sk-|gh[pousr]_|github_pat_|AKIA|ASIA|AIza|xox[a-z][-.]|xapp-|hooks\.slack\.com|[sr]k_(?:live|test)_/;
 
 /** A credential inside a text: where it is and what kind. */
 export interface SecretMatch {
@@ -68,12 +143,12 @@ export interface SecretMatch {
 export function findSecretsInText(text: string): SecretMatch[] {
   if (!TRIGGER.test(text)) return [];
   const found: SecretMatch[] = [];
-  for (const { kind, regex, mixedCase } of PATTERNS) {
+  for (const { kind, regex, accept } of PATTERNS) {
     regex.lastIndex = 0;
     for (let match = regex.exec(text); match !== null; match = regex.exec(text)) {
       const start = match.index;
       const end = start + match[0].length;
-      if (mixedCase && !(/\d/.test(match[0]) && /[a-z]/.test(match[0]) && /[A-Z]/.test(match[0]))) continue;
+      if (!accept(match[0])) continue;
       if (found.some((other) => start < other.end && other.start < end)) continue;
       found.push({ kind, start, end, preview: maskSecret(kind, match[0]) });
     }
