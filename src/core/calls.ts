@@ -1,5 +1,6 @@
 import { decodeMembers, type DecodeContext } from '../match/operators.js';
 import { ToolscoreInputError, childPath, describeType } from './errors.js';
+import { DEFAULT_LIMITS, exceedsDepth, tooDeepError } from './limits.js';
 import type { Args, ExpectedCall, ToolCall } from './types.js';
 import { setOwn } from './own.js';
 
@@ -37,19 +38,30 @@ function optionalNumber(item: Record<string, unknown>, key: string, path: string
   return value;
 }
 
+/** Where expected calls sit and how deep their arguments may nest. */
+export interface ExpectedCallsOptions {
+  /** JSON path of the list inside its source, for messages (default `$`). */
+  path?: string;
+  /** Deepest nesting of arguments (default `DEFAULT_LIMITS.maxDepth`). */
+  maxDepth?: number;
+}
+
 /**
  * Normalizes expected calls given in memory or read from a gold file: `{tool, args?, description?,
  * side_effects?, schema?}`. `$` operators in `args` become matchers (`$regex` is a whole-string match).
  */
-export function toExpectedCalls(input: unknown, source = 'expected'): ExpectedCall[] {
+export function toExpectedCalls(input: unknown, source = 'expected', options: ExpectedCallsOptions = {}): ExpectedCall[] {
   const fail = failer(source);
-  if (!Array.isArray(input)) return fail('$', `expected an array of calls, got ${describeType(input)}`);
+  const base = options.path ?? '$';
+  const maxDepth = options.maxDepth ?? DEFAULT_LIMITS.maxDepth;
+  if (!Array.isArray(input)) return fail(base, `expected an array of calls, got ${describeType(input)}`);
   const context: DecodeContext = { source, regexMode: 'full' };
   return input.map((item: unknown, i) => {
-    const path = childPath('$', i);
+    const path = childPath(base, i);
     const call = requireCallObject(item, path, fail);
     const argsPath = childPath(path, 'args');
     const raw = requireArgs(call.args, argsPath, fail);
+    if (exceedsDepth(raw, maxDepth)) throw tooDeepError(source, argsPath, maxDepth);
     const expected: ExpectedCall = {
       tool: (call.tool as string).trim(),
       args: raw === null ? null : decodeMembers(raw, Object.keys(raw), argsPath, context),
@@ -124,7 +136,10 @@ export function toActualCalls(input: readonly unknown[], source = 'actual'): Too
   return input.map((item, i) => toActualCall(item, childPath('$', i), source));
 }
 
-/** Whether a value is a list of call objects (`[]`, or items with a `tool` key) rather than a raw response. */
+/**
+ * Whether a value is a list of call objects (`[]`, or items with a `tool` key) rather than a raw
+ * response. LangChain's legacy actions also have `tool`, but their arguments sit in `tool_input`.
+ */
 export function isCallList(value: unknown): value is unknown[] {
-  return Array.isArray(value) && value.every((item) => isPlainObject(item) && 'tool' in item);
+  return Array.isArray(value) && value.every((item) => isPlainObject(item) && 'tool' in item && !('tool_input' in item) && !('toolInput' in item));
 }

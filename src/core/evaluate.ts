@@ -18,6 +18,7 @@ import { trajectoryMetrics } from '../metrics/trajectory.js';
 import { pairCalls } from '../pairing/pairing.js';
 import { toExpectedCalls } from './calls.js';
 import { letterGrade } from './grade.js';
+import { DEFAULT_LIMITS, exceedsDepth, resolveLimits, tooDeepError, withStackGuard, type EvaluationLimits } from './limits.js';
 import { EvaluationResult, type Metrics } from './result.js';
 import type { ActualCallInput, ExpectedCall, ExpectedCallInput, ToolCall } from './types.js';
 import { normalizeWeights, type Weights, type WeightsInput } from './weights.js';
@@ -38,17 +39,24 @@ export interface EvaluateOptions {
   tools?: unknown;
   /** Limits on calls, time and cost; adds `metrics.budget_metrics`. */
   budgets?: Budgets;
+  /** Bounds on nesting depth and work for hostile or huge input (see `DEFAULT_LIMITS`). */
+  limits?: Partial<EvaluationLimits>;
 }
 
 /** Scores actual tool calls against expected ones. Synchronous, pure, no I/O. */
 export function evaluate(options: EvaluateOptions): EvaluationResult {
+  return withStackGuard(() => evaluateUnguarded(options), 'evaluate');
+}
+
+function evaluateUnguarded(options: EvaluateOptions): EvaluationResult {
   const weights = normalizeWeights(options.weights);
-  const expected = toExpectedCalls(options.expected, 'expected');
+  const limits = resolveLimits(options.limits);
+  const expected = toExpectedCalls(options.expected, 'expected', { maxDepth: limits.maxDepth });
   const { calls: actual, warnings } = autoExtract(options.actual, 'actual');
   const forbidden = options.forbidden === undefined ? undefined : parseForbiddenRules(options.forbidden);
   const catalogue = options.tools === undefined ? undefined : readToolCatalogue(options.tools);
   const budgets = options.budgets === undefined ? undefined : parseBudgets(options.budgets);
-  return scoreCalls(expected, actual, { weights, mode: options.strict ? 'strict' : 'lenient', forbidden, catalogue, budgets, warnings });
+  return scoreCalls(expected, actual, { weights, mode: options.strict ? 'strict' : 'lenient', forbidden, catalogue, budgets, limits, warnings });
 }
 
 /** Normalized inputs of a scoring run. */
@@ -58,18 +66,23 @@ export interface ScoreSettings {
   forbidden?: readonly ForbiddenRule[] | undefined;
   catalogue?: ToolCatalogue | undefined;
   budgets?: Budgets | undefined;
+  limits?: EvaluationLimits;
   warnings?: readonly string[];
 }
 
 /** Scores already-normalized calls; shared by `evaluate()` and `evaluateTrace()`. */
 export function scoreCalls(expected: readonly ExpectedCall[], actual: readonly ToolCall[], settings: ScoreSettings): EvaluationResult {
+  const limits = settings.limits ?? DEFAULT_LIMITS;
+  actual.forEach((call, j) => {
+    if (exceedsDepth(call.args, limits.maxDepth)) throw tooDeepError('actual', `$[${j}].args`, limits.maxDepth);
+  });
   const index = indexTools(expected, actual);
-  const pairing = pairCalls(expected, actual, settings.mode, index);
+  const pairing = pairCalls(expected, actual, settings.mode, index, limits.maxPairingCells);
   const metrics: Metrics = {
     invocation_accuracy: invocationAccuracy(expected, actual, index),
     selection_accuracy: selectionAccuracy(expected, actual, index),
     tool_correctness_metrics: toolCorrectnessMetrics(expected, actual, index),
-    sequence_metrics: sequenceMetrics(expected, actual, index),
+    sequence_metrics: sequenceMetrics(expected, actual, index, limits.maxSequenceCells),
     trajectory_metrics: trajectoryMetrics(expected, actual),
     argument_metrics: argumentMetrics(expected, actual, pairing),
     efficiency_metrics: efficiencyMetrics(expected, actual, index),

@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import { scoreCalls } from '../core/evaluate.js';
 import type { EvaluationResult } from '../core/result.js';
+import { resolveLimits, withStackGuard, type EvaluationLimits } from '../core/limits.js';
 import { normalizeWeights, type WeightsInput } from '../core/weights.js';
 import { parseBudgets, type Budgets } from '../metrics/budget.js';
 import { parseForbiddenRules, type ForbiddenRule } from '../metrics/policy.js';
@@ -35,6 +36,8 @@ export interface EvaluateTraceOptions {
   tools?: unknown;
   /** Limits on calls, time and cost. */
   budgets?: Budgets;
+  /** Bounds on nesting depth and work for hostile or huge input (see `DEFAULT_LIMITS`). */
+  limits?: Partial<EvaluationLimits>;
 }
 
 /** Loads a gold file and a trace file and scores them. Options are checked before any file is read. */
@@ -43,16 +46,17 @@ export async function evaluateTrace(options: EvaluateTraceOptions): Promise<Eval
   const format = checkFormatName(options.format ?? 'auto');
   const strict = options.strict === true;
   const budgets = options.budgets === undefined ? undefined : parseBudgets(options.budgets);
+  const limits = resolveLimits(options.limits);
   const forbidden =
     options.forbidden === undefined ? undefined
     : typeof options.forbidden === 'string' ? await loadForbiddenRules(options.forbidden)
     : parseForbiddenRules(options.forbidden);
   const catalogue = await loadCatalogue(options.tools);
   const [expected, trace] = await Promise.all([
-    loadGoldFile(options.goldFile, { keepNumberKinds: strict }),
+    loadGoldFile(options.goldFile, { keepNumberKinds: strict }, limits.maxDepth),
     loadTraceFile(options.traceFile, format, { keepNumberKinds: strict }),
   ]);
-  const result = scoreCalls(expected, trace.calls, { weights, mode: strict ? 'strict' : 'lenient', forbidden, catalogue, budgets, warnings: trace.warnings });
+  const result = withStackGuard(() => scoreCalls(expected, trace.calls, { weights, mode: strict ? 'strict' : 'lenient', forbidden, catalogue, budgets, limits, warnings: trace.warnings }), options.traceFile);
   if (options.validateSideEffects !== false) {
     result.metrics.side_effect_metrics = await sideEffectMetrics(result.goldCalls, result.traceCalls, result.pairing, {
       root: options.root ?? dirname(options.goldFile),

@@ -8,19 +8,20 @@ import type { ParseJsonOptions } from './json.js';
  * The calls of a parsed gold standard: a JSON array of calls, or an object with a `calls` array (so a
  * snapshot or a `toDict()` record's `calls.expected` can serve as gold).
  */
-export function goldCallsOf(data: unknown, source: string): ExpectedCall[] {
-  if (Array.isArray(data)) return toExpectedCalls(data, source);
+export function goldCallsOf(data: unknown, source: string, maxDepth?: number): ExpectedCall[] {
+  const read = (list: unknown, path: string) => toExpectedCalls(list, source, { path, ...(maxDepth === undefined ? {} : { maxDepth }) });
+  if (Array.isArray(data)) return read(data, '$');
   if (data !== null && typeof data === 'object') {
     const calls = (data as Record<string, unknown>).calls;
-    if (Array.isArray(calls)) return toExpectedCalls(calls, source);
+    if (Array.isArray(calls)) return read(calls, '$.calls');
     if (calls !== null && typeof calls === 'object' && Array.isArray((calls as Record<string, unknown>).expected)) {
-      return toExpectedCalls((calls as Record<string, unknown>).expected, source);
+      return read((calls as Record<string, unknown>).expected, '$.calls.expected');
     }
   }
   throw new ToolscoreInputError({ source, path: '$' }, `expected a JSON array of calls (or {"calls": [...]}), got ${describeType(data)}`);
 }
 
 /** Loads a gold standard file. */
-export async function loadGoldFile(path: string, options?: ParseJsonOptions): Promise<ExpectedCall[]> {
-  return goldCallsOf(await readJsonFile(path, options), path);
+export async function loadGoldFile(path: string, options?: ParseJsonOptions, maxDepth?: number): Promise<ExpectedCall[]> {
+  return goldCallsOf(await readJsonFile(path, options), path, maxDepth);
 }

@@ -1,4 +1,6 @@
 import type { ExpectedCall, ToolCall } from '../core/types.js';
+import { ToolscoreInputError } from '../core/errors.js';
+import { DEFAULT_LIMITS } from '../core/limits.js';
 import { indexTools, type ToolIndex } from './tool-index.js';
 
 /** `metrics.sequence_metrics`. */
@@ -12,29 +14,62 @@ export interface SequenceMetrics {
 }
 
 /** Compares the order of tool names: insertions, deletions and substitutions each cost 1. */
-export function sequenceMetrics(expected: readonly ExpectedCall[], actual: readonly ToolCall[], index: ToolIndex = indexTools(expected, actual)): SequenceMetrics {
-  const distance = levenshtein(index.expected, index.actual);
+export function sequenceMetrics(
+  expected: readonly ExpectedCall[],
+  actual: readonly ToolCall[],
+  index: ToolIndex = indexTools(expected, actual),
+  maxCells: number = DEFAULT_LIMITS.maxSequenceCells,
+): SequenceMetrics {
+  const distance = levenshtein(index.expected, index.actual, maxCells);
   const normalized = distance / Math.max(expected.length, actual.length, 1);
   return { edit_distance: distance, normalized_distance: normalized, sequence_accuracy: 1 - normalized };
 }
 
-/** Levenshtein distance between two sequences of ids, in O(|a|·|b|) time and O(|b|) memory. */
-export function levenshtein(left: Int32Array, right: Int32Array): number {
+/**
+ * Levenshtein distance between two sequences of ids, exact. Small inputs fill the whole table; long
+ * ones use a diagonal band that doubles until the distance fits inside it (O(n·d) for distance d),
+ * so a million-call trace with a few edits is cheap. Past `maxCells` it stops with an input error.
+ */
+export function levenshtein(left: Int32Array, right: Int32Array, maxCells: number = DEFAULT_LIMITS.maxSequenceCells): number {
   if (left.length === 0) return right.length;
   if (right.length === 0) return left.length;
-  let previous = new Int32Array(right.length + 1);
-  let current = new Int32Array(right.length + 1);
-  for (let j = 0; j <= right.length; j++) previous[j] = j;
-  for (let i = 1; i <= left.length; i++) {
-    current[0] = i;
+  if (left.length * right.length <= maxCells) return bandedLevenshtein(left, right, Math.max(left.length, right.length));
+  for (let band = Math.max(Math.abs(left.length - right.length), 16); ; band *= 2) {
+    if (left.length * (2 * band + 1) > maxCells) {
+      throw new ToolscoreInputError(
+        { source: 'limits', path: 'maxSequenceCells' },
+        `the sequence edit distance between ${left.length} and ${right.length} calls needs more than ${maxCells} cells; raise limits.maxSequenceCells (--max-sequence-cells)`,
+      );
+    }
+    const distance = bandedLevenshtein(left, right, band);
+    if (distance <= band) return distance;
+  }
+}
+
+/**
+ * The edit distance restricted to cells with |i − j| ≤ band; exact whenever the result is ≤ band (a
+ * cheaper path would have to leave the band, which costs more than band edits).
+ */
+function bandedLevenshtein(left: Int32Array, right: Int32Array, band: number): number {
+  const n = left.length;
+  const m = right.length;
+  const outside = n + m + 1;
+  let previous = new Int32Array(m + 2).fill(outside);
+  let current = new Int32Array(m + 2).fill(outside);
+  for (let j = 0; j <= Math.min(m, band); j++) previous[j] = j;
+  for (let i = 1; i <= n; i++) {
+    const lo = Math.max(1, i - band);
+    const hi = Math.min(m, i + band);
+    current[lo - 1] = lo === 1 && i <= band ? i : outside;
     const symbol = left[i - 1]!;
-    for (let j = 1; j <= right.length; j++) {
+    for (let j = lo; j <= hi; j++) {
       const substitution = previous[j - 1]! + (symbol === right[j - 1] ? 0 : 1);
       const deletion = previous[j]! + 1;
       const insertion = current[j - 1]! + 1;
-      current[j] = Math.min(substitution, deletion, insertion);
+      current[j] = substitution < deletion ? (substitution < insertion ? substitution : insertion) : deletion < insertion ? deletion : insertion;
     }
+    current[hi + 1] = outside;
     [previous, current] = [current, previous];
   }
-  return previous[right.length]!;
+  return previous[m]!;
 }

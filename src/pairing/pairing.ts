@@ -1,4 +1,6 @@
 import type { Args, ExpectedCall, ToolCall } from '../core/types.js';
+import { ToolscoreInputError } from '../core/errors.js';
+import { DEFAULT_LIMITS } from '../core/limits.js';
 import { memberEqual, type EqualityMode } from '../match/equality.js';
 import { indexTools, type ToolIndex } from '../metrics/tool-index.js';
 import { minCostAssignment } from './assignment.js';
@@ -38,6 +40,7 @@ export function pairCalls(
   actual: readonly ToolCall[],
   mode: EqualityMode,
   index: ToolIndex = indexTools(expected, actual),
+  maxCells: number = DEFAULT_LIMITS.maxPairingCells,
 ): Pairing {
   const actualFor = new Array<number>(expected.length).fill(-1);
   const expectedFor = new Array<number>(actual.length).fill(-1);
@@ -60,6 +63,12 @@ export function pairCalls(
     if (rowCount === 1 && columnCount === 1) {
       pair(rows[0]!, columns[0]!, countMatchingArgs(expected[rows[0]!]!.args, actual[columns[0]!]!.args, mode));
       continue;
+    }
+    if (rowCount * columnCount > maxCells) {
+      throw new ToolscoreInputError(
+        { source: 'limits', path: 'maxPairingCells' },
+        `pairing ${rowCount} expected with ${columnCount} actual calls of ${JSON.stringify(index.names[id])} needs more than ${maxCells} cells; raise limits.maxPairingCells (--max-pairing-cells) or split the trace`,
+      );
     }
     const weights = new Int32Array(rowCount * columnCount);
     for (let r = 0; r < rowCount; r++) {

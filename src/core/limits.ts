@@ -1,0 +1,70 @@
+import { ToolscoreInputError } from './errors.js';
+
+/**
+ * Bounds that keep hostile or huge input from exhausting the stack, memory or time. Each has a
+ * documented default and can be raised (`limits` option, `--max-*` flags).
+ */
+export interface EvaluationLimits {
+  /** Deepest nesting of arguments, in objects and arrays (default 1,000). */
+  maxDepth: number;
+  /** Most cells (expected × actual calls of one tool) the exact pairing may weigh (default 4,000,000: 2,000 × 2,000). */
+  maxPairingCells: number;
+  /** Most cells the sequence edit distance may fill (default 400,000,000); long traces with few edits stay far below it. */
+  maxSequenceCells: number;
+}
+
+/** The defaults. */
+export const DEFAULT_LIMITS: Readonly<EvaluationLimits> = Object.freeze({
+  maxDepth: 1_000,
+  maxPairingCells: 4_000_000,
+  maxSequenceCells: 400_000_000,
+});
+
+const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as (keyof EvaluationLimits)[];
+
+/** Merges user limits over the defaults; each must be a positive whole number. */
+export function resolveLimits(input?: Partial<EvaluationLimits> | null, source = 'limits'): EvaluationLimits {
+  if (input === undefined || input === null) return DEFAULT_LIMITS;
+  const limits: EvaluationLimits = { ...DEFAULT_LIMITS };
+  for (const [name, value] of Object.entries(input)) {
+    if (!(LIMIT_NAMES as string[]).includes(name)) {
+      throw new ToolscoreInputError({ source, path: name }, `unknown limit ${JSON.stringify(name)}; valid names: ${LIMIT_NAMES.join(', ')}`);
+    }
+    if (value === undefined) continue;
+    if (!Number.isSafeInteger(value) || (value as number) < 1) throw new ToolscoreInputError({ source, path: name }, 'expected a positive whole number');
+    limits[name as keyof EvaluationLimits] = value as number;
+  }
+  return limits;
+}
+
+/** Whether a value nests objects and arrays deeper than `limit` levels (recursion bounded by the limit). */
+export function exceedsDepth(value: unknown, limit: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (limit <= 0) return true;
+  if (Array.isArray(value)) {
+    for (const item of value) if (exceedsDepth(item, limit - 1)) return true;
+    return false;
+  }
+  for (const key in value) if (exceedsDepth((value as Record<string, unknown>)[key], limit - 1)) return true;
+  return false;
+}
+
+/** The error for arguments nested past the limit. */
+export function tooDeepError(source: string, path: string, limit: number): ToolscoreInputError {
+  return new ToolscoreInputError({ source, path }, `arguments nested deeper than ${limit} levels; raise limits.maxDepth (--max-depth) if this is intended`);
+}
+
+/**
+ * Runs `work`, turning a stack overflow (possible only when limits.maxDepth was raised past what the
+ * stack holds) into an input error instead of a crash.
+ */
+export function withStackGuard<T>(work: () => T, source: string): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof RangeError && /call stack/i.test(error.message)) {
+      throw new ToolscoreInputError({ source }, 'input is nested too deeply to process; lower limits.maxDepth (--max-depth) or flatten the arguments');
+    }
+    throw error;
+  }
+}
