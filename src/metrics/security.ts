@@ -58,8 +58,15 @@ const MIN_PRIVATE_KEY_BODY = 64;
 
 /** Whether a PEM block has a key in it, not an empty or placeholder body. */
 function hasKeyBody(match: string): boolean {
-  const body = match.replace(/-----(?:BEGIN|END) [A-Z0-9 ]*-----/g, '').replace(/\\[nrt]/g, '');
-  return (body.match(/[A-Za-z0-9+/]/g)?.length ?? 0) >= MIN_PRIVATE_KEY_BODY;
+  const body = match.slice(match.indexOf('-----', 5) + 5).replace(/-----END [A-Z0-9 ]*-----$/, '');
+  let count = 0;
+  for (let i = 0; i < body.length && count < MIN_PRIVATE_KEY_BODY; i++) {
+    const ch = body.charCodeAt(i);
+    // an escaped line break or tab in JSON text (`\n`) is not key material
+    if (ch === 0x5c && /[nrt]/.test(body[i + 1] ?? '')) i++;
+    else if (/[A-Za-z0-9+/]/.test(body[i]!)) count++;
+  }
+  return count >= MIN_PRIVATE_KEY_BODY;
 }
 
 /**
@@ -142,6 +149,7 @@ export interface SecretMatch {
 /** Finds credentials in a text, without overlaps (an earlier, more specific kind claims its span). */
 export function findSecretsInText(text: string): SecretMatch[] {
   if (!TRIGGER.test(text)) return [];
+  // Claimed spans, sorted by start; they never overlap, so they are sorted by end too.
   const found: SecretMatch[] = [];
   for (const { kind, regex, accept } of PATTERNS) {
     regex.lastIndex = 0;
@@ -149,11 +157,19 @@ export function findSecretsInText(text: string): SecretMatch[] {
       const start = match.index;
       const end = start + match[0].length;
       if (!accept(match[0])) continue;
-      if (found.some((other) => start < other.end && other.start < end)) continue;
-      found.push({ kind, start, end, preview: maskSecret(kind, match[0]) });
+      // The first claimed span ending after `start` is the only one that can overlap.
+      let low = 0;
+      let high = found.length;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if (found[mid]!.end <= start) low = mid + 1;
+        else high = mid;
+      }
+      if (low < found.length && found[low]!.start < end) continue;
+      found.splice(low, 0, { kind, start, end, preview: maskSecret(kind, match[0]) });
     }
   }
-  return found.sort((a, b) => a.start - b.start);
+  return found;
 }
 
 /** A preview that never shows a secret: the first 4 and last 2 characters. */
