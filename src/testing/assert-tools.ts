@@ -1,0 +1,38 @@
+import { evaluate } from '../core/evaluate.js';
+import { checkMinScore, meetsMinScore } from '../core/grade.js';
+import type { EvaluationResult } from '../core/result.js';
+import type { ExpectedCallInput } from '../core/types.js';
+import type { WeightsInput } from '../core/weights.js';
+import { ToolscoreAssertionError } from './assertion-error.js';
+import { testColorEnabled } from './color.js';
+import { renderFailureReport } from './failure-report.js';
+
+/** Options of `assertTools()`. */
+export interface AssertToolsOptions {
+  /** Lowest passing score, in [0, 1] (default 0.9). */
+  minScore?: number;
+  /** Weights merged over the defaults and renormalized. */
+  weights?: WeightsInput;
+  /** Compare arguments strictly. */
+  strict?: boolean;
+}
+
+/** The score every assertion demands unless told otherwise. */
+export const DEFAULT_MIN_SCORE = 0.9;
+
+/** Throws the failure report of a result whose score is under `minScore`; returns the result otherwise. */
+export function requireScore(result: EvaluationResult, minScore: number): EvaluationResult {
+  if (meetsMinScore(result.score, minScore)) return result;
+  throw new ToolscoreAssertionError(renderFailureReport(result, { minScore, color: testColorEnabled() }), result);
+}
+
+/**
+ * Scores `actual` (a call list or a raw agent response) against `expected` and throws a
+ * `ToolscoreAssertionError` whose message is the expected-vs-actual table when the score is under
+ * `minScore`. Returns the result, so further checks can follow.
+ */
+export function assertTools(expected: readonly ExpectedCallInput[], actual: unknown, options: AssertToolsOptions = {}): EvaluationResult {
+  const minScore = checkMinScore(options.minScore ?? DEFAULT_MIN_SCORE);
+  const result = evaluate({ expected, actual, weights: options.weights, strict: options.strict });
+  return requireScore(result, minScore);
+}

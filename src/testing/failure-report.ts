@@ -1,0 +1,88 @@
+import picocolors from 'picocolors';
+import { alignCalls, type AlignedRow } from '../core/alignment.js';
+import { FAILURE_TABLE, argumentDiffText, scoreLineText, wrongToolStatus } from '../core/findings.js';
+import { meetsMinScore } from '../core/grade.js';
+import type { EvaluationResult } from '../core/result.js';
+import { displayText } from '../reports/text.js';
+import { callText } from './call-text.js';
+
+/** Options of `renderFailureReport()`. */
+export interface FailureReportOptions {
+  /** The score the result had to reach. */
+  minScore: number;
+  /** Colour with ANSI escapes (assertions decide from the terminal and NO_COLOR). */
+  color?: boolean;
+}
+
+/** How many distinct fixes are listed as tips. */
+const SHOWN_TIPS = 5;
+
+type Colors = ReturnType<typeof picocolors.createColors>;
+
+/** One table row as plain cell texts, with the paint of its status. */
+interface TableRow {
+  cells: [string, string, string, string];
+  paint: (text: string) => string;
+}
+
+function tableRow(result: EvaluationResult, row: AlignedRow, number: number, colors: Colors): TableRow {
+  const expected = row.expectedIndex === null ? undefined : result.goldCalls[row.expectedIndex];
+  const actual = row.actualIndex === null ? undefined : result.traceCalls[row.actualIndex];
+  const expectedText = expected ? callText(expected.tool, expected.args, false) : FAILURE_TABLE.none;
+  const actualText = actual ? callText(actual.tool, actual.args) : FAILURE_TABLE.none;
+  const status = (text: string, paint: (text: string) => string): TableRow => ({ cells: [String(number), expectedText, actualText, text], paint });
+  switch (row.status) {
+    case 'match':
+      return status(FAILURE_TABLE.match, colors.green);
+    case 'argument_mismatch':
+      return status(displayText(row.diffs.map(argumentDiffText).join('; ')), colors.yellow);
+    case 'wrong_tool':
+      return status(displayText(wrongToolStatus(expected!.tool, actual!.tool)), colors.red);
+    case 'missing':
+      return status(FAILURE_TABLE.missing, colors.red);
+    case 'extra':
+      return status(FAILURE_TABLE.extra, colors.red);
+  }
+}
+
+/** A score and a minimum written with as few decimals (at least 2) as keep a failing score visibly below its minimum. */
+function scoreTexts(score: number, minScore: number, passed: boolean): [string, string] {
+  let digits = 2;
+  while (!passed && digits < 6 && score.toFixed(digits) === minScore.toFixed(digits)) digits++;
+  return [score.toFixed(digits), minScore.toFixed(digits)];
+}
+
+/**
+ * The message of a failed tool-call assertion: the expected-vs-actual table (rows paired by the core's
+ * pairing, per-argument differences, MISSING and EXTRA), the score line, the fixes of the top issues as
+ * tips, and any behaviour and safety findings. Every text from the calls is shown with credentials
+ * redacted and control characters escaped.
+ */
+export function renderFailureReport(result: EvaluationResult, options: FailureReportOptions): string {
+  const colors = picocolors.createColors(options.color === true);
+  const rows = alignCalls(result).map((row, k) => tableRow(result, row, k + 1, colors));
+  const head = [...FAILURE_TABLE.columns] as [string, string, string, string];
+  const widths = [0, 1, 2].map((column) => Math.max(head[column]!.length, ...rows.map((row) => row.cells[column]!.length)));
+  const line = (cells: readonly string[], paintStatus: (text: string) => string): string =>
+    `  ${cells.slice(0, 3).map((cell, column) => cell.padEnd(widths[column]!)).join('  ')}  ${paintStatus(cells[3]!)}`.trimEnd();
+
+  const lines = [colors.bold(FAILURE_TABLE.title), colors.dim(line(head, (text) => text))];
+  for (const row of rows) lines.push(line(row.cells, row.paint));
+
+  const passed = meetsMinScore(result.score, options.minScore);
+  const [scoreText, minText] = scoreTexts(result.score, options.minScore, passed);
+  const scoreLine = scoreLineText(scoreText, passed, minText, {
+    selection: result.selectionAccuracy.toFixed(2),
+    args: result.argumentF1.toFixed(2),
+    sequence: result.sequenceAccuracy.toFixed(2),
+  });
+  lines.push('', passed ? scoreLine : colors.red(scoreLine));
+
+  const tips = [...new Set(result.topIssues.map((issue) => issue.fix))].slice(0, SHOWN_TIPS);
+  if (tips.length > 0) lines.push(FAILURE_TABLE.tips, ...tips.map((tip) => `  - ${displayText(tip)}`));
+  for (const finding of result.findings) {
+    const paint = finding.severity === 'error' ? colors.red : colors.yellow;
+    lines.push(`${paint(`${finding.severity}:`)} ${displayText(finding.message)}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,110 @@
+import { describe, expect as vitestExpect, it } from 'vitest';
+import { ToolscoreInputError } from '../core/errors.js';
+import { ANY } from '../match/matchers/any.js';
+import { Regex } from '../match/matchers/regex.js';
+import { ToolscoreAssertionError } from './assertion-error.js';
+import { expect, expectTools } from './fluent-expect.js';
+
+/** A travel agent: searches, then books the first flight; cancels when asked to. */
+async function travelAgent(prompt: string): Promise<unknown> {
+  const destination = /to (\w+)/.exec(prompt)?.[1] ?? 'NYC';
+  const calls: unknown[] = [
+    { tool: 'search_flights', args: { origin: 'SFO', destination } },
+    { tool: 'book_flight', args: { flight_id: 'FL-123' } },
+  ];
+  if (prompt.includes('cancel')) calls.push({ tool: 'cancel_booking', args: { booking: 'B1', refund: true } });
+  return calls;
+}
+
+describe('fluent expect', () => {
+  it('runs the issue’s example', async () => {
+    const result = await expect(travelAgent)
+      .on('book me a flight to NYC')
+      .calls('search_flights', { origin: ANY, destination: 'NYC' })
+      .thenCalls('book_flight', { flight_id: Regex('FL-\\d+') })
+      .doesNotCall('cancel_booking')
+      .withScore(0.9)
+      .run();
+    vitestExpect(result.score).toBe(1);
+    vitestExpect(result.metrics.policy_metrics?.rule_count).toBe(1);
+  });
+
+  it('fails with the failure table when the score is too low', async () => {
+    // destination wrong: selection 1, F1 2/3 (2 of 3 args right), sequence 1, redundancy 0 ⇒ 0.4 + 0.2 + 0.2 + 0.1 = 0.9.
+    const run = expect(travelAgent).on('book me a flight to LA').calls('search_flights', { origin: 'SFO', destination: 'NYC' }).calls('book_flight', { flight_id: 'FL-123' });
+    vitestExpect((await run.run()).score).toBeCloseTo(0.9, 12);
+    await vitestExpect(run.withScore(0.95).run()).rejects.toThrow(/destination: expected "NYC", got "LA"[\s\S]*score 0\.90 < 0\.95 required/);
+  });
+
+  it('checks forbidden calls first, naming each offending call and the tools called', async () => {
+    const run = expect(travelAgent).on('book to NYC and cancel').calls('search_flights').doesNotCall('cancel_booking');
+    await vitestExpect(run.run()).rejects.toThrow(
+      new ToolscoreAssertionError(
+        ['the agent made a forbidden call:', '  call 3 (cancel_booking): cancel_booking(booking="B1", refund=true)', 'tools called: search_flights, book_flight, cancel_booking'].join('\n'),
+      ).message,
+    );
+  });
+
+  it('forbids only calls whose listed arguments match', async () => {
+    const agent = expect(travelAgent).on('book to NYC and cancel');
+    await vitestExpect(agent.doesNotCall('cancel_booking', { refund: false }).run()).resolves.toBeDefined();
+    await vitestExpect(agent.doesNotCall('cancel_booking', { refund: true }).run()).rejects.toThrow(ToolscoreAssertionError);
+  });
+
+  it('with only forbidden rules, does not check the score', async () => {
+    const result = await expect(travelAgent).on('book to NYC').doesNotCall('delete_account').run();
+    vitestExpect(result.goldCalls).toEqual([]);
+  });
+
+  it('calls(tool) does not check arguments; calls(tool, {}) expects none', async () => {
+    const response = [{ tool: 'search', args: { q: 'x' } }];
+    vitestExpect((await expectTools(response).calls('search').run()).argumentF1).toBe(1);
+    vitestExpect((await expectTools(response).calls('search', {}).withScore(0).run()).argumentF1).toBe(0);
+  });
+
+  it('takes an already-produced raw response', async () => {
+    const response = { content: [{ type: 'tool_use', id: 't1', name: 'get_weather', input: { city: 'Paris' } }], role: 'assistant' };
+    vitestExpect((await expect(response).calls('get_weather', { city: 'Paris' }).run()).score).toBe(1);
+  });
+
+  it('strict args and weights', async () => {
+    // Lenient equality trims strings; strict does not.
+    const response = [{ tool: 'get_weather', args: { city: ' Paris' } }];
+    vitestExpect((await expect(response).calls('get_weather', { city: 'Paris' }).run()).score).toBe(1);
+    await vitestExpect(expect(response).calls('get_weather', { city: 'Paris' }).withStrictArgs().run()).rejects.toThrow('city: expected "Paris", got " Paris"');
+    // Without the argument weight the rest renormalize to 0.4 + 0.2 + 0.1 over 0.7 = 1.
+    vitestExpect((await expect(response).calls('get_weather', { city: 'Paris' }).withStrictArgs().withWeights({ argument_f1: 0 }).run()).score).toBeCloseTo(1, 12);
+  });
+
+  it('is immutable: each step returns a new expectation', async () => {
+    const base = expect([{ tool: 'a' }]).calls('a');
+    base.calls('b');
+    vitestExpect((await base.run()).score).toBe(1);
+  });
+
+  it('refuses to run with nothing declared, and a minimum outside [0, 1]', async () => {
+    await vitestExpect(expect([]).run()).rejects.toThrow(ToolscoreInputError);
+    await vitestExpect(expect([]).run()).rejects.toThrow('nothing to check: declare calls(…) or doesNotCall(…) before run()');
+    vitestExpect(() => expect([]).withScore(9)).toThrow('expected a number between 0 and 1, got 9');
+  });
+
+  it('is typed: misspelt methods and wrong argument types do not compile', () => {
+    const typed = (input: number): unknown => [{ tool: 'x', args: { n: input } }];
+    // The checks below are for `tsc`; none of them runs.
+    if (Math.random() > 2) {
+      // @ts-expect-error an agent needs its input first
+      expect(typed).calls('x');
+      // @ts-expect-error the input has the agent's parameter type
+      expect(typed).on('not a number');
+      // @ts-expect-error misspelt method
+      expect([]).call('x');
+      // @ts-expect-error arguments are an object
+      expect([]).calls('x', 42);
+      // @ts-expect-error the minimum is a number
+      expect([]).withScore('0.9');
+      // @ts-expect-error tool names are strings
+      expect([]).doesNotCall(1);
+    }
+    vitestExpect(typeof expect(typed).on(1).run).toBe('function');
+  });
+});

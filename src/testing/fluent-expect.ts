@@ -1,0 +1,125 @@
+import { evaluate } from '../core/evaluate.js';
+import { ToolscoreInputError } from '../core/errors.js';
+import { forbiddenCallsText } from '../core/findings.js';
+import { checkMinScore } from '../core/grade.js';
+import type { EvaluationResult } from '../core/result.js';
+import type { Args, ExpectedCallInput } from '../core/types.js';
+import type { WeightsInput } from '../core/weights.js';
+import type { ForbiddenRule } from '../metrics/policy.js';
+import { DEFAULT_MIN_SCORE, requireScore } from './assert-tools.js';
+import { ToolscoreAssertionError } from './assertion-error.js';
+import { callText } from './call-text.js';
+import type { Agent } from './test-agent.js';
+
+/** What an expectation runs: an agent with its input, or a response (or call list) already produced. */
+type Subject = { agent: Agent<never>; input: unknown } | { response: unknown };
+
+/** Everything declared so far; each builder step makes a new one. */
+interface Declared {
+  subject: Subject;
+  expected: readonly ExpectedCallInput[];
+  forbidden: readonly ForbiddenRule[];
+  minScore: number;
+  weights: WeightsInput | undefined;
+  strict: boolean;
+}
+
+/**
+ * A fluent tool-call expectation. Every method returns a new expectation, so a shared prefix can be
+ * reused; nothing runs until `run()`.
+ */
+export class Expectation {
+  readonly #declared: Declared;
+
+  /** Use `expect(agent).on(input)` or `expect(response)`. */
+  constructor(declared: Declared) {
+    this.#declared = declared;
+  }
+
+  #with(change: Partial<Declared>): Expectation {
+    return new Expectation({ ...this.#declared, ...change });
+  }
+
+  /**
+   * Expects a call to `tool`, after the calls declared before it. Without `args` the arguments are not
+   * checked; `{}` expects no arguments; values may be matchers (`ANY`, `Regex(…)`, …).
+   */
+  calls(tool: string, args?: Args): Expectation {
+    const call: ExpectedCallInput = args === undefined ? { tool } : { tool, args };
+    return this.#with({ expected: [...this.#declared.expected, call] });
+  }
+
+  /** The same as `calls`, for reading: `.calls(a).thenCalls(b)`. */
+  thenCalls(tool: string, args?: Args): Expectation {
+    return this.calls(tool, args);
+  }
+
+  /** Forbids calls to `tool`; with `args`, only calls whose listed arguments match them. */
+  doesNotCall(tool: string, args?: Args): Expectation {
+    const rule: ForbiddenRule = args === undefined ? { tool } : { tool, args };
+    return this.#with({ forbidden: [...this.#declared.forbidden, rule] });
+  }
+
+  /** The lowest passing score, in [0, 1] (default 0.9). */
+  withScore(minScore: number): Expectation {
+    return this.#with({ minScore: checkMinScore(minScore) });
+  }
+
+  /** Weights merged over the defaults and renormalized. */
+  withWeights(weights: WeightsInput): Expectation {
+    return this.#with({ weights });
+  }
+
+  /** Compares arguments strictly: same JSON type and value, no trimming. */
+  withStrictArgs(): Expectation {
+    return this.#with({ strict: true });
+  }
+
+  /**
+   * Runs the agent (awaiting an async one), then checks the forbidden calls first and the expected
+   * calls second. Resolves with the evaluation; rejects with a `ToolscoreAssertionError` on failure.
+   * With only `doesNotCall` rules the score is not checked.
+   */
+  async run(): Promise<EvaluationResult> {
+    const { subject, expected, forbidden, minScore, weights, strict } = this.#declared;
+    if (expected.length === 0 && forbidden.length === 0) {
+      throw new ToolscoreInputError({ source: 'expect' }, 'nothing to check: declare calls(…) or doesNotCall(…) before run()');
+    }
+    const actual: unknown = 'agent' in subject ? await (subject.agent as Agent<unknown>)(subject.input) : subject.response;
+    const result = evaluate({ expected, actual, weights, strict, forbidden });
+    if (result.policyViolations.length > 0) {
+      const calls = result.policyViolations.map((violation) => ({ index: violation.index, tool: violation.tool, text: callText(violation.tool, violation.args) }));
+      throw new ToolscoreAssertionError(forbiddenCallsText(calls, result.traceCalls.map((call) => call.tool)), result);
+    }
+    return expected.length === 0 ? result : requireScore(result, minScore);
+  }
+}
+
+/** The first step of `expect(agent)`: the input to run the agent on. */
+export class AgentExpectation<Input> {
+  readonly #agent: Agent<Input>;
+
+  constructor(agent: Agent<Input>) {
+    this.#agent = agent;
+  }
+
+  /** The input (prompt) the agent runs on. */
+  on(input: Input): Expectation {
+    return new Expectation({ subject: { agent: this.#agent as Agent<never>, input }, expected: [], forbidden: [], minScore: DEFAULT_MIN_SCORE, weights: undefined, strict: false });
+  }
+}
+
+/**
+ * A fluent tool-call expectation on an agent (`expect(agent).on(prompt)…`) or on an already-produced
+ * response or call list (`expect(response).calls(…)…`). Imported next to Vitest's or Jest's `expect`
+ * it shadows theirs; import it as `expectTools` (the same function) to keep both.
+ */
+export function expect<Input>(agent: Agent<Input>): AgentExpectation<Input>;
+export function expect(response: unknown): Expectation;
+export function expect(subject: unknown): AgentExpectation<unknown> | Expectation {
+  if (typeof subject === 'function') return new AgentExpectation(subject as Agent<unknown>);
+  return new Expectation({ subject: { response: subject }, expected: [], forbidden: [], minScore: DEFAULT_MIN_SCORE, weights: undefined, strict: false });
+}
+
+/** `expect` under a name that does not clash with a test runner's. */
+export const expectTools = expect;
