@@ -14,7 +14,7 @@ const EXIT_CODES = `
 Exit codes:
   0  done, and every gate passed
   1  a gate failed: score below --min-score, or --fail-on-violations found a
-     forbidden call or a leaked credential
+     forbidden call, a leaked credential or a broken budget
   2  bad usage or bad input: unknown command or option, a missing or invalid
      file, a bad --weight, --min-score or --format, an unwritable report path`;
 
@@ -43,7 +43,19 @@ function buildProgram(): Command {
     .option('--strict', 'compare arguments strictly: same JSON type, no trimming')
     .option('--forbidden <rules>', 'JSON file of calls the agent must never make')
     .option('--min-score <score>', 'exit 1 when the score is below this number in [0, 1]')
-    .option('--fail-on-violations', 'exit 1 when a call matches a forbidden rule or passes a credential')
+    .option('--fail-on-violations', 'exit 1 when a call matches a forbidden rule, passes a credential or breaks a budget')
+    .option('--no-side-effects', "do not run the gold file's side_effects checks")
+    .option('--root <dir>', 'directory file_exists checks resolve against (default: the gold file\'s directory)')
+    .option('--db <url>', 'database for live sql_rows checks: sqlite:path.db or postgres://user:pass@host/db')
+    .option('--tools <file>', 'tools offered to the agent (OpenAI or Anthropic tools, MCP tools/list): check calls against their schemas')
+    .option('--max-calls <n>', 'budget: most tool calls in the trace')
+    .option('--max-calls-per-tool <n|tool=n>', 'budget: most calls of any tool, or of one tool (repeatable)', collect, [])
+    .option('--max-duration <seconds>', 'budget: most seconds spent in tool calls in total')
+    .option('--max-call-duration <seconds>', 'budget: most seconds for any single call')
+    .option('--max-cost <usd>', 'budget: most USD spent on tool calls')
+    .option('--max-depth <n>', 'limit: deepest argument nesting read (default 1000)')
+    .option('--max-pairing-cells <n>', 'limit: most expected × actual calls of one tool to pair exactly (default 4000000)')
+    .option('--max-sequence-cells <n>', 'limit: most cells for the sequence edit distance (default 400000000)')
     .option('-v, --verbose', 'show every metric and the missing and extra tools')
     .option('--no-color', 'do not colour the output (NO_COLOR=1 does the same)')
     .addHelpText('after', EXIT_CODES)

@@ -2,7 +2,9 @@ import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ToolscoreInputError } from '../../core/errors.js';
 import { checkMinScore, meetsMinScore } from '../../core/grade.js';
+import type { EvaluationLimits } from '../../core/limits.js';
 import { normalizeWeights, type WeightsInput } from '../../core/weights.js';
+import type { Budgets } from '../../metrics/budget.js';
 import { evaluateTrace } from '../../io/evaluate-trace.js';
 import { checkFormatName } from '../../io/trace.js';
 import { renderConsoleSummary, renderWarnings } from '../../reports/console.js';
@@ -30,6 +32,70 @@ export interface EvalFlags {
   verbose?: boolean;
   /** False after `--no-color`. */
   color: boolean;
+  /** False after `--no-side-effects`. */
+  sideEffects: boolean;
+  /** Directory `file_exists` checks resolve against. */
+  root?: string;
+  /** Database URL for live `sql_rows` checks. */
+  db?: string;
+  /** Tool catalogue file (OpenAI/Anthropic tools, MCP tools/list). */
+  tools?: string;
+  /** Budget flags as typed. */
+  maxCalls?: string;
+  maxCallsPerTool: string[];
+  maxDuration?: string;
+  maxCallDuration?: string;
+  maxCost?: string;
+  /** Limit flags as typed. */
+  maxDepth?: string;
+  maxPairingCells?: string;
+  maxSequenceCells?: string;
+}
+
+/** A non-negative number flag. */
+function numberFlag(text: string | undefined, flag: string, whole = false): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0 || (whole && !Number.isInteger(value))) {
+    throw new ToolscoreInputError({ source: flag }, `expected a non-negative ${whole ? 'whole ' : ''}number, got ${JSON.stringify(text)}`);
+  }
+  return value;
+}
+
+/** Budgets from `--max-calls`, `--max-calls-per-tool N` or `TOOL=N` (repeatable), `--max-duration`, `--max-call-duration`, `--max-cost`. */
+export function parseBudgetFlags(flags: EvalFlags): Budgets | undefined {
+  const budgets: Budgets = {};
+  const maxCalls = numberFlag(flags.maxCalls, '--max-calls', true);
+  if (maxCalls !== undefined) budgets.max_calls = maxCalls;
+  for (const text of flags.maxCallsPerTool) {
+    const at = text.lastIndexOf('=');
+    if (at < 0) {
+      budgets.max_calls_per_tool = numberFlag(text, '--max-calls-per-tool', true)!;
+      continue;
+    }
+    const perTool = typeof budgets.max_calls_per_tool === 'object' ? budgets.max_calls_per_tool : {};
+    perTool[text.slice(0, at)] = numberFlag(text.slice(at + 1), '--max-calls-per-tool', true)!;
+    budgets.max_calls_per_tool = perTool;
+  }
+  const seconds = numberFlag(flags.maxDuration, '--max-duration');
+  if (seconds !== undefined) budgets.max_duration = seconds;
+  const callSeconds = numberFlag(flags.maxCallDuration, '--max-call-duration');
+  if (callSeconds !== undefined) budgets.max_call_duration = callSeconds;
+  const cost = numberFlag(flags.maxCost, '--max-cost');
+  if (cost !== undefined) budgets.max_cost = cost;
+  return Object.keys(budgets).length > 0 ? budgets : undefined;
+}
+
+/** Limits from `--max-depth`, `--max-pairing-cells`, `--max-sequence-cells`. */
+function parseLimitFlags(flags: EvalFlags): Partial<EvaluationLimits> {
+  const limits: Partial<EvaluationLimits> = {};
+  const depth = numberFlag(flags.maxDepth, '--max-depth', true);
+  if (depth !== undefined) limits.maxDepth = depth;
+  const pairing = numberFlag(flags.maxPairingCells, '--max-pairing-cells', true);
+  if (pairing !== undefined) limits.maxPairingCells = pairing;
+  const sequence = numberFlag(flags.maxSequenceCells, '--max-sequence-cells', true);
+  if (sequence !== undefined) limits.maxSequenceCells = sequence;
+  return limits;
 }
 
 /** Turns `--weight NAME=VALUE` texts into weights; later repeats of a name win. */
@@ -97,7 +163,21 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
     ['forbidden-rules file', flags.forbidden],
   ]);
 
-  const result = await evaluateTrace({ goldFile, traceFile, format, weights, strict: flags.strict === true, forbidden: flags.forbidden });
+  const budgets = parseBudgetFlags(flags);
+  const result = await evaluateTrace({
+    goldFile,
+    traceFile,
+    format,
+    weights,
+    strict: flags.strict === true,
+    forbidden: flags.forbidden,
+    validateSideEffects: flags.sideEffects,
+    ...(flags.root === undefined ? {} : { root: flags.root }),
+    ...(flags.db === undefined ? {} : { db: flags.db }),
+    ...(flags.tools === undefined ? {} : { tools: flags.tools }),
+    ...(budgets === undefined ? {} : { budgets }),
+    limits: parseLimitFlags(flags),
+  });
   await generateJsonReport(result, flags.output, { goldFile, traceFile });
 
   const color = colorEnabled(flags.color);
@@ -112,10 +192,12 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
   }
   const forbiddenCalls = result.policyViolations.length;
   const credentials = result.metrics.security_metrics.secret_count;
-  if (flags.failOnViolations && forbiddenCalls + credentials > 0) {
+  const overBudget = result.metrics.budget_metrics?.violation_count ?? 0;
+  if (flags.failOnViolations && result.violationCount > 0) {
     const found = [
       forbiddenCalls > 0 ? plural(forbiddenCalls, 'forbidden call') : '',
       credentials > 0 ? plural(credentials, 'leaked credential') : '',
+      overBudget > 0 ? plural(overBudget, 'broken budget') : '',
     ]
       .filter(Boolean)
       .join(', ');
