@@ -45,6 +45,7 @@ function buildProgram(): Command {
     .option('--min-score <score>', 'exit 1 when the score is below this number in [0, 1]')
     .option('--fail-on-violations', 'exit 1 when a call matches a forbidden rule, passes a credential or breaks a budget')
     .option('--no-side-effects', "do not run the gold file's side_effects checks")
+    .option('--show-secrets', 'keep credentials found in the calls in the JSON report (masked by default)')
     .option('--root <dir>', 'directory file_exists checks resolve against (default: the gold file\'s directory)')
     .option('--db <url>', 'database for live sql_rows checks: sqlite:path.db or postgres://user:pass@host/db')
     .option('--tools <file>', 'tools offered to the agent (OpenAI or Anthropic tools, MCP tools/list): check calls against their schemas')

@@ -91,7 +91,7 @@ describe('bad input gives one line naming the file and the place', () => {
     [
       'invalid JSON with line and column',
       () => evaluateTrace({ goldFile: file('bad.json', '[\n  {"tool": "a"},\n  {"tool": "b" "args": {}}\n]'), traceFile: gold }),
-      `${join(dir, 'bad.json')}:3:16 at $[1]: invalid JSON: unexpected '"args":'; expected ',' or '}'`,
+      `${join(dir, 'bad.json')}:3:16 at $[1]: invalid JSON: unexpected '"args"'; expected ',' or '}'`,
     ],
     [
       'gold entry without tool',

@@ -107,7 +107,7 @@ describe('syntax errors name the line, the column and the JSON path', () => {
   test('a missing comma on line 3', () => {
     const error = parseError('[\n  {"tool": "a"},\n  {"tool": "b" "args": {}}\n]');
     expect(error.location).toEqual({ source: 'f.json', line: 3, column: 16, path: '$[1]' });
-    expect(error.message).toBe(`f.json:3:16 at $[1]: invalid JSON: unexpected '"args":'; expected ',' or '}'`);
+    expect(error.message).toBe(`f.json:3:16 at $[1]: invalid JSON: unexpected '"args"'; expected ',' or '}'`);
   });
 
   test('the same on one line', () => {
@@ -126,7 +126,7 @@ describe('syntax errors name the line, the column and the JSON path', () => {
     ['raw tab in a string', '["a\tb"]', 1, 2, '$[0]', 'invalid string: control characters must be escaped and escapes must be valid'],
     ['trailing comma in an array', '[1, 2,]', 1, 7, '$[2]', "unexpected ']'; expected a JSON value"],
     ['trailing comma in an object', '{"a": 1,}', 1, 9, '$', "unexpected '}'; expected a property name in double quotes"],
-    ['single quotes', "{'a': 1}", 1, 2, '$', "unexpected ''a':'; expected a property name in double quotes"],
+    ['single quotes', "{'a': 1}", 1, 2, '$', "unexpected ''a''; expected a property name in double quotes"],
     ['leading zero', '[01]', 1, 3, '$', "unexpected '1]'; expected ',' or ']'"],
     ['a bad literal', 'tru', 1, 1, '$', "unexpected 'tru'; expected a JSON value"],
     ['NaN', '{"x": NaN}', 1, 7, '$.x', "unexpected 'NaN}'; expected a JSON value"],

@@ -193,7 +193,7 @@ class CarefulParser {
 
   private describeHere(): string {
     if (this.pos >= this.text.length) return 'end of file';
-    const ch = this.text.slice(this.pos, this.pos + 12).split(/[\s,]/)[0] || this.text[this.pos]!;
+    const ch = this.text.slice(this.pos, this.pos + 12).split(/[\s,:]/)[0] || this.text[this.pos]!;
     return `'${ch.length > 10 ? `${ch.slice(0, 10)}…` : ch}'`;
   }
 

@@ -228,3 +228,29 @@ function scanValue(value: unknown, trail: (string | number)[], report: (match: S
     }
   }
 }
+
+/**
+ * A copy of a JSON value with every credential in every string (keys included) replaced by
+ * `[REDACTED kind: preview]`. Parts without credentials are shared, not copied.
+ */
+export function redactDeep<T>(value: T): T {
+  if (typeof value === 'string') return redactSecrets(value) as T;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item: unknown, i) => {
+      const clean = redactDeep(item);
+      if (clean !== item) (copy ??= value.slice())[i] = clean;
+    });
+    return (copy ?? value) as T;
+  }
+  let changed = false;
+  const entries = Object.entries(value as Record<string, unknown>).map(([key, item]) => {
+    const cleanKey = redactSecrets(key);
+    const clean = redactDeep(item);
+    if (cleanKey !== key || clean !== item) changed = true;
+    return [cleanKey, clean] as const;
+  });
+  // Object.fromEntries defines own properties, so a "__proto__" key stays data.
+  return (changed ? Object.fromEntries(entries) : value) as T;
+}

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { ArgumentDiff, Finding, IssueKind } from '../core/findings.js';
 import { verdictFor, type Grade, type Verdict } from '../core/grade.js';
 import { toJsonSafe, type EvaluationResult, type Metrics } from '../core/result.js';
+import { redactDeep } from '../metrics/security.js';
 import type { Weights } from '../core/weights.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { encodeArgs, encodeOperators } from '../match/operators.js';
@@ -131,6 +132,8 @@ export interface JsonReportSources {
   goldFile?: string;
   /** Trace file path. */
   traceFile?: string;
+  /** Keep credentials found in the calls instead of masking them (`--show-secrets`). */
+  showSecrets?: boolean;
 }
 
 function diffRecord(diff: ArgumentDiff): JsonReportDiff {
@@ -141,8 +144,8 @@ function diffRecord(diff: ArgumentDiff): JsonReportDiff {
 }
 
 /**
- * The JSON report of an evaluation, as plain JSON data. Not redacted: it holds the calls as recorded,
- * so treat it like the trace it was made from.
+ * The JSON report of an evaluation, as plain JSON data. Credentials anywhere in it (arguments, results,
+ * errors, metadata) are masked as `[REDACTED kind: preview]` unless `showSecrets` is set.
  */
 export function buildJsonReport(result: EvaluationResult, sources: JsonReportSources = {}): JsonReport {
   const efficiency = result.metrics.efficiency_metrics;
@@ -197,7 +200,8 @@ export function buildJsonReport(result: EvaluationResult, sources: JsonReportSou
       metadata: call.metadata ?? null,
     })),
   };
-  return toJsonSafe(report) as JsonReport;
+  const safe = toJsonSafe(report) as JsonReport;
+  return sources.showSecrets ? safe : redactDeep(safe);
 }
 
 /** Writes the JSON report to `path` atomically (folders created as needed); returns the absolute path. */

@@ -82,3 +82,21 @@ describe('toolscore eval: side effects, schemas, budgets', () => {
     }
   });
 });
+
+describe('credentials never reach the JSON report unless asked for', () => {
+  const key = `sk-proj-${'Ab3dE'.repeat(8)}`;
+  const secretTrace = write('secret-trace.json', [{ tool: 'http_get', args: { headers: { Authorization: `Bearer ${key}` } }, result: { echoed: key }, error: `bad key ${key}` }]);
+  const secretGold = write('secret-gold.json', [{ tool: 'http_get' }]);
+
+  it('masks arguments, results and errors by default; --show-secrets keeps them', async () => {
+    const masked = await runCli(['eval', secretGold, secretTrace, '-o', join(dir, 's1.json')], { cwd: dir });
+    expect(masked.code).toBe(0);
+    const text = readFileSync(join(dir, 's1.json'), 'utf8');
+    expect(text).not.toContain(key);
+    expect(text).toContain('[REDACTED openai_api_key: sk-p…dE]');
+    expect(masked.stdout).not.toContain(key);
+    expect(masked.stdout).toContain('passes a credential (openai_api_key) in "headers.Authorization": sk-p…dE');
+    await runCli(['eval', secretGold, secretTrace, '-o', join(dir, 's2.json'), '--show-secrets'], { cwd: dir });
+    expect(readFileSync(join(dir, 's2.json'), 'utf8')).toContain(key);
+  });
+});

@@ -34,6 +34,8 @@ export interface EvalFlags {
   color: boolean;
   /** False after `--no-side-effects`. */
   sideEffects: boolean;
+  /** Keep credentials in the JSON report instead of masking them. */
+  showSecrets?: boolean;
   /** Directory `file_exists` checks resolve against. */
   root?: string;
   /** Database URL for live `sql_rows` checks. */
@@ -178,7 +180,7 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
     ...(budgets === undefined ? {} : { budgets }),
     limits: parseLimitFlags(flags),
   });
-  await generateJsonReport(result, flags.output, { goldFile, traceFile });
+  await generateJsonReport(result, flags.output, { goldFile, traceFile, showSecrets: flags.showSecrets === true });
 
   const color = colorEnabled(flags.color);
   process.stdout.write(renderConsoleSummary(result, { verbose: flags.verbose === true, color, goldFile, traceFile }));
