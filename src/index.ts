@@ -58,3 +58,24 @@ export { loadGoldFile } from './io/gold.js';
 export { loadTraceFile } from './io/trace.js';
 export { loadForbiddenRules } from './io/rules.js';
 export { VERSION } from './version.js';
+
+// Testing agents in any test runner (Vitest and Jest matchers live in toolscore/vitest and toolscore/jest).
+export { ToolscoreAssertionError } from './testing/assertion-error.js';
+export { assertTools, type AssertToolsOptions } from './testing/assert-tools.js';
+export { testAgent, type Agent, type TestAgentOptions } from './testing/test-agent.js';
+export { cases } from './testing/cases.js';
+export {
+  assertAllMetricsAbove,
+  assertArgumentF1,
+  assertInvocationAccuracy,
+  assertRedundancyBelow,
+  assertScore,
+  assertSelectionAccuracy,
+  assertSequenceAccuracy,
+} from './testing/metric-assertions.js';
+// `expect` shadows a test runner's `expect` when both are imported; `expectTools` is the same function.
+export { expect, expectTools, Expectation, AgentExpectation } from './testing/fluent-expect.js';
+export { renderFailureReport, type FailureReportOptions } from './testing/failure-report.js';
+export { checkSnapshot, type SnapshotCheck, type SnapshotCheckOptions } from './testing/snapshots/check.js';
+export { SnapshotStore, DEFAULT_SNAPSHOT_DIR, type Snapshot, type SnapshotData } from './testing/snapshots/store.js';
+export { snapshotMode, type SnapshotMode } from './testing/snapshots/mode.js';

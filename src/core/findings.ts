@@ -239,17 +239,17 @@ export function snapshotText(
 ): string {
   switch (kind) {
     case 'created':
-      return `snapshot "${name}" created at ${file}: review it, then run "toolscore approve ${JSON.stringify(name)}"`;
+      return `snapshot "${name}" created at ${file}: review it, then approve it: toolscore approve ${JSON.stringify(name)}`;
     case 'recorded':
-      return `snapshot "${name}" re-recorded at ${file} and waiting for approval: review it, then run "toolscore approve ${JSON.stringify(name)}"`;
+      return `snapshot "${name}" re-recorded at ${file} and waiting for approval: review it, then approve it: toolscore approve ${JSON.stringify(name)}`;
     case 'updated':
       return `snapshot "${name}" recorded and approved at ${file}`;
     case 'pending':
-      return `snapshot "${name}" is pending approval (${file}): review it, then run "toolscore approve ${JSON.stringify(name)}"`;
+      return `snapshot "${name}" is pending approval (${file}): review it, then approve it: toolscore approve ${JSON.stringify(name)}`;
     case 'ci_missing':
       return `snapshot "${name}" does not exist (${file}); in CI snapshots are never created: record and approve it locally and commit it`;
     case 'ci_pending':
-      return `snapshot "${name}" is pending approval (${file}); in CI only approved snapshots pass: approve it locally ("toolscore approve ${JSON.stringify(name)}") and commit it`;
+      return `snapshot "${name}" is pending approval (${file}); in CI only approved snapshots pass: approve it locally (toolscore approve ${JSON.stringify(name)}) and commit it`;
     case 'ci_update':
       return `snapshot "${name}": an update or record flag is set, but in CI snapshots are never written; snapshots must be recorded and approved locally and committed`;
   }

@@ -1,0 +1,171 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToolscoreAssertionError } from '../assertion-error.js';
+import { checkSnapshot } from './check.js';
+import { countSnapshotOutcomes, SNAPSHOT_LOG_ENV } from './ledger.js';
+import type { SnapshotMode } from './mode.js';
+import { SnapshotStore } from './store.js';
+
+const LOCAL: SnapshotMode = { ci: false, update: false, record: false, allowPending: false };
+const CI: SnapshotMode = { ...LOCAL, ci: true };
+
+const calls = [
+  { tool: 'search_flights', args: { destination: 'NYC' } },
+  { tool: 'book_flight', args: { flight_id: 'FL-123' } },
+];
+const drifted = [
+  { tool: 'search_flights', args: { destination: 'LA' } },
+  { tool: 'book_flight', args: { flight_id: 'FL-123' } },
+];
+
+let root: string;
+let store: SnapshotStore;
+let log: string;
+let warn: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'toolscore-snap-'));
+  store = new SnapshotStore(join(root, 'snapshots'));
+  log = join(root, 'log');
+  vi.stubEnv(SNAPSHOT_LOG_ENV, log);
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  warn.mockRestore();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const check = (actual: unknown, mode: SnapshotMode, extra: { minScore?: number } = {}) => checkSnapshot(actual, { name: 'books a flight', store, mode, source: 'vitest', ...extra });
+const files = (): string[] => (readdirSync(store.root, { withFileTypes: true }).length ? readdirSync(store.root) : []);
+
+describe('checkSnapshot', () => {
+  it('records a missing snapshot unapproved, as plain pretty JSON, and warns', () => {
+    expect(check(calls, LOCAL).outcome).toBe('created');
+    const text = readFileSync(store.pathOf('books a flight'), 'utf8');
+    const data = JSON.parse(text);
+    expect(text).toBe(`${JSON.stringify(data, null, 2)}\n`);
+    expect(data).toMatchObject({ schema_version: 1, name: 'books a flight', approved: false, source: 'vitest', toolscore_version: '0.1.0', calls });
+    expect(data.created_at).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^toolscore: snapshot "books a flight" created at .*: review it, then approve it: toolscore approve "books a flight"$/));
+  });
+
+  it('warns while pending, replays once approved, fails on drift with the full table', () => {
+    check(calls, LOCAL);
+    expect(check(drifted, LOCAL).outcome).toBe('pending');
+    store.approve('books a flight');
+    const passed = check(calls, LOCAL);
+    expect(passed.outcome).toBe('passed');
+    expect(passed.result?.score).toBe(1);
+    // Drift: destination wrong ⇒ F1 1/2 ⇒ score 0.4 + 0.15 + 0.2 + 0.1 = 0.85.
+    expect(() => check(drifted, LOCAL)).toThrow(ToolscoreAssertionError);
+    expect(() => check(drifted, LOCAL)).toThrow(/^snapshot "books a flight" no longer matches its approved calls \(.*\)\nExpected vs actual tool calls\n[\s\S]*destination: expected "NYC", got "LA"[\s\S]*score 0\.85 < 1\.00 required/);
+    expect(check(drifted, LOCAL, { minScore: 0.85 }).outcome).toBe('passed');
+    expect(countSnapshotOutcomes(log)).toEqual({ created: 1, pending: 1, passed: 2, failed: 2 });
+  });
+
+  it('honours $ matchers written by hand into the snapshot', () => {
+    check(calls, LOCAL);
+    const file = store.pathOf('books a flight');
+    const data = JSON.parse(readFileSync(file, 'utf8'));
+    data.calls[0].args.destination = { $one_of: ['NYC', 'LA'] };
+    data.calls[1].args.flight_id = { $regex: 'FL-\\d+' };
+    writeFileSync(file, JSON.stringify(data));
+    store.approve('books a flight');
+    expect(JSON.parse(readFileSync(file, 'utf8')).calls[0].args.destination).toEqual({ $one_of: ['NYC', 'LA'] });
+    expect(check(drifted, LOCAL).outcome).toBe('passed');
+    expect(() => check([{ tool: 'search_flights', args: { destination: 'SFO' } }, calls[1]], LOCAL)).toThrow(/destination: expected OneOf/);
+  });
+
+  it('keeps argument data with $ keys literal', () => {
+    const odd = [{ tool: 'query', args: { filter: { $gt: 3 } } }];
+    check(odd, { ...LOCAL, update: true });
+    expect(JSON.parse(readFileSync(store.pathOf('books a flight'), 'utf8')).calls[0].args).toEqual({ filter: { $literal: { $gt: 3 } } });
+    expect(check(odd, LOCAL).outcome).toBe('passed');
+  });
+
+  it('in CI, a missing snapshot fails and nothing is written', () => {
+    expect(() => check(calls, CI)).toThrow(/does not exist .*; in CI snapshots are never created/);
+    expect(() => readdirSync(store.root)).toThrow();
+  });
+
+  it('in CI, a pending snapshot fails', () => {
+    check(calls, LOCAL);
+    expect(() => check(calls, CI)).toThrow(/is pending approval .*; in CI only approved snapshots pass/);
+  });
+
+  it('in CI, an update or record flag fails and writes nothing, even for a passing snapshot', () => {
+    check(calls, LOCAL);
+    store.approve('books a flight');
+    const before = readFileSync(store.pathOf('books a flight'), 'utf8');
+    for (const mode of [{ ...CI, update: true }, { ...CI, record: true }, { ...CI, update: true, allowPending: true }]) {
+      expect(() => check(drifted, mode)).toThrow(/in CI snapshots are never written; snapshots must be recorded and approved locally/);
+    }
+    expect(readFileSync(store.pathOf('books a flight'), 'utf8')).toBe(before);
+    expect(() => checkSnapshot(calls, { name: 'new one', store, mode: { ...CI, update: true } })).toThrow(ToolscoreAssertionError);
+    expect(store.read('new one')).toBeUndefined();
+  });
+
+  it('allow-pending downgrades missing and pending to warnings in CI', () => {
+    const mode = { ...CI, allowPending: true };
+    expect(check(calls, mode).outcome).toBe('created');
+    expect(check(calls, mode).outcome).toBe('pending');
+  });
+
+  it('update re-records drifted snapshots approved, keeps passing ones untouched', () => {
+    const update = { ...LOCAL, update: true };
+    expect(check(calls, update).outcome).toBe('updated');
+    expect(store.read('books a flight')?.data.approved).toBe(true);
+    const before = readFileSync(store.pathOf('books a flight'), 'utf8');
+    expect(check(calls, update).outcome).toBe('passed');
+    expect(readFileSync(store.pathOf('books a flight'), 'utf8')).toBe(before);
+    expect(check(drifted, update).outcome).toBe('updated');
+    expect(store.read('books a flight')?.data.calls).toEqual(drifted);
+    expect(check(drifted, LOCAL).outcome).toBe('passed');
+  });
+
+  it('record mode re-records drifted snapshots for review, unapproved', () => {
+    check(calls, LOCAL);
+    store.approve('books a flight');
+    const record = { ...LOCAL, record: true };
+    expect(check(calls, record).outcome).toBe('passed');
+    expect(check(drifted, record).outcome).toBe('recorded');
+    expect(store.read('books a flight')?.data).toMatchObject({ approved: false, source: 'record', calls: drifted });
+  });
+
+  it('reports a corrupt snapshot by its path and never overwrites it', () => {
+    const file = store.pathOf('books a flight');
+    check(calls, LOCAL);
+    writeFileSync(file, '{"name": "books a flight", "calls": [');
+    for (const mode of [LOCAL, { ...LOCAL, update: true }]) {
+      expect(() => check(calls, mode)).toThrow(file);
+    }
+    expect(readFileSync(file, 'utf8')).toBe('{"name": "books a flight", "calls": [');
+    writeFileSync(file, JSON.stringify({ schema_version: 1, name: 'books a flight', approved: true, calls: [{ tool: 'x', args: { a: { $nope: 1 } } }] }));
+    expect(() => check(calls, LOCAL)).toThrow(`${file} at $.calls[0].args.a: unknown operator $nope`);
+  });
+
+  it('leaves no temporary files behind', () => {
+    check(calls, LOCAL);
+    check(drifted, { ...LOCAL, update: true });
+    expect(files()).toEqual([store.pathOf('books a flight').split('/').at(-1)]);
+  });
+});
+
+describe('SnapshotStore', () => {
+  it('lists snapshots by name, reports corrupt files, approves and removes by name or file name', () => {
+    checkSnapshot(calls, { name: 'b', store, mode: LOCAL });
+    checkSnapshot(calls, { name: 'a', store, mode: LOCAL });
+    writeFileSync(join(store.root, 'broken.json'), 'nope');
+    const { snapshots, corrupt } = store.list();
+    expect(snapshots.map((snapshot) => snapshot.data.name)).toEqual(['a', 'b']);
+    expect(corrupt).toEqual([{ file: join(store.root, 'broken.json'), reason: expect.stringContaining('invalid JSON') }]);
+    const fileName = store.pathOf('b').split('/').at(-1)!;
+    expect(store.approve(fileName.replace(/\.json$/, '')).data.approved).toBe(true);
+    expect(store.remove('a')).toBe(true);
+    expect(store.remove('a')).toBe(false);
+    expect(() => store.approve('a')).toThrow('no snapshot named "a"');
+  });
+});

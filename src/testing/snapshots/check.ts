@@ -1,0 +1,107 @@
+import { scoreCalls } from '../../core/evaluate.js';
+import { snapshotDriftText, snapshotText, type SnapshotOutcome } from '../../core/findings.js';
+import { checkMinScore, meetsMinScore } from '../../core/grade.js';
+import type { EvaluationResult } from '../../core/result.js';
+import type { ToolCall } from '../../core/types.js';
+import { normalizeWeights, type WeightsInput } from '../../core/weights.js';
+import { autoExtract } from '../../formats/auto.js';
+import { encodeArgs } from '../../match/operators.js';
+import { ToolscoreAssertionError } from '../assertion-error.js';
+import { testColorEnabled } from '../color.js';
+import { renderFailureReport } from '../failure-report.js';
+import { logSnapshotOutcome } from './ledger.js';
+import { snapshotMode, type SnapshotMode } from './mode.js';
+import { SnapshotStore, newSnapshotData, type SnapshotCall } from './store.js';
+
+/** Options of `checkSnapshot()`. */
+export interface SnapshotCheckOptions {
+  /** The snapshot's name (runner integrations use the test's full name). */
+  name: string;
+  /** Where snapshots live (default `.toolscore/snapshots` in the working folder). */
+  store?: SnapshotStore | string;
+  /** Lowest replay score that passes (default 1: the calls must match exactly). */
+  minScore?: number;
+  /** Weights of the replay score. */
+  weights?: WeightsInput;
+  /** Compare arguments strictly on replay. */
+  strict?: boolean;
+  /** What records it, written into new snapshots (default `test`). */
+  source?: string;
+  /** How to behave; read from the environment (CI, TOOLSCORE_UPDATE, …) when not given. */
+  mode?: SnapshotMode;
+}
+
+/** How a snapshot check ended without failing. */
+export interface SnapshotCheck {
+  outcome: Exclude<SnapshotOutcome, 'failed'>;
+  /** The snapshot file. */
+  file: string;
+  /** The replay, when the snapshot was compared with the calls. */
+  result?: EvaluationResult;
+}
+
+/** Calls as a snapshot stores them: tool and arguments (`{}` when none), data with `$` keys kept literal. */
+function recordedCalls(calls: readonly ToolCall[]): SnapshotCall[] {
+  return calls.map((call) => ({ tool: call.tool, args: encodeArgs(call.args ?? {}) }));
+}
+
+/**
+ * Record → approve → replay. A missing snapshot is recorded unapproved (with a warning); a pending one
+ * warns; an approved one is the gold standard the calls are scored against, and a score under `minScore`
+ * fails with the full expected-vs-actual table. In CI missing and pending snapshots fail, and an update
+ * or record flag fails without writing anything: snapshots are approved locally and committed.
+ * Outcomes are logged for the run's summary line; warnings go to `console.warn`.
+ */
+export function checkSnapshot(actual: unknown, options: SnapshotCheckOptions): SnapshotCheck {
+  const { name } = options;
+  const minScore = checkMinScore(options.minScore ?? 1);
+  const store = options.store instanceof SnapshotStore ? options.store : new SnapshotStore(options.store);
+  const mode = options.mode ?? snapshotMode();
+  const extracted = autoExtract(actual, 'actual');
+  const calls = recordedCalls(extracted.calls);
+  const file = store.pathOf(name);
+  const existing = store.read(name);
+
+  const fail = (message: string, result?: EvaluationResult): never => {
+    logSnapshotOutcome('failed');
+    throw new ToolscoreAssertionError(message, result);
+  };
+  const done = (outcome: SnapshotCheck['outcome'], result?: EvaluationResult, warning?: Parameters<typeof snapshotText>[0]): SnapshotCheck => {
+    if (warning) console.warn(`toolscore: ${snapshotText(warning, name, file)}`);
+    logSnapshotOutcome(outcome);
+    return result ? { outcome, file, result } : { outcome, file };
+  };
+  const source = mode.record ? 'record' : (options.source ?? 'test');
+
+  if (mode.ci && (mode.update || mode.record)) return fail(snapshotText('ci_update', name, file));
+  if (!existing) {
+    if (mode.ci && !mode.allowPending) return fail(snapshotText('ci_missing', name, file));
+    store.save(newSnapshotData(name, calls, { approved: mode.update, source }));
+    return mode.update ? done('updated', undefined, 'updated') : done('created', undefined, 'created');
+  }
+
+  // The snapshot's calls are already decoded, so they are scored as they are (evaluate() would decode them again).
+  const result = scoreCalls(existing.expected, extracted.calls, {
+    weights: normalizeWeights(options.weights),
+    mode: options.strict ? 'strict' : 'lenient',
+    warnings: extracted.warnings,
+  });
+  const passes = meetsMinScore(result.score, minScore);
+  const { data } = existing;
+  if (mode.update) {
+    if (passes && data.approved) return done('passed', result);
+    // A pending snapshot that already passes keeps its calls (and any hand-written matchers).
+    store.save({ ...data, approved: true, source: passes ? data.source : source, calls: passes ? data.calls : calls });
+    return done('updated', result, 'updated');
+  }
+  if (mode.record && !passes) {
+    store.save({ ...data, approved: false, source, calls });
+    return done('recorded', result, 'recorded');
+  }
+  if (!data.approved) {
+    if (mode.ci && !mode.allowPending) return fail(snapshotText('ci_pending', name, file));
+    return done('pending', result, 'pending');
+  }
+  if (passes) return done('passed', result);
+  return fail(`${snapshotDriftText(name, file)}\n${renderFailureReport(result, { minScore, color: testColorEnabled() })}`, result);
+}

@@ -1,0 +1,31 @@
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { snapshotSummaryText, type SnapshotOutcome } from '../../core/findings.js';
+
+/**
+ * The environment variable naming the file where snapshot checks append their outcomes, one per line.
+ * A runner integration (or `toolscore record`) sets it before the tests start and prints the one-line
+ * summary after they end; test workers inherit it, so outcomes from every worker are counted.
+ */
+export const SNAPSHOT_LOG_ENV = 'TOOLSCORE_SNAPSHOT_LOG';
+
+/** Appends one outcome to the run's log, when a run is logging. */
+export function logSnapshotOutcome(outcome: SnapshotOutcome, env: NodeJS.ProcessEnv = process.env): void {
+  const log = env[SNAPSHOT_LOG_ENV];
+  if (log) appendFileSync(log, `${outcome}\n`);
+}
+
+/** The outcomes logged to `file`, counted. */
+export function countSnapshotOutcomes(file: string): Partial<Record<SnapshotOutcome, number>> {
+  const counts: Partial<Record<SnapshotOutcome, number>> = {};
+  if (!existsSync(file)) return counts;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const outcome = line.trim() as SnapshotOutcome;
+    if (outcome) counts[outcome] = (counts[outcome] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/** `toolscore: 2 snapshots created (pending approval), 5 passed`, or '' when the log is empty. */
+export function snapshotSummary(file: string): string {
+  return snapshotSummaryText(countSnapshotOutcomes(file));
+}

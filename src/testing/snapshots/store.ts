@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { ToolscoreInputError, describeType } from '../../core/errors.js';
+import type { ExpectedCall } from '../../core/types.js';
+import { goldCallsOf } from '../../io/gold.js';
+import { parseJson } from '../../io/json.js';
+import { VERSION } from '../../version.js';
+import { snapshotFileName } from './file-name.js';
+
+/** Layout version of snapshot files. */
+export const SNAPSHOT_SCHEMA_VERSION = 1;
+
+/** Where snapshots live unless told otherwise, relative to the working folder. */
+export const DEFAULT_SNAPSHOT_DIR = '.toolscore/snapshots';
+
+/** A recorded call as written in a snapshot: arguments in their `$` operator form. */
+export interface SnapshotCall {
+  tool: string;
+  args?: Record<string, unknown> | null;
+  [key: string]: unknown;
+}
+
+/** The JSON content of one snapshot file. */
+export interface SnapshotData {
+  schema_version: number;
+  name: string;
+  /** ISO-8601 UTC. */
+  created_at: string;
+  /** ISO-8601 UTC. */
+  updated_at: string;
+  toolscore_version: string;
+  /** Whether a person approved the calls as the gold standard. */
+  approved: boolean;
+  /** What recorded it: `vitest`, `jest`, `test`, `record` or `trace`. */
+  source: string;
+  /** The calls, as written (hand-written `$` matchers included). */
+  calls: SnapshotCall[];
+}
+
+/** A snapshot read from its file. */
+export interface Snapshot {
+  /** Path of its file. */
+  file: string;
+  data: SnapshotData;
+  /** The calls as a gold standard, `$` operators decoded into matchers. */
+  expected: ExpectedCall[];
+}
+
+/** A file in the store that could not be read as a snapshot. */
+export interface CorruptSnapshot {
+  file: string;
+  reason: string;
+}
+
+/**
+ * Snapshot files in one folder, one pretty JSON file per snapshot. Reads and writes are synchronous, so
+ * snapshot matchers work without `await` like `toMatchSnapshot`. Every write goes to a temporary file
+ * that is renamed over the target, so a reader never sees half a file. A file that cannot be read is an
+ * error naming its path and is never overwritten.
+ */
+export class SnapshotStore {
+  /** The folder, absolute. */
+  readonly root: string;
+
+  constructor(root: string = DEFAULT_SNAPSHOT_DIR) {
+    this.root = resolve(root);
+  }
+
+  /** The path of the file that holds (or would hold) the snapshot `name`. */
+  pathOf(name: string): string {
+    return join(this.root, snapshotFileName(name));
+  }
+
+  /** The snapshot `name`, or undefined when there is none. Throws a `ToolscoreInputError` for a corrupt file. */
+  read(name: string): Snapshot | undefined {
+    const file = this.pathOf(name);
+    return existsSync(file) ? readSnapshotFile(file) : undefined;
+  }
+
+  /**
+   * The snapshot called `nameOrFile`, or whose file is called that (with or without `.json`, as `list`
+   * shows it); undefined when there is none.
+   */
+  find(nameOrFile: string): Snapshot | undefined {
+    const byName = this.read(nameOrFile);
+    if (byName) return byName;
+    const entry = basename(nameOrFile);
+    const path = join(this.root, entry.endsWith('.json') ? entry : `${entry}.json`);
+    return existsSync(path) ? readSnapshotFile(path) : undefined;
+  }
+
+  /** Every snapshot, sorted by name, and the files that could not be read. */
+  list(): { snapshots: Snapshot[]; corrupt: CorruptSnapshot[] } {
+    const snapshots: Snapshot[] = [];
+    const corrupt: CorruptSnapshot[] = [];
+    if (!existsSync(this.root)) return { snapshots, corrupt };
+    for (const entry of readdirSync(this.root).sort()) {
+      if (!entry.endsWith('.json') || entry.startsWith('.')) continue;
+      const file = join(this.root, entry);
+      try {
+        snapshots.push(readSnapshotFile(file));
+      } catch (error) {
+        if (!(error instanceof ToolscoreInputError)) throw error;
+        corrupt.push({ file, reason: error.reason });
+      }
+    }
+    snapshots.sort((a, b) => (a.data.name < b.data.name ? -1 : a.data.name > b.data.name ? 1 : 0));
+    return { snapshots, corrupt };
+  }
+
+  /** Writes a snapshot (with `updated_at` set to now) atomically; returns its path. */
+  save(data: SnapshotData): string {
+    const file = this.pathOf(data.name);
+    writeTextAtomic(file, `${JSON.stringify({ ...data, updated_at: new Date().toISOString() }, null, 2)}\n`);
+    return file;
+  }
+
+  /** Marks a snapshot approved, keeping its calls exactly as written. Throws when there is none. */
+  approve(nameOrFile: string): Snapshot {
+    const snapshot = this.require(nameOrFile);
+    if (!snapshot.data.approved) this.save({ ...snapshot.data, approved: true });
+    return this.require(snapshot.data.name);
+  }
+
+  /** Deletes a snapshot; returns whether there was one. */
+  remove(nameOrFile: string): boolean {
+    const snapshot = this.find(nameOrFile);
+    if (!snapshot) return false;
+    rmSync(snapshot.file, { force: true });
+    return true;
+  }
+
+  /** The snapshot, or a `ToolscoreInputError` saying there is none. */
+  require(nameOrFile: string): Snapshot {
+    const snapshot = this.find(nameOrFile);
+    if (!snapshot) throw new ToolscoreInputError({ source: this.root }, `no snapshot named ${JSON.stringify(nameOrFile)}`);
+    return snapshot;
+  }
+}
+
+/** A new snapshot record of `calls`, created now. */
+export function newSnapshotData(name: string, calls: SnapshotCall[], fields: { approved: boolean; source: string }): SnapshotData {
+  const now = new Date().toISOString();
+  return { schema_version: SNAPSHOT_SCHEMA_VERSION, name, created_at: now, updated_at: now, toolscore_version: VERSION, approved: fields.approved, source: fields.source, calls };
+}
+
+/** Reads and checks one snapshot file; any problem is a `ToolscoreInputError` naming the path. */
+export function readSnapshotFile(file: string): Snapshot {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ToolscoreInputError({ source: file }, `cannot read snapshot (${(error as Error).message})`);
+  }
+  const data = parseJson(text, file);
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw new ToolscoreInputError({ source: file, path: '$' }, `expected a snapshot object, got ${describeType(data)}`);
+  }
+  const record = data as Record<string, unknown>;
+  const require = (key: string, type: 'string' | 'boolean' | 'number'): void => {
+    if (typeof record[key] !== type) throw new ToolscoreInputError({ source: file, path: `$.${key}` }, `expected a ${type}, got ${describeType(record[key])}`);
+  };
+  require('name', 'string');
+  require('approved', 'boolean');
+  if (record.schema_version !== SNAPSHOT_SCHEMA_VERSION) {
+    throw new ToolscoreInputError({ source: file, path: '$.schema_version' }, `expected ${SNAPSHOT_SCHEMA_VERSION}, got ${JSON.stringify(record.schema_version) ?? 'nothing'}`);
+  }
+  if (!Array.isArray(record.calls)) throw new ToolscoreInputError({ source: file, path: '$.calls' }, `expected an array of calls, got ${describeType(record.calls)}`);
+  const expected = goldCallsOf(record, file);
+  return { file, data: record as unknown as SnapshotData, expected };
+}
+
+/** Writes text so that readers see the old file or the new one, never half of one. */
+function writeTextAtomic(file: string, text: string): void {
+  const temporary = join(resolve(file, '..'), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    mkdirSync(resolve(file, '..'), { recursive: true });
+    writeFileSync(temporary, text, 'utf8');
+    renameSync(temporary, file);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw new ToolscoreInputError({ source: file }, `cannot write snapshot (${(error as Error).message})`);
+  }
+}
