@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { Matcher } from './matcher.js';
 
 /**
@@ -6,33 +7,67 @@ import { Matcher } from './matcher.js';
  */
 export type RegexMode = 'full' | 'search';
 
-/** Matches strings against a JavaScript regular expression. */
+/** The compiled form of a pattern in the linear-time engine. */
+interface CompiledPattern {
+  matches(input: string): boolean;
+  matcher(input: string): { find(): boolean };
+}
+
+interface Re2Engine {
+  RE2JS: { compile(pattern: string, flags: number): CompiledPattern; CASE_INSENSITIVE: number; DOTALL: number; MULTILINE: number };
+}
+
+// re2js (a port of RE2) matches in linear time, so a pattern from a gold, rule or snapshot file such as
+// (a+)+$ cannot hang a run. It is loaded on the first pattern only: importing toolscore stays cheap.
+const require = createRequire(import.meta.url);
+let engine: Re2Engine | undefined;
+
+/** Letters accepted in `flags`: i (ignore case), s (dot matches newlines), m (multi-line ^ $), u (Unicode, always on). */
+const FLAG_BITS = { i: 'CASE_INSENSITIVE', s: 'DOTALL', m: 'MULTILINE', u: undefined } as const;
+
+function compile(pattern: string, flags: string): CompiledPattern {
+  engine ??= require('re2js') as Re2Engine;
+  let bits = 0;
+  for (const flag of flags) {
+    if (!(flag in FLAG_BITS)) throw new SyntaxError(`unknown flag ${JSON.stringify(flag)}; use i, m, s or u`);
+    const name = FLAG_BITS[flag as keyof typeof FLAG_BITS];
+    if (name) bits |= engine.RE2JS[name];
+  }
+  try {
+    return engine.RE2JS.compile(pattern, bits);
+  } catch (error) {
+    const reason = (error as Error).message.replace(/^error parsing regexp: /, '');
+    const hint = /\(\?<?[=!]|\\[1-9]/.test(pattern) ? ' (lookarounds and backreferences are not supported: patterns run on a linear-time engine)' : '';
+    throw new SyntaxError(`${reason}${hint}`);
+  }
+}
+
+/**
+ * Matches strings against a regular expression in RE2 syntax (the common subset of JavaScript and
+ * Python syntax, plus inline flags such as `(?i)`), in time linear in the input.
+ */
 export class RegexMatcher extends Matcher {
   /** The pattern as written. */
   readonly pattern: string;
-  /** JavaScript flags such as `i`, `s`, `m`. */
+  /** Flags such as `i`, `s`, `m`. */
   readonly flags: string;
   /** Whole-string match or search anywhere. */
   readonly mode: RegexMode;
-  private readonly compiled: RegExp;
+  private readonly compiled: CompiledPattern;
 
+  /** Throws a SyntaxError for an invalid pattern or flag. */
   constructor(pattern: string, flags = '', mode: RegexMode = 'full') {
     super();
     this.pattern = pattern;
     this.flags = flags;
     this.mode = mode;
-    const compileFlags = flags.replace(/[gy]/g, '');
-    // Compile the pattern alone first, so an unbalanced one such as `a)|(b` is rejected before
-    // anchoring could balance it into a different expression.
-    const alone = new RegExp(pattern, compileFlags);
-    // Anchors that do not depend on the `m` flag (`^`/`$` would match at line breaks under it).
-    this.compiled = mode === 'full' ? new RegExp(`(?<![\\s\\S])(?:${pattern})(?![\\s\\S])`, compileFlags) : alone;
+    this.compiled = compile(pattern, flags.replace(/[gy]/g, ''));
   }
 
   matches(value: unknown): boolean {
-    if (this.mode === 'full') return typeof value === 'string' && this.compiled.test(value);
+    if (this.mode === 'full') return typeof value === 'string' && this.compiled.matches(value);
     const text = searchableText(value);
-    return text !== undefined && this.compiled.test(text);
+    return text !== undefined && this.compiled.matcher(text).find();
   }
 
   toString(): string {
