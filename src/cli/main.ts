@@ -9,6 +9,8 @@ import { displayText } from '../reports/text.js';
 import { VERSION } from '../version.js';
 import type { EvalFlags } from './commands/eval.js';
 import type { ValidateFlags } from './commands/validate.js';
+import type { RecordFlags } from './commands/record.js';
+import type { SnapshotDirFlags } from './commands/snapshots.js';
 
 const EXIT_CODES = `
 Exit codes:
@@ -76,6 +78,62 @@ function buildProgram(): Command {
     .action(async (file: string, flags: ValidateFlags) => {
       const { runValidate } = await import('./commands/validate.js');
       process.exitCode = await runValidate(file, flags);
+    });
+
+  const snapshotDirOption = (): Option => new Option('--dir <folder>', 'snapshot folder (default: $TOOLSCORE_SNAPSHOT_DIR, else .toolscore/snapshots)');
+  const snapshots = program.command('snapshots').description('list, show and delete recorded tool-call snapshots');
+  snapshots
+    .command('list')
+    .description('list snapshots: approved or pending, name, call count and file')
+    .option('--pending', 'only snapshots waiting for approval')
+    .addOption(snapshotDirOption())
+    .action(async (flags: SnapshotDirFlags & { pending?: boolean }) => {
+      const { runSnapshotsList } = await import('./commands/snapshots.js');
+      process.exitCode = runSnapshotsList(flags);
+    });
+  snapshots
+    .command('show')
+    .description('show one snapshot: its file, state and calls')
+    .argument('<name>', 'snapshot name (or its file name)')
+    .addOption(snapshotDirOption())
+    .action(async (name: string, flags: SnapshotDirFlags) => {
+      const { runSnapshotsShow } = await import('./commands/snapshots.js');
+      process.exitCode = runSnapshotsShow(name, flags);
+    });
+  snapshots
+    .command('rm')
+    .description('delete a snapshot')
+    .argument('<name>', 'snapshot name (or its file name)')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .addOption(snapshotDirOption())
+    .action(async (name: string, flags: SnapshotDirFlags & { yes?: boolean }) => {
+      const { runSnapshotsRemove } = await import('./commands/snapshots.js');
+      process.exitCode = await runSnapshotsRemove(name, flags);
+    });
+
+  program
+    .command('approve')
+    .description('approve recorded snapshots, so test runs replay them as the gold standard')
+    .argument('[names...]', 'snapshot names (or file names)')
+    .option('--all', 'approve every pending snapshot')
+    .addOption(snapshotDirOption())
+    .action(async (names: string[], flags: SnapshotDirFlags & { all?: boolean }) => {
+      const { runApprove } = await import('./commands/approve.js');
+      process.exitCode = runApprove(names, flags);
+    });
+
+  program
+    .command('record')
+    .description('record a snapshot from a trace file, or run a test command in record mode')
+    .usage('--from-trace FILE --name NAME [--format F] | -- CMD...')
+    .argument('[command...]', 'command to run in record mode, after --')
+    .option('--from-trace <file>', 'trace file to record the snapshot from')
+    .option('--name <name>', 'name of the snapshot to record')
+    .option('-f, --format <format>', 'trace format, or auto to detect it', 'auto')
+    .addOption(snapshotDirOption())
+    .action(async (command: string[], flags: RecordFlags) => {
+      const { runRecord } = await import('./commands/record.js');
+      process.exitCode = await runRecord(command, flags);
     });
   return program;
 }

@@ -14,6 +14,11 @@ export const SNAPSHOT_SCHEMA_VERSION = 1;
 /** Where snapshots live unless told otherwise, relative to the working folder. */
 export const DEFAULT_SNAPSHOT_DIR = '.toolscore/snapshots';
 
+/** The snapshot folder of this run: `TOOLSCORE_SNAPSHOT_DIR` when set, else `.toolscore/snapshots`. */
+export function snapshotDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.TOOLSCORE_SNAPSHOT_DIR || DEFAULT_SNAPSHOT_DIR;
+}
+
 /** A recorded call as written in a snapshot: arguments in their `$` operator form. */
 export interface SnapshotCall {
   tool: string;
@@ -63,7 +68,7 @@ export class SnapshotStore {
   /** The folder, absolute. */
   readonly root: string;
 
-  constructor(root: string = DEFAULT_SNAPSHOT_DIR) {
+  constructor(root: string = snapshotDir()) {
     this.root = resolve(root);
   }
 

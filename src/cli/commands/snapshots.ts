@@ -1,0 +1,82 @@
+import { createInterface } from 'node:readline/promises';
+import { ToolscoreInputError } from '../../core/errors.js';
+import { displayText, plural } from '../../reports/text.js';
+import { SnapshotStore, type Snapshot } from '../../testing/snapshots/store.js';
+
+/** Flags shared by the snapshot commands. */
+export interface SnapshotDirFlags {
+  /** The snapshot folder (default: TOOLSCORE_SNAPSHOT_DIR, else .toolscore/snapshots). */
+  dir?: string;
+}
+
+/** `approved` or `pending`, padded to one width. */
+function state(snapshot: Snapshot): string {
+  return snapshot.data.approved ? 'approved' : 'pending ';
+}
+
+/** One line per corrupt file on stderr; returns whether there were any. */
+export function reportCorrupt(store: SnapshotStore): boolean {
+  const { corrupt } = store.list();
+  for (const { file, reason } of corrupt) process.stderr.write(`toolscore: ${displayText(file)}: ${displayText(reason)}\n`);
+  return corrupt.length > 0;
+}
+
+/**
+ * `toolscore snapshots list [--pending]`: one line per snapshot, `approved|pending  NAME  (N calls, FILE)`.
+ * Corrupt files are named on stderr and make the exit code 2.
+ */
+export function runSnapshotsList(flags: SnapshotDirFlags & { pending?: boolean }): number {
+  const store = new SnapshotStore(flags.dir);
+  const { snapshots } = store.list();
+  const shown = flags.pending ? snapshots.filter((snapshot) => !snapshot.data.approved) : snapshots;
+  for (const snapshot of shown) {
+    process.stdout.write(`${state(snapshot)}  ${displayText(snapshot.data.name)}  (${plural(snapshot.data.calls.length, 'call')}, ${displayText(snapshot.file)})\n`);
+  }
+  if (shown.length === 0) process.stdout.write(flags.pending ? `no pending snapshots in ${displayText(store.root)}\n` : `no snapshots in ${displayText(store.root)}\n`);
+  return reportCorrupt(store) ? 2 : 0;
+}
+
+/** `toolscore snapshots show NAME`: the file, its state and its calls as stored. */
+export function runSnapshotsShow(name: string, flags: SnapshotDirFlags): number {
+  const snapshot = new SnapshotStore(flags.dir).require(name);
+  const { data } = snapshot;
+  process.stdout.write(
+    [
+      `${displayText(data.name)}`,
+      `  file: ${displayText(snapshot.file)}`,
+      `  state: ${data.approved ? 'approved' : 'pending approval'}`,
+      `  recorded by: ${displayText(String(data.source))}, toolscore ${displayText(String(data.toolscore_version))}`,
+      `  created: ${displayText(String(data.created_at))}   updated: ${displayText(String(data.updated_at))}`,
+      '  calls:',
+      ...JSON.stringify(data.calls, null, 2).split('\n').map((line) => `    ${displayText(line)}`),
+      '',
+    ].join('\n'),
+  );
+  return 0;
+}
+
+/** Asks a yes/no question on the terminal. */
+async function confirm(question: string): Promise<boolean> {
+  const prompt = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^y(es)?$/i.test((await prompt.question(question)).trim());
+  } finally {
+    prompt.close();
+  }
+}
+
+/** `toolscore snapshots rm NAME [--yes]`: deletes a snapshot, asking first unless `--yes`; off a terminal `--yes` is required. */
+export async function runSnapshotsRemove(name: string, flags: SnapshotDirFlags & { yes?: boolean }): Promise<number> {
+  const store = new SnapshotStore(flags.dir);
+  const snapshot = store.require(name);
+  if (!flags.yes) {
+    if (process.stdin.isTTY !== true) throw new ToolscoreInputError({ source: 'snapshots rm' }, 'not a terminal, so cannot ask: pass --yes to delete without asking');
+    if (!(await confirm(`delete snapshot ${JSON.stringify(snapshot.data.name)} (${snapshot.file})? [y/N] `))) {
+      process.stdout.write('kept\n');
+      return 1;
+    }
+  }
+  store.remove(snapshot.file);
+  process.stdout.write(`deleted ${displayText(snapshot.data.name)} (${displayText(snapshot.file)})\n`);
+  return 0;
+}
