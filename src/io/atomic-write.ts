@@ -1,16 +1,41 @@
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ToolscoreInputError } from '../core/errors.js';
 
+/** Temporary files being written right now, removed if the process is interrupted. */
+const inFlight = new Set<string>();
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/** On Ctrl-C (or a kill) mid-write: remove the temporary files, then die of the same signal. */
+function onInterrupt(signal: NodeJS.Signals): void {
+  for (const temporary of inFlight) rmSync(temporary, { force: true });
+  inFlight.clear();
+  unwatch();
+  process.kill(process.pid, signal);
+}
+
+// Handlers are installed only while a write is under way, so a library user's own handling stays as is.
+function watch(temporary: string): void {
+  if (inFlight.size === 0) for (const signal of SIGNALS) process.on(signal, onInterrupt);
+  inFlight.add(temporary);
+}
+
+function unwatch(temporary?: string): void {
+  if (temporary !== undefined) inFlight.delete(temporary);
+  if (inFlight.size === 0) for (const signal of SIGNALS) process.off(signal, onInterrupt);
+}
+
 /**
  * Writes a UTF-8 text file so that readers see the old file or the new one, never half of one: the text
- * goes to a temporary file in the same folder, which is then renamed over the target. Missing parent
- * folders are created. File-system errors become one-line input errors naming the path.
+ * goes to a temporary file in the same folder, which is then renamed over the target; an interrupt
+ * mid-write removes the temporary file. Missing parent folders are created. File-system errors become one-line input errors naming the path.
  */
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
   const folder = dirname(path);
   const temporary = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  watch(temporary);
   try {
     await mkdir(folder, { recursive: true });
     await writeFile(temporary, text, 'utf8');
@@ -25,5 +50,7 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
       : code === 'ENOTDIR' ? 'a parent of this path is a file, not a folder'
       : `cannot write file (${(error as Error).message})`;
     throw new ToolscoreInputError({ source: path }, reason);
+  } finally {
+    unwatch(temporary);
   }
 }
