@@ -1,0 +1,22 @@
+/**
+ * toolscore/judge: the optional LLM judge of semantic equivalence. Its provider SDKs (openai,
+ * @anthropic-ai/sdk, @google/genai) are optional peer dependencies, imported only when a judge is made.
+ */
+export { calculateSemanticCorrectness, type SemanticCorrectnessOptions } from './semantic.js';
+export { createJudge, type Judge } from './judge.js';
+export {
+  API_KEY_VARIABLES,
+  DEFAULT_CACHE_DIR,
+  DEFAULT_JUDGE_MODEL,
+  JUDGE_PROVIDERS,
+  resolveJudgeConfig,
+  type JudgeConfig,
+  type JudgeOption,
+  type JudgeProvider,
+  type ResolvedJudgeConfig,
+} from './config.js';
+export { JudgeError, type JudgeErrorKind } from './errors.js';
+export { judgedPairs, type JudgedPair } from './pairs.js';
+export { PROMPT_VERSION } from './prompt.js';
+export type { SemanticMetrics } from './semantic-metrics.js';
+export type { Verdict } from './parse.js';
