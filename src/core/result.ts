@@ -2,6 +2,7 @@ import { encodeArgs } from '../match/operators.js';
 import type { ArgumentMetrics } from '../metrics/arguments.js';
 import type { BudgetMetrics } from '../metrics/budget.js';
 import type { CostMetrics, LatencyMetrics } from '../metrics/performance.js';
+import type { SemanticMetrics } from '../judge/semantic-metrics.js';
 import type { SchemaMetrics } from '../metrics/schema.js';
 import type { SideEffectMetrics } from '../side-effects/run.js';
 import type { EfficiencyMetrics } from '../metrics/efficiency.js';
@@ -42,6 +43,8 @@ export interface Metrics {
   cost_metrics?: CostMetrics;
   /** Present when side effects were checked (evaluateTrace). */
   side_effect_metrics?: SideEffectMetrics;
+  /** Present when the LLM judge was asked for (evaluateTrace `judge`, `--llm-judge`). */
+  semantic_metrics?: SemanticMetrics;
 }
 
 /** Layout version of `toDict()`; bumped only on a breaking change (adding keys does not bump it). */

@@ -3,6 +3,7 @@ import { scoreCalls } from '../core/evaluate.js';
 import type { EvaluationResult } from '../core/result.js';
 import { resolveLimits, withStackGuard, type EvaluationLimits } from '../core/limits.js';
 import { normalizeWeights, type WeightsInput } from '../core/weights.js';
+import type { JudgeOption } from '../judge/config.js';
 import { parseBudgets, type Budgets } from '../metrics/budget.js';
 import { parseForbiddenRules, type ForbiddenRule } from '../metrics/policy.js';
 import { readToolCatalogue, type ToolCatalogue } from '../schemas/catalogue.js';
@@ -38,6 +39,13 @@ export interface EvaluateTraceOptions {
   budgets?: Budgets;
   /** Bounds on nesting depth and work for hostile or huge input (see `DEFAULT_LIMITS`). */
   limits?: Partial<EvaluationLimits>;
+  /**
+   * Also ask an LLM judge about semantic equivalence (adds `metrics.semantic_metrics`): `true` for the
+   * defaults, a model name, or a JudgeConfig. Off by default. Unlike the Python tool, every judge failure
+   * throws: a bad config, a missing key or SDK before any file is read, a failed request after the
+   * retries; none becomes a warning, an `error` entry or a zero score.
+   */
+  judge?: JudgeOption | false;
 }
 
 /** Loads a gold file and a trace file and scores them. Options are checked before any file is read. */
@@ -47,6 +55,8 @@ export async function evaluateTrace(options: EvaluateTraceOptions): Promise<Eval
   const strict = options.strict === true;
   const budgets = options.budgets === undefined ? undefined : parseBudgets(options.budgets);
   const limits = resolveLimits(options.limits);
+  // The judge and its provider SDK are loaded only when asked for.
+  const judge = options.judge === undefined || options.judge === false ? undefined : await (await import('../judge/judge.js')).createJudge(options.judge);
   const forbidden =
     options.forbidden === undefined ? undefined
     : typeof options.forbidden === 'string' ? await loadForbiddenRules(options.forbidden)
@@ -63,6 +73,7 @@ export async function evaluateTrace(options: EvaluateTraceOptions): Promise<Eval
       db: options.db,
     });
   }
+  if (judge) result.metrics.semantic_metrics = await judge.score(result.goldCalls, result.traceCalls, result.pairing);
   return result;
 }
 
