@@ -18,7 +18,8 @@ Exit codes:
   1  a gate failed: score below --min-score, or --fail-on-violations found a
      forbidden call, a leaked credential or a broken budget
   2  bad usage or bad input: unknown command or option, a missing or invalid
-     file, a bad --weight, --min-score or --format, an unwritable report path`;
+     file, a bad --weight, --min-score or --format, an unwritable report path;
+     or the --llm-judge requests failed (auth, network, timeout, maxCalls)`;
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -59,6 +60,13 @@ function buildProgram(): Command {
     .option('--max-depth <n>', 'limit: deepest argument nesting read (default 1000)')
     .option('--max-pairing-cells <n>', 'limit: most expected × actual calls of one tool to pair exactly (default 4000000)')
     .option('--max-sequence-cells <n>', 'limit: most cells for the sequence edit distance (default 400000000)')
+    .option('--llm-judge', 'also score semantic equivalence with an LLM judge (needs its SDK and API key; off by default)')
+    .option('--llm-model <model>', 'judge model (default gpt-4o-mini; claude* uses Anthropic, gemini* Gemini)')
+    .option('--llm-provider <provider>', 'judge provider: openai, anthropic, gemini or openai_compatible (default: from the model)')
+    .option('--llm-base-url <url>', 'judge endpoint; alone it means an OpenAI-compatible server (Ollama, vLLM, Groq)')
+    .option('--llm-samples <k>', 'ask the judge k times and take the median score of each pair')
+    .option('--llm-max-calls <n>', 'fail rather than send more than n judge requests')
+    .option('--no-llm-cache', 'ask the judge again instead of replaying verdicts from .toolscore/judge-cache')
     .option('-v, --verbose', 'show every metric and the missing and extra tools')
     .option('--no-color', 'do not colour the output (NO_COLOR=1 does the same)')
     .addHelpText('after', EXIT_CODES)
@@ -153,6 +161,11 @@ async function main(argv: string[]): Promise<number> {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     // displayText keeps the line one line, with any control character from a file escaped.
     if (error instanceof ToolscoreInputError) {
+      process.stderr.write(`toolscore: ${displayText(error.message)}\n`);
+      return 2;
+    }
+    // Checked by name: the judge module is loaded only when --llm-judge is given.
+    if (error instanceof Error && error.name === 'JudgeError') {
       process.stderr.write(`toolscore: ${displayText(error.message)}\n`);
       return 2;
     }

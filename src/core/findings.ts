@@ -5,6 +5,7 @@
 import { isMatcher } from '../match/matchers/matcher.js';
 import type { BudgetViolation } from '../metrics/budget.js';
 import type { EfficiencyMetrics } from '../metrics/efficiency.js';
+import type { SemanticMetrics } from '../judge/semantic-metrics.js';
 import type { PolicyViolation } from '../metrics/policy.js';
 import type { SchemaErrorDetail } from '../metrics/schema.js';
 import type { SideEffectDetail } from '../side-effects/run.js';
@@ -99,6 +100,21 @@ export function schemaErrorText(error: SchemaErrorDetail): string {
 /** `side effect file_exists of create_file (expected call 1) failed: …`. */
 export function sideEffectFailureText(detail: SideEffectDetail): string {
   return `side effect ${detail.check} of ${detail.tool} (expected call ${detail.expected_index + 1}) failed: ${detail.reason}`;
+}
+
+/**
+ * `LLM judge (openai gpt-4o-mini): semantic score 90.0% over 3 pairs`, then what was cached and, with
+ * samples, how far apart they landed.
+ */
+export function semanticScoreText(semantic: SemanticMetrics): string {
+  const pct = (value: number): string => `${(value * 100).toFixed(1)}%`;
+  const pairs = semantic.per_call_scores.length;
+  const notes = [
+    semantic.cache_hits > 0 ? `${semantic.cache_hits} of ${pairs * semantic.samples} verdicts from the cache` : '',
+    semantic.samples > 1 ? `median of ${semantic.samples} samples, spread ${pct(semantic.score_spread)}` : '',
+  ].filter(Boolean);
+  const head = `LLM judge (${semantic.provider} ${semantic.model_used}): semantic score ${pct(semantic.semantic_score)} over ${pairs} ${pairs === 1 ? 'pair' : 'pairs'}`;
+  return notes.length > 0 ? `${head} (${notes.join('; ')})` : head;
 }
 
 /**

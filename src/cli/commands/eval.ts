@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ToolscoreInputError } from '../../core/errors.js';
+import { semanticScoreText } from '../../core/findings.js';
 import { checkMinScore, meetsMinScore } from '../../core/grade.js';
 import type { EvaluationLimits } from '../../core/limits.js';
 import { normalizeWeights, type WeightsInput } from '../../core/weights.js';
@@ -10,10 +11,11 @@ import { checkFormatName } from '../../io/trace.js';
 import { renderConsoleSummary, renderWarnings } from '../../reports/console.js';
 import { generateJsonReport } from '../../reports/json.js';
 import { plural } from '../../reports/text.js';
+import { judgeFromFlags, type JudgeFlags } from '../judge-flags.js';
 import { colorEnabled } from '../terminal.js';
 
 /** Flags of `toolscore eval`, as commander parsed them. */
-export interface EvalFlags {
+export interface EvalFlags extends JudgeFlags {
   /** Trace format name, or `auto`. */
   format: string;
   /** Path of the JSON report. */
@@ -166,6 +168,7 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
   ]);
 
   const budgets = parseBudgetFlags(flags);
+  const judge = judgeFromFlags(flags);
   const result = await evaluateTrace({
     goldFile,
     traceFile,
@@ -179,11 +182,13 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
     ...(flags.tools === undefined ? {} : { tools: flags.tools }),
     ...(budgets === undefined ? {} : { budgets }),
     limits: parseLimitFlags(flags),
+    ...(judge === undefined ? {} : { judge }),
   });
   await generateJsonReport(result, flags.output, { goldFile, traceFile, showSecrets: flags.showSecrets === true });
 
   const color = colorEnabled(flags.color);
   process.stdout.write(renderConsoleSummary(result, { verbose: flags.verbose === true, color, goldFile, traceFile }));
+  if (result.metrics.semantic_metrics) process.stdout.write(`${semanticScoreText(result.metrics.semantic_metrics)}\n`);
   process.stdout.write(`JSON report: ${flags.output}\n`);
   process.stderr.write(renderWarnings(result.warnings, { color }));
 

@@ -1,0 +1,57 @@
+import { ToolscoreInputError } from '../core/errors.js';
+import { JUDGE_PROVIDERS, type JudgeConfig, type JudgeProvider } from '../judge/config.js';
+
+/** The `--llm-*` flags of `toolscore eval`, as commander parsed them. */
+export interface JudgeFlags {
+  /** Ask the LLM judge. */
+  llmJudge?: boolean;
+  llmModel?: string;
+  llmProvider?: string;
+  llmBaseUrl?: string;
+  /** `--llm-samples` as typed. */
+  llmSamples?: string;
+  /** `--llm-max-calls` as typed. */
+  llmMaxCalls?: string;
+  /** False after `--no-llm-cache`. */
+  llmCache?: boolean;
+}
+
+/** A whole-number flag of at least 1. */
+function countFlag(text: string, flag: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isInteger(value) || value < 1) {
+    throw new ToolscoreInputError({ source: flag }, `expected a whole number of at least 1, got ${JSON.stringify(text)}`);
+  }
+  return value;
+}
+
+/**
+ * The judge config the flags ask for, or `undefined` without `--llm-judge`. The other `--llm-*` flags
+ * only tune the judge, so they are refused without it rather than ignored.
+ */
+export function judgeFromFlags(flags: JudgeFlags): JudgeConfig | undefined {
+  const tuning: [string, unknown][] = [
+    ['--llm-model', flags.llmModel],
+    ['--llm-provider', flags.llmProvider],
+    ['--llm-base-url', flags.llmBaseUrl],
+    ['--llm-samples', flags.llmSamples],
+    ['--llm-max-calls', flags.llmMaxCalls],
+    ['--no-llm-cache', flags.llmCache === false ? true : undefined],
+  ];
+  if (!flags.llmJudge) {
+    const given = tuning.find(([, value]) => value !== undefined);
+    if (given) throw new ToolscoreInputError({ source: given[0] }, 'only applies with --llm-judge');
+    return undefined;
+  }
+  if (flags.llmProvider !== undefined && !(JUDGE_PROVIDERS as readonly string[]).includes(flags.llmProvider)) {
+    throw new ToolscoreInputError({ source: '--llm-provider' }, `expected one of ${JUDGE_PROVIDERS.join(', ')}, got ${JSON.stringify(flags.llmProvider)}`);
+  }
+  return {
+    ...(flags.llmModel === undefined ? {} : { model: flags.llmModel }),
+    ...(flags.llmProvider === undefined ? {} : { provider: flags.llmProvider as JudgeProvider }),
+    ...(flags.llmBaseUrl === undefined ? {} : { baseURL: flags.llmBaseUrl }),
+    ...(flags.llmSamples === undefined ? {} : { samples: countFlag(flags.llmSamples, '--llm-samples') }),
+    ...(flags.llmMaxCalls === undefined ? {} : { maxCalls: countFlag(flags.llmMaxCalls, '--llm-max-calls') }),
+    ...(flags.llmCache === false ? { cacheDir: false as const } : {}),
+  };
+}
