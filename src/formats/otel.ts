@@ -1,7 +1,7 @@
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import type { Args, ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
-import { nanosToSeconds, pickAttributes, toUnixNanos } from './otlp-values.js';
+import { nanosToSeconds, pickAttributes, readAttributeSlots, toUnixNanos } from './otlp-values.js';
 import { readInMemory, type FromOptions } from './results.js';
 import type { ParseContext, TraceFormat, TraceStreamReader } from './types.js';
 
@@ -25,8 +25,8 @@ import type { ParseContext, TraceFormat, TraceStreamReader } from './types.js';
  * Duration is end minus start, computed on exact nanoseconds.
  */
 
-/** Attributes the adapter reads; nothing else is decoded. */
-const WANTED = new Set([
+/** Attributes the adapter reads, each in a fixed slot; nothing else is decoded. */
+const ATTRIBUTE_KEYS = [
   'gen_ai.operation.name',
   'gen_ai.tool.name',
   'gen_ai.tool.call.id',
@@ -51,7 +51,32 @@ const WANTED = new Set([
   'input.value',
   'input.mime_type',
   'output.value',
-]);
+] as const;
+const SLOTS: ReadonlyMap<string, number> = new Map(ATTRIBUTE_KEYS.map((key, i) => [key, i]));
+const A_GEN_AI_OPERATION_NAME = 0;
+const A_GEN_AI_TOOL_NAME = 1;
+const A_GEN_AI_TOOL_CALL_ID = 2;
+const A_GEN_AI_TOOL_CALL_ARGUMENTS = 3;
+const A_GEN_AI_TOOL_CALL_RESULT = 4;
+const A_GEN_AI_EXECUTE_TOOL_DURATION = 5;
+const A_GEN_AI_OUTPUT_MESSAGES = 6;
+const A_ERROR_TYPE = 7;
+const A_MCP_METHOD_NAME = 8;
+const A_JSONRPC_REQUEST_ID = 9;
+const A_AI_OPERATIONID = 10;
+const A_AI_TOOLCALL_NAME = 11;
+const A_AI_TOOLCALL_ID = 12;
+const A_AI_TOOLCALL_ARGS = 13;
+const A_AI_TOOLCALL_INPUT = 14;
+const A_AI_TOOLCALL_RESULT = 15;
+const A_AI_TOOLCALL_OUTPUT = 16;
+const A_AI_RESPONSE_TOOLCALLS = 17;
+const A_OPENINFERENCE_SPAN_KIND = 18;
+const A_TOOL_NAME = 19;
+const A_TOOL_CALL_ID = 20;
+const A_INPUT_VALUE = 21;
+const A_INPUT_MIME_TYPE = 22;
+const A_OUTPUT_VALUE = 23;
 
 /** GenAI operations that are not tool executions even if a span carries `gen_ai.tool.name`. */
 const NON_TOOL_OPERATIONS = new Set(['chat', 'text_completion', 'generate_content', 'embeddings', 'invoke_agent', 'create_agent']);
@@ -100,16 +125,19 @@ function decodeResult(value: unknown): unknown {
 /** A tool span, read; turned into a call once the whole trace is known. */
 interface Candidate {
   position: number;
-  path: string;
+  /** Where the span is: built only when a warning needs it. */
+  at: SpanAt;
   tool: string;
   id?: string;
-  spanKey?: string;
-  parentKey?: string;
+  parentId?: string;
   start?: bigint;
   end?: bigint;
   /** Raw arguments as recorded, or undefined when the span has none. */
   rawArgs: unknown;
-  argsPath: string;
+  /** The attribute the arguments came from. */
+  argsKey?: string;
+  /** Set when the arguments came from an inner span of the same call. */
+  argsAt?: SpanAt;
   /** Arguments taken from a text-typed OpenInference input. */
   textInput?: string;
   hasResult: boolean;
@@ -120,6 +148,18 @@ interface Candidate {
   durationAttribute?: number;
   traceId?: string;
   spanId?: string;
+  /** Sort key for calls that started in the same instant: the order the model announced them in. */
+  ordinal?: number;
+}
+
+/** A span's place in the input: a list path and an index in it (or the path itself). */
+interface SpanAt {
+  base: string;
+  index: number;
+}
+
+function pathOf(at: SpanAt): string {
+  return at.index < 0 ? at.base : `${at.base}[${at.index}]`;
 }
 
 /** A tool call announced by a model span (a `tool_call` output part). */
@@ -135,7 +175,9 @@ interface Announced {
 
 class OtelReader implements TraceStreamReader {
   private readonly candidates: Candidate[] = [];
-  private readonly seenSpans = new Set<string>();
+  /** Tool spans by span id (the first one of each id), for duplicates and nested spans. */
+  private readonly bySpanId = new Map<string, Candidate>();
+  private readonly scratch = new Array<unknown>(SLOTS.size);
   private readonly announced = new Map<string, Announced>();
   private spans = 0;
   private genAi = false;
@@ -175,7 +217,7 @@ class OtelReader implements TraceStreamReader {
       this.spanList(item.spans, `${path}.spans`);
       return;
     }
-    this.span(item, path);
+    this.span(item, path, -1);
   }
 
   private resource(resource: unknown, path: string): void {
@@ -190,100 +232,106 @@ class OtelReader implements TraceStreamReader {
   }
 
   private spanList(spans: unknown[], path: string): void {
-    for (let i = 0; i < spans.length; i++) this.span(spans[i], `${path}[${i}]`);
+    for (let i = 0; i < spans.length; i++) this.span(spans[i], path, i);
   }
 
-  private span(span: unknown, path: string): void {
+  private span(span: unknown, base: string, index: number): void {
     if (!isObject(span)) {
-      this.context.warn(path, `skipped ${describeType(span)}: expected a span object`);
+      this.context.warn(pathOf({ base, index }), `skipped ${describeType(span)}: expected a span object`);
       return;
     }
     const position = this.spans++;
-    const attrs = pickAttributes(span.attributes, WANTED, this.genAi ? undefined : this.noticeKey);
+    // One scratch array for every span: nothing read from it is kept by reference to it.
+    const attrs = readAttributeSlots(span.attributes, SLOTS, this.genAi ? undefined : this.noticeKey, this.scratch);
     const name = typeof span.name === 'string' ? span.name : '';
-    const context = isObject(span.context) ? span.context : isObject(span.spanContext) ? span.spanContext : undefined;
-    const spanId = idOf(span.spanId ?? span.span_id ?? context?.span_id ?? context?.spanId);
-    const traceId = idOf(span.traceId ?? span.trace_id ?? context?.trace_id ?? context?.traceId);
-    const start = toUnixNanos(span.startTimeUnixNano ?? span.start_time ?? span.startTime);
-    const operation = attrs['gen_ai.operation.name'];
-    this.announce(attrs, operation, start, path, position);
+    const operation = attrs[A_GEN_AI_OPERATION_NAME];
+    if (attrs[A_GEN_AI_OUTPUT_MESSAGES] !== undefined || attrs[A_AI_RESPONSE_TOOLCALLS] !== undefined) {
+      this.announce(attrs, operation, startOf(span), { base, index }, position);
+    }
 
-    const genAiName = nonEmpty(attrs['gen_ai.tool.name']);
+    const genAiName = nonEmpty(attrs[A_GEN_AI_TOOL_NAME]);
     const isGenAi =
       operation === 'execute_tool' ||
       (genAiName !== undefined && !(typeof operation === 'string' && NON_TOOL_OPERATIONS.has(operation))) ||
-      attrs['mcp.method.name'] === 'tools/call' ||
+      attrs[A_MCP_METHOD_NAME] === 'tools/call' ||
       (operation === undefined && name.startsWith('execute_tool '));
-    const isAiSdk = name === 'ai.toolCall' || attrs['ai.operationId'] === 'ai.toolCall';
-    const kind = attrs['openinference.span.kind'];
+    const isAiSdk = name === 'ai.toolCall' || attrs[A_AI_OPERATIONID] === 'ai.toolCall';
+    const kind = attrs[A_OPENINFERENCE_SPAN_KIND];
     const isOpenInference = typeof kind === 'string' && kind.toUpperCase() === 'TOOL';
     if (!isGenAi && !isAiSdk && !isOpenInference) return;
     this.genAi = true;
+    const at: SpanAt = { base, index };
 
     const tool =
       genAiName ??
-      nonEmpty(attrs['ai.toolCall.name']) ??
-      nonEmpty(attrs['tool.name']) ??
+      nonEmpty(attrs[A_AI_TOOLCALL_NAME]) ??
+      nonEmpty(attrs[A_TOOL_NAME]) ??
       nonEmpty(/^(?:execute_tool|tools\/call) (.+)$/.exec(name)?.[1]);
     if (tool === undefined) {
-      this.context.warn(path, `skipped a tool span${name ? ` (${JSON.stringify(name)})` : ''} with no tool name`);
+      this.context.warn(pathOf(at), `skipped a tool span${name ? ` (${JSON.stringify(name)})` : ''} with no tool name`);
       return;
     }
-    const spanKey = spanId === undefined ? undefined : `${traceId ?? ''}/${spanId}`;
-    if (spanKey !== undefined) {
-      if (this.seenSpans.has(spanKey)) {
-        this.context.warn(path, `skipped span ${spanId} seen earlier in the trace`);
+    let spanId = idOf(span.spanId);
+    let traceId = idOf(span.traceId);
+    if (spanId === undefined || traceId === undefined) {
+      const context = isObject(span.context) ? span.context : isObject(span.spanContext) ? span.spanContext : undefined;
+      spanId ??= idOf(span.span_id ?? context?.span_id ?? context?.spanId);
+      traceId ??= idOf(span.trace_id ?? context?.trace_id ?? context?.traceId);
+    }
+    const candidate: Candidate = { position, at, tool: tool.trim(), rawArgs: undefined, hasResult: false, failed: false };
+    if (spanId !== undefined) {
+      const earlier = this.bySpanId.get(spanId);
+      if (earlier !== undefined && earlier.traceId === traceId) {
+        this.context.warn(pathOf(at), `skipped span ${spanId} seen earlier in the trace`);
         return;
       }
-      this.seenSpans.add(spanKey);
+      if (earlier === undefined) this.bySpanId.set(spanId, candidate);
+      candidate.spanId = spanId;
     }
-    const parentId = idOf(span.parentSpanId ?? span.parent_span_id ?? span.parent_id ?? (isObject(span.parentSpanContext) ? span.parentSpanContext.spanId : undefined));
-    const attributesPath = childPath(path, 'attributes');
-    const candidate: Candidate = { position, path, tool: tool.trim(), rawArgs: undefined, argsPath: attributesPath, hasResult: false, failed: false };
-    const id = idOf(attrs['gen_ai.tool.call.id']) ?? idOf(attrs['ai.toolCall.id']) ?? idOf(attrs['tool_call.id']) ?? idOf(attrs['jsonrpc.request.id']);
-    if (id !== undefined) candidate.id = id;
-    if (spanKey !== undefined) candidate.spanKey = spanKey;
-    if (parentId !== undefined) candidate.parentKey = `${traceId ?? ''}/${parentId}`;
-    if (spanId !== undefined) candidate.spanId = spanId;
     if (traceId !== undefined) candidate.traceId = traceId;
+    const parentId = idOf(span.parentSpanId ?? span.parent_span_id ?? span.parent_id ?? (isObject(span.parentSpanContext) ? span.parentSpanContext.spanId : undefined));
+    if (parentId !== undefined) candidate.parentId = parentId;
+    const id = idOf(attrs[A_GEN_AI_TOOL_CALL_ID]) ?? idOf(attrs[A_AI_TOOLCALL_ID]) ?? idOf(attrs[A_TOOL_CALL_ID]) ?? idOf(attrs[A_JSONRPC_REQUEST_ID]);
+    if (id !== undefined) candidate.id = id;
+    const start = startOf(span);
     if (start !== undefined) candidate.start = start;
     const end = toUnixNanos(span.endTimeUnixNano ?? span.end_time ?? span.endTime);
     if (end !== undefined) candidate.end = end;
-    const durationAttribute = attrs['gen_ai.execute_tool.duration'];
+    const durationAttribute = attrs[A_GEN_AI_EXECUTE_TOOL_DURATION];
     if (typeof durationAttribute === 'number' && Number.isFinite(durationAttribute)) candidate.durationAttribute = durationAttribute;
 
-    for (const key of ['gen_ai.tool.call.arguments', 'ai.toolCall.args', 'ai.toolCall.input'] as const) {
-      if (attrs[key] !== undefined) {
-        candidate.rawArgs = attrs[key];
-        candidate.argsPath = childPath(attributesPath, key);
+    for (const [slot, key] of ARGUMENT_SLOTS) {
+      if (attrs[slot] !== undefined) {
+        candidate.rawArgs = attrs[slot];
+        candidate.argsKey = key;
         break;
       }
     }
-    if (candidate.rawArgs === undefined && isOpenInference && attrs['input.value'] !== undefined) {
-      candidate.argsPath = childPath(attributesPath, 'input.value');
-      if (attrs['input.mime_type'] === 'text/plain' && typeof attrs['input.value'] === 'string') candidate.textInput = attrs['input.value'];
-      else candidate.rawArgs = attrs['input.value'];
+    if (candidate.rawArgs === undefined && isOpenInference && attrs[A_INPUT_VALUE] !== undefined) {
+      candidate.argsKey = 'input.value';
+      if (attrs[A_INPUT_MIME_TYPE] === 'text/plain' && typeof attrs[A_INPUT_VALUE] === 'string') candidate.textInput = attrs[A_INPUT_VALUE];
+      else candidate.rawArgs = attrs[A_INPUT_VALUE];
     }
 
-    for (const key of ['gen_ai.tool.call.result', 'ai.toolCall.result', 'ai.toolCall.output'] as const) {
-      if (attrs[key] !== undefined) {
+    for (const slot of RESULT_SLOTS) {
+      if (attrs[slot] !== undefined) {
         candidate.hasResult = true;
-        candidate.result = decodeResult(attrs[key]);
+        candidate.result = decodeResult(attrs[slot]);
         break;
       }
     }
-    if (!candidate.hasResult && isOpenInference && attrs['output.value'] !== undefined) {
+    if (!candidate.hasResult && isOpenInference && attrs[A_OUTPUT_VALUE] !== undefined) {
       candidate.hasResult = true;
-      candidate.result = decodeResult(attrs['output.value']);
+      candidate.result = decodeResult(attrs[A_OUTPUT_VALUE]);
     }
 
-    this.failure(candidate, span, attrs, path);
+    this.failure(candidate, span, attrs, at);
     this.candidates.push(candidate);
   }
 
   /** Failure: an `error.type` attribute, or an ERROR status (unless contradicted by a recorded result). */
-  private failure(candidate: Candidate, span: Record<string, unknown>, attrs: Record<string, unknown>, path: string): void {
-    const errorType = nonEmpty(attrs['error.type']);
+  private failure(candidate: Candidate, span: Record<string, unknown>, attrs: unknown[], at: SpanAt): void {
+    const errorType = nonEmpty(attrs[A_ERROR_TYPE]);
     if (errorType !== undefined) candidate.errorType = errorType;
     const status = isObject(span.status) ? span.status : undefined;
     const statusError = status !== undefined && isErrorCode(status.code ?? status.status_code);
@@ -292,7 +340,7 @@ class OtelReader implements TraceStreamReader {
     if (errorType === undefined && candidate.hasResult && exception === undefined) {
       // A tool span records its result only when the tool succeeded; a bare ERROR status beside a
       // result and no exception is most likely a status copied from elsewhere (seen in exports).
-      this.context.warn(childPath(path, 'status'), 'span status is ERROR, but the tool recorded a result and no exception; kept the call as successful');
+      this.context.warn(childPath(pathOf(at), 'status'), 'span status is ERROR, but the tool recorded a result and no exception; kept the call as successful');
       return;
     }
     candidate.failed = true;
@@ -300,12 +348,12 @@ class OtelReader implements TraceStreamReader {
   }
 
   /** Records `tool_call` parts announced by a model span, for argument fallback and ordering. */
-  private announce(attrs: Record<string, unknown>, operation: unknown, start: bigint | undefined, path: string, position: number): void {
-    const messages = attrs['gen_ai.output.messages'];
+  private announce(attrs: unknown[], operation: unknown, start: bigint | undefined, at: SpanAt, position: number): void {
+    const messages = attrs[A_GEN_AI_OUTPUT_MESSAGES];
     if (messages !== undefined && (operation === undefined || (typeof operation === 'string' && MODEL_OPERATIONS.has(operation)))) {
       const parsed = typeof messages === 'string' ? (messages.includes('"tool_call"') ? parseJsonOrUndefined(messages) : undefined) : messages;
       if (Array.isArray(parsed)) {
-        const partsPath = childPath(childPath(path, 'attributes'), 'gen_ai.output.messages');
+        const partsPath = childPath(childPath(pathOf(at), 'attributes'), 'gen_ai.output.messages');
         let ordinal = 0;
         for (const message of parsed) {
           if (!isObject(message) || !Array.isArray(message.parts)) continue;
@@ -316,12 +364,12 @@ class OtelReader implements TraceStreamReader {
         }
       }
     }
-    const toolCalls = attrs['ai.response.toolCalls'];
-    const operationId = attrs['ai.operationId'];
+    const toolCalls = attrs[A_AI_RESPONSE_TOOLCALLS];
+    const operationId = attrs[A_AI_OPERATIONID];
     if (toolCalls !== undefined && (typeof operationId !== 'string' || operationId.endsWith('.doGenerate') || operationId.endsWith('.doStream'))) {
       const parsed = typeof toolCalls === 'string' ? parseJsonOrUndefined(toolCalls) : toolCalls;
       if (Array.isArray(parsed)) {
-        const callsPath = childPath(childPath(path, 'attributes'), 'ai.response.toolCalls');
+        const callsPath = childPath(childPath(pathOf(at), 'attributes'), 'ai.response.toolCalls');
         parsed.forEach((call: unknown, ordinal) => {
           if (!isObject(call)) return;
           const hasInput = call.input !== undefined || call.args !== undefined;
@@ -360,15 +408,27 @@ class OtelReader implements TraceStreamReader {
       return [];
     }
     const kept = this.mergeNested();
+    for (const candidate of kept) {
+      const ordinal = candidate.id !== undefined ? this.announced.get(candidate.id)?.ordinal : undefined;
+      if (ordinal !== undefined) candidate.ordinal = ordinal;
+    }
     kept.sort((a, b) => {
       const sa = a.start ?? 0n;
       const sb = b.start ?? 0n;
       if (sa !== sb) return sa < sb ? -1 : 1;
-      const oa = (a.id !== undefined ? this.announced.get(a.id)?.ordinal : undefined) ?? Number.MAX_SAFE_INTEGER;
-      const ob = (b.id !== undefined ? this.announced.get(b.id)?.ordinal : undefined) ?? Number.MAX_SAFE_INTEGER;
+      const oa = a.ordinal ?? Number.MAX_SAFE_INTEGER;
+      const ob = b.ordinal ?? Number.MAX_SAFE_INTEGER;
       return oa !== ob ? oa - ob : a.position - b.position;
     });
-    return kept.map((candidate) => this.toCall(candidate));
+    const calls = new Array<ToolCall>(kept.length);
+    for (let i = 0; i < kept.length; i++) {
+      calls[i] = this.toCall(kept[i]!);
+      kept[i] = undefined as unknown as Candidate; // let each candidate go as soon as its call exists
+    }
+    this.candidates.length = 0;
+    this.bySpanId.clear();
+    this.announced.clear();
+    return calls;
   }
 
   /**
@@ -377,15 +437,13 @@ class OtelReader implements TraceStreamReader {
    * what it lacks from the inner one.
    */
   private mergeNested(): Candidate[] {
-    const bySpan = new Map<string, Candidate>();
-    for (const candidate of this.candidates) if (candidate.spanKey !== undefined) bySpan.set(candidate.spanKey, candidate);
     const kept: Candidate[] = [];
     for (const candidate of this.candidates) {
       let outer: Candidate | undefined;
       let current = candidate;
-      for (let hops = 0; hops < 64 && current.parentKey !== undefined; hops++) {
-        const parent = bySpan.get(current.parentKey);
-        if (!parent || parent.tool !== candidate.tool || parent.id !== candidate.id) break;
+      for (let hops = 0; hops < 64 && current.parentId !== undefined; hops++) {
+        const parent = this.bySpanId.get(current.parentId);
+        if (!parent || parent === current || parent.traceId !== current.traceId || parent.tool !== candidate.tool || parent.id !== candidate.id) break;
         outer = parent;
         current = parent;
       }
@@ -393,9 +451,10 @@ class OtelReader implements TraceStreamReader {
         kept.push(candidate);
         continue;
       }
-      if (outer.rawArgs === undefined && outer.textInput === undefined) {
+      if (outer.rawArgs === undefined && outer.textInput === undefined && (candidate.rawArgs !== undefined || candidate.textInput !== undefined)) {
         outer.rawArgs = candidate.rawArgs;
-        outer.argsPath = candidate.argsPath;
+        if (candidate.argsKey !== undefined) outer.argsKey = candidate.argsKey;
+        outer.argsAt = candidate.argsAt ?? candidate.at;
         if (candidate.textInput !== undefined) outer.textInput = candidate.textInput;
       }
       if (!outer.hasResult && candidate.hasResult) {
@@ -413,7 +472,12 @@ class OtelReader implements TraceStreamReader {
 
   private argsOf(candidate: Candidate): Args | null {
     if (candidate.textInput !== undefined) return { input: candidate.textInput };
-    if (candidate.rawArgs !== undefined) return readArguments(candidate.rawArgs, candidate.argsPath, this.context);
+    if (candidate.rawArgs !== undefined) {
+      const fast = plainArguments(candidate.rawArgs);
+      if (fast !== undefined) return fast;
+      const attributes = childPath(pathOf(candidate.argsAt ?? candidate.at), 'attributes');
+      return readArguments(candidate.rawArgs, candidate.argsKey === undefined ? attributes : childPath(attributes, candidate.argsKey), this.context);
+    }
     const announced = candidate.id !== undefined ? this.announced.get(candidate.id) : undefined;
     if (announced?.hasArguments) return readArguments(announced.arguments, announced.path, this.context);
     return null;
@@ -462,6 +526,29 @@ class OtelReader implements TraceStreamReader {
       return call;
     });
   }
+}
+
+/** Where arguments and results may be, first present wins: [slot, attribute name]. */
+const ARGUMENT_SLOTS: readonly (readonly [number, string])[] = [
+  [A_GEN_AI_TOOL_CALL_ARGUMENTS, 'gen_ai.tool.call.arguments'],
+  [A_AI_TOOLCALL_ARGS, 'ai.toolCall.args'],
+  [A_AI_TOOLCALL_INPUT, 'ai.toolCall.input'],
+];
+const RESULT_SLOTS: readonly number[] = [A_GEN_AI_TOOL_CALL_RESULT, A_AI_TOOLCALL_RESULT, A_AI_TOOLCALL_OUTPUT];
+
+function startOf(span: Record<string, unknown>): bigint | undefined {
+  return toUnixNanos(span.startTimeUnixNano ?? span.start_time ?? span.startTime);
+}
+
+/**
+ * Arguments that need no repair (an object, or JSON text of one) without building the path that
+ * `readArguments` names in its warnings; anything else is left to `readArguments`.
+ */
+function plainArguments(raw: unknown): Args | undefined {
+  if (isObject(raw)) return raw;
+  if (typeof raw !== 'string' || raw.charCodeAt(0) !== 0x7b) return undefined;
+  const parsed = parseJsonOrUndefined(raw);
+  return isObject(parsed) ? parsed : undefined;
 }
 
 function parseJsonOrUndefined(text: string): unknown {

@@ -96,6 +96,36 @@ export function pickAttributes(
 }
 
 /**
+ * Like `pickAttributes`, into fixed slots: `slots` maps each wanted key to its index in the returned
+ * array (undefined where absent). Fixed positions keep lookups cheap on large span lists; `reuse`
+ * (an array of `slots.size`) is cleared and filled instead of allocating one per call.
+ */
+export function readAttributeSlots(attributes: unknown, slots: ReadonlyMap<string, number>, onKey?: (key: string) => void, reuse?: unknown[]): unknown[] {
+  const out = reuse ?? new Array<unknown>(slots.size);
+  if (reuse) out.fill(undefined);
+  if (Array.isArray(attributes)) {
+    for (let i = 0; i < attributes.length; i++) {
+      const entry = attributes[i] as { key?: unknown; value?: unknown } | null;
+      if (entry === null || typeof entry !== 'object') continue;
+      const key = entry.key;
+      if (typeof key !== 'string') continue;
+      if (onKey) onKey(key);
+      const slot = slots.get(key);
+      if (slot !== undefined) out[slot] = decodeAnyValue(entry.value);
+    }
+  } else if (isObject(attributes)) {
+    for (const key in attributes) {
+      if (onKey) onKey(key);
+      const slot = slots.get(key);
+      if (slot === undefined) continue;
+      const value = attributes[key];
+      out[slot] = isAnyValue(value) ? decodeAnyValue(value) : value;
+    }
+  }
+  return out;
+}
+
+/**
  * A point in time as nanoseconds since the Unix epoch: OTLP `...UnixNano` strings or numbers, an
  * OpenTelemetry JS `HrTime` pair `[seconds, nanoseconds]`, or an ISO 8601 string (microseconds and
  * nanoseconds kept). Anything else is undefined.
