@@ -295,3 +295,9 @@ export function snapshotSummaryText(counts: Readonly<Partial<Record<SnapshotOutc
   if (shown.length === 0) return '';
   return `toolscore: ${shown.join(', ')}`;
 }
+
+/** The `toCallTool` matcher's failure: `expected a call to book(id=ANY); calls made: search(q="x")`, or the negated form. */
+export function toolCallExpectationText(wanted: string, negated: boolean, made: readonly { index: number; text: string }[]): string {
+  if (negated) return `expected no call to ${wanted}, but ${made.map((call) => `call ${call.index + 1} was ${call.text}`).join('; ')}`;
+  return `expected a call to ${wanted}; calls made: ${made.length > 0 ? made.map((call) => call.text).join(', ') : 'none'}`;
+}

@@ -1,0 +1,24 @@
+/**
+ * `toolscore/vitest`: importing it (in a test file, or in `setupFiles`) registers the toolscore matchers
+ * on Vitest's `expect` and types them; it also exports a `test` with the toolscore fixtures. For the
+ * one-line snapshot summary after a run, add `globalSetup: ['toolscore/vitest/global-setup']`.
+ */
+import { expect } from 'vitest';
+import type { EvaluationResult } from './core/result.js';
+import type { ToolscoreMatchers } from './testing/matcher-types.js';
+import { toolscoreMatchers } from './testing/matchers.js';
+import { toolscoreTest } from './testing/vitest/fixtures.js';
+
+expect.extend(toolscoreMatchers('vitest'));
+
+declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-empty-object-type
+  interface Matchers<T = any> extends ToolscoreMatchers<T> {}
+}
+
+/** Vitest's `test` with the toolscore fixtures (`toolscoreEval`, `toolscoreAssert`, `toolscoreSnapshot`, …) at their default folders. */
+export const test = toolscoreTest();
+export const it = test;
+export { toolscoreTest, type ToolscoreFixtureOptions, type ToolscoreFixtures } from './testing/vitest/fixtures.js';
+export { toolscoreMatchers, type MatcherResult, type ToolSnapshotOptions } from './testing/matchers.js';
+export type { ToolscoreMatchers } from './testing/matcher-types.js';
