@@ -307,6 +307,14 @@ class OtelReader implements TraceStreamReader {
         break;
       }
     }
+    if (candidate.rawArgs !== undefined && id !== undefined) {
+      // The announced copy of these arguments is no longer needed (memory follows the calls once).
+      const announced = this.announced.get(id);
+      if (announced !== undefined) {
+        announced.arguments = undefined;
+        announced.hasArguments = false;
+      }
+    }
     if (candidate.rawArgs === undefined && isOpenInference && attrs[A_INPUT_VALUE] !== undefined) {
       candidate.argsKey = 'input.value';
       if (attrs[A_INPUT_MIME_TYPE] === 'text/plain' && typeof attrs[A_INPUT_VALUE] === 'string') candidate.textInput = attrs[A_INPUT_VALUE];
