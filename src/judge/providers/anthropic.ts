@@ -12,7 +12,7 @@ const MAX_TOKENS = 4096;
  */
 export async function anthropicClient(config: ResolvedJudgeConfig): Promise<JudgeClient> {
   const { default: Anthropic } = await loadProviderPackage(config.provider, () => import('@anthropic-ai/sdk'));
-  const client = new Anthropic({ apiKey: config.apiKey, baseURL: config.baseURL ?? null, maxRetries: 0, timeout: config.timeoutMs });
+  const client = new Anthropic({ apiKey: config.apiKey, baseURL: config.baseURL, maxRetries: 0, timeout: config.timeoutMs });
   return {
     async complete({ system, user, signal }) {
       try {
