@@ -12,7 +12,8 @@ const MAX_TOKENS = 4096;
  */
 export async function anthropicClient(config: ResolvedJudgeConfig): Promise<JudgeClient> {
   const { default: Anthropic } = await loadProviderPackage(config.provider, () => import('@anthropic-ai/sdk'));
-  const client = new Anthropic({ apiKey: config.apiKey, baseURL: config.baseURL, maxRetries: 0, timeout: config.timeoutMs });
+  // Retries and timeouts are the judge's own (withRetries and its per-attempt signal).
+  const client = new Anthropic({ apiKey: config.apiKey, baseURL: config.baseURL, maxRetries: 0 });
   return {
     async complete({ system, user, signal }) {
       try {

@@ -8,8 +8,8 @@ import { loadProviderPackage, type JudgeClient } from './client.js';
  */
 export async function openaiClient(config: ResolvedJudgeConfig): Promise<JudgeClient> {
   const { default: OpenAI } = await loadProviderPackage(config.provider, () => import('openai'));
-  // Retries and timeouts are the judge's own (withRetries), the same for every provider.
-  const client = new OpenAI({ apiKey: config.apiKey, baseURL: config.baseURL, maxRetries: 0, timeout: config.timeoutMs });
+  // Retries and timeouts are the judge's own (withRetries and its per-attempt signal), the same for every provider.
+  const client = new OpenAI({ apiKey: config.apiKey, baseURL: config.baseURL, maxRetries: 0 });
   return {
     async complete({ system, user, signal }) {
       try {
