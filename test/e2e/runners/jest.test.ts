@@ -1,0 +1,44 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RUNNER_TIMEOUT, makeProject, runJest } from './project.js';
+
+describe('toolscore/jest in a real Jest run', () => {
+  let project: string;
+  beforeAll(() => {
+    project = makeProject(join(import.meta.dirname, 'fixtures/jest'));
+  });
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  it(
+    'fails a matcher with the aligned table, records the snapshot and prints the summary',
+    async () => {
+      const run = await runJest(project);
+      expect(run.code).toBe(1);
+      // Destination wrong: selection 1, F1 2/3, sequence 1, redundancy 0 ⇒ 0.4 + 0.2 + 0.2 + 0.1 = 0.9.
+      for (const line of [
+        '● fails with the expected-vs-actual table',
+        '    Expected vs actual tool calls',
+        '      1  search_flights(origin="SFO", destination="NYC")  search_flights(origin="SFO", destination="LA")  destination: expected "NYC", got "LA"',
+        '    score 0.90 < 0.95 required · selection 1.00 · args 0.67 · sequence 1.00',
+      ]) {
+        expect(run.stderr).toContain(line);
+      }
+      expect(run.stderr).toMatch(/Tests: {7}1 failed, 2 passed, 3 total/);
+      expect(run.stdout).toContain('toolscore: 1 snapshot created (pending approval)\n');
+      expect(run.stdout).toContain('snapshot "agent.test.mjs > snapshots replay" created at');
+    },
+    RUNNER_TIMEOUT,
+  );
+
+  it(
+    'in CI, a pending snapshot fails the run',
+    async () => {
+      const run = await runJest(project, ['-t', 'snapshots replay'], { CI: 'true' });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('snapshot "agent.test.mjs > snapshots replay" is pending approval');
+      expect(run.stdout).toContain('toolscore: 1 snapshot failed\n');
+    },
+    RUNNER_TIMEOUT,
+  );
+});

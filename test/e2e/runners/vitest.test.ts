@@ -1,0 +1,46 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RUNNER_TIMEOUT, makeProject, runVitest } from './project.js';
+
+/*
+ * The fixture agent calls search_flights(SFO → NYC) and book_flight; the failing test expects
+ * search_flights and send_email.
+ * - selection 1 of 2 = 0.5; sequence one substitution over 2 = 0.5
+ * - arguments: search_flights pairs with 2 of 2 right; send_email unpaired adds 1 expected ⇒ P 1, R 2/3, F1 0.8
+ * - redundancy: book_flight is 1 of 2 calls beyond the expected ⇒ 1 − 0.5
+ * - score = 0.4·0.5 + 0.3·0.8 + 0.2·0.5 + 0.1·0.5 = 0.59
+ */
+const TABLE = [
+  'Expected vs actual tool calls',
+  '  #  Expected                                         Actual                                           Status',
+  '  1  search_flights(origin="SFO", destination="NYC")  search_flights(origin="SFO", destination="NYC")  ✓',
+  `  2  send_email(to="ana@example.com")                 book_flight(flight_id="FL-1024")                 tool: 'send_email' ≠ 'book_flight'`,
+  '',
+  'score 0.59 < 0.90 required · selection 0.50 · args 0.80 · sequence 0.50',
+  'tips:',
+  '  - make the descriptions of send_email and book_flight say when each applies, or if book_flight is an acceptable substitute, put it in the gold standard',
+].join('\n');
+
+describe('toolscore/vitest in a real Vitest run', () => {
+  let project: string;
+  beforeAll(() => {
+    project = makeProject(join(import.meta.dirname, 'fixtures/vitest'));
+  });
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  it(
+    'reports a failing matcher with the aligned table and exit code 1',
+    async () => {
+      const run = await runVitest(project, ['matchers']);
+      expect(run.code).toBe(1);
+      const output = run.stdout + run.stderr;
+      expect(output).toContain('✓ toCallTools, toCallTool and .not pass');
+      expect(output).toContain('× fails with the expected-vs-actual table');
+      expect(output).toContain(`FAIL  matchers.test.mjs > fails with the expected-vs-actual table\nError: ${TABLE}\n`);
+      expect(output).toMatch(/Tests {2}1 failed \| 1 passed \(2\)/);
+      expect(output).not.toContain('\u001b[');
+    },
+    RUNNER_TIMEOUT,
+  );
+});
