@@ -65,18 +65,22 @@ async function confirm(question: string): Promise<boolean> {
   }
 }
 
-/** `toolscore snapshots rm NAME [--yes]`: deletes a snapshot, asking first unless `--yes`; off a terminal `--yes` is required. */
+/**
+ * `toolscore snapshots rm NAME [--yes]`: deletes a snapshot (a corrupt file too, named by its file
+ * name), asking first unless `--yes`; off a terminal `--yes` is required.
+ */
 export async function runSnapshotsRemove(name: string, flags: SnapshotDirFlags & { yes?: boolean }): Promise<number> {
   const store = new SnapshotStore(flags.dir);
-  const snapshot = store.require(name);
+  const file = store.fileOf(name);
+  if (file === undefined) throw new ToolscoreInputError({ source: store.root }, `no snapshot named ${JSON.stringify(name)}`);
   if (!flags.yes) {
     if (process.stdin.isTTY !== true) throw new ToolscoreInputError({ source: 'snapshots rm' }, 'not a terminal, so cannot ask: pass --yes to delete without asking');
-    if (!(await confirm(`delete snapshot ${JSON.stringify(snapshot.data.name)} (${snapshot.file})? [y/N] `))) {
+    if (!(await confirm(`delete snapshot ${JSON.stringify(name)} (${file})? [y/N] `))) {
       process.stdout.write('kept\n');
       return 1;
     }
   }
-  store.remove(snapshot.file);
-  process.stdout.write(`deleted ${displayText(snapshot.data.name)} (${displayText(snapshot.file)})\n`);
+  store.remove(file);
+  process.stdout.write(`deleted ${displayText(name)} (${displayText(file)})\n`);
   return 0;
 }

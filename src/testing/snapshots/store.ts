@@ -84,15 +84,21 @@ export class SnapshotStore {
   }
 
   /**
-   * The snapshot called `nameOrFile`, or whose file is called that (with or without `.json`, as `list`
-   * shows it); undefined when there is none.
+   * The file of the snapshot called `nameOrFile`, or the store's file called that (with or without
+   * `.json`, as `list` shows it), without reading it; undefined when there is none.
    */
-  find(nameOrFile: string): Snapshot | undefined {
-    const byName = this.read(nameOrFile);
-    if (byName) return byName;
+  fileOf(nameOrFile: string): string | undefined {
+    const byName = this.pathOf(nameOrFile);
+    if (existsSync(byName)) return byName;
     const entry = basename(nameOrFile);
     const path = join(this.root, entry.endsWith('.json') ? entry : `${entry}.json`);
-    return existsSync(path) ? readSnapshotFile(path) : undefined;
+    return existsSync(path) ? path : undefined;
+  }
+
+  /** The snapshot called `nameOrFile` (or whose file is called that); undefined when there is none. */
+  find(nameOrFile: string): Snapshot | undefined {
+    const file = this.fileOf(nameOrFile);
+    return file === undefined ? undefined : readSnapshotFile(file);
   }
 
   /** Every snapshot, sorted by name, and the files that could not be read. */
@@ -128,11 +134,11 @@ export class SnapshotStore {
     return this.require(snapshot.data.name);
   }
 
-  /** Deletes a snapshot; returns whether there was one. */
+  /** Deletes a snapshot file, readable or not; returns whether there was one. */
   remove(nameOrFile: string): boolean {
-    const snapshot = this.find(nameOrFile);
-    if (!snapshot) return false;
-    rmSync(snapshot.file, { force: true });
+    const file = this.fileOf(nameOrFile);
+    if (file === undefined) return false;
+    rmSync(file, { force: true });
     return true;
   }
 
