@@ -1,6 +1,6 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateTrace } from '../../src/io/evaluate-trace.js';
 import { REPO_ROOT } from '../corpus.js';
@@ -171,6 +171,37 @@ describe('loading', () => {
     const withJudge = await runProgram(process.execPath, ['--input-type=module', '-e', judged], { cwd: REPO_ROOT, env: childEnv() });
     expect(withJudge.stderr).toMatch(/^LOADED .*\/dist\/judge\/judge\.js$/m);
     expect(withJudge.stderr).toMatch(/^LOADED .*\/node_modules\/openai\//m);
+  });
+});
+
+describe('without the provider SDKs', () => {
+  it('says exactly what to npm install, for each provider', async () => {
+    // A project with toolscore and its own dependencies installed, and none of the optional peers.
+    const project = freshDir();
+    const installed = join(project, 'node_modules/toolscore');
+    cpSync(resolve(REPO_ROOT, 'dist'), join(installed, 'dist'), { recursive: true });
+    cpSync(resolve(REPO_ROOT, 'package.json'), join(installed, 'package.json'));
+    const manifest = JSON.parse(readFileSync(resolve(REPO_ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    for (const name of Object.keys(manifest.dependencies)) {
+      mkdirSync(dirname(join(project, 'node_modules', name)), { recursive: true });
+      symlinkSync(resolve(REPO_ROOT, 'node_modules', name), join(project, 'node_modules', name));
+    }
+    const script = `
+      const { calculateSemanticCorrectness } = await import('toolscore/judge');
+      for (const model of ['gpt-4o-mini', 'claude-3-5-haiku-latest', 'gemini-2.0-flash']) {
+        await calculateSemanticCorrectness([], [], { judge: { model, apiKey: 'k' } }).catch((error) => console.log(error.message));
+      }
+    `;
+    const run = await runProgram(process.execPath, ['--input-type=module', '-e', script], { cwd: project, env: childEnv() });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe(
+      [
+        'judge: the openai judge needs the optional package openai: npm install openai@6',
+        'judge: the anthropic judge needs the optional package @anthropic-ai/sdk: npm install @anthropic-ai/sdk@1',
+        'judge: the gemini judge needs the optional package @google/genai: npm install @google/genai@2',
+        '',
+      ].join('\n'),
+    );
   });
 });
 
