@@ -99,7 +99,7 @@ describe('the snapshot cycle through the CLI and Vitest', { timeout: RUNNER_TIME
     const all = await toolscore(['approve', '--all']);
     expect(all.stdout).toBe(`approved ${FIXTURE} (${fileOf(FIXTURE)})\n1 snapshot approved\n`);
     expect((await toolscore(['snapshots', 'list', '--pending'])).stdout).toBe(`no pending snapshots in ${snapshotDir}\n`);
-    for (const env of [{}, { CI: 'true' }]) {
+    for (const env of [{}, { CI: 'true' }] as Record<string, string>[]) {
       const run = await snapshots(env);
       expect(run.code, output(run)).toBe(0);
       expect(run.stdout).toContain('toolscore: 2 snapshots passed\n');
@@ -152,7 +152,7 @@ describe('the snapshot cycle through the CLI and Vitest', { timeout: RUNNER_TIME
   it('a corrupt snapshot file fails by its path and is never overwritten', async () => {
     const file = fileOf(FIXTURE);
     writeFileSync(file, '{"name": ');
-    for (const env of [{}, { TOOLSCORE_UPDATE: '1' }]) {
+    for (const env of [{}, { TOOLSCORE_UPDATE: '1' }] as Record<string, string>[]) {
       const run = await snapshots(env);
       expect(run.code).toBe(1);
       expect(output(run)).toContain(file);
