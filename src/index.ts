@@ -59,7 +59,7 @@ export { loadTraceFile } from './io/trace.js';
 export { loadForbiddenRules } from './io/rules.js';
 export { VERSION } from './version.js';
 
-// Testing agents in any test runner (Vitest and Jest matchers live in toolscore/vitest and toolscore/jest).
+// Testing agents in any test runner; the runner matchers and fixtures have entry points of their own.
 export { ToolscoreAssertionError } from './testing/assertion-error.js';
 export { assertTools, type AssertToolsOptions } from './testing/assert-tools.js';
 export { testAgent, type Agent, type TestAgentOptions } from './testing/test-agent.js';
