@@ -144,6 +144,14 @@ describe.each(PROVIDERS)('the $name judge', (provider) => {
     expect(requests[1]!.user).toBe(requests[0]!.user);
   });
 
+  it('gives up on a 429 that outlasts the retries, keeping the wait the server asked for', async () => {
+    vi.stubEnv('OPENAI_API_KEY', '');
+    const { error, requests } = await judgeWith(provider, () => ({ status: 429, message: 'quota exceeded', headers: { 'retry-after': '0' } }), { maxRetries: 1 });
+    expect(requests).toHaveLength(2);
+    expect(error).toMatchObject({ kind: 'http', status: 429, retryAfterMs: 0 });
+    expect((error as Error).message).toBe(`LLM judge (${provider.name}): HTTP 429 (rate limited): quota exceeded (gave up after 2 attempts)`);
+  });
+
   it('fails on 401 at once, naming the provider and the status', async () => {
     vi.stubEnv('OPENAI_API_KEY', '');
     const { metrics, error, requests } = await judgeWith(provider, () => ({ status: 401, message: 'Incorrect API key provided' }));
