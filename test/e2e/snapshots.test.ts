@@ -187,4 +187,20 @@ describe('the snapshot cycle through the CLI and Vitest', { timeout: RUNNER_TIME
     expect(run.code, output(run)).toBe(0);
     expect(run.stdout).toContain('toolscore: 1 snapshot passed\n');
   });
+
+  it('CLI misuse is exit 2 with one line saying why', async () => {
+    for (const [args, reason] of [
+      [['approve', 'no such snapshot'], 'no snapshot named "no such snapshot"'],
+      [['approve'], 'expected snapshot names, or --all to approve every pending snapshot'],
+      [['approve', MATCHER, '--all'], 'give snapshot names or --all, not both'],
+      [['snapshots', 'rm', MATCHER], 'not a terminal, so cannot ask: pass --yes to delete without asking'],
+      [['record', '--name', 'x'], 'expected --from-trace FILE --name NAME, or -- CMD... to run a test suite in record mode'],
+      [['record', '--', 'no-such-command-here'], 'command not found: no-such-command-here'],
+    ] as [string[], string][]) {
+      const run = await toolscore(args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr).toMatch(new RegExp(`^toolscore: .*${reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n$`));
+    }
+    expect(existsSync(fileOf(MATCHER))).toBe(true);
+  });
 });

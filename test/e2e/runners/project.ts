@@ -23,7 +23,7 @@ export function makeProject(source: string): string {
   cpSync(source, project, { recursive: true });
   mkdirSync(join(project, 'node_modules'));
   symlinkSync(REPO_ROOT, join(project, 'node_modules/toolscore'), 'dir');
-  for (const name of ['vitest', 'jest', 'expect', '@jest']) symlinkSync(resolve(REPO_ROOT, 'node_modules', name), join(project, 'node_modules', name), 'dir');
+  for (const name of ['vitest', 'jest']) symlinkSync(resolve(REPO_ROOT, 'node_modules', name), join(project, 'node_modules', name), 'dir');
   return project;
 }
 

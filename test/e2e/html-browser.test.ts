@@ -1,0 +1,151 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluate } from '../../src/core/evaluate.js';
+import { evaluateTrace } from '../../src/io/evaluate-trace.js';
+import { generateHtmlReport } from '../../src/reports/html.js';
+import { REPO_ROOT } from '../corpus.js';
+import { EXAMPLES } from './run-cli.js';
+
+/*
+ * The HTML report as a person sees it: Debian's Chromium, driven by playwright-core. Under CI=true a
+ * missing browser fails the suite (.ci/run installs it); elsewhere the suite is skipped with a note.
+ */
+
+const CHROMIUM = process.env.TOOLSCORE_CHROMIUM ?? '/usr/bin/chromium';
+const IN_CI = process.env.CI === 'true';
+const AVAILABLE = existsSync(CHROMIUM);
+const ARTIFACTS = resolve(REPO_ROOT, 'test-artifacts');
+const FIXED_TIME = new Date('2025-06-14T09:30:00Z');
+
+if (!AVAILABLE && !IN_CI) {
+  console.warn(`html-browser: skipped, no Chromium at ${CHROMIUM}. Install it with "apt-get install -y chromium" (Debian) or point TOOLSCORE_CHROMIUM at one.`);
+}
+
+const SCRIPT_PAYLOAD = '<script>window.__pwned=1</script>';
+const IMG_PAYLOAD = '<img src=x onerror="window.__pwned=2">';
+const SECRET = 'sk-proj-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcd';
+
+let work: string;
+let context: BrowserContext;
+
+/** Opens a report file and records every request the page makes and every console error. */
+async function open(file: string, options: { dark?: boolean; phone?: boolean } = {}): Promise<{ page: Page; requests: string[]; errors: string[] }> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const requests: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  if (options.phone) await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: options.dark ? 'dark' : 'light' });
+  await page.goto(pathToFileURL(file).href, { waitUntil: 'load', timeout: 15_000 });
+  return { page, requests, errors };
+}
+
+describe.skipIf(!AVAILABLE && !IN_CI)('HTML report in headless Chromium', () => {
+  beforeAll(async () => {
+    if (!AVAILABLE) throw new Error(`CI=true but no Chromium at ${CHROMIUM}: .ci/run installs it with "apt-get install -y chromium"`);
+    work = mkdtempSync(join(tmpdir(), 'toolscore-html-'));
+    mkdirSync(ARTIFACTS, { recursive: true });
+    context = await chromium.launchPersistentContext(join(work, 'profile'), {
+      executablePath: CHROMIUM,
+      headless: true,
+      timeout: 30_000,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await context?.close();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it('shows the example verdict, metric cards and the aligned call table, with no request beyond the file', async () => {
+    const result = await evaluateTrace({ goldFile: EXAMPLES.gold, traceFile: EXAMPLES.trace });
+    const file = await generateHtmlReport(result, join(ARTIFACTS, 'html-report.html'), { goldFile: 'examples/gold.json', traceFile: 'examples/trace.json', now: FIXED_TIME });
+    const { page, requests, errors } = await open(file);
+
+    expect(await page.textContent('#score')).toBe('83.5%');
+    expect(await page.textContent('#grade')).toBe('B');
+    expect(await page.textContent('#verdict')).toBe('WARN');
+    expect(await page.textContent('#required-calls')).toBe('3 / 4');
+    expect(await page.title()).toBe('Toolscore evaluation: WARN: score 83.5%, grade B');
+
+    // Rows follow the actual order; charge_card sits alone as an extra call.
+    const rows = page.locator('table.calls tbody tr');
+    expect(await rows.count()).toBe(5);
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-status')))).toEqual(['match', 'argument_mismatch', 'match', 'extra', 'match']);
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('.tool')].map((node) => node.textContent)))).toEqual([
+      ['get_weather', 'get_weather'],
+      ['search_flights', 'search_flights'],
+      ['book_flight', 'book_flight'],
+      ['charge_card'],
+      ['send_email', 'send_email'],
+    ]);
+    // The one differing argument is highlighted on both sides.
+    expect(await rows.nth(1).locator('li.mismatch').allTextContents()).toEqual(['destination: "LIS"mismatch', 'destination: "OPO"mismatch']);
+    expect(await rows.nth(2).locator('.error').textContent()).toBe('Payment declined: card expired');
+    expect(await rows.nth(3).locator('td.status').textContent()).toBe('EXTRA');
+
+    // Selection 4/5, argument F1 11/12, sequence 1 − 1/5, redundant 1/5: the hand-computed figures.
+    const card = (key: string) => page.locator(`.card[data-metric="${key}"] .value`).textContent();
+    expect(await card('selection_accuracy')).toBe('80.0%');
+    expect(await card('argument_f1')).toBe('91.7%');
+    expect(await card('sequence_accuracy')).toBe('80.0%');
+    expect(await card('redundant_rate')).toBe('20.0%');
+    expect(await card('total_duration')).toBe('5.85 s');
+    expect(await card('total_cost')).toBe('$0.0020');
+    expect(await page.locator('ol.issues li').count()).toBe(3);
+    expect(await page.locator('ul.findings li').allTextContents()).toEqual(['WARNING 1 of 5 tool calls failed (book_flight)']);
+    expect(await page.locator('svg.chart g').count()).toBe(5);
+
+    expect(requests).toEqual([pathToFileURL(file).href]);
+    expect(errors).toEqual([]);
+    await page.screenshot({ path: join(ARTIFACTS, 'html-report.png'), fullPage: true });
+    await page.emulateMedia({ media: 'print' });
+    await page.screenshot({ path: join(ARTIFACTS, 'html-report-print.png'), fullPage: true });
+    await page.close();
+
+    const phone = await open(file, { dark: true, phone: true });
+    // On a phone the call table is one card per row, and nothing is wider than the screen.
+    expect(await phone.page.locator('table.calls thead').isVisible()).toBe(false);
+    expect(await phone.page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    expect(await phone.page.evaluate('getComputedStyle(document.body).backgroundColor')).toBe('rgb(13, 17, 23)');
+    await phone.page.screenshot({ path: join(ARTIFACTS, 'html-report-phone-dark.png'), fullPage: true });
+    expect(phone.requests).toEqual([pathToFileURL(file).href]);
+    await phone.page.close();
+  }, 60_000);
+
+  it('renders hostile tool names and arguments as text, runs nothing and masks credentials', async () => {
+    const result = evaluate({
+      expected: [{ tool: 'search', args: { q: SCRIPT_PAYLOAD } }, { tool: IMG_PAYLOAD }],
+      actual: [
+        { tool: 'search', args: { q: IMG_PAYLOAD, key: SECRET } },
+        { tool: SCRIPT_PAYLOAD, args: { [IMG_PAYLOAD]: SCRIPT_PAYLOAD }, is_error: true, error: `${IMG_PAYLOAD} ]]> failed` },
+      ],
+    });
+    const file = await generateHtmlReport(result, join(ARTIFACTS, 'html-report-hostile.html'), { goldFile: `${IMG_PAYLOAD}.json`, traceFile: 'trace.json', now: FIXED_TIME });
+    const { page, requests, errors } = await open(file);
+
+    expect(await page.evaluate('window.__pwned')).toBeUndefined();
+    expect(await page.locator('img').count()).toBe(0);
+    expect(await page.locator('script').count()).toBe(0);
+    const text = await page.locator('body').innerText();
+    expect(text).toContain(SCRIPT_PAYLOAD);
+    expect(text).toContain(IMG_PAYLOAD);
+    expect(await page.locator('table.calls .tool', { hasText: SCRIPT_PAYLOAD }).count()).toBeGreaterThan(0);
+    expect(text).not.toContain(SECRET);
+    expect(text).toContain('[REDACTED openai_api_key: sk-p…cd]');
+    expect(requests).toEqual([pathToFileURL(file).href]);
+    expect(errors).toEqual([]);
+    await page.screenshot({ path: join(ARTIFACTS, 'html-report-hostile.png'), fullPage: true });
+    await page.close();
+  }, 60_000);
+});
