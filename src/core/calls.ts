@@ -113,7 +113,7 @@ export function toActualCall(item: unknown, path: string, source = 'actual'): To
   if (cost !== undefined) normalized.cost = cost;
   const timestamp = optionalNumber(call, 'timestamp', path, fail);
   if (timestamp !== undefined) normalized.timestamp = timestamp;
-  if (call.id !== undefined && call.id !== null) normalized.id = String(call.id);
+  if (call.id !== undefined && call.id !== null) normalized.id = typeof call.id === 'string' ? call.id : typeof call.id === 'number' ? String(call.id) : (JSON.stringify(call.id) ?? String(call.id));
   let metadata: Record<string, unknown> | undefined;
   if (isPlainObject(call.metadata)) metadata = { ...call.metadata };
   for (const key of Object.keys(call)) {

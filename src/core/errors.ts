@@ -63,3 +63,13 @@ export function describeType(value: unknown): string {
       return typeof value;
   }
 }
+
+/** A value as text for a message: strings as they are, anything else as JSON (never throws). */
+export function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? typeof value;
+  } catch {
+    return typeof value;
+  }
+}

@@ -1,4 +1,4 @@
-import { ToolscoreInputError } from './errors.js';
+import { ToolscoreInputError, textOf } from './errors.js';
 
 /** Letter grades, best first. */
 export const GRADES = ['A', 'B', 'C', 'D', 'F'] as const;
@@ -41,7 +41,7 @@ export function meetsMinScore(score: number, minScore: number): boolean {
 /** Checks that a minimum score is a number in [0, 1]. */
 export function checkMinScore(minScore: unknown, source = 'minScore'): number {
   if (typeof minScore !== 'number' || !Number.isFinite(minScore) || minScore < 0 || minScore > 1) {
-    throw new ToolscoreInputError({ source }, `expected a number between 0 and 1, got ${String(minScore)}`);
+    throw new ToolscoreInputError({ source }, `expected a number between 0 and 1, got ${textOf(minScore)}`);
   }
   return minScore;
 }

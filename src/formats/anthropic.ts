@@ -1,4 +1,4 @@
-import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
+import { ToolscoreInputError, childPath, describeType, textOf } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
 import { CallCollector, describeKeys, errorText, isObject, readContent, readInMemory, type FromOptions, type Outcome } from './results.js';
@@ -67,7 +67,7 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
   if (data.type === 'error' && isObject(data.error)) {
     const error = data.error;
     const kind = typeof error.type === 'string' ? error.type : 'error';
-    throw new ToolscoreInputError({ source: context.source, path: '$.error' }, `this is an Anthropic API error response (${kind}), not a trace: ${String(error.message ?? '')}`);
+    throw new ToolscoreInputError({ source: context.source, path: '$.error' }, `this is an Anthropic API error response (${kind}), not a trace: ${textOf(error.message ?? '')}`);
   }
   if (Array.isArray(data.messages)) readList(data.messages, '$.messages', calls, context);
   else if (typeof data.role === 'string' || Array.isArray(data.content)) readMessage(data, '$', calls, context);

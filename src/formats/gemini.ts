@@ -1,4 +1,4 @@
-import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
+import { ToolscoreInputError, childPath, describeType, textOf } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
 import { CallCollector, describeKeys, errorText, isObject, outcomeOf, readContent, readInMemory, type FromOptions } from './results.js';
@@ -97,7 +97,7 @@ function readSteps(steps: unknown[], calls: CallCollector, context: ParseContext
 function readObject(data: Record<string, unknown>, calls: CallCollector, context: ParseContext): void {
   const error = data.error;
   if (isObject(error) && typeof error.message === 'string' && data.candidates === undefined) {
-    const kind = typeof error.status === 'string' ? error.status : String(error.code ?? 'error');
+    const kind = typeof error.status === 'string' ? error.status : textOf(error.code ?? 'error');
     throw new ToolscoreInputError({ source: context.source, path: '$.error' }, `this is a Gemini API error response (${kind}), not a trace: ${error.message}`);
   }
   if (data.object === 'interaction' && Array.isArray(data.steps)) readSteps(data.steps, calls, context);

@@ -1,4 +1,4 @@
-import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
+import { ToolscoreInputError, childPath, describeType, textOf } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
 import { type FromOptions, isObject, readContent, readInMemory } from './results.js';
@@ -149,7 +149,7 @@ class AgentsReader {
         this.calls.add(path, { tool: raw.name, args, id: key, metadata });
         const failed = raw.status === 'failed' || raw.status === 'incomplete';
         if (raw.output !== undefined || failed) {
-          this.calls.resolve(path, key, failed ? { is_error: true, error: typeof raw.output === 'string' && raw.output !== '' ? raw.output : `status ${String(raw.status)}` } : { result: raw.output });
+          this.calls.resolve(path, key, failed ? { is_error: true, error: typeof raw.output === 'string' && raw.output !== '' ? raw.output : `status ${textOf(raw.status)}` } : { result: raw.output });
         }
         return;
       }
@@ -186,7 +186,7 @@ class AgentsReader {
         const result = readContent(output);
         if (text === APPROVAL_REJECTED) outcome = { is_error: true, error: text, metadata: { approval: 'rejected' } };
         else if (text?.startsWith(SDK_TOOL_ERROR_PREFIX)) outcome = { is_error: true, error: text };
-        else if (raw.status === 'incomplete' || raw.status === 'failed') outcome = { is_error: true, error: text ?? `status ${String(raw.status)}` };
+        else if (raw.status === 'incomplete' || raw.status === 'failed') outcome = { is_error: true, error: text ?? `status ${textOf(raw.status)}` };
         else outcome = { result };
       }
     }

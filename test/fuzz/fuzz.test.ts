@@ -16,6 +16,8 @@ import { parseForbiddenRules } from '../../src/metrics/policy.js';
 const RUNS = Number(process.env.TOOLSCORE_FUZZ_RUNS ?? 500);
 const SEED = process.env.TOOLSCORE_FUZZ_SEED === undefined ? undefined : Number(process.env.TOOLSCORE_FUZZ_SEED);
 const settings = { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) };
+// Generous: a property at 100,000 runs takes minutes on a busy two-core machine.
+const TIMEOUT = Math.max(20_000, RUNS * 10);
 
 /** Runs `fn`; anything thrown must be a ToolscoreInputError with a one-line message. */
 function onlyInputErrors(fn: () => unknown): void {
@@ -51,15 +53,15 @@ const bytes = fc.uint8Array({ maxLength: 300 }).map((array) => new TextDecoder()
 describe('fuzz: nothing crashes', () => {
   test('gold loader on arbitrary and call-shaped JSON', () => {
     fc.assert(fc.property(fc.oneof(shaped, fc.array(callLike)), (data) => onlyInputErrors(() => goldCallsOf(data, 'gold.json'))), settings);
-  });
+  }, TIMEOUT);
 
   test('auto-detection on arbitrary and call-shaped JSON', () => {
     fc.assert(fc.property(fc.oneof(shaped, fc.array(callLike)), (data) => onlyInputErrors(() => readWithFormat(data, 'auto', 'trace.json'))), settings);
-  });
+  }, TIMEOUT);
 
   test.each([...FORMATS.keys()])('the %s adapter on arbitrary and call-shaped JSON', (format) => {
     fc.assert(fc.property(shaped, (data) => onlyInputErrors(() => readWithFormat(data, format, 'trace.json'))), { ...settings, numRuns: Math.ceil(RUNS / 2) });
-  });
+  }, TIMEOUT);
 
   test('evaluate() on call-shaped input: only input errors, scores in [0, 1]', () => {
     fc.assert(
@@ -76,7 +78,7 @@ describe('fuzz: nothing crashes', () => {
       ),
       settings,
     );
-  });
+  }, TIMEOUT);
 
   test('arbitrary bytes as a JSON file, then as gold and as a trace', () => {
     fc.assert(
@@ -89,5 +91,5 @@ describe('fuzz: nothing crashes', () => {
       ),
       settings,
     );
-  });
+  }, TIMEOUT);
 });
