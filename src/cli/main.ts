@@ -9,6 +9,7 @@ import { displayText } from '../reports/text.js';
 import { VERSION } from '../version.js';
 import type { EvalFlags } from './commands/eval.js';
 import type { ValidateFlags } from './commands/validate.js';
+import { registerMcpCommands } from './commands/mcp-register.js';
 import type { RecordFlags } from './commands/record.js';
 import type { SnapshotDirFlags } from './commands/snapshots.js';
 
@@ -143,6 +144,7 @@ function buildProgram(): Command {
       const { runRecord } = await import('./commands/record.js');
       process.exitCode = await runRecord(command, flags);
     });
+  registerMcpCommands(program);
   return program;
 }
 

@@ -1,0 +1,89 @@
+/**
+ * Tool references in model-visible text that name no exposed tool ("call `fetch_rates` first" when no
+ * `fetch_rates` exists): the model will try to call it, or give up. A name counts as a reference when
+ *
+ * 1. it is quoted (`'`, `"` or a backtick) after use / call / invoke / run / try (optionally "the"),
+ *    and either is tool-shaped (lowercase words joined by `_` or `-`) or is followed by "tool";
+ * 2. it is quoted and followed by the word "tool";
+ * 3. it is an unquoted snake_case name between use / call / invoke and "tool".
+ *
+ * No form counts when the name is followed by a word that makes it a setting ("use 'read-only' mode"),
+ * and names that are a tool, a property name or a string enum/const value anywhere in the schemas are
+ * never reported.
+ */
+
+const SETTING_WORDS = 'mode|option|flag|format|value|parameter|argument|field|setting|style|type|level|scope|permission|access|strategy|method';
+const QUOTED_AFTER_VERB = /\b(?:use|call|invoke|run|try)\s+(?:the\s+)?(['"`])([^'"`\s]{1,80})\1(\s+[A-Za-z]+)?/gi;
+const QUOTED_BEFORE_TOOL = /(['"`])([^'"`\s]{1,80})\1\s+tool\b/gi;
+const SNAKE_BETWEEN = /\b(?:use|call|invoke)\s+(?:the\s+)?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\s+tool\b/gi;
+const SETTING = new RegExp(`^\\s+(?:${SETTING_WORDS})s?$`, 'i');
+const TOOL_SHAPED = /^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+$/;
+
+/** The names a text refers to as tools, in order of appearance, each once. */
+export function findToolReferences(text: string): string[] {
+  const found: { at: number; name: string }[] = [];
+  for (const match of text.matchAll(QUOTED_AFTER_VERB)) {
+    const name = match[2]!;
+    const next = match[3];
+    if (next !== undefined && SETTING.test(next)) continue;
+    const followedByTool = next !== undefined && /^\s+tool$/i.test(next);
+    if (followedByTool || TOOL_SHAPED.test(name)) found.push({ at: match.index, name });
+  }
+  for (const match of text.matchAll(QUOTED_BEFORE_TOOL)) found.push({ at: match.index, name: match[2]! });
+  for (const match of text.matchAll(SNAKE_BETWEEN)) found.push({ at: match.index, name: match[1]! });
+  const names: string[] = [];
+  for (const { name } of found.sort((a, b) => a.at - b.at)) {
+    const clean = name.replace(/\(\)$/, '');
+    if (!names.includes(clean)) names.push(clean);
+  }
+  return names;
+}
+
+/** Verbs so common in tool names that sharing only them says nothing. */
+const GENERIC_WORDS = new Set(['get', 'set', 'list', 'create', 'update', 'delete', 'remove', 'add', 'read', 'write', 'fetch', 'find', 'search', 'run', 'do', 'make', 'tool']);
+
+/** `get_weather`, `getWeather`, `weather.get` → lower-case words (a plural `s` dropped: notes → note). */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_.\-]+/)
+    .map((word) => word.toLowerCase())
+    .filter((word) => word !== '')
+    .map((word) => (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word));
+}
+
+/** Character similarity in [0, 1]: twice the longest common subsequence over the total length. */
+export function similarity(a: string, b: string): number {
+  if (a.length === 0 && b.length === 0) return 1;
+  const previous = new Array<number>(b.length + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = 0;
+    for (let j = 1; j <= b.length; j++) {
+      const above = previous[j]!;
+      previous[j] = a[i - 1] === b[j - 1] ? diagonal + 1 : Math.max(previous[j]!, previous[j - 1]!);
+      diagonal = above;
+    }
+  }
+  return (2 * previous[b.length]!) / (a.length + b.length);
+}
+
+/**
+ * The exposed tool most like a missing name: the highest share of common words, ties broken by
+ * character similarity; a tool sharing no word (or only generic verbs such as "get" or "list")
+ * qualifies only with similarity ≥ 0.75.
+ */
+export function closestTool(missing: string, tools: readonly string[]): string | undefined {
+  const words = new Set(nameWords(missing));
+  let best: { name: string; share: number; sim: number } | undefined;
+  for (const tool of tools) {
+    const toolWords = new Set(nameWords(tool));
+    const shared = [...words].filter((word) => toolWords.has(word));
+    const common = shared.filter((word) => !GENERIC_WORDS.has(word)).length > 0 ? shared.length : 0;
+    const union = new Set([...words, ...toolWords]).size;
+    const share = union === 0 ? 0 : common / union;
+    const sim = similarity(missing.toLowerCase(), tool.toLowerCase());
+    if (common === 0 && sim < 0.75) continue;
+    if (!best || share > best.share || (share === best.share && sim > best.sim)) best = { name: tool, share, sim };
+  }
+  return best?.name;
+}
