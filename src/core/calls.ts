@@ -4,37 +4,45 @@ import { DEFAULT_LIMITS, exceedsDepth, tooDeepError } from './limits.js';
 import type { Args, ExpectedCall, ToolCall } from './types.js';
 import { setOwn } from './own.js';
 
-type Fail = (path: string, reason: string) => never;
+/**
+ * A JSON path, or a function that builds it. Normalizing runs on every evaluation, so paths are
+ * built only when there is an error to report.
+ */
+export type LazyPath = string | (() => string);
 
-function failer(source: string): Fail {
-  return (path, reason) => {
-    throw new ToolscoreInputError({ source, path }, reason);
-  };
+function pathOf(where: LazyPath, ...segments: (string | number)[]): string {
+  let path = typeof where === 'string' ? where : where();
+  for (const segment of segments) path = childPath(path, segment);
+  return path;
+}
+
+function failAt(source: string, where: LazyPath, reason: string, ...segments: (string | number)[]): never {
+  throw new ToolscoreInputError({ source, path: pathOf(where, ...segments) }, reason);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function requireCallObject(item: unknown, path: string, fail: Fail): Record<string, unknown> {
-  if (!isPlainObject(item)) return fail(path, `expected a call object with a "tool" name, got ${describeType(item)}`);
+function requireCallObject(item: unknown, source: string, where: LazyPath): Record<string, unknown> {
+  if (!isPlainObject(item)) return failAt(source, where, `expected a call object with a "tool" name, got ${describeType(item)}`);
   const tool = item.tool;
   if (typeof tool !== 'string' || tool.trim() === '') {
-    return fail(childPath(path, 'tool'), `expected a non-empty tool name, got ${describeType(tool)}`);
+    return failAt(source, where, `expected a non-empty tool name, got ${describeType(tool)}`, 'tool');
   }
   return item;
 }
 
-function requireArgs(value: unknown, path: string, fail: Fail): Args | null {
+function requireArgs(value: unknown, source: string, where: LazyPath): Args | null {
   if (value === undefined || value === null) return null;
-  if (!isPlainObject(value)) return fail(path, `expected an object of arguments (or null), got ${describeType(value)}`);
+  if (!isPlainObject(value)) return failAt(source, where, `expected an object of arguments (or null), got ${describeType(value)}`, 'args');
   return value;
 }
 
-function optionalNumber(item: Record<string, unknown>, key: string, path: string, fail: Fail): number | undefined {
+function optionalNumber(item: Record<string, unknown>, key: string, source: string, where: LazyPath): number | undefined {
   const value = item[key];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value)) return fail(childPath(path, key), `expected a number, got ${describeType(value)}`);
+  if (typeof value !== 'number' || !Number.isFinite(value)) return failAt(source, where, `expected a number, got ${describeType(value)}`, key);
   return value;
 }
 
@@ -51,33 +59,31 @@ export interface ExpectedCallsOptions {
  * side_effects?, schema?}`. `$` operators in `args` become matchers (`$regex` is a whole-string match).
  */
 export function toExpectedCalls(input: unknown, source = 'expected', options: ExpectedCallsOptions = {}): ExpectedCall[] {
-  const fail = failer(source);
   const base = options.path ?? '$';
   const maxDepth = options.maxDepth ?? DEFAULT_LIMITS.maxDepth;
-  if (!Array.isArray(input)) return fail(base, `expected an array of calls, got ${describeType(input)}`);
+  if (!Array.isArray(input)) return failAt(source, base, `expected an array of calls, got ${describeType(input)}`);
   const context: DecodeContext = { source, regexMode: 'full' };
   return input.map((item: unknown, i) => {
-    const path = childPath(base, i);
-    const call = requireCallObject(item, path, fail);
-    const argsPath = childPath(path, 'args');
-    const raw = requireArgs(call.args, argsPath, fail);
-    if (exceedsDepth(raw, maxDepth)) throw tooDeepError(source, argsPath, maxDepth);
+    const where = () => childPath(base, i);
+    const call = requireCallObject(item, source, where);
+    const raw = requireArgs(call.args, source, where);
+    if (exceedsDepth(raw, maxDepth)) throw tooDeepError(source, pathOf(where, 'args'), maxDepth);
     const expected: ExpectedCall = {
       tool: (call.tool as string).trim(),
-      args: raw === null ? null : decodeMembers(raw, Object.keys(raw), argsPath, context),
+      args: raw === null ? null : decodeMembers(raw, Object.keys(raw), () => pathOf(where, 'args'), context),
     };
     if (call.description !== undefined && call.description !== null) {
-      if (typeof call.description !== 'string') fail(childPath(path, 'description'), `expected a string, got ${describeType(call.description)}`);
+      if (typeof call.description !== 'string') failAt(source, where, `expected a string, got ${describeType(call.description)}`, 'description');
       if (call.description !== '') expected.description = call.description as string;
     }
     if (call.side_effects !== undefined && call.side_effects !== null) {
-      if (!isPlainObject(call.side_effects)) fail(childPath(path, 'side_effects'), `expected an object of checks, got ${describeType(call.side_effects)}`);
+      if (!isPlainObject(call.side_effects)) failAt(source, where, `expected an object of checks, got ${describeType(call.side_effects)}`, 'side_effects');
       expected.side_effects = call.side_effects as Record<string, unknown>;
     }
     // The Python tool's gold files carry schemas under metadata.schema.
     const schema = call.schema ?? (isPlainObject(call.metadata) ? call.metadata.schema : undefined);
     if (schema !== undefined && schema !== null) {
-      if (!isPlainObject(schema)) fail(childPath(path, 'schema'), `expected a JSON Schema object, got ${describeType(schema)}`);
+      if (!isPlainObject(schema)) failAt(source, where, `expected a JSON Schema object, got ${describeType(schema)}`, 'schema');
       expected.schema = schema as Record<string, unknown>;
     }
     return expected;
@@ -92,10 +98,9 @@ const ACTUAL_FIELDS = new Set(['tool', 'args', 'result', 'error', 'is_error', 'd
  * timestamp?, metadata?}`. A call failed when it has an error message or `is_error: true` (a message
  * wins over `is_error: false`); `error: true` alone also marks it failed.
  */
-export function toActualCall(item: unknown, path: string, source = 'actual'): ToolCall {
-  const fail = failer(source);
-  const call = requireCallObject(item, path, fail);
-  const args = requireArgs(call.args, childPath(path, 'args'), fail);
+export function toActualCall(item: unknown, path: LazyPath, source = 'actual'): ToolCall {
+  const call = requireCallObject(item, source, path);
+  const args = requireArgs(call.args, source, path);
   const normalized: ToolCall = { tool: (call.tool as string).trim(), args, is_error: false };
   if (call.result !== undefined) normalized.result = call.result;
   const error = call.error;
@@ -103,15 +108,15 @@ export function toActualCall(item: unknown, path: string, source = 'actual'): To
   if (typeof error === 'boolean') flagged = error;
   else if (isTruthyError(error)) normalized.error = typeof error === 'string' ? error : JSON.stringify(error);
   if (call.is_error !== undefined && call.is_error !== null) {
-    if (typeof call.is_error !== 'boolean') fail(childPath(path, 'is_error'), `expected true or false, got ${describeType(call.is_error)}`);
+    if (typeof call.is_error !== 'boolean') failAt(source, path, `expected true or false, got ${describeType(call.is_error)}`, 'is_error');
     flagged = call.is_error as boolean;
   }
   normalized.is_error = normalized.error !== undefined || flagged === true;
-  const duration = optionalNumber(call, 'duration', path, fail);
+  const duration = optionalNumber(call, 'duration', source, path);
   if (duration !== undefined) normalized.duration = duration;
-  const cost = optionalNumber(call, 'cost', path, fail);
+  const cost = optionalNumber(call, 'cost', source, path);
   if (cost !== undefined) normalized.cost = cost;
-  const timestamp = optionalNumber(call, 'timestamp', path, fail);
+  const timestamp = optionalNumber(call, 'timestamp', source, path);
   if (timestamp !== undefined) normalized.timestamp = timestamp;
   if (call.id !== undefined && call.id !== null) normalized.id = typeof call.id === 'string' ? call.id : typeof call.id === 'number' ? String(call.id) : (JSON.stringify(call.id) ?? String(call.id));
   let metadata: Record<string, unknown> | undefined;
@@ -133,7 +138,7 @@ function isTruthyError(error: unknown): boolean {
 
 /** Normalizes a list of actual calls. */
 export function toActualCalls(input: readonly unknown[], source = 'actual'): ToolCall[] {
-  return input.map((item, i) => toActualCall(item, childPath('$', i), source));
+  return input.map((item, i) => toActualCall(item, () => childPath('$', i), source));
 }
 
 /**

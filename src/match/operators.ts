@@ -53,7 +53,7 @@ export interface DecodeContext {
  */
 class Trail {
   private readonly segments: (string | number)[] = [];
-  constructor(private readonly base: string) {}
+  constructor(private readonly base: string | (() => string)) {}
   push(segment: string | number): void {
     this.segments.push(segment);
   }
@@ -61,7 +61,7 @@ class Trail {
     this.segments.pop();
   }
   toString(): string {
-    return this.segments.reduce<string>((path, segment) => childPath(path, segment), this.base);
+    return this.segments.reduce<string>((path, segment) => childPath(path, segment), typeof this.base === 'string' ? this.base : this.base());
   }
 }
 
@@ -78,7 +78,7 @@ export function decodeOperators(value: unknown, path: string, context: DecodeCon
 export function decodeMembers(
   obj: Record<string, unknown>,
   keys: readonly string[],
-  path: string,
+  path: string | (() => string),
   context: DecodeContext,
 ): Record<string, unknown> {
   return decodeObjectMembers(obj, keys, new Trail(path), context);
