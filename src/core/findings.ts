@@ -25,14 +25,14 @@ export interface Finding {
 /** Longest value text shown in a message before it is cut. */
 const MAX_VALUE_TEXT = 60;
 
-/** A value as shown in messages: matchers by their text form, data as JSON, secrets masked, long text cut. */
-export function formatValue(value: unknown): string {
+/** A value as shown in messages: matchers by their text form, data as JSON, secrets masked, text longer than `max` cut. */
+export function formatValue(value: unknown, max = MAX_VALUE_TEXT): string {
   let text: string;
   if (isMatcher(value)) text = value.toString();
   else if (value === undefined) text = 'nothing';
   else text = JSON.stringify(value) ?? String(value);
   text = redactSecrets(text);
-  return text.length > MAX_VALUE_TEXT ? `${text.slice(0, MAX_VALUE_TEXT - 1)}…` : text;
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /** `call 3 (delete_db) matches forbidden rule 1: never drop tables`. Numbers are 1-based. */
@@ -79,16 +79,22 @@ export function budgetViolationText(violation: BudgetViolation): string {
     case 'max_calls_per_tool':
       return `${tool} called ${value} times, limit ${max} (max_calls_per_tool)`;
     case 'max_call_duration':
-      return `call ${(index ?? 0) + 1} (${tool}) took ${seconds(value)}, limit ${seconds(max)} (max_call_duration)`;
+      return `call ${(index ?? 0) + 1} (${tool}) took ${secondsText(value)}, limit ${secondsText(max)} (max_call_duration)`;
     case 'max_duration':
-      return `tool calls took ${seconds(value)} in total, limit ${seconds(max)} (max_duration)`;
+      return `tool calls took ${secondsText(value)} in total, limit ${secondsText(max)} (max_duration)`;
     case 'max_cost':
-      return `tool calls cost $${value.toFixed(4)}, limit $${max.toFixed(4)} (max_cost)`;
+      return `tool calls cost ${usdText(value)}, limit ${usdText(max)} (max_cost)`;
   }
 }
 
-function seconds(value: number): string {
+/** `31.2 s`: seconds to at most 3 decimals. */
+export function secondsText(value: number): string {
   return `${Number(value.toFixed(3))} s`;
+}
+
+/** `$0.0020`: US dollars to 4 decimals. */
+export function usdText(value: number): string {
+  return `$${value.toFixed(4)}`;
 }
 
 /** `call 2 (book) breaks its schema at $.date: must match format "date"` / `call 4 (rm) uses a tool that was not offered`. */
@@ -199,6 +205,218 @@ export function issueText(
         fix: `stop the agent from calling ${tool} here (prompt or tool description), or add the call to the gold standard if it is needed`,
       };
   }
+}
+
+/*
+ * Wording of the reports (console, HTML, Markdown, JUnit, CSV): titles, metric labels and notes.
+ */
+
+/** Section titles and fixed sentences of the reports. */
+export const REPORT_TEXT = {
+  title: 'Toolscore evaluation',
+  topIssues: 'Top issues to fix',
+  noIssues: 'No tool-calling issues found',
+  findings: 'Behavior and safety',
+  noFindings: 'No behavior or safety findings',
+  metrics: 'Metrics',
+  coreMetrics: 'Core metrics',
+  otherMetrics: 'Checks, latency and cost',
+  coverage: 'Tool coverage',
+  toolCounts: 'Calls per tool',
+  toolCountsCaption: 'Calls per tool, expected vs actual',
+  expected: 'expected',
+  actual: 'actual',
+  failedCalls: 'Failed calls',
+  noErrorMessage: 'failed without a message',
+  sideEffects: 'Side effects',
+  semantic: 'LLM judge',
+  passed: 'passed',
+  failed: 'failed',
+  performance: 'Latency and cost',
+  warnings: 'Input warnings',
+  allMetrics: 'All metrics',
+  notApplicable: 'n/a',
+  none: 'none',
+  argsNotChecked: 'arguments not checked',
+  noArgs: 'no arguments',
+  verboseHint: 'Run with --verbose for every metric and the missing and extra tools.',
+  truncated: 'the CSV and JSON reports have them all',
+  scoreCase: 'score',
+  safetyCase: 'behavior and safety',
+} as const;
+
+/** Column heads and field names of the report tables. */
+export const REPORT_COLUMNS = {
+  metric: 'Metric',
+  value: 'Value',
+  status: 'Status',
+  note: 'Note',
+  category: 'Category',
+  tool: 'Tool',
+  expected: 'Expected',
+  actual: 'Actual',
+  failed: 'Failed',
+  time: 'Time',
+  cost: 'Cost',
+  call: 'Call',
+  error: 'Error',
+  check: 'Check',
+  result: 'Result',
+  reason: 'Reason',
+  explanation: 'Explanation',
+  score: 'Score',
+  grade: 'Grade',
+  verdict: 'Verdict',
+  requiredCalls: 'Required calls',
+  expectedCalls: 'Expected calls',
+  actualCalls: 'Actual calls',
+  missingTools: 'Missing tools',
+  extraTools: 'Extra tools',
+} as const;
+
+/** What `toolscore eval` prints after writing each report: `HTML report: out/report.html`. */
+export const REPORT_FILE_LABELS = { json: 'JSON report', html: 'HTML report', markdown: 'Markdown report', junit: 'JUnit report', csv: 'CSV report' } as const;
+
+/** `Job summary: Markdown report appended to $GITHUB_STEP_SUMMARY`. */
+export const JOB_SUMMARY_TEXT = 'Job summary: Markdown report appended to $GITHUB_STEP_SUMMARY';
+
+/** How a number reads, in words: the reports' status column. */
+export const BAND_TEXT = { good: 'good', warn: 'fair', bad: 'poor', info: '' } as const;
+
+/** `Score 83.5% is below the required 90.0%` / `Score 93.5% meets the required 90.0%`. */
+export function gateText(score: string, minScore: string, passed: boolean): string {
+  return passed ? `Score ${score} meets the required ${minScore}` : metricThresholdText('Score', score, minScore);
+}
+
+/** `Generated by toolscore 0.1.0 on 2025-06-14T09:30:00.000Z`. */
+export function generatedText(version: string, generatedAt: string): string {
+  return `Generated by toolscore ${version} on ${generatedAt}`;
+}
+
+/** The label of every metric row the reports show, in the order they are shown. */
+export const METRIC_LABELS = {
+  invocation_accuracy: 'Invocation accuracy',
+  selection_accuracy: 'Selection Accuracy',
+  tool_correctness: 'Tool correctness',
+  sequence_accuracy: 'Sequence Accuracy',
+  argument_precision: 'Argument precision',
+  argument_recall: 'Argument recall',
+  argument_f1: 'Argument F1',
+  trajectory_accuracy: 'Trajectory accuracy',
+  redundant_rate: 'Redundant call rate',
+  identical_rate: 'Identical call rate',
+  error_rate: 'Failed call rate',
+  retry_after_error_count: 'Retries after failure',
+  required_call_recall: 'Required call recall',
+  forbidden_calls: 'Forbidden calls',
+  leaked_credentials: 'Leaked credentials',
+  broken_budgets: 'Broken budgets',
+  schema_compliance_rate: 'Schema compliance',
+  side_effect_success_rate: 'Side effects passed',
+  semantic_score: 'Semantic score (LLM judge)',
+  total_duration: 'Time in tool calls',
+  average_duration: 'Average call time',
+  max_duration: 'Slowest call',
+  total_cost: 'Cost of tool calls',
+  average_cost: 'Average call cost',
+} as const;
+
+/** One metric row of the reports. */
+export type MetricKey = keyof typeof METRIC_LABELS;
+
+function countText(count: number, noun: string): string {
+  return `${count} ${count === 1 ? noun : `${noun}s`}`;
+}
+
+/** The short explanation beside a metric, such as `1 of 5 calls beyond the expected number`; empty when the label says it all. */
+export function metricNoteText(key: MetricKey, metrics: Metrics): string {
+  const efficiency = metrics.efficiency_metrics;
+  switch (key) {
+    case 'invocation_accuracy':
+      return 'tools called when needed, not otherwise';
+    case 'selection_accuracy':
+      return 'calls whose tool was expected';
+    case 'tool_correctness': {
+      const tools = metrics.tool_correctness_metrics;
+      return `${tools.correct_count} of ${countText(tools.total_expected, 'expected tool')} called`;
+    }
+    case 'sequence_accuracy':
+      return `edit distance ${metrics.sequence_metrics.edit_distance}`;
+    case 'argument_precision':
+      return 'arguments passed that were expected and right';
+    case 'argument_recall':
+      return 'expected arguments passed right';
+    case 'argument_f1':
+      return 'harmonic mean of argument precision and recall';
+    case 'trajectory_accuracy':
+      return 'steps matched in order, times path efficiency';
+    case 'redundant_rate':
+      return `${efficiency.redundant_count} of ${countText(efficiency.total_calls, 'call')} beyond the expected number`;
+    case 'identical_rate':
+      return countText(efficiency.identical_count, 'exact repeat');
+    case 'error_rate':
+      return `${efficiency.error_count} failed`;
+    case 'retry_after_error_count':
+      return 'failed calls repeated unchanged';
+    case 'required_call_recall':
+      return metrics.required_call_recall === null ? 'nothing was expected' : '';
+    case 'forbidden_calls':
+      return `${countText(metrics.policy_metrics?.rule_count ?? 0, 'forbidden rule')} checked`;
+    case 'leaked_credentials':
+      return 'credentials passed in call arguments';
+    case 'broken_budgets':
+      return `limits: ${Object.keys(metrics.budget_metrics?.limits ?? {}).join(', ')}`;
+    case 'schema_compliance_rate': {
+      const schema = metrics.schema_metrics;
+      return `${schema?.failed_count ?? 0} of ${countText(schema?.total_validated ?? 0, 'validated call')} broke their schema`;
+    }
+    case 'side_effect_success_rate': {
+      const effects = metrics.side_effect_metrics;
+      return `${effects?.passed_checks ?? 0} of ${countText(effects?.total_checks ?? 0, 'check')} passed`;
+    }
+    case 'semantic_score': {
+      const semantic = metrics.semantic_metrics;
+      return semantic ? `${semantic.provider} ${semantic.model_used}, ${countText(semantic.per_call_scores.length, 'pair')} judged` : '';
+    }
+    case 'total_duration':
+      return 'over the calls that recorded a duration';
+    case 'total_cost':
+      return 'over the calls that recorded a cost';
+    case 'average_duration':
+    case 'max_duration':
+    case 'average_cost':
+      return '';
+  }
+}
+
+/** `23.1% of the score` / `not part of the score; weight it with --weight required_call_recall=0.3`. */
+export function requiredCallsNoteText(share: string | null): string {
+  return share === null ? 'not part of the score; weight it with --weight required_call_recall=0.3' : `${share} of the score`;
+}
+
+/** `40.0% of the score`: the weight of a score metric. */
+export function scoreShareText(share: string): string {
+  return `${share} of the score`;
+}
+
+/** `WARN: score 83.5%, grade B`. */
+export function verdictText(verdict: string, score: string, grade: string): string {
+  return `${verdict}: score ${score}, grade ${grade}`;
+}
+
+/** `… and 2 more issues`. */
+export function moreText(count: number, noun: string): string {
+  return `… and ${countText(count, `more ${noun}`)}`;
+}
+
+/** `expected call 2: search_flights` / `extra call 4: charge_card`: a JUnit test case per row of the call table. */
+export function callCaseText(expectedNumber: number | null, actualNumber: number | null, tool: string): string {
+  return expectedNumber === null ? `extra call ${actualNumber}: ${tool}` : `expected call ${expectedNumber}: ${tool}`;
+}
+
+/** `gold.json vs trace.json`. */
+export function sourcesText(goldFile: string, traceFile: string): string {
+  return `${goldFile} vs ${traceFile}`;
 }
 
 /*
