@@ -1,9 +1,10 @@
 import picocolors from 'picocolors';
-import { requiredCallsText } from '../core/findings.js';
-import { verdictFor, type Verdict } from '../core/grade.js';
+import { REPORT_COLUMNS, REPORT_TEXT, moreText, sourcesText } from '../core/findings.js';
+import type { Verdict } from '../core/grade.js';
 import type { EvaluationResult } from '../core/result.js';
 import { WEIGHT_NAMES } from '../core/weights.js';
-import { displayText, percent, plural } from './text.js';
+import { displayText, percent } from './text.js';
+import { HEADLINE_METRICS, buildReportView, type Band, type MetricRow } from './view-model.js';
 
 /** ANSI colour functions, or pass-throughs when colour is off. */
 type Colors = ReturnType<typeof picocolors.createColors>;
@@ -11,7 +12,7 @@ type Paint = Colors['red'];
 
 /** Options of `renderConsoleSummary()`. */
 export interface ConsoleSummaryOptions {
-  /** Show every core metric, the call counts and the missing and extra tools. */
+  /** Show every metric, the call counts and the missing and extra tools. */
   verbose?: boolean;
   /** Colour the text with ANSI escapes (the CLI decides from the terminal, NO_COLOR and --no-color). */
   color?: boolean;
@@ -27,15 +28,12 @@ const SHOWN_ISSUES = 8;
 /** Width of the label column of metric tables. */
 const LABEL_WIDTH = 24;
 
-/** Scores: green from 0.9 (PASS), yellow from 0.7 (WARN), else red. */
-function scorePaint(colors: Colors, value: number): Paint {
-  return value >= 0.9 ? colors.green : value >= 0.7 ? colors.yellow : colors.red;
-}
-
-/** Rates of wasted or failed calls, where lower is better. */
-function ratePaint(colors: Colors, value: number): Paint {
-  return value < 0.1 ? colors.green : value < 0.3 ? colors.yellow : colors.red;
-}
+const BAND_PAINT: Readonly<Record<Band, (colors: Colors) => Paint>> = {
+  good: (colors) => colors.green,
+  warn: (colors) => colors.yellow,
+  bad: (colors) => colors.red,
+  info: (colors) => colors.dim,
+};
 
 const VERDICT_PAINT: Readonly<Record<Verdict, (colors: Colors) => Paint>> = {
   PASS: (colors) => colors.green,
@@ -43,96 +41,67 @@ const VERDICT_PAINT: Readonly<Record<Verdict, (colors: Colors) => Paint>> = {
   FAIL: (colors) => colors.red,
 };
 
-/** One metric table row: label, right-aligned value, optional note. */
-function row(label: string, value: string, paint: Paint, note = ''): string {
-  const line = `  ${label.padEnd(LABEL_WIDTH)}${paint(value.padStart(7))}`;
-  return note ? `${line}   ${note}` : line;
-}
-
-function recallRow(colors: Colors, recall: number | null): string {
-  return recall === null ? row('Required call recall', 'n/a', colors.dim, 'nothing was expected') : row('Required call recall', percent(recall), scorePaint(colors, recall));
+/** One metric table row: label, right-aligned value, and the note when asked for (or when there is no value to show). */
+function row(colors: Colors, metric: MetricRow, withNote: boolean): string {
+  const line = `  ${metric.label.padEnd(LABEL_WIDTH)}${BAND_PAINT[metric.band](colors)(metric.text.padStart(7))}`;
+  return metric.note && (withNote || metric.value === null) ? `${line}   ${metric.note}` : line;
 }
 
 /**
- * The console verdict of an evaluation: header, score, grade and PASS/WARN/FAIL, a metric table, the
- * required-calls line, "Top issues to fix" and "Behavior and safety". Every text from the input is
- * shown through `displayText` (credentials redacted, control characters escaped).
+ * The console verdict of an evaluation, from the same view as the other reports: header, score, grade
+ * and PASS/WARN/FAIL, a metric table, the required-calls line, "Top issues to fix" and "Behavior and
+ * safety". Every text from the input is shown as the view holds it (credentials redacted, control
+ * characters escaped).
  */
 export function renderConsoleSummary(result: EvaluationResult, options: ConsoleSummaryOptions = {}): string {
   const colors = picocolors.createColors(options.color === true);
+  const view = buildReportView(result, { goldFile: options.goldFile, traceFile: options.traceFile });
   const lines: string[] = [];
-  const metrics = result.metrics;
-  const efficiency = metrics.efficiency_metrics;
-  const verdict = verdictFor(result.score);
 
-  const files = options.goldFile !== undefined && options.traceFile !== undefined ? `  ${displayText(options.goldFile)} vs ${displayText(options.traceFile)}` : '';
-  lines.push(`${colors.bold('Toolscore evaluation')}${colors.dim(files)}`, '');
-  const scoreColor = scorePaint(colors, result.score);
-  const score = scoreColor(colors.bold(percent(result.score)));
-  const grade = scoreColor(colors.bold(result.grade));
-  lines.push(`  ${colors.bold('Score')} ${score}   ${colors.bold('Grade')} ${grade}   ${colors.bold(VERDICT_PAINT[verdict](colors)(verdict))}`, '');
+  const files = view.goldFile !== null && view.traceFile !== null ? `  ${sourcesText(view.goldFile, view.traceFile)}` : '';
+  lines.push(`${colors.bold(REPORT_TEXT.title)}${colors.dim(files)}`, '');
+  const scoreColor = BAND_PAINT[view.scoreBand](colors);
+  const score = scoreColor(colors.bold(view.scoreText));
+  const grade = scoreColor(colors.bold(view.grade));
+  const verdict = colors.bold(VERDICT_PAINT[view.verdict](colors)(view.verdict));
+  lines.push(`  ${colors.bold(REPORT_COLUMNS.score)} ${score}   ${colors.bold(REPORT_COLUMNS.grade)} ${grade}   ${verdict}`, '');
 
   if (options.verbose) {
-    const tools = metrics.tool_correctness_metrics;
-    const sequence = metrics.sequence_metrics;
-    const args = metrics.argument_metrics;
-    lines.push(`  Expected calls: ${result.goldCalls.length}   Actual calls: ${result.traceCalls.length}`, '');
-    lines.push(colors.bold('Core metrics'));
-    lines.push(
-      row('Invocation accuracy', percent(metrics.invocation_accuracy), scorePaint(colors, metrics.invocation_accuracy), 'tools called when needed, not otherwise'),
-      row('Selection Accuracy', percent(metrics.selection_accuracy), scorePaint(colors, metrics.selection_accuracy), 'calls whose tool was expected'),
-      row('Tool correctness', percent(tools.tool_correctness), scorePaint(colors, tools.tool_correctness), `${tools.correct_count} of ${plural(tools.total_expected, 'expected tool')} called`),
-      row('Sequence Accuracy', percent(sequence.sequence_accuracy), scorePaint(colors, sequence.sequence_accuracy), `edit distance ${sequence.edit_distance}`),
-      row('Argument precision', percent(args.precision), scorePaint(colors, args.precision), 'arguments passed that were expected and right'),
-      row('Argument recall', percent(args.recall), scorePaint(colors, args.recall), 'expected arguments passed right'),
-      row('Argument F1', percent(args.f1), scorePaint(colors, args.f1)),
-      row('Redundant call rate', percent(efficiency.redundant_rate), ratePaint(colors, efficiency.redundant_rate), `${efficiency.redundant_count} of ${plural(efficiency.total_calls, 'call')} beyond the expected number`),
-      row('Identical call rate', percent(efficiency.identical_rate), ratePaint(colors, efficiency.identical_rate), plural(efficiency.identical_count, 'exact repeat')),
-      row('Failed call rate', percent(efficiency.error_rate), ratePaint(colors, efficiency.error_rate), `${efficiency.error_count} failed`),
-      row('Retries after failure', String(efficiency.retry_after_error_count), efficiency.retry_after_error_count === 0 ? colors.green : colors.yellow, 'failed calls repeated unchanged'),
-      recallRow(colors, metrics.required_call_recall),
-    );
+    lines.push(`  ${REPORT_COLUMNS.expectedCalls}: ${view.counts.expected}   ${REPORT_COLUMNS.actualCalls}: ${view.counts.actual}`, '');
+    lines.push(colors.bold(REPORT_TEXT.coreMetrics), ...view.metrics.filter((metric) => metric.group === 'core').map((metric) => row(colors, metric, true)));
     const weights = WEIGHT_NAMES.map((name) => `${name} ${percent(result.weights[name])}`).join(', ');
     lines.push(colors.dim(`  Weights: ${weights}`), '');
-    lines.push(colors.bold('Tool coverage'));
-    lines.push(`  Missing tools: ${tools.missing_tools.length ? tools.missing_tools.map(displayText).join(', ') : 'none'}`);
-    lines.push(`  Extra tools: ${tools.extra_tools.length ? tools.extra_tools.map(displayText).join(', ') : 'none'}`, '');
+    const others = view.metrics.filter((metric) => metric.group !== 'core');
+    if (others.length > 0) lines.push(colors.bold(REPORT_TEXT.otherMetrics), ...others.map((metric) => row(colors, metric, true)), '');
+    lines.push(colors.bold(REPORT_TEXT.coverage));
+    lines.push(`  ${REPORT_COLUMNS.missingTools}: ${view.coverage.missing.length ? view.coverage.missing.join(', ') : REPORT_TEXT.none}`);
+    lines.push(`  ${REPORT_COLUMNS.extraTools}: ${view.coverage.extra.length ? view.coverage.extra.join(', ') : REPORT_TEXT.none}`, '');
   } else {
-    lines.push(
-      row('Selection Accuracy', percent(metrics.selection_accuracy), scorePaint(colors, metrics.selection_accuracy)),
-      row('Argument F1', percent(metrics.argument_metrics.f1), scorePaint(colors, metrics.argument_metrics.f1)),
-      row('Sequence Accuracy', percent(metrics.sequence_metrics.sequence_accuracy), scorePaint(colors, metrics.sequence_metrics.sequence_accuracy)),
-      recallRow(colors, metrics.required_call_recall),
-      '',
-    );
+    lines.push(...HEADLINE_METRICS.map((key) => row(colors, view.metrics.find((metric) => metric.key === key)!, false)), '');
   }
 
-  const recall = metrics.required_call_recall;
-  if (recall !== null && recall < 1) {
-    const share = result.weights.required_call_recall;
-    const note = share > 0 ? `${percent(share)} of the score` : 'not part of the score; weight it with --weight required_call_recall=0.3';
-    lines.push(`  ${colors.yellow(requiredCallsText(recall, result.goldCalls.length))} ${colors.dim(`(${note})`)}`, '');
-  }
+  const required = view.requiredCalls;
+  if (required && required.recall < 1) lines.push(`  ${colors.yellow(required.text)} ${colors.dim(`(${required.note})`)}`, '');
 
-  lines.push(colors.bold('Top issues to fix'));
-  if (result.topIssues.length === 0) lines.push(`  ${colors.green('No tool-calling issues found')}`);
-  result.topIssues.slice(0, SHOWN_ISSUES).forEach((issue, k) => {
-    lines.push(`  ${k + 1}. ${displayText(issue.problem)}`, `     ${colors.dim(`fix: ${displayText(issue.fix)}`)}`);
+  lines.push(colors.bold(REPORT_TEXT.topIssues));
+  if (view.topIssues.length === 0) lines.push(`  ${colors.green(REPORT_TEXT.noIssues)}`);
+  view.topIssues.slice(0, SHOWN_ISSUES).forEach((issue, k) => {
+    lines.push(`  ${k + 1}. ${issue.problem}`, `     ${colors.dim(`fix: ${issue.fix}`)}`);
   });
-  const hidden = result.topIssues.length - SHOWN_ISSUES;
-  if (hidden > 0) lines.push(`  … and ${plural(hidden, 'more issue')}`);
+  const hidden = view.topIssues.length - SHOWN_ISSUES;
+  if (hidden > 0) lines.push(`  ${moreText(hidden, 'issue')}`);
   lines.push('');
 
-  if (result.findings.length > 0) {
-    lines.push(colors.bold('Behavior and safety'));
-    for (const finding of result.findings) {
+  if (view.findings.length > 0) {
+    lines.push(colors.bold(REPORT_TEXT.findings));
+    for (const finding of view.findings) {
       const paint = finding.severity === 'error' ? colors.red : colors.yellow;
-      lines.push(`  ${paint(finding.severity.toUpperCase().padEnd(8))} ${displayText(finding.message)}`);
+      lines.push(`  ${paint(finding.severity.toUpperCase().padEnd(8))} ${finding.message}`);
     }
     lines.push('');
   }
 
-  if (!options.verbose) lines.push(colors.dim('Run with --verbose for every metric and the missing and extra tools.'));
+  if (!options.verbose) lines.push(colors.dim(REPORT_TEXT.verboseHint));
   return `${lines.join('\n')}\n`;
 }
 

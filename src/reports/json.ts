@@ -1,11 +1,12 @@
 import { resolve } from 'node:path';
 import type { ArgumentDiff, Finding, IssueKind } from '../core/findings.js';
-import { verdictFor, type Grade, type Verdict } from '../core/grade.js';
+import type { Grade, Verdict } from '../core/grade.js';
 import { toJsonSafe, type EvaluationResult, type Metrics } from '../core/result.js';
 import { redactDeep } from '../metrics/security.js';
 import type { Weights } from '../core/weights.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { encodeArgs, encodeOperators } from '../match/operators.js';
+import { reportHeader, type ReportOptions } from './view-model.js';
 
 /** Layout version of the JSON report; bumped only on a breaking change (adding keys does not bump it). */
 export const JSON_REPORT_SCHEMA_VERSION = '1';
@@ -126,12 +127,8 @@ export interface JsonReport {
   trace_calls: JsonReportTraceCall[];
 }
 
-/** Where the evaluated calls came from, named in the report. */
-export interface JsonReportSources {
-  /** Gold file path. */
-  goldFile?: string;
-  /** Trace file path. */
-  traceFile?: string;
+/** Where the evaluated calls came from and when the report was made (the other reports' options), and whether to mask credentials. */
+export interface JsonReportSources extends ReportOptions {
   /** Keep credentials found in the calls instead of masking them (`--show-secrets`). */
   showSecrets?: boolean;
 }
@@ -149,15 +146,16 @@ function diffRecord(diff: ArgumentDiff): JsonReportDiff {
  */
 export function buildJsonReport(result: EvaluationResult, sources: JsonReportSources = {}): JsonReport {
   const efficiency = result.metrics.efficiency_metrics;
+  const header = reportHeader(result, sources);
   const report: JsonReport = {
     schema_version: JSON_REPORT_SCHEMA_VERSION,
-    timestamp: new Date().toISOString(),
+    timestamp: header.generatedAt,
     gold_file: sources.goldFile ?? null,
     trace_file: sources.traceFile ?? null,
     summary: {
       score: result.score,
       grade: result.grade,
-      verdict: verdictFor(result.score),
+      verdict: header.verdict,
       weights: result.weights,
       required_call_recall: result.requiredCallRecall,
       failed_calls: efficiency.error_count,
