@@ -1,0 +1,126 @@
+import { resolve } from 'node:path';
+import { FAILURE_TABLE, REPORT_TEXT, callCaseText, gateText, sourcesText, verdictText } from '../core/findings.js';
+import type { EvaluationResult } from '../core/result.js';
+import { writeFileAtomic } from '../io/atomic-write.js';
+import { escapeXml as xml } from './escape.js';
+import { buildReportView, type IssueView, type ReportOptions, type ReportView } from './view-model.js';
+
+/*
+ * JUnit XML as the Apache Ant JUnit schema describes it (the layout CI test views read): <testsuites>
+ * without attributes, then per evaluation a <testsuite> with package, id, name, timestamp (no time
+ * zone), hostname, counts and time, holding <properties>, the test cases, <system-out> and <system-err>.
+ */
+
+/** The classname of the test cases about the whole evaluation and about single calls. */
+const SUITE_CLASS = 'toolscore';
+const CALL_CLASS = 'toolscore.calls';
+
+/** One test case before it is written. */
+interface TestCase {
+  name: string;
+  classname: string;
+  /** Seconds. */
+  time: number;
+  failure?: { type: string; message: string; body: string };
+}
+
+function issueLines(issues: readonly IssueView[]): string {
+  return issues.map((issue, k) => `${k + 1}. ${issue.problem}\n   fix: ${issue.fix}`).join('\n');
+}
+
+/** The score test case: it fails when the score is below --min-score, or without one when the verdict is FAIL. */
+function scoreCase(view: ReportView): TestCase {
+  const summary = verdictText(view.verdict, view.scoreText, view.grade);
+  const passed = view.gate ? view.gate.passed : view.verdict !== 'FAIL';
+  const testCase: TestCase = { name: REPORT_TEXT.scoreCase, classname: SUITE_CLASS, time: 0 };
+  if (!passed) {
+    const message = view.gate ? gateText(view.scoreText, view.gate.minScoreText, false) : summary;
+    const body = [summary, view.requiredCalls?.text ?? '', `${REPORT_TEXT.topIssues}:`, issueLines(view.topIssues)].filter(Boolean).join('\n');
+    testCase.failure = { type: 'score', message, body };
+  }
+  return testCase;
+}
+
+/** The behaviour-and-safety test case: it fails on error findings (forbidden calls, credentials, broken budgets, tools not offered). */
+function safetyCase(view: ReportView): TestCase {
+  const testCase: TestCase = { name: REPORT_TEXT.safetyCase, classname: SUITE_CLASS, time: 0 };
+  const errors = view.findings.filter((finding) => finding.severity === 'error');
+  if (errors.length > 0) {
+    const body = view.findings.map((finding) => `${finding.severity.toUpperCase()} ${finding.message}`).join('\n');
+    testCase.failure = { type: 'behavior_and_safety', message: errors[0]!.message, body };
+  }
+  return testCase;
+}
+
+/** One test case per row of the expected-vs-actual table; it fails with the Top issues about its calls. */
+function callCases(view: ReportView): TestCase[] {
+  return view.calls.map((row) => {
+    const tool = (row.expected ?? row.actual)!.tool;
+    const testCase: TestCase = {
+      name: callCaseText(row.expected?.number ?? null, row.actual?.number ?? null, tool),
+      classname: CALL_CLASS,
+      time: row.actual?.duration ?? 0,
+    };
+    if (row.issues.length > 0) {
+      const sides = [`${FAILURE_TABLE.columns[1]}: ${row.expected?.text ?? FAILURE_TABLE.none}`, `${FAILURE_TABLE.columns[2]}: ${row.actual?.text ?? FAILURE_TABLE.none}`];
+      testCase.failure = { type: row.issues[0]!.kind, message: row.issues[0]!.problem, body: [issueLines(row.issues), ...sides].join('\n') };
+    }
+    return testCase;
+  });
+}
+
+/** A decimal for the schema's `time` (xs:decimal: no exponent). */
+function seconds(value: number): string {
+  return Number.isFinite(value) && value > 0 ? value.toFixed(3) : '0';
+}
+
+function caseXml(testCase: TestCase): string {
+  const open = `    <testcase name="${xml(testCase.name)}" classname="${testCase.classname}" time="${seconds(testCase.time)}"`;
+  if (!testCase.failure) return `${open}/>`;
+  const { type, message, body } = testCase.failure;
+  return `${open}>\n      <failure message="${xml(message)}" type="${xml(type)}">${xml(body)}</failure>\n    </testcase>`;
+}
+
+/**
+ * The JUnit XML report: one <testsuite> per evaluation, with a test case for the score, one for
+ * behaviour and safety, and one per expected-vs-actual row, failing with the Top issues. Well-formed
+ * whatever the input holds: markup characters are escaped and characters XML 1.0 forbids replaced.
+ */
+export function renderJunitReport(view: ReportView): string {
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites>', ...suiteLines(view, 0), '</testsuites>', ''].join('\n');
+}
+
+/** The <testsuite> of one evaluation; `id` counts suites from 0 in a document. */
+function suiteLines(view: ReportView, id: number): string[] {
+  const cases = [scoreCase(view), safetyCase(view), ...callCases(view)];
+  const failures = cases.filter((testCase) => testCase.failure).length;
+  const time = view.calls.reduce((sum, row) => sum + (row.actual?.duration ?? 0), 0);
+  const name = view.goldFile !== null && view.traceFile !== null ? sourcesText(view.goldFile, view.traceFile) : REPORT_TEXT.title;
+  const properties: [string, string][] = [
+    ['score', String(view.score)],
+    ['grade', view.grade],
+    ['verdict', view.verdict],
+    ...(view.gate ? [['min_score', String(view.gate.minScore)] as [string, string]] : []),
+    ...(view.requiredCalls ? [['required_call_recall', String(view.requiredCalls.recall)] as [string, string]] : []),
+    ['toolscore_version', view.version],
+  ];
+  // The schema's timestamp has no time zone: the report's UTC time, to the second.
+  const timestamp = view.generatedAt.slice(0, 19);
+  const summary = [verdictText(view.verdict, view.scoreText, view.grade), view.requiredCalls?.text ?? '', ...view.warnings].filter(Boolean).join('\n');
+  return [
+    `  <testsuite package="toolscore" id="${id}" name="${xml(name)}" timestamp="${timestamp}" hostname="localhost" tests="${cases.length}" failures="${failures}" errors="0" skipped="0" time="${seconds(time)}">`,
+    '    <properties>',
+    ...properties.map(([key, value]) => `      <property name="${key}" value="${xml(value)}"/>`),
+    '    </properties>',
+    ...cases.map(caseXml),
+    `    <system-out>${xml(summary)}</system-out>`,
+    '    <system-err/>',
+    '  </testsuite>',
+  ];
+}
+
+/** Writes the JUnit XML report to `path` atomically (folders created as needed); returns the absolute path. */
+export async function generateJunitReport(result: EvaluationResult, path: string, options: ReportOptions = {}): Promise<string> {
+  await writeFileAtomic(path, renderJunitReport(buildReportView(result, options)));
+  return resolve(path);
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { evaluate } from '../core/evaluate.js';
+import { EXAMPLE_OPTIONS, FIXED_TIME, IMG_PAYLOAD, SCRIPT_PAYLOAD, SECRET, exampleResult, expectGolden, hostileResult } from '../../test/report-fixtures.js';
+import { renderMarkdownReport } from './markdown.js';
+import { buildReportView } from './view-model.js';
+
+describe('renderMarkdownReport', () => {
+  it('matches the golden file for the bundled example', async () => {
+    expectGolden('example.md', renderMarkdownReport(buildReportView(await exampleResult(), EXAMPLE_OPTIONS)));
+  });
+
+  it('opens with the verdict line and the required calls, and shows the --min-score gate', async () => {
+    const text = renderMarkdownReport(buildReportView(await exampleResult(), { ...EXAMPLE_OPTIONS, minScore: 0.9 }));
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('## ⚠️ Toolscore evaluation: WARN: score 83.5%, grade B');
+    expect(text).toContain('❌ Score 83.5% is below the required 90.0%  \n**Required calls completed: 3 of 4**');
+    expect(text).toContain('| Selection Accuracy | 80.0% | 🟡 fair | calls whose tool was expected · 40.0% of the score |');
+    expect(text).toContain('1. **book\\_flight failed: "Payment declined: card expired" and was not retried successfully**');
+    expect(text).toContain('- 🟡 **WARNING** 1 of 5 tool calls failed (book\\_flight)');
+  });
+
+  it('escapes every text from the trace and masks credentials', () => {
+    const text = renderMarkdownReport(buildReportView(hostileResult(), { now: FIXED_TIME }));
+    expect(text).not.toContain(SCRIPT_PAYLOAD);
+    expect(text).not.toContain(IMG_PAYLOAD);
+    expect(text).not.toContain('<img');
+    expect(text).not.toContain('<script');
+    expect(text).toContain('&lt;script&gt;window.\\_\\_pwned=1&lt;/script&gt;');
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toMatch(/@octocat/);
+    // Every table row keeps its column count: no pipe from the trace splits a cell.
+    for (const line of text.split('\n').filter((row) => row.startsWith('| '))) {
+      const cells = line.replace(/\\\|/g, '').split('|').length - 2;
+      expect([3, 4, 5]).toContain(cells);
+    }
+  });
+
+  it('says when there is nothing to fix, and cuts long lists with a pointer to the full reports', () => {
+    const perfect = renderMarkdownReport(buildReportView(evaluate({ expected: [{ tool: 'a' }], actual: [{ tool: 'a' }] }), { now: FIXED_TIME }));
+    expect(perfect.split('\n')[0]).toBe('## ✅ Toolscore evaluation: PASS: score 100.0%, grade A');
+    expect(perfect).toContain('✅ No tool-calling issues found');
+    expect(perfect).toContain('No behavior or safety findings');
+
+    const many = evaluate({ expected: Array.from({ length: 60 }, (_, k) => ({ tool: `step_${k}` })), actual: [] });
+    const text = renderMarkdownReport(buildReportView(many, { now: FIXED_TIME }));
+    expect(text).toContain('10. **expected call to step\\_9 was not made**');
+    expect(text).not.toContain('11. ');
+    expect(text).toContain('… and 50 more issues (the CSV and JSON reports have them all)');
+    expect(text).toContain('… and 10 more rows (the CSV and JSON reports have them all)');
+    expect(text.length).toBeLessThan(65_536);
+  });
+});
