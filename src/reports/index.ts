@@ -15,3 +15,28 @@ export {
   type JsonReportSummary,
   type JsonReportTraceCall,
 } from './json.js';
+export {
+  HEADLINE_METRICS,
+  buildReportView,
+  type ArgView,
+  type Band,
+  type CallRowView,
+  type CallView,
+  type FailedCallView,
+  type GateView,
+  type IssueView,
+  type MetricGroup,
+  type MetricRow,
+  type ReportOptions,
+  type ReportView,
+  type RequiredCallsView,
+  type SemanticPairView,
+  type SemanticView,
+  type SideEffectView,
+  type ToolView,
+} from './view-model.js';
+export type { FlatMetric } from './flatten.js';
+export { generateHtmlReport, renderHtmlReport } from './html.js';
+export { generateMarkdownReport, renderMarkdownReport } from './markdown.js';
+export { generateJunitReport, renderJunitReport } from './junit.js';
+export { generateCsvReport, renderCsvReport } from './csv.js';

@@ -5,10 +5,11 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/core/evaluate.js';
-import { evaluateTrace } from '../../src/io/evaluate-trace.js';
 import { generateHtmlReport } from '../../src/reports/html.js';
+import { renderJunitReport } from '../../src/reports/junit.js';
+import { buildReportView } from '../../src/reports/view-model.js';
 import { REPO_ROOT } from '../corpus.js';
-import { EXAMPLES } from './run-cli.js';
+import { EXAMPLE_OPTIONS, FIXED_TIME, IMG_PAYLOAD, SCRIPT_PAYLOAD, SECRET, exampleResult, hostileResult } from '../report-fixtures.js';
 
 /*
  * The HTML report as a person sees it: Debian's Chromium, driven by playwright-core. Under CI=true a
@@ -19,15 +20,10 @@ const CHROMIUM = process.env.TOOLSCORE_CHROMIUM ?? '/usr/bin/chromium';
 const IN_CI = process.env.CI === 'true';
 const AVAILABLE = existsSync(CHROMIUM);
 const ARTIFACTS = resolve(REPO_ROOT, 'test-artifacts');
-const FIXED_TIME = new Date('2025-06-14T09:30:00Z');
 
 if (!AVAILABLE && !IN_CI) {
   console.warn(`html-browser: skipped, no Chromium at ${CHROMIUM}. Install it with "apt-get install -y chromium" (Debian) or point TOOLSCORE_CHROMIUM at one.`);
 }
-
-const SCRIPT_PAYLOAD = '<script>window.__pwned=1</script>';
-const IMG_PAYLOAD = '<img src=x onerror="window.__pwned=2">';
-const SECRET = 'sk-proj-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcd';
 
 let work: string;
 let context: BrowserContext;
@@ -68,8 +64,7 @@ describe.skipIf(!AVAILABLE && !IN_CI)('HTML report in headless Chromium', () => 
   });
 
   it('shows the example verdict, metric cards and the aligned call table, with no request beyond the file', async () => {
-    const result = await evaluateTrace({ goldFile: EXAMPLES.gold, traceFile: EXAMPLES.trace });
-    const file = await generateHtmlReport(result, join(ARTIFACTS, 'html-report.html'), { goldFile: 'examples/gold.json', traceFile: 'examples/trace.json', now: FIXED_TIME });
+    const file = await generateHtmlReport(await exampleResult(), join(ARTIFACTS, 'html-report.html'), EXAMPLE_OPTIONS);
     const { page, requests, errors } = await open(file);
 
     expect(await page.textContent('#score')).toBe('83.5%');
@@ -148,4 +143,14 @@ describe.skipIf(!AVAILABLE && !IN_CI)('HTML report in headless Chromium', () => 
     await page.screenshot({ path: join(ARTIFACTS, 'html-report-hostile.png'), fullPage: true });
     await page.close();
   }, 60_000);
+
+  it("Chromium's strict XML parser reads the JUnit report of a hostile trace without error", async () => {
+    const xml = renderJunitReport(buildReportView(hostileResult(), { goldFile: '\u0000<x>]]>.json', traceFile: 'trace.json', now: FIXED_TIME }));
+    const page = await context.newPage();
+    const parsed = await page.evaluate(
+      `(() => { const doc = new DOMParser().parseFromString(${JSON.stringify(xml)}, 'application/xml'); return { error: doc.getElementsByTagName('parsererror').length, cases: doc.getElementsByTagName('testcase').length, root: doc.documentElement.nodeName }; })()`,
+    );
+    expect(parsed).toEqual({ error: 0, cases: 5, root: 'testsuites' });
+    await page.close();
+  }, 30_000);
 });
