@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ToolscoreInputError } from '../../core/errors.js';
-import { semanticScoreText } from '../../core/findings.js';
+import { JOB_SUMMARY_TEXT, REPORT_FILE_LABELS, semanticScoreText } from '../../core/findings.js';
 import { checkMinScore, meetsMinScore } from '../../core/grade.js';
 import type { EvaluationLimits } from '../../core/limits.js';
 import { normalizeWeights, type WeightsInput } from '../../core/weights.js';
@@ -9,8 +9,10 @@ import type { Budgets } from '../../metrics/budget.js';
 import { evaluateTrace } from '../../io/evaluate-trace.js';
 import { checkFormatName } from '../../io/trace.js';
 import { renderConsoleSummary, renderWarnings } from '../../reports/console.js';
+import { REPORT_FORMATS, appendJobSummary, writeReportFiles, type ReportFormat } from '../../reports/files.js';
 import { generateJsonReport } from '../../reports/json.js';
 import { plural } from '../../reports/text.js';
+import { buildReportView } from '../../reports/view-model.js';
 import { judgeFromFlags, type JudgeFlags } from '../judge-flags.js';
 import { colorEnabled } from '../terminal.js';
 
@@ -38,6 +40,13 @@ export interface EvalFlags extends JudgeFlags {
   sideEffects: boolean;
   /** Keep credentials in the JSON report instead of masking them. */
   showSecrets?: boolean;
+  /** Paths of the HTML, Markdown, JUnit XML and CSV reports, when asked for. */
+  html?: string;
+  markdown?: string;
+  junit?: string;
+  csv?: string;
+  /** Append the Markdown report to `$GITHUB_STEP_SUMMARY` when it is set. */
+  ci?: boolean;
   /** Directory `file_exists` checks resolve against. */
   root?: string;
   /** Database URL for live `sql_rows` checks. */
@@ -143,13 +152,26 @@ function canonicalPath(path: string): string {
   }
 }
 
-/** Refuses a report path that would overwrite one of the inputs. */
-function checkOutputPath(output: string, inputs: readonly (readonly [string, string | undefined])[]): void {
-  const target = canonicalPath(output);
-  for (const [role, path] of inputs) {
-    if (path !== undefined && canonicalPath(path) === target) {
-      throw new ToolscoreInputError({ source: '--output' }, `${JSON.stringify(output)} is the ${role}; writing the report there would overwrite it`);
+/** The report files asked for besides the JSON report, by format. */
+function reportPaths(flags: EvalFlags): Partial<Record<ReportFormat, string>> {
+  const paths: Partial<Record<ReportFormat, string>> = {};
+  for (const format of REPORT_FORMATS) if (flags[format] !== undefined) paths[format] = flags[format];
+  return paths;
+}
+
+/** Refuses a report path that would overwrite one of the inputs, or that another report also writes. */
+function checkOutputPaths(outputs: readonly (readonly [string, string])[], inputs: readonly (readonly [string, string | undefined])[]): void {
+  const taken = new Map<string, string>();
+  for (const [flag, output] of outputs) {
+    const target = canonicalPath(output);
+    for (const [role, path] of inputs) {
+      if (path !== undefined && canonicalPath(path) === target) {
+        throw new ToolscoreInputError({ source: flag }, `${JSON.stringify(output)} is the ${role}; writing the report there would overwrite it`);
+      }
     }
+    const other = taken.get(target);
+    if (other !== undefined) throw new ToolscoreInputError({ source: flag }, `${JSON.stringify(output)} is also the ${other} report; each report needs a file of its own`);
+    taken.set(target, flag);
   }
 }
 
@@ -161,11 +183,16 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
   const weights = parseWeightFlags(flags.weight);
   const minScore = flags.minScore === undefined ? undefined : parseMinScore(flags.minScore);
   const format = checkFormatName(flags.format, '--format');
-  checkOutputPath(flags.output, [
-    ['gold file', goldFile],
-    ['trace file', traceFile],
-    ['forbidden-rules file', flags.forbidden],
-  ]);
+  const reports = reportPaths(flags);
+  checkOutputPaths(
+    [['--output', flags.output], ...Object.entries(reports).map(([format, path]) => [`--${format}`, path] as const)],
+    [
+      ['gold file', goldFile],
+      ['trace file', traceFile],
+      ['forbidden-rules file', flags.forbidden],
+      ['tool catalogue', flags.tools],
+    ],
+  );
 
   const budgets = parseBudgetFlags(flags);
   const judge = judgeFromFlags(flags);
@@ -184,12 +211,23 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
     limits: parseLimitFlags(flags),
     ...(judge === undefined ? {} : { judge }),
   });
-  await generateJsonReport(result, flags.output, { goldFile, traceFile, showSecrets: flags.showSecrets === true });
+  // One moment for every report, so they all carry the same time.
+  const now = new Date();
+  await generateJsonReport(result, flags.output, { goldFile, traceFile, now, showSecrets: flags.showSecrets === true });
+  // Only set in GitHub Actions; elsewhere --ci adds nothing.
+  const jobSummary = flags.ci ? process.env.GITHUB_STEP_SUMMARY || undefined : undefined;
+  if (Object.keys(reports).length > 0 || jobSummary !== undefined) {
+    const view = buildReportView(result, { goldFile, traceFile, now, minScore });
+    await writeReportFiles(view, reports);
+    if (jobSummary !== undefined) await appendJobSummary(view, jobSummary);
+  }
 
   const color = colorEnabled(flags.color);
   process.stdout.write(renderConsoleSummary(result, { verbose: flags.verbose === true, color, goldFile, traceFile }));
   if (result.metrics.semantic_metrics) process.stdout.write(`${semanticScoreText(result.metrics.semantic_metrics)}\n`);
-  process.stdout.write(`JSON report: ${flags.output}\n`);
+  process.stdout.write(`${REPORT_FILE_LABELS.json}: ${flags.output}\n`);
+  for (const [format, path] of Object.entries(reports)) process.stdout.write(`${REPORT_FILE_LABELS[format as ReportFormat]}: ${path}\n`);
+  if (jobSummary !== undefined) process.stdout.write(`${JOB_SUMMARY_TEXT}\n`);
   process.stderr.write(renderWarnings(result.warnings, { color }));
 
   let exitCode = 0;
