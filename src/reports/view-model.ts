@@ -222,20 +222,20 @@ export interface ReportView {
   flat: FlatMetric[];
 }
 
-/** The metrics the short views (default console, Markdown verdict) show. */
+/** The metrics the short console view shows. */
 export const HEADLINE_METRICS: readonly MetricKey[] = ['selection_accuracy', 'argument_f1', 'sequence_accuracy', 'required_call_recall'];
 
 /** Longest argument value shown in the call table before it is cut. */
 const MAX_ARG_TEXT = 200;
 
 /** Scores and shares, where higher is better: the verdict's bands (≥ 0.9 good, ≥ 0.7 needs attention). */
-export function scoreBand(value: number): Band {
+function scoreBand(value: number): Band {
   const verdict = verdictFor(value);
   return verdict === 'PASS' ? 'good' : verdict === 'WARN' ? 'warn' : 'bad';
 }
 
 /** Rates of wasted or failed calls, where lower is better: < 0.1 good, < 0.3 needs attention. */
-export function rateBand(value: number): Band {
+function rateBand(value: number): Band {
   return value < 0.1 ? 'good' : value < 0.3 ? 'warn' : 'bad';
 }
 
