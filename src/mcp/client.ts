@@ -309,8 +309,8 @@ async function settle(transport: WatchedTransport): Promise<void> {
   const child = transport.child();
   if (transport.exit || (!child && transport.closed)) return;
   await new Promise<void>((done) => {
+    // Not unref'd: when nothing else keeps the process alive, an awaited unref'd timer would end it.
     const timer = setTimeout(done, 300);
-    timer.unref();
     child?.once('exit', () => {
       clearTimeout(timer);
       setImmediate(done);

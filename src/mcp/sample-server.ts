@@ -67,7 +67,7 @@ const TOOLS: Tool[] = [
   },
   {
     name: 'create_note',
-    description: 'Creates a note with a title, a body and an optional due date. Returns the id of the new note.',
+    description: 'Creates a note with a title, a body and a due date. Returns the id of the new note.',
     inputSchema: {
       type: 'object',
       properties: {
@@ -75,7 +75,7 @@ const TOOLS: Tool[] = [
         body: { type: 'string', description: 'Text of the note' },
         due_date: { type: 'string', format: 'date', description: 'Due date (YYYY-MM-DD)' },
       },
-      required: ['title', 'body'],
+      required: ['title', 'body', 'due_date'],
     },
     annotations: { readOnlyHint: false, destructiveHint: false },
   },

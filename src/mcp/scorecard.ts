@@ -106,7 +106,9 @@ export function buildScorecard(input: ScorecardInput): Scorecard {
     edge_resilience_rate: rate(edgePassed, edge.length),
     lint_score: lintScore(errors, warnings, input.tools.length),
   };
-  const score = SCORECARD_WEIGHTS.happy * scores.happy_pass_rate + SCORECARD_WEIGHTS.edge * scores.edge_resilience_rate + SCORECARD_WEIGHTS.lint * scores.lint_score;
+  const weighted = SCORECARD_WEIGHTS.happy * scores.happy_pass_rate + SCORECARD_WEIGHTS.edge * scores.edge_resilience_rate + SCORECARD_WEIGHTS.lint * scores.lint_score;
+  // Rounded to 12 decimals so float noise (0.8999999999999999) never costs a grade.
+  const score = Math.round(weighted * 1e12) / 1e12;
 
   const tools: ToolSummary[] = input.tools.map((tool) => {
     const own = input.results.filter((result) => result.tool === tool.name);
