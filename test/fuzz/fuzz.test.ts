@@ -60,7 +60,7 @@ describe('fuzz: nothing crashes', () => {
   }, TIMEOUT);
 
   test.each([...FORMATS.keys()])('the %s adapter on arbitrary and call-shaped JSON', (format) => {
-    fc.assert(fc.property(shaped, (data) => onlyInputErrors(() => readWithFormat(data, format, 'trace.json'))), { ...settings, numRuns: Math.ceil(RUNS / 2) });
+    fc.assert(fc.property(shaped, (data) => onlyInputErrors(() => readWithFormat(data, format, 'trace.json'))), settings);
   }, TIMEOUT);
 
   test('evaluate() on call-shaped input: only input errors, scores in [0, 1]', () => {
