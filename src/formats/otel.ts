@@ -162,13 +162,19 @@ function pathOf(at: SpanAt): string {
   return at.index < 0 ? at.base : `${at.base}[${at.index}]`;
 }
 
+function announcedPath(entry: Announced): string {
+  return childPath(childPath(pathOf(entry.at), 'attributes'), entry.attribute);
+}
+
 /** A tool call announced by a model span (a `tool_call` output part). */
 interface Announced {
   ordinal: number;
   name?: string;
   arguments: unknown;
   hasArguments: boolean;
-  path: string;
+  /** The model span and the attribute that announced it, for warnings. */
+  at: SpanAt;
+  attribute: string;
   start?: bigint;
   position: number;
 }
@@ -278,7 +284,29 @@ class OtelReader implements TraceStreamReader {
       spanId ??= idOf(span.span_id ?? context?.span_id ?? context?.spanId);
       traceId ??= idOf(span.trace_id ?? context?.trace_id ?? context?.traceId);
     }
-    const candidate: Candidate = { position, at, tool: tool.trim(), rawArgs: undefined, hasResult: false, failed: false };
+    // Every field present from the start: one object shape for all candidates.
+    const candidate: Candidate = {
+      position,
+      at,
+      tool: tool.trim(),
+      id: undefined,
+      parentId: undefined,
+      start: undefined,
+      end: undefined,
+      rawArgs: undefined,
+      argsKey: undefined,
+      argsAt: undefined,
+      textInput: undefined,
+      hasResult: false,
+      result: undefined,
+      failed: false,
+      error: undefined,
+      errorType: undefined,
+      durationAttribute: undefined,
+      traceId: undefined,
+      spanId: undefined,
+      ordinal: undefined,
+    };
     if (spanId !== undefined) {
       const earlier = this.bySpanId.get(spanId);
       if (earlier !== undefined && earlier.traceId === traceId) {
@@ -361,13 +389,12 @@ class OtelReader implements TraceStreamReader {
     if (messages !== undefined && (operation === undefined || (typeof operation === 'string' && MODEL_OPERATIONS.has(operation)))) {
       const parsed = typeof messages === 'string' ? (messages.includes('"tool_call"') ? parseJsonOrUndefined(messages) : undefined) : messages;
       if (Array.isArray(parsed)) {
-        const partsPath = childPath(childPath(pathOf(at), 'attributes'), 'gen_ai.output.messages');
         let ordinal = 0;
         for (const message of parsed) {
           if (!isObject(message) || !Array.isArray(message.parts)) continue;
           for (const part of message.parts) {
             if (!isObject(part) || part.type !== 'tool_call') continue;
-            this.addAnnounced(part.id, part.name, part.arguments, 'arguments' in part, ordinal++, partsPath, start, position);
+            this.addAnnounced(part.id, part.name, part.arguments, 'arguments' in part, ordinal++, at, 'gen_ai.output.messages', start, position);
           }
         }
       }
@@ -377,24 +404,20 @@ class OtelReader implements TraceStreamReader {
     if (toolCalls !== undefined && (typeof operationId !== 'string' || operationId.endsWith('.doGenerate') || operationId.endsWith('.doStream'))) {
       const parsed = typeof toolCalls === 'string' ? parseJsonOrUndefined(toolCalls) : toolCalls;
       if (Array.isArray(parsed)) {
-        const callsPath = childPath(childPath(pathOf(at), 'attributes'), 'ai.response.toolCalls');
         parsed.forEach((call: unknown, ordinal) => {
           if (!isObject(call)) return;
           const hasInput = call.input !== undefined || call.args !== undefined;
-          this.addAnnounced(call.toolCallId, call.toolName, call.input ?? call.args, hasInput, ordinal, callsPath, start, position);
+          this.addAnnounced(call.toolCallId, call.toolName, call.input ?? call.args, hasInput, ordinal, at, 'ai.response.toolCalls', start, position);
         });
       }
     }
   }
 
-  private addAnnounced(rawId: unknown, name: unknown, args: unknown, hasArguments: boolean, ordinal: number, path: string, start: bigint | undefined, position: number): void {
+  private addAnnounced(rawId: unknown, name: unknown, args: unknown, hasArguments: boolean, ordinal: number, at: SpanAt, attribute: string, start: bigint | undefined, position: number): void {
     this.genAi = true;
     const id = idOf(rawId) ?? `#${position}:${ordinal}`;
     if (this.announced.has(id)) return;
-    const entry: Announced = { ordinal, arguments: args, hasArguments, path, position };
-    const toolName = nonEmpty(name);
-    if (toolName !== undefined) entry.name = toolName;
-    if (start !== undefined) entry.start = start;
+    const entry: Announced = { ordinal, name: nonEmpty(name), arguments: args, hasArguments, at, attribute, start, position };
     this.announced.set(id, entry);
   }
 
@@ -487,7 +510,7 @@ class OtelReader implements TraceStreamReader {
       return readArguments(candidate.rawArgs, candidate.argsKey === undefined ? attributes : childPath(attributes, candidate.argsKey), this.context);
     }
     const announced = candidate.id !== undefined ? this.announced.get(candidate.id) : undefined;
-    if (announced?.hasArguments) return readArguments(announced.arguments, announced.path, this.context);
+    if (announced?.hasArguments) return readArguments(announced.arguments, announcedPath(announced), this.context);
     return null;
   }
 
@@ -526,7 +549,7 @@ class OtelReader implements TraceStreamReader {
     return entries.map(([id, entry]) => {
       const call: ToolCall = {
         tool: entry.name!.trim(),
-        args: entry.hasArguments ? readArguments(entry.arguments, entry.path, this.context) : null,
+        args: entry.hasArguments ? readArguments(entry.arguments, announcedPath(entry), this.context) : null,
         is_error: false,
       };
       if (!id.startsWith('#')) call.id = id;
