@@ -3,7 +3,7 @@ import { seededRandom } from './prng.js';
 import { isObject, normalizeSchema, propertyNames, requiredNames, schemaTypes, valueHasType, type Schema } from './schema-util.js';
 import type { McpTool, Scenario } from './types.js';
 import { schemaError } from './validate.js';
-import { emptyValue, generateValue } from './values.js';
+import { emptyValue, generateValue, isWaitProperty } from './values.js';
 
 /** Options of `generateScenarios`. */
 export interface ScenarioOptions {
@@ -107,8 +107,10 @@ function toolScenarios(tool: McpTool, casesPerTool: number, includeEdge: boolean
     return [{ tool: tool.name, kind: 'happy', description: mcpText.scenarioNoArgs(), arguments: {} }];
   }
   const random = seededRandom(tool.name);
-  const root = full;
-  const required = new Set(requiredNames(schema));
+  const root: Schema = full;
+  const properties = schema.properties as Record<string, unknown>;
+  // Wait-like numbers are always passed (at their smallest), so a server's default wait never applies.
+  const required = new Set([...requiredNames(schema), ...propertyNames(schema).filter((name) => isWaitProperty(name, properties[name], root))]);
   const optional = propertyNames(schema).filter((name) => !required.has(name));
   /** Which properties a happy case passes: every one (case 1), the required ones (case 2), a random half of the optional ones after that. */
   const chooseNames = (k: number): string[] => {
@@ -121,7 +123,6 @@ function toolScenarios(tool: McpTool, casesPerTool: number, includeEdge: boolean
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const context = { random, root, useDefaults: useDefaults && attempt === 0 };
       const args: Record<string, unknown> = {};
-      const properties = schema.properties as Record<string, unknown>;
       for (const name of names) args[name] = generateValue(properties[name], name, context);
       const error = schemaError(full, args);
       if (error === undefined) return { args };

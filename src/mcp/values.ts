@@ -11,7 +11,9 @@ import { isObject, normalizeSchema, primaryType, propertyNames, requiredNames, t
  * `allOf`, and the first non-null branch of `anyOf`/`oneOf`.
  *
  * Numbers that name a wait (`duration`, `seconds`, `timeout`, `delay`, `sleep`, …) take the smallest
- * allowed value, default included: a generated call should not sleep for ten seconds to prove nothing.
+ * allowed value, default included: a generated call should not sleep for ten seconds to prove nothing
+ * (and the scenario generator passes them even when it leaves other optional arguments out, so the
+ * server's own default wait does not apply either).
  */
 
 /** Canned values for string formats (the format checkers of ajv-formats accept each of them). */
@@ -61,6 +63,12 @@ const NAMED_STRINGS: readonly [RegExp, readonly string[]][] = [
 ];
 
 const WAIT_NAME = /duration|seconds?$|secs?$|timeout|delay|sleep|wait|interval|millis|(^|_)ms$|[a-z]Ms$/i;
+
+/** A number that names a wait (`duration`, `timeout_ms`, `delay`, …): generated at its smallest, and always passed. */
+export function isWaitProperty(name: string, schema: unknown, root: Schema): boolean {
+  const type = primaryType(normalizeSchema(schema, root));
+  return (type === 'number' || type === 'integer') && WAIT_NAME.test(name);
+}
 
 /** How values are built for one scenario. */
 export interface ValueContext {
