@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { ToolscoreInputError, describeType } from '../core/errors.js';
+import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import { mcpText } from '../core/findings.js';
 
 /** How to reach an MCP server: a command over stdio, or a URL (Streamable HTTP, or legacy SSE). */
@@ -83,7 +83,7 @@ function stringMap(value: unknown, source: string, path: string): Record<string,
   const out: Record<string, string> = {};
   for (const [key, item] of Object.entries(value)) {
     if (typeof item !== 'string' && typeof item !== 'number' && typeof item !== 'boolean') {
-      throw new ToolscoreInputError({ source, path: `${path}.${key}` }, `expected a string, got ${describeType(item)}`);
+      throw new ToolscoreInputError({ source, path: childPath(path, key) }, `expected a string, got ${describeType(item)}`);
     }
     out[key] = String(item);
   }
@@ -127,26 +127,26 @@ export function serverFromConfig(data: unknown, source: string, name?: string): 
   }
   if (!Object.hasOwn(servers, chosen)) throw new ToolscoreInputError({ source, path: `$.${key}` }, mcpText.configUnknownServer(chosen, names));
   const entry = servers[chosen];
-  const path = `$.${key}.${chosen}`;
+  const path = childPath(`$.${key}`, chosen);
   if (!isObject(entry)) throw new ToolscoreInputError({ source, path }, `expected a server object, got ${describeType(entry)}`);
   const type = typeof entry.type === 'string' ? entry.type.toLowerCase() : undefined;
   const url = entry.url ?? entry.serverUrl;
   if (url !== undefined && entry.command === undefined) {
-    if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) throw new ToolscoreInputError({ source, path: `${path}.url` }, `expected an http(s) URL, got ${describeType(url)}`);
+    if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) throw new ToolscoreInputError({ source, path: childPath(path, 'url') }, `expected an http(s) URL, got ${describeType(url)}`);
     const target: HttpTarget = { kind: 'http', url, transport: type === 'sse' ? 'sse' : 'streamable-http' };
-    const headers = stringMap(entry.headers, source, `${path}.headers`);
+    const headers = stringMap(entry.headers, source, childPath(path, 'headers'));
     if (headers) target.headers = headers;
     return { name: chosen, target };
   }
   if (typeof entry.command !== 'string' || entry.command.trim() === '') {
-    throw new ToolscoreInputError({ source, path: `${path}.command` }, `expected the command that starts the server (a string), got ${describeType(entry.command)}`);
+    throw new ToolscoreInputError({ source, path: childPath(path, 'command') }, `expected the command that starts the server (a string), got ${describeType(entry.command)}`);
   }
   const args = entry.args ?? [];
   if (!Array.isArray(args) || args.some((arg) => typeof arg !== 'string')) {
-    throw new ToolscoreInputError({ source, path: `${path}.args` }, 'expected a list of strings');
+    throw new ToolscoreInputError({ source, path: childPath(path, 'args') }, 'expected a list of strings');
   }
   const target: StdioTarget = { kind: 'stdio', command: entry.command, args: args as string[] };
-  const env = stringMap(entry.env, source, `${path}.env`);
+  const env = stringMap(entry.env, source, childPath(path, 'env'));
   if (env) target.env = env;
   if (typeof entry.cwd === 'string') target.cwd = entry.cwd;
   return { name: chosen, target };

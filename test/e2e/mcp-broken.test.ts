@@ -34,7 +34,7 @@ describe('servers that cannot be used are reported clearly, within the timeout',
 
   test('hang: the start-up timeout ends it (a server that ignores stdin closing is killed)', async () => {
     const [outcome, seconds] = await timed(() => testServer(nodeTarget(fixture('hang.mjs')), { timeoutMs: 30_000, startupTimeoutMs: 1_000 }));
-    expect(seconds).toBeLessThan(4);
+    expect(seconds).toBeLessThan(6); // 1 s of timeout, the rest is node starting on a busy machine
     expect(outcome.failure?.failure).toBe('timeout');
     expect(outcome.card).toMatchObject({ grade: 'F', score: 0 });
     expect(outcome.card.fixes[0]).toMatchObject({ tool: '<server>', priority: 0 });
@@ -43,7 +43,7 @@ describe('servers that cannot be used are reported clearly, within the timeout',
 
   test('garbage on stdout: the lines are quoted', async () => {
     const [error, seconds] = await timed(() => failure(connect(nodeTarget(fixture('garbage.mjs')), { timeoutMs: 1_000 })));
-    expect(seconds).toBeLessThan(4);
+    expect(seconds).toBeLessThan(6);
     expect(error.failure).toBe('timeout');
     expect(error.message).toContain('wrote lines to stdout that are not JSON-RPC ("Server starting on stdio..." and');
     expect(error.diagnostics.stdoutNoise.slice(0, 2)).toEqual(['Server starting on stdio...', '{"this is": not json']);

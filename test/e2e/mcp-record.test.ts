@@ -81,13 +81,15 @@ describe('mcp record with a real client and server', () => {
     expect(cli.stdout).toContain(`1 of 4 tool calls failed (${withRequired.name})`);
   }, 60_000);
 
-  test('the exit status is the server\'s; a launch failure is 1; an empty session is still written', async () => {
+  test('the exit status is the server\'s (128+N for signal N); a launch failure is 1; an empty session is still written', async () => {
     const crashed = join(work, 'crashed.json');
     const crash = await runProgram(process.execPath, [CLI, 'mcp', 'record', '-o', crashed, '--', process.execPath, fixture('crash-on-start.mjs')]);
     expect(crash.code).toBe(3);
     expect(crash.stderr).toContain('Error: missing required setting DATABASE_URL'); // the server's stderr passes through
     expect(crash.stderr.trimEnd().split('\n').at(-1)).toBe(`toolscore: recorded 0 tool calls to ${crashed}`);
     expect(readSession(crashed).messages).toEqual([]);
+    const killed = await runProgram(process.execPath, [CLI, 'mcp', 'record', '-o', join(work, 'killed.json'), '--', process.execPath, '-e', "process.kill(process.pid, 'SIGTERM')"]);
+    expect(killed.code).toBe(128 + 15);
     const missing = await runProgram(process.execPath, [CLI, 'mcp', 'record', '-o', join(work, 'none.json'), '--', 'toolscore-no-such-server']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('toolscore: could not start the server "toolscore-no-such-server": command not found');
