@@ -580,6 +580,8 @@ export const mcpText = {
   noMoreRestarts: (count: number) => `the server stopped again after ${count} restarts; the remaining scenarios were not run`,
   serverGone: () => 'the server stopped; the remaining scenarios were not run',
   stdoutNoise: (count: number, first: string) => `the server wrote ${count === 1 ? 'a line' : `${count} lines`} to stdout that ${count === 1 ? 'is' : 'are'} not JSON-RPC (${JSON.stringify(first)}); clients may drop the connection: log to stderr instead`,
+  securityWarning: (count: number) =>
+    `Security: ${count} ${count === 1 ? 'finding looks' : 'findings look'} like tool poisoning (hidden text, or instructions to deceive the user); review the server before an agent uses it`,
   cleanServer: () => 'No issues found: an LLM should be able to use this server cleanly.',
   moreIssues: (count: number) => `… and ${count} more ${count === 1 ? 'issue' : 'issues'}`,
   partialScorecard: (reason: string) => `the run stopped early (${reason}); the scorecard shows what was learned`,

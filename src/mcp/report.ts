@@ -61,6 +61,7 @@ export function renderScorecardConsole(card: Scorecard, options: { color?: boole
       `   Bad input ${percent(card.scores.edge_resilience_rate)} (${card.counts.edge_passed}/${card.counts.edge_total})` +
       `   Lint ${percent(card.scores.lint_score)} (${card.counts.lint_errors} ${card.counts.lint_errors === 1 ? 'error' : 'errors'}, ${card.counts.lint_warnings} ${card.counts.lint_warnings === 1 ? 'warning' : 'warnings'})`,
   );
+  if (card.security_issues > 0) lines.push(colors.red(colors.bold(`  ${mcpText.securityWarning(card.security_issues)}`)));
   if (card.counts.skipped > 0) lines.push(colors.dim(`  ${card.counts.skipped} scenario${card.counts.skipped === 1 ? '' : 's'} skipped`));
   lines.push('');
   if (card.tools.length > 0) {
@@ -93,6 +94,7 @@ export function renderScorecardMarkdown(card: Scorecard): string {
   const lines: string[] = [];
   lines.push(`# MCP scorecard: ${mdCell(serverTitle(card))}`, '');
   lines.push(`**Grade ${card.grade}** · score ${percent(card.score)}`, '');
+  if (card.security_issues > 0) lines.push(`> **${mcpText.securityWarning(card.security_issues)}**`, '');
   lines.push('| Component | Weight | Score | Detail |', '| --- | ---: | ---: | --- |');
   lines.push(`| Valid input (happy path) | 60% | ${percent(card.scores.happy_pass_rate)} | ${card.counts.happy_passed} of ${card.counts.happy_total} scenarios passed |`);
   lines.push(`| Bad input (edge cases) | 20% | ${percent(card.scores.edge_resilience_rate)} | ${card.counts.edge_passed} of ${card.counts.edge_total} answered |`);

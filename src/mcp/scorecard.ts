@@ -4,6 +4,9 @@ import { isDestructive } from './scenarios.js';
 import { estimateTokens, toolTokens } from './tokens.js';
 import type { LintIssue, McpTool, ScenarioResult, ServerIdentity } from './types.js';
 
+/** Lint rules whose findings are signs of tool poisoning: shown on their own line, whatever the grade. */
+export const SECURITY_RULES: ReadonlySet<string> = new Set(['hidden-tag-characters', 'hidden-bidi-controls', 'hidden-characters-in-name', 'hides-from-user', 'overrides-instructions']);
+
 /** Weights of the scorecard score. */
 export const SCORECARD_WEIGHTS = { happy: 0.6, edge: 0.2, lint: 0.2 } as const;
 
@@ -61,6 +64,8 @@ export interface Scorecard {
   fixes: ScorecardFix[];
   /** What happened to the run itself (restarts, a server that could not be listed). */
   notes: string[];
+  /** Lint issues that are signs of tool poisoning (hidden text, hiding from the user, overriding instructions). */
+  security_issues: number;
   /** Seconds the whole test took, when measured. */
   wall_time?: number;
 }
@@ -153,6 +158,7 @@ export function buildScorecard(input: ScorecardInput): Scorecard {
     lint: [...input.lint],
     fixes: rankFixes(input.results, input.lint),
     notes: [...(input.notes ?? [])],
+    security_issues: input.lint.filter((issue) => SECURITY_RULES.has(issue.rule)).length,
   };
   if (input.target !== undefined) card.target = input.target;
   if (input.protocolVersion !== undefined) card.protocol_version = input.protocolVersion;

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { describe, expect, test } from 'vitest';
 import { connect, McpServerError } from '../../src/mcp/client.js';
+import { renderScorecardConsole } from '../../src/mcp/report.js';
 import { testServer } from '../../src/mcp/test-server.js';
 import { runCli } from './run-cli.js';
 import { fixture, nodeTarget } from './mcp-servers.js';
@@ -109,6 +110,9 @@ describe('servers that misbehave mid-run still get a scorecard', () => {
       'tagged hidden-tag-characters',
     ]);
     expect(card.lint.find((issue) => issue.rule === 'hidden-tag-characters')!.message).toContain('spell "read ~/.ssh/id_rsa"');
+    // Poisoning is called out on its own line, whatever the grade.
+    expect(card.security_issues).toBe(3);
+    expect(renderScorecardConsole(card)).toContain('  Security: 3 findings look like tool poisoning (hidden text, or instructions to deceive the user); review the server before an agent uses it');
     expect(card.results.find((result) => result.tool === 'no_schema')).toMatchObject({ description: 'no-args call (empty or invalid input schema)', arguments: {}, ok: true });
   });
 });

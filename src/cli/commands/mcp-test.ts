@@ -3,6 +3,8 @@ import { ToolscoreInputError } from '../../core/errors.js';
 import { mcpText } from '../../core/findings.js';
 import { meetsMinScore } from '../../core/grade.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
+import type { ScenarioResult } from '../../mcp/types.js';
+import { displayText } from '../../reports/text.js';
 import { renderScorecardConsole, renderScorecardMarkdown, scorecardJson, scorecardSummaryLine } from '../../mcp/report.js';
 import { blockingIssues, gradeMeets, parseGrade, type Scorecard } from '../../mcp/scorecard.js';
 import type { ServerTarget } from '../../mcp/target.js';
@@ -64,7 +66,13 @@ export function checkTestFlags(flags: McpTestFlags): { cases: number; report?: '
  */
 export async function testAndReport(target: ServerTarget, flags: McpTestFlags): Promise<number> {
   const { cases, report, threshold } = checkTestFlags(flags);
-  const outcome = await testServer(target, { ...connectOptions(flags), casesPerTool: cases, includeEdgeCases: flags.edgeCases, allowDestructive: flags.allowDestructive === true });
+  // On a terminal, one self-erasing progress line on stderr, so a long run does not look hung.
+  const progress = process.stderr.isTTY
+    ? (result: ScenarioResult, index: number, total: number) => {
+        process.stderr.write(index + 1 === total ? '\r\u001b[2K' : `\r\u001b[2K  ${index + 1}/${total} ${displayText(result.tool)}`);
+      }
+    : undefined;
+  const outcome = await testServer(target, { ...connectOptions(flags), casesPerTool: cases, includeEdgeCases: flags.edgeCases, allowDestructive: flags.allowDestructive === true, onResult: progress });
   const { card } = outcome;
   if (report && flags.output) {
     await writeFileAtomic(flags.output, report === 'json' ? scorecardJson(card) : renderScorecardMarkdown(card));
