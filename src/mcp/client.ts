@@ -244,7 +244,7 @@ export class McpConnection {
         }
         return { kind: 'rpc_error', code: error.code, message: stripMcpPrefix(error.message), duration };
       }
-      if (error instanceof z.ZodError || (error as Error)?.name === 'ZodError') return { kind: 'invalid_result', message: zodText(error as z.ZodError), duration };
+      if (isZodError(error)) return { kind: 'invalid_result', message: zodText(error), duration };
       if (!this.alive) return { kind: 'closed', message: this.closedText(), duration };
       return { kind: 'transport_error', message: oneLine((error as Error)?.message ?? String(error)), duration };
     }
@@ -267,7 +267,7 @@ export class McpConnection {
     if (!this.alive || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)) {
       return new McpServerError('exited', `${mcpText.serverExitedDuring(method, this.transport.exit)}`, this.diagnostics());
     }
-    const message = error instanceof z.ZodError ? zodText(error) : stripMcpPrefix((error as Error)?.message ?? String(error));
+    const message = isZodError(error) ? zodText(error) : stripMcpPrefix((error as Error)?.message ?? String(error));
     return new McpServerError('protocol', mcpText.requestFailed(method, message), this.diagnostics());
   }
 }
@@ -382,9 +382,14 @@ function stripMcpPrefix(message: string): string {
   return oneLine(message.replace(/^MCP error -?\d+:\s*/, ''));
 }
 
-function zodText(error: z.ZodError): string {
+/** A schema validation error from the SDK's zod (its copy of zod may not be ours, so no instanceof). */
+function isZodError(error: unknown): error is { issues: { path: PropertyKey[]; message: string }[] } {
+  return error instanceof Error && Array.isArray((error as { issues?: unknown }).issues);
+}
+
+function zodText(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
   const issue = error.issues?.[0];
   if (!issue) return 'the result is not a CallToolResult';
-  const path = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  const path = issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
   return `the result is not a CallToolResult (${path}${oneLine(issue.message)})`;
 }

@@ -115,4 +115,16 @@ describe('servers that misbehave mid-run still get a scorecard', () => {
     expect(renderScorecardConsole(card)).toContain('  Security: 3 findings look like tool poisoning (hidden text, or instructions to deceive the user); review the server before an agent uses it');
     expect(card.results.find((result) => result.tool === 'no_schema')).toMatchObject({ description: 'no-args call (empty or invalid input schema)', arguments: {}, ok: true });
   });
+
+  test('results are checked: outputSchema, the CallToolResult shape, JSON-RPC errors', async () => {
+    const { card } = await testServer(nodeTarget(fixture('raw-server.mjs'), ['bad-output']));
+    const detail = (tool: string) => card.results.find((result) => result.tool === tool)!;
+    expect(detail('wrong_output')).toMatchObject({ ok: false, outcome: 'invalid_result', detail: 'structuredContent does not match the outputSchema: count must be integer' });
+    expect(detail('no_structured')).toMatchObject({ ok: false, outcome: 'invalid_result', detail: 'the tool declares an outputSchema but returned no structuredContent' });
+    expect(detail('good_output')).toMatchObject({ ok: true, outcome: 'ok' });
+    expect(detail('not_a_result')).toMatchObject({ ok: false, outcome: 'invalid_result' });
+    expect(detail('not_a_result').detail).toMatch(/^the result is not a CallToolResult \(content: /);
+    expect(detail('rpc_error')).toMatchObject({ ok: false, is_error: true, outcome: 'protocol_error', detail: 'JSON-RPC error -32603: database unavailable' });
+    expect(card.counts.happy_passed).toBe(1);
+  });
 });
