@@ -58,8 +58,12 @@ describe('recognising JSON Lines', () => {
     expect(await looksLikeJsonLines(file('j.json', '{"a": 1} {"a": 2}\n{"a": 3}'))).toBe(false);
     expect(await looksLikeJsonLines(file('k.json', ''))).toBe(false);
     expect(await looksLikeJsonLines(join(dir, 'missing.json'))).toBe(false);
-    // a first line longer than one read buffer
-    expect(await looksLikeJsonLines(file('l.json', `{"big": "${'x'.repeat(200_000)}", "n": [${'1,'.repeat(50_000)}1]}\n{"a": 1}\n`))).toBe(true);
+    // first lines longer than one read buffer (1 MiB): a JSON Lines record, a minified document
+    const big = `{"big": "${'x'.repeat(1_500_000)}", "n": [${'1,'.repeat(600_000)}1], "s": "}]\\"{"}`;
+    expect(await looksLikeJsonLines(file('l.json', `${big}\n{"a": 1}\n`))).toBe(true);
+    expect(await looksLikeJsonLines(file('m.json', `${big}\n`))).toBe(false);
+    expect(await looksLikeJsonLines(file('n.json', big))).toBe(false);
+    expect(await looksLikeJsonLines(file('o.json', `${big.slice(0, -1)}\n, "more": 1}\n`))).toBe(false);
   });
 });
 

@@ -47,10 +47,10 @@ const BACKSLASH = 0x5c;
 
 /**
  * Whether a file holds JSON Lines although its name does not say so: its first non-blank line is a
- * complete JSON value and another non-blank line follows. Only the structure is scanned (brackets
- * outside strings), from the start of the file, so a pretty-printed document is told apart after
- * its first line break and nothing is parsed or kept. Unreadable files answer false (the regular
- * loader reports them).
+ * complete JSON value and another non-blank line follows. The line break is found with a native
+ * search, so a minified one-line document is told apart without scanning it in JavaScript; only the
+ * first line's structure (brackets outside strings) is checked, and nothing is parsed or kept.
+ * Unreadable files answer false (the regular loader reports them).
  */
 export async function looksLikeJsonLines(path: string): Promise<boolean> {
   let handle: FileHandle;
@@ -60,84 +60,141 @@ export async function looksLikeJsonLines(path: string): Promise<boolean> {
     return false;
   }
   try {
-    const buffer = Buffer.allocUnsafe(64 * 1024);
-    const scan = new FirstLineScan();
-    let position = 0;
-    for (;;) {
-      let bytesRead: number;
-      try {
-        ({ bytesRead } = await handle.read(buffer, 0, buffer.length, position));
-      } catch {
-        return false;
-      }
-      if (bytesRead === 0) return false;
-      const verdict = scan.feed(buffer, bytesRead, position === 0);
-      if (verdict !== undefined) return verdict;
-      position += bytesRead;
-    }
+    const reader = new ChunkReader(handle);
+    // 1. The first non-blank byte (after a BOM).
+    let start = await reader.find((bytes, from) => firstNonBlank(bytes, from, true));
+    if (start === undefined) return false;
+    if (start === 0 && (await reader.startsWithBom())) start = (await reader.find((bytes, from) => firstNonBlank(bytes, Math.max(from, 3), true), 3)) ?? -1;
+    if (start < 0) return false;
+    // 2. The end of that line, and 3. something non-blank after it.
+    const lineEnd = await reader.find((bytes, from) => bytes.indexOf(LF, from), start);
+    if (lineEnd === undefined) return false;
+    const next = await reader.find((bytes, from) => firstNonBlank(bytes, from, true), lineEnd + 1);
+    if (next === undefined) return false;
+    // 4. Whether the first line holds exactly one complete value.
+    const scan = new LineScan();
+    let verdict: boolean | undefined;
+    await reader.each(start, lineEnd, (bytes, from, to) => {
+      verdict = scan.feed(bytes, from, to);
+      return verdict !== undefined;
+    });
+    return verdict ?? scan.end();
+  } catch {
+    return false;
   } finally {
     await handle.close();
   }
 }
 
-/** The byte scanner behind `looksLikeJsonLines`; `feed` answers once it knows. */
-class FirstLineScan {
+/** Index of the first byte at or after `from` that is not JSON white space (LF counts as blank when `lf`), or -1. */
+function firstNonBlank(bytes: Uint8Array, from: number, lf: boolean): number {
+  for (let i = from; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b !== SPACE && b !== TAB && b !== CR && !(lf && b === LF)) return i;
+  }
+  return -1;
+}
+
+/** Reads a file in large chunks on demand, searching them with a callback. */
+class ChunkReader {
+  private static readonly SIZE = 1 << 20;
+  private readonly buffer = Buffer.allocUnsafe(ChunkReader.SIZE);
+  private offset = -1;
+  private length = 0;
+
+  constructor(private readonly handle: FileHandle) {}
+
+  private async load(position: number): Promise<number> {
+    const { bytesRead } = await this.handle.read(this.buffer, 0, ChunkReader.SIZE, position);
+    this.offset = position;
+    this.length = bytesRead;
+    return bytesRead;
+  }
+
+  async startsWithBom(): Promise<boolean> {
+    if (this.offset !== 0) await this.load(0);
+    return this.length >= 3 && this.buffer[0] === 0xef && this.buffer[1] === 0xbb && this.buffer[2] === 0xbf;
+  }
+
+  /** The file offset of the first match of `search` at or after `from`, or undefined at the end of the file. */
+  async find(search: (bytes: Uint8Array, from: number) => number, from = 0): Promise<number | undefined> {
+    let position = from;
+    for (;;) {
+      if (position < this.offset || position >= this.offset + this.length) {
+        if ((await this.load(position)) === 0) return undefined;
+      }
+      const view = this.buffer.subarray(0, this.length);
+      const found = search(view, position - this.offset);
+      if (found >= 0) return this.offset + found;
+      position = this.offset + this.length;
+    }
+  }
+
+  /** Hands the bytes of [from, to) to `visit` chunk by chunk until it returns true. */
+  async each(from: number, to: number, visit: (bytes: Uint8Array, start: number, end: number) => boolean): Promise<void> {
+    let position = from;
+    while (position < to) {
+      if (position < this.offset || position >= this.offset + this.length) {
+        if ((await this.load(position)) === 0) return;
+      }
+      const end = Math.min(to, this.offset + this.length);
+      if (visit(this.buffer, position - this.offset, end - this.offset)) return;
+      position = end;
+    }
+  }
+}
+
+/** Checks that one line holds exactly one complete JSON value (structure only). */
+class LineScan {
   private started = false;
   private depth = 0;
   private inString = false;
   private escaped = false;
   private scalar = false;
   private complete = false;
-  private lineEnded = false;
 
-  feed(bytes: Uint8Array, length: number, atStart: boolean): boolean | undefined {
-    let i = atStart && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-    for (; i < length; i++) {
+  /** Feeds bytes [from, to) of the line; answers once it knows. */
+  feed(bytes: Uint8Array, from: number, to: number): boolean | undefined {
+    for (let i = from; i < to; i++) {
       const b = bytes[i]!;
       if (!this.started) {
-        if (b === SPACE || b === TAB || b === CR || b === LF) continue;
+        if (b === SPACE || b === TAB || b === CR) continue;
         this.started = true;
         if (b === 0x7b || b === 0x5b) this.depth = 1;
         else if (b === QUOTE) this.inString = true;
         else this.scalar = true;
         continue;
       }
-      if (!this.complete) {
-        if (this.inString) {
-          if (this.escaped) this.escaped = false;
-          else if (b === BACKSLASH) this.escaped = true;
-          else if (b === QUOTE) {
-            this.inString = false;
-            if (this.depth === 0) this.complete = true;
-          } else if (b === LF) return false;
-          continue;
-        }
-        if (b === LF) {
-          if (!this.scalar) return false; // the first value goes on past its line: a JSON document
-          this.complete = true;
-          this.lineEnded = true;
-          continue;
-        }
-        if (this.scalar) {
-          if (b === SPACE || b === TAB || b === CR) this.complete = true;
-          continue;
-        }
-        if (b === QUOTE) this.inString = true;
-        else if (b === 0x7b || b === 0x5b) this.depth++;
-        else if (b === 0x7d || b === 0x5d) {
-          this.depth--;
+      if (this.complete) {
+        if (b !== SPACE && b !== TAB && b !== CR) return false; // two values on one line
+        continue;
+      }
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (b === BACKSLASH) this.escaped = true;
+        else if (b === QUOTE) {
+          this.inString = false;
           if (this.depth === 0) this.complete = true;
         }
         continue;
       }
-      if (!this.lineEnded) {
-        if (b === LF) this.lineEnded = true;
-        else if (b !== SPACE && b !== TAB && b !== CR) return false; // more on the first line: not JSON Lines
+      if (this.scalar) {
+        if (b === SPACE || b === TAB || b === CR) this.complete = true;
         continue;
       }
-      if (b !== SPACE && b !== TAB && b !== CR && b !== LF) return true;
+      if (b === QUOTE) this.inString = true;
+      else if (b === 0x7b || b === 0x5b) this.depth++;
+      else if (b === 0x7d || b === 0x5d) {
+        this.depth--;
+        if (this.depth === 0) this.complete = true;
+      }
     }
     return undefined;
+  }
+
+  /** At the end of the line: complete if the value closed (a scalar closes at the line break). */
+  end(): boolean {
+    return this.started && (this.complete || (this.scalar && !this.inString));
   }
 }
 
