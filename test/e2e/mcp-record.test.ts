@@ -6,7 +6,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, describe, expect, test } from 'vitest';
 import { evaluateTrace } from '../../src/io/evaluate-trace.js';
-import { generateScenarios, isDestructive } from '../../src/mcp/scenarios.js';
+import { generateScenarios, isDestructive, requiresTask } from '../../src/mcp/scenarios.js';
+import { isWaitProperty } from '../../src/mcp/values.js';
 import type { McpTool } from '../../src/mcp/types.js';
 import { CLI, childEnv, runCli, runProgram } from './run-cli.js';
 import { EVERYTHING_ENV, fixture, referenceServer } from './mcp-servers.js';
@@ -43,7 +44,9 @@ describe('mcp record with a real client and server', () => {
 
     // Calls chosen from what the server lists: the first valid scenario of three safe tools with arguments.
     const { tools } = (await client.listTools()) as { tools: McpTool[] };
-    const picked = tools.filter((tool) => !isDestructive(tool) && Object.keys((tool.inputSchema as { properties?: object }).properties ?? {}).length > 0 && !tool.name.includes('long-running')).slice(0, 3);
+    const properties = (tool: McpTool) => (tool.inputSchema as { properties?: Record<string, unknown> }).properties ?? {};
+    const quick = (tool: McpTool) => !Object.entries(properties(tool)).some(([name, schema]) => isWaitProperty(name, schema, tool.inputSchema as Record<string, unknown>));
+    const picked = tools.filter((tool) => !isDestructive(tool) && !requiresTask(tool) && quick(tool) && Object.keys(properties(tool)).length > 0).slice(0, 3);
     expect(picked).toHaveLength(3);
     const calls = picked.map((tool) => generateScenarios([tool], { casesPerTool: 1, includeEdgeCases: false })[0]!).map((scenario) => ({ tool: scenario.tool, args: scenario.arguments }));
     const first = await client.callTool({ name: calls[0]!.tool, arguments: calls[0]!.args });
