@@ -1,0 +1,419 @@
+#!/usr/bin/env node
+// Parse throughput of the trace adapters, and memory of JSON Lines streaming.
+// Runs against the BUILT library (dist/, or $TOOLSCORE_DIST). See bench/PARSE-RESULTS.md for a recorded run.
+//
+//   node --expose-gc bench/parse-throughput.mjs            throughput (OTLP, OpenAI) + streaming memory (1 GB JSONL)
+//   node --expose-gc bench/parse-throughput.mjs throughput only the in-memory / file throughput part
+//   node --expose-gc bench/parse-throughput.mjs stream     only the JSON Lines memory part
+//
+// Environment:
+//   TOOLSCORE_DIST        folder of the built library (default dist/ beside bench/)
+//   PARSE_BENCH_MB        size of the generated JSON documents for throughput (default 200)
+//   PARSE_BENCH_OPENAI_MB size of the OpenAI document, when it must differ (default PARSE_BENCH_MB)
+//   PARSE_BENCH_RUNS      timed runs per measurement (default 5; the median is reported)
+//   PARSE_BENCH_JSONL_MB  sizes of the generated JSON Lines files, comma-separated (default 256,1024)
+//   PARSE_BENCH_TMP       where the generated files go (default the OS temp folder); they are deleted afterwards
+//
+// Throughput is bytes of JSON text per second. "JSON.parse" parses the text and nothing else; "adapter"
+// is the adapter alone on the already parsed value; "parse + adapter" is both (what loading costs after the
+// file is read); "loadTraceFile" reads the file from disk, parses and adapts. The JSON Lines part loads
+// each file in a fresh process, sampling its resident set size every 20 ms; /usr/bin/time -v confirms
+// the peak when present.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const DIST = resolve(process.env.TOOLSCORE_DIST ?? join(HERE, '..', 'dist'));
+const MB = 1024 * 1024;
+
+async function importDist() {
+  const entry = join(DIST, 'index.js');
+  if (!existsSync(entry)) throw new Error(`${entry} missing: run \`npm run build\` first (or set TOOLSCORE_DIST)`);
+  return import(pathToFileURL(entry).href);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Deterministic generators
+// ---------------------------------------------------------------------------------------------------------
+
+function prng(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = ['weather', 'Seattle', 'forecast', 'rain', 'tool', 'result', 'temperature', 'search', 'deploy', 'status', 'user', 'agent', 'the', 'a', 'of', 'and'];
+function sentence(random, words) {
+  let out = '';
+  for (let i = 0; i < words; i++) out += (i ? ' ' : '') + WORDS[Math.floor(random() * WORDS.length)];
+  return out;
+}
+const hex = (random, n) => {
+  let out = '';
+  for (let i = 0; i < n; i++) out += Math.floor(random() * 16).toString(16);
+  return out;
+};
+const str = (key, value) => ({ key, value: { stringValue: value } });
+const int = (key, value) => ({ key, value: { intValue: String(value) } });
+const dbl = (key, value) => ({ key, value: { doubleValue: value } });
+
+/**
+ * The spans of one agent step as @ai-sdk/otel exports them: a chat span (input messages of `historyBytes`,
+ * output messages announcing two tool calls), and two execute_tool spans (one in ten fails).
+ */
+function stepSpans(random, traceId, parentId, step, startNs, historyBytes) {
+  const chatId = hex(random, 16);
+  const history = [];
+  let size = 0;
+  while (size < historyBytes) {
+    const message = { role: history.length % 2 ? 'assistant' : 'user', parts: [{ type: 'text', content: sentence(random, 40) }] };
+    size += JSON.stringify(message).length;
+    history.push(message);
+  }
+  const calls = [0, 1].map((i) => ({ id: `call_${hex(random, 24)}`, name: i ? 'get_forecast' : 'get_current_weather', arguments: { location: sentence(random, 2), days: 1 + Math.floor(random() * 7) } }));
+  const output = [{ role: 'assistant', parts: calls.map((call) => ({ type: 'tool_call', ...call })), finish_reason: 'tool_call' }];
+  const t = BigInt(startNs);
+  const chat = {
+    traceId,
+    spanId: chatId,
+    parentSpanId: parentId,
+    name: 'chat gpt-4o-mini',
+    kind: 3,
+    startTimeUnixNano: String(t),
+    endTimeUnixNano: String(t + 1_500_000n),
+    attributes: [
+      str('gen_ai.operation.name', 'chat'),
+      str('gen_ai.provider.name', 'openai'),
+      str('gen_ai.request.model', 'gpt-4o-mini'),
+      str('gen_ai.input.messages', JSON.stringify(history)),
+      str('gen_ai.output.messages', JSON.stringify(output)),
+      int('gen_ai.usage.input_tokens', 100 + step),
+      int('gen_ai.usage.output_tokens', 51),
+      { key: 'gen_ai.response.finish_reasons', value: { arrayValue: { values: [{ stringValue: 'tool-calls' }] } } },
+      dbl('gen_ai.client.operation.duration', 0.0015),
+    ],
+    droppedAttributesCount: 0,
+    events: [],
+    droppedEventsCount: 0,
+    status: { code: 0 },
+    links: [],
+    droppedLinksCount: 0,
+  };
+  const tools = calls.map((call, i) => {
+    const failed = random() < 0.1;
+    const start = t + 2_000_000n;
+    return {
+      traceId,
+      spanId: hex(random, 16),
+      parentSpanId: parentId,
+      name: `execute_tool ${call.name}`,
+      kind: 1,
+      startTimeUnixNano: String(start),
+      endTimeUnixNano: String(start + BigInt(100_000 + i * 7919)),
+      attributes: [
+        str('gen_ai.operation.name', 'execute_tool'),
+        str('gen_ai.tool.name', call.name),
+        str('gen_ai.tool.call.id', call.id),
+        str('gen_ai.tool.type', 'function'),
+        str('gen_ai.tool.call.arguments', JSON.stringify(call.arguments)),
+        dbl('gen_ai.execute_tool.duration', 0.0001),
+        ...(failed ? [] : [str('gen_ai.tool.call.result', JSON.stringify(`${sentence(random, 6)}, ${Math.floor(random() * 100)} degrees`))]),
+      ],
+      droppedAttributesCount: 0,
+      events: failed ? [{ name: 'exception', timeUnixNano: String(start + 50_000n), attributes: [str('exception.type', 'Error'), str('exception.message', 'service unavailable')], droppedAttributesCount: 0 }] : [],
+      droppedEventsCount: 0,
+      status: failed ? { code: 2, message: 'service unavailable' } : { code: 0 },
+      links: [],
+      droppedLinksCount: 0,
+    };
+  });
+  return [chat, ...tools];
+}
+
+/** Spans until roughly `bytes` of JSON, handed to `emit` one at a time; returns the number of tool spans. */
+function generateSpans(bytes, historyBytes, emit) {
+  const random = prng(42);
+  let written = 0;
+  let calls = 0;
+  let step = 0;
+  let startNs = 1_796_215_994_000_000_000n;
+  let traceId = hex(random, 32);
+  let root = hex(random, 16);
+  while (written < bytes) {
+    if (step % 20 === 0) {
+      traceId = hex(random, 32);
+      root = hex(random, 16);
+    }
+    for (const span of stepSpans(random, traceId, root, step, startNs, historyBytes)) {
+      const text = JSON.stringify(span);
+      written += text.length + 1;
+      emit(span, text);
+    }
+    calls += 2;
+    step++;
+    startNs += 5_000_000n;
+  }
+  return calls;
+}
+
+/** An OTLP/JSON export of about `bytes`, as text. */
+function otlpDocument(bytes) {
+  const spans = [];
+  const calls = generateSpans(bytes, 2048, (span) => spans.push(span));
+  const text = JSON.stringify({
+    resourceSpans: [
+      {
+        resource: { attributes: [str('service.name', 'bench-agent')], droppedAttributesCount: 0 },
+        scopeSpans: [{ scope: { name: 'ai' }, spans }],
+      },
+    ],
+  });
+  return { text, calls };
+}
+
+/** An OpenAI Chat Completions history of about `bytes`: assistant tool_calls and their role:tool results. */
+function openaiDocument(bytes) {
+  const random = prng(7);
+  const messages = [{ role: 'system', content: "You're a helpful assistant." }];
+  let size = 0;
+  let calls = 0;
+  while (size < bytes) {
+    const user = { role: 'user', content: sentence(random, 200) };
+    const toolCalls = [0, 1].map((i) => ({
+      id: `call_${hex(random, 24)}`,
+      type: 'function',
+      function: { name: i ? 'get_forecast' : 'get_current_weather', arguments: JSON.stringify({ location: sentence(random, 2), days: 1 + Math.floor(random() * 7) }) },
+    }));
+    const assistant = { role: 'assistant', content: null, tool_calls: toolCalls };
+    const results = toolCalls.map((call) => ({ role: 'tool', tool_call_id: call.id, content: JSON.stringify({ forecast: sentence(random, 12), degrees: Math.floor(random() * 100) }) }));
+    const answer = { role: 'assistant', content: sentence(random, 60) };
+    for (const message of [user, assistant, ...results, answer]) {
+      size += JSON.stringify(message).length + 1;
+      messages.push(message);
+    }
+    calls += 2;
+  }
+  return { text: JSON.stringify({ messages }), calls };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Timing
+// ---------------------------------------------------------------------------------------------------------
+
+function gc() {
+  if (typeof globalThis.gc === 'function') globalThis.gc();
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * Times several functions in turns (a, b, c, a, b, c, ...) after one warm-up each, so that load from
+ * other processes falls on all of them alike; returns the median and minimum of each.
+ */
+function timeInTurns(fns, runs) {
+  const samples = fns.map(() => []);
+  for (const fn of fns) fn();
+  for (let i = 0; i < runs; i++) {
+    fns.forEach((fn, j) => {
+      gc();
+      const start = performance.now();
+      fn();
+      samples[j].push(performance.now() - start);
+    });
+  }
+  return samples.map((values) => ({ median: median(values), min: Math.min(...values) }));
+}
+
+/** `timeInTurns` for async functions. */
+async function timeInTurnsAsync(fns, runs) {
+  const samples = fns.map(() => []);
+  for (const fn of fns) await fn();
+  for (let i = 0; i < runs; i++) {
+    for (let j = 0; j < fns.length; j++) {
+      gc();
+      const start = performance.now();
+      await fns[j]();
+      samples[j].push(performance.now() - start);
+    }
+  }
+  return samples.map((values) => ({ median: median(values), min: Math.min(...values) }));
+}
+
+const mbps = (bytes, ms) => bytes / MB / (ms / 1000);
+const fmt = (n, digits = 1) => n.toFixed(digits);
+
+async function throughput(lib, tmp) {
+  const megabytes = Number(process.env.PARSE_BENCH_MB ?? 200);
+  const runs = Number(process.env.PARSE_BENCH_RUNS ?? 5);
+  const rows = [];
+  const cases = [
+    { format: 'otel', label: 'OTLP/JSON export (otel)', build: otlpDocument, size: megabytes },
+    { format: 'openai', label: 'OpenAI chat history (openai)', build: openaiDocument, size: Number(process.env.PARSE_BENCH_OPENAI_MB ?? megabytes) },
+  ];
+  for (const { format, label, build, size } of cases) {
+    const adapter = lib.getFormat(format);
+    if (!adapter) {
+      rows.push({ format, label, missing: true });
+      continue;
+    }
+    const { text, calls } = build(size * MB);
+    const bytes = Buffer.byteLength(text);
+    const path = join(tmp, `${format}.json`);
+    writeFileSync(path, text);
+    const context = { source: path, warn() {} };
+    const check = adapter.parse(JSON.parse(text), context);
+    if (check.length !== calls) throw new Error(`${format}: expected ${calls} calls, the adapter read ${check.length}`);
+    const parsed = JSON.parse(text);
+    const [jsonParse, adapterOnly, both] = timeInTurns([() => JSON.parse(text), () => adapter.parse(parsed, context), () => adapter.parse(JSON.parse(text), context)], runs);
+    const [readParse, load] = await timeInTurnsAsync([async () => JSON.parse(readFileSync(path, 'utf8')), () => lib.loadTraceFile(path, format)], runs);
+    rows.push({
+      format,
+      label,
+      bytes,
+      calls,
+      jsonParse: mbps(bytes, jsonParse.median),
+      adapter: mbps(bytes, adapterOnly.median),
+      parseAndAdapter: mbps(bytes, both.median),
+      ratio: jsonParse.median / both.median,
+      bestRatio: jsonParse.min / both.min,
+      loadTraceFile: mbps(bytes, load.median),
+      loadRatio: readParse.median / load.median,
+      readAndParse: mbps(bytes, readParse.median),
+      ms: { jsonParse: jsonParse.median, adapter: adapterOnly.median, parseAndAdapter: both.median, loadTraceFile: load.median, readAndParse: readParse.median },
+    });
+    rmSync(path, { force: true });
+    gc();
+  }
+  console.log(`\nParse throughput, median of ${runs} runs after one warm-up (MB = 2^20 bytes)\n`);
+  console.log('| input | calls | JSON.parse | adapter alone | JSON.parse + adapter | ratio to JSON.parse (median / best) | readFile + JSON.parse | loadTraceFile (ratio) |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const row of rows) {
+    if (row.missing) {
+      console.log(`| ${row.label} | adapter not registered in this build | | | | | | |`);
+      continue;
+    }
+    console.log(
+      `| ${row.label}, ${fmt(row.bytes / MB)} MB | ${row.calls} | ${fmt(row.jsonParse)} MB/s | ${fmt(row.adapter)} MB/s | ${fmt(row.parseAndAdapter)} MB/s | ${fmt(row.ratio, 2)} / ${fmt(row.bestRatio, 2)} | ${fmt(row.readAndParse)} MB/s | ${fmt(row.loadTraceFile)} MB/s (${fmt(row.loadRatio, 2)}) |`,
+    );
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// JSON Lines streaming memory
+// ---------------------------------------------------------------------------------------------------------
+
+/** Writes about `bytes` of spans, one per line; `historyBytes` sizes the chat spans (and so bytes per call). */
+function writeJsonl(path, bytes, historyBytes) {
+  const fd = openSync(path, 'w');
+  let buffer = '';
+  try {
+    const calls = generateSpans(bytes, historyBytes, (_span, text) => {
+      buffer += `${text}\n`;
+      if (buffer.length > 8 * MB) {
+        writeSync(fd, buffer);
+        buffer = '';
+      }
+    });
+    writeSync(fd, buffer);
+    return calls;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Child mode: load one JSON Lines file, sampling RSS; print a JSON line. */
+async function childLoad(path) {
+  const lib = await importDist();
+  let peak = process.memoryUsage().rss;
+  const baseline = peak;
+  const timer = setInterval(() => {
+    const rss = process.memoryUsage().rss;
+    if (rss > peak) peak = rss;
+  }, 20);
+  const start = performance.now();
+  const trace = await lib.loadTraceFile(path);
+  const ms = performance.now() - start;
+  clearInterval(timer);
+  const rss = process.memoryUsage().rss;
+  if (rss > peak) peak = rss;
+  const failed = trace.calls.filter((call) => call.is_error).length;
+  console.log(JSON.stringify({ format: trace.format, calls: trace.calls.length, failed, warnings: trace.warnings.length, ms, baselineRss: baseline, peakRss: peak, heapUsed: process.memoryUsage().heapUsed }));
+}
+
+async function streaming(tmp) {
+  const sizes = (process.env.PARSE_BENCH_JSONL_MB ?? '256,1024').split(',').map(Number);
+  const smallest = Math.min(...sizes);
+  // Each size with chat spans of 24 KiB of history (bytes and calls grow together), and the largest
+  // size once more with as many calls as the smallest file (4x longer histories): memory should follow
+  // the calls, not the bytes.
+  const files = sizes.map((size) => ({ size, historyBytes: 24 * 1024 }));
+  const largest = Math.max(...sizes);
+  if (largest > smallest) files.push({ size: largest, historyBytes: Math.round(24 * 1024 * (largest / smallest)) });
+  const rows = [];
+  const hasTime = existsSync('/usr/bin/time');
+  for (const { size, historyBytes } of files) {
+    const path = join(tmp, `spans-${size}mb.jsonl`);
+    const started = performance.now();
+    const calls = writeJsonl(path, size * MB, historyBytes);
+    const bytes = statSync(path).size;
+    const generatedIn = performance.now() - started;
+    const args = ['--expose-gc', fileURLToPath(import.meta.url), '--child-load', path];
+    let result;
+    let maxRssKb;
+    if (hasTime) {
+      const run = spawnSync('/usr/bin/time', ['-v', process.execPath, ...args], { encoding: 'utf8', env: { ...process.env, TOOLSCORE_DIST: DIST }, maxBuffer: 64 * MB });
+      if (run.status !== 0) throw new Error(`child failed: ${run.stderr}`);
+      result = JSON.parse(run.stdout.trim().split('\n').pop());
+      maxRssKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(run.stderr)?.[1]);
+    } else {
+      result = JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, TOOLSCORE_DIST: DIST } }).trim().split('\n').pop());
+    }
+    if (result.calls !== calls) throw new Error(`JSONL ${size} MB: expected ${calls} calls, loaded ${result.calls}`);
+    rows.push({ bytes, calls, historyBytes, generatedMs: generatedIn, ...result, maxRssKb });
+    rmSync(path, { force: true });
+  }
+  console.log('\nJSON Lines streaming (one span per line, fresh process per file)\n');
+  console.log('| file | chat history per step | tool calls | load time | throughput | RSS before load | peak RSS (sampled) | max RSS (/usr/bin/time) | heap after load |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const row of rows) {
+    console.log(
+      `| ${fmt(row.bytes / MB, 0)} MB | ${fmt(row.historyBytes / 1024, 0)} KiB | ${row.calls} (${row.failed} failed) | ${fmt(row.ms / 1000, 2)} s | ${fmt(mbps(row.bytes, row.ms))} MB/s | ${fmt(row.baselineRss / MB, 0)} MB | ${fmt(row.peakRss / MB, 0)} MB | ${row.maxRssKb ? `${fmt(row.maxRssKb / 1024, 0)} MB` : 'n/a'} | ${fmt(row.heapUsed / MB, 0)} MB |`,
+    );
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+async function main() {
+  if (process.argv[2] === '--child-load') return childLoad(process.argv[3]);
+  const mode = process.argv[2] ?? 'all';
+  const lib = await importDist();
+  const tmp = mkdtempSync(join(process.env.PARSE_BENCH_TMP ?? os.tmpdir(), 'toolscore-parse-bench-'));
+  console.log(`node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'} x${os.cpus().length}, ${fmt(os.totalmem() / 1024 ** 3)} GiB RAM, ${os.platform()} ${os.release()}`);
+  if (typeof globalThis.gc !== 'function') console.log('(run with --expose-gc for steadier figures)');
+  const results = { node: process.version, cpu: os.cpus()[0]?.model, cores: os.cpus().length, date: new Date().toISOString() };
+  try {
+    if (mode === 'all' || mode === 'throughput') results.throughput = await throughput(lib, tmp);
+    if (mode === 'all' || mode === 'stream') results.streaming = await streaming(tmp);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  if (process.env.PARSE_BENCH_JSON) writeFileSync(process.env.PARSE_BENCH_JSON, `${JSON.stringify(results, null, 2)}\n`);
+}
+
+await main();
