@@ -266,16 +266,19 @@ describe('round trip: decodeOperators(encodeOperators(x))', () => {
         { depthSize: 'small' },
         scalar,
         fc.array(tie('value'), { maxLength: 3 }),
-        fc.dictionary(fc.constantFrom('$a', '$regex', '$literal', '$any', 'b', 'flags'), tie('value'), { maxKeys: 3 }),
+        fc.dictionary(fc.constantFrom('$a', '$regex', '$literal', '$any', 'b', 'flags'), tie('value'), { maxKeys: 3, noNullPrototype: true }),
       ),
     })).value;
+    // Through JSON once first: JSON has no -0, so the data compared is data a file can hold.
+    const asJson = dollarJson.map((value) => JSON.parse(JSON.stringify(value)) as unknown);
     fc.assert(
-      fc.property(dollarJson, (value) => {
+      fc.property(asJson, (value) => {
         const json = JSON.parse(JSON.stringify(encodeOperators(value))) as unknown;
         const decoded = decodeOperators(json, '$', GOLD);
         expect(render(decoded)).toBe(render(value));
         expect(decoded).toEqual(value);
       }),
+      { numRuns: 2000 },
     );
   });
 
