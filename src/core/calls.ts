@@ -1,6 +1,6 @@
 import { decodeMembers, type DecodeContext } from '../match/operators.js';
 import { ToolscoreInputError, childPath, describeType } from './errors.js';
-import { DEFAULT_LIMITS, exceedsDepth, tooDeepError } from './limits.js';
+import { DEFAULT_LIMITS } from './limits.js';
 import type { Args, ExpectedCall, ToolCall } from './types.js';
 import { setOwn } from './own.js';
 
@@ -62,12 +62,11 @@ export function toExpectedCalls(input: unknown, source = 'expected', options: Ex
   const base = options.path ?? '$';
   const maxDepth = options.maxDepth ?? DEFAULT_LIMITS.maxDepth;
   if (!Array.isArray(input)) return failAt(source, base, `expected an array of calls, got ${describeType(input)}`);
-  const context: DecodeContext = { source, regexMode: 'full' };
+  const context: DecodeContext = { source, regexMode: 'full', maxDepth };
   return input.map((item: unknown, i) => {
     const where = () => childPath(base, i);
     const call = requireCallObject(item, source, where);
     const raw = requireArgs(call.args, source, where);
-    if (exceedsDepth(raw, maxDepth)) throw tooDeepError(source, pathOf(where, 'args'), maxDepth);
     const expected: ExpectedCall = {
       tool: (call.tool as string).trim(),
       args: raw === null ? null : decodeMembers(raw, Object.keys(raw), () => pathOf(where, 'args'), context),

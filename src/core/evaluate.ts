@@ -18,7 +18,7 @@ import { trajectoryMetrics } from '../metrics/trajectory.js';
 import { pairCalls } from '../pairing/pairing.js';
 import { toExpectedCalls } from './calls.js';
 import { letterGrade } from './grade.js';
-import { DEFAULT_LIMITS, exceedsDepth, resolveLimits, tooDeepError, withStackGuard, type EvaluationLimits } from './limits.js';
+import { DEFAULT_LIMITS, resolveLimits, withStackGuard, type EvaluationLimits } from './limits.js';
 import { EvaluationResult, type Metrics } from './result.js';
 import type { ActualCallInput, ExpectedCall, ExpectedCallInput, ToolCall } from './types.js';
 import { normalizeWeights, type Weights, type WeightsInput } from './weights.js';
@@ -73,9 +73,8 @@ export interface ScoreSettings {
 /** Scores already-normalized calls; shared by `evaluate()` and `evaluateTrace()`. */
 export function scoreCalls(expected: readonly ExpectedCall[], actual: readonly ToolCall[], settings: ScoreSettings): EvaluationResult {
   const limits = settings.limits ?? DEFAULT_LIMITS;
-  actual.forEach((call, j) => {
-    if (exceedsDepth(call.args, limits.maxDepth)) throw tooDeepError('actual', `$[${j}].args`, limits.maxDepth);
-  });
+  // First: the credential scan walks every argument and stops at the nesting limit, before any recursive pass.
+  const security = securityMetrics(actual, limits.maxDepth);
   const index = indexTools(expected, actual);
   const pairing = pairCalls(expected, actual, settings.mode, index, limits.maxPairingCells);
   const metrics: Metrics = {
@@ -87,7 +86,7 @@ export function scoreCalls(expected: readonly ExpectedCall[], actual: readonly T
     argument_metrics: argumentMetrics(expected, actual, pairing),
     efficiency_metrics: efficiencyMetrics(expected, actual, index),
     required_call_recall: requiredCallRecall(expected, actual, index),
-    security_metrics: securityMetrics(actual),
+    security_metrics: security,
   };
   if (settings.forbidden) metrics.policy_metrics = policyMetrics(actual, settings.forbidden);
   if (settings.budgets) metrics.budget_metrics = budgetMetrics(actual, settings.budgets);

@@ -37,18 +37,6 @@ export function resolveLimits(input?: Partial<EvaluationLimits> | null, source =
   return limits;
 }
 
-/** Whether a value nests objects and arrays deeper than `limit` levels (recursion bounded by the limit). */
-export function exceedsDepth(value: unknown, limit: number): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  if (limit <= 0) return true;
-  if (Array.isArray(value)) {
-    for (const item of value) if (exceedsDepth(item, limit - 1)) return true;
-    return false;
-  }
-  for (const key in value) if (exceedsDepth((value as Record<string, unknown>)[key], limit - 1)) return true;
-  return false;
-}
-
 /** The error for arguments nested past the limit. */
 export function tooDeepError(source: string, path: string, limit: number): ToolscoreInputError {
   return new ToolscoreInputError({ source, path }, `arguments nested deeper than ${limit} levels; raise limits.maxDepth (--max-depth) if this is intended`);

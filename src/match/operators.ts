@@ -1,4 +1,5 @@
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
+import { tooDeepError } from '../core/limits.js';
 import { ANY } from './matchers/any.js';
 import { ApproxMatcher } from './matchers/approx.js';
 import { ContainsMatcher } from './matchers/contains.js';
@@ -45,6 +46,8 @@ export interface DecodeContext {
   source: string;
   /** Whether `$regex` matches the whole string (gold args) or searches (forbidden rules). */
   regexMode: RegexMode;
+  /** Deepest nesting allowed below the decoded object (the object itself is level 1); unlimited when absent. */
+  maxDepth?: number;
 }
 
 /**
@@ -60,8 +63,16 @@ class Trail {
   pop(): void {
     this.segments.pop();
   }
+  /** How many keys and positions deep the walk is below the base. */
+  get depth(): number {
+    return this.segments.length;
+  }
+  /** The base path alone. */
+  root(): string {
+    return typeof this.base === 'string' ? this.base : this.base();
+  }
   toString(): string {
-    return this.segments.reduce<string>((path, segment) => childPath(path, segment), typeof this.base === 'string' ? this.base : this.base());
+    return this.segments.reduce<string>((path, segment) => childPath(path, segment), this.root());
   }
 }
 
@@ -86,6 +97,8 @@ export function decodeMembers(
 
 function decodeValue(value: unknown, trail: Trail, context: DecodeContext): unknown {
   if (value === null || typeof value !== 'object' || isMatcher(value)) return value;
+  // The walk doubles as the nesting guard, so no deeper input reaches a recursive comparison.
+  if (context.maxDepth !== undefined && trail.depth >= context.maxDepth) throw tooDeepError(context.source, trail.root(), context.maxDepth);
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {

@@ -1,3 +1,4 @@
+import { DEFAULT_LIMITS, tooDeepError } from '../core/limits.js';
 import type { ToolCall } from '../core/types.js';
 
 /** Kinds of credential recognised in arguments, most specific first. */
@@ -190,14 +191,28 @@ export function redactSecrets(text: string): string {
 }
 
 /** Scans every string at any depth of each call's arguments. */
-export function securityMetrics(actual: readonly ToolCall[]): SecurityMetrics {
+export function securityMetrics(actual: readonly ToolCall[], maxDepth: number = DEFAULT_LIMITS.maxDepth): SecurityMetrics {
   const secrets: SecretFinding[] = [];
   const trail: (string | number)[] = [];
   actual.forEach((call, index) => {
     if (!call.args) return;
-    scanValue(call.args, trail, (match) => secrets.push({ index, tool: call.tool, path: argumentPath(trail), kind: match.kind, preview: match.preview }));
+    const walk: Walk = {
+      trail,
+      maxDepth,
+      report: (match) => secrets.push({ index, tool: call.tool, path: argumentPath(trail), kind: match.kind, preview: match.preview }),
+      tooDeep: () => tooDeepError('actual', `$[${index}].args`, maxDepth),
+    };
+    scanValue(call.args, walk);
   });
   return { secret_count: secrets.length, secrets };
+}
+
+/** The state of one scan: where it is, and what to do on a finding or on nesting past the limit. */
+interface Walk {
+  trail: (string | number)[];
+  maxDepth: number;
+  report(match: SecretMatch): void;
+  tooDeep(): Error;
 }
 
 /** `headers.Authorization`, `files[0].content`: keys joined by dots, positions in brackets. */
@@ -209,21 +224,29 @@ function argumentPath(trail: readonly (string | number)[]): string {
   return path;
 }
 
-/** Walks a value, keeping `trail` at the current position (built into a path only on a finding). */
-function scanValue(value: unknown, trail: (string | number)[], report: (match: SecretMatch) => void): void {
+/**
+ * Walks a value, keeping `trail` at the current position (built into a path only on a finding). The
+ * walk doubles as the nesting guard: it runs before any recursive comparison and stops at the limit.
+ */
+function scanValue(value: unknown, walk: Walk): void {
   if (typeof value === 'string') {
     if (value.length < 15) return; // shorter than any credential shape (a Slack token is 15 at least)
-    for (const match of findSecretsInText(value)) report(match);
-  } else if (Array.isArray(value)) {
+    for (const match of findSecretsInText(value)) walk.report(match);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const { trail } = walk;
+  if (trail.length >= walk.maxDepth) throw walk.tooDeep();
+  if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       trail.push(i);
-      scanValue(value[i], trail, report);
+      scanValue(value[i], walk);
       trail.pop();
     }
-  } else if (value !== null && typeof value === 'object') {
+  } else {
     for (const key of Object.keys(value)) {
       trail.push(key);
-      scanValue((value as Record<string, unknown>)[key], trail, report);
+      scanValue((value as Record<string, unknown>)[key], walk);
       trail.pop();
     }
   }
