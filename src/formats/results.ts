@@ -103,7 +103,8 @@ export class CallCollector {
    * them could be read: a recognised shape with zero calls is then a wrong shape, not a zero score.
    */
   finish(): ToolCall[] {
-    for (const result of this.results) this.join(result);
+    const index = this.indexCalls();
+    for (const result of this.results) this.join(result, index);
     if (this.calls.length === 0 && this.unreadable.length > 0) {
       const first = this.unreadable[0]!;
       const more = this.unreadable.length > 1 ? ` (and ${this.unreadable.length - 1} more like it)` : '';
@@ -126,14 +127,37 @@ export class CallCollector {
     });
   }
 
-  private join(result: PendingResult): void {
+  /** Calls by id and by tool name (each in document order), so joining stays linear on long histories. */
+  private indexCalls(): CallIndex {
+    const byId = new Map<string, PendingCall[]>();
+    const byName = new Map<string, { calls: PendingCall[]; next: number }>();
+    for (const call of this.calls) {
+      if (call.id !== undefined) {
+        const same = byId.get(call.id);
+        if (same) same.push(call);
+        else byId.set(call.id, [call]);
+      }
+      const named = byName.get(call.tool);
+      if (named) named.calls.push(call);
+      else byName.set(call.tool, { calls: [call], next: 0 });
+    }
+    return { byId, byName };
+  }
+
+  private join(result: PendingResult, index: CallIndex): void {
     let call: PendingCall | undefined;
+    const withId = result.id === undefined ? undefined : index.byId.get(result.id);
     if (result.id !== undefined) {
       if (this.skippedIds.has(result.id)) return;
-      call = this.calls.find((c) => c.id === result.id && c.outcome === undefined) ?? this.calls.find((c) => c.id === result.id);
+      call = withId?.find((c) => c.outcome === undefined) ?? withId?.[0];
     }
-    if (call === undefined && result.name !== undefined && (result.id === undefined || !this.calls.some((c) => c.id === result.id))) {
-      call = this.calls.find((c) => c.tool === result.name && c.outcome === undefined);
+    if (call === undefined && result.name !== undefined && withId === undefined) {
+      // The first unanswered call of that tool; the cursor only moves forward past answered calls.
+      const named = index.byName.get(result.name);
+      if (named) {
+        while (named.next < named.calls.length && named.calls[named.next]!.outcome !== undefined) named.next++;
+        call = named.calls[named.next];
+      }
     }
     if (call === undefined) {
       const what = result.id !== undefined ? `call id ${JSON.stringify(result.id)}` : result.name !== undefined ? `tool ${JSON.stringify(result.name)}` : 'no call id or tool name';
@@ -146,6 +170,12 @@ export class CallCollector {
     }
     call.outcome = result.outcome;
   }
+}
+
+/** Lookup tables of `CallCollector.finish`. */
+interface CallIndex {
+  byId: Map<string, PendingCall[]>;
+  byName: Map<string, { calls: PendingCall[]; next: number }>;
 }
 
 const TEXT_PART_TYPES = new Set(['text', 'input_text', 'output_text']);
