@@ -44,7 +44,7 @@ export type { TrajectoryMetrics, TrajectoryStep } from './metrics/trajectory.js'
 export { autoExtract, type ExtractedCalls } from './formats/auto.js';
 export { FORMAT_NAMES, getFormat } from './formats/registry.js';
 export type { ParseContext, TraceFormat, TraceStreamReader } from './formats/types.js';
-// format helpers (fromOpenAI, fromAnthropic, ...), one line per adapter
+// Trace formats and their explicit helpers.
 export { fromMCP, mcpFormat } from './formats/mcp.js';
 export { fromOtel, otelFormat } from './formats/otel.js';
 export { fromOpenAI, openaiFormat, type FromOptions } from './formats/openai.js';

@@ -2,8 +2,7 @@ import { looksLikeClaudeAgentSDK } from './claude-agent-sdk.js';
 import { looksLikeLangChain } from './langchain.js';
 import { looksLikeOpenAIAgents } from './openai-agents.js';
 import { looksLikeAnthropic, looksLikeGemini, looksLikeOpenAI } from './provider-detect.js';
-import { looksLikeMCP } from './telemetry-detect.js';
-import { looksLikeOtel } from './telemetry-detect.js';
+import { looksLikeMCP, looksLikeOtel } from './telemetry-detect.js';
 import { looksLikeVercelAI } from './vercel-ai.js';
 
 /** One recognition rule: a format and the test that picks it. Rules run in order; the first match wins. */
@@ -29,55 +28,46 @@ function isCustomCall(item: unknown): boolean {
  * so a chat history that opens with a system or user message is still recognised.
  */
 const RULES: readonly DetectionRule[] = [
-  // mcp rules
   {
     format: 'mcp',
     looksFor: 'JSON-RPC 2.0 messages ({"jsonrpc": "2.0", ...}), batches, {dir, message} transcripts or {"format": "mcp", "messages": [...]}',
     test: looksLikeMCP,
   },
-  // otel rules
   {
     format: 'otel',
     looksFor: 'an OTLP/JSON export ({"resourceSpans": [...]}) or a list of spans (traceId + spanId, or name + attributes + start time)',
     test: looksLikeOtel,
   },
-  // vercel-ai rules
   {
     format: 'vercel-ai',
     looksFor: 'a generateText/streamText result ({"steps": [...]}, toolCalls with toolCallId/toolName, response.messages) or messages / parts of type tool-call / tool-result',
     test: looksLikeVercelAI,
   },
-  // openai-agents rules
   {
     format: 'openai-agents',
     looksFor: 'an Agents SDK run result or RunState (newItems / generatedItems of tool_call_item, or history items function_call with callId / function_call_result)',
     test: looksLikeOpenAIAgents,
   },
-  // claude-agent-sdk rules
   {
     format: 'claude-agent-sdk',
     looksFor: 'Claude Agent SDK messages ({"type": "assistant" | "user", "message": {"content": [...]}})',
     test: looksLikeClaudeAgentSDK,
   },
-  // gemini rules
   {
     format: 'gemini',
     looksFor: '"candidates", "contents" or a list of {role, parts} with functionCall / function_call parts',
     test: looksLikeGemini,
   },
-  // anthropic rules
   {
     format: 'anthropic',
     looksFor: 'a Messages response or messages with tool_use / tool_result content blocks',
     test: looksLikeAnthropic,
   },
-  // openai rules
   {
     format: 'openai',
     looksFor: '"choices", messages with tool_calls ({function: {name, arguments}}) / function_call, or Responses API "output" / function_call items',
     test: looksLikeOpenAI,
   },
-  // langchain rules
   {
     format: 'langchain',
     looksFor: 'LangChain messages (serialized {lc, kwargs}, stored {type, data}, {type: "ai", tool_calls}) or {messages} state, intermediate_steps, {tool, tool_input} actions or [{name, args, type: "tool_call"}]',

@@ -16,7 +16,7 @@ import { vercelAIFormat } from './vercel-ai.js';
  */
 export const FORMATS: ReadonlyMap<string, TraceFormat> = new Map(
   [
-    // adapters, in the order `--help` lists them
+    // in the order help texts list them
     openaiFormat,
     anthropicFormat,
     geminiFormat,
