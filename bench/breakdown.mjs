@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { REPO_ROOT, evaluateArgs, importDist, readWorkload, summarize } from './lib.mjs';
 
 const PASSES = Number(process.env.BENCH_PASSES ?? 10);
+const log = (message) => process.stderr.write(`${message}\n`);
 
 async function internal(path) {
   const file = resolve(REPO_ROOT, 'dist', path);
@@ -90,7 +91,14 @@ const stages = [
   ['compositeScore + letterGrade', () => m.compositeScore && m.letterGrade && ((p) => m.letterGrade(m.compositeScore(p.metrics, p.weights, p.expected.length, p.actual.length)))],
   // Built on first use (result.topIssues / result.findings) in newer cores, so not in evaluate() any more.
   ['buildTopIssues (on first use)', () => m.buildTopIssues && ((p) => m.buildTopIssues(p.expected, p.actual, p.pairing, p.mode))],
-  ['buildFindings (on first use)', () => m.buildFindings && ((p) => m.buildFindings(p.actual, p.metrics.efficiency_metrics, p.metrics.security_metrics.secrets, []))],
+  [
+    'buildFindings (on first use)',
+    () =>
+      m.buildFindings &&
+      (m.buildFindings.length === 2
+        ? (p) => m.buildFindings(p.actual, p.metrics)
+        : (p) => m.buildFindings(p.actual, p.metrics.efficiency_metrics, p.metrics.security_metrics.secrets, [])),
+  ],
   [
     'new EvaluationResult',
     () =>
@@ -115,7 +123,14 @@ const stages = [
 const out = [];
 let sum = 0;
 for (const [name, make] of stages) {
-  const fn = make();
+  let fn = make();
+  // Internal signatures move; a stage that no longer runs with these inputs is reported, not fatal.
+  try {
+    if (fn) fn(prepared[0]);
+  } catch (error) {
+    log(`${name}: ${error.message}`);
+    fn = undefined;
+  }
   if (!fn) {
     out.push([name, null]);
     continue;
@@ -136,6 +151,6 @@ const shape = prepared.reduce(
 console.log(`${cases.length} cases, ${(shape.expected / cases.length).toFixed(1)} expected and ${(shape.actual / cases.length).toFixed(1)} actual calls per case on average; ${PASSES} passes per stage`);
 console.log(`${'stage'.padEnd(36)} ${'µs/case'.padStart(8)} ${'share'.padStart(6)}`);
 for (const [name, us] of out) {
-  console.log(`${name.padEnd(36)} ${us === null ? 'missing'.padStart(8) : us.toFixed(2).padStart(8)} ${us === null ? '' : `${((100 * us) / whole).toFixed(0)}%`.padStart(6)}`);
+  console.log(`${name.padEnd(36)} ${us === null ? 'n/a'.padStart(8) : us.toFixed(2).padStart(8)} ${us === null ? '' : `${((100 * us) / whole).toFixed(0)}%`.padStart(6)}`);
 }
 console.log(`${'sum of the stages evaluate() runs'.padEnd(36)} ${sum.toFixed(2).padStart(8)} ${`${((100 * sum) / whole).toFixed(0)}%`.padStart(6)}`);
