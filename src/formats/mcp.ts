@@ -42,7 +42,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** A JSON-RPC id usable for matching (a string or a number), as a map key that keeps the two apart. */
-function idKey(id: unknown): string | undefined {
+export function idKey(id: unknown): string | undefined {
   if (typeof id === 'string') return `s:${id}`;
   if (typeof id === 'number' && Number.isFinite(id)) return `n:${id}`;
   return undefined;

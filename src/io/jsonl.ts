@@ -3,6 +3,7 @@ import { extname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ToolscoreInputError } from '../core/errors.js';
 import { parseJson, type ParseJsonOptions } from './json.js';
+import { readError } from './files.js';
 
 /** File name endings that always mean JSON Lines. */
 export const JSON_LINES_EXTENSIONS: readonly string[] = ['.jsonl', '.ndjson'];
@@ -12,23 +13,12 @@ export function isJsonLinesPath(path: string): boolean {
   return JSON_LINES_EXTENSIONS.includes(extname(path).toLowerCase());
 }
 
-/** A file-system error as a one-line input error (same wording as `readTextFile`). */
-function fileError(path: string, error: unknown): ToolscoreInputError {
-  const code = (error as NodeJS.ErrnoException).code;
-  const reason =
-    code === 'ENOENT' ? 'file not found'
-    : code === 'EISDIR' ? 'is a directory, expected a JSON file'
-    : code === 'EACCES' ? 'permission denied'
-    : `cannot read file (${(error as Error).message})`;
-  return new ToolscoreInputError({ source: path }, reason);
-}
-
 async function openFile(path: string): Promise<FileHandle> {
   let handle: FileHandle;
   try {
     handle = await open(path, 'r');
   } catch (error) {
-    throw fileError(path, error);
+    throw readError(path, error);
   }
   const info = await handle.stat();
   if (info.isDirectory()) {
@@ -229,7 +219,7 @@ export async function readJsonLines(path: string, onItem: (item: unknown, line: 
     }
   } catch (error) {
     if (error instanceof ToolscoreInputError || !(error as NodeJS.ErrnoException).code) throw error;
-    throw fileError(path, error);
+    throw readError(path, error);
   } finally {
     lines.close();
     stream.destroy();

@@ -5,6 +5,7 @@ import type { Readable, Writable } from 'node:stream';
 import { mcpText } from '../core/findings.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { VERSION } from '../version.js';
+import { idKey } from '../formats/mcp.js';
 
 /**
  * `toolscore mcp record`: a transparent stdio proxy placed where an MCP client launches its server.
@@ -74,11 +75,6 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function idKey(id: unknown): string | undefined {
-  if (typeof id === 'string') return `s:${id}`;
-  if (typeof id === 'number' && Number.isFinite(id)) return `n:${id}`;
-  return undefined;
-}
 
 /** The recording state: pending requests by id, the messages kept. */
 export class SessionRecorder {
