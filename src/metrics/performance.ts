@@ -17,23 +17,25 @@ export interface CostMetrics {
 
 /** Latency over the calls that recorded one, or undefined when none did. */
 export function latencyMetrics(actual: readonly ToolCall[]): LatencyMetrics | undefined {
-  const durations = actual.flatMap((call) => (call.duration === undefined ? [] : [call.duration]));
-  if (durations.length === 0) return undefined;
+  let count = 0;
   let total = 0;
   let max = -Infinity;
   let min = Infinity;
-  for (const value of durations) {
-    total += value;
-    if (value > max) max = value;
-    if (value < min) min = value;
+  for (const { duration } of actual) {
+    if (duration === undefined) continue;
+    count++;
+    total += duration;
+    if (duration > max) max = duration;
+    if (duration < min) min = duration;
   }
-  return { total_duration: total, average_duration: total / durations.length, max_duration: max, min_duration: min };
+  if (count === 0) return undefined;
+  return { total_duration: total, average_duration: total / count, max_duration: max, min_duration: min };
 }
 
 /** Cost over the calls that recorded one, or undefined when none did. */
 export function costMetrics(actual: readonly ToolCall[]): CostMetrics | undefined {
+  if (!actual.some((call) => call.cost !== undefined)) return undefined;
   const costed = actual.filter((call) => call.cost !== undefined);
-  if (costed.length === 0) return undefined;
   // A Map, not an object, so a tool named __proto__ is just a name.
   const byTool = new Map<string, number>();
   let total = 0;

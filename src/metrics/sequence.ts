@@ -30,7 +30,7 @@ export function sequenceMetrics(
  * ones use a diagonal band that doubles until the distance fits inside it (O(n·d) for distance d),
  * so a million-call trace with a few edits is cheap. Past `maxCells` it stops with an input error.
  */
-export function levenshtein(left: Int32Array, right: Int32Array, maxCells: number = DEFAULT_LIMITS.maxSequenceCells): number {
+export function levenshtein(left: ArrayLike<number>, right: ArrayLike<number>, maxCells: number = DEFAULT_LIMITS.maxSequenceCells): number {
   if (left.length === 0) return right.length;
   if (right.length === 0) return left.length;
   if (left.length * right.length <= maxCells) return bandedLevenshtein(left, right, Math.max(left.length, right.length));
@@ -50,7 +50,7 @@ export function levenshtein(left: Int32Array, right: Int32Array, maxCells: numbe
  * The edit distance restricted to cells with |i − j| ≤ band; exact whenever the result is ≤ band (a
  * cheaper path would have to leave the band, which costs more than band edits).
  */
-function bandedLevenshtein(left: Int32Array, right: Int32Array, band: number): number {
+function bandedLevenshtein(left: ArrayLike<number>, right: ArrayLike<number>, band: number): number {
   const n = left.length;
   const m = right.length;
   const outside = n + m + 1;

@@ -21,11 +21,12 @@ export interface Pairing {
 
 /** How many keys of `expected` are present in `actual` with an equal value. */
 export function countMatchingArgs(expected: Args | null, actual: Args | null, mode: EqualityMode): number {
-  if (expected === null) return 0;
-  const given = actual ?? {};
+  if (expected === null || actual === null) return 0;
   let count = 0;
-  for (const key in expected) {
-    if (Object.hasOwn(expected, key) && Object.hasOwn(given, key) && memberEqual(expected, given, key, mode)) count++;
+  const keys = Object.keys(expected);
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k]!;
+    if (Object.hasOwn(actual, key) && memberEqual(expected, actual, key, mode)) count++;
   }
   return count;
 }
@@ -45,23 +46,20 @@ export function pairCalls(
   const actualFor = new Array<number>(expected.length).fill(-1);
   const expectedFor = new Array<number>(actual.length).fill(-1);
   const matchedArgs = new Array<number>(expected.length).fill(0);
-  const pair = (i: number, j: number, matched: number): void => {
-    actualFor[i] = j;
-    expectedFor[j] = i;
-    matchedArgs[i] = matched;
-  };
-
-  // Calls of each tool, in order, by counting sort on tool ids.
-  const rowsOf = groupByTool(index.expected, index.expectedCount);
-  const columnsOf = groupByTool(index.actual, index.actualCount);
+  const { expectedByTool, expectedStart, actualByTool, actualStart } = index;
   for (let id = 0; id < index.names.length; id++) {
     const rowCount = index.expectedCount[id]!;
     const columnCount = index.actualCount[id]!;
     if (rowCount === 0 || columnCount === 0) continue;
-    const rows = rowsOf.calls.subarray(rowsOf.start[id]!, rowsOf.start[id]! + rowCount);
-    const columns = columnsOf.calls.subarray(columnsOf.start[id]!, columnsOf.start[id]! + columnCount);
+    const firstRow = expectedStart[id]!;
+    const firstColumn = actualStart[id]!;
     if (rowCount === 1 && columnCount === 1) {
-      pair(rows[0]!, columns[0]!, countMatchingArgs(expected[rows[0]!]!.args, actual[columns[0]!]!.args, mode));
+      // The common case: one call of the tool on each side.
+      const i = expectedByTool[firstRow]!;
+      const j = actualByTool[firstColumn]!;
+      actualFor[i] = j;
+      expectedFor[j] = i;
+      matchedArgs[i] = countMatchingArgs(expected[i]!.args, actual[j]!.args, mode);
       continue;
     }
     if (rowCount * columnCount > maxCells) {
@@ -72,29 +70,24 @@ export function pairCalls(
     }
     const weights = new Int32Array(rowCount * columnCount);
     for (let r = 0; r < rowCount; r++) {
-      const wanted = expected[rows[r]!]!.args;
+      const wanted = expected[expectedByTool[firstRow + r]!]!.args;
       if (wanted === null) continue;
       for (let c = 0; c < columnCount; c++) {
-        weights[r * columnCount + c] = countMatchingArgs(wanted, actual[columns[c]!]!.args, mode);
+        weights[r * columnCount + c] = countMatchingArgs(wanted, actual[actualByTool[firstColumn + c]!]!.args, mode);
       }
     }
     const partner = bestAssignment(weights, rowCount, columnCount);
     for (let r = 0; r < rowCount; r++) {
       const c = partner[r]!;
-      if (c >= 0) pair(rows[r]!, columns[c]!, weights[r * columnCount + c]!);
+      if (c < 0) continue;
+      const i = expectedByTool[firstRow + r]!;
+      const j = actualByTool[firstColumn + c]!;
+      actualFor[i] = j;
+      expectedFor[j] = i;
+      matchedArgs[i] = weights[r * columnCount + c]!;
     }
   }
   return { actualFor, expectedFor, matchedArgs };
-}
-
-/** Positions of calls grouped by tool id (each group in call order), with each group's start. */
-function groupByTool(ids: Int32Array, counts: Int32Array): { calls: Int32Array; start: Int32Array } {
-  const start = new Int32Array(counts.length);
-  for (let id = 1; id < counts.length; id++) start[id] = start[id - 1]! + counts[id - 1]!;
-  const next = start.slice();
-  const calls = new Int32Array(ids.length);
-  for (let k = 0; k < ids.length; k++) calls[next[ids[k]!]!++] = k;
-  return { calls, start };
 }
 
 /**
