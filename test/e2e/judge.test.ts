@@ -152,7 +152,7 @@ describe('loading', () => {
   it('import "toolscore" and a plain evaluation load neither the judge nor any provider SDK', async () => {
     // A resolve hook that reports every module whose URL is the judge's or an SDK's.
     const hook = `data:text/javascript,${encodeURIComponent(
-      'export async function resolve(s, c, next) { const r = await next(s, c); if (/\\/dist\\/judge\\/|\\/node_modules\\/(openai|@anthropic-ai|@google\\/genai)\\//.test(r.url)) process.stderr.write("LOADED " + r.url + "\\n"); return r; }',
+      'export async function resolve(s, c, next) { const r = await next(s, c); if (/\\/dist\\/(judge\\/|chunks\\/judge-)|\\/node_modules\\/(openai|@anthropic-ai|@google\\/genai)\\//.test(r.url)) process.stderr.write("LOADED " + r.url + "\\n"); return r; }',
     )}`;
     const script = `
       import { register } from 'node:module';
@@ -169,7 +169,8 @@ describe('loading', () => {
     // The hook does see them once the judge is asked for.
     const judged = script.replace('await evaluateTrace({', 'await evaluateTrace({ judge: { model: "llama3.2", baseURL: "http://127.0.0.1:9/v1", maxCalls: 1 }, validateSideEffects: false, goldFile: "/nonexistent", traceFile: "/nonexistent" }).catch(() => {});\n      await evaluateTrace({');
     const withJudge = await runProgram(process.execPath, ['--input-type=module', '-e', judged], { cwd: REPO_ROOT, env: childEnv() });
-    expect(withJudge.stderr).toMatch(/^LOADED .*\/dist\/judge\/judge\.js$/m);
+    // The judge module: dist/judge/judge.js unbundled, a judge chunk in the bundled build.
+    expect(withJudge.stderr).toMatch(/^LOADED .*\/dist\/(judge\/judge|chunks\/judge-[\w-]+)\.js$/m);
     expect(withJudge.stderr).toMatch(/^LOADED .*\/node_modules\/openai\//m);
   });
 });

@@ -10,9 +10,13 @@ export interface DemoFlags {
   color: boolean;
 }
 
-/** Where the built sample server is (next to this file in dist/). */
+/**
+ * Where the built sample server is: `dist/mcp/sample-server-main.js`, seen from this module in a
+ * bundle chunk (`dist/chunks/`) or in the unbundled build (`dist/cli/commands/`).
+ */
 export function sampleServerScript(): string {
-  return fileURLToPath(new URL('../../mcp/sample-server-main.js', import.meta.url));
+  const candidates = ['../mcp/sample-server-main.js', '../../mcp/sample-server-main.js'].map((relative) => fileURLToPath(new URL(relative, import.meta.url)));
+  return candidates.find((path) => existsSync(path)) ?? candidates[0]!;
 }
 
 /**

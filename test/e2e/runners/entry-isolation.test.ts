@@ -11,7 +11,8 @@ function bareImports(entry: string): Set<string> {
     if (seen.has(file)) return;
     seen.add(file);
     const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'([^']+)'|import\('([^']+)'\)|(?:^|\n)import\s+'([^']+)'/g)) {
+    // Either quote: tsc keeps the source's single quotes, the bundler writes double quotes.
+    for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(["']([^"']+)["']\)|(?:^|\n)import\s+["']([^"']+)["']/g)) {
       const target = match[1] ?? match[2] ?? match[3]!;
       if (target.startsWith('.')) visit(resolve(dirname(file), target));
       else bare.add(target);

@@ -1,0 +1,30 @@
+// Bundles every entry point of the package (and the sample MCP server the demo launches) into dist/,
+// over the per-file JavaScript tsc emitted there, with shared chunks so each class exists once.
+// One file per entry instead of ~100 modules halves the cost of importing toolscore and of starting
+// the CLI. tsc still provides the .d.ts files and the per-file modules deep imports use.
+const entries = {
+  index: 'src/index.ts',
+  'cli/main': 'src/cli/main.ts',
+  'reports/index': 'src/reports/index.ts',
+  'judge/index': 'src/judge/index.ts',
+  'mcp/index': 'src/mcp/index.ts',
+  'mcp/sample-server-main': 'src/mcp/sample-server-main.ts',
+  vitest: 'src/vitest.ts',
+  jest: 'src/jest.ts',
+  'testing/vitest/global-setup': 'src/testing/vitest/global-setup.ts',
+  'testing/jest/global-setup': 'src/testing/jest/global-setup.ts',
+  'testing/jest/global-teardown': 'src/testing/jest/global-teardown.ts',
+};
+
+export default {
+  input: entries,
+  platform: 'node',
+  // Packages and Node built-ins stay imports: optional peers must load lazily, and only if installed.
+  external: (id) => !id.startsWith('.') && !id.startsWith('/') && !/^[A-Za-z]:/.test(id),
+  output: {
+    dir: 'dist',
+    format: 'esm',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+  },
+};
