@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ToolscoreInputError } from '../../core/errors.js';
-import { encodeArgs } from '../../match/operators.js';
+import { recordedCalls } from '../../testing/snapshots/recorded-calls.js';
 import { checkFormatName, loadTraceFile } from '../../io/trace.js';
 import { displayText, plural } from '../../reports/text.js';
 import { SNAPSHOT_LOG_ENV, snapshotSummary } from '../../testing/snapshots/ledger.js';
@@ -38,7 +38,7 @@ export async function runRecord(command: readonly string[], flags: RecordFlags):
   const trace = await loadTraceFile(flags.fromTrace, format);
   const store = new SnapshotStore(flags.dir);
   const existed = store.read(flags.name) !== undefined;
-  const calls = trace.calls.map((call) => ({ tool: call.tool, args: encodeArgs(call.args ?? {}) }));
+  const calls = recordedCalls(trace.calls);
   const file = store.save(newSnapshotData(flags.name, calls, { approved: false, source: 'trace' }));
   process.stdout.write(
     `${existed ? 're-recorded' : 'recorded'} ${displayText(flags.name)} (${plural(calls.length, 'call')}, ${displayText(file)}), pending approval: toolscore approve ${JSON.stringify(flags.name)}\n`,

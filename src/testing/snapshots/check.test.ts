@@ -169,3 +169,29 @@ describe('SnapshotStore', () => {
     expect(() => store.approve('a')).toThrow('no snapshot named "a"');
   });
 });
+
+describe('credentials in snapshots', () => {
+  const key = `sk-proj-${'Ab3dE'.repeat(8)}`;
+  const withSecret = [{ tool: 'http_get', args: { url: 'https://api.example.com/v1?x=1', headers: { Authorization: `Bearer ${key}` } } }];
+
+  it('are stored as a pattern that keeps the shape, never the secret, and the replay still passes', () => {
+    check(withSecret, LOCAL);
+    const text = readFileSync(store.pathOf('books a flight'), 'utf8');
+    expect(text).not.toContain(key);
+    expect(JSON.parse(text).calls).toEqual([
+      { tool: 'http_get', args: { url: 'https://api.example.com/v1?x=1', headers: { Authorization: { $regex: 'Bearer \\S+' } } } },
+    ]);
+    store.approve('books a flight');
+    expect(check(withSecret, LOCAL).outcome).toBe('passed');
+    // Another token in the same place replays too; a different shape is drift.
+    const rotated = [{ tool: 'http_get', args: { ...withSecret[0]!.args, headers: { Authorization: `Bearer ${key.replace('Ab3', 'Zz9')}` } } }];
+    expect(check(rotated, LOCAL).outcome).toBe('passed');
+    expect(() => check([{ tool: 'http_get', args: { ...withSecret[0]!.args, headers: { Authorization: 'Basic abc' } } }], LOCAL)).toThrow(ToolscoreAssertionError);
+  });
+
+  it('are kept as recorded with TOOLSCORE_SHOW_SECRETS=1', () => {
+    vi.stubEnv('TOOLSCORE_SHOW_SECRETS', '1');
+    check(withSecret, LOCAL);
+    expect(readFileSync(store.pathOf('books a flight'), 'utf8')).toContain(key);
+  });
+});

@@ -2,16 +2,15 @@ import { scoreCalls } from '../../core/evaluate.js';
 import { snapshotDriftText, snapshotText, type SnapshotOutcome } from '../../core/findings.js';
 import { checkMinScore, meetsMinScore } from '../../core/grade.js';
 import type { EvaluationResult } from '../../core/result.js';
-import type { ToolCall } from '../../core/types.js';
 import { normalizeWeights, type WeightsInput } from '../../core/weights.js';
 import { autoExtract } from '../../formats/auto.js';
-import { encodeArgs } from '../../match/operators.js';
 import { ToolscoreAssertionError } from '../assertion-error.js';
 import { testColorEnabled } from '../color.js';
 import { renderFailureReport } from '../failure-report.js';
 import { logSnapshotOutcome } from './ledger.js';
 import { snapshotMode, type SnapshotMode } from './mode.js';
-import { SnapshotStore, newSnapshotData, type SnapshotCall } from './store.js';
+import { recordedCalls } from './recorded-calls.js';
+import { SnapshotStore, newSnapshotData } from './store.js';
 
 /** Options of `checkSnapshot()`. */
 export interface SnapshotCheckOptions {
@@ -40,10 +39,6 @@ export interface SnapshotCheck {
   result?: EvaluationResult;
 }
 
-/** Calls as a snapshot stores them: tool and arguments (`{}` when none), data with `$` keys kept literal. */
-function recordedCalls(calls: readonly ToolCall[]): SnapshotCall[] {
-  return calls.map((call) => ({ tool: call.tool, args: encodeArgs(call.args ?? {}) }));
-}
 
 /**
  * Record → approve → replay. A missing snapshot is recorded unapproved (with a warning); a pending one
