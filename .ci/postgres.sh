@@ -13,7 +13,7 @@ if [ -z "${version:-}" ]; then
   cluster=main
   pg_createcluster "$version" "$cluster" >/dev/null
 fi
-pg_ctlcluster "$version" "$cluster" start 2>/dev/null || true
+pg_ctlcluster "$version" "$cluster" start >/dev/null 2>&1 || true
 for _ in $(seq 1 30); do
   pg_isready -h 127.0.0.1 -p 5432 -q && break
   sleep 1
