@@ -1,6 +1,6 @@
 import { ToolscoreInputError } from '../../core/errors.js';
 import { displayText } from '../../reports/text.js';
-import type { McpServerError } from '../../mcp/client.js';
+import { connect, McpServerError, type McpConnection } from '../../mcp/client.js';
 import { commandTarget, readServerConfig, type ServerTarget } from '../../mcp/target.js';
 import { mcpText } from '../../core/findings.js';
 import { stderrTail } from '../../mcp/test-server.js';
@@ -78,4 +78,29 @@ export function reportServerFailure(error: McpServerError): void {
   const tail = stderrTail(error.diagnostics);
   if (tail.length > 0) lines.push(`toolscore: ${mcpText.stderrTail(tail.length)}`, ...tail.map((line) => `  | ${displayText(line)}`));
   process.stderr.write(`${lines.join('\n')}\n`);
+}
+
+/**
+ * Connects to the server the flags name, runs `use` on the connection and closes it. A server that
+ * cannot start, answer or stay up is reported (with the end of its stderr) and gives exit code 1.
+ */
+export async function withServer(words: readonly string[], flags: McpTargetFlags, use: (connection: McpConnection) => Promise<number>): Promise<number> {
+  const { target } = await resolveTarget(words, flags);
+  let connection: McpConnection;
+  try {
+    connection = await connect(target, connectOptions(flags));
+  } catch (error) {
+    if (!(error instanceof McpServerError)) throw error;
+    reportServerFailure(error);
+    return 1;
+  }
+  try {
+    return await use(connection);
+  } catch (error) {
+    if (!(error instanceof McpServerError)) throw error;
+    reportServerFailure(error);
+    return 1;
+  } finally {
+    await connection.close();
+  }
 }

@@ -1,9 +1,8 @@
 import picocolors from 'picocolors';
 import { displayText } from '../../reports/text.js';
-import { connect, McpServerError } from '../../mcp/client.js';
 import { lintTools } from '../../mcp/lint/index.js';
 import { colorEnabled } from '../terminal.js';
-import { connectOptions, reportServerFailure, resolveTarget, type McpTargetFlags } from './mcp-common.js';
+import { withServer, type McpTargetFlags } from './mcp-common.js';
 
 /** Flags of `toolscore mcp lint`. */
 export interface McpLintFlags extends McpTargetFlags {
@@ -13,16 +12,7 @@ export interface McpLintFlags extends McpTargetFlags {
 
 /** `toolscore mcp lint`: lint the tool definitions and instructions; exit 1 when any issue is an error. */
 export async function runMcpLint(words: string[], flags: McpLintFlags): Promise<number> {
-  const { target } = await resolveTarget(words, flags);
-  let connection;
-  try {
-    connection = await connect(target, connectOptions(flags));
-  } catch (error) {
-    if (!(error instanceof McpServerError)) throw error;
-    reportServerFailure(error);
-    return 1;
-  }
-  try {
+  return withServer(words, flags, async (connection) => {
     const tools = await connection.listTools();
     const issues = lintTools(tools, connection.handshake.instructions);
     const errors = issues.filter((issue) => issue.severity === 'error').length;
@@ -40,11 +30,5 @@ export async function runMcpLint(words: string[], flags: McpLintFlags): Promise<
     }
     process.stdout.write(`${lines.join('\n')}\n`);
     return errors > 0 ? 1 : 0;
-  } catch (error) {
-    if (!(error instanceof McpServerError)) throw error;
-    reportServerFailure(error);
-    return 1;
-  } finally {
-    await connection.close();
-  }
+  });
 }

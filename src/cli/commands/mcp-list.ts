@@ -1,7 +1,6 @@
 import { displayText } from '../../reports/text.js';
-import { connect, McpServerError } from '../../mcp/client.js';
 import { isObject, propertyNames } from '../../mcp/schema-util.js';
-import { connectOptions, reportServerFailure, resolveTarget, type McpTargetFlags } from './mcp-common.js';
+import { withServer, type McpTargetFlags } from './mcp-common.js';
 
 /** Flags of `toolscore mcp list`. */
 export interface McpListFlags extends McpTargetFlags {
@@ -16,16 +15,7 @@ function firstLine(text: string, width: number): string {
 
 /** `toolscore mcp list`: the server's tools as a table (name, parameters, description), or as JSON. */
 export async function runMcpList(words: string[], flags: McpListFlags): Promise<number> {
-  const { target } = await resolveTarget(words, flags);
-  let connection;
-  try {
-    connection = await connect(target, connectOptions(flags));
-  } catch (error) {
-    if (!(error instanceof McpServerError)) throw error;
-    reportServerFailure(error);
-    return 1;
-  }
-  try {
+  return withServer(words, flags, async (connection) => {
     const tools = await connection.listTools();
     if (flags.json) {
       process.stdout.write(`${JSON.stringify({ tools }, null, 2)}\n`);
@@ -39,11 +29,5 @@ export async function runMcpList(words: string[], flags: McpListFlags): Promise<
     for (const row of rows) lines.push(`  ${row[0]!.padEnd(widths[0]!)}  ${row[1]!.padStart(widths[1]!)}  ${row[2]}`.trimEnd());
     process.stdout.write(`${lines.join('\n')}\n`);
     return 0;
-  } catch (error) {
-    if (!(error instanceof McpServerError)) throw error;
-    reportServerFailure(error);
-    return 1;
-  } finally {
-    await connection.close();
-  }
+  });
 }
