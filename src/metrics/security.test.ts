@@ -478,3 +478,15 @@ describe('corpus: credentials in BFCL gold arguments (corpus README §6)', () =>
     }
   });
 });
+
+describe('the short-string shortcut of the argument scan', () => {
+  it('still finds the shortest credential shapes in arguments', async () => {
+    const { securityMetrics } = await import('./security.js');
+    const { toActualCalls } = await import('../core/calls.js');
+    const calls = toActualCalls([{ tool: 't', args: { a: 'xapp-1-a-1-a', b: 'xoxa-abcdefg1' } }]);
+    expect(securityMetrics(calls).secrets.map((secret) => [secret.path, secret.kind])).toEqual([
+      ['a', 'slack_token'],
+      ['b', 'slack_token'],
+    ]);
+  });
+});

@@ -136,6 +136,9 @@ const PATTERNS: readonly SecretPattern[] = [
   { kind: 'stripe_secret_key', regex: regex(String.raw`${START}[sr]k_(?:live|test)_[A-Za-z0-9]{24,}`), accept: notPlaceholder },
 ];
 
+/** The shortest text any pattern accepts (a Slack app-level token such as `xapp-1-a-1-a`); shorter strings are skipped. */
+const MIN_SECRET_LENGTH = 12;
+
 /** Cheap test that rules out almost every string before the full patterns run. */
 const TRIGGER = /-----BEGIN |sk-|gh[pousr]_|github_pat_|AKIA|ASIA|AIza|xox[a-z][-.]|xapp-|hooks\.slack\.com|[sr]k_(?:live|test)_/;
 
@@ -230,7 +233,7 @@ function argumentPath(trail: readonly (string | number)[]): string {
  */
 function scanValue(value: unknown, walk: Walk): void {
   if (typeof value === 'string') {
-    if (value.length < 15) return; // shorter than any credential shape (a Slack token is 15 at least)
+    if (value.length < MIN_SECRET_LENGTH) return;
     for (const match of findSecretsInText(value)) walk.report(match);
     return;
   }
