@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { corpusPath, readCorpusJsonl } from '../../test/corpus.js';
+import { toActualCalls } from '../core/calls.js';
 import type { Args, ToolCall } from '../core/types.js';
 import { SECRET_KINDS, findSecretsInText, maskSecret, redactSecrets, securityMetrics, type SecretKind } from './security.js';
 
@@ -480,9 +481,7 @@ describe('corpus: credentials in BFCL gold arguments (corpus README §6)', () =>
 });
 
 describe('the short-string shortcut of the argument scan', () => {
-  it('still finds the shortest credential shapes in arguments', async () => {
-    const { securityMetrics } = await import('./security.js');
-    const { toActualCalls } = await import('../core/calls.js');
+  test('still finds the shortest credential shapes in arguments', () => {
     const calls = toActualCalls([{ tool: 't', args: { a: 'xapp-1-a-1-a', b: 'xoxa-abcdefg1' } }]);
     expect(securityMetrics(calls).secrets.map((secret) => [secret.path, secret.kind])).toEqual([
       ['a', 'slack_token'],
