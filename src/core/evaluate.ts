@@ -82,7 +82,7 @@ export function scoreCalls(expected: readonly ExpectedCall[], actual: readonly T
     selection_accuracy: selectionAccuracy(expected, actual, index),
     tool_correctness_metrics: toolCorrectnessMetrics(expected, actual, index),
     sequence_metrics: sequenceMetrics(expected, actual, index, limits.maxSequenceCells),
-    trajectory_metrics: trajectoryMetrics(expected, actual),
+    trajectory_metrics: trajectoryMetrics(expected, actual, settings.mode === 'lenient' ? pairing : undefined),
     argument_metrics: argumentMetrics(expected, actual, pairing),
     efficiency_metrics: efficiencyMetrics(expected, actual, index),
     required_call_recall: requiredCallRecall(expected, actual, index),

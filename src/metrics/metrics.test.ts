@@ -130,3 +130,20 @@ describe('edit distance', () => {
     expect(distance('abc', 'abc')).toBe(0);
   });
 });
+
+describe('trajectory with the pairing reused', () => {
+  test('agrees with comparing every step again (property)', async () => {
+    const fc = (await import('fast-check')).default;
+    const { pairCalls } = await import('../pairing/pairing.js');
+    const call = fc.record({ tool: fc.constantFrom('a', 'b'), args: fc.option(fc.dictionary(fc.constantFrom('x', 'y'), fc.constantFrom(1, 2, ' 1', 'q'), { maxKeys: 2 }), { nil: undefined }) });
+    fc.assert(
+      fc.property(fc.array(call, { maxLength: 6 }), fc.array(call, { maxLength: 6 }), (e, a) => {
+        const expected = gold(e);
+        const actual = trace(a);
+        const reused = trajectoryMetrics(expected, actual, pairCalls(expected, actual, 'lenient'));
+        expect(reused).toEqual(trajectoryMetrics(expected, actual));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

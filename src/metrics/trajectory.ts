@@ -1,4 +1,5 @@
 import type { ExpectedCall, ToolCall } from '../core/types.js';
+import type { Pairing } from '../pairing/pairing.js';
 import { memberEqual } from '../match/equality.js';
 
 /** One step of `trajectory_metrics.trajectory_details`. */
@@ -27,9 +28,10 @@ export interface TrajectoryMetrics {
 
 /**
  * Position-by-position comparison of the path taken: a step matches when the tool is the same and
- * every expected argument is present and (leniently) equal; extra actual arguments are allowed.
+ * every expected argument is present and (leniently) equal; extra actual arguments are allowed. Pass
+ * the evaluation's pairing when it was lenient, so steps it already compared are not compared again.
  */
-export function trajectoryMetrics(expected: readonly ExpectedCall[], actual: readonly ToolCall[]): TrajectoryMetrics {
+export function trajectoryMetrics(expected: readonly ExpectedCall[], actual: readonly ToolCall[], lenientPairing?: Pairing): TrajectoryMetrics {
   if (expected.length === 0) {
     const rate = actual.length === 0 ? 1 : 0;
     return { trajectory_accuracy: rate, step_match_rate: rate, path_efficiency: 1, trajectory_details: [] };
@@ -49,7 +51,7 @@ export function trajectoryMetrics(expected: readonly ExpectedCall[], actual: rea
       actual_args: made ? (made.args ?? {}) : null,
     };
     if (want && made) {
-      step.matches = want.tool === made.tool && argsSatisfied(want, made);
+      step.matches = want.tool === made.tool && (reusesPairing(lenientPairing, want, i) ?? argsSatisfied(want, made));
       if (step.matches) matched++;
     } else if (want) {
       step.error = made === undefined && actual.length === 0 ? `Did not execute: expected ${want.tool}` : `Agent stopped early: expected ${want.tool}`;
@@ -66,6 +68,15 @@ export function trajectoryMetrics(expected: readonly ExpectedCall[], actual: rea
     path_efficiency: pathEfficiency,
     trajectory_details: details,
   };
+}
+
+/**
+ * When a lenient pairing put step i's actual call beside its expected call, it has already counted the
+ * expected arguments that match: all of them means the step matches. Undefined when it did not.
+ */
+function reusesPairing(pairing: Pairing | undefined, want: ExpectedCall, i: number): boolean | undefined {
+  if (pairing === undefined || pairing.actualFor[i] !== i) return undefined;
+  return want.args === null || pairing.matchedArgs[i] === Object.keys(want.args).length;
 }
 
 function argsSatisfied(want: ExpectedCall, made: ToolCall): boolean {
