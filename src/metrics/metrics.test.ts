@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { toActualCalls, toExpectedCalls } from '../core/calls.js';
+import { pairCalls } from '../pairing/pairing.js';
 import { efficiencyMetrics } from './efficiency.js';
 import { parseForbiddenRules, policyMetrics } from './policy.js';
 import { requiredCallRecall } from './recall.js';
@@ -132,9 +134,7 @@ describe('edit distance', () => {
 });
 
 describe('trajectory with the pairing reused', () => {
-  test('agrees with comparing every step again (property)', async () => {
-    const fc = (await import('fast-check')).default;
-    const { pairCalls } = await import('../pairing/pairing.js');
+  test('agrees with comparing every step again (property)', () => {
     const call = fc.record({ tool: fc.constantFrom('a', 'b'), args: fc.option(fc.dictionary(fc.constantFrom('x', 'y'), fc.constantFrom(1, 2, ' 1', 'q'), { maxKeys: 2 }), { nil: undefined }) });
     fc.assert(
       fc.property(fc.array(call, { maxLength: 6 }), fc.array(call, { maxLength: 6 }), (e, a) => {
