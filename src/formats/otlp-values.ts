@@ -74,29 +74,17 @@ export function pickAttributes(
   wanted: ReadonlySet<string>,
   onKey?: (key: string) => void,
 ): Record<string, unknown> {
+  const keys = [...wanted];
+  const values = readAttributeSlots(attributes, new Map(keys.map((key, slot) => [key, slot])), onKey);
   const out: Record<string, unknown> = {};
-  if (Array.isArray(attributes)) {
-    for (let i = 0; i < attributes.length; i++) {
-      const entry = attributes[i] as { key?: unknown; value?: unknown } | null;
-      if (entry === null || typeof entry !== 'object') continue;
-      const key = entry.key;
-      if (typeof key !== 'string') continue;
-      if (onKey) onKey(key);
-      if (wanted.has(key)) out[key] = decodeAnyValue(entry.value);
-    }
-  } else if (isObject(attributes)) {
-    for (const key in attributes) {
-      if (onKey) onKey(key);
-      if (!wanted.has(key)) continue;
-      const value = attributes[key];
-      out[key] = isAnyValue(value) ? decodeAnyValue(value) : value;
-    }
-  }
+  keys.forEach((key, slot) => {
+    if (values[slot] !== undefined) out[key] = values[slot];
+  });
   return out;
 }
 
 /**
- * Like `pickAttributes`, into fixed slots: `slots` maps each wanted key to its index in the returned
+ * The wanted attributes, into fixed slots: `slots` maps each wanted key to its index in the returned
  * array (undefined where absent). Fixed positions keep lookups cheap on large span lists; `reuse`
  * (an array of `slots.size`) is cleared and filled instead of allocating one per call.
  */
