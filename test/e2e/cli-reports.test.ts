@@ -1,26 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXAMPLES, runCli, type Run } from './run-cli.js';
+import { describe, expect, it } from 'vitest';
+import { EXAMPLES, runCli, type Run, useScratchFolder } from './run-cli.js';
 
 /* `toolscore eval --html --markdown --junit --csv --ci`: the report files and the job summary. */
 
-let work: string;
-let counter = 0;
-
-beforeAll(() => {
-  work = mkdtempSync(join(tmpdir(), 'toolscore-cli-reports-'));
-});
-afterAll(() => {
-  rmSync(work, { recursive: true, force: true });
-});
-
-function freshDir(): string {
-  const dir = join(work, `run-${++counter}`);
-  mkdirSync(dir);
-  return dir;
-}
+/** A fresh empty folder to run in. */
+const freshDir = useScratchFolder('toolscore-cli-reports-').fresh;
 
 function read(dir: string, name: string): string {
   return readFileSync(join(dir, name), 'utf8');

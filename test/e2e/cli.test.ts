@@ -1,9 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../corpus.js';
-import { CLI, EXAMPLES, childEnv, runCli, runProgram, type Run } from './run-cli.js';
+import { CLI, EXAMPLES, childEnv, runCli, runProgram, type Run, useScratchFolder } from './run-cli.js';
 
 /*
  * Hand-computed verdict of examples/gold.json against examples/trace.json.
@@ -22,22 +21,8 @@ const EXAMPLE_SCORE = 0.835;
 /** With --weight required_call_recall=0.3 every weight is divided by 1.3: (0.835 + 0.3·0.75) / 1.3. */
 const WEIGHTED_SCORE = 1.06 / 1.3;
 
-let work: string;
-let counter = 0;
-
-beforeAll(() => {
-  work = mkdtempSync(join(tmpdir(), 'toolscore-cli-'));
-});
-afterAll(() => {
-  rmSync(work, { recursive: true, force: true });
-});
-
 /** A fresh empty folder to run in. */
-function freshDir(): string {
-  const dir = join(work, `run-${++counter}`);
-  mkdirSync(dir);
-  return dir;
-}
+const freshDir = useScratchFolder('toolscore-cli-').fresh;
 
 /** Writes a file into `dir` and returns its path; objects are written as JSON. */
 function put(dir: string, name: string, content: unknown): string {

@@ -1,11 +1,10 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluateTrace } from '../../src/io/evaluate-trace.js';
 import { REPO_ROOT } from '../corpus.js';
 import { batchAnswer, startJudgeServer, type JudgeServer } from '../judge-server.js';
-import { childEnv, runCli, runProgram } from './run-cli.js';
+import { childEnv, runCli, runProgram, useScratchFolder } from './run-cli.js';
 
 /*
  * The judge from the outside: evaluateTrace, `toolscore eval --llm-judge` (the built CLI) and the
@@ -25,25 +24,17 @@ const TRACE = [
 /** Environment without any provider key or base URL from the machine running the tests. */
 const NO_PROVIDER_ENV = { OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GOOGLE_API_KEY: '', GEMINI_API_KEY: '', OPENAI_BASE_URL: '', ANTHROPIC_BASE_URL: '', GOOGLE_GEMINI_BASE_URL: '' };
 
-let work: string;
+const scratch = useScratchFolder('toolscore-judge-e2e-');
+const freshDir = scratch.fresh;
 let gold: string;
 let trace: string;
-let runs = 0;
 
 beforeAll(() => {
-  work = mkdtempSync(join(tmpdir(), 'toolscore-judge-e2e-'));
-  gold = join(work, 'gold.json');
-  trace = join(work, 'trace.json');
+  gold = join(scratch.root(), 'gold.json');
+  trace = join(scratch.root(), 'trace.json');
   writeFileSync(gold, JSON.stringify(GOLD));
   writeFileSync(trace, JSON.stringify(TRACE));
 });
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-function freshDir(): string {
-  const dir = join(work, `run-${++runs}`);
-  mkdirSync(dir);
-  return dir;
-}
 
 /** Scores each pair 1 when the tools match by name, else 0.9, reading the prompt the way a model would. */
 async function nameJudge(): Promise<JudgeServer> {
@@ -80,7 +71,7 @@ describe('evaluateTrace with judge', () => {
   });
 
   it('checks the judge config before reading any file', async () => {
-    await expect(evaluateTrace({ goldFile: join(work, 'missing.json'), traceFile: trace, judge: { provider: 'openai_compatible' } })).rejects.toThrow(
+    await expect(evaluateTrace({ goldFile: join(scratch.root(), 'missing.json'), traceFile: trace, judge: { provider: 'openai_compatible' } })).rejects.toThrow(
       'judge.provider: openai_compatible needs baseURL',
     );
   });

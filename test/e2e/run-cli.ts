@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { REPO_ROOT } from '../corpus.js';
 
 /** The built CLI; `npm test` builds it before vitest runs. */
@@ -42,4 +44,27 @@ export function runProgram(file: string, args: readonly string[], options: { cwd
 export function runCli(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<Run> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" first (npm test does)`);
   return runProgram(process.execPath, [CLI, ...args], { cwd: options.cwd, env: childEnv(options.env) });
+}
+
+/**
+ * A temporary folder for the test file (made before its tests, removed after them) and a way to get a
+ * fresh empty folder inside it for each run.
+ */
+export function useScratchFolder(prefix: string): { root: () => string; fresh: () => string } {
+  let root = '';
+  let runs = 0;
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), prefix));
+  });
+  afterAll(() => {
+    rmSync(root, { recursive: true, force: true });
+  });
+  return {
+    root: () => root,
+    fresh: () => {
+      const dir = join(root, `run-${++runs}`);
+      mkdirSync(dir);
+      return dir;
+    },
+  };
 }
