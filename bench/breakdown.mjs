@@ -83,7 +83,7 @@ const stages = [
   ['selectionAccuracy', () => m.selectionAccuracy && ((p) => m.selectionAccuracy(p.expected, p.actual, p.index))],
   ['toolCorrectnessMetrics', () => m.toolCorrectnessMetrics && ((p) => m.toolCorrectnessMetrics(p.expected, p.actual, p.index))],
   ['sequenceMetrics', () => m.sequenceMetrics && ((p) => m.sequenceMetrics(p.expected, p.actual, p.index))],
-  ['trajectoryMetrics', () => m.trajectoryMetrics && ((p) => m.trajectoryMetrics(p.expected, p.actual, p.index))],
+  ['trajectoryMetrics', () => m.trajectoryMetrics && ((p) => m.trajectoryMetrics(p.expected, p.actual, p.mode === 'lenient' ? p.pairing : undefined))],
   ['argumentMetrics', () => m.argumentMetrics && ((p) => m.argumentMetrics(p.expected, p.actual, p.pairing))],
   ['efficiencyMetrics', () => m.efficiencyMetrics && ((p) => m.efficiencyMetrics(p.expected, p.actual, p.index))],
   ['requiredCallRecall', () => m.requiredCallRecall && ((p) => m.requiredCallRecall(p.expected, p.actual, p.index))],

@@ -5,7 +5,7 @@ import { budgetMetrics, parseBudgets, type Budgets } from '../metrics/budget.js'
 import { costMetrics, latencyMetrics } from '../metrics/performance.js';
 import { schemaMetrics } from '../metrics/schema.js';
 import { readToolCatalogue, type ToolCatalogue } from '../schemas/catalogue.js';
-import { efficiencyMetrics } from '../metrics/efficiency.js';
+import { efficiencyMetrics, redundantCount } from '../metrics/efficiency.js';
 import { invocationAccuracy } from '../metrics/invocation.js';
 import { parseForbiddenRules, policyMetrics, type ForbiddenRule } from '../metrics/policy.js';
 import { requiredCallRecall } from '../metrics/recall.js';
@@ -70,61 +70,107 @@ export interface ScoreSettings {
   warnings?: readonly string[];
 }
 
-/** Scores already-normalized calls; shared by `evaluate()` and `evaluateTrace()`. */
+/**
+ * Scores already-normalized calls; shared by `evaluate()` and `evaluateTrace()`. The score's terms, the
+ * nesting guard (inside the credential scan) and everything that can reject input run now; metrics the
+ * score does not use (tool correctness, trajectory, repeats and failures, policy, budgets, latency,
+ * cost) are computed on the first read of `result.metrics`.
+ */
 export function scoreCalls(expected: readonly ExpectedCall[], actual: readonly ToolCall[], settings: ScoreSettings): EvaluationResult {
   const limits = settings.limits ?? DEFAULT_LIMITS;
+  const { mode, weights } = settings;
   // First: the credential scan walks every argument and stops at the nesting limit, before any recursive pass.
   const security = securityMetrics(actual, limits.maxDepth);
   const index = indexTools(expected, actual);
-  const pairing = pairCalls(expected, actual, settings.mode, index, limits.maxPairingCells);
-  const metrics: Metrics = {
-    invocation_accuracy: invocationAccuracy(expected, actual, index),
-    selection_accuracy: selectionAccuracy(expected, actual, index),
-    tool_correctness_metrics: toolCorrectnessMetrics(expected, actual, index),
-    sequence_metrics: sequenceMetrics(expected, actual, index, limits.maxSequenceCells),
-    trajectory_metrics: trajectoryMetrics(expected, actual, settings.mode === 'lenient' ? pairing : undefined),
-    argument_metrics: argumentMetrics(expected, actual, pairing),
-    efficiency_metrics: efficiencyMetrics(expected, actual, index),
-    required_call_recall: requiredCallRecall(expected, actual, index),
-    security_metrics: security,
-  };
-  if (settings.forbidden) metrics.policy_metrics = policyMetrics(actual, settings.forbidden);
-  if (settings.budgets) metrics.budget_metrics = budgetMetrics(actual, settings.budgets);
+  const pairing = pairCalls(expected, actual, mode, index, limits.maxPairingCells);
+  const selection = selectionAccuracy(expected, actual, index);
+  const sequence = sequenceMetrics(expected, actual, index, limits.maxSequenceCells);
+  const argumentsMatched = argumentMetrics(expected, actual, pairing);
+  const recall = requiredCallRecall(expected, actual, index);
   const schemas = schemaMetrics(expected, actual, settings.catalogue);
-  if (schemas) metrics.schema_metrics = schemas;
-  const latency = latencyMetrics(actual);
-  if (latency) metrics.latency_metrics = latency;
-  const cost = costMetrics(actual);
-  if (cost) metrics.cost_metrics = cost;
-  const score = compositeScore(metrics, settings.weights, expected.length, actual.length);
+  const score = blendScore(
+    {
+      selectionAccuracy: selection,
+      argumentF1: argumentsMatched.f1,
+      sequenceAccuracy: sequence.sequence_accuracy,
+      redundantRate: actual.length === 0 ? 0 : redundantCount(index) / actual.length,
+      requiredCallRecall: recall,
+    },
+    weights,
+    expected.length,
+    actual.length,
+  );
+  const allMetrics = (): Metrics => {
+    const metrics: Metrics = {
+      invocation_accuracy: invocationAccuracy(expected, actual, index),
+      selection_accuracy: selection,
+      tool_correctness_metrics: toolCorrectnessMetrics(expected, actual, index),
+      sequence_metrics: sequence,
+      trajectory_metrics: trajectoryMetrics(expected, actual, mode === 'lenient' ? pairing : undefined),
+      argument_metrics: argumentsMatched,
+      efficiency_metrics: efficiencyMetrics(expected, actual, index),
+      required_call_recall: recall,
+      security_metrics: security,
+    };
+    if (settings.forbidden) metrics.policy_metrics = policyMetrics(actual, settings.forbidden);
+    if (settings.budgets) metrics.budget_metrics = budgetMetrics(actual, settings.budgets);
+    if (schemas) metrics.schema_metrics = schemas;
+    const latency = latencyMetrics(actual);
+    if (latency) metrics.latency_metrics = latency;
+    const cost = costMetrics(actual);
+    if (cost) metrics.cost_metrics = cost;
+    return metrics;
+  };
   return new EvaluationResult({
     score,
     grade: letterGrade(score),
-    weights: settings.weights,
-    metrics,
+    weights,
+    metrics: allMetrics,
     goldCalls: expected,
     traceCalls: actual,
     pairing,
-    mode: settings.mode,
+    mode,
     warnings: settings.warnings ?? [],
   });
 }
 
+/** The five terms of the composite score. */
+export interface ScoreTerms {
+  selectionAccuracy: number;
+  argumentF1: number;
+  sequenceAccuracy: number;
+  redundantRate: number;
+  /** `null` when nothing was expected (counts as fully met). */
+  requiredCallRecall: number | null;
+}
+
 /** Digits kept when rounding away float noise, so a perfect match is exactly 1. */
 const SCORE_PRECISION = 1e12;
+
+/** The composite score of a metrics record (the guide's weighted blend; see `blendScore`). */
+export function compositeScore(metrics: Metrics, weights: Weights, expectedCount: number, actualCount: number): number {
+  const terms: ScoreTerms = {
+    selectionAccuracy: metrics.selection_accuracy,
+    argumentF1: metrics.argument_metrics.f1,
+    sequenceAccuracy: metrics.sequence_metrics.sequence_accuracy,
+    redundantRate: metrics.efficiency_metrics.redundant_rate,
+    requiredCallRecall: metrics.required_call_recall,
+  };
+  return blendScore(terms, weights, expectedCount, actualCount);
+}
 
 /**
  * The weighted blend. The redundancy term is 1 − redundant_rate, except that a trace with no calls when
  * calls were expected earns nothing for it (the Python tool gives such a trace 0.1). Unknown recall
  * (nothing expected) counts as fully met.
  */
-export function compositeScore(metrics: Metrics, weights: Weights, expectedCount: number, actualCount: number): number {
-  const efficiency = actualCount === 0 && expectedCount > 0 ? 0 : 1 - metrics.efficiency_metrics.redundant_rate;
+function blendScore(terms: ScoreTerms, weights: Weights, expectedCount: number, actualCount: number): number {
+  const efficiency = actualCount === 0 && expectedCount > 0 ? 0 : 1 - terms.redundantRate;
   const score =
-    weights.selection_accuracy * metrics.selection_accuracy +
-    weights.argument_f1 * metrics.argument_metrics.f1 +
-    weights.sequence_accuracy * metrics.sequence_metrics.sequence_accuracy +
+    weights.selection_accuracy * terms.selectionAccuracy +
+    weights.argument_f1 * terms.argumentF1 +
+    weights.sequence_accuracy * terms.sequenceAccuracy +
     weights.redundant_rate * efficiency +
-    weights.required_call_recall * (metrics.required_call_recall ?? 1);
+    weights.required_call_recall * (terms.requiredCallRecall ?? 1);
   return Math.min(1, Math.max(0, Math.round(score * SCORE_PRECISION) / SCORE_PRECISION));
 }

@@ -82,8 +82,6 @@ export class EvaluationResult {
   readonly grade: Grade;
   /** The normalized weights the score was blended with. */
   readonly weights: Weights;
-  /** All metrics, under their serialized names. */
-  readonly metrics: Metrics;
   /** The expected calls, normalized. */
   readonly goldCalls: readonly ExpectedCall[];
   /** The actual calls, normalized. */
@@ -99,7 +97,8 @@ export class EvaluationResult {
     score: number;
     grade: Grade;
     weights: Weights;
-    metrics: Metrics;
+    /** The metrics, or a function that builds them on first read. */
+    metrics: Metrics | (() => Metrics);
     goldCalls: readonly ExpectedCall[];
     traceCalls: readonly ToolCall[];
     pairing: Pairing;
@@ -109,7 +108,7 @@ export class EvaluationResult {
     this.score = fields.score;
     this.grade = fields.grade;
     this.weights = fields.weights;
-    this.metrics = fields.metrics;
+    this.#metrics = fields.metrics;
     this.goldCalls = fields.goldCalls;
     this.traceCalls = fields.traceCalls;
     this.pairing = fields.pairing;
@@ -118,8 +117,15 @@ export class EvaluationResult {
   }
 
   // Built on first use: reports need them, a score check does not.
+  #metrics: Metrics | (() => Metrics);
   #topIssues: readonly TopIssue[] | undefined;
   #findings: readonly Finding[] | undefined;
+
+  /** All metrics, under their serialized names. */
+  get metrics(): Metrics {
+    if (typeof this.#metrics === 'function') this.#metrics = this.#metrics();
+    return this.#metrics;
+  }
 
   /** Ranked "Top issues to fix": missing calls, failed calls, wrong tools, argument mismatches, extra calls. */
   get topIssues(): readonly TopIssue[] {

@@ -13,20 +13,55 @@ export type EqualityMode = 'lenient' | 'strict';
 
 /** Whether an actual value equals an expected value (which may be or contain matchers). */
 export function valuesEqual(expected: unknown, actual: unknown, mode: EqualityMode = 'lenient'): boolean {
-  return equal(expected, actual, mode === 'strict', undefined, undefined, undefined, undefined);
+  return mode === 'lenient' ? lenientEqual(expected, actual) : strictEqual(expected, actual, undefined, undefined, undefined, undefined);
 }
 
 /** Whether `actual[key]` equals `expected[key]`, with the containers known so strict mode can see `1.0`. */
 export function memberEqual(expected: object, actual: object, key: string | number, mode: EqualityMode): boolean {
   const e = (expected as Record<string | number, unknown>)[key];
   const a = (actual as Record<string | number, unknown>)[key];
-  return equal(e, a, mode === 'strict', expected, key, actual, key);
+  return mode === 'lenient' ? lenientEqual(e, a) : strictEqual(e, a, expected, key, actual, key);
 }
 
-function equal(
+const hasOwn = Object.hasOwn;
+
+/**
+ * Lenient equality, on the hot path of pairing: scalars are tested first, so most values never reach
+ * the matcher check; objects are walked with for…in, which allocates no key list.
+ */
+function lenientEqual(e: unknown, a: unknown): boolean {
+  if (typeof e === 'string') return typeof a === 'string' && (e === a || e.trim() === a.trim());
+  if (typeof e !== 'object') return typeof e === 'number' ? e === a : Object.is(e, a);
+  if (e === null) return a === null;
+  if (isMatcher(e)) return e.matches(a);
+  if (a === null || typeof a !== 'object') return false;
+  if (Array.isArray(e)) {
+    if (!Array.isArray(a) || a.length !== e.length) return false;
+    for (let i = 0; i < e.length; i++) {
+      if (!lenientEqual(e[i], a[i])) return false;
+    }
+    return true;
+  }
+  if (Array.isArray(a)) return false;
+  let count = 0;
+  for (const key in e) {
+    if (!hasOwn(e, key)) continue;
+    count++;
+    if (!hasOwn(a, key) || !lenientEqual((e as Record<string, unknown>)[key], (a as Record<string, unknown>)[key])) return false;
+  }
+  return count === ownKeyCount(a);
+}
+
+/** Number of own enumerable string keys, without allocating a key list. */
+export function ownKeyCount(obj: object): number {
+  let count = 0;
+  for (const key in obj) if (hasOwn(obj, key)) count++;
+  return count;
+}
+
+function strictEqual(
   e: unknown,
   a: unknown,
-  strict: boolean,
   eParent: object | undefined,
   eKey: string | number | undefined,
   aParent: object | undefined,
@@ -35,15 +70,10 @@ function equal(
   if (isMatcher(e)) return e.matches(a);
   switch (typeof e) {
     case 'string':
-      if (typeof a !== 'string') return false;
-      return strict ? e === a : e === a || e.trim() === a.trim();
+      return e === a;
     case 'number':
       if (typeof a !== 'number' || e !== a) return false;
-      return !strict || !Number.isInteger(e) || isFloatLiteral(eParent, eKey) === isFloatLiteral(aParent, aKey);
-    case 'boolean':
-      return e === a;
-    case 'undefined':
-      return a === undefined;
+      return !Number.isInteger(e) || isFloatLiteral(eParent, eKey) === isFloatLiteral(aParent, aKey);
     case 'object':
       break;
     default:
@@ -54,7 +84,7 @@ function equal(
   if (Array.isArray(e)) {
     if (!Array.isArray(a) || a.length !== e.length) return false;
     for (let i = 0; i < e.length; i++) {
-      if (!equal(e[i], a[i], strict, e, i, a, i)) return false;
+      if (!strictEqual(e[i], a[i], e, i, a, i)) return false;
     }
     return true;
   }
@@ -64,7 +94,7 @@ function equal(
   const keys = Object.keys(eObj);
   if (keys.length !== Object.keys(aObj).length) return false;
   for (const key of keys) {
-    if (!Object.hasOwn(aObj, key) || !equal(eObj[key], aObj[key], strict, eObj, key, aObj, key)) return false;
+    if (!hasOwn(aObj, key) || !strictEqual(eObj[key], aObj[key], eObj, key, aObj, key)) return false;
   }
   return true;
 }

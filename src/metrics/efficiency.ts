@@ -60,6 +60,13 @@ function countRepeats(actual: readonly ToolCall[]): number {
   return repeats;
 }
 
+/** Calls beyond the expected number, tool by tool. */
+export function redundantCount(index: ToolIndex): number {
+  let redundant = 0;
+  for (let id = 0; id < index.names.length; id++) redundant += Math.max(0, index.actualCount[id]! - index.expectedCount[id]!);
+  return redundant;
+}
+
 /** Redundant, identical, failed and blindly retried calls. */
 export function efficiencyMetrics(expected: readonly ExpectedCall[], actual: readonly ToolCall[], index: ToolIndex = indexTools(expected, actual)): EfficiencyMetrics {
   const n = actual.length;
@@ -75,8 +82,7 @@ export function efficiencyMetrics(expected: readonly ExpectedCall[], actual: rea
       total_calls: 0,
     };
   }
-  let redundant = 0;
-  for (let id = 0; id < index.names.length; id++) redundant += Math.max(0, index.actualCount[id]! - index.expectedCount[id]!);
+  const redundant = redundantCount(index);
   let errors = 0;
   let retries = 0;
   for (let k = 0; k < n; k++) {

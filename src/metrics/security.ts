@@ -193,24 +193,55 @@ export function redactSecrets(text: string): string {
   return out;
 }
 
-/** Scans every string at any depth of each call's arguments. */
+/**
+ * Scans every string at any depth of each call's arguments. A quick walk first checks the nesting
+ * limit and looks for strings that could hold a credential; only a call that has one is walked again
+ * to build the findings with their paths.
+ */
 export function securityMetrics(actual: readonly ToolCall[], maxDepth: number = DEFAULT_LIMITS.maxDepth): SecurityMetrics {
   const secrets: SecretFinding[] = [];
-  const trail: (string | number)[] = [];
-  actual.forEach((call, index) => {
-    if (!call.args) return;
-    const walk: Walk = {
-      trail,
-      maxDepth,
-      report: (match) => secrets.push({ index, tool: call.tool, path: argumentPath(trail), kind: match.kind, preview: match.preview }),
-      tooDeep: () => tooDeepError('actual', `$[${index}].args`, maxDepth),
+  for (let index = 0; index < actual.length; index++) {
+    const call = actual[index]!;
+    if (call.args === null) continue;
+    if (!mayHoldSecret(call.args, 0, maxDepth, index)) continue;
+    const trail: (string | number)[] = [];
+    const report = (match: SecretMatch): void => {
+      secrets.push({ index, tool: call.tool, path: argumentPath(trail), kind: match.kind, preview: match.preview });
     };
-    scanValue(call.args, walk);
-  });
+    scanValue(call.args, { trail, maxDepth, report, tooDeep: () => tooDeepError('actual', `$[${index}].args`, maxDepth) });
+  }
   return { secret_count: secrets.length, secrets };
 }
 
-/** The state of one scan: where it is, and what to do on a finding or on nesting past the limit. */
+/** Whether a string is long enough and has a prefix some credential starts with. */
+function isCandidate(text: string): boolean {
+  return text.length >= MIN_SECRET_LENGTH && TRIGGER.test(text);
+}
+
+/**
+ * Whether any string inside a container could hold a credential. Also the nesting guard: it runs
+ * before any recursive comparison and stops at the limit. `depth` counts keys and positions from the
+ * arguments object of call `index`.
+ */
+function mayHoldSecret(container: object, depth: number, maxDepth: number, index: number): boolean {
+  if (depth >= maxDepth) throw tooDeepError('actual', `$[${index}].args`, maxDepth);
+  if (Array.isArray(container)) {
+    for (let i = 0; i < container.length; i++) {
+      const item: unknown = container[i];
+      if (typeof item === 'string' ? isCandidate(item) : item !== null && typeof item === 'object' && mayHoldSecret(item, depth + 1, maxDepth, index)) return true;
+    }
+    return false;
+  }
+  // for…in reads the enumeration cache without allocating a key list; inherited keys are skipped.
+  for (const key in container) {
+    if (!Object.hasOwn(container, key)) continue;
+    const item: unknown = (container as Record<string, unknown>)[key];
+    if (typeof item === 'string' ? isCandidate(item) : item !== null && typeof item === 'object' && mayHoldSecret(item, depth + 1, maxDepth, index)) return true;
+  }
+  return false;
+}
+
+/** The state of one detailed scan: where it is, and what to do on a finding or on nesting past the limit. */
 interface Walk {
   trail: (string | number)[];
   maxDepth: number;
@@ -227,10 +258,7 @@ function argumentPath(trail: readonly (string | number)[]): string {
   return path;
 }
 
-/**
- * Walks a value, keeping `trail` at the current position (built into a path only on a finding). The
- * walk doubles as the nesting guard: it runs before any recursive comparison and stops at the limit.
- */
+/** Walks a value, keeping `trail` at the current position (built into a path only on a finding). */
 function scanValue(value: unknown, walk: Walk): void {
   if (typeof value === 'string') {
     if (value.length < MIN_SECRET_LENGTH) return;

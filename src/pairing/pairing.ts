@@ -23,10 +23,8 @@ export interface Pairing {
 export function countMatchingArgs(expected: Args | null, actual: Args | null, mode: EqualityMode): number {
   if (expected === null || actual === null) return 0;
   let count = 0;
-  const keys = Object.keys(expected);
-  for (let k = 0; k < keys.length; k++) {
-    const key = keys[k]!;
-    if (Object.hasOwn(actual, key) && memberEqual(expected, actual, key, mode)) count++;
+  for (const key in expected) {
+    if (Object.hasOwn(expected, key) && Object.hasOwn(actual, key) && memberEqual(expected, actual, key, mode)) count++;
   }
   return count;
 }
