@@ -63,13 +63,17 @@ export function toExpectedCalls(input: unknown, source = 'expected', options: Ex
   const maxDepth = options.maxDepth ?? DEFAULT_LIMITS.maxDepth;
   if (!Array.isArray(input)) return failAt(source, base, `expected an array of calls, got ${describeType(input)}`);
   const context: DecodeContext = { source, regexMode: 'full', maxDepth };
-  return input.map((item: unknown, i) => {
-    const where = () => childPath(base, i);
-    const call = requireCallObject(item, source, where);
+  const calls = new Array<ExpectedCall>(input.length);
+  // One path function per list, reading the loop position when an error needs it.
+  let i = 0;
+  const where = (): string => childPath(base, i);
+  const argsPath = (): string => childPath(where(), 'args');
+  for (; i < input.length; i++) {
+    const call = requireCallObject(input[i], source, where);
     const raw = requireArgs(call.args, source, where);
     const expected: ExpectedCall = {
       tool: (call.tool as string).trim(),
-      args: raw === null ? null : decodeMembers(raw, Object.keys(raw), () => pathOf(where, 'args'), context),
+      args: raw === null ? null : decodeMembers(raw, argsPath, context),
     };
     if (call.description !== undefined && call.description !== null) {
       if (typeof call.description !== 'string') failAt(source, where, `expected a string, got ${describeType(call.description)}`, 'description');
@@ -85,12 +89,31 @@ export function toExpectedCalls(input: unknown, source = 'expected', options: Ex
       if (!isPlainObject(schema)) failAt(source, where, `expected a JSON Schema object, got ${describeType(schema)}`, 'schema');
       expected.schema = schema as Record<string, unknown>;
     }
-    return expected;
-  });
+    calls[i] = expected;
+  }
+  return calls;
 }
 
-/** Keys of an actual call object that have a field of their own; the rest of `metadata` is kept as is. */
-const ACTUAL_FIELDS = new Set(['tool', 'args', 'result', 'error', 'is_error', 'duration', 'cost', 'id', 'timestamp', 'metadata']);
+const hasOwnProperty = Object.prototype.hasOwnProperty;
+
+/** Keys of an actual call object that have a field of their own; the rest go to `metadata`. */
+function isActualField(key: string): boolean {
+  switch (key) {
+    case 'tool':
+    case 'args':
+    case 'result':
+    case 'error':
+    case 'is_error':
+    case 'duration':
+    case 'cost':
+    case 'id':
+    case 'timestamp':
+    case 'metadata':
+      return true;
+    default:
+      return false;
+  }
+}
 
 /**
  * Normalizes one actual call `{tool, args?, result?, error?, is_error?, duration?, cost?, id?,
@@ -120,8 +143,8 @@ export function toActualCall(item: unknown, path: LazyPath, source = 'actual'): 
   if (call.id !== undefined && call.id !== null) normalized.id = typeof call.id === 'string' ? call.id : typeof call.id === 'number' ? String(call.id) : (JSON.stringify(call.id) ?? String(call.id));
   let metadata: Record<string, unknown> | undefined;
   if (isPlainObject(call.metadata)) metadata = { ...call.metadata };
-  for (const key of Object.keys(call)) {
-    if (!ACTUAL_FIELDS.has(key)) setOwn((metadata ??= {}), key, call[key]);
+  for (const key in call) {
+    if (!isActualField(key) && hasOwnProperty.call(call, key)) setOwn((metadata ??= {}), key, call[key]);
   }
   if (metadata) normalized.metadata = metadata;
   return normalized;
@@ -137,7 +160,11 @@ function isTruthyError(error: unknown): boolean {
 
 /** Normalizes a list of actual calls. */
 export function toActualCalls(input: readonly unknown[], source = 'actual'): ToolCall[] {
-  return input.map((item, i) => toActualCall(item, () => childPath('$', i), source));
+  const calls = new Array<ToolCall>(input.length);
+  let i = 0;
+  const where = (): string => childPath('$', i);
+  for (; i < input.length; i++) calls[i] = toActualCall(input[i], where, source);
+  return calls;
 }
 
 /**
@@ -145,5 +172,10 @@ export function toActualCalls(input: readonly unknown[], source = 'actual'): Too
  * response. LangChain's legacy actions also have `tool`, but their arguments sit in `tool_input`.
  */
 export function isCallList(value: unknown): value is unknown[] {
-  return Array.isArray(value) && value.every((item) => isPlainObject(item) && 'tool' in item && !('tool_input' in item) && !('toolInput' in item));
+  if (!Array.isArray(value)) return false;
+  for (let i = 0; i < value.length; i++) {
+    const item: unknown = value[i];
+    if (!isPlainObject(item) || !('tool' in item) || 'tool_input' in item || 'toolInput' in item) return false;
+  }
+  return true;
 }

@@ -17,7 +17,7 @@ const RULES: DecodeContext = { source: 'rules.json', regexMode: 'search' };
 
 /** Decodes a value as the `city` argument of the first gold call. */
 function decodeCity(city: unknown, context = GOLD): unknown {
-  return decodeMembers({ city }, ['city'], '$[0].args', context).city;
+  return decodeMembers({ city }, '$[0].args', context).city;
 }
 
 /** The ToolscoreInputError thrown by `fn`. */
@@ -101,19 +101,19 @@ describe('decoding $ operators', () => {
     const value = { a: [1, { b: 'x', 'price$': 2, 'a$b': null }], c: '$notAnOperator' };
     expect(decodeOperators(value, '$', GOLD)).toBe(value);
     const args = { q: 'x', n: [1, 2] };
-    expect(decodeMembers(args, Object.keys(args), '$[0].args', GOLD)).toBe(args);
+    expect(decodeMembers(args, '$[0].args', GOLD)).toBe(args);
     for (const scalar of [null, 1, 'x', true]) expect(decodeOperators(scalar, '$', GOLD)).toBe(scalar);
   });
 
   test('an argument object own keys are names even when they start with $', () => {
     const args = { $where: { $any: true } };
-    expect(decodeMembers(args, Object.keys(args), '$[0].args', GOLD).$where).toBe(ANY);
+    expect(decodeMembers(args, '$[0].args', GOLD).$where).toBe(ANY);
   });
 
   test('strict mode still sees 1.0 in values copied around decoded matchers', () => {
     const fromFile = (text: string) => parseJson(text, 'gold.json', { keepNumberKinds: true }) as Record<string, unknown>;
     const gold = fromFile('{"q": {"$any": true}, "n": 1.0, "list": [{"$any": true}, 2.0]}');
-    const decoded = decodeMembers(gold, Object.keys(gold), '$[0].args', GOLD);
+    const decoded = decodeMembers(gold, '$[0].args', GOLD);
     expect(decoded).not.toBe(gold);
     const trace = fromFile('{"q": "x", "n": 1, "list": ["y", 2]}');
     expect(memberEqual(decoded, trace, 'n', 'strict')).toBe(false);
@@ -125,7 +125,7 @@ describe('decoding $ operators', () => {
 
   test('strict mode sees 1.0 written inside $literal', () => {
     const gold = parseJson('{"n": {"$literal": 1.0}, "m": {"$literal": 1}}', 'gold.json', { keepNumberKinds: true }) as Record<string, unknown>;
-    const decoded = decodeMembers(gold, Object.keys(gold), '$[0].args', GOLD);
+    const decoded = decodeMembers(gold, '$[0].args', GOLD);
     const trace = parseJson('{"n": 1, "m": 1.0}', 'trace.json', { keepNumberKinds: true }) as Record<string, unknown>;
     expect(memberEqual(decoded, trace, 'n', 'strict')).toBe(false);
     expect(memberEqual(decoded, trace, 'm', 'strict')).toBe(false);
@@ -170,10 +170,10 @@ describe('decoding errors name the JSON path', () => {
 
   test('keys that are not identifiers are bracketed in the path', () => {
     const args = { 'my city': { $regex: 5 } };
-    const error = inputError(() => decodeMembers(args, Object.keys(args), '$[2].args', GOLD));
+    const error = inputError(() => decodeMembers(args, '$[2].args', GOLD));
     expect(error.location.path).toBe('$[2].args["my city"].$regex');
     const inArray = { tags: ['a', { $bad: 1 }] };
-    expect(inputError(() => decodeMembers(inArray, Object.keys(inArray), '$[0].args', GOLD)).location.path).toBe('$[0].args.tags[1]');
+    expect(inputError(() => decodeMembers(inArray, '$[0].args', GOLD)).location.path).toBe('$[0].args.tags[1]');
   });
 });
 

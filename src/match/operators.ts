@@ -86,15 +86,15 @@ export function decodeOperators(value: unknown, path: string, context: DecodeCon
 }
 
 /** Decodes the values of an object of arguments (its keys are names, never operators). */
-export function decodeMembers(
-  obj: Record<string, unknown>,
-  keys: readonly string[],
-  path: string | (() => string),
-  context: DecodeContext,
-): Record<string, unknown> {
-  return decodeObjectMembers(obj, keys, new Trail(path), context);
+export function decodeMembers(obj: Record<string, unknown>, path: string | (() => string), context: DecodeContext): Record<string, unknown> {
+  return decodeObjectMembers(obj, new Trail(path), context);
 }
 
+/** On the for…in key, V8 turns this into a check on the enumeration cache (see match/equality.ts). */
+const hasOwnProperty = Object.prototype.hasOwnProperty;
+
+// The walks use for…in, which reads V8's enumeration cache instead of allocating a key list per
+// object; decoding runs on every evaluation, over every expected argument.
 function decodeValue(value: unknown, trail: Trail, context: DecodeContext): unknown {
   if (value === null || typeof value !== 'object' || isMatcher(value)) return value;
   // The walk doubles as the nesting guard, so no deeper input reaches a recursive comparison.
@@ -118,21 +118,16 @@ function decodeValue(value: unknown, trail: Trail, context: DecodeContext): unkn
     return copy;
   }
   const obj = value as Record<string, unknown>;
-  const keys = Object.keys(obj);
-  for (const key of keys) {
-    if (key.charCodeAt(0) === 0x24 /* $ */) return decodeOperator(obj, keys, trail, context);
+  for (const key in obj) {
+    if (key.charCodeAt(0) === 0x24 /* $ */ && hasOwnProperty.call(obj, key)) return decodeOperator(obj, Object.keys(obj), trail, context);
   }
-  return decodeObjectMembers(obj, keys, trail, context);
+  return decodeObjectMembers(obj, trail, context);
 }
 
-function decodeObjectMembers(
-  obj: Record<string, unknown>,
-  keys: readonly string[],
-  trail: Trail,
-  context: DecodeContext,
-): Record<string, unknown> {
+function decodeObjectMembers(obj: Record<string, unknown>, trail: Trail, context: DecodeContext): Record<string, unknown> {
   let copy: Record<string, unknown> | undefined;
-  for (const key of keys) {
+  for (const key in obj) {
+    if (!hasOwnProperty.call(obj, key)) continue;
     const item = obj[key];
     if (item === null || typeof item !== 'object') continue;
     trail.push(key);
@@ -141,7 +136,7 @@ function decodeObjectMembers(
     if (decoded !== item) setOwn((copy ??= { ...obj }), key, decoded);
   }
   if (!copy) return obj;
-  copyNumberKinds(obj, copy, keys);
+  copyNumberKinds(obj, copy, Object.keys(obj));
   return copy;
 }
 

@@ -1,5 +1,6 @@
 import type { ExpectedCall, ToolCall } from '../core/types.js';
 import type { Pairing } from '../pairing/pairing.js';
+import { ownKeyCount } from '../core/own.js';
 
 /** `metrics.argument_metrics`. */
 export interface ArgumentMetrics {
@@ -34,12 +35,13 @@ export function argumentMetrics(
       if (j >= 0) vacuous++;
       continue;
     }
-    const wantedCount = Object.keys(wanted).length;
+    const wantedCount = ownKeyCount(wanted);
     if (j < 0) {
       totalExpected += wantedCount;
       continue;
     }
-    const givenCount = Object.keys(actual[j]!.args ?? {}).length;
+    const given = actual[j]!.args;
+    const givenCount = given === null ? 0 : ownKeyCount(given);
     correct += pairing.matchedArgs[i]!;
     totalExpected += wantedCount;
     totalActual += givenCount;

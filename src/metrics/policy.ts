@@ -58,7 +58,7 @@ export function parseForbiddenRules(rules: unknown, source = 'forbidden'): Forbi
     const parsed: ForbiddenRule = { tool };
     if (args) {
       const obj = args as Record<string, unknown>;
-      parsed.args = decodeMembers(obj, Object.keys(obj), childPath(path, 'args'), { source, regexMode: 'search' });
+      parsed.args = decodeMembers(obj, childPath(path, 'args'), { source, regexMode: 'search' });
     }
     if (typeof reason === 'string') parsed.reason = reason;
     return parsed;

@@ -213,6 +213,9 @@ export function securityMetrics(actual: readonly ToolCall[], maxDepth: number = 
   return { secret_count: secrets.length, secrets };
 }
 
+/** On the for…in key, V8 turns this into a check on the enumeration cache (see match/equality.ts). */
+const hasOwnProperty = Object.prototype.hasOwnProperty;
+
 /** Whether a string is long enough and has a prefix some credential starts with. */
 function isCandidate(text: string): boolean {
   return text.length >= MIN_SECRET_LENGTH && TRIGGER.test(text);
@@ -234,7 +237,7 @@ function mayHoldSecret(container: object, depth: number, maxDepth: number, index
   }
   // for…in reads the enumeration cache without allocating a key list; inherited keys are skipped.
   for (const key in container) {
-    if (!Object.hasOwn(container, key)) continue;
+    if (!hasOwnProperty.call(container, key)) continue;
     const item: unknown = (container as Record<string, unknown>)[key];
     if (typeof item === 'string' ? isCandidate(item) : item !== null && typeof item === 'object' && mayHoldSecret(item, depth + 1, maxDepth, index)) return true;
   }

@@ -32,38 +32,37 @@ function zeros(length: number): number[] {
   return new Array<number>(length).fill(0);
 }
 
-/** Positions grouped by id (a counting sort, stable), with each group's start. */
-function groupById(ids: readonly number[], counts: readonly number[]): [number[], number[]] {
-  const start = zeros(counts.length);
-  for (let id = 1; id < counts.length; id++) start[id] = start[id - 1]! + counts[id - 1]!;
-  const next = start.slice();
-  const grouped = zeros(ids.length);
-  for (let k = 0; k < ids.length; k++) grouped[next[ids[k]!]!++] = k;
-  return [grouped, start];
-}
+/** Up to this many calls in all, names are found by scanning the list; a Map costs more at that size. */
+const SCAN_LIMIT = 32;
 
 /** Interns the tool names of both sides. */
 export function indexTools(expected: readonly ExpectedCall[], actual: readonly ToolCall[]): ToolIndex {
-  const ids = new Map<string, number>();
+  const n = expected.length;
+  const m = actual.length;
   const names: string[] = [];
+  const ids = n + m > SCAN_LIMIT ? new Map<string, number>() : undefined;
   const idOf = (name: string): number => {
-    let id = ids.get(name);
-    if (id === undefined) {
-      id = names.length;
-      ids.set(name, id);
-      names.push(name);
+    if (ids === undefined) {
+      const found = names.indexOf(name);
+      if (found >= 0) return found;
+    } else {
+      const found = ids.get(name);
+      if (found !== undefined) return found;
+      ids.set(name, names.length);
     }
-    return id;
+    names.push(name);
+    return names.length - 1;
   };
-  const expectedIds = zeros(expected.length);
-  for (let i = 0; i < expected.length; i++) expectedIds[i] = idOf(expected[i]!.tool);
-  const actualIds = zeros(actual.length);
-  for (let j = 0; j < actual.length; j++) actualIds[j] = idOf(actual[j]!.tool);
-  const expectedCount = zeros(names.length);
-  const actualCount = zeros(names.length);
-  const succeededCount = zeros(names.length);
-  for (const id of expectedIds) expectedCount[id]!++;
-  for (let j = 0; j < actual.length; j++) {
+  const expectedIds = new Array<number>(n);
+  for (let i = 0; i < n; i++) expectedIds[i] = idOf(expected[i]!.tool);
+  const actualIds = new Array<number>(m);
+  for (let j = 0; j < m; j++) actualIds[j] = idOf(actual[j]!.tool);
+  const tools = names.length;
+  const expectedCount = zeros(tools);
+  const actualCount = zeros(tools);
+  const succeededCount = zeros(tools);
+  for (let i = 0; i < n; i++) expectedCount[expectedIds[i]!]!++;
+  for (let j = 0; j < m; j++) {
     const id = actualIds[j]!;
     actualCount[id]!++;
     if (!actual[j]!.is_error) succeededCount[id]!++;
@@ -71,4 +70,18 @@ export function indexTools(expected: readonly ExpectedCall[], actual: readonly T
   const [expectedByTool, expectedStart] = groupById(expectedIds, expectedCount);
   const [actualByTool, actualStart] = groupById(actualIds, actualCount);
   return { names, expected: expectedIds, actual: actualIds, expectedCount, actualCount, succeededCount, expectedByTool, expectedStart, actualByTool, actualStart };
+}
+
+/** Positions grouped by id (a counting sort, stable), with each group's start. */
+function groupById(ids: readonly number[], counts: readonly number[]): [number[], number[]] {
+  const start = new Array<number>(counts.length);
+  const next = new Array<number>(counts.length);
+  for (let id = 0, at = 0; id < counts.length; id++) {
+    start[id] = at;
+    next[id] = at;
+    at += counts[id]!;
+  }
+  const grouped = new Array<number>(ids.length);
+  for (let k = 0; k < ids.length; k++) grouped[next[ids[k]!]!++] = k;
+  return [grouped, start];
 }

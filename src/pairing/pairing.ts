@@ -19,12 +19,15 @@ export interface Pairing {
   readonly matchedArgs: readonly number[];
 }
 
+/** On the for…in key, V8 turns this into a check on the enumeration cache (see match/equality.ts). */
+const hasOwnProperty = Object.prototype.hasOwnProperty;
+
 /** How many keys of `expected` are present in `actual` with an equal value. */
 export function countMatchingArgs(expected: Args | null, actual: Args | null, mode: EqualityMode): number {
   if (expected === null || actual === null) return 0;
   let count = 0;
   for (const key in expected) {
-    if (Object.hasOwn(expected, key) && Object.hasOwn(actual, key) && memberEqual(expected, actual, key, mode)) count++;
+    if (hasOwnProperty.call(expected, key) && hasOwnProperty.call(actual, key) && memberEqual(expected, actual, key, mode)) count++;
   }
   return count;
 }
@@ -74,7 +77,7 @@ export function pairCalls(
         weights[r * columnCount + c] = countMatchingArgs(wanted, actual[actualByTool[firstColumn + c]!]!.args, mode);
       }
     }
-    const partner = bestAssignment(weights, rowCount, columnCount);
+    const partner = rowCount === 2 && columnCount === 2 ? twoByTwoAssignment(weights) : bestAssignment(weights, rowCount, columnCount);
     for (let r = 0; r < rowCount; r++) {
       const c = partner[r]!;
       if (c < 0) continue;
@@ -114,6 +117,18 @@ function bestAssignment(weights: Int32Array, rows: number, columns: number): Int
   for (let i = 0; i < n; i++) partner[assigned[i]!] = i;
   return partner;
 }
+
+/**
+ * The 2 × 2 case, the most common after 1 × 1: crossing over must gain weight, since the straight
+ * pairing is closer in rank (distance 0 against 2) and wins ties, as in `bestAssignment`.
+ */
+function twoByTwoAssignment(weights: Int32Array): Int32Array {
+  const cross = weights[1]! + weights[2]! > weights[0]! + weights[3]!;
+  return cross ? TWO_BY_TWO_CROSSED : TWO_BY_TWO_STRAIGHT;
+}
+
+const TWO_BY_TWO_STRAIGHT = Int32Array.of(0, 1);
+const TWO_BY_TWO_CROSSED = Int32Array.of(1, 0);
 
 /** The one-row or one-column case: the best weight, ties to the closest rank (then the lowest). */
 function singleAssignment(weights: Int32Array, rows: number, columns: number): Int32Array {
