@@ -1,8 +1,11 @@
 import type { Args, ExpectedCall, ToolCall } from '../core/types.js';
 import { ToolscoreInputError } from '../core/errors.js';
 import { DEFAULT_LIMITS } from '../core/limits.js';
-import { memberEqual, type EqualityMode } from '../match/equality.js';
+import type { EqualityMode } from '../match/equality.js';
 import { indexTools, type ToolIndex } from '../metrics/tool-index.js';
+import { argumentWeights, countMatchingArgs } from './argument-weights.js';
+
+export { countMatchingArgs };
 import { minCostAssignment } from './assignment.js';
 
 /**
@@ -17,19 +20,6 @@ export interface Pairing {
   readonly expectedFor: readonly number[];
   /** For each expected call, how many of its expected arguments the partner matches (0 when unpaired). */
   readonly matchedArgs: readonly number[];
-}
-
-/** On the for…in key, V8 turns this into a check on the enumeration cache (see match/equality.ts). */
-const hasOwnProperty = Object.prototype.hasOwnProperty;
-
-/** How many keys of `expected` are present in `actual` with an equal value. */
-export function countMatchingArgs(expected: Args | null, actual: Args | null, mode: EqualityMode): number {
-  if (expected === null || actual === null) return 0;
-  let count = 0;
-  for (const key in expected) {
-    if (hasOwnProperty.call(expected, key) && hasOwnProperty.call(actual, key) && memberEqual(expected, actual, key, mode)) count++;
-  }
-  return count;
 }
 
 /**
@@ -69,14 +59,11 @@ export function pairCalls(
         `pairing ${rowCount} expected with ${columnCount} actual calls of ${JSON.stringify(index.names[id])} needs more than ${maxCells} cells; raise limits.maxPairingCells (--max-pairing-cells) or split the trace`,
       );
     }
-    const weights = new Int32Array(rowCount * columnCount);
-    for (let r = 0; r < rowCount; r++) {
-      const wanted = expected[expectedByTool[firstRow + r]!]!.args;
-      if (wanted === null) continue;
-      for (let c = 0; c < columnCount; c++) {
-        weights[r * columnCount + c] = countMatchingArgs(wanted, actual[actualByTool[firstColumn + c]!]!.args, mode);
-      }
-    }
+    const wanted = new Array<Args | null>(rowCount);
+    for (let r = 0; r < rowCount; r++) wanted[r] = expected[expectedByTool[firstRow + r]!]!.args;
+    const given = new Array<Args | null>(columnCount);
+    for (let c = 0; c < columnCount; c++) given[c] = actual[actualByTool[firstColumn + c]!]!.args;
+    const weights = argumentWeights(wanted, given, mode);
     const partner = rowCount === 2 && columnCount === 2 ? twoByTwoAssignment(weights) : bestAssignment(weights, rowCount, columnCount);
     for (let r = 0; r < rowCount; r++) {
       const c = partner[r]!;
