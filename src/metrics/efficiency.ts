@@ -1,5 +1,5 @@
 import type { ExpectedCall, ToolCall } from '../core/types.js';
-import { canonicalJson } from '../match/canonical.js';
+import { equalityKey } from '../match/equality-key.js';
 import { valuesEqual } from '../match/equality.js';
 import { indexTools, type ToolIndex } from './tool-index.js';
 
@@ -30,34 +30,63 @@ export function sameCall(a: ToolCall, b: ToolCall): boolean {
 
 const EMPTY_ARGS = Object.freeze({});
 
-/** Beyond this many distinct calls of one tool, repeats are found by canonical text instead of pairwise comparison. */
+/** Beyond this many distinct calls of one tool, repeats are found by equality key instead of pairwise comparison. */
 const PAIRWISE_LIMIT = 16;
+
+/** The calls of one tool seen so far. */
+interface SeenCalls {
+  /** Every distinct call, in order. */
+  calls: ToolCall[];
+  /** Equality keys of the distinct calls, once there are more than PAIRWISE_LIMIT of them. */
+  keys?: Set<string>;
+  /** Distinct calls whose arguments have no equality key (NaN, matchers met as data, functions). */
+  unkeyed: ToolCall[];
+}
 
 /** How many calls repeat an earlier call exactly. */
 function countRepeats(actual: readonly ToolCall[]): number {
-  const distinctByTool = new Map<string, ToolCall[]>();
-  const signaturesByTool = new Map<string, Set<string>>();
+  const seenByTool = new Map<string, SeenCalls>();
   let repeats = 0;
   for (const call of actual) {
-    const signatures = signaturesByTool.get(call.tool);
-    if (signatures) {
-      const size = signatures.size;
-      signatures.add(canonicalJson(call.args ?? EMPTY_ARGS));
-      if (signatures.size === size) repeats++;
-      continue;
-    }
-    const distinct = distinctByTool.get(call.tool);
-    if (!distinct) {
-      distinctByTool.set(call.tool, [call]);
-    } else if (distinct.some((other) => sameCall(other, call))) {
-      repeats++;
-    } else if (distinct.length < PAIRWISE_LIMIT) {
-      distinct.push(call);
-    } else {
-      signaturesByTool.set(call.tool, new Set([...distinct, call].map((one) => canonicalJson(one.args ?? EMPTY_ARGS))));
-    }
+    const seen = seenByTool.get(call.tool);
+    if (seen === undefined) seenByTool.set(call.tool, { calls: [call], unkeyed: [] });
+    else if (repeatsSeen(seen, call)) repeats++;
   }
   return repeats;
+}
+
+/** Whether `call` repeats a seen call; if not, it is added to them. */
+function repeatsSeen(seen: SeenCalls, call: ToolCall): boolean {
+  if (seen.keys === undefined) {
+    if (seen.calls.some((other) => sameCall(other, call))) return true;
+    seen.calls.push(call);
+    if (seen.calls.length > PAIRWISE_LIMIT) {
+      seen.keys = new Set();
+      for (const one of seen.calls) {
+        const key = signature(one);
+        if (key === undefined) seen.unkeyed.push(one);
+        else seen.keys.add(key);
+      }
+    }
+    return false;
+  }
+  const key = signature(call);
+  // Equal keys mean equal arguments; a call without a key can only be compared.
+  if (key !== undefined && seen.keys.has(key)) return true;
+  if (seen.unkeyed.some((other) => sameCall(other, call))) return true;
+  if (key === undefined) {
+    if (seen.calls.some((other) => sameCall(other, call))) return true;
+    seen.unkeyed.push(call);
+  } else {
+    seen.keys.add(key);
+  }
+  seen.calls.push(call);
+  return false;
+}
+
+/** The equality key of a call's arguments under `sameCall`'s rules. */
+function signature(call: ToolCall): string | undefined {
+  return equalityKey(call.args ?? EMPTY_ARGS, 'strict');
 }
 
 /** Calls beyond the expected number, tool by tool. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { toActualCalls, toExpectedCalls } from '../core/calls.js';
+import { parseJson } from '../io/json.js';
 import { pairCalls } from '../pairing/pairing.js';
 import { efficiencyMetrics } from './efficiency.js';
 import { parseForbiddenRules, policyMetrics } from './policy.js';
@@ -81,6 +82,27 @@ describe('efficiency', () => {
       retry_after_error_count: 1,
       total_calls: 4,
     });
+  });
+  test('exact repeats past 16 distinct calls of a tool: key order ignored, 1.0 kept apart in strict, NaN never repeats', () => {
+    const distinct = Array.from({ length: 20 }, (_, i) => ({ tool: 'get', args: { id: i, tags: ['a', ' b'] } }));
+    const fromFile = parseJson('{"tool": "get", "args": {"id": 3.0, "tags": ["a", " b"]}}', 'f', { keepNumberKinds: true });
+    const calls = trace([
+      ...distinct,
+      { tool: 'get', args: { tags: ['a', ' b'], id: 19 } }, // repeat, keys reordered
+      { tool: 'get', args: { id: 5, tags: ['a', 'b'] } }, // not a repeat: " b" is not "b"
+      fromFile, // not a repeat: 3.0 as written is not 3
+      fromFile, // a repeat of the one before
+      { tool: 'get', args: { id: Number.NaN } },
+      { tool: 'get', args: { id: Number.NaN } }, // NaN equals nothing
+      { tool: 'get', args: { id: null } },
+      { tool: 'get', args: { id: undefined } }, // undefined is not null
+      { tool: 'get', args: { id: 0 } }, // repeat of distinct[0]'s id? no: tags missing
+      { tool: 'get', args: { id: 0, tags: ['a', ' b'] } }, // repeat of distinct[0]
+    ]);
+    expect(efficiencyMetrics(gold([]), calls).identical_count).toBe(3);
+    // The same calls under 16 distinct ones are compared pairwise and agree.
+    const few = trace([distinct[0], distinct[1], { tool: 'get', args: { tags: ['a', ' b'], id: 1 } }, fromFile, fromFile, { tool: 'get', args: { id: Number.NaN } }, { tool: 'get', args: { id: Number.NaN } }]);
+    expect(efficiencyMetrics(gold([]), few).identical_count).toBe(2);
   });
   test('an empty trace has zero everything', () => {
     expect(efficiencyMetrics(gold([{ tool: 'a' }]), []).total_calls).toBe(0);
