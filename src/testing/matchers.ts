@@ -16,7 +16,7 @@ import { snapshotMode } from './snapshots/mode.js';
 /** What Vitest and Jest give a matcher as `this` (the parts used here). */
 export interface MatcherContext extends SnapshotNaming {
   isNot?: boolean;
-  /** Vitest's snapshot state; its public `snapshotUpdateState` is `all` under `vitest -u`. */
+  /** The runner's snapshot state: Vitest's or Jest's (see `runnerUpdates`). */
   snapshotState?: unknown;
 }
 
@@ -34,10 +34,14 @@ export type ToolSnapshotOptions = Pick<SnapshotCheckOptions, 'minScore' | 'weigh
   allowPending?: boolean;
 };
 
-/** Whether the runner was asked to update snapshots (`vitest -u`), read from its public snapshot state. */
+/**
+ * Whether the runner was asked to update snapshots (`vitest -u`, `jest -u`). Vitest's snapshot state
+ * says so in its public `snapshotUpdateState`; Jest's has no public field, only `_updateSnapshot`
+ * (`all` under `-u`, `none` under `--ci`), which jest-snapshot has kept since Jest 22.
+ */
 export function runnerUpdates(context: { snapshotState?: unknown }): boolean {
-  const state = context.snapshotState as { snapshotUpdateState?: unknown } | undefined;
-  return state?.snapshotUpdateState === 'all';
+  const state = context.snapshotState as { snapshotUpdateState?: unknown; _updateSnapshot?: unknown } | undefined;
+  return state?.snapshotUpdateState === 'all' || state?._updateSnapshot === 'all';
 }
 
 /** Runs an assertion and turns its outcome into a matcher result (a `.not` failure shows the same report). */

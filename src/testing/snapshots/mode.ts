@@ -2,7 +2,7 @@
 export interface SnapshotMode {
   /** Running in CI: missing and pending snapshots fail, and nothing is ever written by an update or record flag. */
   ci: boolean;
-  /** Re-record drifted or pending snapshots and approve them (`TOOLSCORE_UPDATE=1`, Vitest's `-u`). */
+  /** Re-record drifted or pending snapshots and approve them (`TOOLSCORE_UPDATE=1`, `vitest -u`, `jest -u`). */
   update: boolean;
   /** Re-record drifted snapshots for review, unapproved (`toolscore record -- CMD` sets `TOOLSCORE_RECORD=1`). */
   record: boolean;

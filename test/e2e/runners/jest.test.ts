@@ -41,4 +41,17 @@ describe('toolscore/jest in a real Jest run', () => {
     },
     RUNNER_TIMEOUT,
   );
+
+  it(
+    'jest -u approves the pending snapshot, which then passes in CI',
+    async () => {
+      const update = await runJest(project, ['-u', '-t', 'snapshots replay']);
+      expect(update.code, update.stderr).toBe(0);
+      expect(update.stdout).toContain('toolscore: 1 snapshot updated\n');
+      const ci = await runJest(project, ['-t', 'snapshots replay'], { CI: 'true' });
+      expect(ci.code, ci.stderr).toBe(0);
+      expect(ci.stdout).toContain('toolscore: 1 snapshot passed\n');
+    },
+    RUNNER_TIMEOUT,
+  );
 });
