@@ -5,19 +5,21 @@ import type { EqualityMode } from '../match/equality.js';
 import { ANY } from '../match/matchers/any.js';
 import { Regex } from '../match/matchers/regex.js';
 import { markFloatLiteral } from '../match/number-kinds.js';
-import { HASH_JOIN_CELLS, argumentWeights, countMatchingArgs } from './argument-weights.js';
+import { countMatchingArgs, joinedArgumentWeights, pairwiseArgumentWeights } from './argument-weights.js';
+import { pairCalls } from './pairing.js';
+import { toActualCalls, toExpectedCalls } from '../core/calls.js';
 
 /** The weights by comparing every pair: the definition the hash join must reproduce. */
 function pairwise(wanted: readonly (Args | null)[], given: readonly (Args | null)[], mode: EqualityMode): number[] {
   return wanted.flatMap((args) => given.map((other) => countMatchingArgs(args, other, mode)));
 }
 
-describe('argumentWeights', () => {
+describe('pairing weights', () => {
   test('an 8 × 8 group, by hash join and pairwise: hand-counted weights', () => {
     const wanted: (Args | null)[] = [{ city: 'NYC', days: 3 }, { city: ANY }, null, { q: [1, { a: ' x' }] }, {}, { days: 3.0 }, { city: Regex('L.*') }, { n: Number.NaN }];
     const given: (Args | null)[] = [{ city: ' NYC', days: 3 }, { city: 'LA' }, null, { q: [1, { a: 'x' }] }, { days: '3' }, {}, { city: 'NYC', days: 4 }, { n: Number.NaN }];
-    const lenient = argumentWeights(wanted, given, 'lenient', 0);
-    expect([...argumentWeights(wanted, given, 'lenient')]).toEqual([...lenient]);
+    const lenient = joinedArgumentWeights(wanted, given, 'lenient');
+    expect([...pairwiseArgumentWeights(wanted, given, 'lenient')]).toEqual([...lenient]);
     expect([...lenient]).toEqual([
       // NYC/3: " NYC"+3 → 2; LA → 0; null → 0; q → 0; "3" → 0; {} → 0; NYC/4 → 1; n → 0
       2, 0, 0, 0, 0, 0, 1, 0,
@@ -36,7 +38,7 @@ describe('argumentWeights', () => {
       // NaN never equals anything
       0, 0, 0, 0, 0, 0, 0, 0,
     ]);
-    const strict = argumentWeights(wanted, given, 'strict', 0);
+    const strict = joinedArgumentWeights(wanted, given, 'strict');
     expect(strict[0]).toBe(1); // " NYC" is not "NYC" in strict mode
     expect(strict[3 * 8 + 3]).toBe(0); // nor " x" "x"
     expect([...strict]).toEqual(pairwise(wanted, given, 'strict'));
@@ -57,30 +59,21 @@ describe('argumentWeights', () => {
     fc.assert(
       fc.property(fc.array(marked, { maxLength: 14 }), fc.array(marked, { maxLength: 12 }), (wanted, given) => {
         for (const mode of ['lenient', 'strict'] as const) {
-          expect([...argumentWeights(wanted, given, mode, 0)]).toEqual(pairwise(wanted, given, mode));
+          expect([...joinedArgumentWeights(wanted, given, mode)]).toEqual(pairwise(wanted, given, mode));
+          expect([...pairwiseArgumentWeights(wanted, given, mode)]).toEqual(pairwise(wanted, given, mode));
         }
       }),
       { numRuns: 1000 },
     );
   });
 
-  test('from HASH_JOIN_CELLS on, the default path joins and agrees with pairwise', () => {
-    const side = Math.ceil(Math.sqrt(HASH_JOIN_CELLS));
-    fc.assert(
-      fc.property(fc.array(marked, { minLength: side, maxLength: side }), fc.array(marked, { minLength: side, maxLength: side }), (wanted, given) => {
-        expect([...argumentWeights(wanted, given, 'lenient')]).toEqual(pairwise(wanted, given, 'lenient'));
-      }),
-      { numRuns: 30 },
-    );
-  });
-
-  test('small groups compare pairwise and give the same weights', () => {
-    fc.assert(
-      fc.property(fc.array(args, { minLength: 1, maxLength: 5 }), fc.array(args, { minLength: 1, maxLength: 5 }), (wanted, given) => {
-        expect(wanted.length * given.length).toBeLessThan(HASH_JOIN_CELLS);
-        expect([...argumentWeights(wanted, given, 'lenient')]).toEqual(pairwise(wanted, given, 'lenient'));
-      }),
-      { numRuns: 300 },
-    );
+  test('pairCalls on 40 × 40 calls of one tool (hash-joined weights): every expected call paired with its true partner', () => {
+    // Each expected call's arguments are unique; the actual calls are the same, reversed, with strings padded.
+    const expected = toExpectedCalls(Array.from({ length: 40 }, (_, i) => ({ tool: 'get', args: { id: i, name: `n${i % 7}`, tags: [i % 3] } })));
+    const actual = toActualCalls(Array.from({ length: 40 }, (_, k) => ({ tool: 'get', args: { tags: [(39 - k) % 3], name: ` n${(39 - k) % 7} `, id: 39 - k } })));
+    const pairing = pairCalls(expected, actual, 'lenient');
+    expect(pairing.actualFor).toEqual(Array.from({ length: 40 }, (_, i) => 39 - i));
+    expect(pairing.matchedArgs).toEqual(new Array(40).fill(3));
+    expect(pairCalls(expected, actual, 'strict').matchedArgs).toEqual(new Array(40).fill(2));
   });
 });

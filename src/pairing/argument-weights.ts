@@ -16,33 +16,32 @@ export function countMatchingArgs(expected: Args | null, actual: Args | null, mo
 }
 
 /**
- * From this many cells (expected × actual calls of one tool) on, weights come from a hash join on
- * argument values; below it, comparing every pair costs less than building the keys (measured: the
- * join wins from about 32 × 32 calls with a fifth of the arguments changed, from 10 × 10 when all tie).
+ * From this many cells (expected × actual calls of one tool) on, pairing takes its weights from the hash
+ * join; below it, comparing every pair costs less than building the keys (measured: the join wins from
+ * about 32 × 32 calls with a fifth of the arguments changed, from 10 × 10 when all tie).
  */
 export const HASH_JOIN_CELLS = 1024;
 
-/**
- * The pairing weights of one tool's calls: for each expected call (row) and actual call (column), how
- * many expected arguments the actual call matches, row-major. Null arguments (not checked) weigh 0.
- * `joinFrom` is the group size from which the hash join is used.
- */
-export function argumentWeights(
-  wanted: readonly (Args | null)[],
-  given: readonly (Args | null)[],
-  mode: EqualityMode,
-  joinFrom: number = HASH_JOIN_CELLS,
-): Int32Array {
+// Both functions give the pairing weights of one tool's calls: for each expected call (row) and actual
+// call (column), how many expected arguments the actual call matches, row-major. Null arguments (not
+// checked) weigh 0.
+
+/** The weights by comparing every pair. */
+export function pairwiseArgumentWeights(wanted: readonly (Args | null)[], given: readonly (Args | null)[], mode: EqualityMode): Int32Array {
   const columns = given.length;
   const weights = new Int32Array(wanted.length * columns);
-  if (weights.length < joinFrom) {
-    for (let r = 0; r < wanted.length; r++) {
-      const args = wanted[r]!;
-      if (args === null) continue;
-      for (let c = 0; c < columns; c++) weights[r * columns + c] = countMatchingArgs(args, given[c]!, mode);
-    }
-    return weights;
+  for (let r = 0; r < wanted.length; r++) {
+    const args = wanted[r]!;
+    if (args === null) continue;
+    for (let c = 0; c < columns; c++) weights[r * columns + c] = countMatchingArgs(args, given[c]!, mode);
   }
+  return weights;
+}
+
+/** The weights by a hash join on argument values: each expected value finds its equal actual values by key. */
+export function joinedArgumentWeights(wanted: readonly (Args | null)[], given: readonly (Args | null)[], mode: EqualityMode): Int32Array {
+  const columns = given.length;
+  const weights = new Int32Array(wanted.length * columns);
   const byName = indexArgumentValues(given, mode);
   for (let r = 0; r < wanted.length; r++) {
     const args = wanted[r]!;

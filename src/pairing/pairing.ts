@@ -3,7 +3,7 @@ import { ToolscoreInputError } from '../core/errors.js';
 import { DEFAULT_LIMITS } from '../core/limits.js';
 import type { EqualityMode } from '../match/equality.js';
 import { indexTools, type ToolIndex } from '../metrics/tool-index.js';
-import { argumentWeights, countMatchingArgs } from './argument-weights.js';
+import { HASH_JOIN_CELLS, countMatchingArgs, joinedArgumentWeights, pairwiseArgumentWeights } from './argument-weights.js';
 
 export { countMatchingArgs };
 import { minCostAssignment } from './assignment.js';
@@ -63,7 +63,7 @@ export function pairCalls(
     for (let r = 0; r < rowCount; r++) wanted[r] = expected[expectedByTool[firstRow + r]!]!.args;
     const given = new Array<Args | null>(columnCount);
     for (let c = 0; c < columnCount; c++) given[c] = actual[actualByTool[firstColumn + c]!]!.args;
-    const weights = argumentWeights(wanted, given, mode);
+    const weights = rowCount * columnCount >= HASH_JOIN_CELLS ? joinedArgumentWeights(wanted, given, mode) : pairwiseArgumentWeights(wanted, given, mode);
     const partner = rowCount === 2 && columnCount === 2 ? twoByTwoAssignment(weights) : bestAssignment(weights, rowCount, columnCount);
     for (let r = 0; r < rowCount; r++) {
       const c = partner[r]!;
