@@ -1,5 +1,6 @@
 import { ToolscoreInputError, childPath, describeType, textOf } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
+import { isAnthropicEventStream, reassembleAnthropicEvents } from './anthropic-stream.js';
 import { readArguments } from './arguments.js';
 import { CallCollector, describeKeys, errorText, isObject, readContent, readInMemory, type FromOptions, type Outcome } from './results.js';
 import type { ParseContext, TraceFormat } from './types.js';
@@ -11,6 +12,8 @@ import type { ParseContext, TraceFormat } from './types.js';
  * - `tool_use` blocks are calls (`id`, `name`, `input`); `mcp_tool_use` blocks (MCP connector) too.
  * - `tool_result` / `mcp_tool_result` blocks, joined by `tool_use_id`, fill the result (text blocks
  *   joined; JSON text parsed); `is_error: true` marks the call failed, its content is the error message.
+ * - A recorded stream (a list of Messages stream events) is rebuilt by `anthropic-stream.ts` into the
+ *   content blocks above and read the same way.
  * - Policy for `server_tool_use` (Anthropic-hosted tools such as web_search, web_fetch, code_execution,
  *   tool search): skipped with a warning, like OpenAI's built-in tools; their `*_tool_result` blocks are
  *   dropped with them.
@@ -63,12 +66,21 @@ function readList(items: unknown[], path: string, calls: CallCollector, context:
   });
 }
 
+/** The error for an Anthropic API error (`{"type", "message"}`), in a body or a stream: the input is not a trace. */
+function apiError(error: Record<string, unknown>, source: string, path: string): ToolscoreInputError {
+  const kind = typeof error.type === 'string' ? error.type : 'error';
+  return new ToolscoreInputError({ source, path }, `this is an Anthropic API error response (${kind}), not a trace: ${textOf(error.message ?? '')}`);
+}
+
+/** Blocks of a recorded Messages stream, read like a message's content; a stream that reports an API error is one. */
+function readStream(events: unknown[], calls: CallCollector, context: ParseContext): void {
+  const stream = reassembleAnthropicEvents(events, context);
+  if (stream.error) throw apiError(stream.error.error, context.source, stream.error.path);
+  for (const { block, path, stopReason } of stream.blocks) readBlock(block, path, stopReason, calls, context);
+}
+
 function readObject(data: Record<string, unknown>, calls: CallCollector, context: ParseContext): void {
-  if (data.type === 'error' && isObject(data.error)) {
-    const error = data.error;
-    const kind = typeof error.type === 'string' ? error.type : 'error';
-    throw new ToolscoreInputError({ source: context.source, path: '$.error' }, `this is an Anthropic API error response (${kind}), not a trace: ${textOf(error.message ?? '')}`);
-  }
+  if (data.type === 'error' && isObject(data.error)) throw apiError(data.error, context.source, '$.error');
   if (Array.isArray(data.messages)) readList(data.messages, '$.messages', calls, context);
   else if (typeof data.role === 'string' || Array.isArray(data.content)) readMessage(data, '$', calls, context);
   else {
@@ -82,10 +94,11 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
 /** Anthropic Messages API traces. */
 export const anthropicFormat: TraceFormat = {
   name: FORMAT,
-  description: 'Anthropic Messages responses, single messages and message lists (tool_use blocks; tool_result blocks with is_error)',
+  description: 'Anthropic Messages responses, single messages, message lists (tool_use blocks; tool_result blocks with is_error) and recorded stream events',
   parse(data, context): ToolCall[] {
     const calls = new CallCollector(context, FORMAT);
-    if (Array.isArray(data)) readList(data, '$', calls, context);
+    if (Array.isArray(data) && isAnthropicEventStream(data)) readStream(data, calls, context);
+    else if (Array.isArray(data)) readList(data, '$', calls, context);
     else if (isObject(data)) readObject(data, calls, context);
     else throw new ToolscoreInputError({ source: context.source, path: '$' }, `expected an Anthropic message or a message list, got ${describeType(data)}`);
     return calls.finish();

@@ -55,17 +55,17 @@ const RULES: readonly DetectionRule[] = [
   },
   {
     format: 'gemini',
-    looksFor: '"candidates", "contents" or a list of {role, parts} with functionCall / function_call parts',
+    looksFor: '"candidates", "contents" or a list of {role, parts} with functionCall / function_call parts, or a streamGenerateContent stream (a list of {candidates} chunks)',
     test: looksLikeGemini,
   },
   {
     format: 'anthropic',
-    looksFor: 'a Messages response or messages with tool_use / tool_result content blocks',
+    looksFor: 'a Messages response or messages with tool_use / tool_result content blocks, or a Messages stream (message_start / content_block_* events)',
     test: looksLikeAnthropic,
   },
   {
     format: 'openai',
-    looksFor: '"choices", messages with tool_calls ({function: {name, arguments}}) / function_call, or Responses API "output" / function_call items',
+    looksFor: '"choices", messages with tool_calls ({function: {name, arguments}}) / function_call, Responses API "output" / function_call items, or a stream of chat.completion.chunk objects or Responses API events (response.*)',
     test: looksLikeOpenAI,
   },
   {

@@ -1,6 +1,7 @@
 import { ToolscoreInputError, childPath, describeType, textOf } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
+import { isGeminiChunkStream, reassembleGeminiChunks } from './gemini-stream.js';
 import { CallCollector, describeKeys, errorText, isObject, outcomeOf, readContent, readInMemory, type FromOptions } from './results.js';
 import type { ParseContext, TraceFormat } from './types.js';
 
@@ -11,6 +12,8 @@ import type { ParseContext, TraceFormat } from './types.js';
  *   `functionCall` / `function_call` parts are calls (`name`, `args`, optional `id`);
  *   `functionResponse` / `function_response` parts fill results, joined by `id`, else by name (the
  *   first unanswered call of that name). A `response` with an `error` member marks the call failed.
+ * - a recorded `streamGenerateContent` stream (a list of response chunks), rebuilt by
+ *   `gemini-stream.ts` into the `functionCall` parts above and read the same way.
  * - an Interactions API interaction (`{object: "interaction", steps: [...]}`): `function_call` steps
  *   are calls, `function_result` steps (by `call_id`, `is_error`) their results.
  */
@@ -67,13 +70,24 @@ function readContents(items: unknown[], path: string, calls: CallCollector, cont
   });
 }
 
+function firstOfCandidates(count: number): string {
+  return `read the first of ${count} candidates; the others are alternatives, not later steps`;
+}
+
 function readCandidates(candidates: unknown[], calls: CallCollector, context: ParseContext): void {
   const index = candidates.findIndex((candidate) => isObject(candidate) && isObject(candidate.content));
   if (index < 0) return; // e.g. a response blocked by safety settings: no content, no calls
   const others = candidates.filter((candidate) => isObject(candidate) && isObject(candidate.content)).length - 1;
-  if (others > 0) context.warn('$.candidates', `read the first of ${others + 1} candidates; the others are alternatives, not later steps`);
+  if (others > 0) context.warn('$.candidates', firstOfCandidates(others + 1));
   const candidate = candidates[index] as Record<string, unknown>;
   readContentObject(candidate.content as Record<string, unknown>, `$.candidates[${index}].content`, calls, context);
+}
+
+/** Function calls of a recorded `streamGenerateContent` stream, read like a response's parts. */
+function readStream(chunks: unknown[], calls: CallCollector, context: ParseContext): void {
+  const stream = reassembleGeminiChunks(chunks, context);
+  if (stream.candidates > 1) context.warn('$', firstOfCandidates(stream.candidates));
+  for (const { part, path } of stream.parts) readPart(part, path, calls, context);
 }
 
 function readSteps(steps: unknown[], calls: CallCollector, context: ParseContext): void {
@@ -116,10 +130,11 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
 /** Google Gemini traces. */
 export const geminiFormat: TraceFormat = {
   name: FORMAT,
-  description: 'Google Gemini responses and contents (functionCall / function_call parts; functionResponse results), and Interactions API steps',
+  description: 'Google Gemini responses and contents (functionCall / function_call parts; functionResponse results), recorded streamGenerateContent chunks, and Interactions API steps',
   parse(data, context): ToolCall[] {
     const calls = new CallCollector(context, FORMAT);
-    if (Array.isArray(data)) readContents(data, '$', calls, context);
+    if (Array.isArray(data) && isGeminiChunkStream(data)) readStream(data, calls, context);
+    else if (Array.isArray(data)) readContents(data, '$', calls, context);
     else if (isObject(data)) readObject(data, calls, context);
     else throw new ToolscoreInputError({ source: context.source, path: '$' }, `expected a Gemini response or a list of contents, got ${describeType(data)}`);
     return calls.finish();

@@ -388,10 +388,19 @@ describe('openai: hand-written shapes the corpus lacks', () => {
     expect(message).toMatch(/could not detect|langchain/);
   });
 
-  test('streamed chunks (choices with "delta") are a recognised shape with unreadable entries: an error', () => {
-    expect(() => read({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '{' } }] } }] })).toThrow(
-      /read as openai but found no tool calls: choices without a "message" object/,
-    );
+  test('one streamed chunk on its own is read as a stream of one chunk (openai-stream.test.ts has the streams)', () => {
+    const chunk = { object: 'chat.completion.chunk', choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: 'c1', function: { name: 'f', arguments: '{"a' } }] } }] };
+    expect(read(chunk)).toEqual({
+      calls: [{ tool: 'f', args: { raw: '{"a' }, id: 'c1', is_error: false, metadata: { format: 'tool_calls' } }],
+      warnings: [
+        't at $.choices[0].delta.tool_calls[0]: the stream ended before this call was complete; kept the arguments received so far',
+        't at $.choices[0].delta.tool_calls[0].function.arguments: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+      ],
+    });
+  });
+
+  test('choices with neither a "message" nor a "delta" are a recognised shape with unreadable entries: an error', () => {
+    expect(() => read({ choices: [{ index: 0, text: 'completion' }] })).toThrow(/read as openai but found no tool calls: choices without a "message" \(or a streamed "delta"\) object/);
   });
 
   test('input of another provider under --format openai is an error naming what was expected', () => {

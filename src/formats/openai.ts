@@ -1,6 +1,7 @@
-import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
+import { ToolscoreInputError, childPath, describeType, textOf } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
+import { isChatChunk, isChatChunkStream, isResponsesEventStream, reassembleChatChunks, reassembleResponsesEvents } from './openai-stream.js';
 import { CallCollector, describeKeys, errorText, isObject, outcomeOf, readInMemory, type FromOptions } from './results.js';
 import type { ParseContext, TraceFormat } from './types.js';
 
@@ -16,6 +17,8 @@ export type { FromOptions } from './results.js';
  *   or `{input: [...]}`. `function_call` items are calls (id = `call_id`), `function_call_output`
  *   items their results; `custom_tool_call` items are calls with args `{input: text}`; `mcp_call`
  *   items are calls that carry their own output or error.
+ * - Recorded streams (a list of `chat.completion.chunk`s, or of Responses API events) are rebuilt by
+ *   `openai-stream.ts` into the `tool_calls` entries or output items above and read the same way.
  * - Policy for hosted built-in tools (`web_search_call`, `file_search_call`, `shell_call`,
  *   `local_shell_call`, `code_interpreter_call`, `computer_call`, `tool_search_call`, …): they have no
  *   tool name of the developer's, so they are skipped with a warning, as are `mcp_approval_request`s
@@ -144,13 +147,36 @@ function readList(items: unknown[], path: string, calls: CallCollector, context:
   items.forEach((item: unknown, i) => readItem(item, childPath(path, i), calls, context));
 }
 
+/** The error for an OpenAI API error (`{"message", "type", "code"}`), in a body or a stream: the input is not a trace. */
+function apiError(error: Record<string, unknown>, source: string, path: string): ToolscoreInputError {
+  const kind = typeof error.code === 'string' ? error.code : typeof error.type === 'string' ? error.type : 'error';
+  return new ToolscoreInputError({ source, path }, `this is an OpenAI API error response (${kind}), not a trace: ${textOf(error.message ?? '')}`);
+}
+
 /** Throws for an OpenAI API error body (`{"error": {"message", "type", "code"}}`). */
 function rejectErrorBody(data: Record<string, unknown>, source: string): void {
   const error = data.error;
   if (isObject(error) && typeof error.message === 'string' && data.choices === undefined && data.output === undefined && data.object === undefined) {
-    const kind = typeof error.code === 'string' ? error.code : typeof error.type === 'string' ? error.type : 'error';
-    throw new ToolscoreInputError({ source, path: '$.error' }, `this is an OpenAI API error response (${kind}), not a trace: ${error.message}`);
+    throw apiError(error, source, '$.error');
   }
+}
+
+/** Tool calls of a recorded chat stream, read like a message's `tool_calls` (the first choice, as for a whole response). */
+function readChatStream(chunks: unknown[], calls: CallCollector, context: ParseContext, pathOf?: (index: number) => string): void {
+  const stream = reassembleChatChunks(chunks, context, pathOf);
+  if (stream.choices.length > 1) context.warn('$', firstOfAlternatives(stream.choices.length, 'choices'));
+  for (const call of stream.calls) if (call.choice === stream.choices[0]) readToolCallEntry(call.entry, call.path, calls, context);
+}
+
+/** Items of a recorded Responses API stream, read like a response's `output`; a stream that reports an API error is one. */
+function readResponsesStream(events: unknown[], calls: CallCollector, context: ParseContext): void {
+  const stream = reassembleResponsesEvents(events, context);
+  if (stream.error) throw apiError(stream.error.error, context.source, stream.error.path);
+  for (const { item, path } of stream.items) readItem(item, path, calls, context);
+}
+
+function firstOfAlternatives(count: number, what: string): string {
+  return `read the first of ${count} ${what}; the others are alternatives, not later steps`;
 }
 
 function readObject(data: Record<string, unknown>, calls: CallCollector, context: ParseContext): void {
@@ -164,12 +190,16 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
     return;
   }
   if (Array.isArray(data.choices)) {
-    const withMessage = data.choices.filter((choice) => isObject(choice) && isObject(choice.message));
-    if (withMessage.length === 0) {
-      if (data.choices.length > 0) calls.markUnreadable('$.choices', 'choices without a "message" object (streamed chunks are not read)');
+    if (isChatChunk(data)) {
+      readChatStream([data], calls, context, () => '$');
       return;
     }
-    if (withMessage.length > 1) context.warn('$.choices', `read the first of ${withMessage.length} choices; the others are alternatives, not later steps`);
+    const withMessage = data.choices.filter((choice) => isObject(choice) && isObject(choice.message));
+    if (withMessage.length === 0) {
+      if (data.choices.length > 0) calls.markUnreadable('$.choices', 'choices without a "message" (or a streamed "delta") object');
+      return;
+    }
+    if (withMessage.length > 1) context.warn('$.choices', firstOfAlternatives(withMessage.length, 'choices'));
     const index = data.choices.indexOf(withMessage[0]);
     readChatMessage((withMessage[0] as Record<string, unknown>).message as Record<string, unknown>, `$.choices[${index}].message`, calls, context);
     return;
@@ -195,10 +225,13 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
 /** OpenAI Chat Completions and Responses API traces. */
 export const openaiFormat: TraceFormat = {
   name: FORMAT,
-  description: 'OpenAI Chat Completions responses and message lists (tool_calls, function_call, role "tool" results) and Responses API output/input items',
+  description:
+    'OpenAI Chat Completions responses and message lists (tool_calls, function_call, role "tool" results), Responses API output/input items, and recorded streams of either (chat.completion.chunk lists, Responses events)',
   parse(data, context): ToolCall[] {
     const calls = new CallCollector(context, FORMAT);
-    if (Array.isArray(data)) readList(data, '$', calls, context);
+    if (Array.isArray(data) && isChatChunkStream(data)) readChatStream(data, calls, context);
+    else if (Array.isArray(data) && isResponsesEventStream(data)) readResponsesStream(data, calls, context);
+    else if (Array.isArray(data)) readList(data, '$', calls, context);
     else if (isObject(data)) readObject(data, calls, context);
     else throw new ToolscoreInputError({ source: context.source, path: '$' }, `expected an OpenAI response or a message list, got ${describeType(data)}`);
     return calls.finish();

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { corpusPath, readCorpusJson, readCorpusJsonl } from '../../test/corpus.js';
+import { detectFormat } from './detect.js';
 import { looksLikeAnthropic, looksLikeGemini, looksLikeOpenAI } from './provider-detect.js';
 
 type Json = Record<string, any>;
@@ -106,6 +107,22 @@ describe('each provider shape is claimed by exactly its own rule', () => {
     expect(claimedBy(anthropic.interactions[1].request.body.json)).toEqual(['anthropic']);
     expect(claimedBy(gemini.interactions[0].request.body.json)).toEqual(['gemini']);
     expect(claimedBy(gemini.interactions[0].response.body.json)).toEqual(['gemini']);
+  });
+
+  test('recorded streams (one event per line): each claimed by its provider alone, and picked by auto-detection', () => {
+    const owners: Record<string, string> = { 'openai-chat-compatible': 'openai', 'openai-responses': 'openai', anthropic: 'anthropic', google: 'gemini' };
+    const seen: string[] = [];
+    for (const [dir, owner] of Object.entries(owners)) {
+      for (const name of readdirSync(corpusPath('providers', 'vercel-ai-fixtures', dir)).filter((file) => file.endsWith('.chunks.jsonl'))) {
+        const events = readCorpusJsonl('providers', 'vercel-ai-fixtures', dir, name);
+        expect([name, claimedBy(events), detectFormat(events)]).toEqual([name, [owner], owner]);
+        seen.push(name);
+      }
+    }
+    expect(seen).toHaveLength(14);
+    // Bedrock ConverseStream events ({contentBlockStart}, {contentBlockDelta}, ...): no format reads Bedrock.
+    const bedrock = readCorpusJsonl('providers', 'vercel-ai-fixtures', 'bedrock', 'amazon-bedrock-tool-call.1.chunks.jsonl');
+    expect([claimedBy(bedrock), detectFormat(bedrock)]).toEqual([[], undefined]);
   });
 
   test('a legacy OpenAI function_call message is not a Gemini function_call part', () => {

@@ -1,3 +1,7 @@
+import { isAnthropicEventStream } from './anthropic-stream.js';
+import { isGeminiChunkStream } from './gemini-stream.js';
+import { isChatChunk, isChatChunkStream, isResponsesEventStream } from './openai-stream.js';
+
 /**
  * Recognition tests for the provider formats (gemini, anthropic, openai), used by the rules in
  * `detect.ts`. Each judges the whole structure — every message of a list, not only the first — and
@@ -26,13 +30,14 @@ function isGeminiFunctionPart(part: unknown): boolean {
 
 /**
  * Gemini: a response (`candidates` of objects with `content` or `finishReason`), a request
- * (`contents`, every element a content), a non-empty list of contents, a list of function parts, one
+ * (`contents`, every element a content), a non-empty list of contents, a list of function parts, a
+ * recorded stream (`isGeminiChunkStream`: a list of response chunks), one
  * content with a `role` or a function part, an interaction (`object: "interaction"` with `steps`),
  * or a Google API error body (`error` with numeric `code` and string `status`).
  */
 export function looksLikeGemini(data: unknown): boolean {
   if (Array.isArray(data)) {
-    return data.length > 0 && (data.every(isGeminiContent) || data.every(isGeminiFunctionPart));
+    return data.length > 0 && (data.every(isGeminiContent) || data.every(isGeminiFunctionPart) || isGeminiChunkStream(data));
   }
   if (!isObject(data)) return false;
   if (data.object === 'interaction' && Array.isArray(data.steps)) return true;
@@ -68,11 +73,12 @@ function isAnthropicMessageList(list: unknown[]): boolean {
  * Anthropic error body (`type: "error"` with an `error` object), one message with a tool block, a
  * list (or `{messages}`) in which every element has a `role` and some message has a `tool_use` /
  * `tool_result` / `mcp_tool_use` / `mcp_tool_result` / `server_tool_use` block, or a bare list of
- * content blocks (every element has a `type`) holding a `tool_use` block with a `name`.
+ * content blocks (every element has a `type`) holding a `tool_use` block with a `name`, or a recorded
+ * stream (`isAnthropicEventStream`: a list of Messages stream events).
  */
 export function looksLikeAnthropic(data: unknown): boolean {
   if (Array.isArray(data)) {
-    if (isAnthropicMessageList(data)) return true;
+    if (isAnthropicMessageList(data) || isAnthropicEventStream(data)) return true;
     return (
       data.length > 0 &&
       data.every((block) => isObject(block) && typeof block.type === 'string') &&
@@ -153,12 +159,14 @@ function isPlainChatList(list: unknown[]): boolean {
  * message with OpenAI `tool_calls` (`function` objects) / a legacy `function_call` / a `role:
  * "function"` result, or a Responses `function_call` / `function_call_output` item with a `call_id`,
  * and no `tool_calls` entry lacks a `function` object; or a plain chat history without tool calls
- * (`isPlainChatList`).
+ * (`isPlainChatList`); or a recorded stream (`isChatChunkStream`: `chat.completion.chunk`s, one or a
+ * list; `isResponsesEventStream`: a list of Responses API events).
  */
 export function looksLikeOpenAI(data: unknown): boolean {
-  if (Array.isArray(data)) return isOpenAIList(data) || isPlainChatList(data);
+  if (Array.isArray(data)) return isOpenAIList(data) || isPlainChatList(data) || isChatChunkStream(data) || isResponsesEventStream(data);
   if (!isObject(data)) return false;
   if (data.object === 'response' && Array.isArray(data.output)) return true;
+  if (isChatChunk(data)) return true;
   const choices = data.choices;
   if (Array.isArray(choices)) return choices.length > 0 && choices.every(isObject) && choices.some((c) => isObject(c) && isObject(c.message));
   const error = data.error;
