@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { readCorpusJson } from '../../test/corpus.js';
+import { pathsOf, replaceAt } from '../../test/damage.js';
 import { ToolscoreInputError } from '../core/errors.js';
 import { claudeAgentSDKFormat } from './claude-agent-sdk.js';
 import { detectFormat } from './detect.js';
@@ -15,24 +16,6 @@ import { vercelAIFormat } from './vercel-ai.js';
  * adapters must then read calls or throw a ToolscoreInputError, never crash; every call they return
  * has a non-empty tool name and object-or-null arguments.
  */
-
-type Path = (string | number)[];
-
-function pathsOf(value: unknown, prefix: Path = []): Path[] {
-  const here: Path[] = [prefix];
-  if (Array.isArray(value)) value.forEach((item, i) => here.push(...pathsOf(item, [...prefix, i])));
-  else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) here.push(...pathsOf(item, [...prefix, key]));
-  return here;
-}
-
-function replaceAt(value: unknown, path: Path, replacement: unknown): unknown {
-  if (path.length === 0) return replacement;
-  const [head, ...rest] = path;
-  if (Array.isArray(value)) return value.map((item, i) => (i === head ? replaceAt(item, rest, replacement) : item));
-  const copy = { ...(value as Record<string, unknown>) };
-  copy[head as string] = replaceAt(copy[head as string], rest, replacement);
-  return copy;
-}
 
 const claudeRun = [
   { type: 'system', subtype: 'init', session_id: 's', tools: ['Read'] },

@@ -68,8 +68,9 @@ export function reassembleAnthropicEvents(events: unknown[], context: ParseConte
         const block = event.content_block;
         const blockPath = childPath(path, 'content_block');
         if (!isObject(block)) return context.warn(blockPath, `skipped a content block that is ${describeType(block)}, not an object`);
-        if ('input' in block) assembly.start(keyOf(event), { message, block }, blockPath);
-        else assembly.complete(keyOf(event), { message, block }, blockPath);
+        const rank = [message, typeof event.index === 'number' ? event.index : 0];
+        if ('input' in block) assembly.start(keyOf(event), { message, block }, blockPath, rank);
+        else assembly.complete(keyOf(event), { message, block }, blockPath, rank);
         return;
       }
       case 'content_block_delta': {

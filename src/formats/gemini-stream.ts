@@ -79,11 +79,12 @@ export function reassembleGeminiChunks(chunks: unknown[], context: ParseContext)
         // A named part begins a call; calls stream one after another, so the previous one is over.
         if (open !== undefined) assembly.close(open);
         open = undefined;
-        const key = String(next++);
-        if (call.willContinue !== true) return assembly.complete(key, { field, call, continuing: new Set() }, partPath);
+        const rank = [next++];
+        const key = String(rank[0]);
+        if (call.willContinue !== true) return assembly.complete(key, { field, call, continuing: new Set() }, partPath, rank);
         const started: Record<string, unknown> = { name: call.name, args: isObject(call.args) ? { ...call.args } : {} };
         if (call.id !== undefined) started.id = call.id;
-        assembly.start(key, { field, call: started, continuing: new Set() }, partPath);
+        assembly.start(key, { field, call: started, continuing: new Set() }, partPath, rank);
         open = key;
       }
       const unit = open === undefined ? undefined : assembly.find(open);

@@ -67,33 +67,47 @@ interface ChatHead {
   entry: Record<string, unknown>;
 }
 
+/** One choice of one completion: where its fragments are keyed, and the keys it opened. */
+interface ChoiceScope {
+  /** `completion id/choice index`, the prefix of its keys. */
+  name: string;
+  /** Ordinal of the completion in the recording (a recording may hold several turns). */
+  completion: number;
+  /** The choice index. */
+  choice: number;
+  /** Keys opened, in order: closed at its finish_reason, and the last one continued by index-less fragments. */
+  keys: string[];
+}
+
 /** Joins the `tool_calls` fragments of a chat stream; `pathOf` names a chunk in warnings (`$[i]` for a list). */
 export function reassembleChatChunks(chunks: unknown[], context: ParseContext, pathOf = (index: number): string => childPath('$', index)): ChatStream {
   const assembly = new StreamAssembly<ChatHead>(context);
-  /** Keys opened per completion and choice, to close them at its finish_reason and to continue index-less fragments. */
-  const keysOf = new Map<string, string[]>();
+  const scopes = new Map<string, ChoiceScope>();
+  /** Completion ids in the order they first came. */
+  const completions = new Map<string, number>();
   chunks.forEach((chunk, i) => {
     const path = pathOf(i);
     if (chunk === DONE) return assembly.closeAll();
     if (!isObject(chunk) || !isChatChunk(chunk)) return context.warn(path, `skipped ${describeType(chunk)}: expected a chat.completion.chunk`);
     const completion = typeof chunk.id === 'string' ? chunk.id : '';
+    if (!completions.has(completion)) completions.set(completion, completions.size);
     const choices = Array.isArray(chunk.choices) ? chunk.choices : [];
     choices.forEach((choice: unknown, c) => {
       if (!isObject(choice)) return;
       const index = typeof choice.index === 'number' ? choice.index : c;
-      const scope = `${completion}/${index}`;
-      const keys = keysOf.get(scope) ?? [];
-      keysOf.set(scope, keys);
+      const name = `${completion}/${index}`;
+      const scope = scopes.get(name) ?? { name, completion: completions.get(completion)!, choice: index, keys: [] };
+      scopes.set(name, scope);
       const fragments = isObject(choice.delta) ? choice.delta.tool_calls : undefined;
       if (Array.isArray(fragments)) {
         fragments.forEach((fragment: unknown, t) => {
           const fragmentPath = childPath(childPath(childPath(childPath(childPath(path, 'choices'), c), 'delta'), 'tool_calls'), t);
           if (!isObject(fragment)) return context.warn(fragmentPath, `skipped ${describeType(fragment)}: expected a tool call fragment`);
-          readFragment(fragment, fragmentPath, scope, index, keys, assembly);
+          readFragment(fragment, fragmentPath, scope, assembly);
         });
       }
       // The choice is over: its calls are complete.
-      if (typeof choice.finish_reason === 'string') for (const key of keys) assembly.close(key);
+      if (typeof choice.finish_reason === 'string') for (const key of scope.keys) assembly.close(key);
     });
   });
   const calls = assembly.finish().map((unit): StreamedToolCall => {
@@ -109,14 +123,14 @@ export function reassembleChatChunks(chunks: unknown[], context: ParseContext, p
  * fragment with neither continues the choice's latest call. Like the OpenAI SDK, a non-empty `id`,
  * `type` or `function.name` sets the field, `function.arguments` is appended.
  */
-function readFragment(fragment: Record<string, unknown>, path: string, scope: string, choice: number, keys: string[], assembly: StreamAssembly<ChatHead>): void {
+function readFragment(fragment: Record<string, unknown>, path: string, scope: ChoiceScope, assembly: StreamAssembly<ChatHead>): void {
   const id = typeof fragment.id === 'string' && fragment.id !== '' ? fragment.id : undefined;
-  const key =
-    typeof fragment.index === 'number' ? `${scope}/#${fragment.index}` : id !== undefined ? `${scope}/id:${id}` : (keys.at(-1) ?? `${scope}/#0`);
+  const index = typeof fragment.index === 'number' ? fragment.index : undefined;
+  const key = index !== undefined ? `${scope.name}/#${index}` : id !== undefined ? `${scope.name}/id:${id}` : (scope.keys.at(-1) ?? `${scope.name}/#0`);
   let unit = assembly.find(key);
   if (!unit) {
-    unit = assembly.start(key, { choice, entry: {} }, path);
-    keys.push(key);
+    unit = assembly.start(key, { choice: scope.choice, entry: {} }, path, [scope.completion, scope.choice, index ?? scope.keys.length]);
+    scope.keys.push(key);
   }
   const entry = unit.head.entry;
   if (id !== undefined) entry.id = id;
@@ -179,18 +193,19 @@ export function reassembleResponsesEvents(events: unknown[], context: ParseConte
     if (!isResponsesEvent(event)) return context.warn(path, `skipped ${describeType(event)}: expected a Responses API stream event`);
     const { assembly } = event.type === 'response.created' ? open() : current();
     const key = String(event.output_index ?? event.item_id ?? (isObject(event.item) ? event.item.id : ''));
+    const rank = [typeof event.output_index === 'number' ? event.output_index : 0];
     const itemPath = childPath(path, 'item');
     if (event.type === 'response.output_item.added') {
       // Only calls are rebuilt; other items (messages, hosted tools) are read from their done event.
-      if (isObject(event.item) && typeof event.item.type === 'string' && event.item.type in ARGUMENT_FIELD) assembly.start(key, { ...event.item }, itemPath);
+      if (isObject(event.item) && typeof event.item.type === 'string' && event.item.type in ARGUMENT_FIELD) assembly.start(key, { ...event.item }, itemPath, rank);
     } else if (DELTA_EVENTS.has(event.type)) {
       if (typeof event.delta === 'string') assembly.append(key, event.delta, path);
     } else if (event.type in DONE_EVENTS) {
       const unit = assembly.find(key);
       const full = event[DONE_EVENTS[event.type]!];
-      if (unit && typeof full === 'string') assembly.complete(key, { ...unit.head, [ARGUMENT_FIELD[String(unit.head.type)] ?? 'arguments']: full }, unit.path);
+      if (unit && typeof full === 'string') assembly.complete(key, { ...unit.head, [ARGUMENT_FIELD[String(unit.head.type)] ?? 'arguments']: full }, unit.path, unit.rank);
     } else if (event.type === 'response.output_item.done') {
-      if (isObject(event.item)) assembly.complete(key, event.item, itemPath);
+      if (isObject(event.item)) assembly.complete(key, event.item, itemPath, rank);
     } else if (FINAL_EVENTS.has(event.type) && isObject(event.response)) {
       assembly.closeAll();
       const response = event.response;

@@ -25,10 +25,12 @@ export interface PartialCall<T> {
   path: string;
   /** Whether a stop event (or a repetition of the whole unit) closed it. */
   closed: boolean;
+  /** Where the unit sits in the whole response (response, then index): fragments may interleave, the units keep this order. */
+  rank: readonly number[];
 }
 
 /**
- * The units of one stream, by key, in the order they opened. A key is open from `start` until
+ * The units of one stream, by key, in the order of their ranks. A key is open from `start` until
  * `close`; a later `start` under the same key begins a new unit (the next response of a recorded run
  * can reuse index 0).
  */
@@ -45,9 +47,9 @@ export class StreamAssembly<T> {
     return unit && !unit.closed ? unit : undefined;
   }
 
-  /** Opens a unit under `key`. */
-  start(key: string, head: T, path: string): PartialCall<T> {
-    const unit: PartialCall<T> = { head, fragments: [], path, closed: false };
+  /** Opens a unit under `key`, at `rank` in the response. */
+  start(key: string, head: T, path: string, rank: readonly number[]): PartialCall<T> {
+    const unit: PartialCall<T> = { head, fragments: [], path, closed: false, rank };
     this.latest.set(key, unit);
     this.units.push(unit);
     return unit;
@@ -71,8 +73,8 @@ export class StreamAssembly<T> {
    * after an earlier "done" for the same key, so nothing is counted twice. A unit the stream only
    * ever sent whole is added here.
    */
-  complete(key: string, whole: T, path: string): void {
-    const unit = this.latest.get(key) ?? this.start(key, whole, path);
+  complete(key: string, whole: T, path: string, rank: readonly number[]): void {
+    const unit = this.latest.get(key) ?? this.start(key, whole, path, rank);
     unit.head = whole;
     unit.fragments = [];
     unit.closed = true;
@@ -83,14 +85,19 @@ export class StreamAssembly<T> {
     for (const unit of this.units) unit.closed = true;
   }
 
-  /** The units in the order they opened; one the stream never closed is kept with a warning. */
+  /** The units by rank (ties as they opened); one the stream never closed is kept with a warning. */
   finish(): PartialCall<T>[] {
     for (const unit of this.units) if (!unit.closed) this.context.warn(unit.path, STREAM_ENDED_MID_CALL);
-    return this.units;
+    return [...this.units].sort((a, b) => compareRanks(a.rank, b.rank));
   }
 }
 
 /** The joined argument text of a unit, or `whole` when no fragment came (the opening event held the arguments). */
 export function joinedArguments<V>(unit: PartialCall<unknown>, whole: V): string | V {
   return unit.fragments.length === 0 ? whole : unit.fragments.join('');
+}
+
+function compareRanks(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return a.length - b.length;
 }
