@@ -1,6 +1,10 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { corpusPath, readCorpusJson, readCorpusJsonl } from '../../test/corpus.js';
 import { evaluate } from '../core/evaluate.js';
+import { evaluateTrace } from '../io/evaluate-trace.js';
 import { loadTraceFile } from '../io/trace.js';
 import { detectFormat } from './detect.js';
 import { openaiFormat } from './openai.js';
@@ -64,6 +68,16 @@ describe('openai stream: OpenAI-compatible providers (vercel/ai fixtures, one JS
     expect(sameScenario(streamed)).toEqual([{ tool: 'weather', args: {}, result: undefined }]);
     expect(sameScenario(whole)).toEqual(sameScenario(streamed));
     expect([whole[0]!.id, streamed[0]!.id]).toEqual(['ax9fskhev', 'tk85n1k4m']);
+  });
+
+  test('evaluateTrace, as `toolscore eval gold.json groq-tool-call.chunks.jsonl` runs it, with --format openai and auto: score 1', async () => {
+    const traceFile = corpusPath(...fixtureParts('openai-chat-compatible', 'groq-tool-call.chunks.jsonl'));
+    const goldFile = join(mkdtempSync(join(tmpdir(), 'toolscore-stream-')), 'gold.json');
+    writeFileSync(goldFile, JSON.stringify([{ tool: 'weather', args: {} }]));
+    for (const format of ['openai', 'auto']) {
+      const result = await evaluateTrace({ goldFile, traceFile, format });
+      expect([format, result.score, result.traceCalls.map((call) => call.id)]).toEqual([format, 1, ['tk85n1k4m']]);
+    }
   });
 
   test('Mistral (incremental): the second fragment repeats an empty name and brings the arguments', () => {
