@@ -114,6 +114,17 @@ describe('gemini stream: shapes the corpus lacks', () => {
     expect(({} as Json).polluted).toBeUndefined();
   });
 
+  test('quoted keys in a jsonPath are read; a key whose escapes are not JSON is skipped with a warning', () => {
+    const chunks = [
+      chunk({ name: 'f', willContinue: true }),
+      chunk({ partialArgs: [{ jsonPath: `$['a b'].c`, stringValue: 'x' }, { jsonPath: '$["d\\"e"]', numberValue: 1 }, { jsonPath: '$["bad\\u12"]', numberValue: 2 }] }),
+    ];
+    expect(read(chunks)).toEqual({
+      calls: [call('f', { 'a b': { c: 'x' }, 'd"e': 1 })],
+      warnings: ['t at $[1].candidates[0].content.parts[0].functionCall.partialArgs[2]: skipped a partial argument at "$[\\"bad\\\\u12\\"]": expected a JSON path such as $.a.b[0]'],
+    });
+  });
+
   test('partial arguments with no call opened are skipped with a warning', () => {
     expect(read([chunk({ partialArgs: [{ jsonPath: '$.a', stringValue: 'x' }] })])).toEqual({
       calls: [],

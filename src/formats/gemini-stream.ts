@@ -124,16 +124,29 @@ function applyPartialArg(head: CallHead, arg: unknown, path: string, context: Pa
 
 /** `$.a.b[0]["c d"]` as steps (`['a', 'b', 0, 'c d']`), or undefined when it is not such a path. */
 function parseJsonPath(text: string): (string | number)[] | undefined {
+  if (!text.startsWith('$')) return undefined;
   const steps: (string | number)[] = [];
   const step = /\.([A-Za-z_$][\w$-]*)|\[(\d+)\]|\[(?:'([^']*)'|"((?:[^"\\]|\\.)*)")\]/y;
-  if (!text.startsWith('$')) return undefined;
   step.lastIndex = 1;
   while (step.lastIndex < text.length) {
     const match = step.exec(text);
     if (match === null) return undefined;
-    steps.push(match[1] ?? (match[2] !== undefined ? Number(match[2]) : (match[3] ?? (JSON.parse(`"${match[4]!}"`) as string))));
+    const [, name, index, single, double] = match;
+    const key = name ?? single ?? (double === undefined ? undefined : unescapeJson(double));
+    if (index !== undefined) steps.push(Number(index));
+    else if (key !== undefined) steps.push(key);
+    else return undefined;
   }
   return steps.length > 0 ? steps : undefined;
+}
+
+/** The text of a double-quoted key (JSON escapes), or undefined when its escapes are not JSON's. */
+function unescapeJson(text: string): string | undefined {
+  try {
+    return JSON.parse(`"${text}"`) as string;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
