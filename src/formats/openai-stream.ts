@@ -161,15 +161,19 @@ export interface ResponsesStream {
 }
 
 /** Item types whose arguments stream in fragments, and the field that holds them. */
-const ARGUMENT_FIELD: Readonly<Record<string, string>> = { function_call: 'arguments', mcp_call: 'arguments', custom_tool_call: 'input' };
+const ARGUMENT_FIELD: ReadonlyMap<unknown, string> = new Map([
+  ['function_call', 'arguments'],
+  ['mcp_call', 'arguments'],
+  ['custom_tool_call', 'input'],
+]);
 
 /** Delta and done events, by type, with the field of the done event that holds the complete arguments. */
 const DELTA_EVENTS = new Set(['response.function_call_arguments.delta', 'response.mcp_call_arguments.delta', 'response.custom_tool_call_input.delta']);
-const DONE_EVENTS: Readonly<Record<string, string>> = {
-  'response.function_call_arguments.done': 'arguments',
-  'response.mcp_call_arguments.done': 'arguments',
-  'response.custom_tool_call_input.done': 'input',
-};
+const DONE_EVENTS: ReadonlyMap<string, string> = new Map([
+  ['response.function_call_arguments.done', 'arguments'],
+  ['response.mcp_call_arguments.done', 'arguments'],
+  ['response.custom_tool_call_input.done', 'input'],
+]);
 const FINAL_EVENTS = new Set(['response.completed', 'response.incomplete', 'response.failed']);
 
 /** One response of the stream: rebuilt from its events, unless a final event carried it whole. */
@@ -181,12 +185,12 @@ interface ResponseState {
 /** Rebuilds the output items of a Responses API event stream. */
 export function reassembleResponsesEvents(events: unknown[], context: ParseContext): ResponsesStream {
   const responses: ResponseState[] = [];
-  const current = (): ResponseState => responses.at(-1) ?? open();
   const open = (): ResponseState => {
     const state: ResponseState = { assembly: new StreamAssembly(context) };
     responses.push(state);
     return state;
   };
+  const current = (): ResponseState => responses.at(-1) ?? open();
   let error: ResponsesStream['error'];
   events.forEach((event, i) => {
     const path = childPath('$', i);
@@ -197,13 +201,13 @@ export function reassembleResponsesEvents(events: unknown[], context: ParseConte
     const itemPath = childPath(path, 'item');
     if (event.type === 'response.output_item.added') {
       // Only calls are rebuilt; other items (messages, hosted tools) are read from their done event.
-      if (isObject(event.item) && typeof event.item.type === 'string' && event.item.type in ARGUMENT_FIELD) assembly.start(key, { ...event.item }, itemPath, rank);
+      if (isObject(event.item) && ARGUMENT_FIELD.has(event.item.type)) assembly.start(key, { ...event.item }, itemPath, rank);
     } else if (DELTA_EVENTS.has(event.type)) {
       if (typeof event.delta === 'string') assembly.append(key, event.delta, path);
-    } else if (event.type in DONE_EVENTS) {
+    } else if (DONE_EVENTS.has(event.type)) {
       const unit = assembly.find(key);
-      const full = event[DONE_EVENTS[event.type]!];
-      if (unit && typeof full === 'string') assembly.complete(key, { ...unit.head, [ARGUMENT_FIELD[String(unit.head.type)] ?? 'arguments']: full }, unit.path, unit.rank);
+      const full = event[DONE_EVENTS.get(event.type)!];
+      if (unit && typeof full === 'string') assembly.complete(key, { ...unit.head, [ARGUMENT_FIELD.get(unit.head.type)!]: full }, unit.path, unit.rank);
     } else if (event.type === 'response.output_item.done') {
       if (isObject(event.item)) assembly.complete(key, event.item, itemPath, rank);
     } else if (FINAL_EVENTS.has(event.type) && isObject(event.response)) {
@@ -218,7 +222,7 @@ export function reassembleResponsesEvents(events: unknown[], context: ParseConte
   const items = responses.flatMap((state): StreamedItem[] => {
     if (state.whole) return state.whole.output.map((item, k) => ({ item, path: childPath(state.whole!.path, k) }));
     return state.assembly.finish().map((unit) => {
-      const field = ARGUMENT_FIELD[String(unit.head.type)];
+      const field = ARGUMENT_FIELD.get(unit.head.type);
       return { item: field ? { ...unit.head, [field]: joinedArguments(unit, unit.head[field]) } : unit.head, path: unit.path };
     });
   });
