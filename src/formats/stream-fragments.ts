@@ -10,10 +10,10 @@ import type { ParseContext } from './types.js';
  */
 
 /** Warning for a call whose stop event never came (a cut recording, a dropped connection). */
-export const STREAM_ENDED_MID_CALL = 'the stream ended before this call was complete; kept the arguments received so far';
+const STREAM_ENDED_MID_CALL = 'the stream ended before this call was complete; kept the arguments received so far';
 
 /** Warning for an argument fragment that names no call the stream opened. */
-export const ORPHAN_FRAGMENT = 'skipped an argument fragment: no call of the stream was opened under its index';
+const ORPHAN_FRAGMENT = 'skipped an argument fragment: no call of the stream was opened under its index';
 
 /** One unit being rebuilt from a stream. */
 export interface PartialCall<T> {
