@@ -1,4 +1,4 @@
-import { childPath, describeType } from '../core/errors.js';
+import { childPath, describeType, textOf } from '../core/errors.js';
 import { isObject } from './results.js';
 import { StreamAssembly, joinedArguments } from './stream-fragments.js';
 import type { ParseContext } from './types.js';
@@ -54,7 +54,8 @@ export function reassembleAnthropicEvents(events: unknown[], context: ParseConte
   const stopReasons: unknown[] = [];
   let message = -1;
   let error: AnthropicStream['error'];
-  const keyOf = (event: Record<string, unknown>): string => `${message}:${String(event.index)}`;
+  // textOf, not String(): a damaged index may be an object whose toString is not a function.
+  const keyOf = (event: Record<string, unknown>): string => `${message}:${textOf(event.index)}`;
   events.forEach((event, i) => {
     const path = childPath('$', i);
     if (!isStreamEvent(event)) return context.warn(path, `skipped ${describeType(event)}: expected a Messages stream event`);

@@ -1,4 +1,4 @@
-import { childPath, describeType } from '../core/errors.js';
+import { childPath, describeType, textOf } from '../core/errors.js';
 import { isObject } from './results.js';
 import { StreamAssembly, joinedArguments } from './stream-fragments.js';
 import type { ParseContext } from './types.js';
@@ -196,7 +196,8 @@ export function reassembleResponsesEvents(events: unknown[], context: ParseConte
     const path = childPath('$', i);
     if (!isResponsesEvent(event)) return context.warn(path, `skipped ${describeType(event)}: expected a Responses API stream event`);
     const { assembly } = event.type === 'response.created' ? open() : current();
-    const key = String(event.output_index ?? event.item_id ?? (isObject(event.item) ? event.item.id : ''));
+    // textOf, not String(): a damaged id may be an object whose toString is not a function.
+    const key = textOf(event.output_index ?? event.item_id ?? (isObject(event.item) ? event.item.id : ''));
     const rank = [typeof event.output_index === 'number' ? event.output_index : 0];
     const itemPath = childPath(path, 'item');
     if (event.type === 'response.output_item.added') {

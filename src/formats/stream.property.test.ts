@@ -153,6 +153,24 @@ const DAMAGED: [string, TraceFormat, unknown[]][] = [
 ];
 
 describe('stream reassembly on damaged real streams', () => {
+  test('an index or id that is an object with a non-callable toString (found by the property below) is read, not a crash', () => {
+    const hostile = JSON.parse('{"toString": ""}') as unknown;
+    const anthropic = [
+      { type: 'message_start', message: { stop_reason: null } },
+      { type: 'content_block_start', index: hostile, content_block: { type: 'tool_use', id: 'toolu_1', name: 'echo', input: {} } },
+      { type: 'content_block_delta', index: hostile, delta: { type: 'input_json_delta', partial_json: '{"message": "hi"}' } },
+      { type: 'content_block_stop', index: hostile },
+      { type: 'message_stop' },
+    ];
+    expect(read(anthropicFormat, anthropic).calls).toEqual([{ tool: 'echo', args: { message: 'hi' }, id: 'toolu_1', is_error: false, metadata: { format: 'tool_use' } }]);
+    const responses = [
+      { type: 'response.output_item.added', output_index: hostile, item: { type: 'function_call', call_id: 'call_1', name: 'echo', arguments: '' } },
+      { type: 'response.function_call_arguments.delta', output_index: hostile, delta: '{"message": "hi"}' },
+      { type: 'response.output_item.done', output_index: hostile, item: { type: 'function_call', call_id: 'call_1', name: 'echo', arguments: '{"message": "hi"}' } },
+    ];
+    expect(read(openaiFormat, responses).calls).toMatchObject([{ tool: 'echo', args: { message: 'hi' } }]);
+  });
+
   test.each(DAMAGED)('%s: one value replaced anywhere gives calls or an input error, never a crash', (_name, format, sample) => {
     const paths = pathsOf(sample);
     fc.assert(
