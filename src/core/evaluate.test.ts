@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { ANY, Approx, Regex } from '../index.js';
 import { ToolscoreInputError } from './errors.js';
 import { evaluate } from './evaluate.js';
+import type { EvaluationRecord } from './result.js';
 
 // Every example of the guide's "Understanding Metrics" and "Scoring Semantics" sections, with its numbers.
 describe('the guide: Scoring Semantics', () => {
@@ -304,5 +305,15 @@ describe('toDict()', () => {
     expect(record.trace_calls_count).toBe(1);
     expect(record.required_call_recall).toBe(0);
     expect(JSON.parse(JSON.stringify(record))).toEqual(record);
+  });
+
+  test('JSON.stringify(result) writes the same record, metrics included (they are built on first read)', () => {
+    const result = evaluate({ expected: [{ tool: 'a', args: { x: 1 } }], actual: [{ tool: 'a', args: { x: 2 } }, { tool: 'a', args: { x: 2 } }] });
+    const written = JSON.parse(JSON.stringify(result)) as EvaluationRecord;
+    expect(written).toEqual(result.toDict());
+    // selection 1, argument F1 0 (x: 1 against 2), sequence 1 − 1/2, redundancy 1 − 1/2: 0.4 + 0 + 0.1 + 0.05.
+    expect(written.score).toBe(0.55);
+    expect(written.metrics.efficiency_metrics).toMatchObject({ redundant_count: 1, identical_count: 1, total_calls: 2 });
+    expect(written.metrics.trajectory_metrics.path_efficiency).toBe(0.5);
   });
 });

@@ -197,6 +197,11 @@ export class EvaluationResult {
     };
     return toJsonSafe(record) as EvaluationRecord;
   }
+
+  /** `JSON.stringify(result)` writes the versioned record of `toDict()`. */
+  toJSON(): EvaluationRecord {
+    return this.toDict();
+  }
 }
 
 /** A deep copy holding only JSON data: matchers by their operator form, odd values by their text. */
