@@ -2,7 +2,9 @@ import { isMatcher } from './matchers/matcher.js';
 
 /**
  * JSON text with object keys sorted at every depth, so two values that differ only in key order get
- * the same text. Used as a call signature (identical calls, blind retries).
+ * the same text; matchers are written in their operator form. Used for the LLM judge's cache keys.
+ * Deciding equality is `equalityKey`'s job (match/equality-key.ts): this text keeps no strict-mode
+ * marks and writes undefined as null.
  */
 export function canonicalJson(value: unknown): string {
   if (value === null || value === undefined) return 'null';
