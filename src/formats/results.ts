@@ -28,7 +28,9 @@ interface PendingCall {
   id: string | undefined;
   metadata: Record<string, unknown> | undefined;
   path: string;
-  outcome?: Outcome;
+  outcome: Outcome | undefined;
+  /** The next call in document order with the same id (ids should be unique; some traces reuse them). */
+  sameId: PendingCall | undefined;
 }
 
 interface PendingResult {
@@ -76,7 +78,7 @@ export class CallCollector {
       if (id !== undefined) this.skippedIds.add(id);
       return;
     }
-    this.calls.push({ tool: name.trim(), args, id, metadata: options.metadata, path });
+    this.calls.push({ tool: name.trim(), args, id, metadata: options.metadata, path, outcome: undefined, sameId: undefined });
   }
 
   /** Records a call that is deliberately not scored (a provider-hosted tool), with a warning. */
@@ -103,7 +105,7 @@ export class CallCollector {
    * them could be read: a recognised shape with zero calls is then a wrong shape, not a zero score.
    */
   finish(): ToolCall[] {
-    const index = this.indexCalls();
+    const index: CallIndex = { byId: this.indexIds(), byName: undefined };
     for (const result of this.results) this.join(result, index);
     if (this.calls.length === 0 && this.unreadable.length > 0) {
       const first = this.unreadable[0]!;
@@ -127,21 +129,28 @@ export class CallCollector {
     });
   }
 
-  /** Calls by id and by tool name (each in document order), so joining stays linear on long histories. */
-  private indexCalls(): CallIndex {
-    const byId = new Map<string, PendingCall[]>();
-    const byName = new Map<string, { calls: PendingCall[]; next: number }>();
+  /** The first call of each id, the others chained after it, so joining stays linear on long histories. */
+  private indexIds(): Map<string, PendingCall> {
+    const byId = new Map<string, PendingCall>();
+    // Backwards, each call in front of the later ones: the chains end up in document order.
+    for (let i = this.calls.length - 1; i >= 0; i--) {
+      const call = this.calls[i]!;
+      if (call.id === undefined) continue;
+      call.sameId = byId.get(call.id);
+      byId.set(call.id, call);
+    }
+    return byId;
+  }
+
+  /** Calls by tool name (each in document order), built only when a result has no id that a call has. */
+  private indexNames(): Map<string, NamedCalls> {
+    const byName = new Map<string, NamedCalls>();
     for (const call of this.calls) {
-      if (call.id !== undefined) {
-        const same = byId.get(call.id);
-        if (same) same.push(call);
-        else byId.set(call.id, [call]);
-      }
       const named = byName.get(call.tool);
       if (named) named.calls.push(call);
       else byName.set(call.tool, { calls: [call], next: 0 });
     }
-    return { byId, byName };
+    return byName;
   }
 
   private join(result: PendingResult, index: CallIndex): void {
@@ -149,11 +158,14 @@ export class CallCollector {
     const withId = result.id === undefined ? undefined : index.byId.get(result.id);
     if (result.id !== undefined) {
       if (this.skippedIds.has(result.id)) return;
-      call = withId?.find((c) => c.outcome === undefined) ?? withId?.[0];
+      // The first unanswered call with that id, else the first one (which then reports a second result).
+      call = withId;
+      while (call !== undefined && call.outcome !== undefined) call = call.sameId;
+      call ??= withId;
     }
     if (call === undefined && result.name !== undefined && withId === undefined) {
       // The first unanswered call of that tool; the cursor only moves forward past answered calls.
-      const named = index.byName.get(result.name);
+      const named = (index.byName ??= this.indexNames()).get(result.name);
       if (named) {
         while (named.next < named.calls.length && named.calls[named.next]!.outcome !== undefined) named.next++;
         call = named.calls[named.next];
@@ -174,8 +186,16 @@ export class CallCollector {
 
 /** Lookup tables of `CallCollector.finish`. */
 interface CallIndex {
-  byId: Map<string, PendingCall[]>;
-  byName: Map<string, { calls: PendingCall[]; next: number }>;
+  /** The first call of each id; later ones follow `sameId`. */
+  byId: Map<string, PendingCall>;
+  /** Built on the first result that has to be joined by name. */
+  byName: Map<string, NamedCalls> | undefined;
+}
+
+/** The calls of one tool name, and the first that may still be unanswered. */
+interface NamedCalls {
+  calls: PendingCall[];
+  next: number;
 }
 
 const TEXT_PART_TYPES = new Set(['text', 'input_text', 'output_text']);
