@@ -1,12 +1,13 @@
+import type { LazyPath } from '../core/calls.js';
 import type { Args } from '../core/types.js';
-import type { ParseContext } from './types.js';
+import { pathText, type ParseContext } from './types.js';
 
 /**
  * Arguments as adapters find them: an object, a JSON string of one (as providers send them), or
  * nothing. Text that is not a JSON object is kept as `{raw: text}` with a warning; any other value
  * is kept as `{value: x}` with a warning.
  */
-export function readArguments(raw: unknown, path: string, context: ParseContext): Args | null {
+export function readArguments(raw: unknown, path: LazyPath, context: ParseContext): Args | null {
   if (raw === undefined || raw === null) return null;
   if (typeof raw === 'string') {
     if (raw.trim() === '') return {};
@@ -14,14 +15,14 @@ export function readArguments(raw: unknown, path: string, context: ParseContext)
     try {
       parsed = JSON.parse(raw);
     } catch {
-      context.warn(path, 'arguments are not valid JSON; kept the raw text as {"raw": ...}');
+      context.warn(pathText(path), 'arguments are not valid JSON; kept the raw text as {"raw": ...}');
       return { raw };
     }
     if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Args;
-    context.warn(path, 'arguments are JSON but not an object; kept them as {"value": ...}');
+    context.warn(pathText(path), 'arguments are JSON but not an object; kept them as {"value": ...}');
     return { value: parsed };
   }
   if (typeof raw === 'object' && !Array.isArray(raw)) return raw as Args;
-  context.warn(path, 'arguments are not an object; kept them as {"value": ...}');
+  context.warn(pathText(path), 'arguments are not an object; kept them as {"value": ...}');
   return { value: raw };
 }

@@ -1,9 +1,10 @@
+import type { LazyPath } from '../core/calls.js';
 import { ToolscoreInputError, childPath, describeType, textOf } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
 import { isChatChunk, isChatChunkStream, isResponsesEventStream, reassembleChatChunks, reassembleResponsesEvents } from './openai-stream.js';
 import { CallCollector, describeKeys, errorText, isObject, outcomeOf, readInMemory, type FromOptions } from './results.js';
-import type { ParseContext, TraceFormat } from './types.js';
+import { pathText, type ParseContext, type TraceFormat } from './types.js';
 
 export type { FromOptions } from './results.js';
 
@@ -32,7 +33,7 @@ const FORMAT = 'openai';
 /** Responses API item types that are results of a call (joined by `call_id`). */
 const OUTPUT_ITEMS = new Set(['function_call_output', 'custom_tool_call_output']);
 
-function readToolCallEntry(entry: unknown, path: string, calls: CallCollector, context: ParseContext): void {
+function readToolCallEntry(entry: unknown, path: LazyPath, calls: CallCollector, context: ParseContext): void {
   if (!isObject(entry)) {
     calls.markUnreadable(path, `a tool_calls entry that is ${describeType(entry)}, not an object`);
     return;
@@ -54,26 +55,27 @@ function readToolCallEntry(entry: unknown, path: string, calls: CallCollector, c
     calls.markUnreadable(path, `a tool_calls entry without a "function" object${hint}`);
     return;
   }
-  calls.add(fn.name, readArguments(fn.arguments, childPath(childPath(path, 'function'), 'arguments'), context), path, { id: entry.id, metadata });
+  const argumentsPath = (): string => childPath(childPath(pathText(path), 'function'), 'arguments');
+  calls.add(fn.name, readArguments(fn.arguments, argumentsPath, context), path, { id: entry.id, metadata });
 }
 
-function readChatMessage(message: Record<string, unknown>, path: string, calls: CallCollector, context: ParseContext): void {
+function readChatMessage(message: Record<string, unknown>, path: LazyPath, calls: CallCollector, context: ParseContext): void {
   const toolCalls = message.tool_calls;
   if (Array.isArray(toolCalls)) {
-    toolCalls.forEach((entry: unknown, i) => readToolCallEntry(entry, childPath(childPath(path, 'tool_calls'), i), calls, context));
+    for (let i = 0; i < toolCalls.length; i++) readToolCallEntry(toolCalls[i], () => childPath(childPath(pathText(path), 'tool_calls'), i), calls, context);
   } else if (toolCalls !== undefined && toolCalls !== null) {
-    calls.markUnreadable(childPath(path, 'tool_calls'), `"tool_calls" that is ${describeType(toolCalls)}, not a list`);
+    calls.markUnreadable(childPath(pathText(path), 'tool_calls'), `"tool_calls" that is ${describeType(toolCalls)}, not a list`);
   }
   const legacy = message.function_call;
   if (isObject(legacy)) {
-    const fcPath = childPath(path, 'function_call');
-    calls.add(legacy.name, readArguments(legacy.arguments, childPath(fcPath, 'arguments'), context), fcPath, { metadata: { format: 'function_call' } });
+    const fcPath = (): string => childPath(pathText(path), 'function_call');
+    calls.add(legacy.name, readArguments(legacy.arguments, () => childPath(fcPath(), 'arguments'), context), fcPath, { metadata: { format: 'function_call' } });
   } else if (legacy !== undefined && legacy !== null) {
-    calls.markUnreadable(childPath(path, 'function_call'), `a "function_call" that is ${describeType(legacy)}, not an object`);
+    calls.markUnreadable(childPath(pathText(path), 'function_call'), `a "function_call" that is ${describeType(legacy)}, not an object`);
   }
   if (message.role === 'tool') {
     if (message.tool_call_id === undefined && message.name === undefined) {
-      context.warn(path, 'ignored a tool message with no tool_call_id');
+      context.warn(pathText(path), 'ignored a tool message with no tool_call_id');
       return;
     }
     calls.addResult({ id: message.tool_call_id, name: message.name }, outcomeOf(message.content), path);
@@ -82,10 +84,10 @@ function readChatMessage(message: Record<string, unknown>, path: string, calls: 
   }
 }
 
-function readResponsesItem(item: Record<string, unknown>, type: string, path: string, calls: CallCollector, context: ParseContext): void {
+function readResponsesItem(item: Record<string, unknown>, type: string, path: LazyPath, calls: CallCollector, context: ParseContext): void {
   switch (type) {
     case 'function_call':
-      calls.add(item.name, readArguments(item.arguments, childPath(path, 'arguments'), context), path, {
+      calls.add(item.name, readArguments(item.arguments, () => childPath(pathText(path), 'arguments'), context), path, {
         id: item.call_id ?? item.id,
         metadata: responsesMetadata('responses.function_call', item),
       });
@@ -101,7 +103,7 @@ function readResponsesItem(item: Record<string, unknown>, type: string, path: st
     case 'mcp_call': {
       const metadata = responsesMetadata('responses.mcp_call', item);
       if (typeof item.server_label === 'string') metadata.server_label = item.server_label;
-      calls.add(item.name, readArguments(item.arguments, childPath(path, 'arguments'), context), path, { id: item.id, metadata });
+      calls.add(item.name, readArguments(item.arguments, () => childPath(pathText(path), 'arguments'), context), path, { id: item.id, metadata });
       const outcome = outcomeOf(item.output);
       const error = errorText(item.error);
       calls.addResult({ id: item.id }, error === undefined ? outcome : { ...outcome, failed: true, error }, path);
@@ -127,9 +129,9 @@ function responsesMetadata(format: string, item: Record<string, unknown>): Recor
 }
 
 /** One element of a message/item list: a Responses item (by `type`), else a chat message (by `role`). */
-function readItem(item: unknown, path: string, calls: CallCollector, context: ParseContext): void {
+function readItem(item: unknown, path: LazyPath, calls: CallCollector, context: ParseContext): void {
   if (!isObject(item)) {
-    context.warn(path, `skipped ${describeType(item)}: expected a message or a Responses API item`);
+    context.warn(pathText(path), `skipped ${describeType(item)}: expected a message or a Responses API item`);
     return;
   }
   if (typeof item.type === 'string' && item.type !== 'message') {
@@ -140,11 +142,12 @@ function readItem(item: unknown, path: string, calls: CallCollector, context: Pa
     readChatMessage(item, path, calls, context);
     return;
   }
-  context.warn(path, 'skipped an entry with neither a "role" nor a "type"');
+  context.warn(pathText(path), 'skipped an entry with neither a "role" nor a "type"');
 }
 
 function readList(items: unknown[], path: string, calls: CallCollector, context: ParseContext): void {
-  items.forEach((item: unknown, i) => readItem(item, childPath(path, i), calls, context));
+  // Each item's path is built only if a warning or error names it.
+  for (let i = 0; i < items.length; i++) readItem(items[i], () => childPath(path, i), calls, context);
 }
 
 /** The error for an OpenAI API error (`{"message", "type", "code"}`), in a body or a stream: the input is not a trace. */

@@ -1,7 +1,7 @@
-import { toActualCall } from '../core/calls.js';
+import { toActualCall, type LazyPath } from '../core/calls.js';
 import { ToolscoreInputError, describeType } from '../core/errors.js';
 import type { Args, ToolCall } from '../core/types.js';
-import { collectingContext, type ParseContext, type TraceFormat } from './types.js';
+import { collectingContext, pathText, type ParseContext, type TraceFormat } from './types.js';
 
 /**
  * What provider adapters share: collecting calls in order, joining tool results to them (by id, else
@@ -27,7 +27,7 @@ interface PendingCall {
   args: Args | null;
   id: string | undefined;
   metadata: Record<string, unknown> | undefined;
-  path: string;
+  path: LazyPath;
   outcome: Outcome | undefined;
   /** The next call in document order with the same id (ids should be unique; some traces reuse them). */
   sameId: PendingCall | undefined;
@@ -37,7 +37,7 @@ interface PendingResult {
   id: string | undefined;
   name: string | undefined;
   outcome: Outcome;
-  path: string;
+  path: LazyPath;
 }
 
 /** Options of `CallCollector.add`. */
@@ -71,10 +71,10 @@ export class CallCollector {
   ) {}
 
   /** Adds a call; an empty or missing tool name skips it with a warning (it does not abort the file). */
-  add(name: unknown, args: Args | null, path: string, options: CallOptions = {}): void {
+  add(name: unknown, args: Args | null, path: LazyPath, options: CallOptions = {}): void {
     const id = idOf(options.id);
     if (typeof name !== 'string' || name.trim() === '') {
-      this.context.warn(path, typeof name === 'string' ? 'skipped a call with an empty tool name' : `skipped a call with no tool name (got ${describeType(name)})`);
+      this.context.warn(pathText(path), typeof name === 'string' ? 'skipped a call with an empty tool name' : `skipped a call with no tool name (got ${describeType(name)})`);
       if (id !== undefined) this.skippedIds.add(id);
       return;
     }
@@ -82,20 +82,21 @@ export class CallCollector {
   }
 
   /** Records a call that is deliberately not scored (a provider-hosted tool), with a warning. */
-  skip(path: string, message: string, id?: unknown): void {
-    this.context.warn(path, message);
+  skip(path: LazyPath, message: string, id?: unknown): void {
+    this.context.warn(pathText(path), message);
     const known = idOf(id);
     if (known !== undefined) this.skippedIds.add(known);
   }
 
   /** Records an entry that looks like a tool call but could not be read, with a warning. */
-  markUnreadable(path: string, what: string): void {
+  markUnreadable(where: LazyPath, what: string): void {
+    const path = pathText(where);
     this.context.warn(path, `skipped ${what}`);
     this.unreadable.push({ path, what });
   }
 
   /** Records a tool result for the call with `id`, else the first unanswered call named `name`. */
-  addResult(key: { id?: unknown; name?: unknown }, outcome: Outcome, path: string): void {
+  addResult(key: { id?: unknown; name?: unknown }, outcome: Outcome, path: LazyPath): void {
     const name = typeof key.name === 'string' && key.name.trim() !== '' ? key.name.trim() : undefined;
     this.results.push({ id: idOf(key.id), name, outcome, path });
   }
@@ -173,11 +174,11 @@ export class CallCollector {
     }
     if (call === undefined) {
       const what = result.id !== undefined ? `call id ${JSON.stringify(result.id)}` : result.name !== undefined ? `tool ${JSON.stringify(result.name)}` : 'no call id or tool name';
-      this.context.warn(result.path, `ignored a tool result for ${what}: no call it answers`);
+      this.context.warn(pathText(result.path), `ignored a tool result for ${what}: no call it answers`);
       return;
     }
     if (call.outcome !== undefined) {
-      this.context.warn(result.path, `ignored a second tool result for call id ${JSON.stringify(call.id)}`);
+      this.context.warn(pathText(result.path), `ignored a second tool result for call id ${JSON.stringify(call.id)}`);
       return;
     }
     call.outcome = result.outcome;
