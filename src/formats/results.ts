@@ -1,5 +1,6 @@
 import { toActualCall, type LazyPath } from '../core/calls.js';
 import { ToolscoreInputError, describeType } from '../core/errors.js';
+import { ownKeyCount } from '../core/own.js';
 import type { Args, ToolCall } from '../core/types.js';
 import { collectingContext, pathText, type ParseContext, type TraceFormat } from './types.js';
 
@@ -116,16 +117,19 @@ export class CallCollector {
         `read as ${this.format} but found no tool calls: ${first.what}${more}. Check the format, or pass another one with --format.`,
       );
     }
+    // toActualCall keeps nothing of its input, so one object carries each call's fields to it in turn;
+    // a field that is undefined counts as absent there.
+    const raw: RawCall = { tool: '', args: null, id: undefined, result: undefined, is_error: undefined, error: undefined, metadata: undefined };
     return this.calls.map((call) => {
-      const raw: Record<string, unknown> = { tool: call.tool, args: call.args };
-      if (call.id !== undefined) raw.id = call.id;
       const outcome = call.outcome;
-      if (outcome?.result !== undefined) raw.result = outcome.result;
-      if (outcome?.failed) {
-        raw.is_error = true;
-        if (outcome.error !== undefined && outcome.error !== '') raw.error = outcome.error;
-      }
-      if (call.metadata && Object.keys(call.metadata).length > 0) raw.metadata = call.metadata;
+      const failed = outcome?.failed === true;
+      raw.tool = call.tool;
+      raw.args = call.args;
+      raw.id = call.id;
+      raw.result = outcome?.result;
+      raw.is_error = failed || undefined;
+      raw.error = failed && outcome.error !== '' ? outcome.error : undefined;
+      raw.metadata = call.metadata && ownKeyCount(call.metadata) > 0 ? call.metadata : undefined;
       return toActualCall(raw, call.path, this.context.source);
     });
   }
@@ -183,6 +187,17 @@ export class CallCollector {
     }
     call.outcome = result.outcome;
   }
+}
+
+/** A call as `CallCollector.finish` hands it to `toActualCall`. */
+interface RawCall {
+  tool: string;
+  args: Args | null;
+  id: string | undefined;
+  result: unknown;
+  is_error: true | undefined;
+  error: string | undefined;
+  metadata: Record<string, unknown> | undefined;
 }
 
 /** Lookup tables of `CallCollector.finish`. */
