@@ -10,8 +10,13 @@ import { setOwn } from './own.js';
  */
 export type LazyPath = string | (() => string);
 
+/** The text of a lazy path. */
+export function pathText(where: LazyPath): string {
+  return typeof where === 'string' ? where : where();
+}
+
 function pathOf(where: LazyPath, ...segments: (string | number)[]): string {
-  let path = typeof where === 'string' ? where : where();
+  let path = pathText(where);
   for (const segment of segments) path = childPath(path, segment);
   return path;
 }

@@ -1,6 +1,6 @@
-import type { LazyPath } from '../core/calls.js';
 import type { Args } from '../core/types.js';
-import { pathText, type ParseContext } from './types.js';
+import { pathText, type LazyPath } from '../core/calls.js';
+import type { ParseContext } from './types.js';
 
 /**
  * Arguments as adapters find them: an object, a JSON string of one (as providers send them), or

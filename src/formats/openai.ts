@@ -1,10 +1,10 @@
-import type { LazyPath } from '../core/calls.js';
+import { pathText, type LazyPath } from '../core/calls.js';
 import { ToolscoreInputError, childPath, describeType, textOf } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
 import { isChatChunk, isChatChunkStream, isResponsesEventStream, reassembleChatChunks, reassembleResponsesEvents } from './openai-stream.js';
 import { CallCollector, describeKeys, errorText, isObject, outcomeOf, readInMemory, type FromOptions } from './results.js';
-import { pathText, type ParseContext, type TraceFormat } from './types.js';
+import type { ParseContext, TraceFormat } from './types.js';
 
 export type { FromOptions } from './results.js';
 

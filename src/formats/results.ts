@@ -1,8 +1,8 @@
-import { toActualCall, type LazyPath } from '../core/calls.js';
+import { pathText, toActualCall, type LazyPath } from '../core/calls.js';
 import { ToolscoreInputError, describeType } from '../core/errors.js';
 import { ownKeyCount } from '../core/own.js';
 import type { Args, ToolCall } from '../core/types.js';
-import { collectingContext, pathText, type ParseContext, type TraceFormat } from './types.js';
+import { collectingContext, type ParseContext, type TraceFormat } from './types.js';
 
 /**
  * What provider adapters share: collecting calls in order, joining tool results to them (by id, else

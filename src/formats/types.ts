@@ -1,4 +1,3 @@
-import type { LazyPath } from '../core/calls.js';
 import type { ToolCall } from '../core/types.js';
 
 /** What an adapter is told about its input, and where it reports entries it skipped or repaired. */
@@ -40,9 +39,4 @@ export function collectingContext(source: string, warnings: string[]): ParseCont
       warnings.push(`${source}${path ? ` at ${path}` : ''}: ${message}`);
     },
   };
-}
-
-/** The text of a path that adapters build only when a warning or error needs it. */
-export function pathText(where: LazyPath): string {
-  return typeof where === 'string' ? where : where();
 }
