@@ -2,7 +2,7 @@ import { decodeMembers, type DecodeContext } from '../match/operators.js';
 import { ToolscoreInputError, childPath, describeType } from './errors.js';
 import { DEFAULT_LIMITS } from './limits.js';
 import type { Args, ExpectedCall, ToolCall } from './types.js';
-import { setOwn } from './own.js';
+import { hasOwnProperty, setOwn } from './own.js';
 
 /**
  * A JSON path, or a function that builds it. Normalizing runs on every evaluation, so paths are
@@ -98,8 +98,6 @@ export function toExpectedCalls(input: unknown, source = 'expected', options: Ex
   }
   return calls;
 }
-
-const hasOwnProperty = Object.prototype.hasOwnProperty;
 
 /** Keys of an actual call object that have a field of their own; the rest go to `metadata`. */
 function isActualField(key: string): boolean {

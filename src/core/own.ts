@@ -7,8 +7,13 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
   else target[key] = value;
 }
 
-/** On the for…in key, V8 turns this into a check on the enumeration cache (see match/equality.ts). */
-const hasOwnProperty = Object.prototype.hasOwnProperty;
+/**
+ * `Object.prototype.hasOwnProperty`, for hot walks: `for (const key in obj) { if
+ * (!hasOwnProperty.call(obj, key)) continue; … obj[key] }` lets V8 read the value through its
+ * enumeration cache. `Object.hasOwn` and `Object.keys` are not optimized that way (measured: a walk over
+ * both sides' arguments of a case, 3.8 → 2.5 µs).
+ */
+export const hasOwnProperty = Object.prototype.hasOwnProperty;
 
 /** Number of own enumerable string keys, without allocating a key list. */
 export function ownKeyCount(obj: object): number {

@@ -1,9 +1,7 @@
 import type { EqualityMode } from './equality.js';
 import { isMatcher } from './matchers/matcher.js';
 import { isFloatLiteral } from './number-kinds.js';
-
-/** On the for…in key, V8 turns this into a check on the enumeration cache (see match/equality.ts). */
-const hasOwnProperty = Object.prototype.hasOwnProperty;
+import { hasOwnProperty } from '../core/own.js';
 
 /**
  * A text that two values share exactly when they are equal under `mode` (as `valuesEqual` and

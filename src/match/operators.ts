@@ -8,7 +8,7 @@ import { isMatcher } from './matchers/matcher.js';
 import { OneOfMatcher } from './matchers/one-of.js';
 import { RegexMatcher, type RegexMode } from './matchers/regex.js';
 import { copyNumberKind } from './number-kinds.js';
-import { setOwn } from '../core/own.js';
+import { hasOwnProperty, setOwn } from '../core/own.js';
 
 /**
  * The one `$` operator vocabulary of gold files, snapshots and forbidden rules. An object value whose
@@ -89,9 +89,6 @@ export function decodeOperators(value: unknown, path: string, context: DecodeCon
 export function decodeMembers(obj: Record<string, unknown>, path: string | (() => string), context: DecodeContext): Record<string, unknown> {
   return decodeObjectMembers(obj, new Trail(path), context);
 }
-
-/** On the for…in key, V8 turns this into a check on the enumeration cache (see match/equality.ts). */
-const hasOwnProperty = Object.prototype.hasOwnProperty;
 
 // The walks use for…in, which reads V8's enumeration cache instead of allocating a key list per
 // object; decoding runs on every evaluation, over every expected argument.

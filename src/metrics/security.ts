@@ -1,5 +1,6 @@
 import { DEFAULT_LIMITS, tooDeepError } from '../core/limits.js';
 import type { ToolCall } from '../core/types.js';
+import { hasOwnProperty } from '../core/own.js';
 
 /** Kinds of credential recognised in arguments, most specific first. */
 export const SECRET_KINDS = [
@@ -212,9 +213,6 @@ export function securityMetrics(actual: readonly ToolCall[], maxDepth: number = 
   }
   return { secret_count: secrets.length, secrets };
 }
-
-/** On the for…in key, V8 turns this into a check on the enumeration cache (see match/equality.ts). */
-const hasOwnProperty = Object.prototype.hasOwnProperty;
 
 /** Whether a string is long enough and has a prefix some credential starts with. */
 function isCandidate(text: string): boolean {

@@ -1,9 +1,7 @@
 import type { Args } from '../core/types.js';
 import { memberEqual, type EqualityMode } from '../match/equality.js';
 import { equalityKey } from '../match/equality-key.js';
-
-/** On the for…in key, V8 turns this into a check on the enumeration cache (see match/equality.ts). */
-const hasOwnProperty = Object.prototype.hasOwnProperty;
+import { hasOwnProperty } from '../core/own.js';
 
 /** How many keys of `expected` are present in `actual` with an equal value. */
 export function countMatchingArgs(expected: Args | null, actual: Args | null, mode: EqualityMode): number {

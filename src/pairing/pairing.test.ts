@@ -4,7 +4,8 @@ import type { Args, ExpectedCall, ToolCall } from '../core/types.js';
 import type { EqualityMode } from '../match/equality.js';
 import { ANY } from '../match/matchers/any.js';
 import { minCostAssignment } from './assignment.js';
-import { countMatchingArgs, pairCalls, type Pairing } from './pairing.js';
+import { countMatchingArgs } from './argument-weights.js';
+import { pairCalls, type Pairing } from './pairing.js';
 
 const exp = (tool: string, args: Args | null = null): ExpectedCall => ({ tool, args });
 const act = (tool: string, args: Args | null = null): ToolCall => ({ tool, args, is_error: false });

@@ -4,8 +4,6 @@ import { DEFAULT_LIMITS } from '../core/limits.js';
 import type { EqualityMode } from '../match/equality.js';
 import { indexTools, type ToolIndex } from '../metrics/tool-index.js';
 import { HASH_JOIN_CELLS, countMatchingArgs, joinedArgumentWeights, pairwiseArgumentWeights } from './argument-weights.js';
-
-export { countMatchingArgs };
 import { minCostAssignment } from './assignment.js';
 
 /**
