@@ -21,13 +21,13 @@ async function internal(path) {
 
 const { evaluate } = await importDist();
 const m = {
-  ...(await internal('core/calls.js')),
+  ...(await internal('formats/calls.js')),
   ...(await internal('core/weights.js')),
-  ...(await internal('core/evaluate.js')),
+  ...(await internal('evaluation/evaluate.js')),
   ...(await internal('core/grade.js')),
-  ...(await internal('core/result.js')),
-  ...(await internal('core/top-issues.js')),
-  ...(await internal('core/findings.js')),
+  ...(await internal('evaluation/result.js')),
+  ...(await internal('evaluation/top-issues.js')),
+  ...(await internal('evaluation/findings.js')),
   ...(await internal('formats/auto.js')),
   ...(await internal('pairing/pairing.js')),
   ...(await internal('metrics/invocation.js')),
@@ -39,7 +39,7 @@ const m = {
   ...(await internal('metrics/efficiency.js')),
   ...(await internal('metrics/recall.js')),
   ...(await internal('metrics/security.js')),
-  ...(await internal('metrics/tool-index.js')),
+  ...(await internal('pairing/tool-index.js')),
 };
 
 const cases = readWorkload();

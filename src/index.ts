@@ -3,16 +3,16 @@
  * This entry loads the pure core, the matchers, the trace formats and the file loaders; reports,
  * the CLI and optional integrations live in their own entry points.
  */
-export { evaluate, compositeScore, type EvaluateOptions } from './core/evaluate.js';
-export { evaluateTrace, type EvaluateTraceOptions } from './io/evaluate-trace.js';
-export { EvaluationResult, RESULT_SCHEMA_VERSION, type EvaluationRecord, type Metrics } from './core/result.js';
+export { evaluate, compositeScore, type EvaluateOptions } from './evaluation/evaluate.js';
+export { evaluateTrace, type EvaluateTraceOptions } from './evaluation/evaluate-trace.js';
+export { EvaluationResult, RESULT_SCHEMA_VERSION, type EvaluationRecord, type Metrics } from './evaluation/result.js';
 export type { ActualCallInput, Args, ExpectedCall, ExpectedCallInput, JsonValue, ToolCall } from './core/types.js';
-export { toActualCall, toActualCalls, toExpectedCalls } from './core/calls.js';
+export { toActualCall, toActualCalls, toExpectedCalls } from './formats/calls.js';
 export { ToolscoreInputError, type InputLocation } from './core/errors.js';
 export { DEFAULT_WEIGHTS, WEIGHT_NAMES, normalizeWeights, type WeightName, type Weights, type WeightsInput } from './core/weights.js';
 export { GRADES, letterGrade, meetsMinScore, verdictFor, type Grade, type Verdict } from './core/grade.js';
-export { ISSUE_KINDS, type ArgumentDiff, type Finding, type IssueKind, type Severity } from './core/findings.js';
-export { diffArguments, type TopIssue } from './core/top-issues.js';
+export { ISSUE_KINDS, type ArgumentDiff, type Finding, type IssueKind, type Severity } from './evaluation/findings.js';
+export { diffArguments, type TopIssue } from './evaluation/top-issues.js';
 
 export { ANY } from './match/matchers/any.js';
 export { Regex, RegexSearch, RegexMatcher, type RegexMode } from './match/matchers/regex.js';
@@ -57,7 +57,7 @@ export { fromClaudeAgentSDK, claudeAgentSDKFormat } from './formats/claude-agent
 export { loadGoldFile } from './io/gold.js';
 export { loadTraceFile } from './io/trace.js';
 export { loadForbiddenRules } from './io/rules.js';
-export { VERSION } from './version.js';
+export { VERSION } from './core/version.js';
 
 // Testing agents in any test runner; the runner matchers and fixtures have entry points of their own.
 export { ToolscoreAssertionError } from './testing/assertion-error.js';

@@ -4,7 +4,7 @@
  * one-line snapshot summary after a run, add `globalSetup: ['toolscore/vitest/global-setup']`.
  */
 import { expect } from 'vitest';
-import type { EvaluationResult } from './core/result.js';
+import type { EvaluationResult } from './evaluation/result.js';
 import type { ToolscoreMatchers } from './testing/matcher-types.js';
 import { toolscoreMatchers } from './testing/matchers.js';
 import { toolscoreTest } from './testing/vitest/fixtures.js';

@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { expect } from 'vitest';
-import { evaluate } from '../src/core/evaluate.js';
-import type { EvaluationResult } from '../src/core/result.js';
-import { evaluateTrace } from '../src/io/evaluate-trace.js';
+import { evaluate } from '../src/evaluation/evaluate.js';
+import type { EvaluationResult } from '../src/evaluation/result.js';
+import { evaluateTrace } from '../src/evaluation/evaluate-trace.js';
 import type { ReportOptions } from '../src/reports/view-model.js';
-import { VERSION } from '../src/version.js';
+import { VERSION } from '../src/core/version.js';
 import { REPO_ROOT } from './corpus.js';
 
 /*

@@ -6,7 +6,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { ToolscoreInputError } from '../core/errors.js';
 import { displayText } from '../reports/text.js';
-import { VERSION } from '../version.js';
+import { VERSION } from '../core/version.js';
 import type { EvalFlags } from './commands/eval.js';
 import type { ValidateFlags } from './commands/validate.js';
 import { registerMcpCommands } from './commands/mcp-register.js';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ToolscoreInputError } from './errors.js';
-import { evaluate } from './evaluate.js';
+import { evaluate } from '../evaluation/evaluate.js';
 import { DEFAULT_LIMITS } from './limits.js';
 import { levenshtein } from '../metrics/sequence.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { evaluate } from './evaluate.js';
+import { evaluate } from '../evaluation/evaluate.js';
 import { parseJson } from '../io/json.js';
 
 describe('keys such as __proto__, constructor and prototype are plain data', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { corpusPath, readCorpusJson } from '../../test/corpus.js';
 import { ToolscoreInputError } from '../core/errors.js';
-import { evaluate } from '../core/evaluate.js';
-import { evaluateTrace } from '../io/evaluate-trace.js';
+import { evaluate } from '../evaluation/evaluate.js';
+import { evaluateTrace } from '../evaluation/evaluate-trace.js';
 import { loadTraceFile } from '../io/trace.js';
 import { anthropicFormat, fromAnthropic } from './anthropic.js';
 import { autoExtract, readWithFormat } from './auto.js';

@@ -1,5 +1,5 @@
 import type { Args } from '../core/types.js';
-import { pathText, type LazyPath } from '../core/calls.js';
+import { pathText, type LazyPath } from './calls.js';
 import type { ParseContext } from './types.js';
 
 /**

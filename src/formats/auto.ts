@@ -1,4 +1,4 @@
-import { isCallList, toActualCalls } from '../core/calls.js';
+import { isCallList, toActualCalls } from './calls.js';
 import { ToolscoreInputError, describeType } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { detectFormat, detectionHints } from './detect.js';

@@ -1,4 +1,4 @@
-import { toActualCall } from '../core/calls.js';
+import { toActualCall } from './calls.js';
 import { setOwn } from '../core/own.js';
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';

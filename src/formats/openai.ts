@@ -1,4 +1,4 @@
-import { pathText, type LazyPath } from '../core/calls.js';
+import { pathText, type LazyPath } from './calls.js';
 import { ToolscoreInputError, childPath, describeType, textOf } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';

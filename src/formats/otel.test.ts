@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { readCorpusJson } from '../../test/corpus.js';
-import { evaluate } from '../core/evaluate.js';
+import { evaluate } from '../evaluation/evaluate.js';
 import { ToolscoreInputError } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { autoExtract } from './auto.js';

@@ -1,4 +1,4 @@
-import { pathText, toActualCall, type LazyPath } from '../core/calls.js';
+import { pathText, toActualCall, type LazyPath } from './calls.js';
 import { ToolscoreInputError, describeType } from '../core/errors.js';
 import { ownKeyCount } from '../core/own.js';
 import type { Args, ToolCall } from '../core/types.js';

@@ -1,4 +1,4 @@
-import { toActualCall } from '../core/calls.js';
+import { toActualCall } from './calls.js';
 import type { Args, ToolCall } from '../core/types.js';
 import { errorText } from './results.js';
 import type { ParseContext } from './types.js';

@@ -1,4 +1,4 @@
-import { toExpectedCalls } from '../core/calls.js';
+import { toExpectedCalls } from '../formats/calls.js';
 import { ToolscoreInputError, describeType } from '../core/errors.js';
 import type { ExpectedCall } from '../core/types.js';
 import { readJsonFile } from './files.js';

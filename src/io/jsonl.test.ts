@@ -6,7 +6,7 @@ import { corpusPath, readCorpusJson, readCorpusJsonl } from '../../test/corpus.j
 import { ToolscoreInputError } from '../core/errors.js';
 import { fromMCP } from '../formats/mcp.js';
 import { fromOtel } from '../formats/otel.js';
-import { evaluateTrace } from './evaluate-trace.js';
+import { evaluateTrace } from '../evaluation/evaluate-trace.js';
 import { isJsonLinesPath, looksLikeJsonLines, readJsonLines } from './jsonl.js';
 import { loadTraceFile } from './trace.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toActualCalls, toExpectedCalls } from '../core/calls.js';
+import { toActualCalls, toExpectedCalls } from '../formats/calls.js';
 import { pairCalls } from '../pairing/pairing.js';
 import { judgedPairs } from './pairs.js';
 

@@ -1,4 +1,4 @@
-import { toActualCalls, toExpectedCalls } from '../core/calls.js';
+import { toActualCalls, toExpectedCalls } from '../formats/calls.js';
 import type { ActualCallInput, ExpectedCallInput } from '../core/types.js';
 import { pairCalls } from '../pairing/pairing.js';
 import type { JudgeOption } from './config.js';

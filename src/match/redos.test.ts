@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { evaluate } from '../core/evaluate.js';
+import { evaluate } from '../evaluation/evaluate.js';
 import { parseForbiddenRules } from '../metrics/policy.js';
 import { Regex, RegexSearch } from './matchers/regex.js';
 

@@ -1,4 +1,4 @@
-import { mcpFixText } from '../core/findings.js';
+import { mcpFixText } from '../evaluation/findings.js';
 import { GRADES, letterGrade, type Grade } from '../core/grade.js';
 import { isDestructive } from './scenarios.js';
 import { estimateTokens, toolTokens } from './tokens.js';

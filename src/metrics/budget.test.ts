@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { evaluate } from '../core/evaluate.js';
+import { evaluate } from '../evaluation/evaluate.js';
 
 describe('budgets', () => {
   const actual = [

@@ -1,7 +1,7 @@
 import type { ExpectedCall, ToolCall } from '../core/types.js';
 import { equalityKey } from '../match/equality-key.js';
 import { valuesEqual } from '../match/equality.js';
-import { indexTools, type ToolIndex } from './tool-index.js';
+import { indexTools, type ToolIndex } from '../pairing/tool-index.js';
 
 /** `metrics.efficiency_metrics`. */
 export interface EfficiencyMetrics {

@@ -1,5 +1,5 @@
 import type { ExpectedCall, ToolCall } from '../core/types.js';
-import { indexTools, type ToolIndex } from './tool-index.js';
+import { indexTools, type ToolIndex } from '../pairing/tool-index.js';
 
 /**
  * Whether the agent invoked tools when needed and refrained when not: on the sets of tool names,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { toActualCalls, toExpectedCalls } from '../core/calls.js';
+import { toActualCalls, toExpectedCalls } from '../formats/calls.js';
 import { parseJson } from '../io/json.js';
 import { pairCalls } from '../pairing/pairing.js';
 import { efficiencyMetrics } from './efficiency.js';

@@ -1,5 +1,5 @@
 import type { ExpectedCall, ToolCall } from '../core/types.js';
-import { indexTools, type ToolIndex } from './tool-index.js';
+import { indexTools, type ToolIndex } from '../pairing/tool-index.js';
 
 /**
  * Share of expected calls that were made and did not fail, counting repeats: Σ over tools of

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { readCorpusJson, readCorpusJsonl } from '../../test/corpus.js';
-import { evaluate } from '../core/evaluate.js';
+import { evaluate } from '../evaluation/evaluate.js';
 import { readToolCatalogue } from '../schemas/catalogue.js';
 
 /** The real tools/list response recorded from @modelcontextprotocol/server-filesystem. */

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { corpusPath, readCorpusJsonl } from '../../test/corpus.js';
-import { toActualCalls } from '../core/calls.js';
+import { toActualCalls } from '../formats/calls.js';
 import type { Args, ToolCall } from '../core/types.js';
 import { SECRET_KINDS, findSecretsInText, maskSecret, redactSecrets, securityMetrics, type SecretKind } from './security.js';
 

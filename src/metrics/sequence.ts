@@ -1,7 +1,7 @@
 import type { ExpectedCall, ToolCall } from '../core/types.js';
 import { ToolscoreInputError } from '../core/errors.js';
 import { DEFAULT_LIMITS } from '../core/limits.js';
-import { indexTools, type ToolIndex } from './tool-index.js';
+import { indexTools, type ToolIndex } from '../pairing/tool-index.js';
 
 /** `metrics.sequence_metrics`. */
 export interface SequenceMetrics {

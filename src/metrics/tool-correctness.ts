@@ -1,5 +1,5 @@
 import type { ExpectedCall, ToolCall } from '../core/types.js';
-import { indexTools, type ToolIndex } from './tool-index.js';
+import { indexTools, type ToolIndex } from '../pairing/tool-index.js';
 
 /** `metrics.tool_correctness_metrics`. */
 export interface ToolCorrectnessMetrics {

@@ -7,7 +7,7 @@ import { Regex } from '../match/matchers/regex.js';
 import { markFloatLiteral } from '../match/number-kinds.js';
 import { countMatchingArgs, joinedArgumentWeights, pairwiseArgumentWeights } from './argument-weights.js';
 import { pairCalls } from './pairing.js';
-import { toActualCalls, toExpectedCalls } from '../core/calls.js';
+import { toActualCalls, toExpectedCalls } from '../formats/calls.js';
 
 /** The weights by comparing every pair: the definition the hash join must reproduce. */
 function pairwise(wanted: readonly (Args | null)[], given: readonly (Args | null)[], mode: EqualityMode): number[] {

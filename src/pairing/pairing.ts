@@ -2,7 +2,7 @@ import type { Args, ExpectedCall, ToolCall } from '../core/types.js';
 import { ToolscoreInputError } from '../core/errors.js';
 import { DEFAULT_LIMITS } from '../core/limits.js';
 import type { EqualityMode } from '../match/equality.js';
-import { indexTools, type ToolIndex } from '../metrics/tool-index.js';
+import { indexTools, type ToolIndex } from './tool-index.js';
 import { HASH_JOIN_CELLS, countMatchingArgs, joinedArgumentWeights, pairwiseArgumentWeights } from './argument-weights.js';
 import { minCostAssignment } from './assignment.js';
 

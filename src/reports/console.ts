@@ -1,7 +1,7 @@
 import picocolors from 'picocolors';
-import { REPORT_COLUMNS, REPORT_TEXT, moreText, sourcesText } from '../core/findings.js';
+import { REPORT_COLUMNS, REPORT_TEXT, moreText, sourcesText } from '../evaluation/findings.js';
 import type { Verdict } from '../core/grade.js';
-import type { EvaluationResult } from '../core/result.js';
+import type { EvaluationResult } from '../evaluation/result.js';
 import { WEIGHT_NAMES } from '../core/weights.js';
 import { displayText, percent } from './text.js';
 import { HEADLINE_METRICS, buildReportView, type Band, type MetricRow } from './view-model.js';

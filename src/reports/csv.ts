@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { EvaluationResult } from '../core/result.js';
+import type { EvaluationResult } from '../evaluation/result.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import type { FlatMetric } from './flatten.js';
 import { buildReportView, type ReportOptions, type ReportView } from './view-model.js';

@@ -1,4 +1,4 @@
-import { toJsonSafe, type Metrics } from '../core/result.js';
+import { toJsonSafe, type Metrics } from '../evaluation/result.js';
 import { displayText } from './text.js';
 
 /** One metric of the flattened list: `argument_metrics` / `precision` / `0.9166666666666666`. */

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { evaluate } from '../core/evaluate.js';
+import { evaluate } from '../evaluation/evaluate.js';
 import { EXAMPLE_OPTIONS, FIXED_TIME, IMG_PAYLOAD, SCRIPT_PAYLOAD, SECRET, exampleResult, hostileResult } from '../../test/report-fixtures.js';
 import { generateHtmlReport, renderHtmlReport } from './html.js';
 import { HTML_STYLE } from './html-style.js';

@@ -12,8 +12,8 @@ import {
   sourcesText,
   usdText,
   verdictText,
-} from '../core/findings.js';
-import type { EvaluationResult } from '../core/result.js';
+} from '../evaluation/findings.js';
+import type { EvaluationResult } from '../evaluation/result.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { escapeXml as h } from './escape.js';
 import { CHARTED_TOOLS, scoreMeter, toolChart } from './html-chart.js';

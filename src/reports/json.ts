@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import type { ArgumentDiff, Finding, IssueKind } from '../core/findings.js';
+import type { ArgumentDiff, Finding, IssueKind } from '../evaluation/findings.js';
 import type { Grade, Verdict } from '../core/grade.js';
-import { toJsonSafe, type EvaluationResult, type Metrics } from '../core/result.js';
+import { toJsonSafe, type EvaluationResult, type Metrics } from '../evaluation/result.js';
 import { redactDeep } from '../metrics/security.js';
 import type { Weights } from '../core/weights.js';
 import { writeFileAtomic } from '../io/atomic-write.js';

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { FAILURE_TABLE, REPORT_TEXT, callCaseText, gateText, sourcesText, verdictText } from '../core/findings.js';
-import type { EvaluationResult } from '../core/result.js';
+import { FAILURE_TABLE, REPORT_TEXT, callCaseText, gateText, sourcesText, verdictText } from '../evaluation/findings.js';
+import type { EvaluationResult } from '../evaluation/result.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { escapeXml as xml } from './escape.js';
 import { buildReportView, type IssueView, type ReportOptions, type ReportView } from './view-model.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate } from '../core/evaluate.js';
+import { evaluate } from '../evaluation/evaluate.js';
 import { EXAMPLE_OPTIONS, FIXED_TIME, IMG_PAYLOAD, SCRIPT_PAYLOAD, SECRET, exampleResult, expectGolden, hostileResult } from '../../test/report-fixtures.js';
 import { renderMarkdownReport } from './markdown.js';
 import { buildReportView } from './view-model.js';

@@ -10,9 +10,9 @@ import {
   scoreShareText,
   sourcesText,
   verdictText,
-} from '../core/findings.js';
+} from '../evaluation/findings.js';
 import type { Verdict } from '../core/grade.js';
-import type { EvaluationResult } from '../core/result.js';
+import type { EvaluationResult } from '../evaluation/result.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { escapeMarkdown as md } from './escape.js';
 import { percent } from './text.js';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { evaluate } from '../core/evaluate.js';
-import { EvaluationResult, type Metrics } from '../core/result.js';
+import { evaluate } from '../evaluation/evaluate.js';
+import { EvaluationResult, type Metrics } from '../evaluation/result.js';
 import { EXAMPLE_OPTIONS, FIXED_TIME, SECRET, exampleResult, hostileResult } from '../../test/report-fixtures.js';
 import { buildReportView, type ReportView } from './view-model.js';
 

@@ -1,4 +1,4 @@
-import { alignCalls, type RowStatus } from '../core/alignment.js';
+import { alignCalls, type RowStatus } from '../evaluation/alignment.js';
 import {
   BAND_TEXT,
   FAILURE_TABLE,
@@ -17,12 +17,12 @@ import {
   type Finding,
   type IssueKind,
   type MetricKey,
-} from '../core/findings.js';
+} from '../evaluation/findings.js';
 import { meetsMinScore, verdictFor, type Grade, type Verdict } from '../core/grade.js';
-import type { EvaluationResult, Metrics } from '../core/result.js';
+import type { EvaluationResult, Metrics } from '../evaluation/result.js';
 import type { ExpectedCall, ToolCall } from '../core/types.js';
 import { WEIGHT_NAMES, type WeightName } from '../core/weights.js';
-import { VERSION } from '../version.js';
+import { VERSION } from '../core/version.js';
 import { flattenMetrics, type FlatMetric } from './flatten.js';
 import { displayText, percent } from './text.js';
 

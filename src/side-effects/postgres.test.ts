@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { evaluateTrace } from '../io/evaluate-trace.js';
+import { evaluateTrace } from '../evaluation/evaluate-trace.js';
 
 // .ci/postgres.sh starts the server; locally, run it once (as root) or set TOOLSCORE_TEST_PG_URL.
 const adminUrl = process.env.TOOLSCORE_TEST_PG_URL ?? 'postgres://postgres:toolscore@127.0.0.1:5432/postgres';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { evaluateTrace } from '../io/evaluate-trace.js';
+import { evaluateTrace } from '../evaluation/evaluate-trace.js';
 import { registerSideEffect } from './registry.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'toolscore-se-'));

@@ -1,5 +1,5 @@
 import { AssertionError } from 'node:assert';
-import type { EvaluationResult } from '../core/result.js';
+import type { EvaluationResult } from '../evaluation/result.js';
 
 /**
  * A failed toolscore assertion. It is a node `AssertionError`, so Vitest, Jest and `node:test` all

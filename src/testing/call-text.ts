@@ -1,4 +1,4 @@
-import { FAILURE_TABLE } from '../core/findings.js';
+import { FAILURE_TABLE } from '../evaluation/findings.js';
 import type { Args } from '../core/types.js';
 import { isMatcher } from '../match/matchers/matcher.js';
 import { displayText } from '../reports/text.js';

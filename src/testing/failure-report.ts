@@ -1,8 +1,8 @@
 import picocolors from 'picocolors';
-import { alignCalls, type AlignedRow } from '../core/alignment.js';
-import { FAILURE_TABLE, argumentDiffText, scoreLineText, wrongToolStatus } from '../core/findings.js';
+import { alignCalls, type AlignedRow } from '../evaluation/alignment.js';
+import { FAILURE_TABLE, argumentDiffText, scoreLineText, wrongToolStatus } from '../evaluation/findings.js';
 import { meetsMinScore } from '../core/grade.js';
-import type { EvaluationResult } from '../core/result.js';
+import type { EvaluationResult } from '../evaluation/result.js';
 import { displayText } from '../reports/text.js';
 import { callText } from './call-text.js';
 

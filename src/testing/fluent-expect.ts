@@ -1,8 +1,8 @@
-import { evaluate } from '../core/evaluate.js';
+import { evaluate } from '../evaluation/evaluate.js';
 import { ToolscoreInputError } from '../core/errors.js';
-import { forbiddenCallsText } from '../core/findings.js';
+import { forbiddenCallsText } from '../evaluation/findings.js';
 import { checkMinScore } from '../core/grade.js';
-import type { EvaluationResult } from '../core/result.js';
+import type { EvaluationResult } from '../evaluation/result.js';
 import type { Args, ExpectedCallInput } from '../core/types.js';
 import type { WeightsInput } from '../core/weights.js';
 import type { ForbiddenRule } from '../metrics/policy.js';

@@ -1,6 +1,6 @@
-import { toolCallExpectationText } from '../core/findings.js';
+import { toolCallExpectationText } from '../evaluation/findings.js';
 import { checkMinScore, meetsMinScore } from '../core/grade.js';
-import { EvaluationResult } from '../core/result.js';
+import { EvaluationResult } from '../evaluation/result.js';
 import type { Args, ExpectedCallInput } from '../core/types.js';
 import { autoExtract } from '../formats/auto.js';
 import { matchesRule, parseForbiddenRules } from '../metrics/policy.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate } from '../core/evaluate.js';
+import { evaluate } from '../evaluation/evaluate.js';
 import {
   assertAllMetricsAbove,
   assertArgumentF1,

@@ -1,6 +1,6 @@
-import { metricThresholdText } from '../core/findings.js';
+import { metricThresholdText } from '../evaluation/findings.js';
 import { checkMinScore, meetsMinScore } from '../core/grade.js';
-import type { EvaluationResult } from '../core/result.js';
+import type { EvaluationResult } from '../evaluation/result.js';
 import { percent } from '../reports/text.js';
 import { ToolscoreAssertionError } from './assertion-error.js';
 import { DEFAULT_MIN_SCORE, requireScore } from './assert-tools.js';

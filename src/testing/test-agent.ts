@@ -1,6 +1,6 @@
-import { evaluate } from '../core/evaluate.js';
+import { evaluate } from '../evaluation/evaluate.js';
 import { checkMinScore } from '../core/grade.js';
-import type { EvaluationResult } from '../core/result.js';
+import type { EvaluationResult } from '../evaluation/result.js';
 import type { ExpectedCallInput } from '../core/types.js';
 import type { WeightsInput } from '../core/weights.js';
 import { requireScore } from './assert-tools.js';

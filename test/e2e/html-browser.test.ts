@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluate } from '../../src/core/evaluate.js';
+import { evaluate } from '../../src/evaluation/evaluate.js';
 import { generateHtmlReport } from '../../src/reports/html.js';
 import { renderJunitReport } from '../../src/reports/junit.js';
 import { buildReportView } from '../../src/reports/view-model.js';

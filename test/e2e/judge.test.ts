@@ -1,7 +1,7 @@
 import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { evaluateTrace } from '../../src/io/evaluate-trace.js';
+import { evaluateTrace } from '../../src/evaluation/evaluate-trace.js';
 import { REPO_ROOT } from '../corpus.js';
 import { batchAnswer, startJudgeServer, type JudgeServer } from '../judge-server.js';
 import { childEnv, runCli, runProgram, useScratchFolder } from './run-cli.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, describe, expect, test } from 'vitest';
-import { evaluateTrace } from '../../src/io/evaluate-trace.js';
+import { evaluateTrace } from '../../src/evaluation/evaluate-trace.js';
 import { generateScenarios, isDestructive, requiresTask } from '../../src/mcp/scenarios.js';
 import { isWaitProperty } from '../../src/mcp/values.js';
 import type { McpTool } from '../../src/mcp/types.js';

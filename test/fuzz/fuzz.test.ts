@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { ToolscoreInputError } from '../../src/core/errors.js';
-import { evaluate } from '../../src/core/evaluate.js';
+import { evaluate } from '../../src/evaluation/evaluate.js';
 import { readWithFormat } from '../../src/formats/auto.js';
 import { FORMATS } from '../../src/formats/registry.js';
 import { goldCallsOf } from '../../src/io/gold.js';

@@ -1,12 +1,12 @@
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ToolscoreInputError } from '../../core/errors.js';
-import { JOB_SUMMARY_TEXT, REPORT_FILE_LABELS, semanticScoreText } from '../../core/findings.js';
+import { JOB_SUMMARY_TEXT, REPORT_FILE_LABELS, semanticScoreText } from '../../evaluation/findings.js';
 import { checkMinScore, meetsMinScore } from '../../core/grade.js';
 import type { EvaluationLimits } from '../../core/limits.js';
 import { normalizeWeights, type WeightsInput } from '../../core/weights.js';
 import type { Budgets } from '../../metrics/budget.js';
-import { evaluateTrace } from '../../io/evaluate-trace.js';
+import { evaluateTrace } from '../../evaluation/evaluate-trace.js';
 import { checkFormatName } from '../../io/trace.js';
 import { renderConsoleSummary, renderWarnings } from '../../reports/console.js';
 import { REPORT_FORMATS, appendJobSummary, writeReportFiles, type ReportFormat } from '../../reports/files.js';

@@ -1,4 +1,4 @@
-import { mcpLintText } from '../../core/findings.js';
+import { mcpLintText } from '../../evaluation/findings.js';
 import { isObject } from '../schema-util.js';
 import type { LintIssue, McpTool } from '../types.js';
 import { findDirectives } from './directives.js';

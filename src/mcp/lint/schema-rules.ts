@@ -1,4 +1,4 @@
-import { mcpLintText } from '../../core/findings.js';
+import { mcpLintText } from '../../evaluation/findings.js';
 import { isObject } from '../schema-util.js';
 import { toolTokens } from '../tokens.js';
 import type { LintIssue, McpTool } from '../types.js';

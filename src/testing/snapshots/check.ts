@@ -1,7 +1,7 @@
-import { scoreCalls } from '../../core/evaluate.js';
-import { snapshotDriftText, snapshotText, type SnapshotOutcome } from '../../core/findings.js';
+import { scoreCalls } from '../../evaluation/evaluate.js';
+import { snapshotDriftText, snapshotText, type SnapshotOutcome } from '../../evaluation/findings.js';
 import { checkMinScore, meetsMinScore } from '../../core/grade.js';
-import type { EvaluationResult } from '../../core/result.js';
+import type { EvaluationResult } from '../../evaluation/result.js';
 import { normalizeWeights, type WeightsInput } from '../../core/weights.js';
 import { autoExtract } from '../../formats/auto.js';
 import { ToolscoreAssertionError } from '../assertion-error.js';

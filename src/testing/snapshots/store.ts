@@ -5,7 +5,7 @@ import { ToolscoreInputError, describeType } from '../../core/errors.js';
 import type { ExpectedCall } from '../../core/types.js';
 import { goldCallsOf } from '../../io/gold.js';
 import { parseJson } from '../../io/json.js';
-import { VERSION } from '../../version.js';
+import { VERSION } from '../../core/version.js';
 import { snapshotFileName } from './file-name.js';
 
 /** Layout version of snapshot files. */

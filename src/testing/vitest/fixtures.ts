@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { test as base, expect, type RunnerTask } from 'vitest';
-import type { EvaluationResult } from '../../core/result.js';
-import { evaluateTrace, type EvaluateTraceOptions } from '../../io/evaluate-trace.js';
+import type { EvaluationResult } from '../../evaluation/result.js';
+import { evaluateTrace, type EvaluateTraceOptions } from '../../evaluation/evaluate-trace.js';
 import { assertTools } from '../assert-tools.js';
 import * as metricAssertions from '../metric-assertions.js';
 import { runnerUpdates, type ToolSnapshotOptions } from '../matchers.js';

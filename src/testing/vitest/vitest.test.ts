@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, vi } from 'vitest';
-import { evaluate } from '../../core/evaluate.js';
+import { evaluate } from '../../evaluation/evaluate.js';
 import { ANY } from '../../match/matchers/any.js';
 import { Regex } from '../../match/matchers/regex.js';
 import { REPO_ROOT } from '../../../test/corpus.js';

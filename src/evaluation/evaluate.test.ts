@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ANY, Approx, Regex } from '../index.js';
-import { ToolscoreInputError } from './errors.js';
+import { ToolscoreInputError } from '../core/errors.js';
 import { evaluate } from './evaluate.js';
 import type { EvaluationRecord } from './result.js';
 

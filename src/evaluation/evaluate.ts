@@ -13,15 +13,15 @@ import { securityMetrics } from '../metrics/security.js';
 import { selectionAccuracy } from '../metrics/selection.js';
 import { sequenceMetrics } from '../metrics/sequence.js';
 import { toolCorrectnessMetrics } from '../metrics/tool-correctness.js';
-import { indexTools } from '../metrics/tool-index.js';
+import { indexTools } from '../pairing/tool-index.js';
 import { trajectoryMetrics } from '../metrics/trajectory.js';
 import { pairCalls } from '../pairing/pairing.js';
-import { toExpectedCalls } from './calls.js';
-import { letterGrade } from './grade.js';
-import { DEFAULT_LIMITS, resolveLimits, withStackGuard, type EvaluationLimits } from './limits.js';
+import { toExpectedCalls } from '../formats/calls.js';
+import { letterGrade } from '../core/grade.js';
+import { DEFAULT_LIMITS, resolveLimits, withStackGuard, type EvaluationLimits } from '../core/limits.js';
 import { EvaluationResult, type Metrics } from './result.js';
-import type { ActualCallInput, ExpectedCall, ExpectedCallInput, ToolCall } from './types.js';
-import { normalizeWeights, type Weights, type WeightsInput } from './weights.js';
+import type { ActualCallInput, ExpectedCall, ExpectedCallInput, ToolCall } from '../core/types.js';
+import { normalizeWeights, type Weights, type WeightsInput } from '../core/weights.js';
 
 /** Options of `evaluate()`. */
 export interface EvaluateOptions {

@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
-import { scoreCalls } from '../core/evaluate.js';
-import type { EvaluationResult } from '../core/result.js';
+import { scoreCalls } from './evaluate.js';
+import type { EvaluationResult } from './result.js';
 import { resolveLimits, withStackGuard, type EvaluationLimits } from '../core/limits.js';
 import { normalizeWeights, type WeightsInput } from '../core/weights.js';
 import type { JudgeOption } from '../judge/config.js';
@@ -8,10 +8,10 @@ import { parseBudgets, type Budgets } from '../metrics/budget.js';
 import { parseForbiddenRules, type ForbiddenRule } from '../metrics/policy.js';
 import { readToolCatalogue, type ToolCatalogue } from '../schemas/catalogue.js';
 import { sideEffectMetrics } from '../side-effects/run.js';
-import { readJsonFile } from './files.js';
-import { loadGoldFile } from './gold.js';
-import { loadForbiddenRules } from './rules.js';
-import { checkFormatName, loadTraceFile } from './trace.js';
+import { readJsonFile } from '../io/files.js';
+import { loadGoldFile } from '../io/gold.js';
+import { loadForbiddenRules } from '../io/rules.js';
+import { checkFormatName, loadTraceFile } from '../io/trace.js';
 
 /** Options of `evaluateTrace()`. */
 export interface EvaluateTraceOptions {

@@ -14,10 +14,10 @@ import type { TrajectoryMetrics } from '../metrics/trajectory.js';
 import type { Pairing } from '../pairing/pairing.js';
 import type { EqualityMode } from '../match/equality.js';
 import { buildFindings, type Finding } from './findings.js';
-import type { Grade } from './grade.js';
+import type { Grade } from '../core/grade.js';
 import { buildTopIssues, type TopIssue } from './top-issues.js';
-import type { ExpectedCall, ToolCall } from './types.js';
-import type { Weights } from './weights.js';
+import type { ExpectedCall, ToolCall } from '../core/types.js';
+import type { Weights } from '../core/weights.js';
 
 /** Every metric of an evaluation, under the guide's snake_case keys (the same in files and reports). */
 export interface Metrics {

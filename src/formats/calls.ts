@@ -1,8 +1,8 @@
 import { decodeMembers, type DecodeContext } from '../match/operators.js';
-import { ToolscoreInputError, childPath, describeType } from './errors.js';
-import { DEFAULT_LIMITS } from './limits.js';
-import type { Args, ExpectedCall, ToolCall } from './types.js';
-import { hasOwnProperty, setOwn } from './own.js';
+import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
+import { DEFAULT_LIMITS } from '../core/limits.js';
+import type { Args, ExpectedCall, ToolCall } from '../core/types.js';
+import { hasOwnProperty, setOwn } from '../core/own.js';
 
 /**
  * A JSON path, or a function that builds it. Normalizing runs on every evaluation, so paths are

@@ -1,7 +1,7 @@
 import { memberEqual, type EqualityMode } from '../match/equality.js';
 import type { Pairing } from '../pairing/pairing.js';
 import { ISSUE_KINDS, issueText, type ArgumentDiff, type IssueKind } from './findings.js';
-import type { ExpectedCall, ToolCall } from './types.js';
+import type { ExpectedCall, ToolCall } from '../core/types.js';
 
 /** One item of "Top issues to fix". */
 export interface TopIssue {

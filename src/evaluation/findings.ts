@@ -11,7 +11,7 @@ import type { SchemaErrorDetail } from '../metrics/schema.js';
 import type { SideEffectDetail } from '../side-effects/run.js';
 import type { Metrics } from './result.js';
 import { redactSecrets, type SecretFinding } from '../metrics/security.js';
-import type { ToolCall } from './types.js';
+import type { ToolCall } from '../core/types.js';
 
 /** How serious a behaviour or safety finding is. */
 export type Severity = 'error' | 'warning';
