@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { ToolscoreInputError } from '../src/core/errors.js';
-import { detectFormat } from '../src/formats/detect.js';
+import { detectFormat } from '../src/formats/registry.js';
 import { collectingContext, type TraceFormat } from '../src/formats/types.js';
 
 /** A JSON path as steps: object keys and list indexes. */

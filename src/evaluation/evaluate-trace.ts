@@ -11,7 +11,8 @@ import { sideEffectMetrics } from '../side-effects/run.js';
 import { readJsonFile } from '../io/files.js';
 import { loadGoldFile } from '../io/gold.js';
 import { loadForbiddenRules } from '../io/rules.js';
-import { checkFormatName, loadTraceFile } from '../io/trace.js';
+import { loadTraceFile } from '../io/trace.js';
+import { checkFormatName } from '../formats/registry.js';
 
 /** Options of `evaluateTrace()`. */
 export interface EvaluateTraceOptions {

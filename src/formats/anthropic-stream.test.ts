@@ -1,17 +1,13 @@
 import { describe, expect, test } from 'vitest';
+import { readerFor } from '../../test/adapter.js';
 import { corpusPath, readCorpusJson, readCorpusJsonl } from '../../test/corpus.js';
 import { loadTraceFile } from '../io/trace.js';
 import { anthropicFormat } from './anthropic.js';
-import { detectFormat } from './detect.js';
-import { collectingContext } from './types.js';
+import { detectFormat } from './registry.js';
 
 type Json = Record<string, any>;
 
-function read(data: unknown): { calls: ReturnType<typeof anthropicFormat.parse>; warnings: string[] } {
-  const warnings: string[] = [];
-  const calls = anthropicFormat.parse(data, collectingContext('t', warnings));
-  return { calls, warnings };
-}
+const read = readerFor(anthropicFormat);
 
 const fixtureParts = (name: string): string[] => ['providers', 'vercel-ai-fixtures', 'anthropic', name];
 

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { readerFor } from '../../test/adapter.js';
 import { corpusPath, readCorpusJson } from '../../test/corpus.js';
 import { ToolscoreInputError } from '../core/errors.js';
 import { evaluate } from '../evaluation/evaluate.js';
@@ -6,15 +7,10 @@ import { evaluateTrace } from '../evaluation/evaluate-trace.js';
 import { loadTraceFile } from '../io/trace.js';
 import { anthropicFormat, fromAnthropic } from './anthropic.js';
 import { autoExtract, readWithFormat } from './auto.js';
-import { collectingContext } from './types.js';
 
 type Json = Record<string, any>;
 
-function read(data: unknown): { calls: ReturnType<typeof fromAnthropic>; warnings: string[] } {
-  const warnings: string[] = [];
-  const calls = anthropicFormat.parse(data, collectingContext('t', warnings));
-  return { calls, warnings };
-}
+const read = readerFor(anthropicFormat);
 
 function fixture(name: string): Json {
   return readCorpusJson('providers', 'vercel-ai-fixtures', 'anthropic', name) as Json;

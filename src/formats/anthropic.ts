@@ -2,7 +2,7 @@ import { ToolscoreInputError, childPath, describeType, textOf } from '../core/er
 import type { ToolCall } from '../core/types.js';
 import { isAnthropicEventStream, reassembleAnthropicEvents } from './anthropic-stream.js';
 import { readArguments } from './arguments.js';
-import { CallCollector, describeKeys, errorText, isObject, readContent, readInMemory, type FromOptions, type Outcome } from './results.js';
+import { CallCollector, describeKeys, errorText, isObject, isRoleMessage, readContent, readInMemory, type FromOptions, type Outcome } from './results.js';
 import type { ParseContext, TraceFormat } from './types.js';
 
 /**
@@ -94,6 +94,8 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
 /** Anthropic Messages API traces. */
 export const anthropicFormat: TraceFormat = {
   name: FORMAT,
+  looksFor: 'a Messages response or messages with tool_use / tool_result content blocks, or a Messages stream (message_start / content_block_* events)',
+  detect: looksLikeAnthropic,
   description: 'Anthropic Messages responses, single messages, message lists (tool_use blocks; tool_result blocks with is_error) and recorded stream events',
   parse(data, context): ToolCall[] {
     const calls = new CallCollector(context, FORMAT);
@@ -111,4 +113,42 @@ export const anthropicFormat: TraceFormat = {
  */
 export function fromAnthropic(response: unknown, options?: FromOptions): ToolCall[] {
   return readInMemory(anthropicFormat, response, options);
+}
+
+// ---- Detection ---------------------------------------------------------------------------------
+
+const ANTHROPIC_TOOL_BLOCKS = new Set(['tool_use', 'tool_result', 'mcp_tool_use', 'mcp_tool_result', 'server_tool_use']);
+
+
+function hasAnthropicToolBlock(message: Record<string, unknown>): boolean {
+  const content = message.content;
+  return Array.isArray(content) && content.some((block) => isObject(block) && typeof block.type === 'string' && ANTHROPIC_TOOL_BLOCKS.has(block.type));
+}
+
+function isAnthropicMessageList(list: unknown[]): boolean {
+  return list.length > 0 && list.every(isRoleMessage) && list.some((message) => hasAnthropicToolBlock(message as Record<string, unknown>));
+}
+
+/**
+ * Anthropic: a Messages API response (`type: "message"`, `role: "assistant"`, `content` list), an
+ * Anthropic error body (`type: "error"` with an `error` object), one message with a tool block, a
+ * list (or `{messages}`) in which every element has a `role` and some message has a `tool_use` /
+ * `tool_result` / `mcp_tool_use` / `mcp_tool_result` / `server_tool_use` block, or a bare list of
+ * content blocks (every element has a `type`) holding a `tool_use` block with a `name`, or a recorded
+ * stream (`isAnthropicEventStream`: a list of Messages stream events).
+ */
+export function looksLikeAnthropic(data: unknown): boolean {
+  if (Array.isArray(data)) {
+    if (isAnthropicMessageList(data) || isAnthropicEventStream(data)) return true;
+    return (
+      data.length > 0 &&
+      data.every((block) => isObject(block) && typeof block.type === 'string') &&
+      data.some((block) => isObject(block) && block.type === 'tool_use' && typeof block.name === 'string')
+    );
+  }
+  if (!isObject(data)) return false;
+  if (data.type === 'message' && data.role === 'assistant' && Array.isArray(data.content)) return true;
+  if (data.type === 'error' && isObject(data.error) && typeof data.error.type === 'string') return true;
+  if (isRoleMessage(data) && hasAnthropicToolBlock(data)) return true;
+  return Array.isArray(data.messages) && isAnthropicMessageList(data.messages);
 }

@@ -1,8 +1,6 @@
 import { isCallList, toActualCalls } from './calls.js';
-import { ToolscoreInputError, describeType } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
-import { detectFormat, detectionHints } from './detect.js';
-import { getFormat } from './registry.js';
+import { detectFormat, formatNamed, undetectedFormatError } from './registry.js';
 import { collectingContext } from './types.js';
 
 /** Calls read from some input, with the format used and any warnings. */
@@ -26,14 +24,8 @@ export function autoExtract(actual: unknown, source = 'actual'): ExtractedCalls 
 /** Reads parsed data with a named format (`auto` detects it). */
 export function readWithFormat(data: unknown, format: string, source: string): ExtractedCalls {
   const name = format === 'auto' ? detectFormat(data) : format;
-  if (name === undefined) {
-    throw new ToolscoreInputError(
-      { source, path: '$' },
-      `could not detect the trace format of ${describeType(data)}; looked for ${detectionHints()}. Pass the format explicitly if it is one of these.`,
-    );
-  }
-  const adapter = getFormat(name);
-  if (!adapter) throw new ToolscoreInputError({ source }, `unknown format ${JSON.stringify(name)}`);
+  if (name === undefined) throw undetectedFormatError({ source, path: '$' }, data);
+  const adapter = formatNamed(name);
   const warnings: string[] = [];
   const calls = adapter.parse(data, collectingContext(source, warnings));
   return { calls, format: name, warnings };

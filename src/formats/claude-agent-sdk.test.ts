@@ -2,14 +2,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { readerFor } from '../../test/adapter.js';
 import { evaluate } from '../evaluation/evaluate.js';
 import { ToolscoreInputError } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { evaluateTrace } from '../evaluation/evaluate-trace.js';
 import { autoExtract } from './auto.js';
 import { claudeAgentSDKFormat, fromClaudeAgentSDK } from './claude-agent-sdk.js';
-import { detectFormat } from './detect.js';
-import { collectingContext } from './types.js';
+import { detectFormat } from './registry.js';
 
 /*
  * The shared corpus has no Claude Agent SDK recording, so these messages are written by hand after
@@ -18,10 +18,7 @@ import { collectingContext } from './types.js';
  * of sending one assistant message per content block of the same API message.
  */
 
-function parse(data: unknown): { calls: ToolCall[]; warnings: string[] } {
-  const warnings: string[] = [];
-  return { calls: claudeAgentSDKFormat.parse(data, collectingContext('test', warnings)), warnings };
-}
+const parse = readerFor(claudeAgentSDKFormat, 'test');
 
 const session = 'c3b4f1de-5a0e-4a57-9d1b-8a3f2c1e0b77';
 const assistant = (id: string, content: unknown[], extra: Record<string, unknown> = {}) => ({

@@ -3,6 +3,7 @@ import { setOwn } from '../core/own.js';
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
+import { isObject } from './results.js';
 import type { ParseContext, TraceFormat } from './types.js';
 
 /** Aliases the custom format accepts, first present wins (present, not truthy: `0` and `{}` are kept). */
@@ -54,6 +55,8 @@ function readCall(item: unknown, path: string, context: ParseContext): ToolCall 
 /** The guide's own trace shape: a list of `{tool, args, result, error, is_error, duration, cost, id}`, or `{calls: [...]}`. */
 export const customFormat: TraceFormat = {
   name: 'custom',
+  looksFor: 'a list of {tool, args} calls or {"calls": [...]}',
+  detect: looksLikeCustom,
   description: 'a list of {tool, args, result, error, is_error, duration, cost, id} calls, or {"calls": [...]}',
   parse(data, context) {
     let items: unknown;
@@ -90,3 +93,17 @@ export const customFormat: TraceFormat = {
     };
   },
 };
+
+const CALL_NAME_KEYS = ['tool', 'name', 'function'];
+
+function isCustomCall(item: unknown): boolean {
+  return isObject(item) && CALL_NAME_KEYS.some((key) => item[key] !== undefined);
+}
+
+/** A list of calls (or the empty list), or an object holding `calls` / `tool_calls` lists or one `tool` call. */
+function looksLikeCustom(data: unknown): boolean {
+  return (
+    (Array.isArray(data) && (data.length === 0 || data.some(isCustomCall))) ||
+    (isObject(data) && (Array.isArray(data.calls) || Array.isArray(data.tool_calls) || typeof data.tool === 'string'))
+  );
+}

@@ -1,17 +1,13 @@
 import { describe, expect, test } from 'vitest';
+import { readerFor } from '../../test/adapter.js';
 import { corpusPath, readCorpusJson, readCorpusJsonl } from '../../test/corpus.js';
 import { loadTraceFile } from '../io/trace.js';
-import { detectFormat } from './detect.js';
+import { detectFormat } from './registry.js';
 import { geminiFormat } from './gemini.js';
-import { collectingContext } from './types.js';
 
 type Json = Record<string, any>;
 
-function read(data: unknown): { calls: ReturnType<typeof geminiFormat.parse>; warnings: string[] } {
-  const warnings: string[] = [];
-  const calls = geminiFormat.parse(data, collectingContext('t', warnings));
-  return { calls, warnings };
-}
+const read = readerFor(geminiFormat);
 
 const fixtureParts = (name: string): string[] => ['providers', 'vercel-ai-fixtures', 'google', name];
 const call = (tool: string, args: Json): Json => ({ tool, args, is_error: false, metadata: { format: 'functionCall' } });

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { readerFor } from '../../test/adapter.js';
 import { corpusPath, readCorpusJson } from '../../test/corpus.js';
 import { ToolscoreInputError } from '../core/errors.js';
 import { evaluate } from '../evaluation/evaluate.js';
@@ -9,15 +10,10 @@ import { evaluateTrace } from '../evaluation/evaluate-trace.js';
 import { loadTraceFile } from '../io/trace.js';
 import { autoExtract } from './auto.js';
 import { fromGemini, geminiFormat } from './gemini.js';
-import { collectingContext } from './types.js';
 
 type Json = Record<string, any>;
 
-function read(data: unknown): { calls: ReturnType<typeof fromGemini>; warnings: string[] } {
-  const warnings: string[] = [];
-  const calls = geminiFormat.parse(data, collectingContext('t', warnings));
-  return { calls, warnings };
-}
+const read = readerFor(geminiFormat);
 
 function cassette(name: string): Json {
   return readCorpusJson('providers', 'recorded-http', 'gemini-vertexai', name) as Json;

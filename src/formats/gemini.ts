@@ -130,6 +130,8 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
 /** Google Gemini traces. */
 export const geminiFormat: TraceFormat = {
   name: FORMAT,
+  looksFor: '"candidates", "contents" or a list of {role, parts} with functionCall / function_call parts, or a streamGenerateContent stream (a list of {candidates} chunks)',
+  detect: looksLikeGemini,
   description: 'Google Gemini responses and contents (functionCall / function_call parts; functionResponse results), recorded streamGenerateContent chunks, and Interactions API steps',
   parse(data, context): ToolCall[] {
     const calls = new CallCollector(context, FORMAT);
@@ -147,4 +149,41 @@ export const geminiFormat: TraceFormat = {
  */
 export function fromGemini(response: unknown, options?: FromOptions): ToolCall[] {
   return readInMemory(geminiFormat, response, options);
+}
+
+// ---- Detection ---------------------------------------------------------------------------------
+
+const GEMINI_FUNCTION_KEYS = ['functionCall', 'function_call', 'functionResponse', 'function_response'];
+
+/** A Gemini content: `parts` whose elements are objects without a `type` (Vercel AI and OTel parts have one). */
+function isGeminiContent(value: unknown): value is { parts: unknown[] } & Record<string, unknown> {
+  return isObject(value) && Array.isArray(value.parts) && value.parts.every((part) => isObject(part) && !('type' in part));
+}
+
+/** A part holding a function call or response; a `role` means an OpenAI message with a legacy `function_call`. */
+function isGeminiFunctionPart(part: unknown): boolean {
+  return isObject(part) && !('role' in part) && GEMINI_FUNCTION_KEYS.some((key) => isObject(part[key]));
+}
+
+/**
+ * Gemini: a response (`candidates` of objects with `content` or `finishReason`), a request
+ * (`contents`, every element a content), a non-empty list of contents, a list of function parts, a
+ * recorded stream (`isGeminiChunkStream`: a list of response chunks), one
+ * content with a `role` or a function part, an interaction (`object: "interaction"` with `steps`),
+ * or a Google API error body (`error` with numeric `code` and string `status`).
+ */
+export function looksLikeGemini(data: unknown): boolean {
+  if (Array.isArray(data)) {
+    return data.length > 0 && (data.every(isGeminiContent) || data.every(isGeminiFunctionPart) || isGeminiChunkStream(data));
+  }
+  if (!isObject(data)) return false;
+  if (data.object === 'interaction' && Array.isArray(data.steps)) return true;
+  const candidates = data.candidates;
+  if (Array.isArray(candidates)) {
+    return candidates.length > 0 && candidates.every(isObject) && candidates.some((c) => isObject(c) && ('content' in c || 'finishReason' in c));
+  }
+  if (Array.isArray(data.contents)) return data.contents.length > 0 && data.contents.every(isGeminiContent);
+  if (isGeminiContent(data)) return typeof data.role === 'string' || data.parts.some(isGeminiFunctionPart);
+  const error = data.error;
+  return Object.keys(data).length === 1 && isObject(error) && typeof error.code === 'number' && typeof error.status === 'string';
 }

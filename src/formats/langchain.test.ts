@@ -2,20 +2,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { readerFor } from '../../test/adapter.js';
 import { corpusPath, readCorpusJson } from '../../test/corpus.js';
 import { evaluate } from '../evaluation/evaluate.js';
 import { ToolscoreInputError } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { evaluateTrace } from '../evaluation/evaluate-trace.js';
 import { autoExtract, readWithFormat } from './auto.js';
-import { detectFormat } from './detect.js';
+import { detectFormat } from './registry.js';
 import { fromLangChain, langchainFormat } from './langchain.js';
-import { collectingContext } from './types.js';
 
-function parse(data: unknown): { calls: ToolCall[]; warnings: string[] } {
-  const warnings: string[] = [];
-  return { calls: langchainFormat.parse(data, collectingContext('test', warnings)), warnings };
-}
+const parse = readerFor(langchainFormat, 'test');
 
 const dir = mkdtempSync(join(tmpdir(), 'toolscore-langchain-'));
 function file(name: string, data: unknown): string {

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
+import { readerFor } from '../../test/adapter.js';
 import { readCorpusJson, readCorpusJsonl } from '../../test/corpus.js';
 import { ToolscoreInputError } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { autoExtract } from './auto.js';
-import { detectFormat } from './detect.js';
+import { detectFormat } from './registry.js';
 import { fromMCP, mcpFormat } from './mcp.js';
-import { collectingContext } from './types.js';
 
 type Line = { dir: string; message: Record<string, unknown> };
 
@@ -14,10 +14,7 @@ const everything = () => readCorpusJsonl(TRANSCRIPTS, 'server-everything-2026.8.
 const filesystem = () => readCorpusJsonl(TRANSCRIPTS, 'server-filesystem-2026.8.31.stdio.jsonl') as Line[];
 const memory = () => readCorpusJsonl(TRANSCRIPTS, 'server-memory-2026.8.31.stdio.jsonl') as Line[];
 
-function parse(data: unknown): { calls: ToolCall[]; warnings: string[] } {
-  const warnings: string[] = [];
-  return { calls: mcpFormat.parse(data, collectingContext('t.json', warnings)), warnings };
-}
+const parse = readerFor(mcpFormat, 't.json');
 
 /** A successful call as the adapter reports it. */
 function ok(id: number | string, tool: string, args: Record<string, unknown>, result: unknown, extra: Record<string, unknown> = {}): ToolCall {

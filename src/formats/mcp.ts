@@ -314,6 +314,8 @@ function pushTopLevel(reader: McpReader, data: unknown, context: ParseContext): 
 /** MCP traces: JSON-RPC 2.0 messages, batches, transcripts and recorded sessions. */
 export const mcpFormat: TraceFormat = {
   name: 'mcp',
+  looksFor: 'JSON-RPC 2.0 messages ({"jsonrpc": "2.0", ...}), batches, {dir, message} transcripts or {"format": "mcp", "messages": [...]}',
+  detect: looksLikeMCP,
   description: 'MCP JSON-RPC 2.0 messages, batches, {dir, message} transcripts, or sessions recorded by `toolscore mcp record`; tools/call requests joined with their responses',
   parse(data, context) {
     const reader = new McpReader(context);
@@ -331,4 +333,25 @@ export const mcpFormat: TraceFormat = {
  */
 export function fromMCP(messages: unknown, options?: FromOptions): ToolCall[] {
   return readInMemory(mcpFormat, messages, options);
+}
+
+// ---- Detection ---------------------------------------------------------------------------------
+
+/** A JSON-RPC 2.0 message, a `{dir, message}` transcript item, or a batch holding one. */
+function hasJsonRpc(value: unknown, depth: number): boolean {
+  if (Array.isArray(value)) return depth < 4 && value.some((item) => hasJsonRpc(item, depth + 1));
+  if (!isObject(value)) return false;
+  if (value.jsonrpc === '2.0') return true;
+  return !('jsonrpc' in value) && value.message !== null && typeof value.message === 'object' && hasJsonRpc(value.message, depth + 1);
+}
+
+/**
+ * MCP: an object with `jsonrpc`; a recorded session (`{"format": "mcp"}`, or `messages` holding
+ * JSON-RPC 2.0 messages); a list (or batch) with any JSON-RPC 2.0 message, raw or in `{dir, message}`.
+ */
+export function looksLikeMCP(data: unknown): boolean {
+  if (isObject(data)) {
+    return 'jsonrpc' in data || data.format === 'mcp' || (Array.isArray(data.messages) && hasJsonRpc(data.messages, 0)) || hasJsonRpc(data, 0);
+  }
+  return Array.isArray(data) && hasJsonRpc(data, 0);
 }

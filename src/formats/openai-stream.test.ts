@@ -2,21 +2,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { readerFor } from '../../test/adapter.js';
 import { corpusPath, readCorpusJson, readCorpusJsonl } from '../../test/corpus.js';
 import { evaluate } from '../evaluation/evaluate.js';
 import { evaluateTrace } from '../evaluation/evaluate-trace.js';
 import { loadTraceFile } from '../io/trace.js';
-import { detectFormat } from './detect.js';
+import { detectFormat } from './registry.js';
 import { openaiFormat } from './openai.js';
-import { collectingContext } from './types.js';
 
 type Json = Record<string, any>;
 
-function read(data: unknown): { calls: ReturnType<typeof openaiFormat.parse>; warnings: string[] } {
-  const warnings: string[] = [];
-  const calls = openaiFormat.parse(data, collectingContext('t', warnings));
-  return { calls, warnings };
-}
+const read = readerFor(openaiFormat);
 
 /** Tool, arguments and result: what two recordings of one scenario share (their ids differ). */
 function sameScenario(calls: ReturnType<typeof openaiFormat.parse>): unknown[] {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { readerFor } from '../../test/adapter.js';
 import { corpusPath, readCorpusJson, readCorpusJsonl } from '../../test/corpus.js';
 import { ToolscoreInputError } from '../core/errors.js';
 import { evaluate } from '../evaluation/evaluate.js';
@@ -6,16 +7,10 @@ import { evaluateTrace } from '../evaluation/evaluate-trace.js';
 import { loadTraceFile } from '../io/trace.js';
 import { autoExtract, readWithFormat } from './auto.js';
 import { fromOpenAI, openaiFormat } from './openai.js';
-import { collectingContext } from './types.js';
 
 type Json = Record<string, any>;
 
-/** Reads with the openai adapter, returning calls and warnings. */
-function read(data: unknown): { calls: ReturnType<typeof fromOpenAI>; warnings: string[] } {
-  const warnings: string[] = [];
-  const calls = openaiFormat.parse(data, collectingContext('t', warnings));
-  return { calls, warnings };
-}
+const read = readerFor(openaiFormat);
 
 function cassette(name: string): Json {
   return readCorpusJson('providers', 'recorded-http', 'openai', name) as Json;

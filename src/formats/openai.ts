@@ -3,7 +3,7 @@ import { ToolscoreInputError, childPath, describeType, textOf } from '../core/er
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
 import { isChatChunk, isChatChunkStream, isResponsesEventStream, reassembleChatChunks, reassembleResponsesEvents } from './openai-stream.js';
-import { CallCollector, describeKeys, errorText, isObject, outcomeOf, readInMemory, type FromOptions } from './results.js';
+import { CallCollector, describeKeys, errorText, isObject, isRoleMessage, outcomeOf, readInMemory, type FromOptions } from './results.js';
 import type { ParseContext, TraceFormat } from './types.js';
 
 export type { FromOptions } from './results.js';
@@ -228,6 +228,8 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
 /** OpenAI Chat Completions and Responses API traces. */
 export const openaiFormat: TraceFormat = {
   name: FORMAT,
+  looksFor: '"choices", messages with tool_calls ({function: {name, arguments}}) / function_call, Responses API "output" / function_call items, or a stream of chat.completion.chunk objects or Responses API events (response.*)',
+  detect: looksLikeOpenAI,
   description:
     'OpenAI Chat Completions responses and message lists (tool_calls, function_call, role "tool" results), Responses API output/input items, and recorded streams of either (chat.completion.chunk lists, Responses events)',
   parse(data, context): ToolCall[] {
@@ -247,4 +249,88 @@ export const openaiFormat: TraceFormat = {
  */
 export function fromOpenAI(response: unknown, options?: FromOptions): ToolCall[] {
   return readInMemory(openaiFormat, response, options);
+}
+
+// ---- Detection ---------------------------------------------------------------------------------
+
+/** A Chat Completions `tool_calls` entry: `{function: {...}}` (with or without `type`) or a custom tool call. */
+function isOpenAIToolCallEntry(entry: unknown): boolean {
+  return isObject(entry) && (isObject(entry.function) || (entry.type === 'custom' && isObject(entry.custom)));
+}
+
+/** A chat message that calls a tool the OpenAI way, or a legacy `role: "function"` result. */
+function isOpenAICallMessage(message: unknown): boolean {
+  if (!isRoleMessage(message)) return false;
+  const toolCalls = message.tool_calls;
+  if (Array.isArray(toolCalls) && toolCalls.length > 0 && toolCalls.every(isOpenAIToolCallEntry)) return true;
+  if (isObject(message.function_call) && typeof message.function_call.name === 'string') return true;
+  return message.role === 'function' && typeof message.name === 'string';
+}
+
+const RESPONSES_ITEMS = new Set(['function_call', 'function_call_output', 'custom_tool_call', 'custom_tool_call_output']);
+
+/** A Responses API call or call-output item (snake_case `call_id`; the Agents JS SDK writes `callId`). */
+function isResponsesCallItem(item: unknown): boolean {
+  return isObject(item) && typeof item.type === 'string' && RESPONSES_ITEMS.has(item.type) && typeof item.call_id === 'string';
+}
+
+/** Tool-call entries that are not OpenAI's (LangChain `{name, args, id}`): the list is someone else's. */
+function hasForeignToolCalls(message: unknown): boolean {
+  return isObject(message) && Array.isArray(message.tool_calls) && !message.tool_calls.every(isOpenAIToolCallEntry);
+}
+
+function isOpenAIList(list: unknown[]): boolean {
+  return (
+    list.length > 0 &&
+    list.every((item) => isRoleMessage(item) || (isObject(item) && typeof item.type === 'string')) &&
+    list.some((item) => isOpenAICallMessage(item) || isResponsesCallItem(item)) &&
+    !list.some(hasForeignToolCalls)
+  );
+}
+
+const CHAT_ROLES = new Set(['system', 'developer', 'user', 'assistant']);
+const TEXT_PART_TYPES = new Set(['text', 'input_text', 'output_text', 'refusal', 'image_url', 'input_image', 'input_audio', 'file']);
+
+/**
+ * A chat history in which no tool was called: every element a system/developer/user/assistant
+ * message whose content is text, null or text/image parts, and nothing else. Real agent runs end
+ * like this when the agent answered without tools (tau-bench has such runs); it is read as OpenAI —
+ * it has zero calls under any format, so the zero is the trace's, not a misread.
+ */
+function isPlainChatList(list: unknown[]): boolean {
+  return (
+    list.length > 0 &&
+    list.every((item) => {
+      if (!isRoleMessage(item) || !CHAT_ROLES.has(item.role)) return false;
+      if (Object.keys(item).some((key) => key !== 'role' && key !== 'content' && key !== 'name' && key !== 'refusal')) return false;
+      const content = item.content;
+      if (content === null || content === undefined || typeof content === 'string') return true;
+      return Array.isArray(content) && content.every((part) => isObject(part) && typeof part.type === 'string' && TEXT_PART_TYPES.has(part.type));
+    })
+  );
+}
+
+/**
+ * OpenAI: a Responses API response (`object: "response"` with an `output` list), a Chat Completions
+ * response (`choices` of objects, some with a `message` object), an OpenAI error body (only an
+ * `error` object with a `message` and a `type`), one message that calls a tool, or a list (or
+ * `{messages}` / `{input}`) in which every element has a `role` or a `type`, some element is a
+ * message with OpenAI `tool_calls` (`function` objects) / a legacy `function_call` / a `role:
+ * "function"` result, or a Responses `function_call` / `function_call_output` item with a `call_id`,
+ * and no `tool_calls` entry lacks a `function` object; or a plain chat history without tool calls
+ * (`isPlainChatList`); or a recorded stream (`isChatChunkStream`: `chat.completion.chunk`s, one or a
+ * list; `isResponsesEventStream`: a list of Responses API events).
+ */
+export function looksLikeOpenAI(data: unknown): boolean {
+  if (Array.isArray(data)) return isOpenAIList(data) || isPlainChatList(data) || isChatChunkStream(data) || isResponsesEventStream(data);
+  if (!isObject(data)) return false;
+  if (data.object === 'response' && Array.isArray(data.output)) return true;
+  if (isChatChunk(data)) return true;
+  const choices = data.choices;
+  if (Array.isArray(choices)) return choices.length > 0 && choices.every(isObject) && choices.some((c) => isObject(c) && isObject(c.message));
+  const error = data.error;
+  if (Object.keys(data).length === 1 && isObject(error) && typeof error.message === 'string' && 'type' in error) return true;
+  if (Array.isArray(data.messages)) return isOpenAIList(data.messages) || isPlainChatList(data.messages);
+  if (Array.isArray(data.input)) return isOpenAIList(data.input);
+  return isOpenAICallMessage(data) && !hasForeignToolCalls(data);
 }

@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
+import { readerFor } from '../../test/adapter.js';
 import { readCorpusJson } from '../../test/corpus.js';
 import { evaluate } from '../evaluation/evaluate.js';
 import { ToolscoreInputError } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { autoExtract } from './auto.js';
-import { detectFormat } from './detect.js';
+import { detectFormat } from './registry.js';
 import { fromOtel, otelFormat } from './otel.js';
-import { collectingContext } from './types.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -20,10 +20,7 @@ const SCENARIOS = [
   'openai-responses-function-call',
 ] as const;
 
-function parse(data: unknown): { calls: ToolCall[]; warnings: string[] } {
-  const warnings: string[] = [];
-  return { calls: otelFormat.parse(data, collectingContext('t.json', warnings)), warnings };
-}
+const parse = readerFor(otelFormat, 't.json');
 
 /** What a call boils down to for the cross-checks. */
 interface Outcome {

@@ -606,6 +606,8 @@ const EXCEPTION_KEYS = new Set(['exception.message', 'exception.type']);
 /** OpenTelemetry traces with GenAI, Vercel AI SDK or OpenInference tool spans. */
 export const otelFormat: TraceFormat = {
   name: 'otel',
+  looksFor: 'an OTLP/JSON export ({"resourceSpans": [...]}) or a list of spans (traceId + spanId, or name + attributes + start time)',
+  detect: looksLikeOtel,
   description: 'OpenTelemetry spans: OTLP/JSON exports, span lists or JSON Lines; GenAI execute_tool, Vercel AI SDK ai.toolCall and OpenInference TOOL spans',
   parse(data, context) {
     if (data === null || typeof data !== 'object') {
@@ -629,4 +631,40 @@ export const otelFormat: TraceFormat = {
  */
 export function fromOtel(exportOrSpans: unknown, options?: FromOptions): ToolCall[] {
   return readInMemory(otelFormat, exportOrSpans, options);
+}
+
+// ---- Detection ---------------------------------------------------------------------------------
+
+/** A span: OTLP ids, SDK `context` ids, or a name, attributes and a start time. */
+export function isSpanLike(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  if (value.traceId !== undefined && value.spanId !== undefined) return true;
+  if (isObject(value.context) && value.context.span_id !== undefined && value.context.trace_id !== undefined) return true;
+  return (
+    typeof value.name === 'string' &&
+    value.attributes !== null &&
+    typeof value.attributes === 'object' &&
+    (value.startTimeUnixNano !== undefined || value.start_time !== undefined || value.startTime !== undefined)
+  );
+}
+
+function isExport(value: unknown): boolean {
+  return isObject(value) && Array.isArray(value.resourceSpans);
+}
+
+/**
+ * OpenTelemetry: an OTLP/JSON export (`resourceSpans`), one `ResourceSpans` (`scopeSpans`), a single
+ * span, or a non-empty list whose every item is a span or an export.
+ */
+export function looksLikeOtel(data: unknown): boolean {
+  if (isObject(data)) {
+    return (
+      isExport(data) ||
+      Array.isArray(data.scopeSpans) ||
+      Array.isArray(data.instrumentationLibrarySpans) ||
+      (Array.isArray(data.spans) && data.spans.length > 0 && data.spans.every(isSpanLike)) ||
+      isSpanLike(data)
+    );
+  }
+  return Array.isArray(data) && data.length > 0 && data.every((item) => isSpanLike(item) || isExport(item));
 }

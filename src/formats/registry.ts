@@ -1,9 +1,10 @@
+import { ToolscoreInputError, describeType } from '../core/errors.js';
 import { anthropicFormat } from './anthropic.js';
 import { claudeAgentSDKFormat } from './claude-agent-sdk.js';
 import { customFormat } from './custom.js';
 import { geminiFormat } from './gemini.js';
-import { mcpFormat } from './mcp.js';
 import { langchainFormat } from './langchain.js';
+import { mcpFormat } from './mcp.js';
 import { openaiFormat } from './openai.js';
 import { openaiAgentsFormat } from './openai-agents.js';
 import { otelFormat } from './otel.js';
@@ -11,23 +12,30 @@ import type { TraceFormat } from './types.js';
 import { vercelAIFormat } from './vercel-ai.js';
 
 /**
- * Every trace format, by name. Adding a format means writing its adapter file and listing it here
- * (and, if it can be recognised, adding a rule to `detect.ts`).
+ * The order in which formats are asked whether data has their shape: most specific shapes first, so
+ * that envelopes holding provider messages (Agents SDK items, Claude Agent SDK messages, Vercel AI
+ * steps) are claimed before the provider whose messages they wrap, and `custom` last. Adding a format
+ * means writing its file and listing it here.
  */
+const DETECTION_ORDER: readonly TraceFormat[] = [
+  mcpFormat,
+  otelFormat,
+  vercelAIFormat,
+  openaiAgentsFormat,
+  claudeAgentSDKFormat,
+  geminiFormat,
+  anthropicFormat,
+  openaiFormat,
+  langchainFormat,
+  customFormat,
+];
+
+/** The order help texts and the README list formats in. */
+const LISTING_ORDER = ['openai', 'anthropic', 'gemini', 'mcp', 'otel', 'langchain', 'vercel-ai', 'openai-agents', 'claude-agent-sdk', 'custom'];
+
+/** Every trace format, by name, in listing order. */
 export const FORMATS: ReadonlyMap<string, TraceFormat> = new Map(
-  [
-    // in the order help texts list them
-    openaiFormat,
-    anthropicFormat,
-    geminiFormat,
-    mcpFormat,
-    otelFormat,
-    langchainFormat,
-    vercelAIFormat,
-    openaiAgentsFormat,
-    claudeAgentSDKFormat,
-    customFormat,
-  ].map((format) => [format.name, format]),
+  LISTING_ORDER.map((name) => [name, DETECTION_ORDER.find((format) => format.name === name)!]),
 );
 
 /** Names accepted by `--format` / `format`, `auto` first. */
@@ -36,4 +44,35 @@ export const FORMAT_NAMES: readonly string[] = ['auto', ...FORMATS.keys()];
 /** The adapter for a format name, or undefined. */
 export function getFormat(name: string): TraceFormat | undefined {
   return FORMATS.get(name);
+}
+
+function unknownFormatError(format: string, source: string): ToolscoreInputError {
+  return new ToolscoreInputError({ source }, `unknown format ${JSON.stringify(format)}; valid formats: ${FORMAT_NAMES.join(', ')}`);
+}
+
+/** Checks a format name (`auto` or a format) where a command line takes it, before any file is read. */
+export function checkFormatName(format: string, source = 'format'): string {
+  if (!FORMAT_NAMES.includes(format)) throw unknownFormatError(format, source);
+  return format;
+}
+
+/** The adapter of a format name; an unknown name is the same error `checkFormatName` gives. */
+export function formatNamed(format: string, source = 'format'): TraceFormat {
+  const adapter = FORMATS.get(format);
+  if (adapter === undefined) throw unknownFormatError(format, source);
+  return adapter;
+}
+
+/** The format a parsed trace looks like, judged on its whole structure, or undefined. */
+export function detectFormat(data: unknown): string | undefined {
+  return DETECTION_ORDER.find((format) => format.detect(data))?.name;
+}
+
+/**
+ * The error for data no format recognises: what it is and what each format looks for. `what` names the
+ * data when it is not the whole input (the first line of a JSON Lines file).
+ */
+export function undetectedFormatError(where: { source: string; path?: string; line?: number }, data: unknown, what = describeType(data)): ToolscoreInputError {
+  const hints = DETECTION_ORDER.map((format) => `${format.name} (${format.looksFor})`).join('; ');
+  return new ToolscoreInputError(where, `could not detect the trace format of ${what}; looked for ${hints}. Pass the format explicitly if it is one of these.`);
 }

@@ -13,6 +13,11 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** A chat message: an object with a string `role`. */
+export function isRoleMessage(value: unknown): value is Record<string, unknown> & { role: string } {
+  return isObject(value) && typeof value.role === 'string';
+}
+
 /** What came back for a call. */
 export interface Outcome {
   /** What the tool returned (already read with `readContent`); undefined when nothing was recorded. */

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { readerFor } from '../../test/adapter.js';
 import { readCorpusJson, readCorpusJsonl } from '../../test/corpus.js';
 import { assertDamagedSampleReadsSafely } from '../../test/damage.js';
 import { anthropicFormat } from './anthropic.js';
-import { detectFormat } from './detect.js';
+import { detectFormat } from './registry.js';
 import { geminiFormat } from './gemini.js';
 import { openaiFormat } from './openai.js';
 import type { TraceFormat } from './types.js';
-import { collectingContext } from './types.js';
 
 /*
  * For random call lists, a synthesized stream — arguments cut at random points, the fragments of
@@ -55,10 +55,7 @@ function interleave<T>(sequences: T[][], order: number[]): T[] {
   return merged;
 }
 
-function read(format: TraceFormat, data: unknown): { calls: unknown[]; warnings: string[] } {
-  const warnings: string[] = [];
-  return { calls: format.parse(data, collectingContext('t', warnings)), warnings };
-}
+const read = (format: TraceFormat, data: unknown) => readerFor(format)(data);
 
 /** The arguments as the adapter returns them: through JSON, as they travelled. */
 const travelled = (args: Record<string, unknown>): unknown => JSON.parse(JSON.stringify(args));

@@ -14,6 +14,13 @@ export interface TraceFormat {
   name: string;
   /** What it reads, in one line (README table, error messages). */
   description: string;
+  /** What `detect` looks for, in one line, named in "could not detect" errors. */
+  looksFor: string;
+  /**
+   * Whether parsed data has this format's shape, judged on its whole structure (every message of a
+   * list, not only the first). The registry asks the formats in its detection order; the first yes wins.
+   */
+  detect(data: unknown): boolean;
   /** Reads calls from parsed JSON. Throws `ToolscoreInputError` when the shape is wrong. */
   parse(data: unknown, context: ParseContext): ToolCall[];
   /**

@@ -2,20 +2,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { readerFor } from '../../test/adapter.js';
 import { corpusPath, readCorpusJson } from '../../test/corpus.js';
 import { evaluate } from '../evaluation/evaluate.js';
 import { ToolscoreInputError } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { evaluateTrace } from '../evaluation/evaluate-trace.js';
 import { autoExtract } from './auto.js';
-import { detectFormat } from './detect.js';
-import { collectingContext } from './types.js';
+import { detectFormat } from './registry.js';
 import { fromVercelAI, vercelAIFormat } from './vercel-ai.js';
 
-function parse(data: unknown): { calls: ToolCall[]; warnings: string[] } {
-  const warnings: string[] = [];
-  return { calls: vercelAIFormat.parse(data, collectingContext('test', warnings)), warnings };
-}
+const parse = readerFor(vercelAIFormat, 'test');
 
 /** A corpus file is `{scenario, providerRequests, result}`; `result` is what generateText / streamText returned. */
 function corpusResult(version: string, scenario: string): Record<string, unknown> {

@@ -1,20 +1,11 @@
 import { ToolscoreInputError, describeType } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readWithFormat, type ExtractedCalls } from '../formats/auto.js';
-import { detectFormat, detectionHints } from '../formats/detect.js';
-import { FORMAT_NAMES, getFormat } from '../formats/registry.js';
+import { detectFormat, formatNamed, undetectedFormatError } from '../formats/registry.js';
 import { collectingContext, type TraceStreamReader } from '../formats/types.js';
 import { readJsonFile } from './files.js';
 import type { ParseJsonOptions } from './json.js';
 import { isJsonLinesPath, jsonLinePath, looksLikeJsonLines, readJsonLines } from './jsonl.js';
-
-/** Checks a format name, listing the valid ones when it is wrong. */
-export function checkFormatName(format: string, source = 'format'): string {
-  if (!FORMAT_NAMES.includes(format)) {
-    throw new ToolscoreInputError({ source }, `unknown format ${JSON.stringify(format)}; valid formats: ${FORMAT_NAMES.join(', ')}`);
-  }
-  return format;
-}
 
 /**
  * Loads a trace file with a format (`auto` detects it from the whole structure). JSON Lines files
@@ -22,7 +13,6 @@ export function checkFormatName(format: string, source = 'format'): string {
  * lines) are read line by line as a stream.
  */
 export async function loadTraceFile(path: string, format = 'auto', options?: ParseJsonOptions): Promise<ExtractedCalls> {
-  checkFormatName(format);
   if (isJsonLinesPath(path) || (await looksLikeJsonLines(path))) return loadJsonLinesTrace(path, format, options);
   return readWithFormat(await readJsonFile(path, options), format, path);
 }
@@ -49,15 +39,11 @@ async function loadJsonLinesTrace(path: string, format: string, options?: ParseJ
       const items = lines.map((entry) => entry.item);
       const detected = detectFormat(items) ?? detectFormat(items[0]);
       if (detected === undefined) {
-        throw new ToolscoreInputError(
-          { source: path, line: lines[0]!.line },
-          `could not detect the trace format of these JSON Lines (the first line is ${describeType(items[0])}); looked for ${detectionHints()}. Pass the format explicitly if it is one of these.`,
-        );
+        throw undetectedFormatError({ source: path, line: lines[0]!.line }, items[0], `these JSON Lines (the first line is ${describeType(items[0])})`);
       }
       name = detected;
     }
-    const adapter = getFormat(name);
-    if (!adapter) throw new ToolscoreInputError({ source: path }, `unknown format ${JSON.stringify(name)}`);
+    const adapter = formatNamed(name);
     reader = adapter.createStreamReader?.(context);
     if (!reader) collected = [];
     for (const entry of lines) take(entry.item, entry.line);
@@ -85,6 +71,6 @@ async function loadJsonLinesTrace(path: string, format: string, options?: ParseJ
   );
   if (count === 0) throw new ToolscoreInputError({ source: path }, 'the file is empty; expected one JSON value per line (JSON Lines)');
   if (pending !== undefined) begin(pending);
-  const calls: ToolCall[] = reader ? (reader as TraceStreamReader).finish() : getFormat(name)!.parse(collected, context);
+  const calls: ToolCall[] = reader ? (reader as TraceStreamReader).finish() : formatNamed(name).parse(collected, context);
   return { calls, format: name, warnings };
 }

@@ -7,7 +7,7 @@ import type { EvaluationLimits } from '../../core/limits.js';
 import { normalizeWeights, type WeightsInput } from '../../core/weights.js';
 import type { Budgets } from '../../metrics/budget.js';
 import { evaluateTrace } from '../../evaluation/evaluate-trace.js';
-import { checkFormatName } from '../../io/trace.js';
+import { checkFormatName } from '../../formats/registry.js';
 import { renderConsoleSummary, renderWarnings } from '../../reports/console.js';
 import { REPORT_FORMATS, appendJobSummary, writeReportFiles, type ReportFormat } from '../../reports/files.js';
 import { generateJsonReport } from '../../reports/json.js';

@@ -3,7 +3,7 @@ import type { ExpectedCall } from '../../core/types.js';
 import { readWithFormat, type ExtractedCalls } from '../../formats/auto.js';
 import { readJsonFile } from '../../io/files.js';
 import { goldCallsOf } from '../../io/gold.js';
-import { checkFormatName } from '../../io/trace.js';
+import { checkFormatName } from '../../formats/registry.js';
 import { renderValidation } from '../../reports/validation.js';
 import { colorEnabled } from '../terminal.js';
 

@@ -1,16 +1,18 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { corpusPath, readCorpusJson, readCorpusJsonl } from '../../test/corpus.js';
-import { detectFormat } from './detect.js';
-import { looksLikeAnthropic, looksLikeGemini, looksLikeOpenAI } from './provider-detect.js';
+import { detectFormat } from './registry.js';
+import { anthropicFormat } from './anthropic.js';
+import { geminiFormat } from './gemini.js';
+import { openaiFormat } from './openai.js';
 
 type Json = Record<string, any>;
 
 function claimedBy(data: unknown): string[] {
   const claims: string[] = [];
-  if (looksLikeGemini(data)) claims.push('gemini');
-  if (looksLikeAnthropic(data)) claims.push('anthropic');
-  if (looksLikeOpenAI(data)) claims.push('openai');
+  if (geminiFormat.detect(data)) claims.push('gemini');
+  if (anthropicFormat.detect(data)) claims.push('anthropic');
+  if (openaiFormat.detect(data)) claims.push('openai');
   return claims;
 }
 
