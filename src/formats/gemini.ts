@@ -2,7 +2,7 @@ import { ToolscoreInputError, childPath, describeType, textOf } from '../core/er
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
 import { isGeminiChunkStream, reassembleGeminiChunks } from './gemini-stream.js';
-import { CallCollector, describeKeys, errorText, isObject, outcomeOf, readContent, readInMemory, type FromOptions } from './results.js';
+import { CallCollector, describeKeys, errorText, isObject, outcomeOf, readContent, readInMemory, type FromOptions } from './call-collector.js';
 import type { ParseContext, TraceFormat } from './types.js';
 
 /**

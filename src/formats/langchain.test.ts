@@ -143,7 +143,7 @@ describe('langchain: messages in other forms (hand-written, following @langchain
     ];
     expect(detectFormat(messages)).toBe('langchain');
     expect(parse(messages).calls).toEqual([
-      // JSON text results are read like every other adapter reads them (results.ts readContent).
+      // JSON text results are read like every other adapter reads them (call-collector.ts readContent).
       { tool: 'search', args: { query: 'Python tutorials' }, id: 'call_1', result: ['tutorial 1', 'tutorial 2'], is_error: false },
     ]);
   });

@@ -1,8 +1,8 @@
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import type { Args, ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
-import { type FromOptions, isObject, readContent, readInMemory } from './results.js';
-import { CallJoiner, failureMessage } from './tool-results.js';
+import { type FromOptions, isObject, readContent, readInMemory } from './call-collector.js';
+import { CallJoiner, failureMessage } from './call-joiner.js';
 import type { ParseContext, TraceFormat } from './types.js';
 
 /**

@@ -2,7 +2,7 @@ import { ToolscoreInputError, childPath, describeType } from '../core/errors.js'
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
 import { contentToText } from './mcp-content.js';
-import { readInMemory, type FromOptions } from './results.js';
+import { readInMemory, type FromOptions } from './call-collector.js';
 import type { ParseContext, TraceFormat, TraceStreamReader } from './types.js';
 
 /**

@@ -1,8 +1,8 @@
 import { ToolscoreInputError, childPath, describeType, textOf } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
-import { type FromOptions, isObject, readContent, readInMemory } from './results.js';
-import { CallJoiner, type CallOutcome, failureMessage } from './tool-results.js';
+import { type FromOptions, isObject, readContent, readInMemory } from './call-collector.js';
+import { CallJoiner, type CallOutcome, failureMessage } from './call-joiner.js';
 import type { ParseContext, TraceFormat } from './types.js';
 
 /**

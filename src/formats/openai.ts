@@ -3,10 +3,10 @@ import { ToolscoreInputError, childPath, describeType, textOf } from '../core/er
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
 import { isChatChunk, isChatChunkStream, isResponsesEventStream, reassembleChatChunks, reassembleResponsesEvents } from './openai-stream.js';
-import { CallCollector, describeKeys, errorText, isObject, isRoleMessage, outcomeOf, readInMemory, type FromOptions } from './results.js';
+import { CallCollector, describeKeys, errorText, isObject, isRoleMessage, outcomeOf, readInMemory, type FromOptions } from './call-collector.js';
 import type { ParseContext, TraceFormat } from './types.js';
 
-export type { FromOptions } from './results.js';
+export type { FromOptions } from './call-collector.js';
 
 /**
  * OpenAI traces, three shapes:

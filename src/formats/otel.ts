@@ -2,7 +2,7 @@ import { ToolscoreInputError, childPath, describeType } from '../core/errors.js'
 import type { Args, ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
 import { nanosToSeconds, pickAttributes, readAttributeSlots, toUnixNanos } from './otlp-values.js';
-import { readInMemory, type FromOptions } from './results.js';
+import { readInMemory, type FromOptions } from './call-collector.js';
 import type { ParseContext, TraceFormat, TraceStreamReader } from './types.js';
 
 /**

@@ -1,8 +1,8 @@
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
-import { type FromOptions, isObject, readInMemory } from './results.js';
-import { CallJoiner, type CallOutcome, type FoundCall, failureMessage } from './tool-results.js';
+import { type FromOptions, isObject, readInMemory } from './call-collector.js';
+import { CallJoiner, type CallOutcome, type FoundCall, failureMessage } from './call-joiner.js';
 import type { ParseContext, TraceFormat } from './types.js';
 
 /**

@@ -1,6 +1,6 @@
 import { toActualCall } from './calls.js';
 import type { Args, ToolCall } from '../core/types.js';
-import { errorText } from './results.js';
+import { errorText } from './call-collector.js';
 import type { ParseContext } from './types.js';
 
 /** A call as an adapter finds it, before it is normalized. */
@@ -38,7 +38,7 @@ interface PendingOutcome {
 
 /**
  * Collects calls in the order they were made and joins results to them by call id, whichever comes
- * first. Unlike the provider adapters' `CallCollector` (results.ts), this one is for agent SDKs that
+ * first. Unlike the provider adapters' `CallCollector` (call-collector.ts), this one is for agent SDKs that
  * repeat themselves: a call seen again under the same id (in a step and in the result's own lists, or
  * once per streamed content block) is kept once, several outcomes for one id merge, and a result that
  * repeats its call's name and input can stand for a call never seen. A result for an id that no call

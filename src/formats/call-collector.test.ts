@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CallCollector, outcomeOf, readContent, readInMemory, reportedError } from './results.js';
+import { CallCollector, outcomeOf, readContent, readInMemory, reportedError } from './call-collector.js';
 import { openaiFormat } from './openai.js';
 import { collectingContext } from './types.js';
 
