@@ -1,0 +1,288 @@
+/**
+ * Every command of the `toolscore` program, with its options declared once, in tables typed by the
+ * command's flags. Only types come from the command modules here; each module is imported when its
+ * command runs, so `--help` and `--version` load commander and this file alone.
+ */
+import type { CommandSpec, OptionSpec, OptionTable } from './command.js';
+import type { DemoFlags } from './commands/demo.js';
+import type { EvalFlags } from './commands/eval.js';
+import type { McpTargetFlags } from './commands/mcp-common.js';
+import type { McpLintFlags } from './commands/mcp-lint.js';
+import type { McpListFlags } from './commands/mcp-list.js';
+import type { McpRecordFlags } from './commands/mcp-record.js';
+import type { McpTestFlags } from './commands/mcp-test.js';
+import type { RecordFlags } from './commands/record.js';
+import type { SnapshotDirFlags } from './commands/snapshots.js';
+import type { ValidateFlags } from './commands/validate.js';
+import type { JudgeFlags } from './judge-flags.js';
+
+/** The exit codes, shown after `toolscore --help` and `toolscore eval --help`. */
+export const EXIT_CODES = `
+Exit codes:
+  0  done, and every gate passed
+  1  a gate failed: score below --min-score, or --fail-on-violations found a
+     forbidden call, a leaked credential or a broken budget
+  2  bad usage or bad input: unknown command or option, a missing or invalid
+     file, a bad --weight, --min-score or --format, an unwritable report path;
+     or the --llm-judge requests failed (auth, network, timeout, maxCalls)`;
+
+const MCP_EXIT_CODES = `
+Exit codes:
+  0  done, and every gate passed
+  1  the server could not be started, reached or understood; or a gate failed
+     (lint errors for mcp lint; --fail-under or --ci for mcp test)
+  2  bad usage: no server or more than one way to reach it, a bad flag value,
+     a config file that cannot be read`;
+
+/** What the command groups (`toolscore mcp …`, `toolscore snapshots …`) are for. */
+export const COMMAND_GROUPS: Readonly<Record<string, string>> = {
+  mcp: 'test MCP servers: list and lint their tools, grade them with generated calls, record real sessions',
+  snapshots: 'list, show and delete recorded tool-call snapshots',
+};
+
+// ---- Options several commands share -------------------------------------------------------------
+
+const COLOR: OptionSpec = { flags: '--no-color', description: 'do not colour the output (NO_COLOR=1 does the same)' };
+const FORMAT: OptionSpec = { flags: '-f, --format <format>', description: 'trace format, or auto to detect it', default: 'auto' };
+const SNAPSHOT_DIR: OptionTable<SnapshotDirFlags> = {
+  dir: { flags: '--dir <folder>', description: 'snapshot folder (default: $TOOLSCORE_SNAPSHOT_DIR, else .toolscore/snapshots)' },
+};
+
+const JUDGE_OPTIONS: OptionTable<JudgeFlags> = {
+  llmJudge: { flags: '--llm-judge', description: 'also score semantic equivalence with an LLM judge (needs its SDK and API key; off by default)' },
+  llmModel: { flags: '--llm-model <model>', description: 'judge model (default gpt-4o-mini; claude* uses Anthropic, gemini* Gemini)' },
+  llmProvider: { flags: '--llm-provider <provider>', description: 'judge provider: openai, anthropic, gemini or openai_compatible (default: from the model)' },
+  llmBaseUrl: { flags: '--llm-base-url <url>', description: 'judge endpoint; alone it means an OpenAI-compatible server (Ollama, vLLM, Groq)' },
+  llmSamples: { flags: '--llm-samples <k>', description: 'ask the judge k times and take the median score of each pair' },
+  llmMaxCalls: { flags: '--llm-max-calls <n>', description: 'fail rather than send more than n judge requests' },
+  llmCache: { flags: '--no-llm-cache', description: 'ask the judge again instead of replaying verdicts from .toolscore/judge-cache' },
+};
+
+const SERVER_ARGUMENT = ['[command...]', 'the command that starts the server over stdio: one quoted string ("node server.js"), or words after --'] as const;
+
+/** Where an MCP server is and how long to wait for it. */
+const MCP_TARGET: OptionTable<McpTargetFlags> = {
+  url: { flags: '--url <url>', description: 'a server already running, over Streamable HTTP (e.g. http://127.0.0.1:3000/mcp)' },
+  config: { flags: '--config <file>', description: 'a Claude Desktop / Cursor / VS Code config file holding the server' },
+  server: { flags: '--server <name>', description: 'which server of the --config file (needed when it holds several)' },
+  env: { flags: '-e, --env <key=value>', description: 'an environment variable for the server, repeatable', repeatable: true },
+  timeout: { flags: '--timeout <seconds>', description: 'most seconds any one request may take', default: '30' },
+  startupTimeout: { flags: '--startup-timeout <seconds>', description: 'most seconds to start and complete the handshake (default: --timeout)' },
+};
+
+// ---- The commands -------------------------------------------------------------------------------
+
+const evalCommand: CommandSpec<EvalFlags, [string, string]> = {
+  name: 'eval',
+  description: 'score a trace against a gold standard, print the verdict and write the JSON report',
+  arguments: [
+    ['<gold>', 'gold standard: a JSON array of expected calls'],
+    ['<trace>', 'the calls the agent made'],
+  ],
+  options: {
+    format: FORMAT,
+    output: { flags: '-o, --output <file>', description: 'where to write the JSON report', default: 'toolscore.json' },
+    html: { flags: '--html <file>', description: 'also write the HTML report: one self-contained page, works offline' },
+    markdown: { flags: '--markdown <file>', description: 'also write the Markdown report, for pull-request comments and job summaries' },
+    junit: { flags: '--junit <file>', description: 'also write a JUnit XML report, for CI test views' },
+    csv: { flags: '--csv <file>', description: 'also write every metric as CSV, one row each' },
+    ci: { flags: '--ci', description: 'in GitHub Actions, append the Markdown report to the job summary ($GITHUB_STEP_SUMMARY)' },
+    weight: { flags: '--weight <name=value>', description: 'weight of a score metric, repeatable (e.g. required_call_recall=0.3)', repeatable: true },
+    strict: { flags: '--strict', description: 'compare arguments strictly: same JSON type, no trimming' },
+    forbidden: { flags: '--forbidden <rules>', description: 'JSON file of calls the agent must never make' },
+    minScore: { flags: '--min-score <score>', description: 'exit 1 when the score is below this number in [0, 1]' },
+    failOnViolations: { flags: '--fail-on-violations', description: 'exit 1 when a call matches a forbidden rule, passes a credential or breaks a budget' },
+    sideEffects: { flags: '--no-side-effects', description: "do not run the gold file's side_effects checks" },
+    showSecrets: { flags: '--show-secrets', description: 'keep credentials found in the calls in the JSON report (masked by default)' },
+    root: { flags: '--root <dir>', description: "directory file_exists checks resolve against (default: the gold file's directory)" },
+    db: { flags: '--db <url>', description: 'database for live sql_rows checks: sqlite:path.db or postgres://user:pass@host/db' },
+    tools: { flags: '--tools <file>', description: 'tools offered to the agent (OpenAI or Anthropic tools, MCP tools/list): check calls against their schemas' },
+    maxCalls: { flags: '--max-calls <n>', description: 'budget: most tool calls in the trace' },
+    maxCallsPerTool: { flags: '--max-calls-per-tool <n|tool=n>', description: 'budget: most calls of any tool, or of one tool (repeatable)', repeatable: true },
+    maxDuration: { flags: '--max-duration <seconds>', description: 'budget: most seconds spent in tool calls in total' },
+    maxCallDuration: { flags: '--max-call-duration <seconds>', description: 'budget: most seconds for any single call' },
+    maxCost: { flags: '--max-cost <usd>', description: 'budget: most USD spent on tool calls' },
+    maxDepth: { flags: '--max-depth <n>', description: 'limit: deepest argument nesting read (default 1000)' },
+    maxPairingCells: { flags: '--max-pairing-cells <n>', description: 'limit: most expected × actual calls of one tool to pair exactly (default 4000000)' },
+    maxSequenceCells: { flags: '--max-sequence-cells <n>', description: 'limit: most cells for the sequence edit distance (default 400000000)' },
+    ...JUDGE_OPTIONS,
+    verbose: { flags: '-v, --verbose', description: 'show every metric and the missing and extra tools' },
+    color: COLOR,
+  },
+  help: EXIT_CODES,
+  async run([gold, trace], flags) {
+    const { runEval } = await import('./commands/eval.js');
+    return runEval(gold, trace, flags);
+  },
+};
+
+const validateCommand: CommandSpec<ValidateFlags, [string]> = {
+  name: 'validate',
+  description: 'check that a file reads as a gold standard or a trace, and show what is in it',
+  arguments: [['<file>', 'gold standard or trace file']],
+  options: {
+    format: FORMAT,
+    kind: { flags: '--kind <kind>', description: 'read the file as gold, as a trace, or try both', choices: ['gold', 'trace', 'auto'], default: 'auto' },
+    color: COLOR,
+  },
+  help: '\nExit codes:\n  0  the file is valid\n  2  it is not (the reason is printed), or bad usage',
+  async run([file], flags) {
+    const { runValidate } = await import('./commands/validate.js');
+    return runValidate(file, flags);
+  },
+};
+
+const snapshotsListCommand: CommandSpec<SnapshotDirFlags & { pending?: boolean }> = {
+  name: 'snapshots list',
+  description: 'list snapshots: approved or pending, name, call count and file',
+  options: { pending: { flags: '--pending', description: 'only snapshots waiting for approval' }, ...SNAPSHOT_DIR },
+  async run(_, flags) {
+    const { runSnapshotsList } = await import('./commands/snapshots.js');
+    return runSnapshotsList(flags);
+  },
+};
+
+const snapshotsShowCommand: CommandSpec<SnapshotDirFlags, [string]> = {
+  name: 'snapshots show',
+  description: 'show one snapshot: its file, state and calls',
+  arguments: [['<name>', 'snapshot name (or its file name)']],
+  options: SNAPSHOT_DIR,
+  async run([name], flags) {
+    const { runSnapshotsShow } = await import('./commands/snapshots.js');
+    return runSnapshotsShow(name, flags);
+  },
+};
+
+const snapshotsRemoveCommand: CommandSpec<SnapshotDirFlags & { yes?: boolean }, [string]> = {
+  name: 'snapshots rm',
+  description: 'delete a snapshot',
+  arguments: [['<name>', 'snapshot name (or its file name)']],
+  options: { yes: { flags: '-y, --yes', description: 'do not ask for confirmation' }, ...SNAPSHOT_DIR },
+  async run([name], flags) {
+    const { runSnapshotsRemove } = await import('./commands/snapshots.js');
+    return runSnapshotsRemove(name, flags);
+  },
+};
+
+const approveCommand: CommandSpec<SnapshotDirFlags & { all?: boolean }, [string[]]> = {
+  name: 'approve',
+  description: 'approve recorded snapshots, so test runs replay them as the gold standard',
+  arguments: [['[names...]', 'snapshot names (or file names)']],
+  options: { all: { flags: '--all', description: 'approve every pending snapshot' }, ...SNAPSHOT_DIR },
+  async run([names], flags) {
+    const { runApprove } = await import('./commands/approve.js');
+    return runApprove(names, flags);
+  },
+};
+
+const recordCommand: CommandSpec<RecordFlags, [string[]]> = {
+  name: 'record',
+  description: 'record a snapshot from a trace file, or run a test command in record mode',
+  usage: '--from-trace FILE --name NAME [--format F] | -- CMD...',
+  arguments: [['[command...]', 'command to run in record mode, after --']],
+  options: {
+    fromTrace: { flags: '--from-trace <file>', description: 'trace file to record the snapshot from' },
+    name: { flags: '--name <name>', description: 'name of the snapshot to record' },
+    format: FORMAT,
+    ...SNAPSHOT_DIR,
+  },
+  async run([command], flags) {
+    const { runRecord } = await import('./commands/record.js');
+    return runRecord(command, flags);
+  },
+};
+
+const mcpListCommand: CommandSpec<McpListFlags, [string[]]> = {
+  name: 'mcp list',
+  description: 'list the tools a server offers',
+  arguments: [SERVER_ARGUMENT],
+  options: { ...MCP_TARGET, json: { flags: '--json', description: 'print the tools/list result as JSON (usable as eval --tools)' } },
+  help: MCP_EXIT_CODES,
+  async run([words], flags) {
+    const { runMcpList } = await import('./commands/mcp-list.js');
+    return runMcpList(words, flags);
+  },
+};
+
+const mcpLintCommand: CommandSpec<McpLintFlags, [string[]]> = {
+  name: 'mcp lint',
+  description: 'check tool definitions and instructions: descriptions, schemas, names, hidden characters, tool poisoning',
+  arguments: [SERVER_ARGUMENT],
+  options: { ...MCP_TARGET, json: { flags: '--json', description: 'print the issues as JSON' }, color: COLOR },
+  help: MCP_EXIT_CODES,
+  async run([words], flags) {
+    const { runMcpLint } = await import('./commands/mcp-lint.js');
+    return runMcpLint(words, flags);
+  },
+};
+
+const mcpTestCommand: CommandSpec<McpTestFlags, [string[]]> = {
+  name: 'mcp test',
+  description: 'grade a server: generated valid and invalid calls, lint, latency and token cost, ranked fixes',
+  arguments: [SERVER_ARGUMENT],
+  options: {
+    ...MCP_TARGET,
+    cases: { flags: '--cases <n>', description: 'valid-input scenarios per tool', default: '3' },
+    edgeCases: { flags: '--no-edge-cases', description: 'do not send invalid input' },
+    allowDestructive: { flags: '--allow-destructive', description: 'also call tools annotated destructiveHint' },
+    report: { flags: '--report <kind>', description: 'write a report file (with -o)', choices: ['md', 'json'] },
+    output: { flags: '-o, --output <file>', description: 'where --report goes' },
+    failUnder: { flags: '--fail-under <grade>', description: 'exit 1 when the grade is worse than this (A-F), or the score below this number in [0, 1]' },
+    ci: { flags: '--ci', description: 'append the scorecard to $GITHUB_STEP_SUMMARY; without --fail-under, exit 1 on any lint error or failed scenario' },
+    color: COLOR,
+  },
+  help: MCP_EXIT_CODES,
+  async run([words], flags) {
+    const { runMcpTest } = await import('./commands/mcp-test.js');
+    return runMcpTest(words, flags);
+  },
+};
+
+const { url: _remoteServer, timeout: _timeout, startupTimeout: _startupTimeout, ...MCP_RECORD_TARGET } = MCP_TARGET;
+
+const mcpRecordCommand: CommandSpec<McpRecordFlags, [string[]]> = {
+  name: 'mcp record',
+  description: 'sit between an MCP client and a stdio server and record its tool calls, for toolscore eval',
+  arguments: [SERVER_ARGUMENT],
+  options: {
+    ...MCP_RECORD_TARGET,
+    output: { flags: '-o, --output <file>', description: 'the session file to write (rewritten after every call)', required: true },
+  },
+  help:
+    '\nPut "toolscore mcp record -o session.json -- CMD ARGS..." where your MCP client launches the server,\nthen score the session with "toolscore eval gold.json session.json".\n\nExit status: the server\'s (128+N when killed by signal N); 1 when it could not be started; 2 bad usage.',
+  async run([words], flags) {
+    const { runMcpRecord } = await import('./commands/mcp-record.js');
+    return runMcpRecord(words, flags);
+  },
+};
+
+const demoCommand: CommandSpec<DemoFlags> = {
+  name: 'demo',
+  description: 'grade the bundled sample MCP server (with deliberate flaws): no key, no network, no setup',
+  options: {
+    report: { flags: '--report <kind>', description: 'also write a report file (with -o)', choices: ['md', 'json'] },
+    output: { flags: '-o, --output <file>', description: 'where --report goes' },
+    color: COLOR,
+  },
+  async run(_, flags) {
+    const { runDemo } = await import('./commands/demo.js');
+    return runDemo(flags);
+  },
+};
+
+/** The commands in the order `toolscore --help` lists them; each checked against its own flags above. */
+// biome-ignore lint/suspicious/noExplicitAny: a list of commands whose flags differ
+export const COMMANDS: readonly CommandSpec<any, any>[] = [
+  evalCommand,
+  validateCommand,
+  snapshotsListCommand,
+  snapshotsShowCommand,
+  snapshotsRemoveCommand,
+  approveCommand,
+  recordCommand,
+  mcpListCommand,
+  mcpLintCommand,
+  mcpTestCommand,
+  mcpRecordCommand,
+  demoCommand,
+];
