@@ -1,12 +1,12 @@
 import { dirname } from 'node:path';
-import { scoreCalls } from './evaluate.js';
+import { resolveSettings, scoreCalls, type CheckedMetrics } from './evaluate.js';
 import type { EvaluationResult } from './result.js';
-import { resolveLimits, withStackGuard, type EvaluationLimits } from '../core/limits.js';
-import { normalizeWeights, type WeightsInput } from '../core/weights.js';
+import { withStackGuard, type EvaluationLimits } from '../core/limits.js';
+import type { WeightsInput } from '../core/weights.js';
 import type { JudgeOption } from '../judge/config.js';
-import { parseBudgets, type Budgets } from '../metrics/budget.js';
-import { parseForbiddenRules, type ForbiddenRule } from '../metrics/policy.js';
-import { readToolCatalogue, type ToolCatalogue } from '../schemas/catalogue.js';
+import type { Budgets } from '../metrics/budget.js';
+import type { ForbiddenRule } from '../metrics/policy.js';
+import { readToolCatalogue } from '../schemas/catalogue.js';
 import { sideEffectMetrics } from '../side-effects/run.js';
 import { readJsonFile } from '../io/files.js';
 import { loadGoldFile } from '../io/gold.js';
@@ -51,35 +51,30 @@ export interface EvaluateTraceOptions {
 
 /** Loads a gold file and a trace file and scores them. Options are checked before any file is read. */
 export async function evaluateTrace(options: EvaluateTraceOptions): Promise<EvaluationResult> {
-  const weights = normalizeWeights(options.weights);
   const format = checkFormatName(options.format ?? 'auto');
-  const strict = options.strict === true;
-  const budgets = options.budgets === undefined ? undefined : parseBudgets(options.budgets);
-  const limits = resolveLimits(options.limits);
+  // Rules and tools given as paths are loaded below, after every option was checked.
+  const settings = resolveSettings({
+    ...options,
+    forbidden: typeof options.forbidden === 'string' ? undefined : options.forbidden,
+    tools: typeof options.tools === 'string' ? undefined : options.tools,
+  });
   // The judge and its provider SDK are loaded only when asked for.
   const judge = options.judge === undefined || options.judge === false ? undefined : await (await import('../judge/judge.js')).createJudge(options.judge);
-  const forbidden =
-    options.forbidden === undefined ? undefined
-    : typeof options.forbidden === 'string' ? await loadForbiddenRules(options.forbidden)
-    : parseForbiddenRules(options.forbidden);
-  const catalogue = await loadCatalogue(options.tools);
+  if (typeof options.forbidden === 'string') settings.forbidden = await loadForbiddenRules(options.forbidden);
+  if (typeof options.tools === 'string') settings.catalogue = readToolCatalogue(await readJsonFile(options.tools), options.tools);
+  const keepNumberKinds = settings.mode === 'strict';
   const [expected, trace] = await Promise.all([
-    loadGoldFile(options.goldFile, { keepNumberKinds: strict }, limits.maxDepth),
-    loadTraceFile(options.traceFile, format, { keepNumberKinds: strict }),
+    loadGoldFile(options.goldFile, { keepNumberKinds }, settings.limits.maxDepth),
+    loadTraceFile(options.traceFile, format, { keepNumberKinds }),
   ]);
-  const result = withStackGuard(() => scoreCalls(expected, trace.calls, { weights, mode: strict ? 'strict' : 'lenient', forbidden, catalogue, budgets, limits, warnings: trace.warnings }), options.traceFile);
+  const scoring = withStackGuard(() => scoreCalls(expected, trace.calls, { ...settings, warnings: trace.warnings }), options.traceFile);
+  const checked: CheckedMetrics = {};
   if (options.validateSideEffects !== false) {
-    result.metrics.side_effect_metrics = await sideEffectMetrics(result.goldCalls, result.traceCalls, result.pairing, {
+    checked.side_effect_metrics = await sideEffectMetrics(scoring.expected, scoring.actual, scoring.pairing, {
       root: options.root ?? dirname(options.goldFile),
       db: options.db,
     });
   }
-  if (judge) result.metrics.semantic_metrics = await judge.score(result.goldCalls, result.traceCalls, result.pairing);
-  return result;
-}
-
-async function loadCatalogue(tools: unknown): Promise<ToolCatalogue | undefined> {
-  if (tools === undefined) return undefined;
-  if (typeof tools === 'string') return readToolCatalogue(await readJsonFile(tools), tools);
-  return readToolCatalogue(tools);
+  if (judge) checked.semantic_metrics = await judge.score(scoring.expected, scoring.actual, scoring.pairing);
+  return scoring.result(checked);
 }

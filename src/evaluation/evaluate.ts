@@ -15,10 +15,10 @@ import { sequenceMetrics } from '../metrics/sequence.js';
 import { toolCorrectnessMetrics } from '../metrics/tool-correctness.js';
 import { indexTools } from '../pairing/tool-index.js';
 import { trajectoryMetrics } from '../metrics/trajectory.js';
-import { pairCalls } from '../pairing/pairing.js';
+import { pairCalls, type Pairing } from '../pairing/pairing.js';
 import { toExpectedCalls } from '../formats/calls.js';
 import { letterGrade } from '../core/grade.js';
-import { DEFAULT_LIMITS, resolveLimits, withStackGuard, type EvaluationLimits } from '../core/limits.js';
+import { resolveLimits, withStackGuard, type EvaluationLimits } from '../core/limits.js';
 import { EvaluationResult, type Metrics } from './result.js';
 import type { ActualCallInput, ExpectedCall, ExpectedCallInput, ToolCall } from '../core/types.js';
 import { normalizeWeights, type Weights, type WeightsInput } from '../core/weights.js';
@@ -49,25 +49,63 @@ export function evaluate(options: EvaluateOptions): EvaluationResult {
 }
 
 function evaluateUnguarded(options: EvaluateOptions): EvaluationResult {
-  const weights = normalizeWeights(options.weights);
-  const limits = resolveLimits(options.limits);
-  const expected = toExpectedCalls(options.expected, 'expected', { maxDepth: limits.maxDepth });
+  const settings = resolveSettings(options);
+  const expected = toExpectedCalls(options.expected, 'expected', { maxDepth: settings.limits.maxDepth });
   const { calls: actual, warnings } = autoExtract(options.actual, 'actual');
-  const forbidden = options.forbidden === undefined ? undefined : parseForbiddenRules(options.forbidden);
-  const catalogue = options.tools === undefined ? undefined : readToolCatalogue(options.tools);
-  const budgets = options.budgets === undefined ? undefined : parseBudgets(options.budgets);
-  return scoreCalls(expected, actual, { weights, mode: options.strict ? 'strict' : 'lenient', forbidden, catalogue, budgets, limits, warnings });
+  return scoreCalls(expected, actual, { ...settings, warnings }).result();
 }
 
-/** Normalized inputs of a scoring run. */
+/** The options every way of scoring shares: `evaluate()`, `evaluateTrace()` and snapshot checks. */
+export interface SettingsInput {
+  weights?: WeightsInput | undefined;
+  strict?: boolean | undefined;
+  /** Rules as data (a rules file is loaded by its caller). */
+  forbidden?: readonly ForbiddenRule[] | undefined;
+  /** Tool definitions as data (a tools file is loaded by its caller). */
+  tools?: unknown;
+  budgets?: Budgets | undefined;
+  limits?: Partial<EvaluationLimits> | undefined;
+}
+
+/**
+ * Checks and normalizes the shared options, once, before any call is read: weights merged and
+ * renormalized, rules and tool schemas parsed, budgets and limits checked.
+ */
+export function resolveSettings(options: SettingsInput): ScoreSettings {
+  return {
+    weights: normalizeWeights(options.weights),
+    mode: options.strict ? 'strict' : 'lenient',
+    forbidden: options.forbidden === undefined ? undefined : parseForbiddenRules(options.forbidden),
+    catalogue: options.tools === undefined ? undefined : readToolCatalogue(options.tools),
+    budgets: options.budgets === undefined ? undefined : parseBudgets(options.budgets),
+    limits: resolveLimits(options.limits),
+  };
+}
+
+/** Normalized inputs of a scoring run (see `resolveSettings`). */
 export interface ScoreSettings {
   weights: Weights;
   mode: EqualityMode;
   forbidden?: readonly ForbiddenRule[] | undefined;
   catalogue?: ToolCatalogue | undefined;
   budgets?: Budgets | undefined;
-  limits?: EvaluationLimits;
+  limits: EvaluationLimits;
+  /** What reading the calls skipped or repaired. */
   warnings?: readonly string[];
+}
+
+/** Metrics checked outside the pure scoring, against live systems, after the calls were paired. */
+export type CheckedMetrics = Pick<Metrics, 'side_effect_metrics' | 'semantic_metrics'>;
+
+/**
+ * A scored run before its result is built: the pairing is what side-effect checks and the judge need;
+ * `result()` builds the `EvaluationResult`, with the metrics they produced.
+ */
+export interface Scoring {
+  readonly expected: readonly ExpectedCall[];
+  readonly actual: readonly ToolCall[];
+  readonly pairing: Pairing;
+  result(checked?: CheckedMetrics): EvaluationResult;
 }
 
 /**
@@ -76,9 +114,8 @@ export interface ScoreSettings {
  * score does not use (tool correctness, trajectory, repeats and failures, policy, budgets, latency,
  * cost) are computed on the first read of `result.metrics`.
  */
-export function scoreCalls(expected: readonly ExpectedCall[], actual: readonly ToolCall[], settings: ScoreSettings): EvaluationResult {
-  const limits = settings.limits ?? DEFAULT_LIMITS;
-  const { mode, weights } = settings;
+export function scoreCalls(expected: readonly ExpectedCall[], actual: readonly ToolCall[], settings: ScoreSettings): Scoring {
+  const { limits, mode, weights } = settings;
   // First: the credential scan walks every argument and stops at the nesting limit, before any recursive pass.
   const security = securityMetrics(actual, limits.maxDepth);
   const index = indexTools(expected, actual);
@@ -100,7 +137,7 @@ export function scoreCalls(expected: readonly ExpectedCall[], actual: readonly T
     expected.length,
     actual.length,
   );
-  const allMetrics = (): Metrics => {
+  const allMetrics = (checked: CheckedMetrics): Metrics => {
     const metrics: Metrics = {
       invocation_accuracy: invocationAccuracy(expected, actual, index),
       selection_accuracy: selection,
@@ -119,19 +156,27 @@ export function scoreCalls(expected: readonly ExpectedCall[], actual: readonly T
     if (latency) metrics.latency_metrics = latency;
     const cost = costMetrics(actual);
     if (cost) metrics.cost_metrics = cost;
+    if (checked.side_effect_metrics) metrics.side_effect_metrics = checked.side_effect_metrics;
+    if (checked.semantic_metrics) metrics.semantic_metrics = checked.semantic_metrics;
     return metrics;
   };
-  return new EvaluationResult({
-    score,
-    grade: letterGrade(score),
-    weights,
-    metrics: allMetrics,
-    goldCalls: expected,
-    traceCalls: actual,
+  return {
+    expected,
+    actual,
     pairing,
-    mode,
-    warnings: settings.warnings ?? [],
-  });
+    result: (checked = {}) =>
+      new EvaluationResult({
+        score,
+        grade: letterGrade(score),
+        weights,
+        metrics: () => allMetrics(checked),
+        goldCalls: expected,
+        traceCalls: actual,
+        pairing,
+        mode,
+        warnings: settings.warnings ?? [],
+      }),
+  };
 }
 
 /** The five terms of the composite score. */

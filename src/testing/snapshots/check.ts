@@ -1,8 +1,8 @@
-import { scoreCalls } from '../../evaluation/evaluate.js';
+import { resolveSettings, scoreCalls } from '../../evaluation/evaluate.js';
 import { snapshotDriftText, snapshotText, type SnapshotOutcome } from '../../evaluation/findings.js';
 import { checkMinScore, meetsMinScore } from '../../core/grade.js';
 import type { EvaluationResult } from '../../evaluation/result.js';
-import { normalizeWeights, type WeightsInput } from '../../core/weights.js';
+import type { WeightsInput } from '../../core/weights.js';
 import { autoExtract } from '../../formats/auto.js';
 import { ToolscoreAssertionError } from '../assertion-error.js';
 import { testColorEnabled } from '../color.js';
@@ -76,11 +76,8 @@ export function checkSnapshot(actual: unknown, options: SnapshotCheckOptions): S
   }
 
   // The snapshot's calls are already decoded, so they are scored as they are (evaluate() would decode them again).
-  const result = scoreCalls(existing.expected, extracted.calls, {
-    weights: normalizeWeights(options.weights),
-    mode: options.strict ? 'strict' : 'lenient',
-    warnings: extracted.warnings,
-  });
+  const settings = resolveSettings({ weights: options.weights, strict: options.strict });
+  const result = scoreCalls(existing.expected, extracted.calls, { ...settings, warnings: extracted.warnings }).result();
   const passes = meetsMinScore(result.score, minScore);
   const { data } = existing;
   if (mode.update) {
