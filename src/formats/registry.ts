@@ -12,10 +12,10 @@ import type { TraceFormat } from './types.js';
 import { vercelAIFormat } from './vercel-ai.js';
 
 /**
- * The order in which formats are asked whether data has their shape: most specific shapes first, so
- * that envelopes holding provider messages (Agents SDK items, Claude Agent SDK messages, Vercel AI
- * steps) are claimed before the provider whose messages they wrap, and `custom` last. Adding a format
- * means writing its file and listing it here.
+ * Every trace format, in the order `auto` asks them whether data has their shape: most specific
+ * shapes first, so that envelopes holding provider messages (Agents SDK items, Claude Agent SDK
+ * messages, Vercel AI steps) are claimed before the provider whose messages they wrap, and `custom`
+ * last. Adding a format means writing its file and listing it here; help texts list them in this order too.
  */
 const DETECTION_ORDER: readonly TraceFormat[] = [
   mcpFormat,
@@ -30,13 +30,8 @@ const DETECTION_ORDER: readonly TraceFormat[] = [
   customFormat,
 ];
 
-/** The order help texts and the README list formats in. */
-const LISTING_ORDER = ['openai', 'anthropic', 'gemini', 'mcp', 'otel', 'langchain', 'vercel-ai', 'openai-agents', 'claude-agent-sdk', 'custom'];
-
-/** Every trace format, by name, in listing order. */
-export const FORMATS: ReadonlyMap<string, TraceFormat> = new Map(
-  LISTING_ORDER.map((name) => [name, DETECTION_ORDER.find((format) => format.name === name)!]),
-);
+/** Every trace format, by name. */
+export const FORMATS: ReadonlyMap<string, TraceFormat> = new Map(DETECTION_ORDER.map((format) => [format.name, format]));
 
 /** Names accepted by `--format` / `format`, `auto` first. */
 export const FORMAT_NAMES: readonly string[] = ['auto', ...FORMATS.keys()];
