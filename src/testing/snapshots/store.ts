@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { ToolscoreInputError, describeType } from '../../core/errors.js';
 import type { ExpectedCall } from '../../core/types.js';
+import { writeFileAtomicSync } from '../../io/atomic-write.js';
 import { goldCallsOf } from '../../io/gold.js';
 import { parseJson } from '../../io/json.js';
 import { VERSION } from '../../version.js';
@@ -123,7 +123,7 @@ export class SnapshotStore {
   /** Writes a snapshot (with `updated_at` set to now) atomically; returns its path. */
   save(data: SnapshotData): string {
     const file = this.pathOf(data.name);
-    writeTextAtomic(file, `${JSON.stringify({ ...data, updated_at: new Date().toISOString() }, null, 2)}\n`);
+    writeFileAtomicSync(file, `${JSON.stringify({ ...data, updated_at: new Date().toISOString() }, null, 2)}\n`);
     return file;
   }
 
@@ -180,17 +180,4 @@ export function readSnapshotFile(file: string): Snapshot {
   if (!Array.isArray(record.calls)) throw new ToolscoreInputError({ source: file, path: '$.calls' }, `expected an array of calls, got ${describeType(record.calls)}`);
   const expected = goldCallsOf(record, file);
   return { file, data: record as unknown as SnapshotData, expected };
-}
-
-/** Writes text so that readers see the old file or the new one, never half of one. */
-function writeTextAtomic(file: string, text: string): void {
-  const temporary = join(resolve(file, '..'), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    mkdirSync(resolve(file, '..'), { recursive: true });
-    writeFileSync(temporary, text, 'utf8');
-    renameSync(temporary, file);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw new ToolscoreInputError({ source: file }, `cannot write snapshot (${(error as Error).message})`);
-  }
 }
