@@ -42,7 +42,7 @@ function buildProgram(): Command {
     .argument('<gold>', 'gold standard: a JSON array of expected calls')
     .argument('<trace>', 'the calls the agent made')
     .option('-f, --format <format>', 'trace format, or auto to detect it', 'auto')
-    .option('-o, --output <file>', 'where to write the JSON report', 'toolscore.json')
+    .option('-o, --output <file>', 'where to write the JSON report; - for stdout (the verdict then goes to stderr)', 'toolscore.json')
     .option('--html <file>', 'also write the HTML report: one self-contained page, works offline')
     .option('--markdown <file>', 'also write the Markdown report, for pull-request comments and job summaries')
     .option('--junit <file>', 'also write a JUnit XML report, for CI test views')

@@ -280,6 +280,9 @@ export const REPORT_FILE_LABELS = { json: 'JSON report', html: 'HTML report', ma
 /** `Job summary: Markdown report appended to $GITHUB_STEP_SUMMARY`. */
 export const JOB_SUMMARY_TEXT = 'Job summary: Markdown report appended to $GITHUB_STEP_SUMMARY';
 
+/** Where `-o -` sends the JSON report, as the report-file line names it. */
+export const STDOUT_NAME = 'standard output';
+
 /** How a number reads, in words: the reports' status column. */
 export const BAND_TEXT = { good: 'good', warn: 'fair', bad: 'poor', info: '' } as const;
 

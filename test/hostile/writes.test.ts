@@ -1,15 +1,15 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ToolscoreInputError } from '../../src/core/errors.js';
 import { writeFileAtomic, writeFileAtomicSync } from '../../src/io/atomic-write.js';
 import { SnapshotStore, newSnapshotData } from '../../src/testing/snapshots/store.js';
-import { EXAMPLES, runCli, useScratchFolder } from '../e2e/run-cli.js';
+import { EXAMPLES, runCli, type Run, useScratchFolder } from '../e2e/run-cli.js';
 
 /*
- * Output paths that are not plain files. Every subprocess has a
+ * Output paths that are not plain files, and output paths that name an input. Every subprocess has a
  * timeout; the FIFO readers are `cat` with one too, so a write that never opens the pipe fails the
  * test instead of hanging it.
  */
@@ -37,6 +37,12 @@ function makeNullDevice(dir: string): string {
   const device = join(dir, 'null');
   execFileSync('mknod', ['-m', '666', device, 'c', '1', '3'], { timeout: TIMEOUT });
   return device;
+}
+
+/** The input error of a CLI run: exit 2, one line naming what is wrong. */
+function expectRefused(run: Run, line: string): void {
+  expect(run.code, run.stdout + run.stderr).toBe(2);
+  expect(run.stderr).toBe(`${line}\n`);
 }
 
 describe('writeFileAtomic writes through devices and FIFOs and replaces the target of a symbolic link', () => {
@@ -150,5 +156,74 @@ describe('toolscore eval writes reports through devices, FIFOs and links', { tim
     expect(run.code, run.stderr).toBe(0);
     expect(readlinkSync(join(dir, 'report.json'))).toBe('old.json');
     expect((JSON.parse(readFileSync(join(dir, 'old.json'), 'utf8')) as { summary: { score: number } }).summary.score).toBe(0.835);
+  });
+});
+
+describe('no output of a run may be one of its inputs', { timeout: 60_000 }, () => {
+  it('eval refuses -o on the --db SQLite file, the rules, the tool catalogue and a hard link to the gold file, and writes nothing', async () => {
+    const dir = freshDir();
+    writeFileSync(join(dir, 'app.db'), 'SQLite format 3\u0000 rows');
+    writeFileSync(join(dir, 'tools.json'), '[]');
+    writeFileSync(join(dir, 'gold.json'), readFileSync(EXAMPLES.gold));
+    linkSync(join(dir, 'gold.json'), join(dir, 'gold-link.json'));
+    const cases: [string[], string][] = [
+      [['-o', 'app.db', '--db', 'sqlite:app.db'], 'toolscore: --output: "app.db" is the --db database; writing the report there would overwrite it'],
+      [['--html', 'app.db', '--db', `sqlite:${join(dir, 'app.db')}`], 'toolscore: --html: "app.db" is the --db database; writing the report there would overwrite it'],
+      [['-o', 'rules.json', '--forbidden', 'rules.json'], 'toolscore: --output: "rules.json" is the forbidden-rules file; writing the report there would overwrite it'],
+      [['--csv', 'tools.json', '--tools', 'tools.json'], 'toolscore: --csv: "tools.json" is the tool catalogue; writing the report there would overwrite it'],
+      [['-o', 'gold-link.json'], 'toolscore: --output: "gold-link.json" is the gold file; writing the report there would overwrite it'],
+    ];
+    writeFileSync(join(dir, 'rules.json'), readFileSync(EXAMPLES.forbidden));
+    for (const [flags, line] of cases) expectRefused(await runCli(['eval', join(dir, 'gold.json'), EXAMPLES.trace, ...flags], { cwd: dir }), line);
+    expect(readFileSync(join(dir, 'app.db'), 'utf8')).toBe('SQLite format 3\u0000 rows');
+    expect(readFileSync(join(dir, 'gold.json'), 'utf8')).toBe(readFileSync(EXAMPLES.gold, 'utf8'));
+    expect(readdirSync(dir).sort()).toEqual(['app.db', 'gold-link.json', 'gold.json', 'rules.json', 'tools.json']);
+  });
+
+  it('eval --ci refuses a $GITHUB_STEP_SUMMARY that is an input or a report, before writing anything', async () => {
+    const dir = freshDir();
+    const gold = join(dir, 'gold.json');
+    writeFileSync(gold, readFileSync(EXAMPLES.gold));
+    expectRefused(
+      await runCli(['eval', gold, EXAMPLES.trace, '--ci'], { cwd: dir, env: { GITHUB_STEP_SUMMARY: gold } }),
+      `toolscore: $GITHUB_STEP_SUMMARY: ${JSON.stringify(gold)} is the gold file; writing the job summary there would overwrite it`,
+    );
+    expectRefused(
+      await runCli(['eval', gold, EXAMPLES.trace, '--ci', '-o', 'report.json'], { cwd: dir, env: { GITHUB_STEP_SUMMARY: join(dir, 'report.json') } }),
+      `toolscore: $GITHUB_STEP_SUMMARY: ${JSON.stringify(join(dir, 'report.json'))} is also the --output report; each report needs a file of its own`,
+    );
+    expect(readFileSync(gold, 'utf8')).toBe(readFileSync(EXAMPLES.gold, 'utf8'));
+    expect(readdirSync(dir)).toEqual(['gold.json']);
+  });
+
+  it('mcp record refuses -o on the server script or its --config file, before starting the server', async () => {
+    const dir = freshDir();
+    const script = 'process.stdout.write("started\\n");\n';
+    writeFileSync(join(dir, 'server.mjs'), script);
+    const config = JSON.stringify({ mcpServers: { notes: { command: 'node', args: ['server.mjs'], cwd: dir } } });
+    writeFileSync(join(dir, 'mcp.json'), config);
+    expectRefused(
+      await runCli(['mcp', 'record', '-o', 'server.mjs', '--', 'node', 'server.mjs'], { cwd: dir }),
+      'toolscore: --output: "server.mjs" is the server command\'s file; writing the session there would overwrite it',
+    );
+    expectRefused(
+      await runCli(['mcp', 'record', '-o', join(dir, 'server.mjs'), '--config', join(dir, 'mcp.json')], { cwd: freshDir() }),
+      `toolscore: --output: ${JSON.stringify(join(dir, 'server.mjs'))} is the server command's file; writing the session there would overwrite it`,
+    );
+    expectRefused(
+      await runCli(['mcp', 'record', '-o', 'mcp.json', '--config', 'mcp.json'], { cwd: dir }),
+      'toolscore: --output: "mcp.json" is the --config file; writing the session there would overwrite it',
+    );
+    expect([readFileSync(join(dir, 'server.mjs'), 'utf8'), readFileSync(join(dir, 'mcp.json'), 'utf8')]).toEqual([script, config]);
+  });
+
+  it('mcp test --ci refuses a $GITHUB_STEP_SUMMARY that is the server script', async () => {
+    const dir = freshDir();
+    writeFileSync(join(dir, 'server.mjs'), '// a server\n');
+    expectRefused(
+      await runCli(['mcp', 'test', '--ci', '--', 'node', 'server.mjs'], { cwd: dir, env: { GITHUB_STEP_SUMMARY: 'server.mjs' } }),
+      'toolscore: $GITHUB_STEP_SUMMARY: "server.mjs" is the server command\'s file; writing the job summary there would overwrite it',
+    );
+    expect(readFileSync(join(dir, 'server.mjs'), 'utf8')).toBe('// a server\n');
   });
 });
