@@ -19,8 +19,17 @@ Exit codes:
   1  a gate failed: score below --min-score, or --fail-on-violations found a
      forbidden call, a leaked credential or a broken budget
   2  bad usage or bad input: unknown command or option, a missing or invalid
-     file, a bad --weight, --min-score or --format, an unwritable report path;
+     file, a bad --weight, --min-score or --format, an unwritable report path
+     or one that names an input;
      or the --llm-judge requests failed (auth, network, timeout, maxCalls)`;
+
+const SNAPSHOT_EXIT_CODES = `
+Exit codes:
+  0  done
+  1  no snapshot has that name, and nothing was changed; rm: the answer was no;
+     record --from-trace: the snapshot exists and --update was not given, or
+     --update in CI (record -- CMD exits with CMD's code)
+  2  bad usage, or a snapshot file that cannot be read`;
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -108,6 +117,7 @@ function buildProgram(): Command {
   snapshots
     .command('show')
     .description('show one snapshot: its file, state and calls')
+    .addHelpText('after', SNAPSHOT_EXIT_CODES)
     .argument('<name>', 'snapshot name (or its file name)')
     .addOption(snapshotDirOption())
     .action(async (name: string, flags: SnapshotDirFlags) => {
@@ -117,6 +127,7 @@ function buildProgram(): Command {
   snapshots
     .command('rm')
     .description('delete a snapshot')
+    .addHelpText('after', SNAPSHOT_EXIT_CODES)
     .argument('<name>', 'snapshot name (or its file name)')
     .option('-y, --yes', 'do not ask for confirmation')
     .addOption(snapshotDirOption())
@@ -128,6 +139,7 @@ function buildProgram(): Command {
   program
     .command('approve')
     .description('approve recorded snapshots, so test runs replay them as the gold standard')
+    .addHelpText('after', SNAPSHOT_EXIT_CODES)
     .argument('[names...]', 'snapshot names (or file names)')
     .option('--all', 'approve every pending snapshot')
     .addOption(snapshotDirOption())
@@ -139,12 +151,14 @@ function buildProgram(): Command {
   program
     .command('record')
     .description('record a snapshot from a trace file, or run a test command in record mode')
-    .usage('--from-trace FILE --name NAME [--format F] | -- CMD...')
+    .usage('--from-trace FILE --name NAME [--format F] [--update] | [--update] -- CMD...')
     .argument('[command...]', 'command to run in record mode, after --')
     .option('--from-trace <file>', 'trace file to record the snapshot from')
     .option('--name <name>', 'name of the snapshot to record')
     .option('-f, --format <format>', 'trace format, or auto to detect it', 'auto')
+    .option('--update', 're-record an existing snapshot and approve it (a test run: TOOLSCORE_UPDATE=1); never in CI')
     .addOption(snapshotDirOption())
+    .addHelpText('after', SNAPSHOT_EXIT_CODES)
     .action(async (command: string[], flags: RecordFlags) => {
       const { runRecord } = await import('./commands/record.js');
       process.exitCode = await runRecord(command, flags);

@@ -226,4 +226,16 @@ describe('no output of a run may be one of its inputs', { timeout: 60_000 }, () 
     );
     expect(readFileSync(join(dir, 'server.mjs'), 'utf8')).toBe('// a server\n');
   });
+
+  it('record --from-trace refuses a trace that is the snapshot file itself', async () => {
+    const dir = freshDir();
+    const store = new SnapshotStore(join(dir, 'snapshots'));
+    const file = store.save(newSnapshotData('a', [{ tool: 'search', args: {} }], { approved: true, source: 'trace' }));
+    const before = readFileSync(file, 'utf8');
+    expectRefused(
+      await runCli(['record', '--from-trace', file, '--name', 'a', '--dir', store.root], { cwd: dir }),
+      `toolscore: --name: ${JSON.stringify(file)} is the trace file; writing the snapshot there would overwrite it`,
+    );
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  });
 });

@@ -145,9 +145,14 @@ export class SnapshotStore {
   /** The snapshot, or a `ToolscoreInputError` saying there is none. */
   require(nameOrFile: string): Snapshot {
     const snapshot = this.find(nameOrFile);
-    if (!snapshot) throw new ToolscoreInputError({ source: this.root }, `no snapshot named ${JSON.stringify(nameOrFile)}`);
+    if (!snapshot) throw snapshotNotFound(this.root, nameOrFile);
     return snapshot;
   }
+}
+
+/** The error for a name that matches no snapshot in the folder `root`; the CLI exits 1 on it, as the Python tool does. */
+export function snapshotNotFound(root: string, nameOrFile: string): ToolscoreInputError {
+  return new ToolscoreInputError({ source: root }, `no snapshot named ${JSON.stringify(nameOrFile)}`);
 }
 
 /** A new snapshot record of `calls`, created now. */
