@@ -23,7 +23,8 @@ Exit codes:
   1  a gate failed: score below --min-score, or --fail-on-violations found a
      forbidden call, a leaked credential or a broken budget
   2  bad usage or bad input: unknown command or option, a missing or invalid
-     file, a bad --weight, --min-score or --format, an unwritable report path;
+     file, a bad --weight, --min-score or --format, an unwritable report path
+     or one that names an input;
      or the --llm-judge requests failed (auth, network, timeout, maxCalls)`;
 
 const MCP_EXIT_CODES = `
@@ -33,6 +34,14 @@ Exit codes:
      (lint errors for mcp lint; --fail-under or --ci for mcp test)
   2  bad usage: no server or more than one way to reach it, a bad flag value,
      a config file that cannot be read`;
+
+const SNAPSHOT_EXIT_CODES = `
+Exit codes:
+  0  done
+  1  no snapshot has that name, and nothing was changed; rm: the answer was no;
+     record --from-trace: the snapshot exists and --update was not given, or
+     --update in CI (record -- CMD exits with CMD's code)
+  2  bad usage, or a snapshot file that cannot be read`;
 
 /** What the command groups (`toolscore mcp …`, `toolscore snapshots …`) are for. */
 export const COMMAND_GROUPS: Readonly<Record<string, string>> = {
@@ -81,7 +90,7 @@ const evalCommand: CommandSpec<EvalFlags, [string, string]> = {
   ],
   options: {
     format: FORMAT,
-    output: { flags: '-o, --output <file>', description: 'where to write the JSON report', default: 'toolscore.json' },
+    output: { flags: '-o, --output <file>', description: 'where to write the JSON report; - for stdout (the verdict then goes to stderr)', default: 'toolscore.json' },
     html: { flags: '--html <file>', description: 'also write the HTML report: one self-contained page, works offline' },
     markdown: { flags: '--markdown <file>', description: 'also write the Markdown report, for pull-request comments and job summaries' },
     junit: { flags: '--junit <file>', description: 'also write a JUnit XML report, for CI test views' },
@@ -147,6 +156,7 @@ const snapshotsShowCommand: CommandSpec<SnapshotDirFlags, [string]> = {
   description: 'show one snapshot: its file, state and calls',
   arguments: [['<name>', 'snapshot name (or its file name)']],
   options: SNAPSHOT_DIR,
+  help: SNAPSHOT_EXIT_CODES,
   async run([name], flags) {
     const { runSnapshotsShow } = await import('./commands/snapshots.js');
     return runSnapshotsShow(name, flags);
@@ -158,6 +168,7 @@ const snapshotsRemoveCommand: CommandSpec<SnapshotDirFlags & { yes?: boolean }, 
   description: 'delete a snapshot',
   arguments: [['<name>', 'snapshot name (or its file name)']],
   options: { yes: { flags: '-y, --yes', description: 'do not ask for confirmation' }, ...SNAPSHOT_DIR },
+  help: SNAPSHOT_EXIT_CODES,
   async run([name], flags) {
     const { runSnapshotsRemove } = await import('./commands/snapshots.js');
     return runSnapshotsRemove(name, flags);
@@ -169,6 +180,7 @@ const approveCommand: CommandSpec<SnapshotDirFlags & { all?: boolean }, [string[
   description: 'approve recorded snapshots, so test runs replay them as the gold standard',
   arguments: [['[names...]', 'snapshot names (or file names)']],
   options: { all: { flags: '--all', description: 'approve every pending snapshot' }, ...SNAPSHOT_DIR },
+  help: SNAPSHOT_EXIT_CODES,
   async run([names], flags) {
     const { runApprove } = await import('./commands/approve.js');
     return runApprove(names, flags);
@@ -178,14 +190,16 @@ const approveCommand: CommandSpec<SnapshotDirFlags & { all?: boolean }, [string[
 const recordCommand: CommandSpec<RecordFlags, [string[]]> = {
   name: 'record',
   description: 'record a snapshot from a trace file, or run a test command in record mode',
-  usage: '--from-trace FILE --name NAME [--format F] | -- CMD...',
+  usage: '--from-trace FILE --name NAME [--format F] [--update] | [--update] -- CMD...',
   arguments: [['[command...]', 'command to run in record mode, after --']],
   options: {
     fromTrace: { flags: '--from-trace <file>', description: 'trace file to record the snapshot from' },
     name: { flags: '--name <name>', description: 'name of the snapshot to record' },
     format: FORMAT,
+    update: { flags: '--update', description: 're-record an existing snapshot and approve it (a test run: TOOLSCORE_UPDATE=1); never in CI' },
     ...SNAPSHOT_DIR,
   },
+  help: SNAPSHOT_EXIT_CODES,
   async run([command], flags) {
     const { runRecord } = await import('./commands/record.js');
     return runRecord(command, flags);

@@ -280,6 +280,9 @@ export const REPORT_FILE_LABELS = { json: 'JSON report', html: 'HTML report', ma
 /** `Job summary: Markdown report appended to $GITHUB_STEP_SUMMARY`. */
 export const JOB_SUMMARY_TEXT = 'Job summary: Markdown report appended to $GITHUB_STEP_SUMMARY';
 
+/** Where `-o -` sends the JSON report, as the report-file line names it. */
+export const STDOUT_NAME = 'standard output';
+
 /** How a number reads, in words: the reports' status column. */
 export const BAND_TEXT = { good: 'good', warn: 'fair', bad: 'poor', info: '' } as const;
 
@@ -467,7 +470,7 @@ export type SnapshotOutcome = 'created' | 'recorded' | 'updated' | 'pending' | '
 
 /** The warning or error sentence of one snapshot check that did not simply pass or fail on drift. */
 export function snapshotText(
-  kind: 'created' | 'recorded' | 'updated' | 'pending' | 'ci_missing' | 'ci_pending' | 'ci_update',
+  kind: 'created' | 'recorded' | 'updated' | 'pending' | 'exists' | 'ci_missing' | 'ci_pending' | 'ci_update',
   name: string,
   file: string,
 ): string {
@@ -480,6 +483,8 @@ export function snapshotText(
       return `snapshot "${name}" recorded and approved at ${file}`;
     case 'pending':
       return `snapshot "${name}" is pending approval (${file}): review it, then approve it: toolscore approve ${JSON.stringify(name)}`;
+    case 'exists':
+      return `snapshot "${name}" already exists (${file}); nothing written: pass --update to re-record it and approve it`;
     case 'ci_missing':
       return `snapshot "${name}" does not exist (${file}); in CI snapshots are never created: record and approve it locally and commit it`;
     case 'ci_pending':

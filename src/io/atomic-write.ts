@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { lstatSync, mkdirSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { ToolscoreInputError } from '../core/errors.js';
 
 /** Temporary files being written right now, removed if the process is interrupted. */
 const inFlight = new Set<string>();
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+/** Links followed before giving up, as the kernel does (ELOOP). */
+const MAX_LINKS = 40;
 
 /** On Ctrl-C (or a kill) mid-write: remove the temporary files, then die of the same signal. */
 function onInterrupt(signal: NodeJS.Signals): void {
@@ -27,30 +29,99 @@ function unwatch(temporary?: string): void {
   if (inFlight.size === 0) for (const signal of SIGNALS) process.off(signal, onInterrupt);
 }
 
+/** `path`, absolute, with its symbolic links followed to the end (a dangling link to where it points). */
+export function followLinks(path: string): string {
+  let target = resolve(path);
+  for (let links = 0; links < MAX_LINKS; links++) {
+    try {
+      if (!lstatSync(target).isSymbolicLink()) return target;
+    } catch {
+      // A new path, or a parent that is not a folder: the write itself reports the latter.
+      return target;
+    }
+    target = resolve(dirname(target), readlinkSync(target));
+  }
+  throw new ToolscoreInputError({ source: path }, `too many symbolic links (more than ${MAX_LINKS})`);
+}
+
+/** Whether `path` (links followed) is a device, FIFO or socket: a file that is written to, never replaced. */
+export function isWrittenThrough(path: string): boolean {
+  try {
+    const entry = statSync(path);
+    return !entry.isFile() && !entry.isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * How to write `path`: a device, FIFO or socket is written through (renaming over `/dev/null` would
+ * replace it with a regular file); anything else is replaced atomically at the end of its symbolic
+ * links, so a link stays a link and its target gets the new text.
+ */
+function writePlan(path: string): { target: string; through: boolean } {
+  const target = followLinks(path);
+  return { target, through: isWrittenThrough(target) };
+}
+
+/** The temporary file beside `target` that is renamed over it. */
+function temporaryFor(target: string): string {
+  return join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+}
+
+/** A file-system error met while writing `path`, as a one-line input error. */
+function writeError(path: string, error: unknown): ToolscoreInputError {
+  if (error instanceof ToolscoreInputError) return error;
+  const code = (error as NodeJS.ErrnoException).code;
+  const reason =
+    code === 'EACCES' || code === 'EPERM' ? 'permission denied'
+    : code === 'EISDIR' ? 'is a directory, expected a file path'
+    : code === 'ENOTDIR' ? 'a parent of this path is a file, not a folder'
+    : `cannot write file (${(error as Error).message})`;
+  return new ToolscoreInputError({ source: path }, reason);
+}
+
 /**
  * Writes a UTF-8 text file so that readers see the old file or the new one, never half of one: the text
- * goes to a temporary file in the same folder, which is then renamed over the target; an interrupt
- * mid-write removes the temporary file. Missing parent folders are created. File-system errors become one-line input errors naming the path.
+ * goes to a temporary file beside the target (the end of any symbolic links), which is then renamed
+ * over it; an interrupt mid-write removes the temporary file. A device or FIFO (`/dev/null`, a named
+ * pipe) is written through instead. Missing parent folders are created. File-system errors become
+ * one-line input errors naming the path.
  */
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
-  const folder = dirname(path);
-  const temporary = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  watch(temporary);
+  let temporary: string | undefined;
   try {
-    await mkdir(folder, { recursive: true });
+    const { target, through } = writePlan(path);
+    if (through) return await writeFile(target, text, 'utf8');
+    temporary = temporaryFor(target);
+    watch(temporary);
+    await mkdir(dirname(target), { recursive: true });
     await writeFile(temporary, text, 'utf8');
-    await rename(temporary, path);
+    await rename(temporary, target);
   } catch (error) {
     // The write error is the one worth reporting; a leftover temporary file is not.
-    await rm(temporary, { force: true }).catch(() => undefined);
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'EACCES' || code === 'EPERM' ? 'permission denied'
-      : code === 'EISDIR' ? 'is a directory, expected a file path'
-      : code === 'ENOTDIR' ? 'a parent of this path is a file, not a folder'
-      : `cannot write file (${(error as Error).message})`;
-    throw new ToolscoreInputError({ source: path }, reason);
+    if (temporary !== undefined) await rm(temporary, { force: true }).catch(() => undefined);
+    throw writeError(path, error);
   } finally {
-    unwatch(temporary);
+    if (temporary !== undefined) unwatch(temporary);
+  }
+}
+
+/**
+ * `writeFileAtomic` for callers that cannot await (snapshot matchers). Signals are not watched: none
+ * can be handled while synchronous code runs, and one arriving after the rename would be swallowed.
+ */
+export function writeFileAtomicSync(path: string, text: string): void {
+  let temporary: string | undefined;
+  try {
+    const { target, through } = writePlan(path);
+    if (through) return writeFileSync(target, text, 'utf8');
+    temporary = temporaryFor(target);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(temporary, text, 'utf8');
+    renameSync(temporary, target);
+  } catch (error) {
+    if (temporary !== undefined) rmSync(temporary, { force: true });
+    throw writeError(path, error);
   }
 }

@@ -202,8 +202,13 @@ export function buildJsonReport(result: EvaluationResult, sources: JsonReportSou
   return sources.showSecrets ? safe : redactDeep(safe);
 }
 
+/** The JSON report as the text written to its file: indented by two spaces, ending in a newline. */
+export function renderJsonReport(result: EvaluationResult, sources: JsonReportSources = {}): string {
+  return `${JSON.stringify(buildJsonReport(result, sources), null, 2)}\n`;
+}
+
 /** Writes the JSON report to `path` atomically (folders created as needed); returns the absolute path. */
 export async function generateJsonReport(result: EvaluationResult, path: string, sources: JsonReportSources = {}): Promise<string> {
-  await writeFileAtomic(path, `${JSON.stringify(buildJsonReport(result, sources), null, 2)}\n`);
+  await writeFileAtomic(path, renderJsonReport(result, sources));
   return resolve(path);
 }

@@ -22,6 +22,12 @@ async function loadPeer<T>(name: string, range: string, purpose: string): Promis
   }
 }
 
+/** The SQLite file a database URL names (`sqlite:path/to.db`, or a path ending in .db/.sqlite), else undefined. */
+export function sqliteFileOf(url: string): string | undefined {
+  if (url.startsWith('sqlite:')) return url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+  return /\.(db|sqlite3?)$/.test(url) ? url : undefined;
+}
+
 /**
  * Opens a database from a URL: `sqlite:path/to.db` (or a path ending in .db/.sqlite) through
  * better-sqlite3, `postgres://…` / `postgresql://…` through pg. Both are optional peer dependencies,
@@ -29,8 +35,8 @@ async function loadPeer<T>(name: string, range: string, purpose: string): Promis
  */
 export async function openDatabase(url: string): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
-  const path = url.startsWith('sqlite:') ? url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '') : url;
-  if (url.startsWith('sqlite:') || /\.(db|sqlite3?)$/.test(url)) return openSqlite(path);
+  const path = sqliteFileOf(url);
+  if (path !== undefined) return openSqlite(path);
   throw new ToolscoreInputError({ source: 'db' }, `cannot tell the database from ${JSON.stringify(url)}: use sqlite:path/to.db or postgres://user:password@host/db`);
 }
 

@@ -1,20 +1,23 @@
-import { realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { ToolscoreInputError } from '../../core/errors.js';
-import { JOB_SUMMARY_TEXT, REPORT_FILE_LABELS, semanticScoreText } from '../../evaluation/findings.js';
+import { JOB_SUMMARY_TEXT, REPORT_FILE_LABELS, STDOUT_NAME, semanticScoreText } from '../../evaluation/findings.js';
 import { checkMinScore, meetsMinScore } from '../../core/grade.js';
 import type { EvaluationLimits } from '../../core/limits.js';
 import { normalizeWeights, type WeightsInput } from '../../core/weights.js';
 import type { Budgets } from '../../metrics/budget.js';
 import { evaluateTrace } from '../../evaluation/evaluate-trace.js';
 import { checkFormatName } from '../../formats/registry.js';
+import { sqliteFileOf } from '../../side-effects/database.js';
 import { renderConsoleSummary, renderWarnings } from '../../reports/console.js';
 import { REPORT_FORMATS, appendJobSummary, writeReportFiles, type ReportFormat } from '../../reports/files.js';
-import { generateJsonReport } from '../../reports/json.js';
+import { generateJsonReport, renderJsonReport } from '../../reports/json.js';
 import { plural } from '../../reports/text.js';
 import { buildReportView } from '../../reports/view-model.js';
 import { judgeFromFlags, type JudgeFlags } from '../judge-flags.js';
+import { checkOutputPaths, type InputFile } from '../output-paths.js';
 import { colorEnabled } from '../terminal.js';
+
+/** The `-o` value that means the JSON report goes to stdout. */
+const STDOUT_PATH = '-';
 
 /** Flags of `toolscore eval`, as commander parsed them. */
 export interface EvalFlags extends JudgeFlags {
@@ -142,16 +145,6 @@ function parseMinScore(text: string): number {
   return checkMinScore(value, '--min-score');
 }
 
-/** A path with symbolic links followed, so two names for one file compare equal. */
-function canonicalPath(path: string): string {
-  const absolute = resolve(path);
-  try {
-    return realpathSync(absolute);
-  } catch {
-    return absolute;
-  }
-}
-
 /** The report files asked for besides the JSON report, by format. */
 function reportPaths(flags: EvalFlags): Partial<Record<ReportFormat, string>> {
   const paths: Partial<Record<ReportFormat, string>> = {};
@@ -159,20 +152,15 @@ function reportPaths(flags: EvalFlags): Partial<Record<ReportFormat, string>> {
   return paths;
 }
 
-/** Refuses a report path that would overwrite one of the inputs, or that another report also writes. */
-function checkOutputPaths(outputs: readonly (readonly [string, string])[], inputs: readonly (readonly [string, string | undefined])[]): void {
-  const taken = new Map<string, string>();
-  for (const [flag, output] of outputs) {
-    const target = canonicalPath(output);
-    for (const [role, path] of inputs) {
-      if (path !== undefined && canonicalPath(path) === target) {
-        throw new ToolscoreInputError({ source: flag }, `${JSON.stringify(output)} is the ${role}; writing the report there would overwrite it`);
-      }
-    }
-    const other = taken.get(target);
-    if (other !== undefined) throw new ToolscoreInputError({ source: flag }, `${JSON.stringify(output)} is also the ${other} report; each report needs a file of its own`);
-    taken.set(target, flag);
-  }
+/** Every file an `eval` run reads: none of them may be written over. */
+function evalInputs(goldFile: string, traceFile: string, flags: EvalFlags): InputFile[] {
+  return [
+    ['gold file', goldFile],
+    ['trace file', traceFile],
+    ['forbidden-rules file', flags.forbidden],
+    ['tool catalogue', flags.tools],
+    ['--db database', flags.db === undefined ? undefined : sqliteFileOf(flags.db)],
+  ];
 }
 
 /**
@@ -184,14 +172,17 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
   const minScore = flags.minScore === undefined ? undefined : parseMinScore(flags.minScore);
   const format = checkFormatName(flags.format, '--format');
   const reports = reportPaths(flags);
+  // `-o -` sends the JSON report to stdout, so everything else printed goes to stderr.
+  const toStdout = flags.output === STDOUT_PATH;
+  // Only set in GitHub Actions; elsewhere --ci adds nothing.
+  const jobSummary = flags.ci ? process.env.GITHUB_STEP_SUMMARY || undefined : undefined;
   checkOutputPaths(
-    [['--output', flags.output], ...Object.entries(reports).map(([format, path]) => [`--${format}`, path] as const)],
     [
-      ['gold file', goldFile],
-      ['trace file', traceFile],
-      ['forbidden-rules file', flags.forbidden],
-      ['tool catalogue', flags.tools],
+      ...(toStdout ? [] : [['--output', flags.output, 'the report'] as const]),
+      ...Object.entries(reports).map(([format, path]) => [`--${format}`, path, 'the report'] as const),
+      ...(jobSummary === undefined ? [] : [['$GITHUB_STEP_SUMMARY', jobSummary, 'the job summary'] as const]),
     ],
+    evalInputs(goldFile, traceFile, flags),
   );
 
   const budgets = parseBudgetFlags(flags);
@@ -213,21 +204,22 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
   });
   // One moment for every report, so they all carry the same time.
   const now = new Date();
-  await generateJsonReport(result, flags.output, { goldFile, traceFile, now, showSecrets: flags.showSecrets === true });
-  // Only set in GitHub Actions; elsewhere --ci adds nothing.
-  const jobSummary = flags.ci ? process.env.GITHUB_STEP_SUMMARY || undefined : undefined;
+  const jsonSources = { goldFile, traceFile, now, showSecrets: flags.showSecrets === true };
+  if (toStdout) process.stdout.write(renderJsonReport(result, jsonSources));
+  else await generateJsonReport(result, flags.output, jsonSources);
   if (Object.keys(reports).length > 0 || jobSummary !== undefined) {
     const view = buildReportView(result, { goldFile, traceFile, now, minScore });
     await writeReportFiles(view, reports);
     if (jobSummary !== undefined) await appendJobSummary(view, jobSummary);
   }
 
-  const color = colorEnabled(flags.color);
-  process.stdout.write(renderConsoleSummary(result, { verbose: flags.verbose === true, color, goldFile, traceFile }));
-  if (result.metrics.semantic_metrics) process.stdout.write(`${semanticScoreText(result.metrics.semantic_metrics)}\n`);
-  process.stdout.write(`${REPORT_FILE_LABELS.json}: ${flags.output}\n`);
-  for (const [format, path] of Object.entries(reports)) process.stdout.write(`${REPORT_FILE_LABELS[format as ReportFormat]}: ${path}\n`);
-  if (jobSummary !== undefined) process.stdout.write(`${JOB_SUMMARY_TEXT}\n`);
+  const verdict = toStdout ? process.stderr : process.stdout;
+  const color = colorEnabled(flags.color, verdict);
+  verdict.write(renderConsoleSummary(result, { verbose: flags.verbose === true, color, goldFile, traceFile }));
+  if (result.metrics.semantic_metrics) verdict.write(`${semanticScoreText(result.metrics.semantic_metrics)}\n`);
+  verdict.write(`${REPORT_FILE_LABELS.json}: ${toStdout ? STDOUT_NAME : flags.output}\n`);
+  for (const [format, path] of Object.entries(reports)) verdict.write(`${REPORT_FILE_LABELS[format as ReportFormat]}: ${path}\n`);
+  if (jobSummary !== undefined) verdict.write(`${JOB_SUMMARY_TEXT}\n`);
   process.stderr.write(renderWarnings(result.warnings, { color }));
 
   let exitCode = 0;

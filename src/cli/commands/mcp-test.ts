@@ -9,6 +9,7 @@ import { renderScorecardConsole, renderScorecardMarkdown, scorecardJson, scoreca
 import { blockingIssues, gradeMeets, parseGrade, type Scorecard } from '../../mcp/scorecard.js';
 import type { ServerTarget } from '../../mcp/target.js';
 import { testServer } from '../../mcp/test-server.js';
+import { checkOutputPaths, commandInputs } from '../output-paths.js';
 import { colorEnabled } from '../terminal.js';
 import { connectOptions, reportServerFailure, resolveTarget, type McpTargetFlags } from './mcp-common.js';
 
@@ -66,6 +67,14 @@ export function checkTestFlags(flags: McpTestFlags): { cases: number; report?: '
  */
 export async function testAndReport(target: ServerTarget, flags: McpTestFlags): Promise<number> {
   const { cases, report, threshold } = checkTestFlags(flags);
+  const jobSummary = flags.ci ? process.env.GITHUB_STEP_SUMMARY || undefined : undefined;
+  checkOutputPaths(
+    [
+      ...(report && flags.output ? [['--output', flags.output, 'the report'] as const] : []),
+      ...(jobSummary === undefined ? [] : [['$GITHUB_STEP_SUMMARY', jobSummary, 'the job summary'] as const]),
+    ],
+    [['--config file', flags.config], ...(target.kind === 'stdio' ? commandInputs(target.command, target.args, target.cwd) : [])],
+  );
   // On a terminal, one self-erasing progress line on stderr, so a long run does not look hung.
   const progress = process.stderr.isTTY
     ? (result: ScenarioResult, index: number, total: number) => {
@@ -79,7 +88,7 @@ export async function testAndReport(target: ServerTarget, flags: McpTestFlags): 
     process.stdout.write(`${scorecardSummaryLine(card)}\nReport written to ${flags.output}\n`);
   }
   if (!report || flags.ci) process.stdout.write(renderScorecardConsole(card, { color: colorEnabled(flags.color) }));
-  if (flags.ci && process.env.GITHUB_STEP_SUMMARY) await appendFile(process.env.GITHUB_STEP_SUMMARY, `${renderScorecardMarkdown(card)}\n`, 'utf8');
+  if (jobSummary !== undefined) await appendFile(jobSummary, `${renderScorecardMarkdown(card)}\n`, 'utf8');
   if (outcome.failure) {
     reportServerFailure(outcome.failure);
     return 1;

@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import { ToolscoreInputError } from '../../core/errors.js';
 import { displayText, plural } from '../../reports/text.js';
-import { SnapshotStore, type Snapshot } from '../../testing/snapshots/store.js';
+import { SnapshotStore, snapshotNotFound, type Snapshot } from '../../testing/snapshots/store.js';
 
 /** Flags shared by the snapshot commands. */
 export interface SnapshotDirFlags {
@@ -12,6 +12,12 @@ export interface SnapshotDirFlags {
 /** `approved` or `pending`, padded to one width. */
 function state(snapshot: Snapshot): string {
   return snapshot.data.approved ? 'approved' : 'pending ';
+}
+
+/** Says on stderr that `name` matches no snapshot; returns exit code 1, the Python tool's code for it. */
+export function reportNotFound(store: SnapshotStore, name: string): number {
+  process.stderr.write(`toolscore: ${displayText(snapshotNotFound(store.root, name).message)}\n`);
+  return 1;
 }
 
 /** One line per corrupt file on stderr; returns whether there were any. */
@@ -36,9 +42,11 @@ export function runSnapshotsList(flags: SnapshotDirFlags & { pending?: boolean }
   return reportCorrupt(store) ? 2 : 0;
 }
 
-/** `toolscore snapshots show NAME`: the file, its state and its calls as stored. */
+/** `toolscore snapshots show NAME`: the file, its state and its calls as stored; exit 1 when there is no such snapshot. */
 export function runSnapshotsShow(name: string, flags: SnapshotDirFlags): number {
-  const snapshot = new SnapshotStore(flags.dir).require(name);
+  const store = new SnapshotStore(flags.dir);
+  const snapshot = store.find(name);
+  if (snapshot === undefined) return reportNotFound(store, name);
   const { data } = snapshot;
   process.stdout.write(
     [
@@ -67,12 +75,13 @@ async function confirm(question: string): Promise<boolean> {
 
 /**
  * `toolscore snapshots rm NAME [--yes]`: deletes a snapshot (a corrupt file too, named by its file
- * name), asking first unless `--yes`; off a terminal `--yes` is required.
+ * name), asking first unless `--yes`; off a terminal `--yes` is required. Exit 1 when there is no such
+ * snapshot or the answer is no.
  */
 export async function runSnapshotsRemove(name: string, flags: SnapshotDirFlags & { yes?: boolean }): Promise<number> {
   const store = new SnapshotStore(flags.dir);
   const file = store.fileOf(name);
-  if (file === undefined) throw new ToolscoreInputError({ source: store.root }, `no snapshot named ${JSON.stringify(name)}`);
+  if (file === undefined) return reportNotFound(store, name);
   if (!flags.yes) {
     if (process.stdin.isTTY !== true) throw new ToolscoreInputError({ source: 'snapshots rm' }, 'not a terminal, so cannot ask: pass --yes to delete without asking');
     if (!(await confirm(`delete snapshot ${JSON.stringify(name)} (${file})? [y/N] `))) {

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { ToolscoreInputError, describeType } from '../../core/errors.js';
 import type { ExpectedCall } from '../../core/types.js';
+import { writeFileAtomicSync } from '../../io/atomic-write.js';
 import { goldCallsOf } from '../../io/gold.js';
 import { parseJson } from '../../io/json.js';
 import { VERSION } from '../../core/version.js';
@@ -123,7 +123,7 @@ export class SnapshotStore {
   /** Writes a snapshot (with `updated_at` set to now) atomically; returns its path. */
   save(data: SnapshotData): string {
     const file = this.pathOf(data.name);
-    writeTextAtomic(file, `${JSON.stringify({ ...data, updated_at: new Date().toISOString() }, null, 2)}\n`);
+    writeFileAtomicSync(file, `${JSON.stringify({ ...data, updated_at: new Date().toISOString() }, null, 2)}\n`);
     return file;
   }
 
@@ -145,9 +145,14 @@ export class SnapshotStore {
   /** The snapshot, or a `ToolscoreInputError` saying there is none. */
   require(nameOrFile: string): Snapshot {
     const snapshot = this.find(nameOrFile);
-    if (!snapshot) throw new ToolscoreInputError({ source: this.root }, `no snapshot named ${JSON.stringify(nameOrFile)}`);
+    if (!snapshot) throw snapshotNotFound(this.root, nameOrFile);
     return snapshot;
   }
+}
+
+/** The error for a name that matches no snapshot in the folder `root`; the CLI exits 1 on it, as the Python tool does. */
+export function snapshotNotFound(root: string, nameOrFile: string): ToolscoreInputError {
+  return new ToolscoreInputError({ source: root }, `no snapshot named ${JSON.stringify(nameOrFile)}`);
 }
 
 /** A new snapshot record of `calls`, created now. */
@@ -180,17 +185,4 @@ export function readSnapshotFile(file: string): Snapshot {
   if (!Array.isArray(record.calls)) throw new ToolscoreInputError({ source: file, path: '$.calls' }, `expected an array of calls, got ${describeType(record.calls)}`);
   const expected = goldCallsOf(record, file);
   return { file, data: record as unknown as SnapshotData, expected };
-}
-
-/** Writes text so that readers see the old file or the new one, never half of one. */
-function writeTextAtomic(file: string, text: string): void {
-  const temporary = join(resolve(file, '..'), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    mkdirSync(resolve(file, '..'), { recursive: true });
-    writeFileSync(temporary, text, 'utf8');
-    renameSync(temporary, file);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw new ToolscoreInputError({ source: file }, `cannot write snapshot (${(error as Error).message})`);
-  }
 }
