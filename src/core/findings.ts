@@ -145,8 +145,13 @@ export function buildFindings(actual: readonly ToolCall[], metrics: Metrics): Fi
   return [...errors, ...warnings];
 }
 
+/** How many findings are errors: any one makes the verdict FAIL. */
+export function errorFindingCount(findings: readonly Finding[]): number {
+  return findings.filter((finding) => finding.severity === 'error').length;
+}
+
 /** What kind of problem a Top issue is, most urgent first. */
-export const ISSUE_KINDS = ['missing', 'failed', 'wrong_tool', 'argument_mismatch', 'extra'] as const;
+export const ISSUE_KINDS = ['missing', 'failed', 'wrong_tool', 'argument_mismatch', 'out_of_order', 'extra'] as const;
 
 /** One kind of Top issue. */
 export type IssueKind = (typeof ISSUE_KINDS)[number];
@@ -176,7 +181,7 @@ export function argumentDiffText(diff: ArgumentDiff): string {
 export function issueText(
   kind: IssueKind,
   tool: string,
-  detail: { expectedTool?: string; diffs?: readonly ArgumentDiff[]; error?: string },
+  detail: { expectedTool?: string; diffs?: readonly ArgumentDiff[]; error?: string; expectedNumber?: number; actualNumber?: number },
 ): { problem: string; fix: string } {
   switch (kind) {
     case 'missing':
@@ -198,6 +203,11 @@ export function issueText(
       return {
         problem: `${tool} called with different arguments: ${(detail.diffs ?? []).map(argumentDiffText).join('; ')}`,
         fix: `align the arguments the agent passes to ${tool} (prompt, parameter descriptions), or relax the gold standard with ANY / Regex / Approx`,
+      };
+    case 'out_of_order':
+      return {
+        problem: `calls made in a different order than expected: ${tool} was call ${detail.actualNumber}, expected as call ${detail.expectedNumber}`,
+        fix: `say in the prompt or the tool descriptions in which order the calls belong, or if the order does not matter, lower the weight of sequence_accuracy`,
       };
     case 'extra':
       return {
@@ -399,9 +409,14 @@ export function scoreShareText(share: string): string {
   return `${share} of the score`;
 }
 
-/** `WARN: score 83.5%, grade B`. */
-export function verdictText(verdict: string, score: string, grade: string): string {
-  return `${verdict}: score ${score}, grade ${grade}`;
+/** `WARN: score 83.5%, grade B`; with a cause, `FAIL: score 100.0%, grade A (1 behavior and safety error)`. */
+export function verdictText(verdict: string, score: string, grade: string, cause = ''): string {
+  return `${verdict}: score ${score}, grade ${grade}${cause ? ` (${cause})` : ''}`;
+}
+
+/** Why the verdict is worse than the score's band: `1 behavior and safety error`, `0 of 1 required calls completed`. */
+export function verdictCauseText(cause: 'errors' | 'required_calls', count: { errors: number; completed: number; expected: number }): string {
+  return cause === 'errors' ? countText(count.errors, 'behavior and safety error') : `${count.completed} of ${count.expected} required calls completed`;
 }
 
 /** `… and 2 more issues`. */
@@ -428,6 +443,7 @@ export const FAILURE_TABLE = {
   title: 'Expected vs actual tool calls',
   columns: ['#', 'Expected', 'Actual', 'Status'],
   match: '✓',
+  failed: 'FAILED',
   missing: 'MISSING',
   extra: 'EXTRA',
   /** Shown in the Expected or Actual cell of a row that has no call on that side. */

@@ -77,6 +77,15 @@ export function buildTopIssues(
     for (const j of extra.slice(zipped)) add('extra', actual[j]!.tool, null, j);
   }
 
+  // Paired calls outside the longest in-order chain were made out of order, which lowers the sequence
+  // score, so say why; swapping two calls of one tool leaves the tool order (and the score) as it was.
+  if (toolOrderChanged(expected, pairing.actualFor)) {
+    const inOrder = new Set(anchors.map(([i]) => i));
+    pairing.actualFor.forEach((j, i) => {
+      if (j >= 0 && !inOrder.has(i)) add('out_of_order', expected[i]!.tool, i, j, { expectedNumber: i + 1, actualNumber: j + 1 });
+    });
+  }
+
   // A required call whose partner failed is an issue only if no other call of that tool succeeded in its place.
   const unmet = unmetByTool(expected, actual);
   expected.forEach((call, i) => {
@@ -95,6 +104,13 @@ export function buildTopIssues(
   const rank = (issue: TopIssue): number => ISSUE_KINDS.indexOf(issue.kind);
   const position = (issue: TopIssue): number => issue.expectedIndex ?? issue.actualIndex ?? 0;
   return issues.sort((a, b) => rank(a) - rank(b) || position(a) - position(b));
+}
+
+/** Whether the paired calls' tools, read in the order they were made, differ from the expected order. */
+function toolOrderChanged(expected: readonly ExpectedCall[], actualFor: readonly number[]): boolean {
+  const paired = actualFor.flatMap((j, i) => (j >= 0 ? [i] : []));
+  const made = [...paired].sort((a, b) => actualFor[a]! - actualFor[b]!);
+  return paired.some((i, k) => expected[i]!.tool !== expected[made[k]!]!.tool);
 }
 
 function pushTo(map: Map<number, number[]>, key: number, value: number): void {
