@@ -68,6 +68,8 @@ export interface ScoreSettings {
   budgets?: Budgets | undefined;
   limits?: EvaluationLimits;
   warnings?: readonly string[];
+  /** The files the calls were read from (evaluateTrace), remembered by the result for its reports. */
+  sources?: { goldFile: string; traceFile: string };
 }
 
 /**
@@ -131,6 +133,7 @@ export function scoreCalls(expected: readonly ExpectedCall[], actual: readonly T
     pairing,
     mode,
     warnings: settings.warnings ?? [],
+    ...(settings.sources ? settings.sources : {}),
   });
 }
 

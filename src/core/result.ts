@@ -92,6 +92,10 @@ export class EvaluationResult {
   readonly mode: EqualityMode;
   /** Things read from the input that were skipped or repaired (empty tool names, unparsable arguments). */
   readonly warnings: readonly string[];
+  /** The gold file the expected calls were read from (`evaluateTrace`), or null for in-memory calls. */
+  readonly goldFile: string | null;
+  /** The trace file the actual calls were read from (`evaluateTrace`), or null for in-memory calls. */
+  readonly traceFile: string | null;
 
   constructor(fields: {
     score: number;
@@ -104,6 +108,8 @@ export class EvaluationResult {
     pairing: Pairing;
     mode: EqualityMode;
     warnings?: readonly string[];
+    goldFile?: string | null;
+    traceFile?: string | null;
   }) {
     this.score = fields.score;
     this.grade = fields.grade;
@@ -114,6 +120,8 @@ export class EvaluationResult {
     this.pairing = fields.pairing;
     this.mode = fields.mode;
     this.warnings = fields.warnings ?? [];
+    this.goldFile = fields.goldFile ?? null;
+    this.traceFile = fields.traceFile ?? null;
   }
 
   // Built on first use: reports need them, a score check does not.

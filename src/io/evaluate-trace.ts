@@ -66,7 +66,7 @@ export async function evaluateTrace(options: EvaluateTraceOptions): Promise<Eval
     loadGoldFile(options.goldFile, { keepNumberKinds: strict }, limits.maxDepth),
     loadTraceFile(options.traceFile, format, { keepNumberKinds: strict }),
   ]);
-  const result = withStackGuard(() => scoreCalls(expected, trace.calls, { weights, mode: strict ? 'strict' : 'lenient', forbidden, catalogue, budgets, limits, warnings: trace.warnings }), options.traceFile);
+  const result = withStackGuard(() => scoreCalls(expected, trace.calls, { weights, mode: strict ? 'strict' : 'lenient', forbidden, catalogue, budgets, limits, warnings: trace.warnings, sources: { goldFile: options.goldFile, traceFile: options.traceFile } }), options.traceFile);
   if (options.validateSideEffects !== false) {
     result.metrics.side_effect_metrics = await sideEffectMetrics(result.goldCalls, result.traceCalls, result.pairing, {
       root: options.root ?? dirname(options.goldFile),

@@ -38,9 +38,9 @@ import { displayText, percent } from './text.js';
 
 /** What the reports are told besides the result. */
 export interface ReportOptions {
-  /** Gold file path, named in the header. */
+  /** Gold file path, named in the header (default: the file the result was read from, if any). */
   goldFile?: string;
-  /** Trace file path, named in the header. */
+  /** Trace file path, named in the header (default: the file the result was read from, if any). */
   traceFile?: string;
   /** When the report was made (default: now); fixed in tests so reports are reproducible. */
   now?: Date;
@@ -459,6 +459,11 @@ function issueViews(result: EvaluationResult): IssueView[] {
   }));
 }
 
+/** The gold and trace files a report names: the ones given, else the ones the result was read from (not yet made safe to show). */
+export function sourceFiles(result: EvaluationResult, options: ReportOptions): { goldFile: string | null; traceFile: string | null } {
+  return { goldFile: options.goldFile ?? result.goldFile, traceFile: options.traceFile ?? result.traceFile };
+}
+
 /** The header of every report: when, what, and the verdict (the JSON report reads these too). */
 export function reportHeader(result: EvaluationResult, options: ReportOptions = {}): Pick<ReportView, 'generatedAt' | 'score' | 'grade' | 'verdict' | 'verdictCause' | 'verdictNote' | 'verdictLine' | 'gate'> {
   const { minScore } = options;
@@ -535,12 +540,13 @@ export function buildReportView(result: EvaluationResult, options: ReportOptions
 function viewWithoutFlat(result: EvaluationResult, options: ReportOptions): Omit<ReportView, 'flat'> {
   const metrics = result.metrics;
   const topIssues = issueViews(result);
+  const files = sourceFiles(result, options);
   return {
     title: REPORT_TEXT.title,
     ...reportHeader(result, options),
     version: VERSION,
-    goldFile: options.goldFile === undefined ? null : displayText(options.goldFile),
-    traceFile: options.traceFile === undefined ? null : displayText(options.traceFile),
+    goldFile: files.goldFile === null ? null : displayText(files.goldFile),
+    traceFile: files.traceFile === null ? null : displayText(files.traceFile),
     scoreText: percent(result.score),
     scoreBand: scoreBand(result.score),
     requiredCalls: requiredCallsView(result),
