@@ -3,6 +3,7 @@
  * reports agree word for word.
  */
 import { isMatcher } from '../match/matchers/matcher.js';
+import { jsonTextWithKinds } from '../match/number-kinds.js';
 import type { BudgetViolation } from '../metrics/budget.js';
 import type { EfficiencyMetrics } from '../metrics/efficiency.js';
 import type { SemanticMetrics } from '../judge/semantic-metrics.js';
@@ -25,13 +26,19 @@ export interface Finding {
 /** Longest value text shown in a message before it is cut. */
 const MAX_VALUE_TEXT = 60;
 
-/** A value as shown in messages: matchers by their text form, data as JSON, secrets masked, text longer than `max` cut. */
-export function formatValue(value: unknown, max = MAX_VALUE_TEXT): string {
-  let text: string;
-  if (isMatcher(value)) text = value.toString();
-  else if (value === undefined) text = 'nothing';
-  else text = JSON.stringify(value) ?? String(value);
-  text = redactSecrets(text);
+/** A value as plain text: matchers by their text form, data as JSON. */
+function plainValueText(value: unknown): string {
+  if (isMatcher(value)) return value.toString();
+  if (value === undefined) return 'nothing';
+  return JSON.stringify(value) ?? String(value);
+}
+
+/**
+ * A value as shown in messages: matchers by their text form, data as JSON, secrets masked, text longer
+ * than `max` cut. Given where it sits (`holder[key]`), a number read from a file as `1.0` reads `1.0`.
+ */
+export function formatValue(value: unknown, max = MAX_VALUE_TEXT, holder?: object, key?: string | number): string {
+  const text = redactSecrets(jsonTextWithKinds(value, holder, key, plainValueText));
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
@@ -169,7 +176,8 @@ export interface ArgumentDiff {
 export function argumentDiffText(diff: ArgumentDiff): string {
   switch (diff.kind) {
     case 'mismatch':
-      return `${diff.key}: expected ${formatValue(diff.expected)}, got ${formatValue(diff.actual)}`;
+      // The diff holds the number kinds of its two values (see diffArguments), so `1.0` and `1` differ in the text too.
+      return `${diff.key}: expected ${formatValue(diff.expected, undefined, diff, 'expected')}, got ${formatValue(diff.actual, undefined, diff, 'actual')}`;
     case 'missing':
       return `missing: ${diff.key}`;
     case 'unexpected':

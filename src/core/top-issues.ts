@@ -1,4 +1,5 @@
 import { memberEqual, type EqualityMode } from '../match/equality.js';
+import { copyNumberKind } from '../match/number-kinds.js';
 import type { Pairing } from '../pairing/pairing.js';
 import { ISSUE_KINDS, issueText, type ArgumentDiff, type IssueKind } from './findings.js';
 import type { ExpectedCall, ToolCall } from './types.js';
@@ -29,7 +30,12 @@ export function diffArguments(expected: ExpectedCall, actual: ToolCall, mode: Eq
   const diffs: ArgumentDiff[] = [];
   for (const key of Object.keys(wanted)) {
     if (!Object.hasOwn(given, key)) diffs.push({ key, kind: 'missing', expected: wanted[key] });
-    else if (!memberEqual(wanted, given, key, mode)) diffs.push({ key, kind: 'mismatch', expected: wanted[key], actual: given[key] });
+    else if (!memberEqual(wanted, given, key, mode)) {
+      const diff: ArgumentDiff = { key, kind: 'mismatch', expected: wanted[key], actual: given[key] };
+      copyNumberKind(wanted, key, diff, 'expected');
+      copyNumberKind(given, key, diff, 'actual');
+      diffs.push(diff);
+    }
   }
   for (const key of Object.keys(given)) {
     if (!Object.hasOwn(wanted, key)) diffs.push({ key, kind: 'unexpected', actual: given[key] });

@@ -327,7 +327,7 @@ function requiredCallsView(result: EvaluationResult): RequiredCallsView | null {
 }
 
 function argViews(args: Record<string, unknown>, diffs: ReadonlyMap<string, ArgumentDiff['kind']>, side: 'expected' | 'actual'): ArgView[] {
-  const views: ArgView[] = Object.keys(args).map((key) => ({ key: displayText(key), value: displayText(formatValue(args[key], MAX_ARG_TEXT)), present: true, diff: diffs.get(key) ?? null }));
+  const views: ArgView[] = Object.keys(args).map((key) => ({ key: displayText(key), value: displayText(formatValue(args[key], MAX_ARG_TEXT, args, key)), present: true, diff: diffs.get(key) ?? null }));
   // A key the other side has but this side lacks is shown as absent, so the difference is visible on both sides.
   for (const [key, kind] of diffs) {
     if ((side === 'actual' && kind === 'missing') || (side === 'expected' && kind === 'unexpected')) {
