@@ -49,7 +49,7 @@ export interface JsonReportDiff {
 
 /** One item of "Top issues to fix". */
 export interface JsonReportIssue {
-  /** `missing`, `failed`, `wrong_tool`, `argument_mismatch` or `extra`. */
+  /** `missing`, `failed`, `wrong_tool`, `argument_mismatch`, `out_of_order` or `extra`. */
   kind: IssueKind;
   /** The tool the issue is about (the one called, for wrong_tool and extra). */
   tool: string;
