@@ -10,7 +10,7 @@ export type { ActualCallInput, Args, ExpectedCall, ExpectedCallInput, JsonValue,
 export { toActualCall, toActualCalls, toExpectedCalls } from './formats/calls.js';
 export { ToolscoreInputError, type InputLocation } from './core/errors.js';
 export { DEFAULT_WEIGHTS, WEIGHT_NAMES, normalizeWeights, type WeightName, type Weights, type WeightsInput } from './core/weights.js';
-export { GRADES, letterGrade, meetsMinScore, verdictFor, type Grade, type Verdict } from './core/grade.js';
+export { GRADES, decideVerdict, letterGrade, meetsMinScore, verdictFor, type Grade, type Verdict, type VerdictCause, type VerdictDecision } from './core/grade.js';
 export { ISSUE_KINDS, type ArgumentDiff, type Finding, type IssueKind, type Severity } from './evaluation/findings.js';
 export { diffArguments, type TopIssue } from './evaluation/top-issues.js';
 

@@ -20,14 +20,35 @@ export function letterGrade(score: number): Grade {
   return 'F';
 }
 
-/** The console verdict: PASS ≥ 0.9, WARN ≥ 0.7, else FAIL. */
+/** The verdict of every report: PASS, WARN or FAIL. */
 export type Verdict = 'PASS' | 'WARN' | 'FAIL';
 
-/** The verdict for a score. */
+/** The band of a score alone: PASS ≥ 0.9, WARN ≥ 0.7, else FAIL (also the colour of scores and shares). */
 export function verdictFor(score: number): Verdict {
   if (score >= 0.9) return 'PASS';
   if (score >= 0.7) return 'WARN';
   return 'FAIL';
+}
+
+/** What made a verdict: the score's band, error findings, or required calls left incomplete. */
+export type VerdictCause = 'score' | 'errors' | 'required_calls';
+
+/** A verdict and what decided it. */
+export interface VerdictDecision {
+  verdict: Verdict;
+  cause: VerdictCause;
+}
+
+/**
+ * The one rule for the verdict every report shows: error findings (a forbidden call, a credential, a
+ * broken budget, a tool not offered) make it FAIL whatever the score; while a required call was not
+ * completed it is at most WARN; otherwise the score's band decides. The score and grade are unchanged.
+ */
+export function decideVerdict(score: number, errorFindings: number, requiredCallsComplete: boolean): VerdictDecision {
+  if (errorFindings > 0) return { verdict: 'FAIL', cause: 'errors' };
+  const byScore = verdictFor(score);
+  if (byScore === 'PASS' && !requiredCallsComplete) return { verdict: 'WARN', cause: 'required_calls' };
+  return { verdict: byScore, cause: 'score' };
 }
 
 /** Float sums may land a hair under a threshold (0.8999999999999999); this much slack is forgiven. */

@@ -41,8 +41,18 @@ export function normalizeWeights(weights?: WeightsInput | Record<string, unknown
     if (value < 0) throw new ToolscoreInputError({ source, path: name }, `weight must not be negative, got ${value}`);
     merged[name as WeightName] = value;
   }
-  const total = WEIGHT_NAMES.reduce((sum, name) => sum + merged[name], 0);
+  let total = sumOf(merged);
+  if (total === Infinity) {
+    // Finite weights near Number.MAX_VALUE can sum to Infinity (and every share to 0): scale by the largest first.
+    const largest = Math.max(...WEIGHT_NAMES.map((name) => merged[name]));
+    for (const name of WEIGHT_NAMES) merged[name] /= largest;
+    total = sumOf(merged);
+  }
   if (total === 0) throw new ToolscoreInputError({ source }, 'weights sum to 0; give at least one metric a positive weight');
   for (const name of WEIGHT_NAMES) merged[name] /= total;
   return Object.freeze(merged);
+}
+
+function sumOf(weights: Readonly<Record<WeightName, number>>): number {
+  return WEIGHT_NAMES.reduce((sum, name) => sum + weights[name], 0);
 }

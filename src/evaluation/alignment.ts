@@ -3,7 +3,7 @@ import { diffArguments } from './top-issues.js';
 import type { ArgumentDiff } from './findings.js';
 
 /** How one row of the expected-vs-actual table reads. */
-export type RowStatus = 'match' | 'argument_mismatch' | 'wrong_tool' | 'missing' | 'extra';
+export type RowStatus = 'match' | 'failed' | 'argument_mismatch' | 'wrong_tool' | 'missing' | 'extra';
 
 /** One row of the expected-vs-actual table: an expected call, its actual partner, or both. */
 export interface AlignedRow {
@@ -12,7 +12,7 @@ export interface AlignedRow {
   /** 0-based actual call, or null for a missing call. */
   actualIndex: number | null;
   status: RowStatus;
-  /** Per-argument differences, for argument mismatches. */
+  /** Per-argument differences, for argument mismatches and failed calls. */
   diffs: ArgumentDiff[];
 }
 
@@ -28,7 +28,8 @@ export function alignCalls(result: EvaluationResult): AlignedRow[] {
     const i = pairing.expectedFor[j]!;
     if (i < 0) return;
     const diffs = diffArguments(goldCalls[i]!, call, mode);
-    partnerOfActual.set(j, { expectedIndex: i, status: diffs.length > 0 ? 'argument_mismatch' : 'match', diffs });
+    // A failed call is never a match, whatever its arguments.
+    partnerOfActual.set(j, { expectedIndex: i, status: call.is_error ? 'failed' : diffs.length > 0 ? 'argument_mismatch' : 'match', diffs });
   });
   for (const issue of result.topIssues) {
     if (issue.kind === 'wrong_tool') partnerOfActual.set(issue.actualIndex!, { expectedIndex: issue.expectedIndex!, status: 'wrong_tool', diffs: [] });

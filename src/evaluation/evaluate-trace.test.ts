@@ -42,7 +42,7 @@ describe('evaluateTrace on files', () => {
     const strict = await evaluateTrace({ goldFile: gold, traceFile: trace, strict: true });
     // n differs (1 vs 1.0), m and s match: 2 of 3
     expect(strict.argumentF1).toBeCloseTo(2 / 3, 12);
-    expect(strict.topIssues[0]!.problem).toBe('f called with different arguments: n: expected 1, got 1');
+    expect(strict.topIssues[0]!.problem).toBe('f called with different arguments: n: expected 1, got 1.0');
     const lenient = await evaluateTrace({ goldFile: gold, traceFile: trace });
     expect(lenient.argumentF1).toBe(1);
   });

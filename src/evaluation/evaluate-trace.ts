@@ -67,7 +67,8 @@ export async function evaluateTrace(options: EvaluateTraceOptions): Promise<Eval
     loadGoldFile(options.goldFile, { keepNumberKinds }, settings.limits.maxDepth),
     loadTraceFile(options.traceFile, format, { keepNumberKinds }),
   ]);
-  const scoring = withStackGuard(() => scoreCalls(expected, trace.calls, { ...settings, warnings: trace.warnings }), options.traceFile);
+  const sources = { goldFile: options.goldFile, traceFile: options.traceFile };
+  const scoring = withStackGuard(() => scoreCalls(expected, trace.calls, { ...settings, warnings: trace.warnings, sources }), options.traceFile);
   const checked: CheckedMetrics = {};
   if (options.validateSideEffects !== false) {
     checked.side_effect_metrics = await sideEffectMetrics(scoring.expected, scoring.actual, scoring.pairing, {

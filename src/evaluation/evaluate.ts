@@ -92,6 +92,8 @@ export interface ScoreSettings {
   limits: EvaluationLimits;
   /** What reading the calls skipped or repaired. */
   warnings?: readonly string[];
+  /** The files the calls were read from (evaluateTrace), remembered by the result for its reports. */
+  sources?: { goldFile: string; traceFile: string };
 }
 
 /** Metrics checked outside the pure scoring, against live systems, after the calls were paired. */
@@ -175,6 +177,7 @@ export function scoreCalls(expected: readonly ExpectedCall[], actual: readonly T
         pairing,
         mode,
         warnings: settings.warnings ?? [],
+        ...(settings.sources ? settings.sources : {}),
       }),
   };
 }

@@ -3,6 +3,7 @@
  * reports agree word for word.
  */
 import { isMatcher } from '../match/matchers/matcher.js';
+import { jsonTextWithKinds } from '../match/number-kinds.js';
 import type { BudgetViolation } from '../metrics/budget.js';
 import type { EfficiencyMetrics } from '../metrics/efficiency.js';
 import type { SemanticMetrics } from '../judge/semantic-metrics.js';
@@ -25,13 +26,19 @@ export interface Finding {
 /** Longest value text shown in a message before it is cut. */
 const MAX_VALUE_TEXT = 60;
 
-/** A value as shown in messages: matchers by their text form, data as JSON, secrets masked, text longer than `max` cut. */
-export function formatValue(value: unknown, max = MAX_VALUE_TEXT): string {
-  let text: string;
-  if (isMatcher(value)) text = value.toString();
-  else if (value === undefined) text = 'nothing';
-  else text = JSON.stringify(value) ?? String(value);
-  text = redactSecrets(text);
+/** A value as plain text: matchers by their text form, data as JSON. */
+function plainValueText(value: unknown): string {
+  if (isMatcher(value)) return value.toString();
+  if (value === undefined) return 'nothing';
+  return JSON.stringify(value) ?? String(value);
+}
+
+/**
+ * A value as shown in messages: matchers by their text form, data as JSON, secrets masked, text longer
+ * than `max` cut. Given where it sits (`holder[key]`), a number read from a file as `1.0` reads `1.0`.
+ */
+export function formatValue(value: unknown, max = MAX_VALUE_TEXT, holder?: object, key?: string | number): string {
+  const text = redactSecrets(jsonTextWithKinds(value, holder, key, plainValueText));
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
@@ -145,8 +152,13 @@ export function buildFindings(actual: readonly ToolCall[], metrics: Metrics): Fi
   return [...errors, ...warnings];
 }
 
+/** How many findings are errors: any one makes the verdict FAIL. */
+export function errorFindingCount(findings: readonly Finding[]): number {
+  return findings.filter((finding) => finding.severity === 'error').length;
+}
+
 /** What kind of problem a Top issue is, most urgent first. */
-export const ISSUE_KINDS = ['missing', 'failed', 'wrong_tool', 'argument_mismatch', 'extra'] as const;
+export const ISSUE_KINDS = ['missing', 'failed', 'wrong_tool', 'argument_mismatch', 'out_of_order', 'extra'] as const;
 
 /** One kind of Top issue. */
 export type IssueKind = (typeof ISSUE_KINDS)[number];
@@ -164,7 +176,8 @@ export interface ArgumentDiff {
 export function argumentDiffText(diff: ArgumentDiff): string {
   switch (diff.kind) {
     case 'mismatch':
-      return `${diff.key}: expected ${formatValue(diff.expected)}, got ${formatValue(diff.actual)}`;
+      // The diff holds the number kinds of its two values (see diffArguments), so `1.0` and `1` differ in the text too.
+      return `${diff.key}: expected ${formatValue(diff.expected, undefined, diff, 'expected')}, got ${formatValue(diff.actual, undefined, diff, 'actual')}`;
     case 'missing':
       return `missing: ${diff.key}`;
     case 'unexpected':
@@ -176,7 +189,7 @@ export function argumentDiffText(diff: ArgumentDiff): string {
 export function issueText(
   kind: IssueKind,
   tool: string,
-  detail: { expectedTool?: string; diffs?: readonly ArgumentDiff[]; error?: string },
+  detail: { expectedTool?: string; diffs?: readonly ArgumentDiff[]; error?: string; expectedNumber?: number; actualNumber?: number },
 ): { problem: string; fix: string } {
   switch (kind) {
     case 'missing':
@@ -198,6 +211,11 @@ export function issueText(
       return {
         problem: `${tool} called with different arguments: ${(detail.diffs ?? []).map(argumentDiffText).join('; ')}`,
         fix: `align the arguments the agent passes to ${tool} (prompt, parameter descriptions), or relax the gold standard with ANY / Regex / Approx`,
+      };
+    case 'out_of_order':
+      return {
+        problem: `calls made in a different order than expected: ${tool} was call ${detail.actualNumber}, expected as call ${detail.expectedNumber}`,
+        fix: `say in the prompt or the tool descriptions in which order the calls belong, or if the order does not matter, lower the weight of sequence_accuracy`,
       };
     case 'extra':
       return {
@@ -402,9 +420,14 @@ export function scoreShareText(share: string): string {
   return `${share} of the score`;
 }
 
-/** `WARN: score 83.5%, grade B`. */
-export function verdictText(verdict: string, score: string, grade: string): string {
-  return `${verdict}: score ${score}, grade ${grade}`;
+/** `WARN: score 83.5%, grade B`; with a cause, `FAIL: score 100.0%, grade A (1 behavior and safety error)`. */
+export function verdictText(verdict: string, score: string, grade: string, cause = ''): string {
+  return `${verdict}: score ${score}, grade ${grade}${cause ? ` (${cause})` : ''}`;
+}
+
+/** Why the verdict is worse than the score's band: `1 behavior and safety error`, `0 of 1 required calls completed`. */
+export function verdictCauseText(cause: 'errors' | 'required_calls', count: { errors: number; completed: number; expected: number }): string {
+  return cause === 'errors' ? countText(count.errors, 'behavior and safety error') : `${count.completed} of ${count.expected} required calls completed`;
 }
 
 /** `… and 2 more issues`. */
@@ -431,6 +454,7 @@ export const FAILURE_TABLE = {
   title: 'Expected vs actual tool calls',
   columns: ['#', 'Expected', 'Actual', 'Status'],
   match: '✓',
+  failed: 'FAILED',
   missing: 'MISSING',
   extra: 'EXTRA',
   /** Shown in the Expected or Actual cell of a row that has no call on that side. */

@@ -13,8 +13,8 @@ import type { ToolCorrectnessMetrics } from '../metrics/tool-correctness.js';
 import type { TrajectoryMetrics } from '../metrics/trajectory.js';
 import type { Pairing } from '../pairing/pairing.js';
 import type { EqualityMode } from '../match/equality.js';
-import { buildFindings, type Finding } from './findings.js';
-import type { Grade } from '../core/grade.js';
+import { buildFindings, errorFindingCount, type Finding } from './findings.js';
+import { decideVerdict, type Grade, type Verdict, type VerdictDecision } from '../core/grade.js';
 import { buildTopIssues, type TopIssue } from './top-issues.js';
 import type { ExpectedCall, ToolCall } from '../core/types.js';
 import type { Weights } from '../core/weights.js';
@@ -92,6 +92,10 @@ export class EvaluationResult {
   readonly mode: EqualityMode;
   /** Things read from the input that were skipped or repaired (empty tool names, unparsable arguments). */
   readonly warnings: readonly string[];
+  /** The gold file the expected calls were read from (`evaluateTrace`), or null for in-memory calls. */
+  readonly goldFile: string | null;
+  /** The trace file the actual calls were read from (`evaluateTrace`), or null for in-memory calls. */
+  readonly traceFile: string | null;
 
   constructor(fields: {
     score: number;
@@ -104,6 +108,8 @@ export class EvaluationResult {
     pairing: Pairing;
     mode: EqualityMode;
     warnings?: readonly string[];
+    goldFile?: string | null;
+    traceFile?: string | null;
   }) {
     this.score = fields.score;
     this.grade = fields.grade;
@@ -114,6 +120,8 @@ export class EvaluationResult {
     this.pairing = fields.pairing;
     this.mode = fields.mode;
     this.warnings = fields.warnings ?? [];
+    this.goldFile = fields.goldFile ?? null;
+    this.traceFile = fields.traceFile ?? null;
   }
 
   // Built on first use: reports need them, a score check does not.
@@ -127,7 +135,7 @@ export class EvaluationResult {
     return this.#metrics;
   }
 
-  /** Ranked "Top issues to fix": missing calls, failed calls, wrong tools, argument mismatches, extra calls. */
+  /** Ranked "Top issues to fix": missing calls, failed calls, wrong tools, argument mismatches, calls out of order, extra calls. */
   get topIssues(): readonly TopIssue[] {
     return (this.#topIssues ??= buildTopIssues(this.goldCalls, this.traceCalls, this.pairing, this.mode));
   }
@@ -135,6 +143,17 @@ export class EvaluationResult {
   /** Behaviour and safety findings (forbidden calls, credentials, failures, blind retries), errors first. */
   get findings(): readonly Finding[] {
     return (this.#findings ??= buildFindings(this.traceCalls, this.metrics));
+  }
+
+  /** PASS, WARN or FAIL: the score's band, but FAIL on any error finding and at most WARN while a required call is not completed. */
+  get verdict(): Verdict {
+    return this.verdictDecision.verdict;
+  }
+
+  /** The verdict and what decided it (`decideVerdict`). */
+  get verdictDecision(): VerdictDecision {
+    const recall = this.requiredCallRecall;
+    return decideVerdict(this.score, errorFindingCount(this.findings), recall === null || recall >= 1);
   }
 
   /** Share of actual calls whose tool was expected. */

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { evaluate } from './evaluate.js';
 
@@ -88,5 +89,53 @@ describe('Top issues to fix', () => {
     const options = { expected: [{ tool: 'a', args: { city: 'NYC' } }], actual: [{ tool: 'a', args: { city: 'NYC ' } }] };
     expect(evaluate(options).topIssues).toEqual([]);
     expect(kinds(evaluate({ ...options, strict: true }))).toEqual(['argument_mismatch:a']);
+  });
+});
+
+describe('a verdict below PASS always has a Top issue', () => {
+  test('two calls made in reverse order: WARN with an order issue', () => {
+    const result = evaluate({ expected: [{ tool: 'get_weather' }, { tool: 'get_time' }], actual: [{ tool: 'get_time' }, { tool: 'get_weather' }] });
+    // Selection 1, arguments 1, sequence 0 (edit distance 2 over 2), no redundancy: 0.4 + 0.3 + 0.1 = 0.8.
+    expect([result.score, result.verdict]).toEqual([0.8, 'WARN']);
+    expect(result.topIssues).toEqual([
+      {
+        kind: 'out_of_order',
+        tool: 'get_weather',
+        expectedIndex: 0,
+        actualIndex: 1,
+        problem: 'calls made in a different order than expected: get_weather was call 2, expected as call 1',
+        fix: 'say in the prompt or the tool descriptions in which order the calls belong, or if the order does not matter, lower the weight of sequence_accuracy',
+      },
+    ]);
+  });
+
+  test('two calls of one tool swapped change neither the tool order nor the score: no order issue', () => {
+    const result = evaluate({ expected: [{ tool: 's', args: { q: 1 } }, { tool: 's', args: { q: 2 } }], actual: [{ tool: 's', args: { q: 2 } }, { tool: 's', args: { q: 1 } }] });
+    expect([result.score, result.topIssues]).toEqual([1, []]);
+  });
+
+  test('property: for random expected and actual calls, a verdict other than PASS comes with a Top issue', () => {
+    const tool = fc.constantFrom('a', 'b', 'c');
+    const args = fc.option(fc.dictionary(fc.constantFrom('x', 'y'), fc.constantFrom(1, 2, '1', ' 1')), { nil: undefined });
+    const expectedCall = fc.record({ tool, args }, { requiredKeys: ['tool'] });
+    const actualCall = fc.record({ tool, args, is_error: fc.boolean() }, { requiredKeys: ['tool'] });
+    fc.assert(
+      fc.property(fc.array(expectedCall, { maxLength: 5 }), fc.array(actualCall, { maxLength: 6 }), fc.boolean(), (expected, actual, strict) => {
+        const result = evaluate({ expected, actual, strict });
+        if (result.verdict !== 'PASS') expect(result.topIssues.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 2000 },
+    );
+    // Reorderings of the expected calls, where only the order can be wrong.
+    const reordered = fc
+      .array(expectedCall, { minLength: 1, maxLength: 6 })
+      .chain((expected) => fc.tuple(fc.constant(expected), fc.shuffledSubarray(expected, { minLength: expected.length, maxLength: expected.length })));
+    fc.assert(
+      fc.property(reordered, ([expected, actual]) => {
+        const result = evaluate({ expected, actual });
+        if (result.verdict !== 'PASS') expect(result.topIssues.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { memberEqual, type EqualityMode } from '../match/equality.js';
+import { copyNumberKind } from '../match/number-kinds.js';
 import type { Pairing } from '../pairing/pairing.js';
 import { ISSUE_KINDS, issueText, type ArgumentDiff, type IssueKind } from './findings.js';
 import type { ExpectedCall, ToolCall } from '../core/types.js';
@@ -29,7 +30,12 @@ export function diffArguments(expected: ExpectedCall, actual: ToolCall, mode: Eq
   const diffs: ArgumentDiff[] = [];
   for (const key of Object.keys(wanted)) {
     if (!Object.hasOwn(given, key)) diffs.push({ key, kind: 'missing', expected: wanted[key] });
-    else if (!memberEqual(wanted, given, key, mode)) diffs.push({ key, kind: 'mismatch', expected: wanted[key], actual: given[key] });
+    else if (!memberEqual(wanted, given, key, mode)) {
+      const diff: ArgumentDiff = { key, kind: 'mismatch', expected: wanted[key], actual: given[key] };
+      copyNumberKind(wanted, key, diff, 'expected');
+      copyNumberKind(given, key, diff, 'actual');
+      diffs.push(diff);
+    }
   }
   for (const key of Object.keys(given)) {
     if (!Object.hasOwn(wanted, key)) diffs.push({ key, kind: 'unexpected', actual: given[key] });
@@ -77,6 +83,15 @@ export function buildTopIssues(
     for (const j of extra.slice(zipped)) add('extra', actual[j]!.tool, null, j);
   }
 
+  // Paired calls outside the longest in-order chain were made out of order, which lowers the sequence
+  // score, so say why; swapping two calls of one tool leaves the tool order (and the score) as it was.
+  if (toolOrderChanged(expected, pairing.actualFor)) {
+    const inOrder = new Set(anchors.map(([i]) => i));
+    pairing.actualFor.forEach((j, i) => {
+      if (j >= 0 && !inOrder.has(i)) add('out_of_order', expected[i]!.tool, i, j, { expectedNumber: i + 1, actualNumber: j + 1 });
+    });
+  }
+
   // A required call whose partner failed is an issue only if no other call of that tool succeeded in its place.
   const unmet = unmetByTool(expected, actual);
   expected.forEach((call, i) => {
@@ -95,6 +110,13 @@ export function buildTopIssues(
   const rank = (issue: TopIssue): number => ISSUE_KINDS.indexOf(issue.kind);
   const position = (issue: TopIssue): number => issue.expectedIndex ?? issue.actualIndex ?? 0;
   return issues.sort((a, b) => rank(a) - rank(b) || position(a) - position(b));
+}
+
+/** Whether the paired calls' tools, read in the order they were made, differ from the expected order. */
+function toolOrderChanged(expected: readonly ExpectedCall[], actualFor: readonly number[]): boolean {
+  const paired = actualFor.flatMap((j, i) => (j >= 0 ? [i] : []));
+  const made = [...paired].sort((a, b) => actualFor[a]! - actualFor[b]!);
+  return paired.some((i, k) => expected[i]!.tool !== expected[made[k]!]!.tool);
 }
 
 function pushTo(map: Map<number, number[]>, key: number, value: number): void {

@@ -42,6 +42,8 @@ describe('trajectory', () => {
     expect(metrics.step_match_rate).toBe(0.5);
     expect(metrics.path_efficiency).toBe(0.5);
     expect(metrics.trajectory_accuracy).toBe(0.25);
+    // Step 1 (a, x=1) matches; step 2 expects b and got c.
+    expect([metrics.correct_steps, metrics.total_expected_steps]).toEqual([1, 2]);
     expect(metrics.trajectory_details.map((step) => [step.step, step.matches, step.error ?? null])).toEqual([
       [1, true, null],
       [2, false, null],
@@ -53,11 +55,18 @@ describe('trajectory', () => {
     const metrics = trajectoryMetrics(gold([{ tool: 'a' }]), []);
     expect([metrics.trajectory_accuracy, metrics.step_match_rate, metrics.path_efficiency]).toEqual([0, 0, 0]);
     expect(metrics.trajectory_details[0]!.error).toBe('Did not execute: expected a');
+    expect([metrics.correct_steps, metrics.total_expected_steps]).toEqual([0, 1]);
+  });
+  test('correct_steps and total_expected_steps are written in every branch', () => {
+    const none = trajectoryMetrics([], trace([{ tool: 'a' }]));
+    expect([none.correct_steps, none.total_expected_steps]).toEqual([0, 0]);
+    expect(Object.keys(trajectoryMetrics([], []))).toEqual(['trajectory_accuracy', 'step_match_rate', 'path_efficiency', 'correct_steps', 'total_expected_steps', 'trajectory_details']);
   });
   test('stopping early', () => {
     const metrics = trajectoryMetrics(gold([{ tool: 'a' }, { tool: 'b' }]), trace([{ tool: 'a' }]));
     expect(metrics.step_match_rate).toBe(0.5);
     expect(metrics.trajectory_details[1]!.error).toBe('Agent stopped early: expected b');
+    expect([metrics.correct_steps, metrics.total_expected_steps]).toEqual([1, 2]);
   });
 });
 

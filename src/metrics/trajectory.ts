@@ -23,6 +23,10 @@ export interface TrajectoryMetrics {
   step_match_rate: number;
   /** expected / actual steps when more were taken, else 1. */
   path_efficiency: number;
+  /** Steps that matched (always written, as the Python tool does). */
+  correct_steps: number;
+  /** Expected steps. */
+  total_expected_steps: number;
   trajectory_details: TrajectoryStep[];
 }
 
@@ -34,7 +38,7 @@ export interface TrajectoryMetrics {
 export function trajectoryMetrics(expected: readonly ExpectedCall[], actual: readonly ToolCall[], lenientPairing?: Pairing): TrajectoryMetrics {
   if (expected.length === 0) {
     const rate = actual.length === 0 ? 1 : 0;
-    return { trajectory_accuracy: rate, step_match_rate: rate, path_efficiency: 1, trajectory_details: [] };
+    return { trajectory_accuracy: rate, step_match_rate: rate, path_efficiency: 1, correct_steps: 0, total_expected_steps: 0, trajectory_details: [] };
   }
   const details: TrajectoryStep[] = [];
   let matched = 0;
@@ -66,6 +70,8 @@ export function trajectoryMetrics(expected: readonly ExpectedCall[], actual: rea
     trajectory_accuracy: stepMatchRate * pathEfficiency,
     step_match_rate: stepMatchRate,
     path_efficiency: pathEfficiency,
+    correct_steps: matched,
+    total_expected_steps: expected.length,
     trajectory_details: details,
   };
 }

@@ -64,7 +64,9 @@ export function renderConsoleSummary(result: EvaluationResult, options: ConsoleS
   const score = scoreColor(colors.bold(view.scoreText));
   const grade = scoreColor(colors.bold(view.grade));
   const verdict = colors.bold(VERDICT_PAINT[view.verdict](colors)(view.verdict));
-  lines.push(`  ${colors.bold(REPORT_COLUMNS.score)} ${score}   ${colors.bold(REPORT_COLUMNS.grade)} ${grade}   ${verdict}`, '');
+  // When error findings or incomplete required calls decided the verdict, say so beside it.
+  const cause = view.verdictNote ? ` ${colors.dim(`(${view.verdictNote})`)}` : '';
+  lines.push(`  ${colors.bold(REPORT_COLUMNS.score)} ${score}   ${colors.bold(REPORT_COLUMNS.grade)} ${grade}   ${verdict}${cause}`, '');
 
   if (options.verbose) {
     lines.push(`  ${REPORT_COLUMNS.expectedCalls}: ${view.counts.expected}   ${REPORT_COLUMNS.actualCalls}: ${view.counts.actual}`, '');

@@ -11,7 +11,6 @@ import {
   secondsText,
   sourcesText,
   usdText,
-  verdictText,
 } from '../evaluation/findings.js';
 import type { EvaluationResult } from '../evaluation/result.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
@@ -56,7 +55,7 @@ function header(view: ReportView): string {
     required,
     `<div><span class="label">${h(REPORT_COLUMNS.expectedCalls)} / ${h(REPORT_COLUMNS.actualCalls)}</span><span class="big">${view.counts.expected}<span class="muted"> / ${view.counts.actual}</span></span></div>`,
     '</div>',
-    scoreMeter(view.score, view.scoreBand, verdictText(view.verdict, view.scoreText, view.grade)),
+    scoreMeter(view.score, view.scoreBand, view.verdictLine),
     gate,
     requiredLine,
     '</header>',
@@ -193,7 +192,7 @@ function allMetrics(view: ReportView): string {
  * phone, in dark mode and on paper.
  */
 export function renderHtmlReport(view: ReportView): string {
-  const title = `${view.title}: ${verdictText(view.verdict, view.scoreText, view.grade)}`;
+  const title = `${view.title}: ${view.verdictLine}`;
   const policy = `default-src 'none'; style-src '${HTML_STYLE_HASH}'; img-src 'none'; base-uri 'none'; form-action 'none'`;
   return [
     '<!DOCTYPE html>',

@@ -6,7 +6,7 @@ import { redactDeep } from '../metrics/security.js';
 import type { Weights } from '../core/weights.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { encodeArgs, encodeOperators } from '../match/operators.js';
-import { reportHeader, type ReportOptions } from './view-model.js';
+import { reportHeader, sourceFiles, type ReportOptions } from './view-model.js';
 
 /** Layout version of the JSON report; bumped only on a breaking change (adding keys does not bump it). */
 export const JSON_REPORT_SCHEMA_VERSION = '1';
@@ -49,7 +49,7 @@ export interface JsonReportDiff {
 
 /** One item of "Top issues to fix". */
 export interface JsonReportIssue {
-  /** `missing`, `failed`, `wrong_tool`, `argument_mismatch` or `extra`. */
+  /** `missing`, `failed`, `wrong_tool`, `argument_mismatch`, `out_of_order` or `extra`. */
   kind: IssueKind;
   /** The tool the issue is about (the one called, for wrong_tool and extra). */
   tool: string;
@@ -107,9 +107,9 @@ export interface JsonReport {
   schema_version: string;
   /** When the report was made, ISO 8601 in UTC. */
   timestamp: string;
-  /** Gold file path as given, or null for in-memory calls. */
+  /** Gold file path as given (to the CLI, the report options or evaluateTrace), or null for in-memory calls. */
   gold_file: string | null;
-  /** Trace file path as given, or null for in-memory calls. */
+  /** Trace file path as given (to the CLI, the report options or evaluateTrace), or null for in-memory calls. */
   trace_file: string | null;
   /** Score, grade, verdict and the safety counts. */
   summary: JsonReportSummary;
@@ -147,11 +147,12 @@ function diffRecord(diff: ArgumentDiff): JsonReportDiff {
 export function buildJsonReport(result: EvaluationResult, sources: JsonReportSources = {}): JsonReport {
   const efficiency = result.metrics.efficiency_metrics;
   const header = reportHeader(result, sources);
+  const files = sourceFiles(result, sources);
   const report: JsonReport = {
     schema_version: JSON_REPORT_SCHEMA_VERSION,
     timestamp: header.generatedAt,
-    gold_file: sources.goldFile ?? null,
-    trace_file: sources.traceFile ?? null,
+    gold_file: files.goldFile,
+    trace_file: files.traceFile,
     summary: {
       score: result.score,
       grade: result.grade,

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { FAILURE_TABLE, REPORT_TEXT, callCaseText, gateText, sourcesText, verdictText } from '../evaluation/findings.js';
+import { FAILURE_TABLE, REPORT_TEXT, callCaseText, gateText, sourcesText } from '../evaluation/findings.js';
 import type { EvaluationResult } from '../evaluation/result.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { escapeXml as xml } from './escape.js';
@@ -30,7 +30,7 @@ function issueLines(issues: readonly IssueView[]): string {
 
 /** The score test case: it fails when the score is below --min-score, or without one when the verdict is FAIL. */
 function scoreCase(view: ReportView): TestCase {
-  const summary = verdictText(view.verdict, view.scoreText, view.grade);
+  const summary = view.verdictLine;
   const passed = view.gate ? view.gate.passed : view.verdict !== 'FAIL';
   const testCase: TestCase = { name: REPORT_TEXT.scoreCase, classname: SUITE_CLASS, time: 0 };
   if (!passed) {
@@ -52,7 +52,7 @@ function safetyCase(view: ReportView): TestCase {
   return testCase;
 }
 
-/** One test case per row of the expected-vs-actual table; it fails with the Top issues about its calls. */
+/** One test case per row of the expected-vs-actual table; it fails unless the row matched, with the Top issues about its calls. */
 function callCases(view: ReportView): TestCase[] {
   return view.calls.map((row) => {
     const tool = (row.expected ?? row.actual)!.tool;
@@ -61,9 +61,11 @@ function callCases(view: ReportView): TestCase[] {
       classname: CALL_CLASS,
       time: row.actual?.duration ?? 0,
     };
-    if (row.issues.length > 0) {
-      const sides = [`${FAILURE_TABLE.columns[1]}: ${row.expected?.text ?? FAILURE_TABLE.none}`, `${FAILURE_TABLE.columns[2]}: ${row.actual?.text ?? FAILURE_TABLE.none}`];
-      testCase.failure = { type: row.issues[0]!.kind, message: row.issues[0]!.problem, body: [issueLines(row.issues), ...sides].join('\n') };
+    if (row.status !== 'match' || row.issues.length > 0) {
+      const [, expected, actual, status] = FAILURE_TABLE.columns;
+      const sides = [`${expected}: ${row.expected?.text ?? FAILURE_TABLE.none}`, `${actual}: ${row.actual?.text ?? FAILURE_TABLE.none}`, `${status}: ${row.statusText}`];
+      const first = row.issues[0];
+      testCase.failure = { type: first?.kind ?? row.status, message: first?.problem ?? row.statusText, body: [issueLines(row.issues), ...sides].filter(Boolean).join('\n') };
     }
     return testCase;
   });
@@ -106,7 +108,7 @@ function suiteLines(view: ReportView, id: number): string[] {
   ];
   // The schema's timestamp has no time zone: the report's UTC time, to the second.
   const timestamp = view.generatedAt.slice(0, 19);
-  const summary = [verdictText(view.verdict, view.scoreText, view.grade), view.requiredCalls?.text ?? '', ...view.warnings].filter(Boolean).join('\n');
+  const summary = [view.verdictLine, view.requiredCalls?.text ?? '', ...view.warnings].filter(Boolean).join('\n');
   return [
     `  <testsuite package="toolscore" id="${id}" name="${xml(name)}" timestamp="${timestamp}" hostname="localhost" tests="${cases.length}" failures="${failures}" errors="0" skipped="0" time="${seconds(time)}">`,
     '    <properties>',

@@ -9,7 +9,6 @@ import {
   moreText,
   scoreShareText,
   sourcesText,
-  verdictText,
 } from '../evaluation/findings.js';
 import type { Verdict } from '../core/grade.js';
 import type { EvaluationResult } from '../evaluation/result.js';
@@ -67,7 +66,7 @@ function cut<T>(items: readonly T[], shown: number, noun: string, lines: string[
  */
 export function renderMarkdownReport(view: ReportView): string {
   const lines: string[] = [];
-  lines.push(`## ${VERDICT_MARK[view.verdict]} ${REPORT_TEXT.title}: ${verdictText(view.verdict, view.scoreText, view.grade)}`, '');
+  lines.push(`## ${VERDICT_MARK[view.verdict]} ${REPORT_TEXT.title}: ${view.verdictLine}`, '');
   if (view.goldFile !== null && view.traceFile !== null) lines.push(md(sourcesText(view.goldFile, view.traceFile)), '');
   const facts: string[] = [];
   if (view.gate) facts.push(`${view.gate.passed ? '✅' : '❌'} ${gateText(view.scoreText, view.gate.minScoreText, view.gate.passed)}`);

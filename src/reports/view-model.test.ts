@@ -64,7 +64,7 @@ describe('buildReportView on the bundled example', () => {
     expect(view.calls.map((row) => [row.status, row.band, row.expected?.number ?? null, row.actual?.number ?? null, row.statusText])).toEqual([
       ['match', 'good', 1, 1, '✓'],
       ['argument_mismatch', 'warn', 2, 2, 'destination: expected "LIS", got "OPO"'],
-      ['match', 'bad', 3, 3, '✓'],
+      ['failed', 'bad', 3, 3, 'FAILED'],
       ['extra', 'bad', null, 4, 'EXTRA'],
       ['match', 'good', 4, 5, '✓'],
     ]);

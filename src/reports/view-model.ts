@@ -1,10 +1,11 @@
-import { alignCalls, type RowStatus } from '../evaluation/alignment.js';
+import { alignCalls, type AlignedRow, type RowStatus } from '../evaluation/alignment.js';
 import {
   BAND_TEXT,
   FAILURE_TABLE,
   METRIC_LABELS,
   REPORT_TEXT,
   argumentDiffText,
+  errorFindingCount,
   formatValue,
   metricNoteText,
   requiredCallsNoteText,
@@ -12,13 +13,15 @@ import {
   semanticScoreText,
   secondsText,
   usdText,
+  verdictCauseText,
+  verdictText,
   wrongToolStatus,
   type ArgumentDiff,
   type Finding,
   type IssueKind,
   type MetricKey,
 } from '../evaluation/findings.js';
-import { meetsMinScore, verdictFor, type Grade, type Verdict } from '../core/grade.js';
+import { meetsMinScore, verdictFor, type Grade, type Verdict, type VerdictCause } from '../core/grade.js';
 import type { EvaluationResult, Metrics } from '../evaluation/result.js';
 import type { ExpectedCall, ToolCall } from '../core/types.js';
 import { WEIGHT_NAMES, type WeightName } from '../core/weights.js';
@@ -35,9 +38,9 @@ import { displayText, percent } from './text.js';
 
 /** What the reports are told besides the result. */
 export interface ReportOptions {
-  /** Gold file path, named in the header. */
+  /** Gold file path, named in the header (default: the file the result was read from, if any). */
   goldFile?: string;
-  /** Trace file path, named in the header. */
+  /** Trace file path, named in the header (default: the file the result was read from, if any). */
   traceFile?: string;
   /** When the report was made (default: now); fixed in tests so reports are reproducible. */
   now?: Date;
@@ -130,7 +133,7 @@ export interface IssueView {
 /** One row of the expected-vs-actual table, aligned by the core's pairing. */
 export interface CallRowView {
   status: RowStatus;
-  /** `✓`, `MISSING`, `EXTRA`, `tool: 'a' ≠ 'b'` or the argument differences. */
+  /** `✓`, `FAILED`, `MISSING`, `EXTRA`, `tool: 'a' ≠ 'b'` or the argument differences (see `rowStatus`). */
   statusText: string;
   band: Band;
   expected: CallView | null;
@@ -199,7 +202,14 @@ export interface ReportView {
   /** `83.5%`. */
   scoreText: string;
   grade: Grade;
+  /** From `result.verdict`: the score's band, FAIL on error findings, at most WARN while required calls are incomplete. */
   verdict: Verdict;
+  /** What decided the verdict. */
+  verdictCause: VerdictCause;
+  /** Why the verdict is worse than the score's band (`1 behavior and safety error`); empty when the score decided. */
+  verdictNote: string;
+  /** `WARN: score 83.5%, grade B`, with the cause when it is not the score: `FAIL: score 100.0%, grade A (1 behavior and safety error)`. */
+  verdictLine: string;
   scoreBand: Band;
   /** Present when a minimum score was given. */
   gate: GateView | null;
@@ -317,7 +327,7 @@ function requiredCallsView(result: EvaluationResult): RequiredCallsView | null {
 }
 
 function argViews(args: Record<string, unknown>, diffs: ReadonlyMap<string, ArgumentDiff['kind']>, side: 'expected' | 'actual'): ArgView[] {
-  const views: ArgView[] = Object.keys(args).map((key) => ({ key: displayText(key), value: displayText(formatValue(args[key], MAX_ARG_TEXT)), present: true, diff: diffs.get(key) ?? null }));
+  const views: ArgView[] = Object.keys(args).map((key) => ({ key: displayText(key), value: displayText(formatValue(args[key], MAX_ARG_TEXT, args, key)), present: true, diff: diffs.get(key) ?? null }));
   // A key the other side has but this side lacks is shown as absent, so the difference is visible on both sides.
   for (const [key, kind] of diffs) {
     if ((side === 'actual' && kind === 'missing') || (side === 'expected' && kind === 'unexpected')) {
@@ -367,31 +377,38 @@ function errorText(call: ToolCall): string {
   return call.error === undefined ? REPORT_TEXT.noErrorMessage : displayText(call.error);
 }
 
-const ROW_BAND: Readonly<Record<RowStatus, Band>> = { match: 'good', argument_mismatch: 'warn', wrong_tool: 'bad', missing: 'bad', extra: 'bad' };
+const ROW_BAND: Readonly<Record<RowStatus, Band>> = { match: 'good', failed: 'bad', argument_mismatch: 'warn', wrong_tool: 'bad', missing: 'bad', extra: 'bad' };
+
+/**
+ * The status of a row of the call table, in the words every report uses (HTML, Markdown, JUnit, the
+ * assertion failure table): `✓`, `FAILED` (then any argument differences), the differences,
+ * `tool: 'a' ≠ 'b'`, `MISSING`, `EXTRA`; safe to show.
+ */
+export function rowStatus(result: EvaluationResult, row: AlignedRow): { text: string; band: Band } {
+  const diffs = row.diffs.map(argumentDiffText).join('; ');
+  const band = ROW_BAND[row.status];
+  switch (row.status) {
+    case 'match':
+      return { text: FAILURE_TABLE.match, band };
+    case 'failed':
+      return { text: displayText(diffs ? `${FAILURE_TABLE.failed}; ${diffs}` : FAILURE_TABLE.failed), band };
+    case 'argument_mismatch':
+      return { text: displayText(diffs), band };
+    case 'wrong_tool':
+      return { text: displayText(wrongToolStatus(result.goldCalls[row.expectedIndex!]!.tool, result.traceCalls[row.actualIndex!]!.tool)), band };
+    case 'missing':
+      return { text: FAILURE_TABLE.missing, band };
+    case 'extra':
+      return { text: FAILURE_TABLE.extra, band };
+  }
+}
 
 function callRows(result: EvaluationResult, issues: readonly IssueView[]): CallRowView[] {
   return alignCalls(result).map((row) => {
     const expected = row.expectedIndex === null ? undefined : result.goldCalls[row.expectedIndex];
     const actual = row.actualIndex === null ? undefined : result.traceCalls[row.actualIndex];
     const diffs = new Map(row.diffs.map((diff) => [diff.key, diff.kind]));
-    let statusText: string;
-    switch (row.status) {
-      case 'match':
-        statusText = FAILURE_TABLE.match;
-        break;
-      case 'argument_mismatch':
-        statusText = displayText(row.diffs.map(argumentDiffText).join('; '));
-        break;
-      case 'wrong_tool':
-        statusText = displayText(wrongToolStatus(expected!.tool, actual!.tool));
-        break;
-      case 'missing':
-        statusText = FAILURE_TABLE.missing;
-        break;
-      case 'extra':
-        statusText = FAILURE_TABLE.extra;
-        break;
-    }
+    const status = rowStatus(result, row);
     const expectedNumber = row.expectedIndex === null ? null : row.expectedIndex + 1;
     const actualNumber = row.actualIndex === null ? null : row.actualIndex + 1;
     const rowIssues = issues.filter(
@@ -399,8 +416,9 @@ function callRows(result: EvaluationResult, issues: readonly IssueView[]): CallR
     );
     return {
       status: row.status,
-      statusText,
-      band: actual?.is_error ? 'bad' : ROW_BAND[row.status],
+      statusText: status.text,
+      // An extra or wrong call that also failed reads bad as well.
+      band: actual?.is_error ? 'bad' : status.band,
       expected: expected ? expectedView(expected, row.expectedIndex!, diffs) : null,
       actual: actual ? actualView(actual, row.actualIndex!, diffs) : null,
       issues: rowIssues,
@@ -441,14 +459,32 @@ function issueViews(result: EvaluationResult): IssueView[] {
   }));
 }
 
+/** The gold and trace files a report names: the ones given, else the ones the result was read from (not yet made safe to show). */
+export function sourceFiles(result: EvaluationResult, options: ReportOptions): { goldFile: string | null; traceFile: string | null } {
+  return { goldFile: options.goldFile ?? result.goldFile, traceFile: options.traceFile ?? result.traceFile };
+}
+
 /** The header of every report: when, what, and the verdict (the JSON report reads these too). */
-export function reportHeader(result: EvaluationResult, options: ReportOptions = {}): Pick<ReportView, 'generatedAt' | 'score' | 'grade' | 'verdict' | 'gate'> {
+export function reportHeader(result: EvaluationResult, options: ReportOptions = {}): Pick<ReportView, 'generatedAt' | 'score' | 'grade' | 'verdict' | 'verdictCause' | 'verdictNote' | 'verdictLine' | 'gate'> {
   const { minScore } = options;
+  const { verdict, cause } = result.verdictDecision;
+  const recall = result.requiredCallRecall ?? 1;
+  const note =
+    cause === 'score'
+      ? ''
+      : verdictCauseText(cause, {
+          errors: errorFindingCount(result.findings),
+          completed: Math.round(recall * result.goldCalls.length),
+          expected: result.goldCalls.length,
+        });
   return {
     generatedAt: (options.now ?? new Date()).toISOString(),
     score: result.score,
     grade: result.grade,
-    verdict: verdictFor(result.score),
+    verdict,
+    verdictCause: cause,
+    verdictNote: note,
+    verdictLine: verdictText(verdict, percent(result.score), result.grade, note),
     gate: minScore === undefined ? null : { minScore, minScoreText: percent(minScore), passed: meetsMinScore(result.score, minScore) },
   };
 }
@@ -504,12 +540,13 @@ export function buildReportView(result: EvaluationResult, options: ReportOptions
 function viewWithoutFlat(result: EvaluationResult, options: ReportOptions): Omit<ReportView, 'flat'> {
   const metrics = result.metrics;
   const topIssues = issueViews(result);
+  const files = sourceFiles(result, options);
   return {
     title: REPORT_TEXT.title,
     ...reportHeader(result, options),
     version: VERSION,
-    goldFile: options.goldFile === undefined ? null : displayText(options.goldFile),
-    traceFile: options.traceFile === undefined ? null : displayText(options.traceFile),
+    goldFile: files.goldFile === null ? null : displayText(files.goldFile),
+    traceFile: files.traceFile === null ? null : displayText(files.traceFile),
     scoreText: percent(result.score),
     scoreBand: scoreBand(result.score),
     requiredCalls: requiredCallsView(result),

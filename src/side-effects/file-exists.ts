@@ -6,9 +6,16 @@ import { fail, pass, type SideEffectContext, type SideEffectOutcome } from './ty
 /** Argument names that usually hold the path a call wrote. */
 const PATH_ARGS = ['path', 'file', 'filename', 'filepath', 'file_path', 'output'] as const;
 
-/** What `file_exists` checks: the path, and optionally content and size. */
+/** The kinds of path `{"type": …}` can ask for. */
+const PATH_KINDS = ['file', 'directory'] as const;
+
+type PathKind = (typeof PATH_KINDS)[number];
+
+/** What `file_exists` checks: the path, optionally its kind, and content and size (which need a file). */
 interface FileExpectation {
   path: string | undefined;
+  /** Undefined: any existing path passes. */
+  kind?: PathKind;
   contains?: string[];
   minSize?: number;
 }
@@ -21,8 +28,16 @@ function readExpectation(call: ToolCall, expected: unknown): FileExpectation | s
     if (contains && !contains.every((item) => typeof item === 'string')) return 'expected "contains" to be a string or a list of strings';
     if (spec.min_size !== undefined && (typeof spec.min_size !== 'number' || spec.min_size < 0)) return 'expected "min_size" to be a number of bytes';
     if (spec.path !== undefined && typeof spec.path !== 'string') return 'expected "path" to be a string';
+    if (spec.type !== undefined && !(PATH_KINDS as readonly unknown[]).includes(spec.type)) return 'expected "type" to be "file" or "directory"';
     const path = (spec.path as string | undefined) ?? pathFromCall(call);
-    return { path, ...(contains ? { contains: contains as string[] } : {}), ...(spec.min_size !== undefined ? { minSize: spec.min_size as number } : {}) };
+    // Content and size can only be checked on a file.
+    const kind = (spec.type as PathKind | undefined) ?? (contains || spec.min_size !== undefined ? 'file' : undefined);
+    return {
+      path,
+      ...(kind ? { kind } : {}),
+      ...(contains ? { contains: contains as string[] } : {}),
+      ...(spec.min_size !== undefined ? { minSize: spec.min_size as number } : {}),
+    };
   }
   return { path: pathFromCall(call) };
 }
@@ -44,33 +59,39 @@ function inside(root: string, path: string): boolean {
 }
 
 /**
- * `file_exists`: the file exists under the evaluation root (default: the gold file's directory).
- * Paths that leave the root, by `..`, by being absolute elsewhere, or through a symlink, fail
- * without being read. `{path, contains, min_size}` also checks content and size.
+ * `file_exists`: the path exists under the evaluation root (default: the gold file's directory), as a
+ * file, a directory or anything else; `{"type": "file" | "directory"}` asks for one kind. Paths that
+ * leave the root, by `..`, by being absolute elsewhere, or through a symlink, fail without being read.
+ * `{path, contains, min_size}` also checks the content and size of a file.
  */
 export async function fileExists(call: ToolCall, expected: unknown, context: SideEffectContext): Promise<SideEffectOutcome> {
   const expectation = readExpectation(call, expected);
   if (typeof expectation === 'string') return fail(expectation);
   if (expectation.path === undefined) return fail(`no path to check: give one in the gold file or pass one of ${PATH_ARGS.join(', ')}`);
+  const shown = JSON.stringify(expectation.path);
   const root = await realpath(context.root).catch(() => resolve(context.root));
   const target = resolve(root, expectation.path);
-  if (!inside(root, target)) return fail(`refused ${JSON.stringify(expectation.path)}: it is outside the root ${root}`);
+  if (!inside(root, target)) return fail(`refused ${shown}: it is outside the root ${root}`);
   let real: string;
   try {
     real = await realpath(target);
   } catch {
-    return fail(`${JSON.stringify(expectation.path)} does not exist under ${root}`);
+    return fail(`${shown} does not exist under ${root}`);
   }
-  if (!inside(root, real)) return fail(`refused ${JSON.stringify(expectation.path)}: it links outside the root ${root}`);
+  if (!inside(root, real)) return fail(`refused ${shown}: it links outside the root ${root}`);
   const info = await stat(real);
-  if (!info.isFile()) return fail(`${JSON.stringify(expectation.path)} exists but is not a file`);
+  const found = info.isFile() ? 'file' : info.isDirectory() ? 'directory' : 'other';
+  if (expectation.kind !== undefined && found !== expectation.kind) {
+    return fail(found === 'other' ? `${shown} exists but is not a ${expectation.kind}` : `${shown} is a ${found}, expected a ${expectation.kind}`);
+  }
+  if (found !== 'file') return pass(found === 'directory' ? `${shown} exists (a directory)` : `${shown} exists`);
   if (expectation.minSize !== undefined && info.size < expectation.minSize) {
-    return fail(`${JSON.stringify(expectation.path)} has ${info.size} bytes, expected at least ${expectation.minSize}`);
+    return fail(`${shown} has ${info.size} bytes, expected at least ${expectation.minSize}`);
   }
   if (expectation.contains) {
     const text = await readFile(real, 'utf8');
     const absent = expectation.contains.filter((item) => !text.includes(item));
-    if (absent.length > 0) return fail(`${JSON.stringify(expectation.path)} does not contain ${absent.map((item) => JSON.stringify(item)).join(', ')}`);
+    if (absent.length > 0) return fail(`${shown} does not contain ${absent.map((item) => JSON.stringify(item)).join(', ')}`);
   }
-  return pass(`${JSON.stringify(expectation.path)} exists (${info.size} bytes)`);
+  return pass(`${shown} exists (${info.size} bytes)`);
 }

@@ -133,8 +133,39 @@ describe('file_exists on the real file system, confined to the root', () => {
       [false, 'refused "../secret.txt": it is outside the root ROOT'],
       [false, 'refused "out/../../secret.txt": it is outside the root ROOT'],
       [false, '"missing.txt" does not exist under ROOT'],
-      [false, '"out" exists but is not a file'],
+      [true, '"out" exists (a directory)'],
       [true, '"link-in.txt" exists (33 bytes)'],
+    ]);
+  });
+
+  test('a directory passes; "type" asks for a file or a directory; content checks need a file', async () => {
+    symlinkSync(dir, join(root, 'link-dir-out'));
+    const checks: unknown[] = [
+      true,
+      { path: 'out', type: 'directory' },
+      { path: 'out', type: 'file' },
+      { path: 'output.txt', type: 'directory' },
+      { path: 'output.txt', type: 'file' },
+      { path: 'out', contains: 'x' },
+      { path: 'out', type: 'folder' },
+      { path: 'link-dir-out', type: 'directory' },
+      { path: '../', type: 'directory' },
+    ];
+    const result = await run(
+      checks.map((check) => ({ tool: 'mkdir', side_effects: { file_exists: check } })),
+      checks.map(() => ({ tool: 'mkdir', args: { path: 'out' } })),
+      { root },
+    );
+    expect(result.metrics.side_effect_metrics!.details.map((detail) => [detail.passed, detail.reason.replace(root, 'ROOT')])).toEqual([
+      [true, '"out" exists (a directory)'],
+      [true, '"out" exists (a directory)'],
+      [false, '"out" is a directory, expected a file'],
+      [false, '"output.txt" is a file, expected a directory'],
+      [true, '"output.txt" exists (33 bytes)'],
+      [false, '"out" is a directory, expected a file'],
+      [false, 'expected "type" to be "file" or "directory"'],
+      [false, 'refused "link-dir-out": it links outside the root ROOT'],
+      [false, 'refused "../": it is outside the root ROOT'],
     ]);
   });
 

@@ -1,9 +1,10 @@
 import picocolors from 'picocolors';
 import { alignCalls, type AlignedRow } from '../evaluation/alignment.js';
-import { FAILURE_TABLE, argumentDiffText, scoreLineText, wrongToolStatus } from '../evaluation/findings.js';
+import { FAILURE_TABLE, scoreLineText } from '../evaluation/findings.js';
 import { meetsMinScore } from '../core/grade.js';
 import type { EvaluationResult } from '../evaluation/result.js';
 import { displayText } from '../reports/text.js';
+import { rowStatus } from '../reports/view-model.js';
 import { callText } from './call-text.js';
 
 /** Options of `renderFailureReport()`. */
@@ -30,19 +31,9 @@ function tableRow(result: EvaluationResult, row: AlignedRow, number: number, col
   const actual = row.actualIndex === null ? undefined : result.traceCalls[row.actualIndex];
   const expectedText = expected ? callText(expected.tool, expected.args, false) : FAILURE_TABLE.none;
   const actualText = actual ? callText(actual.tool, actual.args) : FAILURE_TABLE.none;
-  const status = (text: string, paint: (text: string) => string): TableRow => ({ cells: [String(number), expectedText, actualText, text], paint });
-  switch (row.status) {
-    case 'match':
-      return status(FAILURE_TABLE.match, colors.green);
-    case 'argument_mismatch':
-      return status(displayText(row.diffs.map(argumentDiffText).join('; ')), colors.yellow);
-    case 'wrong_tool':
-      return status(displayText(wrongToolStatus(expected!.tool, actual!.tool)), colors.red);
-    case 'missing':
-      return status(FAILURE_TABLE.missing, colors.red);
-    case 'extra':
-      return status(FAILURE_TABLE.extra, colors.red);
-  }
+  const status = rowStatus(result, row);
+  const paint = status.band === 'good' ? colors.green : status.band === 'warn' ? colors.yellow : colors.red;
+  return { cells: [String(number), expectedText, actualText, status.text], paint };
 }
 
 /** A score and a minimum written with as few decimals (at least 2) as keep a failing score visibly below its minimum. */
@@ -54,7 +45,7 @@ function scoreTexts(score: number, minScore: number, passed: boolean): [string, 
 
 /**
  * The message of a failed tool-call assertion: the expected-vs-actual table (rows paired by the core's
- * pairing, per-argument differences, MISSING and EXTRA), the score line, the fixes of the top issues as
+ * pairing, with the status words of every report: ✓, FAILED, argument differences, MISSING, EXTRA), the score line, the fixes of the top issues as
  * tips, and any behaviour and safety findings. Every text from the calls is shown with credentials
  * redacted and control characters escaped.
  */

@@ -76,10 +76,18 @@ describe('fluent expect', () => {
     vitestExpect((await expect(response).calls('get_weather', { city: 'Paris' }).withStrictArgs().withWeights({ argument_f1: 0 }).run()).score).toBeCloseTo(1, 12);
   });
 
-  it('is immutable: each step returns a new expectation', async () => {
-    const base = expect([{ tool: 'a' }]).calls('a');
-    base.calls('b');
-    vitestExpect((await base.run()).score).toBe(1);
+  it('keeps every step whether or not its return value is used', async () => {
+    const steps = expect([{ tool: 'a', args: { n: 1 } }, { tool: 'b' }]);
+    steps.calls('a', { n: 2 });
+    steps.thenCalls('b');
+    steps.withScore(0.5);
+    // a with n=2 against n=1: selection 1, argument F1 0, sequence 1, no redundancy: 0.4 + 0.2 + 0.1 = 0.7.
+    vitestExpect((await steps.run()).score).toBeCloseTo(0.7, 12);
+    const chained = expect([{ tool: 'a' }]);
+    vitestExpect(chained.calls('a').doesNotCall('z').withStrictArgs()).toBe(chained);
+    const forbidding = expect([{ tool: 'z' }]);
+    forbidding.doesNotCall('z');
+    await vitestExpect(forbidding.run()).rejects.toThrow('the agent made a forbidden call:');
   });
 
   it('refuses to run with nothing declared, and a minimum outside [0, 1]', async () => {

@@ -14,65 +14,65 @@ import type { Agent } from './test-agent.js';
 /** What an expectation runs: an agent with its input, or a response (or call list) already produced. */
 type Subject = { agent: Agent<never>; input: unknown } | { response: unknown };
 
-/** Everything declared so far; each builder step makes a new one. */
+/** Everything declared so far. */
 interface Declared {
   subject: Subject;
-  expected: readonly ExpectedCallInput[];
-  forbidden: readonly ForbiddenRule[];
+  expected: ExpectedCallInput[];
+  forbidden: ForbiddenRule[];
   minScore: number;
   weights: WeightsInput | undefined;
   strict: boolean;
 }
 
 /**
- * A fluent tool-call expectation. Every method returns a new expectation, so a shared prefix can be
- * reused; nothing runs until `run()`.
+ * A fluent tool-call expectation. Every method adds to this expectation and returns it (as the Python
+ * builder does), so `e.calls('a'); e.calls('b')` declares the same as `e.calls('a').calls('b')`;
+ * nothing runs until `run()`.
  */
 export class Expectation {
   readonly #declared: Declared;
 
   /** Use `expect(agent).on(input)` or `expect(response)`. */
-  constructor(declared: Declared) {
-    this.#declared = declared;
-  }
-
-  #with(change: Partial<Declared>): Expectation {
-    return new Expectation({ ...this.#declared, ...change });
+  constructor(subject: Subject) {
+    this.#declared = { subject, expected: [], forbidden: [], minScore: DEFAULT_MIN_SCORE, weights: undefined, strict: false };
   }
 
   /**
    * Expects a call to `tool`, after the calls declared before it. Without `args` the arguments are not
    * checked; `{}` expects no arguments; values may be matchers (`ANY`, `Regex(…)`, …).
    */
-  calls(tool: string, args?: Args): Expectation {
-    const call: ExpectedCallInput = args === undefined ? { tool } : { tool, args };
-    return this.#with({ expected: [...this.#declared.expected, call] });
+  calls(tool: string, args?: Args): this {
+    this.#declared.expected.push(args === undefined ? { tool } : { tool, args });
+    return this;
   }
 
   /** The same as `calls`, for reading: `.calls(a).thenCalls(b)`. */
-  thenCalls(tool: string, args?: Args): Expectation {
+  thenCalls(tool: string, args?: Args): this {
     return this.calls(tool, args);
   }
 
   /** Forbids calls to `tool`; with `args`, only calls whose listed arguments match them. */
-  doesNotCall(tool: string, args?: Args): Expectation {
-    const rule: ForbiddenRule = args === undefined ? { tool } : { tool, args };
-    return this.#with({ forbidden: [...this.#declared.forbidden, rule] });
+  doesNotCall(tool: string, args?: Args): this {
+    this.#declared.forbidden.push(args === undefined ? { tool } : { tool, args });
+    return this;
   }
 
   /** The lowest passing score, in [0, 1] (default 0.9). */
-  withScore(minScore: number): Expectation {
-    return this.#with({ minScore: checkMinScore(minScore) });
+  withScore(minScore: number): this {
+    this.#declared.minScore = checkMinScore(minScore);
+    return this;
   }
 
   /** Weights merged over the defaults and renormalized. */
-  withWeights(weights: WeightsInput): Expectation {
-    return this.#with({ weights });
+  withWeights(weights: WeightsInput): this {
+    this.#declared.weights = weights;
+    return this;
   }
 
   /** Compares arguments strictly: same JSON type and value, no trimming. */
-  withStrictArgs(): Expectation {
-    return this.#with({ strict: true });
+  withStrictArgs(): this {
+    this.#declared.strict = true;
+    return this;
   }
 
   /**
@@ -105,7 +105,7 @@ export class AgentExpectation<Input> {
 
   /** The input (prompt) the agent runs on. */
   on(input: Input): Expectation {
-    return new Expectation({ subject: { agent: this.#agent as Agent<never>, input }, expected: [], forbidden: [], minScore: DEFAULT_MIN_SCORE, weights: undefined, strict: false });
+    return new Expectation({ agent: this.#agent as Agent<never>, input });
   }
 }
 
@@ -118,7 +118,7 @@ export function expect<Input>(agent: Agent<Input>): AgentExpectation<Input>;
 export function expect(response: unknown): Expectation;
 export function expect(subject: unknown): AgentExpectation<unknown> | Expectation {
   if (typeof subject === 'function') return new AgentExpectation(subject as Agent<unknown>);
-  return new Expectation({ subject: { response: subject }, expected: [], forbidden: [], minScore: DEFAULT_MIN_SCORE, weights: undefined, strict: false });
+  return new Expectation({ response: subject });
 }
 
 /** `expect` under a name that does not clash with a test runner's. */

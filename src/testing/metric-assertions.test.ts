@@ -43,6 +43,13 @@ describe('metric assertions', () => {
     expect(() => assertAllMetricsAbove(result, 0.6)).toThrow('Argument F1 50.0% is below the required 60.0%');
   });
 
+  it('assertAllMetricsAbove lists every metric below the threshold', () => {
+    // Invocation and selection are 1; sequence 2/3 and argument F1 1/2 both miss 0.7.
+    expect(() => assertAllMetricsAbove(result, 0.7, 'flow')).toThrow(
+      'flow: Sequence accuracy 66.7% is below the required 70.0%; Argument F1 50.0% is below the required 70.0%',
+    );
+  });
+
   it('put a given message in front', () => {
     expect(() => assertSelectionAccuracy(evaluate({ expected: [{ tool: 'a' }], actual: [{ tool: 'b' }] }), 0.9, 'Failed for scenario1')).toThrow(
       'Failed for scenario1: Selection accuracy 0.0% is below the required 90.0%',

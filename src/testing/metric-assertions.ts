@@ -5,46 +5,60 @@ import { percent } from '../reports/text.js';
 import { ToolscoreAssertionError } from './assertion-error.js';
 import { DEFAULT_MIN_SCORE, requireScore } from './assert-tools.js';
 
-/** Throws when `value` misses its limit; `message` goes in front of the numbers. */
-function check(result: EvaluationResult, label: string, value: number, limit: number, message: string | undefined, lowerIsBetter = false): void {
-  checkMinScore(limit, lowerIsBetter ? 'maxRate' : 'threshold');
-  const passed = lowerIsBetter ? value <= limit + 1e-9 : meetsMinScore(value, limit);
-  if (passed) return;
-  const text = metricThresholdText(label, percent(value), percent(limit), lowerIsBetter);
+/** One metric, its value and its limit; `lowerIsBetter` for rates that must stay under the limit. */
+interface MetricCheck {
+  label: string;
+  value: number;
+  limit: number;
+  lowerIsBetter?: boolean;
+}
+
+/** Throws one error listing every metric that misses its limit; `message` goes in front of the numbers. */
+function check(result: EvaluationResult, checks: readonly MetricCheck[], message: string | undefined): void {
+  const missed: string[] = [];
+  for (const { label, value, limit, lowerIsBetter = false } of checks) {
+    checkMinScore(limit, lowerIsBetter ? 'maxRate' : 'threshold');
+    const passed = lowerIsBetter ? value <= limit + 1e-9 : meetsMinScore(value, limit);
+    if (!passed) missed.push(metricThresholdText(label, percent(value), percent(limit), lowerIsBetter));
+  }
+  if (missed.length === 0) return;
+  const text = missed.join('; ');
   throw new ToolscoreAssertionError(message ? `${message}: ${text}` : text, result);
 }
 
+const invocation = (result: EvaluationResult, limit: number): MetricCheck => ({ label: 'Invocation accuracy', value: result.invocationAccuracy, limit });
+const selection = (result: EvaluationResult, limit: number): MetricCheck => ({ label: 'Selection accuracy', value: result.selectionAccuracy, limit });
+const sequence = (result: EvaluationResult, limit: number): MetricCheck => ({ label: 'Sequence accuracy', value: result.sequenceAccuracy, limit });
+const argumentF1 = (result: EvaluationResult, limit: number): MetricCheck => ({ label: 'Argument F1', value: result.argumentF1, limit });
+
 /** Invocation accuracy (tools called when needed, not otherwise) is at least `threshold`. */
 export function assertInvocationAccuracy(result: EvaluationResult, threshold: number, message?: string): void {
-  check(result, 'Invocation accuracy', result.invocationAccuracy, threshold, message);
+  check(result, [invocation(result, threshold)], message);
 }
 
 /** Selection accuracy (share of calls whose tool was expected) is at least `threshold`. */
 export function assertSelectionAccuracy(result: EvaluationResult, threshold: number, message?: string): void {
-  check(result, 'Selection accuracy', result.selectionAccuracy, threshold, message);
+  check(result, [selection(result, threshold)], message);
 }
 
 /** Sequence accuracy (1 − normalized edit distance of the tool order) is at least `threshold`. */
 export function assertSequenceAccuracy(result: EvaluationResult, threshold: number, message?: string): void {
-  check(result, 'Sequence accuracy', result.sequenceAccuracy, threshold, message);
+  check(result, [sequence(result, threshold)], message);
 }
 
 /** Argument F1 is at least `minF1`. */
 export function assertArgumentF1(result: EvaluationResult, minF1: number, message?: string): void {
-  check(result, 'Argument F1', result.argumentF1, minF1, message);
+  check(result, [argumentF1(result, minF1)], message);
 }
 
 /** The redundant call rate (calls beyond the expected number) is at most `maxRate`. */
 export function assertRedundancyBelow(result: EvaluationResult, maxRate: number, message?: string): void {
-  check(result, 'Redundant call rate', result.metrics.efficiency_metrics.redundant_rate, maxRate, message, true);
+  check(result, [{ label: 'Redundant call rate', value: result.metrics.efficiency_metrics.redundant_rate, limit: maxRate, lowerIsBetter: true }], message);
 }
 
-/** Invocation, selection and sequence accuracy and argument F1 are each at least `threshold`. */
+/** Invocation, selection and sequence accuracy and argument F1 are each at least `threshold`; a failure lists every one that is not. */
 export function assertAllMetricsAbove(result: EvaluationResult, threshold: number, message?: string): void {
-  assertInvocationAccuracy(result, threshold, message);
-  assertSelectionAccuracy(result, threshold, message);
-  assertSequenceAccuracy(result, threshold, message);
-  assertArgumentF1(result, threshold, message);
+  check(result, [invocation(result, threshold), selection(result, threshold), sequence(result, threshold), argumentF1(result, threshold)], message);
 }
 
 /** The composite score is at least `minScore` (default 0.9); the failure message is the expected-vs-actual table. */

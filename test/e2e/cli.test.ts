@@ -258,7 +258,7 @@ describe('toolscore eval options', () => {
     expect(strict.code).toBe(0);
     // 0.4·1 + 0.3·0 + 0.2·1 + 0.1·1 = 0.7
     expect(strict.stdout).toContain('Score 70.0%   Grade C   WARN');
-    expect(strict.stdout).toContain('f called with different arguments: n: expected 1, got 1; s: expected "x", got " x"');
+    expect(strict.stdout).toContain('f called with different arguments: n: expected 1, got 1.0; s: expected "x", got " x"');
     expect(readReport(join(dir, 'strict.json')).metrics.argument_metrics.f1).toBe(0);
   });
 

@@ -76,7 +76,7 @@ describe.skipIf(!AVAILABLE && !IN_CI)('HTML report in headless Chromium', () => 
     // Rows follow the actual order; charge_card sits alone as an extra call.
     const rows = page.locator('table.calls tbody tr');
     expect(await rows.count()).toBe(5);
-    expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-status')))).toEqual(['match', 'argument_mismatch', 'match', 'extra', 'match']);
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-status')))).toEqual(['match', 'argument_mismatch', 'failed', 'extra', 'match']);
     expect(await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('.tool')].map((node) => node.textContent)))).toEqual([
       ['get_weather', 'get_weather'],
       ['search_flights', 'search_flights'],

@@ -117,7 +117,8 @@ function parseLimitFlags(flags: EvalFlags): Partial<EvaluationLimits> {
 /** Turns `--weight NAME=VALUE` texts into weights; later repeats of a name win. */
 export function parseWeightFlags(texts: readonly string[]): WeightsInput | undefined {
   if (texts.length === 0) return undefined;
-  const weights: Record<string, number> = {};
+  // No prototype, so `__proto__=1` is an own key that normalizeWeights reports as unknown, not a prototype change.
+  const weights: Record<string, number> = Object.create(null) as Record<string, number>;
   for (const text of texts) {
     const at = text.indexOf('=');
     const name = text.slice(0, at).trim();
