@@ -11,7 +11,7 @@ import { checkFormatName } from '../../io/trace.js';
 import { renderConsoleSummary, renderWarnings } from '../../reports/console.js';
 import { REPORT_FORMATS, appendJobSummary, writeReportFiles, type ReportFormat } from '../../reports/files.js';
 import { generateJsonReport } from '../../reports/json.js';
-import { plural } from '../../reports/text.js';
+import { displayText, plural } from '../../reports/text.js';
 import { buildReportView } from '../../reports/view-model.js';
 import { judgeFromFlags, type JudgeFlags } from '../judge-flags.js';
 import { colorEnabled } from '../terminal.js';
@@ -225,8 +225,9 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
   const color = colorEnabled(flags.color);
   process.stdout.write(renderConsoleSummary(result, { verbose: flags.verbose === true, color, goldFile, traceFile }));
   if (result.metrics.semantic_metrics) process.stdout.write(`${semanticScoreText(result.metrics.semantic_metrics)}\n`);
-  process.stdout.write(`${REPORT_FILE_LABELS.json}: ${flags.output}\n`);
-  for (const [format, path] of Object.entries(reports)) process.stdout.write(`${REPORT_FILE_LABELS[format as ReportFormat]}: ${path}\n`);
+  // A path as typed may hold any character a file name can, escapes included.
+  process.stdout.write(`${REPORT_FILE_LABELS.json}: ${displayText(flags.output)}\n`);
+  for (const [format, path] of Object.entries(reports)) process.stdout.write(`${REPORT_FILE_LABELS[format as ReportFormat]}: ${displayText(path)}\n`);
   if (jobSummary !== undefined) process.stdout.write(`${JOB_SUMMARY_TEXT}\n`);
   process.stderr.write(renderWarnings(result.warnings, { color }));
 

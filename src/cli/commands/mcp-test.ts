@@ -76,7 +76,7 @@ export async function testAndReport(target: ServerTarget, flags: McpTestFlags): 
   const { card } = outcome;
   if (report && flags.output) {
     await writeFileAtomic(flags.output, report === 'json' ? scorecardJson(card) : renderScorecardMarkdown(card));
-    process.stdout.write(`${scorecardSummaryLine(card)}\nReport written to ${flags.output}\n`);
+    process.stdout.write(`${scorecardSummaryLine(card)}\nReport written to ${displayText(flags.output)}\n`);
   }
   if (!report || flags.ci) process.stdout.write(renderScorecardConsole(card, { color: colorEnabled(flags.color) }));
   if (flags.ci && process.env.GITHUB_STEP_SUMMARY) await appendFile(process.env.GITHUB_STEP_SUMMARY, `${renderScorecardMarkdown(card)}\n`, 'utf8');
