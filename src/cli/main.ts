@@ -72,6 +72,7 @@ function buildProgram(): Command {
     .option('--llm-base-url <url>', 'judge endpoint; alone it means an OpenAI-compatible server (Ollama, vLLM, Groq)')
     .option('--llm-samples <k>', 'ask the judge k times and take the median score of each pair')
     .option('--llm-max-calls <n>', 'fail rather than send more than n judge requests')
+    .option('--llm-timeout <seconds>', 'give up on a judge attempt after this long, each retry included (default 60)')
     .option('--no-llm-cache', 'ask the judge again instead of replaying verdicts from .toolscore/judge-cache')
     .option('-v, --verbose', 'show every metric and the missing and extra tools')
     .option('--no-color', 'do not colour the output (NO_COLOR=1 does the same)')
