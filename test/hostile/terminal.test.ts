@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { displayText } from '../../src/reports/text.js';
+import { SAMPLE_SERVER } from '../e2e/mcp-servers.js';
 import { EXAMPLES, runCli, useScratchFolder } from '../e2e/run-cli.js';
 
 /*
@@ -38,6 +39,14 @@ describe('report-path lines', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('JSON report: r\\u001b]0;pwned\\u0007.json\nCSV report: m\\u202e\\u200b.csv\n');
     expect(run.stdout).not.toMatch(/[\u001b\u0007\u202e\u200b]/);
+  });
+
+  it('mcp test prints "Report written to" with the path escaped', async () => {
+    const dir = scratch.fresh();
+    const run = await runCli(['mcp', 'test', '--report', 'json', '-o', join(dir, 'card\u001b[8m\u2066.json'), '--', process.execPath, SAMPLE_SERVER]);
+    expect(run.code, run.stderr).not.toBe(2);
+    expect(run.stdout).toContain(`Report written to ${dir}/card\\u001b[8m\\u2066.json\n`);
+    expect(run.stdout).not.toMatch(/[\u001b\u2066]/);
   });
 
   it('validate prints the errors of both readings escaped', async () => {
