@@ -118,9 +118,18 @@ const START = String.raw`(?:(?<![A-Za-z0-9_])|(?<=\\[nrt]))`;
 /**
  * Prefixes distinctive enough (a dash or underscore inside, and a fixed shape after) to be found glued
  * to the word before them: `tokensk-ant-api03-…`, `Bearerghp_…`. Prefixes that ordinary words or
- * encoded blobs contain by chance (`sk-`, `AKIA`, `AIza`, `sk_test_`) still need a word start.
+ * encoded blobs contain by chance (`sk-`, `AKIA`, `AIza`, `sk_test_`) still need a word start. Each
+ * glued shape either has a fixed length or ends in an open run, so a failed scan stays short or a
+ * match consumes the run: glued starts cost linear time.
  */
 const GLUED = '';
+
+/**
+ * Where a token made of dotted base64url segments (a JWT, a `ghs_` installation token) may start:
+ * after no base64url character, or after an escaped line break. A scan that fails then ends before the
+ * next place one may start, so a long run of `eyJeyJ…` or `-ghs_1_-ghs_1_…` costs linear time.
+ */
+const SEGMENTED_START = String.raw`(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))`;
 
 /**
  * Body length an `sk-` key glued to a word must have: real project and Anthropic keys have 95 to 160
@@ -163,7 +172,7 @@ const PATTERNS: readonly SecretPattern[] = [
     kind: 'github_token',
     regex: regex(
       String.raw`${GLUED}gh[pousr]_[A-Za-z0-9]{36}\b`,
-      String.raw`${GLUED}ghs_[0-9]+_[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`,
+      String.raw`${SEGMENTED_START}ghs_[0-9]+_[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`,
       String.raw`${GLUED}github_pat_[A-Za-z0-9_]{60,}`,
     ),
     accept: notPlaceholder,
@@ -198,10 +207,10 @@ const PATTERNS: readonly SecretPattern[] = [
   { kind: 'stripe_secret_key', regex: regex(String.raw`${START}[sr]k_(?:live|test)_[A-Za-z0-9]{24,}`), accept: notPlaceholder },
   {
     // Header, claims and signature in base64url. The header must decode to a JSON object naming its
-    // algorithm, which also lets a token glued to a word (`BearereyJ…`) be found: a one-segment
-    // base64 JSON blob (`ops_eyJ…`, `glc_eyJ…`) or a payload alone is not a token.
+    // algorithm: a one-segment base64 JSON blob (`ops_eyJ…`, `glc_eyJ…`) or a payload alone is not a
+    // token.
     kind: 'jwt',
-    regex: regex(String.raw`${GLUED}eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{16,}(?![A-Za-z0-9_-])`),
+    regex: regex(String.raw`${SEGMENTED_START}eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{16,}(?![A-Za-z0-9_-])`),
     accept: (m) => hasJwtHeader(m) && notPlaceholder(m),
   },
   {

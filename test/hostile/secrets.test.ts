@@ -42,7 +42,7 @@ describe('every output masks JWTs, connection strings and glued keys, in names, 
   const expected = [{ tool: 'query', args: { url: DB_URL } }, { tool: 'call_api' }];
   const actual = [
     { tool: 'query', args: { url: MONGO_URL, cache: REDIS_URL } },
-    { tool: 'call_api', args: { headers: { Authorization: `Bearer${JWT}` }, [`key${OPENAI}`]: 1 } },
+    { tool: 'call_api', args: { headers: { Authorization: `Bearer ${JWT}` }, [`key${OPENAI}`]: 1 } },
     { tool: `leak_${GITHUB}`, args: { note: `tokenis${GITHUB}` } },
   ];
   const result = evaluate({ expected, actual });
@@ -73,7 +73,7 @@ describe('every output masks JWTs, connection strings and glued keys, in names, 
     const report = buildJsonReport(result, {});
     expect(report.trace_calls.map((c) => c.tool)).toEqual(['query', 'call_api', 'leak_[REDACTED github_token: ghp_…b2]']);
     expect(report.trace_calls[1]!.args).toEqual({
-      headers: { Authorization: 'Bearer[REDACTED jwt: eyJh…5c]' },
+      headers: { Authorization: 'Bearer [REDACTED jwt: eyJh…5c]' },
       'key[REDACTED openai_api_key: sk-p…b3]': 1,
     });
     expect(report.gold_calls[0]!.args).toEqual({ url: '[REDACTED connection_string: postgres://app:…@db.internal:5432]' });
@@ -121,6 +121,24 @@ describe('snapshots keep no credential, in tool names and argument keys either',
     expect(checkSnapshot(recorded(GITHUB), { name: 'deploy', store, mode: LOCAL }).outcome).toBe('passed');
     const rotated = ['gh', 'p_', 'Z9y8'.repeat(9)].join('');
     expect(checkSnapshot(recorded(rotated), { name: 'deploy', store, mode: LOCAL }).outcome).toBe('passed');
+  });
+});
+
+describe('the detector stays linear on runs built to make it backtrack', () => {
+  // 300,000 characters each: a quadratic scan would need some 10^10 steps and time out the test.
+  const SIZE = 300_000;
+  const run = (unit: string) => unit.repeat(Math.ceil(SIZE / unit.length));
+  it.each([
+    ['JWT headers without dots', run('eyJ'), []],
+    ['installation-token prefixes', run('-ghs_1_'), []],
+    ['glued Anthropic prefixes', run('sk-ant-api03-'), []],
+    ['glued project-key prefixes', run('xsk-proj-'), []],
+    ['glued GitHub prefixes', run('ghp_'), []],
+    ['connection-URL starts', run('postgres://u:'), []],
+    ['passwords full of @', `postgres://u:${run('@')}`, []],
+    ['Slack bot prefixes', run('xoxb-123456-'), []],
+  ])('%s', (_, text, kinds) => {
+    expect(findSecretsInText(text).map((m) => m.kind)).toEqual(kinds);
   });
 });
 
