@@ -64,6 +64,7 @@ const JUDGE_OPTIONS: OptionTable<JudgeFlags> = {
   llmBaseUrl: { flags: '--llm-base-url <url>', description: 'judge endpoint; alone it means an OpenAI-compatible server (Ollama, vLLM, Groq)' },
   llmSamples: { flags: '--llm-samples <k>', description: 'ask the judge k times and take the median score of each pair' },
   llmMaxCalls: { flags: '--llm-max-calls <n>', description: 'fail rather than send more than n judge requests' },
+  llmTimeout: { flags: '--llm-timeout <seconds>', description: 'give up on a judge attempt after this long, each retry included (default 60)' },
   llmCache: { flags: '--no-llm-cache', description: 'ask the judge again instead of replaying verdicts from .toolscore/judge-cache' },
 };
 

@@ -12,6 +12,8 @@ export interface JudgeFlags {
   llmSamples?: string;
   /** `--llm-max-calls` as typed. */
   llmMaxCalls?: string;
+  /** `--llm-timeout` as typed, in seconds. */
+  llmTimeout?: string;
   /** False after `--no-llm-cache`. */
   llmCache?: boolean;
 }
@@ -25,6 +27,19 @@ function countFlag(text: string, flag: string): number {
   return value;
 }
 
+/** Longest `--llm-timeout`: an hour, the most `timeoutMs` takes. */
+const MAX_TIMEOUT_SECONDS = 3600;
+
+/** `--llm-timeout` seconds (fractions allowed) as the whole milliseconds of `timeoutMs`. */
+function timeoutFlag(text: string): number {
+  const seconds = Number(text);
+  const ms = Math.round(seconds * 1000);
+  if (text.trim() === '' || !Number.isFinite(seconds) || ms < 1 || seconds > MAX_TIMEOUT_SECONDS) {
+    throw new ToolscoreInputError({ source: '--llm-timeout' }, `expected seconds above 0 and at most ${MAX_TIMEOUT_SECONDS}, got ${JSON.stringify(text)}`);
+  }
+  return ms;
+}
+
 /**
  * The judge config the flags ask for, or `undefined` without `--llm-judge`. The other `--llm-*` flags
  * only tune the judge, so they are refused without it rather than ignored.
@@ -36,6 +51,7 @@ export function judgeFromFlags(flags: JudgeFlags): JudgeConfig | undefined {
     ['--llm-base-url', flags.llmBaseUrl],
     ['--llm-samples', flags.llmSamples],
     ['--llm-max-calls', flags.llmMaxCalls],
+    ['--llm-timeout', flags.llmTimeout],
     ['--no-llm-cache', flags.llmCache === false ? true : undefined],
   ];
   if (!flags.llmJudge) {
@@ -52,6 +68,7 @@ export function judgeFromFlags(flags: JudgeFlags): JudgeConfig | undefined {
     ...(flags.llmBaseUrl === undefined ? {} : { baseURL: flags.llmBaseUrl }),
     ...(flags.llmSamples === undefined ? {} : { samples: countFlag(flags.llmSamples, '--llm-samples') }),
     ...(flags.llmMaxCalls === undefined ? {} : { maxCalls: countFlag(flags.llmMaxCalls, '--llm-max-calls') }),
+    ...(flags.llmTimeout === undefined ? {} : { timeoutMs: timeoutFlag(flags.llmTimeout) }),
     ...(flags.llmCache === false ? { cacheDir: false as const } : {}),
   };
 }

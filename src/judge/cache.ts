@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { canonicalJson } from '../match/canonical.js';
 import type { JudgeProvider } from './config.js';
-import type { JudgedPair } from './pairs.js';
+import type { ShownPair } from './pairs.js';
 import type { Verdict } from './parse.js';
 
 /** Everything a verdict depends on; two questions with the same parts get the same cached verdict. */
@@ -12,7 +12,8 @@ export interface VerdictKeyParts {
   provider: JudgeProvider;
   model: string;
   promptVersion: string;
-  pair: JudgedPair;
+  /** The pair as shown to the judge, credentials masked: keys and cache files never hold a credential. */
+  pair: ShownPair;
   temperature: number;
   /** Which of the `samples` answers this is (0-based): each sample is asked and cached on its own. */
   sample: number;
@@ -28,7 +29,7 @@ function keyText(parts: VerdictKeyParts): string {
     temperature: parts.temperature,
     sample: parts.sample,
     expected: { tool: expected.tool, args: expected.args, description: expected.description ?? null },
-    actual: { tool: actual.tool, args: actual.args ?? {} },
+    actual: { tool: actual.tool, args: actual.args },
   });
 }
 

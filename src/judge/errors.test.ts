@@ -50,7 +50,7 @@ describe('SDK errors', () => {
 
   it('calls an error after our signal ran out a timeout, and one without a status a network error', () => {
     const aborted = AbortSignal.abort();
-    expect(toJudgeError('openai', new Error('Request was aborted.'), aborted, 300).message).toBe('LLM judge (openai): no answer within 300 ms');
+    expect(toJudgeError('openai', new Error('Request was aborted.'), aborted, 300).message).toBe('LLM judge (openai): no answer within 300 ms, the time each attempt may take (timeoutMs; --llm-timeout on the command line)');
     const refused = new Error('Connection error.', { cause: new Error('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:9') }) });
     expect(toJudgeError('openai_compatible', refused, live, 300).message).toBe(
       'LLM judge (openai_compatible): request failed: Connection error.: fetch failed: connect ECONNREFUSED 127.0.0.1:9',

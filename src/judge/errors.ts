@@ -94,7 +94,7 @@ export function toJudgeError(
 ): JudgeError {
   if (error instanceof JudgeError) return error;
   if (signal.aborted) {
-    return new JudgeError({ provider, kind: 'timeout', message: `no answer within ${timeoutMs} ms`, cause: error });
+    return new JudgeError({ provider, kind: 'timeout', message: `no answer within ${timeoutMs} ms, the time each attempt may take (timeoutMs; --llm-timeout on the command line)`, cause: error });
   }
   const fields = (error ?? {}) as { status?: unknown; headers?: unknown; message?: unknown };
   if (typeof fields.status === 'number' && fields.status >= 400) {

@@ -169,7 +169,7 @@ describe.each(PROVIDERS)('the $name judge', (provider) => {
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(error).toBeInstanceOf(JudgeError);
     expect((error as JudgeError).kind).toBe('timeout');
-    expect((error as Error).message).toBe(`LLM judge (${provider.name}): no answer within 300 ms (gave up after 2 attempts)`);
+    expect((error as Error).message).toBe(`LLM judge (${provider.name}): no answer within 300 ms, the time each attempt may take (timeoutMs; --llm-timeout on the command line) (gave up after 2 attempts)`);
     expect(requests).toHaveLength(2);
   });
 

@@ -3,7 +3,7 @@ import type { Pairing } from '../pairing/pairing.js';
 import { openVerdictCache, verdictKey, type VerdictCache } from './cache.js';
 import { resolveJudgeConfig, type JudgeOption, type ResolvedJudgeConfig } from './config.js';
 import { JudgeError, quote } from './errors.js';
-import { judgedPairs, type JudgedPair } from './pairs.js';
+import { judgedPairs, shownPair, type JudgedPair, type ShownPair } from './pairs.js';
 import { parseBatchAnswer, parseSingleAnswer, type Verdict } from './parse.js';
 import { batchPrompt, PROMPT_VERSION, singlePrompt, SYSTEM_PROMPT } from './prompt.js';
 import type { JudgeClient } from './providers/client.js';
@@ -54,9 +54,10 @@ class JudgeRun {
   async score(expected: readonly ExpectedCall[], actual: readonly ToolCall[], pairing: Pairing): Promise<SemanticMetrics> {
     const { config } = this;
     const pairs = judgedPairs(expected, actual, pairing);
+    const shown = pairs.map(shownPair);
     const samples = Array.from({ length: config.samples }, (_, sample) => sample);
     const keys = samples.map((sample) =>
-      pairs.map((pair) => verdictKey({ provider: config.provider, model: config.model, promptVersion: PROMPT_VERSION, pair, temperature: config.temperature, sample })),
+      shown.map((pair) => verdictKey({ provider: config.provider, model: config.model, promptVersion: PROMPT_VERSION, pair, temperature: config.temperature, sample })),
     );
     const verdicts = await Promise.all(keys.map((row) => Promise.all(row.map((key) => this.cache.get(key)))));
     const cacheHits = verdicts.flat().filter((verdict) => verdict !== undefined).length;
@@ -68,7 +69,7 @@ class JudgeRun {
         message: `judging ${pairs.length} pairs ${config.samples} times needs at least ${batches} requests, over maxCalls ${config.maxCalls}; nothing was sent`,
       });
     }
-    for (const sample of samples) await this.#fill(pairs, verdicts[sample]!, keys[sample]!, sample);
+    for (const sample of samples) await this.#fill(pairs, shown, verdicts[sample]!, keys[sample]!, sample);
     const answered = verdicts as Verdict[][];
 
     const penalty = expected.length === actual.length ? 1 : 1 - Math.abs(expected.length - actual.length) / Math.max(expected.length, actual.length);
@@ -94,32 +95,33 @@ class JudgeRun {
   }
 
   /** Asks for the verdicts a sample lacks: all of them in one batch, then one by one what the batch did not give. */
-  async #fill(pairs: readonly JudgedPair[], verdicts: (Verdict | undefined)[], keys: readonly string[], sample: number): Promise<void> {
+  async #fill(pairs: readonly JudgedPair[], shown: readonly ShownPair[], verdicts: (Verdict | undefined)[], keys: readonly string[], sample: number): Promise<void> {
     const missing = pairs.flatMap((_, i) => (verdicts[i] === undefined ? [i] : []));
     if (missing.length === 0) return;
-    const answer = await this.#ask(batchPrompt(missing.map((i) => pairs[i]!)), `the batch of ${missing.length} pairs`);
+    const answer = await this.#ask(batchPrompt(missing.map((i) => shown[i]!)), `the batch of ${missing.length} pairs`);
     const batch = parseBatchAnswer(answer, missing.length);
     for (const [j, i] of missing.entries()) {
       const verdict = batch?.[j];
-      if (verdict) await this.#keep(verdicts, i, verdict, keys, pairs, sample);
+      if (verdict) await this.#keep(verdicts, i, verdict, keys, shown, sample);
     }
     for (const i of missing) {
       if (verdicts[i] !== undefined) continue;
-      const pair = pairs[i]!;
-      const label = `pair ${i + 1} (expected call ${pair.expectedIndex + 1} ${pair.expected.tool}, actual call ${pair.actualIndex + 1} ${pair.actual.tool})`;
-      const single = await this.#ask(singlePrompt(pair), label);
+      const { expectedIndex, actualIndex } = pairs[i]!;
+      const { expected, actual } = shown[i]!;
+      const label = `pair ${i + 1} (expected call ${expectedIndex + 1} ${expected.tool}, actual call ${actualIndex + 1} ${actual.tool})`;
+      const single = await this.#ask(singlePrompt(shown[i]!), label);
       const verdict = parseSingleAnswer(single);
       if (!verdict) {
         throw new JudgeError({ provider: this.config.provider, kind: 'response', message: `the answer about ${label} holds no {"score", "explanation"} verdict: ${JSON.stringify(quote(single))}` });
       }
-      await this.#keep(verdicts, i, verdict, keys, pairs, sample);
+      await this.#keep(verdicts, i, verdict, keys, shown, sample);
     }
   }
 
-  async #keep(verdicts: (Verdict | undefined)[], i: number, verdict: Verdict, keys: readonly string[], pairs: readonly JudgedPair[], sample: number): Promise<void> {
+  async #keep(verdicts: (Verdict | undefined)[], i: number, verdict: Verdict, keys: readonly string[], shown: readonly ShownPair[], sample: number): Promise<void> {
     verdicts[i] = verdict;
     const { config } = this;
-    await this.cache.set(keys[i]!, { provider: config.provider, model: config.model, promptVersion: PROMPT_VERSION, pair: pairs[i]!, temperature: config.temperature, sample }, verdict);
+    await this.cache.set(keys[i]!, { provider: config.provider, model: config.model, promptVersion: PROMPT_VERSION, pair: shown[i]!, temperature: config.temperature, sample }, verdict);
   }
 
   /** Sends one question (retried as withRetries allows), refusing to go over maxCalls. */

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { encodeArgs } from '../match/operators.js';
-import type { JudgedPair } from './pairs.js';
+import type { ShownCall, ShownPair } from './pairs.js';
 
 /** Who the model is asked to be. */
 export const SYSTEM_PROMPT =
@@ -27,22 +26,19 @@ const SINGLE_ANSWER = `Answer with one JSON object and nothing else:
 export const PROMPT_VERSION = createHash('sha256').update([SYSTEM_PROMPT, SCORING_GUIDE, BATCH_ANSWER, SINGLE_ANSWER].join('\0')).digest('hex').slice(0, 12);
 
 /** One call as the judge sees it: tool, arguments as JSON (matchers in their `$` form), and what it is for. */
-function describeCall(label: string, tool: string, args: Record<string, unknown> | null, description?: string): string {
-  const lines = [`${label}: ${tool}`];
-  if (description) lines.push(`Purpose: ${description}`);
-  lines.push(args === null ? 'Arguments: not checked' : `Arguments: ${JSON.stringify(encodeArgs(args), null, 2)}`);
+function describeCall(label: string, call: ShownCall): string {
+  const lines = [`${label}: ${call.tool}`];
+  if (call.description) lines.push(`Purpose: ${call.description}`);
+  lines.push(call.args === null ? 'Arguments: not checked' : `Arguments: ${JSON.stringify(call.args, null, 2)}`);
   return lines.join('\n');
 }
 
-function describePair(pair: JudgedPair): string {
-  return [
-    describeCall('Expected tool', pair.expected.tool, pair.expected.args, pair.expected.description),
-    describeCall('Actual tool', pair.actual.tool, pair.actual.args ?? {}),
-  ].join('\n');
+function describePair(pair: ShownPair): string {
+  return [describeCall('Expected tool', pair.expected), describeCall('Actual tool', pair.actual)].join('\n');
 }
 
 /** The question for several pairs at once, numbered from 0. */
-export function batchPrompt(pairs: readonly JudgedPair[]): string {
+export function batchPrompt(pairs: readonly ShownPair[]): string {
   const blocks = pairs.map((pair, index) => `Pair ${index}\n${describePair(pair)}`);
   return [
     `Score how well each actual tool call carries out the intent of its expected call. There ${pairs.length === 1 ? 'is 1 pair' : `are ${pairs.length} pairs`}, numbered 0 to ${pairs.length - 1}.`,
@@ -53,6 +49,6 @@ export function batchPrompt(pairs: readonly JudgedPair[]): string {
 }
 
 /** The question for one pair, asked when a batched answer did not give its verdict. */
-export function singlePrompt(pair: JudgedPair): string {
+export function singlePrompt(pair: ShownPair): string {
   return ['Score how well the actual tool call carries out the intent of the expected call.', SCORING_GUIDE, describePair(pair), SINGLE_ANSWER].join('\n\n');
 }

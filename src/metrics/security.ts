@@ -12,6 +12,8 @@ export const SECRET_KINDS = [
   'google_api_key',
   'slack_token',
   'stripe_secret_key',
+  'jwt',
+  'connection_string',
 ] as const;
 
 /** One kind of credential. */
@@ -71,11 +73,69 @@ function hasKeyBody(match: string): boolean {
   return count >= MIN_PRIVATE_KEY_BODY;
 }
 
+/** Whether a JWT's first segment is a JSON object header with an `alg`, as every JWS and JWE header has. */
+function hasJwtHeader(token: string): boolean {
+  try {
+    const header = JSON.parse(Buffer.from(token.slice(0, token.indexOf('.')), 'base64url').toString('utf8')) as unknown;
+    return header !== null && typeof header === 'object' && typeof (header as { alg?: unknown }).alg === 'string';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The URL schemes of databases and message brokers, then `user:password@host`. The password runs to
+ * the last `@` before the host, so `p@ss` passwords are claimed whole; whitespace, quotes, `<>` and
+ * backslashes end the URL (it sits in JSON text or prose).
+ */
+const CONNECTION_URL =
+  /(?:postgres(?:ql)?|mysqlx?|mariadb|mssql|sqlserver|mongodb|rediss?|amqps?)(?:\+[a-z0-9]+)?:\/\/(?<user>[^\s:/@"'<>\\`]*):(?<password>[^\s/"'<>\\`]+)@(?<host>[^\s/?#@"'<>\\`]+)(?:[/?#][^\s"'<>\\`]*)?/;
+
+/** Words written where a password goes in docs and templates (`mongodb://user:password@…`). */
+const PASSWORD_PLACEHOLDERS = new Set(['pass', 'passwd', 'pwd', 'secret', 'changeme']);
+
+/**
+ * Whether the password of a connection URL stands for one: a template (`${…}`, `{…}`, `$(…)`, `$VAR`,
+ * `%VAR%`, `<…>`), a placeholder word, "password" spelled in it without a digit (`YOUR_PASSWORD`,
+ * `REPLACE_WITH_PASSWORD`, `mypassword`), or a run of one character (`xxxx`, `****`).
+ */
+function isPlaceholderPassword(password: string): boolean {
+  const lower = password.toLowerCase();
+  return (
+    /[{}<>]|\$[(A-Za-z_]|%[A-Za-z_]+%/.test(password) ||
+    PASSWORD_PLACEHOLDERS.has(lower) ||
+    (lower.includes('password') && !/\d/.test(lower)) ||
+    /^(.)\1*$/.test(password)
+  );
+}
+
 /**
  * Where a token may start: not after a letter, digit or underscore (a word boundary), but also right
  * after an escaped line break or tab, as in JSON text held in a string (`"…\nsk-ant-…"`).
  */
 const START = String.raw`(?:(?<![A-Za-z0-9_])|(?<=\\[nrt]))`;
+
+/**
+ * Prefixes distinctive enough (a dash or underscore inside, and a fixed shape after) to be found glued
+ * to the word before them: `tokensk-ant-api03-…`, `Bearerghp_…`. Prefixes that ordinary words or
+ * encoded blobs contain by chance (`sk-`, `AKIA`, `AIza`, `sk_test_`) still need a word start. Each
+ * glued shape either has a fixed length or ends in an open run, so a failed scan stays short or a
+ * match consumes the run: glued starts cost linear time.
+ */
+const GLUED = '';
+
+/**
+ * Where a token made of dotted base64url segments (a JWT, a `ghs_` installation token) may start:
+ * after no base64url character, or after an escaped line break. A scan that fails then ends before the
+ * next place one may start, so a long run of `eyJeyJ…` or `-ghs_1_-ghs_1_…` costs linear time.
+ */
+const SEGMENTED_START = String.raw`(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))`;
+
+/**
+ * Body length an `sk-` key glued to a word must have: real project and Anthropic keys have 95 to 160
+ * characters after the prefix; the shorter shapes a word start accepts are too common glued to text.
+ */
+const MIN_GLUED_BODY = 80;
 
 /** A global regex from alternatives, each starting with `${START}` where it needs a word start. */
 const regex = (...alternatives: string[]): RegExp => new RegExp(alternatives.join('|'), 'g');
@@ -90,10 +150,20 @@ const PATTERNS: readonly SecretPattern[] = [
       /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:(?!-----)[A-Za-z0-9+/=\s:,.\\-])*(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----)?/g,
     accept: hasKeyBody,
   },
-  { kind: 'anthropic_api_key', regex: regex(String.raw`${START}sk-ant-[A-Za-z0-9_-]{20,}`), accept: (m) => mixesCases(m) && notPlaceholder(m) },
+  {
+    // Glued to a word only with the key type and the length real keys have (`api03-` + 95), so a
+    // fat-fingered `ssk-ant-api04-NotARealKey…` is not one.
+    kind: 'anthropic_api_key',
+    regex: regex(String.raw`${START}sk-ant-[A-Za-z0-9_-]{20,}`, String.raw`${GLUED}sk-ant-(?:api|admin)[0-9]{2}-[A-Za-z0-9_-]{${MIN_GLUED_BODY},}`),
+    accept: (m) => mixesCases(m) && notPlaceholder(m),
+  },
   {
     kind: 'openai_api_key',
-    regex: regex(String.raw`${START}sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{32,}`, String.raw`${START}sk-[A-Za-z0-9]{32,}`),
+    regex: regex(
+      String.raw`${START}sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{32,}`,
+      String.raw`${GLUED}sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{${MIN_GLUED_BODY},}`,
+      String.raw`${START}sk-[A-Za-z0-9]{32,}`,
+    ),
     accept: (m) => mixesCases(m) && notPlaceholder(m),
   },
   {
@@ -101,9 +171,9 @@ const PATTERNS: readonly SecretPattern[] = [
     // fine-grained personal access tokens.
     kind: 'github_token',
     regex: regex(
-      String.raw`${START}gh[pousr]_[A-Za-z0-9]{36}\b`,
-      String.raw`${START}ghs_[0-9]+_[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`,
-      String.raw`${START}github_pat_[A-Za-z0-9_]{60,}`,
+      String.raw`${GLUED}gh[pousr]_[A-Za-z0-9]{36}\b`,
+      String.raw`${SEGMENTED_START}ghs_[0-9]+_[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`,
+      String.raw`${GLUED}github_pat_[A-Za-z0-9_]{60,}`,
     ),
     accept: notPlaceholder,
   },
@@ -122,8 +192,8 @@ const PATTERNS: readonly SecretPattern[] = [
     // (xoxe.xoxp-, xoxe-), app-level (xapp-), and incoming-webhook / workflow URLs.
     kind: 'slack_token',
     regex: regex(
-      String.raw`${START}xox[pe](?:-[0-9]{6,}){3}-[A-Za-z0-9]{20,}`,
-      String.raw`${START}xoxb-[0-9]{6,}-(?:[0-9]{6,}(?:-[A-Za-z0-9]+)?|[A-Za-z0-9]{18,})`,
+      String.raw`${GLUED}xox[pe](?:-[0-9]{6,}){3}-[A-Za-z0-9]{20,}`,
+      String.raw`${GLUED}xoxb-[0-9]{6,}-(?:[0-9]{6,}(?:-[A-Za-z0-9]+)?|[A-Za-z0-9]{18,})`,
       String.raw`${START}xox[ar]-(?:[0-9]-)?(?=[A-Za-z]*[0-9])[A-Za-z0-9]{8,}(?:-[A-Za-z0-9]+)*`,
       String.raw`${START}xox[os]-[0-9]{4,}(?:-[0-9]{4,})+(?:-[A-Fa-f0-9]+)?`,
       String.raw`${START}xoxe\.xox[bp]-[0-9]-[A-Za-z0-9]{100,}`,
@@ -135,13 +205,30 @@ const PATTERNS: readonly SecretPattern[] = [
   },
   // Live and test-mode secret and restricted keys (publishable pk_ keys are public).
   { kind: 'stripe_secret_key', regex: regex(String.raw`${START}[sr]k_(?:live|test)_[A-Za-z0-9]{24,}`), accept: notPlaceholder },
+  {
+    // Header, claims and signature in base64url. The header must decode to a JSON object naming its
+    // algorithm: a one-segment base64 JSON blob (`ops_eyJ…`, `glc_eyJ…`) or a payload alone is not a
+    // token.
+    kind: 'jwt',
+    regex: regex(String.raw`${SEGMENTED_START}eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{16,}(?![A-Za-z0-9_-])`),
+    accept: (m) => hasJwtHeader(m) && notPlaceholder(m),
+  },
+  {
+    // A database or broker URL with a password: `postgres://u:pw@h/db`, `mongodb+srv://u:pw@…`,
+    // `redis://:pw@…`, `jdbc:mysql://…`, SQLAlchemy's `postgresql+psycopg2://…`. The whole URL is
+    // claimed (the path and query may hold more). A URL without a password is not a credential,
+    // nor one whose password is a placeholder or a template (`${PASSWORD}`, `{password}`, `$(DB_PASS)`).
+    kind: 'connection_string',
+    regex: regex(String.raw`${START}${CONNECTION_URL.source}`),
+    accept: (m) => !isPlaceholderPassword(CONNECTION_URL.exec(m)!.groups!.password!),
+  },
 ];
 
 /** The shortest text any pattern accepts (a Slack app-level token such as `xapp-1-a-1-a`); shorter strings are skipped. */
 const MIN_SECRET_LENGTH = 12;
 
 /** Cheap test that rules out almost every string before the full patterns run. */
-const TRIGGER = /-----BEGIN |sk-|gh[pousr]_|github_pat_|AKIA|ASIA|AIza|xox[a-z][-.]|xapp-|hooks\.slack\.com|[sr]k_(?:live|test)_/;
+const TRIGGER = /-----BEGIN |sk-|gh[pousr]_|github_pat_|AKIA|ASIA|AIza|xox[a-z][-.]|xapp-|hooks\.slack\.com|[sr]k_(?:live|test)_|eyJ|(?:postgres|mysql|mariadb|mssql|sqlserver|mongodb|redis|amqp)[a-z0-9+]*:\/\//;
 
 /** A credential inside a text: where it is and what kind. */
 export interface SecretMatch {
@@ -177,9 +264,14 @@ export function findSecretsInText(text: string): SecretMatch[] {
   return found;
 }
 
-/** A preview that never shows a secret: the first 4 and last 2 characters. */
+/** A preview that never shows a secret: the first 4 and last 2 characters (a connection URL: where it points). */
 export function maskSecret(kind: SecretKind, secret: string): string {
   if (kind === 'private_key') return '-----BEGIN … PRIVATE KEY-----';
+  if (kind === 'connection_string') {
+    // Where it points, never the password: `postgres://app:…@db.internal:5432`.
+    const { user, host } = CONNECTION_URL.exec(secret)!.groups!;
+    return `${secret.slice(0, secret.indexOf('://') + 3)}${user}:…@${host}`;
+  }
   return `${secret.slice(0, 4)}…${secret.slice(-2)}`;
 }
 

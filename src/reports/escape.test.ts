@@ -24,6 +24,25 @@ describe('escapeMarkdown', () => {
   });
 
   it('keeps a name from mentioning anyone and a line break from starting a new block', () => {
-    expect(escapeMarkdown('@octocat\n# heading, cc (@team) ana@example.com')).toBe('@\u200boctocat # heading, cc (@\u200bteam) ana@example.com');
+    expect(escapeMarkdown('@octocat\n# heading, cc (@team)')).toBe('&#64;&#8203;octocat # heading, cc (&#64;&#8203;team)');
+  });
+
+  // What GitHub links: the GFM autolink extension (www., http(s)://, e-mail) and GitHub's own
+  // references (#N, GH-N, owner/repo#N, @user, commit SHAs). Each is broken where it is recognised.
+  it.each([
+    ['a URL autolink', 'see https://evil.example/path?q=1', 'see https&#58;//evil.example/path?q=1'],
+    ['any scheme', 'ftp://files.example and http://x', 'ftp&#58;//files.example and http&#58;//x'],
+    ['a www. autolink', 'visit www.x.com or WWW.Y.ORG', 'visit www&#46;x.com or WWW&#46;Y.ORG'],
+    ['an e-mail autolink', 'mail ana@example.com', 'mail ana&#64;&#8203;example.com'],
+    ['an issue reference', 'fixes #1 and #23', 'fixes &#35;&#8203;1 and &#35;&#8203;23'],
+    ['a cross-repository reference', 'owner/repo#2', 'owner/repo&#35;&#8203;2'],
+    ['a GH- reference', 'GH-12 and gh-3', 'GH-&#8203;12 and gh-&#8203;3'],
+    ['a commit SHA, short or full', 'a1b2c3d and 0123456789abcdef0123456789abcdef01234567', 'a1b2c3&#8203;d and 012345&#8203;6789ab&#8203;cdef01&#8203;234567&#8203;89abcd&#8203;ef0123&#8203;4567'],
+  ])('%s', (_, text, escaped) => {
+    expect(escapeMarkdown(text)).toBe(escaped);
+  });
+
+  it('leaves what GitHub does not link alone: C#, numbers, words, a plain domain', () => {
+    expect(escapeMarkdown('C# 2025-06-14 1234567 deadbeef TP1351 evil.example')).toBe('C# 2025-06-14 1234567 deadbeef TP1351 evil.example');
   });
 });

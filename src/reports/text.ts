@@ -1,15 +1,20 @@
 import { redactSecrets } from '../metrics/security.js';
 
 /**
- * Characters a terminal or viewer would act on or hide: C0 and C1 controls (ESC starts ANSI escapes),
- * DEL, the line and paragraph separators, and the bidirectional controls that reorder text.
+ * Characters a terminal or viewer would act on or hide: controls (C0, DEL, C1; ESC starts ANSI
+ * escapes), the line and paragraph separators, and every invisible format character (\p{Cf}): the
+ * bidirectional controls that reorder text (U+061C, U+200E/F, U+202A–E, U+2066–9), zero-width
+ * characters (U+200B–D, U+2060, U+FEFF) and the tag characters (U+E0000–E007F) that can smuggle text
+ * past a reader.
  */
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u{E0000}-\u{E007F}]/gu;
 
 const SHORT_ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
+/** `\u001b` for a character of the Basic Multilingual Plane, `\u{e0041}` beyond it (as in JavaScript). */
 function escapeInvisible(char: string): string {
-  return SHORT_ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  const code = char.codePointAt(0)!;
+  return SHORT_ESCAPES[char] ?? (code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`);
 }
 
 /**

@@ -10,7 +10,7 @@ import { sqliteFileOf } from '../../side-effects/database.js';
 import { renderConsoleSummary, renderWarnings } from '../../reports/console.js';
 import { REPORT_FORMATS, appendJobSummary, writeReportFiles, type ReportFormat } from '../../reports/files.js';
 import { generateJsonReport, renderJsonReport } from '../../reports/json.js';
-import { plural } from '../../reports/text.js';
+import { displayText, plural } from '../../reports/text.js';
 import { buildReportView } from '../../reports/view-model.js';
 import { judgeFromFlags, type JudgeFlags } from '../judge-flags.js';
 import { checkOutputPaths, type InputFile } from '../output-paths.js';
@@ -218,8 +218,9 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
   const color = colorEnabled(flags.color, verdict);
   verdict.write(renderConsoleSummary(result, { verbose: flags.verbose === true, color, goldFile, traceFile }));
   if (result.metrics.semantic_metrics) verdict.write(`${semanticScoreText(result.metrics.semantic_metrics)}\n`);
-  verdict.write(`${REPORT_FILE_LABELS.json}: ${toStdout ? STDOUT_NAME : flags.output}\n`);
-  for (const [format, path] of Object.entries(reports)) verdict.write(`${REPORT_FILE_LABELS[format as ReportFormat]}: ${path}\n`);
+  // A path as typed may hold any character a file name can, escapes included.
+  verdict.write(`${REPORT_FILE_LABELS.json}: ${toStdout ? STDOUT_NAME : displayText(flags.output)}\n`);
+  for (const [format, path] of Object.entries(reports)) verdict.write(`${REPORT_FILE_LABELS[format as ReportFormat]}: ${displayText(path)}\n`);
   if (jobSummary !== undefined) verdict.write(`${JOB_SUMMARY_TEXT}\n`);
   process.stderr.write(renderWarnings(result.warnings, { color }));
 

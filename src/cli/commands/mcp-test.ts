@@ -85,7 +85,7 @@ export async function testAndReport(target: ServerTarget, flags: McpTestFlags): 
   const { card } = outcome;
   if (report && flags.output) {
     await writeFileAtomic(flags.output, report === 'json' ? scorecardJson(card) : renderScorecardMarkdown(card));
-    process.stdout.write(`${scorecardSummaryLine(card)}\nReport written to ${flags.output}\n`);
+    process.stdout.write(`${scorecardSummaryLine(card)}\nReport written to ${displayText(flags.output)}\n`);
   }
   if (!report || flags.ci) process.stdout.write(renderScorecardConsole(card, { color: colorEnabled(flags.color) }));
   if (jobSummary !== undefined) await appendFile(jobSummary, `${renderScorecardMarkdown(card)}\n`, 'utf8');

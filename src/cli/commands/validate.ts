@@ -4,6 +4,7 @@ import { readWithFormat, type ExtractedCalls } from '../../formats/auto.js';
 import { readJsonFile } from '../../io/files.js';
 import { goldCallsOf } from '../../io/gold.js';
 import { checkFormatName } from '../../formats/registry.js';
+import { displayText } from '../../reports/text.js';
 import { renderValidation } from '../../reports/validation.js';
 import { colorEnabled } from '../terminal.js';
 
@@ -45,7 +46,7 @@ export async function runValidate(file: string, flags: ValidateFlags): Promise<n
 
   if (!goldCalls && !traceCalls) {
     if (goldError && traceError && goldError.message !== traceError.message) {
-      process.stderr.write(`toolscore: not a gold file: ${goldError.message}\ntoolscore: not a trace: ${traceError.message}\n`);
+      process.stderr.write(`toolscore: not a gold file: ${displayText(goldError.message)}\ntoolscore: not a trace: ${displayText(traceError.message)}\n`);
       return 2;
     }
     throw goldError ?? traceError;

@@ -9,7 +9,7 @@ import { testColorEnabled } from '../color.js';
 import { renderFailureReport } from '../failure-report.js';
 import { logSnapshotOutcome } from './ledger.js';
 import { snapshotMode, type SnapshotMode } from './mode.js';
-import { recordedCalls } from './recorded-calls.js';
+import { maskNames, recordedCalls } from './recorded-calls.js';
 import { SnapshotStore, newSnapshotData } from './store.js';
 
 /** Options of `checkSnapshot()`. */
@@ -77,7 +77,7 @@ export function checkSnapshot(actual: unknown, options: SnapshotCheckOptions): S
 
   // The snapshot's calls are already decoded, so they are scored as they are (evaluate() would decode them again).
   const settings = resolveSettings({ weights: options.weights, strict: options.strict });
-  const result = scoreCalls(existing.expected, extracted.calls, { ...settings, warnings: extracted.warnings }).result();
+  const result = scoreCalls(existing.expected, maskNames(extracted.calls), { ...settings, warnings: extracted.warnings }).result();
   const passes = meetsMinScore(result.score, minScore);
   const { data } = existing;
   if (mode.update) {

@@ -23,13 +23,43 @@ function maskString(text: string): unknown {
   return { $regex: pattern + text.slice(at).replace(REGEX_SPECIAL, '\\$&') };
 }
 
+/**
+ * A tool name or an argument key with each credential replaced by `[REDACTED kind]`. A name cannot be
+ * a pattern, so the replay masks the actual calls' names the same way (`maskNames`); without the
+ * preview, a rotated credential still replays.
+ */
+function maskName(text: string): string {
+  const found = findSecretsInText(text);
+  for (let k = found.length - 1; k >= 0; k--) {
+    const { kind, start, end } = found[k]!;
+    text = `${text.slice(0, start)}[REDACTED ${kind}]${text.slice(end)}`;
+  }
+  return text;
+}
+
+/** A copy with the object keys at every depth through `maskName`; other values as they are. */
+function maskKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskKeys);
+  if (value === null || typeof value !== 'object') return value;
+  // Object.fromEntries defines own properties, so a "__proto__" key stays data.
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [maskName(key), maskKeys(item)]));
+}
+
 function maskValue(value: unknown): unknown {
   if (typeof value === 'string') return maskString(value);
   if (Array.isArray(value)) return value.map(maskValue);
   if (value === null || typeof value !== 'object') return value;
-  // `$literal` data is kept as written: inside it, a `$regex` object would be data, not a matcher.
-  if ('$literal' in value) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, maskValue(item)]));
+  // Inside `$literal` data a `$regex` object would be data, not a matcher: its strings are masked as names.
+  if ('$literal' in value) return { $literal: maskLiteral((value as { $literal: unknown }).$literal) };
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [maskName(key), maskValue(item)]));
+}
+
+/** `$literal` data with its keys and strings masked like names (no pattern can stand in for a value there). */
+function maskLiteral(value: unknown): unknown {
+  if (typeof value === 'string') return maskName(value);
+  if (Array.isArray(value)) return value.map(maskLiteral);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [maskName(key), maskLiteral(item)]));
 }
 
 /** Whether snapshots may keep credentials as recorded (`TOOLSCORE_SHOW_SECRETS=1`). */
@@ -46,6 +76,19 @@ export function recordedCalls(calls: readonly ToolCall[]): SnapshotCall[] {
   const keep = showSecrets();
   return calls.map((call) => {
     const args = encodeArgs(call.args ?? {})!;
-    return { tool: call.tool, args: keep ? args : (maskValue(args) as Record<string, unknown>) };
+    return keep ? { tool: call.tool, args } : { tool: maskName(call.tool), args: maskValue(args) as Record<string, unknown> };
+  });
+}
+
+/**
+ * The calls a replay scores against a snapshot: tool names and argument keys masked as `recordedCalls`
+ * stored them (values stay, the stored patterns match them), unless `TOOLSCORE_SHOW_SECRETS=1`.
+ */
+export function maskNames(calls: readonly ToolCall[]): readonly ToolCall[] {
+  if (showSecrets()) return calls;
+  return calls.map((call) => {
+    const tool = maskName(call.tool);
+    const args = call.args === null ? null : (maskKeys(call.args) as ToolCall['args']);
+    return { ...call, tool, args };
   });
 }
