@@ -11,6 +11,8 @@ export interface EvaluationLimits {
   maxPairingCells: number;
   /** Most cells the sequence edit distance may fill (default 400,000,000); long traces with few edits stay far below it. */
   maxSequenceCells: number;
+  /** Longest line of a JSON Lines file, in bytes (default 268,435,456: 256 MiB, well below the longest string JavaScript holds). */
+  maxLineBytes: number;
 }
 
 /** The defaults. */
@@ -18,6 +20,7 @@ export const DEFAULT_LIMITS: Readonly<EvaluationLimits> = Object.freeze({
   maxDepth: 1_000,
   maxPairingCells: 4_000_000,
   maxSequenceCells: 400_000_000,
+  maxLineBytes: 256 * 1024 * 1024,
 });
 
 const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as (keyof EvaluationLimits)[];

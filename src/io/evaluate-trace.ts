@@ -64,7 +64,7 @@ export async function evaluateTrace(options: EvaluateTraceOptions): Promise<Eval
   const catalogue = await loadCatalogue(options.tools);
   const [expected, trace] = await Promise.all([
     loadGoldFile(options.goldFile, { keepNumberKinds: strict }, limits.maxDepth),
-    loadTraceFile(options.traceFile, format, { keepNumberKinds: strict }),
+    loadTraceFile(options.traceFile, format, { keepNumberKinds: strict, maxLineBytes: limits.maxLineBytes }),
   ]);
   const result = withStackGuard(() => scoreCalls(expected, trace.calls, { weights, mode: strict ? 'strict' : 'lenient', forbidden, catalogue, budgets, limits, warnings: trace.warnings }), options.traceFile);
   if (options.validateSideEffects !== false) {
