@@ -67,6 +67,7 @@ function buildProgram(): Command {
     .option('--max-pairing-cells <n>', 'limit: most expected × actual calls of one tool to pair exactly (default 4000000)')
     .option('--max-sequence-cells <n>', 'limit: most cells for the sequence edit distance (default 400000000)')
     .option('--max-line-bytes <n>', 'limit: longest line of a JSON Lines trace, in bytes (default 268435456)')
+    .option('--max-regex-chars <n>', 'limit: most characters $regex matchers may read in one run (default 200000000)')
     .option('--llm-judge', 'also score semantic equivalence with an LLM judge (needs its SDK and API key; off by default)')
     .option('--llm-model <model>', 'judge model (default gpt-4o-mini; claude* uses Anthropic, gemini* Gemini)')
     .option('--llm-provider <provider>', 'judge provider: openai, anthropic, gemini or openai_compatible (default: from the model)')

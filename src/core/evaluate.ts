@@ -1,5 +1,6 @@
 import { autoExtract } from '../formats/auto.js';
 import type { EqualityMode } from '../match/equality.js';
+import { withRegexBudget } from '../match/matchers/regex.js';
 import { argumentMetrics } from '../metrics/arguments.js';
 import { budgetMetrics, parseBudgets, type Budgets } from '../metrics/budget.js';
 import { costMetrics, latencyMetrics } from '../metrics/performance.js';
@@ -82,7 +83,7 @@ export function scoreCalls(expected: readonly ExpectedCall[], actual: readonly T
   // First: the credential scan walks every argument and stops at the nesting limit, before any recursive pass.
   const security = securityMetrics(actual, limits.maxDepth);
   const index = indexTools(expected, actual);
-  const pairing = pairCalls(expected, actual, mode, index, limits.maxPairingCells);
+  const pairing = withRegexBudget(limits.maxRegexChars, () => pairCalls(expected, actual, mode, index, limits.maxPairingCells));
   const selection = selectionAccuracy(expected, actual, index);
   const sequence = sequenceMetrics(expected, actual, index, limits.maxSequenceCells);
   const argumentsMatched = argumentMetrics(expected, actual, pairing);

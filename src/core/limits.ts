@@ -13,6 +13,8 @@ export interface EvaluationLimits {
   maxSequenceCells: number;
   /** Longest line of a JSON Lines file, in bytes (default 268,435,456: 256 MiB, well below the longest string JavaScript holds). */
   maxLineBytes: number;
+  /** Most characters `$regex` matchers may read in one evaluation, summed over every value tested (default 200,000,000); repeats are answered from a cache. */
+  maxRegexChars: number;
 }
 
 /** The defaults. */
@@ -21,6 +23,7 @@ export const DEFAULT_LIMITS: Readonly<EvaluationLimits> = Object.freeze({
   maxPairingCells: 4_000_000,
   maxSequenceCells: 400_000_000,
   maxLineBytes: 256 * 1024 * 1024,
+  maxRegexChars: 200_000_000,
 });
 
 const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as (keyof EvaluationLimits)[];
