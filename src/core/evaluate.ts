@@ -17,7 +17,7 @@ import { toolCorrectnessMetrics } from '../metrics/tool-correctness.js';
 import { indexTools } from '../metrics/tool-index.js';
 import { trajectoryMetrics } from '../metrics/trajectory.js';
 import { pairCalls } from '../pairing/pairing.js';
-import { toExpectedCalls } from './calls.js';
+import { checkResultNesting, toExpectedCalls } from './calls.js';
 import { letterGrade } from './grade.js';
 import { DEFAULT_LIMITS, resolveLimits, withStackGuard, type EvaluationLimits } from './limits.js';
 import { EvaluationResult, type Metrics } from './result.js';
@@ -54,7 +54,7 @@ function evaluateUnguarded(options: EvaluateOptions): EvaluationResult {
   const limits = resolveLimits(options.limits);
   const expected = toExpectedCalls(options.expected, 'expected', { maxDepth: limits.maxDepth });
   const { calls: actual, warnings } = autoExtract(options.actual, 'actual');
-  const forbidden = options.forbidden === undefined ? undefined : parseForbiddenRules(options.forbidden);
+  const forbidden = options.forbidden === undefined ? undefined : parseForbiddenRules(options.forbidden, 'forbidden', limits.maxDepth);
   const catalogue = options.tools === undefined ? undefined : readToolCatalogue(options.tools);
   const budgets = options.budgets === undefined ? undefined : parseBudgets(options.budgets);
   return scoreCalls(expected, actual, { weights, mode: options.strict ? 'strict' : 'lenient', forbidden, catalogue, budgets, limits, warnings });
@@ -82,6 +82,7 @@ export function scoreCalls(expected: readonly ExpectedCall[], actual: readonly T
   const { mode, weights } = settings;
   // First: the credential scan walks every argument and stops at the nesting limit, before any recursive pass.
   const security = securityMetrics(actual, limits.maxDepth);
+  checkResultNesting(actual, limits.maxDepth);
   const index = indexTools(expected, actual);
   const pairing = withRegexBudget(limits.maxRegexChars, () => pairCalls(expected, actual, mode, index, limits.maxPairingCells));
   const selection = selectionAccuracy(expected, actual, index);

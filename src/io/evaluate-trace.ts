@@ -59,8 +59,8 @@ export async function evaluateTrace(options: EvaluateTraceOptions): Promise<Eval
   const judge = options.judge === undefined || options.judge === false ? undefined : await (await import('../judge/judge.js')).createJudge(options.judge);
   const forbidden =
     options.forbidden === undefined ? undefined
-    : typeof options.forbidden === 'string' ? await loadForbiddenRules(options.forbidden)
-    : parseForbiddenRules(options.forbidden);
+    : typeof options.forbidden === 'string' ? await loadForbiddenRules(options.forbidden, limits.maxDepth)
+    : parseForbiddenRules(options.forbidden, 'forbidden', limits.maxDepth);
   const catalogue = await loadCatalogue(options.tools);
   const [expected, trace] = await Promise.all([
     loadGoldFile(options.goldFile, { keepNumberKinds: strict }, limits.maxDepth),
