@@ -115,6 +115,8 @@ const evalCommand: CommandSpec<EvalFlags, [string, string]> = {
     maxDepth: { flags: '--max-depth <n>', description: 'limit: deepest argument nesting read (default 1000)' },
     maxPairingCells: { flags: '--max-pairing-cells <n>', description: 'limit: most expected × actual calls of one tool to pair exactly (default 4000000)' },
     maxSequenceCells: { flags: '--max-sequence-cells <n>', description: 'limit: most cells for the sequence edit distance (default 400000000)' },
+    maxLineBytes: { flags: '--max-line-bytes <n>', description: 'limit: longest line of a JSON Lines trace, in bytes (default 268435456)' },
+    maxRegexChars: { flags: '--max-regex-chars <n>', description: 'limit: most characters $regex matchers may read in one run (default 200000000)' },
     ...JUDGE_OPTIONS,
     verbose: { flags: '-v, --verbose', description: 'show every metric and the missing and extra tools' },
     color: COLOR,

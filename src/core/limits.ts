@@ -1,4 +1,5 @@
 import { ToolscoreInputError } from './errors.js';
+import { hasOwnProperty } from './own.js';
 
 /**
  * Bounds that keep hostile or huge input from exhausting the stack, memory or time. Each has a
@@ -11,6 +12,10 @@ export interface EvaluationLimits {
   maxPairingCells: number;
   /** Most cells the sequence edit distance may fill (default 400,000,000); long traces with few edits stay far below it. */
   maxSequenceCells: number;
+  /** Longest line of a JSON Lines file, in bytes (default 268,435,456: 256 MiB, well below the longest string JavaScript holds). */
+  maxLineBytes: number;
+  /** Most characters `$regex` matchers may read in one evaluation, summed over every value tested (default 200,000,000); repeats are answered from a cache. */
+  maxRegexChars: number;
 }
 
 /** The defaults. */
@@ -18,6 +23,8 @@ export const DEFAULT_LIMITS: Readonly<EvaluationLimits> = Object.freeze({
   maxDepth: 1_000,
   maxPairingCells: 4_000_000,
   maxSequenceCells: 400_000_000,
+  maxLineBytes: 256 * 1024 * 1024,
+  maxRegexChars: 200_000_000,
 });
 
 const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as (keyof EvaluationLimits)[];
@@ -37,9 +44,29 @@ export function resolveLimits(input?: Partial<EvaluationLimits> | null, source =
   return limits;
 }
 
-/** The error for arguments nested past the limit. */
-export function tooDeepError(source: string, path: string, limit: number): ToolscoreInputError {
-  return new ToolscoreInputError({ source, path }, `arguments nested deeper than ${limit} levels; raise limits.maxDepth (--max-depth) if this is intended`);
+/** The error for arguments (or results, metadata, side effects…) nested past the limit. */
+export function tooDeepError(source: string, path: string, limit: number, what = 'arguments'): ToolscoreInputError {
+  return new ToolscoreInputError({ source, path }, `${what} nested deeper than ${limit} levels; raise limits.maxDepth (--max-depth) if this is intended`);
+}
+
+/**
+ * Whether `value` has objects or arrays nested more than `limit` levels deep (a scalar is level 0, `{}`
+ * level 1). The walk keeps its own stack, so it is safe on any depth, and it stops descending at the
+ * limit: values checked here can then be walked recursively (copied, compared, printed) without risk.
+ */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const stack: { item: object; depth: number }[] = [{ item: value, depth: 1 }];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    if (top.depth > limit) return true;
+    const item = top.item as Record<string, unknown>;
+    for (const key in item) {
+      if (!hasOwnProperty.call(item, key)) continue;
+      const child = item[key];
+      if (child !== null && typeof child === 'object') stack.push({ item: child, depth: top.depth + 1 });
+    }
+  }
+  return false;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { autoExtract } from '../formats/auto.js';
 import type { EqualityMode } from '../match/equality.js';
+import { withRegexBudget } from '../match/matchers/regex.js';
 import { argumentMetrics } from '../metrics/arguments.js';
 import { budgetMetrics, parseBudgets, type Budgets } from '../metrics/budget.js';
 import { costMetrics, latencyMetrics } from '../metrics/performance.js';
@@ -16,9 +17,9 @@ import { toolCorrectnessMetrics } from '../metrics/tool-correctness.js';
 import { indexTools } from '../pairing/tool-index.js';
 import { trajectoryMetrics } from '../metrics/trajectory.js';
 import { pairCalls, type Pairing } from '../pairing/pairing.js';
-import { toExpectedCalls } from '../formats/calls.js';
+import { checkResultNesting, toExpectedCalls } from '../formats/calls.js';
 import { letterGrade } from '../core/grade.js';
-import { resolveLimits, withStackGuard, type EvaluationLimits } from '../core/limits.js';
+import { DEFAULT_LIMITS, resolveLimits, withStackGuard, type EvaluationLimits } from '../core/limits.js';
 import { EvaluationResult, type Metrics } from './result.js';
 import type { ActualCallInput, ExpectedCall, ExpectedCallInput, ToolCall } from '../core/types.js';
 import { normalizeWeights, type Weights, type WeightsInput } from '../core/weights.js';
@@ -72,13 +73,14 @@ export interface SettingsInput {
  * renormalized, rules and tool schemas parsed, budgets and limits checked.
  */
 export function resolveSettings(options: SettingsInput): ScoreSettings {
+  const limits = resolveLimits(options.limits);
   return {
     weights: normalizeWeights(options.weights),
     mode: options.strict ? 'strict' : 'lenient',
-    forbidden: options.forbidden === undefined ? undefined : parseForbiddenRules(options.forbidden),
+    forbidden: options.forbidden === undefined ? undefined : parseForbiddenRules(options.forbidden, 'forbidden', limits.maxDepth),
     catalogue: options.tools === undefined ? undefined : readToolCatalogue(options.tools),
     budgets: options.budgets === undefined ? undefined : parseBudgets(options.budgets),
-    limits: resolveLimits(options.limits),
+    limits,
   };
 }
 
@@ -120,8 +122,9 @@ export function scoreCalls(expected: readonly ExpectedCall[], actual: readonly T
   const { limits, mode, weights } = settings;
   // First: the credential scan walks every argument and stops at the nesting limit, before any recursive pass.
   const security = securityMetrics(actual, limits.maxDepth);
+  checkResultNesting(actual, limits.maxDepth);
   const index = indexTools(expected, actual);
-  const pairing = pairCalls(expected, actual, mode, index, limits.maxPairingCells);
+  const pairing = withRegexBudget(limits.maxRegexChars, () => pairCalls(expected, actual, mode, index, limits.maxPairingCells));
   const selection = selectionAccuracy(expected, actual, index);
   const sequence = sequenceMetrics(expected, actual, index, limits.maxSequenceCells);
   const argumentsMatched = argumentMetrics(expected, actual, pairing);

@@ -1,6 +1,6 @@
 import { decodeMembers, type DecodeContext } from '../match/operators.js';
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
-import { DEFAULT_LIMITS } from '../core/limits.js';
+import { DEFAULT_LIMITS, nestedDeeperThan, tooDeepError } from '../core/limits.js';
 import type { Args, ExpectedCall, ToolCall } from '../core/types.js';
 import { hasOwnProperty, setOwn } from '../core/own.js';
 
@@ -86,12 +86,14 @@ export function toExpectedCalls(input: unknown, source = 'expected', options: Ex
     }
     if (call.side_effects !== undefined && call.side_effects !== null) {
       if (!isPlainObject(call.side_effects)) failAt(source, where, `expected an object of checks, got ${describeType(call.side_effects)}`, 'side_effects');
+      if (nestedDeeperThan(call.side_effects, maxDepth)) throw tooDeepError(source, pathOf(where, 'side_effects'), maxDepth, 'side effects');
       expected.side_effects = call.side_effects as Record<string, unknown>;
     }
     // The Python tool's gold files carry schemas under metadata.schema.
     const schema = call.schema ?? (isPlainObject(call.metadata) ? call.metadata.schema : undefined);
     if (schema !== undefined && schema !== null) {
       if (!isPlainObject(schema)) failAt(source, where, `expected a JSON Schema object, got ${describeType(schema)}`, 'schema');
+      if (nestedDeeperThan(schema, maxDepth)) throw tooDeepError(source, pathOf(where, 'schema'), maxDepth, 'a schema');
       expected.schema = schema as Record<string, unknown>;
     }
     calls[i] = expected;
@@ -131,7 +133,7 @@ export function toActualCall(item: unknown, path: LazyPath, source = 'actual'): 
   const error = call.error;
   let flagged: boolean | undefined;
   if (typeof error === 'boolean') flagged = error;
-  else if (isTruthyError(error)) normalized.error = typeof error === 'string' ? error : JSON.stringify(error);
+  else if (isTruthyError(error)) normalized.error = typeof error === 'string' ? error : errorText(error, source, path);
   if (call.is_error !== undefined && call.is_error !== null) {
     if (typeof call.is_error !== 'boolean') failAt(source, path, `expected true or false, got ${describeType(call.is_error)}`, 'is_error');
     flagged = call.is_error as boolean;
@@ -153,12 +155,34 @@ export function toActualCall(item: unknown, path: LazyPath, source = 'actual'): 
   return normalized;
 }
 
+/** A structured error as its JSON text; one too deep for that is an input error, not a stack overflow. */
+function errorText(error: unknown, source: string, path: LazyPath): string {
+  try {
+    return JSON.stringify(error);
+  } catch (failure) {
+    if (failure instanceof RangeError && /call stack/i.test(failure.message)) return failAt(source, path, 'the error is nested too deeply to read; flatten it', 'error');
+    throw failure;
+  }
+}
+
 /** Empty strings, 0, empty arrays and empty objects mean "no error". */
 function isTruthyError(error: unknown): boolean {
   if (error === undefined || error === null || error === '' || error === 0 || error === false) return false;
   if (Array.isArray(error)) return error.length > 0;
   if (typeof error === 'object') return Object.keys(error).length > 0;
   return true;
+}
+
+/**
+ * Checks that the results and metadata of actual calls nest within `maxDepth` levels: reports copy,
+ * mask and print them recursively. Arguments have their own guard (the credential scan).
+ */
+export function checkResultNesting(actual: readonly ToolCall[], maxDepth: number, source = 'actual'): void {
+  for (let i = 0; i < actual.length; i++) {
+    const call = actual[i]!;
+    if (nestedDeeperThan(call.result, maxDepth)) throw tooDeepError(source, `$[${i}].result`, maxDepth, 'results');
+    if (nestedDeeperThan(call.metadata, maxDepth)) throw tooDeepError(source, `$[${i}].metadata`, maxDepth, 'metadata');
+  }
 }
 
 /** Normalizes a list of actual calls. */

@@ -69,9 +69,10 @@ function temporaryFor(target: string): string {
   return join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
 }
 
-/** A file-system error met while writing `path`, as a one-line input error. */
-function writeError(path: string, error: unknown): ToolscoreInputError {
-  if (error instanceof ToolscoreInputError) return error;
+/** A file-system error met while writing `path`, as a one-line input error; any other error as it is. */
+function writeError(path: string, error: unknown): Error {
+  // An error of the text itself (a chunk generator that threw) is not the file system's.
+  if (error instanceof ToolscoreInputError || (error as NodeJS.ErrnoException).code === undefined) return error as Error;
   const code = (error as NodeJS.ErrnoException).code;
   const reason =
     code === 'EACCES' || code === 'EPERM' ? 'permission denied'
@@ -86,9 +87,10 @@ function writeError(path: string, error: unknown): ToolscoreInputError {
  * goes to a temporary file beside the target (the end of any symbolic links), which is then renamed
  * over it; an interrupt mid-write removes the temporary file. A device or FIFO (`/dev/null`, a named
  * pipe) is written through instead. Missing parent folders are created. File-system errors become
- * one-line input errors naming the path.
+ * one-line input errors naming the path. Text given as chunks is written chunk by chunk, so a report
+ * longer than the longest string JavaScript holds can be written.
  */
-export async function writeFileAtomic(path: string, text: string): Promise<void> {
+export async function writeFileAtomic(path: string, text: string | Iterable<string>): Promise<void> {
   let temporary: string | undefined;
   try {
     const { target, through } = writePlan(path);

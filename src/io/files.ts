@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import { ToolscoreInputError } from '../core/errors.js';
 import { parseJson, type ParseJsonOptions } from './json.js';
 
@@ -9,16 +10,47 @@ export function readError(path: string, error: unknown): ToolscoreInputError {
     code === 'ENOENT' ? 'file not found'
     : code === 'EISDIR' ? 'is a directory, expected a JSON file'
     : code === 'EACCES' ? 'permission denied'
+    // open() of a Unix socket fails this way.
+    : code === 'ENXIO' ? 'is a socket, expected a regular file'
     : `cannot read file (${(error as Error).message})`;
   return new ToolscoreInputError({ source: path }, reason);
 }
 
-/** Reads a UTF-8 text file, turning file-system errors into one-line input errors. */
-export async function readTextFile(path: string): Promise<string> {
+/**
+ * Opens an input file for reading and checks that it is a regular file (after following symbolic
+ * links). A device such as /dev/zero never ends and a FIFO waits for a writer, so both would hang a
+ * run; they are refused. Non-blocking open returns at once for a FIFO, and the check is made on the
+ * opened file, so nothing can be swapped in between.
+ */
+export async function openRegularFile(path: string): Promise<FileHandle> {
+  let handle: FileHandle;
   try {
-    return await readFile(path, 'utf8');
+    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
     throw readError(path, error);
+  }
+  const info = await handle.stat();
+  if (info.isFile()) return handle;
+  await handle.close();
+  const kind =
+    info.isDirectory() ? 'a directory'
+    : info.isFIFO() ? 'a FIFO (named pipe)'
+    : info.isCharacterDevice() ? 'a character device'
+    : info.isBlockDevice() ? 'a block device'
+    : info.isSocket() ? 'a socket'
+    : 'an unsupported kind of file';
+  throw new ToolscoreInputError({ source: path }, info.isDirectory() ? 'is a directory, expected a JSON file' : `is ${kind}, expected a regular file`);
+}
+
+/** Reads a UTF-8 text file, turning file-system errors into one-line input errors. */
+export async function readTextFile(path: string): Promise<string> {
+  const handle = await openRegularFile(path);
+  try {
+    return await handle.readFile('utf8');
+  } catch (error) {
+    throw readError(path, error);
+  } finally {
+    await handle.close().catch(() => undefined);
   }
 }
 

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { corpusPath, readCorpusJson, readCorpusJsonl } from '../../test/corpus.js';
 import { ToolscoreInputError } from '../core/errors.js';
@@ -84,6 +85,36 @@ describe('readJsonLines', () => {
     const error = await inputError(readJsonLines(path, () => undefined));
     expect(error.location).toMatchObject({ source: path, line: 3, column: 14 });
     expect(error.message).toBe(`${path}:3:14: invalid JSON: unexpected '}'; expected a property name in double quotes`);
+  });
+
+  test('a line longer than a read chunk, with characters of several bytes across the chunk boundary', async () => {
+    // 1 MiB chunks: 'é' is 2 bytes and '€' 3, so some character straddles each boundary.
+    const long = 'é€'.repeat(300_000);
+    const seen: unknown[] = [];
+    await readJsonLines(file('long.jsonl', `"a"\n${JSON.stringify(long)}\n"b"\n`), (item) => seen.push(item));
+    expect(seen).toEqual(['a', long, 'b']);
+  });
+
+  test('property: the items are the non-blank lines of the text split at LF (CR before LF dropped)', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(fc.string({ unit: 'grapheme', maxLength: 12 }), fc.constantFrom('\n', '\r\n', '\n\n  \n')), { minLength: 1, maxLength: 20 }), async (rows) => {
+        const path = file(`prop-${run++}.jsonl`, rows.map(([text, end]) => JSON.stringify(text) + end).join(''));
+        const seen: unknown[] = [];
+        const count = await readJsonLines(path, (item) => seen.push(item));
+        expect(seen).toEqual(rows.map(([text]) => text));
+        expect(count).toBe(rows.length);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  test('a line past maxLineBytes is refused with its line number', async () => {
+    const path = file('cap.jsonl', '"short"\n"a line of twenty-two"\n');
+    expect((await inputError(readJsonLines(path, () => undefined, { maxLineBytes: 21 }))).message).toBe(
+      `${path}:2: line longer than 21 bytes; raise limits.maxLineBytes (--max-line-bytes) if this is intended`,
+    );
+    expect(await readJsonLines(path, () => undefined, { maxLineBytes: 22 })).toBe(2);
   });
 
   test('missing files and folders', async () => {

@@ -1,9 +1,15 @@
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { createInterface } from 'node:readline';
 import { ToolscoreInputError } from '../core/errors.js';
+import { DEFAULT_LIMITS } from '../core/limits.js';
 import { parseJson, type ParseJsonOptions } from './json.js';
-import { readError } from './files.js';
+import { openRegularFile, readError } from './files.js';
+
+/** How a JSON Lines file is read. */
+export interface JsonLinesOptions extends ParseJsonOptions {
+  /** Longest line accepted, in bytes (default `DEFAULT_LIMITS.maxLineBytes`). */
+  maxLineBytes?: number;
+}
 
 /** File name endings that always mean JSON Lines. */
 export const JSON_LINES_EXTENSIONS: readonly string[] = ['.jsonl', '.ndjson'];
@@ -11,21 +17,6 @@ export const JSON_LINES_EXTENSIONS: readonly string[] = ['.jsonl', '.ndjson'];
 /** Whether a path names a JSON Lines file by its extension. */
 export function isJsonLinesPath(path: string): boolean {
   return JSON_LINES_EXTENSIONS.includes(extname(path).toLowerCase());
-}
-
-async function openFile(path: string): Promise<FileHandle> {
-  let handle: FileHandle;
-  try {
-    handle = await open(path, 'r');
-  } catch (error) {
-    throw readError(path, error);
-  }
-  const info = await handle.stat();
-  if (info.isDirectory()) {
-    await handle.close();
-    throw new ToolscoreInputError({ source: path }, 'is a directory, expected a JSON file');
-  }
-  return handle;
 }
 
 const SPACE = 0x20;
@@ -45,7 +36,8 @@ const BACKSLASH = 0x5c;
 export async function looksLikeJsonLines(path: string): Promise<boolean> {
   let handle: FileHandle;
   try {
-    handle = await open(path, 'r');
+    // A device or FIFO is not looked into (it may never end); the regular loader refuses it.
+    handle = await openRegularFile(path);
   } catch {
     return false;
   }
@@ -188,19 +180,59 @@ class LineScan {
   }
 }
 
+/** The error for a line past `limit` bytes. */
+function lineTooLongError(path: string, line: number, limit: number): ToolscoreInputError {
+  return new ToolscoreInputError({ source: path, line }, `line longer than ${limit} bytes; raise limits.maxLineBytes (--max-line-bytes) if this is intended`);
+}
+
+/**
+ * The lines of a file (split at LF; a CR before it is dropped), decoded as UTF-8. A line is refused as
+ * soon as it passes `maxBytes`, before it is joined into one string, so a huge line cannot exhaust
+ * memory or pass the longest string JavaScript holds.
+ */
+async function* fileLines(handle: FileHandle, path: string, maxBytes: number): AsyncGenerator<string> {
+  let pieces: Buffer[] = [];
+  let size = 0;
+  let line = 1;
+  const take = (piece: Buffer): void => {
+    size += piece.length;
+    if (size > maxBytes) throw lineTooLongError(path, line, maxBytes);
+    pieces.push(piece);
+  };
+  const finish = (): string => {
+    let bytes = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, size);
+    if (bytes.length > 0 && bytes[bytes.length - 1] === CR) bytes = bytes.subarray(0, bytes.length - 1);
+    pieces = [];
+    size = 0;
+    line++;
+    return bytes.toString('utf8');
+  };
+  // Each chunk is a fresh buffer, so pieces of it can be kept without copying.
+  for await (const chunk of handle.createReadStream({ highWaterMark: 1 << 20, autoClose: false }) as AsyncIterable<Buffer>) {
+    let start = 0;
+    for (let end = chunk.indexOf(LF, start); end >= 0; end = chunk.indexOf(LF, start)) {
+      take(chunk.subarray(start, end));
+      start = end + 1;
+      yield finish();
+    }
+    if (start < chunk.length) take(chunk.subarray(start));
+  }
+  if (size > 0) yield finish();
+}
+
 /**
  * Reads a JSON Lines file line by line over a stream (memory follows the longest line, not the file)
  * and hands each non-blank line, parsed, to `onItem` with its 1-based line number. A line that is not
- * JSON is an input error naming the file, the line and the column. Returns the number of items.
+ * JSON is an input error naming the file, the line and the column; so is a line longer than
+ * `maxLineBytes`. Returns the number of items.
  */
-export async function readJsonLines(path: string, onItem: (item: unknown, line: number) => void, options?: ParseJsonOptions): Promise<number> {
-  const handle = await openFile(path);
-  const stream = handle.createReadStream({ encoding: 'utf8', highWaterMark: 1 << 20 });
-  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+export async function readJsonLines(path: string, onItem: (item: unknown, line: number) => void, options?: JsonLinesOptions): Promise<number> {
+  const handle = await openRegularFile(path);
+  const maxBytes = options?.maxLineBytes ?? DEFAULT_LIMITS.maxLineBytes;
   let lineNumber = 0;
   let items = 0;
   try {
-    for await (const raw of lines) {
+    for await (const raw of fileLines(handle, path, maxBytes)) {
       lineNumber++;
       const line = lineNumber === 1 && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
       if (isBlank(line)) continue;
@@ -221,8 +253,6 @@ export async function readJsonLines(path: string, onItem: (item: unknown, line: 
     if (error instanceof ToolscoreInputError || !(error as NodeJS.ErrnoException).code) throw error;
     throw readError(path, error);
   } finally {
-    lines.close();
-    stream.destroy();
     await handle.close().catch(() => undefined);
   }
   return items;

@@ -4,15 +4,15 @@ import { readWithFormat, type ExtractedCalls } from '../formats/auto.js';
 import { detectFormat, formatNamed, undetectedFormatError } from '../formats/registry.js';
 import { collectingContext, type TraceStreamReader } from '../formats/types.js';
 import { readJsonFile } from './files.js';
-import type { ParseJsonOptions } from './json.js';
-import { isJsonLinesPath, jsonLinePath, looksLikeJsonLines, readJsonLines } from './jsonl.js';
+import { isJsonLinesPath, jsonLinePath, looksLikeJsonLines, readJsonLines, type JsonLinesOptions } from './jsonl.js';
 
 /**
  * Loads a trace file with a format (`auto` detects it from the whole structure). JSON Lines files
  * (`.jsonl` / `.ndjson`, or any file whose first line is a complete JSON value followed by more
- * lines) are read line by line as a stream.
+ * lines) are read line by line as a stream, each line at most `options.maxLineBytes` long. The file
+ * must be a regular file: a device or FIFO is refused.
  */
-export async function loadTraceFile(path: string, format = 'auto', options?: ParseJsonOptions): Promise<ExtractedCalls> {
+export async function loadTraceFile(path: string, format = 'auto', options?: JsonLinesOptions): Promise<ExtractedCalls> {
   if (isJsonLinesPath(path) || (await looksLikeJsonLines(path))) return loadJsonLinesTrace(path, format, options);
   return readWithFormat(await readJsonFile(path, options), format, path);
 }
@@ -26,7 +26,7 @@ const DETECTION_LINES = 64;
  * file; a format without a stream reader gets all lines as one array. With `auto`, the format is
  * recognised from the first lines (as a list, else the first line alone).
  */
-async function loadJsonLinesTrace(path: string, format: string, options?: ParseJsonOptions): Promise<ExtractedCalls> {
+async function loadJsonLinesTrace(path: string, format: string, options?: JsonLinesOptions): Promise<ExtractedCalls> {
   const warnings: string[] = [];
   const context = collectingContext(path, warnings);
   let pending: { item: unknown; line: number }[] | undefined = [];

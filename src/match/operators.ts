@@ -1,5 +1,5 @@
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
-import { tooDeepError } from '../core/limits.js';
+import { nestedDeeperThan, tooDeepError } from '../core/limits.js';
 import { ANY } from './matchers/any.js';
 import { ApproxMatcher } from './matchers/approx.js';
 import { ContainsMatcher } from './matchers/contains.js';
@@ -152,10 +152,11 @@ function copyNumberKinds(from: object, to: object, keys: Iterable<string | numbe
 }
 
 function decodeOperator(obj: Record<string, unknown>, keys: readonly string[], trail: Trail, context: DecodeContext): unknown {
-  const path = trail.toString();
+  // Paths are built only for a message: operators can nest as deep as the limit.
+  const path = (): string => trail.toString();
   const operatorKeys = keys.filter((key) => key.startsWith('$'));
   const fail = (reason: string, at = path): never => {
-    throw new ToolscoreInputError({ source: context.source, path: at }, reason);
+    throw new ToolscoreInputError({ source: context.source, path: at() }, reason);
   };
   if (operatorKeys.length > 1) {
     fail(`expected one $ operator, found ${operatorKeys.join(', ')} (wrap literal data in {"$literal": ...})`);
@@ -172,7 +173,7 @@ function decodeOperator(obj: Record<string, unknown>, keys: readonly string[], t
     }
   }
   const operand = obj[op];
-  const operandPath = childPath(path, op);
+  const operandPath = (): string => childPath(path(), op);
   switch (op) {
     case '$any':
       if (operand !== true) fail(`expected true, got ${describeType(operand)}`, operandPath);
@@ -181,7 +182,7 @@ function decodeOperator(obj: Record<string, unknown>, keys: readonly string[], t
       if (typeof operand !== 'string') return fail(`expected a pattern string, got ${describeType(operand)}`, operandPath);
       const flags = obj.flags ?? '';
       if (typeof flags !== 'string' || !REGEX_FLAGS.test(flags)) {
-        return fail('expected flags made of the letters i, m, s, u', childPath(path, 'flags'));
+        return fail('expected flags made of the letters i, m, s, u', () => childPath(path(), 'flags'));
       }
       // Python rule files write flags inline: a leading (?i), (?s) or (?m) becomes a JavaScript flag.
       const inline = /^\(\?([ims]+)\)/.exec(operand);
@@ -200,16 +201,17 @@ function decodeOperator(obj: Record<string, unknown>, keys: readonly string[], t
       for (const option of ['rel', 'abs'] as const) {
         const tolerance = obj[option];
         if (tolerance !== undefined && (typeof tolerance !== 'number' || !(tolerance >= 0) || !Number.isFinite(tolerance))) {
-          fail(`expected a non-negative number`, childPath(path, option));
+          fail(`expected a non-negative number`, () => childPath(path(), option));
         }
       }
       return new ApproxMatcher(operand, { rel: obj.rel as number | undefined, abs: obj.abs as number | undefined });
     }
+    // Operands are decoded on the same trail, so nested operators count towards the nesting limit.
     case '$contains':
-      return new ContainsMatcher(decodeOperators(operand, operandPath, context));
+      return new ContainsMatcher(alongTrail(trail, [op], () => decodeValue(operand, trail, context)));
     case '$one_of':
       if (!Array.isArray(operand)) return fail(`expected an array of candidates, got ${describeType(operand)}`, operandPath);
-      return new OneOfMatcher(operand.map((candidate, i) => decodeOperators(candidate, childPath(operandPath, i), context)));
+      return new OneOfMatcher(operand.map((candidate, i) => alongTrail(trail, [op, i], () => decodeValue(candidate, trail, context))));
     case '$type': {
       const types = Array.isArray(operand) ? operand : [operand];
       if (types.length === 0 || !types.every((type) => (JSON_TYPE_NAMES as readonly unknown[]).includes(type))) {
@@ -218,7 +220,19 @@ function decodeOperator(obj: Record<string, unknown>, keys: readonly string[], t
       return new IsTypeMatcher(types as JsonTypeName[]);
     }
     case '$literal':
+      // Not decoded, but compared and printed like any value: it must nest within the limit too.
+      if (context.maxDepth !== undefined && nestedDeeperThan(operand, context.maxDepth - trail.depth - 1)) throw tooDeepError(context.source, trail.root(), context.maxDepth);
       return operand;
+  }
+}
+
+/** Runs `work` with `segments` pushed on the trail. */
+function alongTrail<T>(trail: Trail, segments: readonly (string | number)[], work: () => T): T {
+  for (const segment of segments) trail.push(segment);
+  try {
+    return work();
+  } finally {
+    for (let i = 0; i < segments.length; i++) trail.pop();
   }
 }
 

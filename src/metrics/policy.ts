@@ -1,4 +1,5 @@
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
+import { DEFAULT_LIMITS } from '../core/limits.js';
 import type { Args, ToolCall } from '../core/types.js';
 import { memberEqual } from '../match/equality.js';
 import { decodeMembers } from '../match/operators.js';
@@ -36,7 +37,7 @@ export interface PolicyMetrics {
  * Checks and normalizes forbidden rules (from memory or a rules file). Argument values may use the
  * `$` operators, where `$regex` searches anywhere in the value (argv arrays read as one line).
  */
-export function parseForbiddenRules(rules: unknown, source = 'forbidden'): ForbiddenRule[] {
+export function parseForbiddenRules(rules: unknown, source = 'forbidden', maxDepth: number = DEFAULT_LIMITS.maxDepth): ForbiddenRule[] {
   if (!Array.isArray(rules)) {
     throw new ToolscoreInputError({ source, path: '$' }, `expected an array of rules, got ${describeType(rules)}`);
   }
@@ -58,7 +59,7 @@ export function parseForbiddenRules(rules: unknown, source = 'forbidden'): Forbi
     const parsed: ForbiddenRule = { tool };
     if (args) {
       const obj = args as Record<string, unknown>;
-      parsed.args = decodeMembers(obj, childPath(path, 'args'), { source, regexMode: 'search' });
+      parsed.args = decodeMembers(obj, childPath(path, 'args'), { source, regexMode: 'search', maxDepth });
     }
     if (typeof reason === 'string') parsed.reason = reason;
     return parsed;

@@ -4,8 +4,9 @@ import type { Grade, Verdict } from '../core/grade.js';
 import { toJsonSafe, type EvaluationResult, type Metrics } from '../evaluation/result.js';
 import { redactDeep } from '../metrics/security.js';
 import type { Weights } from '../core/weights.js';
-import { writeFileAtomic } from '../io/atomic-write.js';
 import { encodeArgs, encodeOperators } from '../match/operators.js';
+import { jsonChunks } from './json-chunks.js';
+import { writeFileAtomic } from '../io/atomic-write.js';
 import { reportHeader, sourceFiles, type ReportOptions } from './view-model.js';
 
 /** Layout version of the JSON report; bumped only on a breaking change (adding keys does not bump it). */
@@ -199,17 +200,38 @@ export function buildJsonReport(result: EvaluationResult, sources: JsonReportSou
       metadata: call.metadata ?? null,
     })),
   };
-  const safe = toJsonSafe(report) as JsonReport;
+  const safe = jsonSafeReport(report);
   return sources.showSecrets ? safe : redactDeep(safe);
 }
 
-/** The JSON report as the text written to its file: indented by two spaces, ending in a newline. */
-export function renderJsonReport(result: EvaluationResult, sources: JsonReportSources = {}): string {
-  return `${JSON.stringify(buildJsonReport(result, sources), null, 2)}\n`;
+/**
+ * `toJsonSafe(report)` made section by section, metric by metric and call by call: it goes through JSON
+ * text, and the text of a whole report of a million calls is longer than a JavaScript string can be.
+ */
+function jsonSafeReport(report: JsonReport): JsonReport {
+  const part = (key: string, value: unknown): unknown =>
+    Array.isArray(value) ? value.map((item) => toJsonSafe(item))
+    : key === 'metrics' ? Object.fromEntries(Object.entries(value as Metrics).map(([name, metric]) => [name, toJsonSafe(metric)]))
+    : toJsonSafe(value);
+  return Object.fromEntries(Object.entries(report).map(([key, value]) => [key, part(key, value)])) as unknown as JsonReport;
 }
 
-/** Writes the JSON report to `path` atomically (folders created as needed); returns the absolute path. */
+/** The JSON report as the text written to its file, in one string (`-o -` writes it to stdout). */
+export function renderJsonReport(result: EvaluationResult, sources: JsonReportSources = {}): string {
+  return [...jsonReportChunks(buildJsonReport(result, sources))].join('');
+}
+
+/** The text of the JSON report file, `JSON.stringify(report, null, 2)` and a newline, in chunks. */
+export function* jsonReportChunks(report: JsonReport, chunkChars?: number): Generator<string> {
+  yield* jsonChunks(report, chunkChars);
+  yield '\n';
+}
+
+/**
+ * Writes the JSON report to `path` atomically (folders created as needed); returns the absolute path.
+ * The text is written in chunks, so a report of millions of calls never has to fit in one string.
+ */
 export async function generateJsonReport(result: EvaluationResult, path: string, sources: JsonReportSources = {}): Promise<string> {
-  await writeFileAtomic(path, renderJsonReport(result, sources));
+  await writeFileAtomic(path, jsonReportChunks(buildJsonReport(result, sources)));
   return resolve(path);
 }

@@ -245,3 +245,13 @@ describe('buildReportView on small results', () => {
     expect(JSON.stringify(view)).not.toContain(SECRET);
   });
 });
+
+describe('reports of 100,000 calls', () => {
+  it('each call row gets its own issues without scanning all of them (was rows × issues: 10¹⁰ steps)', () => {
+    const actual = Array.from({ length: 100_000 }, (_, i) => ({ tool: `t${i % 10}`, args: { i } }));
+    const view = buildReportView(evaluate({ expected: [{ tool: 't0', args: { i: 0 } }], actual }), EXAMPLE_OPTIONS);
+    expect(view.calls.length).toBe(100_000);
+    expect(view.calls[0]!.issues).toEqual([]);
+    expect(view.calls[99_999]!.issues.map((issue) => [issue.kind, issue.actualNumber])).toEqual([['extra', 100_000]]);
+  });
+});

@@ -404,6 +404,20 @@ export function rowStatus(result: EvaluationResult, row: AlignedRow): { text: st
 }
 
 function callRows(result: EvaluationResult, issues: readonly IssueView[]): CallRowView[] {
+  // Issue positions by the call numbers they name, so a row finds its issues without scanning them all.
+  const positionsBy = (side: 'expectedNumber' | 'actualNumber'): Map<number, number[]> => {
+    const positions = new Map<number, number[]>();
+    issues.forEach((issue, at) => {
+      const number = issue[side];
+      if (number === null) return;
+      const list = positions.get(number);
+      if (list) list.push(at);
+      else positions.set(number, [at]);
+    });
+    return positions;
+  };
+  const byExpected = positionsBy('expectedNumber');
+  const byActual = positionsBy('actualNumber');
   return alignCalls(result).map((row) => {
     const expected = row.expectedIndex === null ? undefined : result.goldCalls[row.expectedIndex];
     const actual = row.actualIndex === null ? undefined : result.traceCalls[row.actualIndex];
@@ -411,9 +425,9 @@ function callRows(result: EvaluationResult, issues: readonly IssueView[]): CallR
     const status = rowStatus(result, row);
     const expectedNumber = row.expectedIndex === null ? null : row.expectedIndex + 1;
     const actualNumber = row.actualIndex === null ? null : row.actualIndex + 1;
-    const rowIssues = issues.filter(
-      (issue) => (issue.expectedNumber !== null && issue.expectedNumber === expectedNumber) || (issue.actualNumber !== null && issue.actualNumber === actualNumber),
-    );
+    const positions = new Set([...(expectedNumber === null ? [] : (byExpected.get(expectedNumber) ?? [])), ...(actualNumber === null ? [] : (byActual.get(actualNumber) ?? []))]);
+    // In the order of the issues, as a filter over them would give.
+    const rowIssues = [...positions].sort((a, b) => a - b).map((at) => issues[at]!);
     return {
       status: row.status,
       statusText: status.text,

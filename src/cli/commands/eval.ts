@@ -66,6 +66,8 @@ export interface EvalFlags extends JudgeFlags {
   maxDepth?: string;
   maxPairingCells?: string;
   maxSequenceCells?: string;
+  maxLineBytes?: string;
+  maxRegexChars?: string;
 }
 
 /** A non-negative number flag. */
@@ -102,7 +104,7 @@ export function parseBudgetFlags(flags: EvalFlags): Budgets | undefined {
   return Object.keys(budgets).length > 0 ? budgets : undefined;
 }
 
-/** Limits from `--max-depth`, `--max-pairing-cells`, `--max-sequence-cells`. */
+/** Limits from `--max-depth`, `--max-pairing-cells`, `--max-sequence-cells`, `--max-line-bytes`, `--max-regex-chars`. */
 function parseLimitFlags(flags: EvalFlags): Partial<EvaluationLimits> {
   const limits: Partial<EvaluationLimits> = {};
   const depth = numberFlag(flags.maxDepth, '--max-depth', true);
@@ -111,6 +113,10 @@ function parseLimitFlags(flags: EvalFlags): Partial<EvaluationLimits> {
   if (pairing !== undefined) limits.maxPairingCells = pairing;
   const sequence = numberFlag(flags.maxSequenceCells, '--max-sequence-cells', true);
   if (sequence !== undefined) limits.maxSequenceCells = sequence;
+  const lineBytes = numberFlag(flags.maxLineBytes, '--max-line-bytes', true);
+  if (lineBytes !== undefined) limits.maxLineBytes = lineBytes;
+  const regexChars = numberFlag(flags.maxRegexChars, '--max-regex-chars', true);
+  if (regexChars !== undefined) limits.maxRegexChars = regexChars;
   return limits;
 }
 

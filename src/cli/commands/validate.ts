@@ -1,4 +1,5 @@
 import { ToolscoreInputError } from '../../core/errors.js';
+import { DEFAULT_LIMITS, nestedDeeperThan, tooDeepError } from '../../core/limits.js';
 import type { ExpectedCall } from '../../core/types.js';
 import { readWithFormat, type ExtractedCalls } from '../../formats/auto.js';
 import { readJsonFile } from '../../io/files.js';
@@ -31,6 +32,15 @@ function attempt<T>(read: () => T): T | ToolscoreInputError {
   }
 }
 
+/** The trace, once its arguments are known to nest within the limit: validate prints them, unscored. */
+function withinDepth(trace: ExtractedCalls, file: string): ExtractedCalls {
+  const limit = DEFAULT_LIMITS.maxDepth;
+  trace.calls.forEach((call, i) => {
+    if (nestedDeeperThan(call.args, limit)) throw tooDeepError(file, `$[${i}].args`, limit);
+  });
+  return trace;
+}
+
 /**
  * `toolscore validate FILE`: says whether FILE is a gold standard, a trace or both, and what is in it.
  * Returns 0 when it reads as what was asked for; bad input throws (exit 2), except that when both
@@ -40,7 +50,7 @@ export async function runValidate(file: string, flags: ValidateFlags): Promise<n
   const format = checkFormatName(flags.format, '--format');
   const data = await readJsonFile(file);
   const gold = flags.kind === 'trace' ? undefined : attempt<ExpectedCall[]>(() => goldCallsOf(data, file));
-  const trace = flags.kind === 'gold' ? undefined : attempt<ExtractedCalls>(() => readWithFormat(data, format, file));
+  const trace = flags.kind === 'gold' ? undefined : attempt<ExtractedCalls>(() => withinDepth(readWithFormat(data, format, file), file));
   const [goldCalls, goldError] = gold instanceof ToolscoreInputError ? [undefined, gold] : [gold, undefined];
   const [traceCalls, traceError] = trace instanceof ToolscoreInputError ? [undefined, trace] : [trace, undefined];
 

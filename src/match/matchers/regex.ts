@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { ToolscoreInputError } from '../../core/errors.js';
 import { Matcher } from './matcher.js';
 
 /**
@@ -42,6 +43,38 @@ function compile(pattern: string, flags: string): CompiledPattern {
   }
 }
 
+/** Characters `$regex` matchers may still read in the scoring pass under way; unbounded outside one. */
+let budget: { limit: number; left: number } | undefined;
+
+/**
+ * Runs `work` (pairing, where every expected pattern meets every actual value of its tool) with at most
+ * `limit` characters read by regex matchers; past it, an input error names the limit. Answers from a
+ * matcher's cache cost nothing.
+ */
+export function withRegexBudget<T>(limit: number, work: () => T): T {
+  const outer = budget;
+  budget = { limit, left: limit };
+  try {
+    return work();
+  } finally {
+    budget = outer;
+  }
+}
+
+function spend(characters: number): void {
+  if (budget === undefined) return;
+  budget.left -= characters;
+  if (budget.left < 0) {
+    throw new ToolscoreInputError(
+      { source: 'limits', path: 'maxRegexChars' },
+      `$regex matchers would read more than ${budget.limit} characters of argument values; raise limits.maxRegexChars (--max-regex-chars) or split the trace`,
+    );
+  }
+}
+
+/** Entries a matcher's cache holds before it starts afresh, so a long-lived matcher cannot grow without end. */
+const CACHE_ENTRIES = 65_536;
+
 /**
  * Matches strings against a regular expression in RE2 syntax (the common subset of JavaScript and
  * Python syntax, plus inline flags such as `(?i)`), in time linear in the input.
@@ -54,6 +87,8 @@ export class RegexMatcher extends Matcher {
   /** Whole-string match or search anywhere. */
   readonly mode: RegexMode;
   private readonly compiled: CompiledPattern;
+  /** Answers by text already read: pairing tests one pattern against the same values many times. */
+  private readonly answers = new Map<string, boolean>();
 
   /** Throws a SyntaxError for an invalid pattern or flag. */
   constructor(pattern: string, flags = '', mode: RegexMode = 'full') {
@@ -65,9 +100,15 @@ export class RegexMatcher extends Matcher {
   }
 
   matches(value: unknown): boolean {
-    if (this.mode === 'full') return typeof value === 'string' && this.compiled.matches(value);
-    const text = searchableText(value);
-    return text !== undefined && this.compiled.matcher(text).find();
+    const text = this.mode === 'full' ? (typeof value === 'string' ? value : undefined) : searchableText(value);
+    if (text === undefined) return false;
+    const known = this.answers.get(text);
+    if (known !== undefined) return known;
+    spend(text.length);
+    const answer = this.mode === 'full' ? this.compiled.matches(text) : this.compiled.matcher(text).find();
+    if (this.answers.size >= CACHE_ENTRIES) this.answers.clear();
+    this.answers.set(text, answer);
+    return answer;
   }
 
   toString(): string {
