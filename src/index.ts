@@ -5,13 +5,15 @@
  */
 export { evaluate, compositeScore, type EvaluateOptions } from './evaluation/evaluate.js';
 export { evaluateTrace, type EvaluateTraceOptions } from './evaluation/evaluate-trace.js';
-export { EvaluationResult, RESULT_SCHEMA_VERSION, type EvaluationRecord, type Metrics } from './evaluation/result.js';
+export { EvaluationResult, RESULT_SCHEMA_VERSION, type EvaluationRecord } from './evaluation/result.js';
+export type { Metrics } from './metrics/metrics.js';
 export type { ActualCallInput, Args, ExpectedCall, ExpectedCallInput, JsonValue, ToolCall } from './core/types.js';
 export { toActualCall, toActualCalls, toExpectedCalls } from './formats/calls.js';
 export { ToolscoreInputError, type InputLocation } from './core/errors.js';
 export { DEFAULT_WEIGHTS, WEIGHT_NAMES, normalizeWeights, type WeightName, type Weights, type WeightsInput } from './core/weights.js';
 export { GRADES, decideVerdict, letterGrade, meetsMinScore, verdictFor, type Grade, type Verdict, type VerdictCause, type VerdictDecision } from './core/grade.js';
-export { ISSUE_KINDS, type ArgumentDiff, type Finding, type IssueKind, type Severity } from './evaluation/findings.js';
+export { ISSUE_KINDS, type ArgumentDiff, type IssueKind } from './core/issues.js';
+export { type Finding, type Severity } from './evaluation/findings.js';
 export { diffArguments, type TopIssue } from './evaluation/top-issues.js';
 
 export { ANY } from './match/matchers/any.js';

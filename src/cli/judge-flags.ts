@@ -1,5 +1,6 @@
 import { ToolscoreInputError } from '../core/errors.js';
-import { JUDGE_PROVIDERS, type JudgeConfig, type JudgeProvider } from '../judge/config.js';
+import type { JudgeConfig } from '../judge/config.js';
+import { JUDGE_PROVIDERS, type JudgeProvider } from '../metrics/semantic.js';
 
 /** The `--llm-*` flags of `toolscore eval`, as commander parsed them. */
 export interface JudgeFlags {

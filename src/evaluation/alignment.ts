@@ -1,6 +1,6 @@
 import type { EvaluationResult } from './result.js';
 import { diffArguments } from './top-issues.js';
-import type { ArgumentDiff } from './findings.js';
+import type { ArgumentDiff } from '../core/issues.js';
 
 /** How one row of the expected-vs-actual table reads. */
 export type RowStatus = 'match' | 'failed' | 'argument_mismatch' | 'wrong_tool' | 'missing' | 'extra';

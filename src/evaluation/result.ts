@@ -1,16 +1,6 @@
 import { encodeArgs } from '../match/operators.js';
-import type { ArgumentMetrics } from '../metrics/arguments.js';
-import type { BudgetMetrics } from '../metrics/budget.js';
-import type { CostMetrics, LatencyMetrics } from '../metrics/performance.js';
-import type { SemanticMetrics } from '../judge/semantic-metrics.js';
-import type { SchemaMetrics } from '../metrics/schema.js';
-import type { SideEffectMetrics } from '../side-effects/run.js';
-import type { EfficiencyMetrics } from '../metrics/efficiency.js';
-import type { PolicyMetrics, PolicyViolation } from '../metrics/policy.js';
-import type { SecurityMetrics } from '../metrics/security.js';
-import type { SequenceMetrics } from '../metrics/sequence.js';
-import type { ToolCorrectnessMetrics } from '../metrics/tool-correctness.js';
-import type { TrajectoryMetrics } from '../metrics/trajectory.js';
+import type { Metrics } from '../metrics/metrics.js';
+import type { PolicyViolation } from '../metrics/policy.js';
 import type { Pairing } from '../pairing/pairing.js';
 import type { EqualityMode } from '../match/equality.js';
 import { buildFindings, errorFindingCount, type Finding } from './findings.js';
@@ -18,34 +8,6 @@ import { decideVerdict, type Grade, type Verdict, type VerdictDecision } from '.
 import { buildTopIssues, type TopIssue } from './top-issues.js';
 import type { ExpectedCall, ToolCall } from '../core/types.js';
 import type { Weights } from '../core/weights.js';
-
-/** Every metric of an evaluation, under the guide's snake_case keys (the same in files and reports). */
-export interface Metrics {
-  invocation_accuracy: number;
-  selection_accuracy: number;
-  tool_correctness_metrics: ToolCorrectnessMetrics;
-  sequence_metrics: SequenceMetrics;
-  trajectory_metrics: TrajectoryMetrics;
-  argument_metrics: ArgumentMetrics;
-  efficiency_metrics: EfficiencyMetrics;
-  /** `null` when nothing was expected. */
-  required_call_recall: number | null;
-  security_metrics: SecurityMetrics;
-  /** Present only when forbidden rules were given. */
-  policy_metrics?: PolicyMetrics;
-  /** Present only when budgets were given. */
-  budget_metrics?: BudgetMetrics;
-  /** Present when a tool catalogue was given or gold entries carry schemas. */
-  schema_metrics?: SchemaMetrics;
-  /** Present when any call recorded a duration. */
-  latency_metrics?: LatencyMetrics;
-  /** Present when any call recorded a cost. */
-  cost_metrics?: CostMetrics;
-  /** Present when side effects were checked (evaluateTrace). */
-  side_effect_metrics?: SideEffectMetrics;
-  /** Present when the LLM judge was asked for (evaluateTrace `judge`, `--llm-judge`). */
-  semantic_metrics?: SemanticMetrics;
-}
 
 /** Layout version of `toDict()`; bumped only on a breaking change (adding keys does not bump it). */
 export const RESULT_SCHEMA_VERSION = '2';

@@ -1,7 +1,8 @@
 import { memberEqual, type EqualityMode } from '../match/equality.js';
 import { copyNumberKind } from '../match/number-kinds.js';
 import type { Pairing } from '../pairing/pairing.js';
-import { ISSUE_KINDS, issueText, type ArgumentDiff, type IssueKind } from './findings.js';
+import { ISSUE_KINDS, type ArgumentDiff, type IssueKind } from '../core/issues.js';
+import { issueText } from '../text/report.js';
 import type { ExpectedCall, ToolCall } from '../core/types.js';
 
 /** One item of "Top issues to fix". */

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { canonicalJson } from '../match/canonical.js';
-import type { JudgeProvider } from './config.js';
+import type { JudgeProvider } from '../metrics/semantic.js';
 import type { ShownPair } from './pairs.js';
 import type { Verdict } from './parse.js';
 

@@ -1,10 +1,5 @@
 import { ToolscoreInputError } from '../core/errors.js';
-
-/** The judge's providers: three vendors' own APIs, and any server that speaks OpenAI chat completions. */
-export const JUDGE_PROVIDERS = ['openai', 'anthropic', 'gemini', 'openai_compatible'] as const;
-
-/** One judge provider. */
-export type JudgeProvider = (typeof JUDGE_PROVIDERS)[number];
+import { JUDGE_PROVIDERS, type JudgeProvider } from '../metrics/semantic.js';
 
 /** The model used when none is named. */
 export const DEFAULT_JUDGE_MODEL = 'gpt-4o-mini';

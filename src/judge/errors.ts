@@ -1,4 +1,4 @@
-import type { JudgeProvider } from './config.js';
+import type { JudgeProvider } from '../metrics/semantic.js';
 
 /** What went wrong with a judge request. */
 export type JudgeErrorKind = 'http' | 'timeout' | 'network' | 'response' | 'max_calls';

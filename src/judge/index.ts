@@ -8,15 +8,13 @@ export {
   API_KEY_VARIABLES,
   DEFAULT_CACHE_DIR,
   DEFAULT_JUDGE_MODEL,
-  JUDGE_PROVIDERS,
   resolveJudgeConfig,
   type JudgeConfig,
   type JudgeOption,
-  type JudgeProvider,
   type ResolvedJudgeConfig,
 } from './config.js';
 export { JudgeError, type JudgeErrorKind } from './errors.js';
 export { judgedPairs, type JudgedPair } from './pairs.js';
 export { PROMPT_VERSION } from './prompt.js';
-export type { SemanticMetrics } from './semantic-metrics.js';
+export { JUDGE_PROVIDERS, type JudgeProvider, type SemanticMetrics } from '../metrics/semantic.js';
 export type { Verdict } from './parse.js';

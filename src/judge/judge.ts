@@ -10,7 +10,7 @@ import type { JudgeClient } from './providers/client.js';
 import { createClient } from './providers/index.js';
 import { withRetries } from './retry.js';
 import { closestTo, median, spread } from './samples.js';
-import type { SemanticMetrics } from './semantic-metrics.js';
+import type { SemanticMetrics } from '../metrics/semantic.js';
 
 /** Digits kept when rounding away float noise in scores. */
 const SCORE_PRECISION = 1e12;

@@ -3,7 +3,7 @@ import type { ActualCallInput, ExpectedCallInput } from '../core/types.js';
 import { pairCalls } from '../pairing/pairing.js';
 import type { JudgeOption } from './config.js';
 import { createJudge } from './judge.js';
-import type { SemanticMetrics } from './semantic-metrics.js';
+import type { SemanticMetrics } from '../metrics/semantic.js';
 
 /** Options of `calculateSemanticCorrectness()`. */
 export interface SemanticCorrectnessOptions {

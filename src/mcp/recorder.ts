@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { constants as osConstants } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
-import { mcpText } from '../evaluation/findings.js';
+import { mcpText } from '../text/mcp.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { VERSION } from '../core/version.js';
 import { idKey } from '../formats/mcp.js';

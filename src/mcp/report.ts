@@ -1,5 +1,5 @@
 import picocolors from 'picocolors';
-import { mcpText } from '../evaluation/findings.js';
+import { mcpText } from '../text/mcp.js';
 import { displayText, percent } from '../reports/text.js';
 import type { Scorecard } from './scorecard.js';
 

@@ -1,4 +1,4 @@
-import { mcpText } from '../evaluation/findings.js';
+import { mcpText } from '../text/mcp.js';
 import { contentToText } from '../formats/mcp-content.js';
 import type { CallOutcome, McpConnection } from './client.js';
 import { isObject } from './schema-util.js';

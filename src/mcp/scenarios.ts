@@ -1,4 +1,4 @@
-import { mcpText } from '../evaluation/findings.js';
+import { mcpText } from '../text/mcp.js';
 import { seededRandom } from './prng.js';
 import { isObject, normalizeSchema, propertyNames, requiredNames, schemaTypes, valueHasType, type Schema } from './schema-util.js';
 import type { McpTool, Scenario } from './types.js';

@@ -1,5 +1,6 @@
 import picocolors from 'picocolors';
-import { REPORT_COLUMNS, REPORT_TEXT, moreText, sourcesText } from '../evaluation/findings.js';
+import { REPORT_COLUMNS, REPORT_TEXT, sourcesText } from '../text/report.js';
+import { moreText } from '../text/values.js';
 import type { Verdict } from '../core/grade.js';
 import type { EvaluationResult } from '../evaluation/result.js';
 import { WEIGHT_NAMES } from '../core/weights.js';

@@ -1,4 +1,5 @@
-import { toJsonSafe, type Metrics } from '../evaluation/result.js';
+import { toJsonSafe } from '../evaluation/result.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { displayText } from './text.js';
 
 /** One metric of the flattened list: `argument_metrics` / `precision` / `0.9166666666666666`. */

@@ -1,4 +1,4 @@
-import { REPORT_TEXT } from '../evaluation/findings.js';
+import { REPORT_TEXT } from '../text/report.js';
 import { escapeXml as xml } from './escape.js';
 import type { Band, ToolView } from './view-model.js';
 

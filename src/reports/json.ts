@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
-import type { ArgumentDiff, Finding, IssueKind } from '../evaluation/findings.js';
+import type { ArgumentDiff, IssueKind } from '../core/issues.js';
+import type { Finding } from '../evaluation/findings.js';
 import type { Grade, Verdict } from '../core/grade.js';
-import { toJsonSafe, type EvaluationResult, type Metrics } from '../evaluation/result.js';
+import { toJsonSafe, type EvaluationResult } from '../evaluation/result.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { redactDeep } from '../metrics/security.js';
 import type { Weights } from '../core/weights.js';
 import { encodeArgs, encodeOperators } from '../match/operators.js';

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluate } from '../evaluation/evaluate.js';
-import { EvaluationResult, type Metrics } from '../evaluation/result.js';
+import { EvaluationResult } from '../evaluation/result.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { EXAMPLE_OPTIONS, FIXED_TIME, SECRET, exampleResult, hostileResult } from '../../test/report-fixtures.js';
 import { buildReportView, type ReportView } from './view-model.js';
 

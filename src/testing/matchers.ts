@@ -1,4 +1,4 @@
-import { toolCallExpectationText } from '../evaluation/findings.js';
+import { toolCallExpectationText } from '../text/testing.js';
 import { checkMinScore, meetsMinScore } from '../core/grade.js';
 import { EvaluationResult } from '../evaluation/result.js';
 import type { Args, ExpectedCallInput } from '../core/types.js';

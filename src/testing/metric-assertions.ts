@@ -1,4 +1,4 @@
-import { metricThresholdText } from '../evaluation/findings.js';
+import { metricThresholdText } from '../text/testing.js';
 import { checkMinScore, meetsMinScore } from '../core/grade.js';
 import type { EvaluationResult } from '../evaluation/result.js';
 import { percent } from '../reports/text.js';

@@ -1,5 +1,5 @@
 import { ToolscoreInputError } from '../../core/errors.js';
-import { JOB_SUMMARY_TEXT, REPORT_FILE_LABELS, STDOUT_NAME, semanticScoreText } from '../../evaluation/findings.js';
+import { JOB_SUMMARY_TEXT, REPORT_FILE_LABELS, STDOUT_NAME, semanticScoreText } from '../../text/report.js';
 import { checkMinScore, meetsMinScore } from '../../core/grade.js';
 import type { EvaluationLimits } from '../../core/limits.js';
 import { normalizeWeights, type WeightsInput } from '../../core/weights.js';

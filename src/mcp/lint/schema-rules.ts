@@ -1,4 +1,4 @@
-import { mcpLintText } from '../../evaluation/findings.js';
+import { mcpLintText } from '../../text/mcp.js';
 import { isObject } from '../schema-util.js';
 import { toolTokens } from '../tokens.js';
 import type { LintIssue, McpTool } from '../types.js';

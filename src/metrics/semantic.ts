@@ -1,4 +1,8 @@
-import type { JudgeProvider } from './config.js';
+/** The judge's providers: three vendors' own APIs, and any server that speaks OpenAI chat completions. */
+export const JUDGE_PROVIDERS = ['openai', 'anthropic', 'gemini', 'openai_compatible'] as const;
+
+/** One judge provider. */
+export type JudgeProvider = (typeof JUDGE_PROVIDERS)[number];
 
 /** What the LLM judge found (`metrics.semantic_metrics`), under the guide's snake_case keys. */
 export interface SemanticMetrics {

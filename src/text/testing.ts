@@ -1,0 +1,105 @@
+/** Every sentence the test integrations print: failure tables, assertion messages, snapshot outcomes. */
+/** The failure report's table title, column heads and row statuses. */
+export const FAILURE_TABLE = {
+  title: 'Expected vs actual tool calls',
+  columns: ['#', 'Expected', 'Actual', 'Status'],
+  match: '✓',
+  failed: 'FAILED',
+  missing: 'MISSING',
+  extra: 'EXTRA',
+  /** Shown in the Expected or Actual cell of a row that has no call on that side. */
+  none: '—',
+  /** Arguments of an expected call that does not check them. */
+  anyArgs: '…any args…',
+  tips: 'tips:',
+} as const;
+
+/** `tool: 'search' ≠ 'lookup'`: the status of a row where another tool was called. */
+export function wrongToolStatus(expectedTool: string, actualTool: string): string {
+  return `tool: '${expectedTool}' ≠ '${actualTool}'`;
+}
+
+/**
+ * `score 0.47 < 0.90 required · selection 0.50 · args 0.33 · sequence 0.67`. `scoreText` and `minText`
+ * are already formatted so they differ when the numbers differ.
+ */
+export function scoreLineText(scoreText: string, passed: boolean, minText: string, parts: { selection: string; args: string; sequence: string }): string {
+  return `score ${scoreText} ${passed ? '≥' : '<'} ${minText} required · selection ${parts.selection} · args ${parts.args} · sequence ${parts.sequence}`;
+}
+
+/** `Selection accuracy 80.0% is below the required 90.0%` (metric helpers; lower-is-better rates say "above the allowed"). */
+export function metricThresholdText(label: string, value: string, limit: string, lowerIsBetter = false): string {
+  return lowerIsBetter ? `${label} ${value} is above the allowed ${limit}` : `${label} ${value} is below the required ${limit}`;
+}
+
+/** `forbidden call made: call 2 (cancel_booking) cancel_booking(id="B1")`; the fluent expect's `doesNotCall` failure. */
+export function forbiddenCallsText(calls: readonly { index: number; tool: string; text: string }[], actualTools: readonly string[]): string {
+  const lines = calls.map((call) => `  call ${call.index + 1} (${call.tool}): ${call.text}`);
+  const noun = calls.length === 1 ? 'a forbidden call' : `${calls.length} forbidden calls`;
+  return [`the agent made ${noun}:`, ...lines, `tools called: ${actualTools.length > 0 ? actualTools.join(', ') : 'none'}`].join('\n');
+}
+
+/** How a snapshot check ended, as counted in the run summary. */
+export type SnapshotOutcome = 'created' | 'recorded' | 'updated' | 'pending' | 'passed' | 'failed';
+
+/** The warning or error sentence of one snapshot check that did not simply pass or fail on drift. */
+export function snapshotText(
+  kind: 'created' | 'recorded' | 'updated' | 'pending' | 'exists' | 'ci_missing' | 'ci_pending' | 'ci_update',
+  name: string,
+  file: string,
+): string {
+  switch (kind) {
+    case 'created':
+      return `snapshot "${name}" created at ${file}: review it, then approve it: toolscore approve ${JSON.stringify(name)}`;
+    case 'recorded':
+      return `snapshot "${name}" re-recorded at ${file} and waiting for approval: review it, then approve it: toolscore approve ${JSON.stringify(name)}`;
+    case 'updated':
+      return `snapshot "${name}" recorded and approved at ${file}`;
+    case 'pending':
+      return `snapshot "${name}" is pending approval (${file}): review it, then approve it: toolscore approve ${JSON.stringify(name)}`;
+    case 'exists':
+      return `snapshot "${name}" already exists (${file}); nothing written: pass --update to re-record it and approve it`;
+    case 'ci_missing':
+      return `snapshot "${name}" does not exist (${file}); in CI snapshots are never created: record and approve it locally and commit it`;
+    case 'ci_pending':
+      return `snapshot "${name}" is pending approval (${file}); in CI only approved snapshots pass: approve it locally (toolscore approve ${JSON.stringify(name)}) and commit it`;
+    case 'ci_update':
+      return `snapshot "${name}": an update or record flag is set, but in CI snapshots are never written; snapshots must be recorded and approved locally and committed`;
+  }
+}
+
+/** `snapshot "books a flight" drifted from its approved calls (…)`: the first line of a drift failure. */
+export function snapshotDriftText(name: string, file: string): string {
+  return `snapshot "${name}" no longer matches its approved calls (${file})`;
+}
+
+/** `toolscore: 2 snapshots created (pending approval), 5 passed`; empty when nothing happened. */
+export function snapshotSummaryText(counts: Readonly<Partial<Record<SnapshotOutcome, number>>>): string {
+  const parts: [SnapshotOutcome, string][] = [
+    ['created', 'created (pending approval)'],
+    ['recorded', 're-recorded (pending approval)'],
+    ['updated', 'updated'],
+    ['pending', 'pending approval'],
+    ['passed', 'passed'],
+    ['failed', 'failed'],
+  ];
+  const shown = parts
+    .filter(([outcome]) => (counts[outcome] ?? 0) > 0)
+    .map(([outcome, text], k) => {
+      const count = counts[outcome]!;
+      return k === 0 ? `${count} ${count === 1 ? 'snapshot' : 'snapshots'} ${text}` : `${count} ${text}`;
+    });
+  if (shown.length === 0) return '';
+  return `toolscore: ${shown.join(', ')}`;
+}
+
+/** The `toCallTool` matcher's failure: `expected a call to book(id=ANY); calls made: search(q="x")`, or the negated form. */
+export function toolCallExpectationText(wanted: string, negated: boolean, made: readonly { index: number; text: string }[]): string {
+  if (negated) return `expected no call to ${wanted}, but ${made.map((call) => `call ${call.index + 1} was ${call.text}`).join('; ')}`;
+  return `expected a call to ${wanted}; calls made: ${made.length > 0 ? made.map((call) => call.text).join(', ') : 'none'}`;
+}
+
+/*
+ * MCP server testing (`toolscore mcp list|lint|test|record`, `toolscore demo`): launch and protocol
+ * failures, scenario names, lint issues and their fixes, the scorecard's ranked fixes.
+ */
