@@ -7,6 +7,8 @@ import type { JudgeOption } from '../judge/config.js';
 import { parseBudgets, type Budgets } from '../metrics/budget.js';
 import { parseForbiddenRules, type ForbiddenRule } from '../metrics/policy.js';
 import { readToolCatalogue, type ToolCatalogue } from '../schemas/catalogue.js';
+import { resolveDatabaseLimits } from '../side-effects/database.js';
+import { parseDatabaseUrl } from '../side-effects/database-url.js';
 import { sideEffectMetrics } from '../side-effects/run.js';
 import { readJsonFile } from './files.js';
 import { loadGoldFile } from './gold.js';
@@ -31,8 +33,14 @@ export interface EvaluateTraceOptions {
   validateSideEffects?: boolean;
   /** Directory `file_exists` checks resolve against (default: the gold file's directory). */
   root?: string;
-  /** Database for live `sql_rows` checks: `sqlite:path.db` or `postgres://…`. */
+  /** Database for live `sql_rows` checks: `sqlite:path.db` or `postgres://…` (checked before any file is read, opened only when a check needs it). */
   db?: string;
+  /** Let live checks connect to PostgreSQL as a superuser or a member of the server-file roles (refused by default). */
+  dbAllowSuperuser?: boolean;
+  /** Seconds a live query may run before it is stopped and its check fails (default 10). */
+  dbTimeoutSeconds?: number;
+  /** Most rows a live query may return; more fails its check (default 100,000). */
+  dbMaxRows?: number;
   /** The tools offered to the agent, or the path of a file holding them (OpenAI/Anthropic tools, MCP tools/list). */
   tools?: unknown;
   /** Limits on calls, time and cost. */
@@ -55,6 +63,8 @@ export async function evaluateTrace(options: EvaluateTraceOptions): Promise<Eval
   const strict = options.strict === true;
   const budgets = options.budgets === undefined ? undefined : parseBudgets(options.budgets);
   const limits = resolveLimits(options.limits);
+  const db = options.db === undefined ? undefined : parseDatabaseUrl(options.db);
+  const dbLimits = resolveDatabaseLimits(options);
   // The judge and its provider SDK are loaded only when asked for.
   const judge = options.judge === undefined || options.judge === false ? undefined : await (await import('../judge/judge.js')).createJudge(options.judge);
   const forbidden =
@@ -70,7 +80,8 @@ export async function evaluateTrace(options: EvaluateTraceOptions): Promise<Eval
   if (options.validateSideEffects !== false) {
     result.metrics.side_effect_metrics = await sideEffectMetrics(result.goldCalls, result.traceCalls, result.pairing, {
       root: options.root ?? dirname(options.goldFile),
-      db: options.db,
+      db,
+      dbLimits,
     });
   }
   if (judge) result.metrics.semantic_metrics = await judge.score(result.goldCalls, result.traceCalls, result.pairing);

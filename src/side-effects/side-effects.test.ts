@@ -191,7 +191,7 @@ describe('sql_rows', () => {
       ['sql_rows', true, 'query rows: 1'],
       ['sql_rows', true, 'query rows: 2'],
       ['sql_rows', false, 'query rows: 1, expected at most 0'],
-      ['sql_rows', false, 'query failed on sqlite:DB: only one read-only statement that returns rows is allowed'],
+      ['sql_rows', false, 'query failed on sqlite:DB: only a single SELECT, WITH … SELECT or VALUES statement may run, got DELETE'],
       ['sql_rows', false, 'query failed on sqlite:DB: The supplied SQL string contains more than one statement'],
       ['sql_rows', false, 'query failed on sqlite:DB: no such table: nope'],
     ]);

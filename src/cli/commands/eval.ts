@@ -49,8 +49,11 @@ export interface EvalFlags extends JudgeFlags {
   ci?: boolean;
   /** Directory `file_exists` checks resolve against. */
   root?: string;
-  /** Database URL for live `sql_rows` checks. */
+  /** Database URL for live `sql_rows` checks, and the limits of its queries as typed. */
   db?: string;
+  dbAllowSuperuser?: boolean;
+  dbTimeout?: string;
+  dbMaxRows?: string;
   /** Tool catalogue file (OpenAI/Anthropic tools, MCP tools/list). */
   tools?: string;
   /** Budget flags as typed. */
@@ -109,6 +112,17 @@ function parseLimitFlags(flags: EvalFlags): Partial<EvaluationLimits> {
   const sequence = numberFlag(flags.maxSequenceCells, '--max-sequence-cells', true);
   if (sequence !== undefined) limits.maxSequenceCells = sequence;
   return limits;
+}
+
+/** `--db-allow-superuser`, `--db-timeout SECONDS`, `--db-max-rows N`. */
+function parseDatabaseFlags(flags: EvalFlags): { dbAllowSuperuser?: boolean; dbTimeoutSeconds?: number; dbMaxRows?: number } {
+  const timeout = numberFlag(flags.dbTimeout, '--db-timeout');
+  const maxRows = numberFlag(flags.dbMaxRows, '--db-max-rows', true);
+  return {
+    ...(flags.dbAllowSuperuser === true ? { dbAllowSuperuser: true } : {}),
+    ...(timeout === undefined ? {} : { dbTimeoutSeconds: timeout }),
+    ...(maxRows === undefined ? {} : { dbMaxRows: maxRows }),
+  };
 }
 
 /** Turns `--weight NAME=VALUE` texts into weights; later repeats of a name win. */
@@ -206,6 +220,7 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
     validateSideEffects: flags.sideEffects,
     ...(flags.root === undefined ? {} : { root: flags.root }),
     ...(flags.db === undefined ? {} : { db: flags.db }),
+    ...parseDatabaseFlags(flags),
     ...(flags.tools === undefined ? {} : { tools: flags.tools }),
     ...(budgets === undefined ? {} : { budgets }),
     limits: parseLimitFlags(flags),
