@@ -13,6 +13,8 @@ import { loadGoldFile } from '../io/gold.js';
 import { loadForbiddenRules } from '../io/rules.js';
 import { loadTraceFile } from '../io/trace.js';
 import { checkFormatName } from '../formats/registry.js';
+import { parseDatabaseUrl } from '../side-effects/database-url.js';
+import { resolveDatabaseLimits } from '../side-effects/database.js';
 
 /** Options of `evaluateTrace()`. */
 export interface EvaluateTraceOptions {
@@ -32,8 +34,14 @@ export interface EvaluateTraceOptions {
   validateSideEffects?: boolean;
   /** Directory `file_exists` checks resolve against (default: the gold file's directory). */
   root?: string;
-  /** Database for live `sql_rows` checks: `sqlite:path.db` or `postgres://…`. */
+  /** Database for live `sql_rows` checks: `sqlite:path.db` or `postgres://…` (checked before any file is read, opened only when a check needs it). */
   db?: string;
+  /** Let live checks connect to PostgreSQL as a superuser or a member of the server-file roles (refused by default). */
+  dbAllowSuperuser?: boolean;
+  /** Seconds a live query may run before it is stopped and its check fails (default 10). */
+  dbTimeoutSeconds?: number;
+  /** Most rows a live query may return; more fails its check (default 100,000). */
+  dbMaxRows?: number;
   /** The tools offered to the agent, or the path of a file holding them (OpenAI/Anthropic tools, MCP tools/list). */
   tools?: unknown;
   /** Limits on calls, time and cost. */
@@ -58,6 +66,8 @@ export async function evaluateTrace(options: EvaluateTraceOptions): Promise<Eval
     forbidden: typeof options.forbidden === 'string' ? undefined : options.forbidden,
     tools: typeof options.tools === 'string' ? undefined : options.tools,
   });
+  const db = options.db === undefined ? undefined : parseDatabaseUrl(options.db);
+  const dbLimits = resolveDatabaseLimits(options);
   // The judge and its provider SDK are loaded only when asked for.
   const judge = options.judge === undefined || options.judge === false ? undefined : await (await import('../judge/judge.js')).createJudge(options.judge);
   if (typeof options.forbidden === 'string') settings.forbidden = await loadForbiddenRules(options.forbidden, settings.limits.maxDepth);
@@ -73,7 +83,8 @@ export async function evaluateTrace(options: EvaluateTraceOptions): Promise<Eval
   if (options.validateSideEffects !== false) {
     checked.side_effect_metrics = await sideEffectMetrics(scoring.expected, scoring.actual, scoring.pairing, {
       root: options.root ?? dirname(options.goldFile),
-      db: options.db,
+      db,
+      dbLimits,
     });
   }
   if (judge) checked.semantic_metrics = await judge.score(scoring.expected, scoring.actual, scoring.pairing);

@@ -3,44 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestPostgres, type TestPostgres } from '../../test/pg-server.js';
 import { evaluateTrace } from '../evaluation/evaluate-trace.js';
 
-// .ci/postgres.sh starts the server; locally, run it once (as root) or set TOOLSCORE_TEST_PG_URL.
-const adminUrl = process.env.TOOLSCORE_TEST_PG_URL ?? 'postgres://postgres:toolscore@127.0.0.1:5432/postgres';
-const database = `toolscore_test_${process.pid}_${Date.now()}`;
-const testUrl = adminUrl.replace(/\/[^/]*$/, `/${database}`);
+let server: TestPostgres;
 
-async function reachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const available = await reachable();
-if (!available && process.env.CI) throw new Error(`PostgreSQL is not reachable at ${adminUrl.replace(/:[^:@/]*@/, ':***@')}; .ci/run must start it (.ci/postgres.sh)`);
-if (!available) console.warn('Skipping PostgreSQL side-effect tests: no server at 127.0.0.1:5432. Start one with `sudo bash .ci/postgres.sh` or set TOOLSCORE_TEST_PG_URL.');
-
-describe.skipIf(!available)('sql_rows against a real PostgreSQL server', () => {
+describe('sql_rows against PostgreSQL (CI\'s server, else PGlite over the wire protocol)', () => {
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    await admin.end();
-    const client = new pg.Client({ connectionString: testUrl });
-    await client.connect();
-    await client.query("CREATE TABLE users (name text, email text); INSERT INTO users VALUES ('John', 'john@example.com'), ('Ann', 'ann@example.com')");
-    await client.end();
-  });
+    server = await startTestPostgres("CREATE TABLE users (name text, email text); INSERT INTO users VALUES ('John', 'john@example.com'), ('Ann', 'ann@example.com')");
+  }, 120_000);
   afterAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
+    await server?.stop();
   });
 
   test('parameterized counts pass and fail; writes and second statements are refused and change nothing', async () => {
@@ -55,20 +28,20 @@ describe.skipIf(!available)('sql_rows against a real PostgreSQL server', () => {
     ];
     writeFileSync(join(dir, 'gold.json'), JSON.stringify(gold));
     writeFileSync(join(dir, 'trace.json'), JSON.stringify(gold.map(() => ({ tool: 'insert_user' }))));
-    const result = await evaluateTrace({ goldFile: join(dir, 'gold.json'), traceFile: join(dir, 'trace.json'), db: testUrl });
-    const outcomes = result.metrics.side_effect_metrics!.details.map((detail) => [detail.passed, detail.reason.replace(/postgres:\/\/\S+?:/, 'URL:')]);
+    const result = await evaluateTrace({ goldFile: join(dir, 'gold.json'), traceFile: join(dir, 'trace.json'), db: server.readerUrl });
+    const outcomes = result.metrics.side_effect_metrics!.details.map((detail) => [detail.passed, detail.reason.replace(/^query failed on postgres:\/\/[^:]+:\*\*\*@\S+: /, 'query failed on DB: ')]);
     expect(outcomes.slice(0, 3)).toEqual([
       [true, 'query rows: 1'],
       [true, 'query rows: 2'],
       [false, 'query rows: 0, expected at least 1'],
     ]);
-    expect(outcomes[3]![0]).toBe(false);
-    expect(outcomes[3]![1]).toMatch(/cannot execute DELETE in a read-only transaction/);
-    expect(outcomes[4]![0]).toBe(false);
-    expect(outcomes[4]![1]).toMatch(/cannot insert multiple commands into a prepared statement/);
-    expect(JSON.stringify(result.metrics.side_effect_metrics)).not.toContain('toolscore@');
+    expect(outcomes.slice(3)).toEqual([
+      [false, 'query failed on DB: query refused: only a single SELECT, WITH … SELECT, VALUES or TABLE statement may run, got DELETE'],
+      [false, 'query failed on DB: query refused: expected exactly one statement, got 2'],
+    ]);
+    expect(JSON.stringify(result.metrics.side_effect_metrics)).not.toContain('secret');
 
-    const client = new pg.Client({ connectionString: testUrl });
+    const client = new pg.Client({ connectionString: server.readerUrl });
     await client.connect();
     expect((await client.query('SELECT count(*)::int AS n FROM users')).rows).toEqual([{ n: 2 }]);
     await client.end();

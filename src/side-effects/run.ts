@@ -1,6 +1,7 @@
 import type { ExpectedCall, ToolCall } from '../core/types.js';
 import type { Pairing } from '../pairing/pairing.js';
-import { openDatabase, type Database } from './database.js';
+import { openDatabase, type Database, type DatabaseLimits } from './database.js';
+import type { DatabaseTarget } from './database-url.js';
 import { getSideEffect, sideEffectNames } from './registry.js';
 import { fail, type SideEffectContext } from './types.js';
 
@@ -31,8 +32,10 @@ export interface SideEffectMetrics {
 export interface SideEffectOptions {
   /** Directory `file_exists` resolves against (default: the gold file's directory). */
   root: string;
-  /** Database URL for live `sql_rows` queries (`sqlite:path.db`, `postgres://…`). */
-  db?: string | undefined;
+  /** Database for live `sql_rows` queries, read from `--db` by `parseDatabaseUrl`; opened on first use. */
+  db?: DatabaseTarget | undefined;
+  /** Timeout, row cap and privileges of live queries (default `DEFAULT_DATABASE_LIMITS`). */
+  dbLimits?: DatabaseLimits | undefined;
 }
 
 /**
@@ -48,7 +51,7 @@ export async function sideEffectMetrics(
   let opened: Promise<Database> | undefined;
   const context: SideEffectContext = {
     root: options.root,
-    database: async () => (options.db === undefined ? undefined : (opened ??= openDatabase(options.db))),
+    database: async () => (options.db === undefined ? undefined : (opened ??= openDatabase(options.db, options.dbLimits))),
   };
   const details: SideEffectDetail[] = [];
   try {

@@ -222,13 +222,35 @@ describe('sql_rows', () => {
       ['sql_rows', true, 'query rows: 1'],
       ['sql_rows', true, 'query rows: 2'],
       ['sql_rows', false, 'query rows: 1, expected at most 0'],
-      ['sql_rows', false, 'query failed on sqlite:DB: only one read-only statement that returns rows is allowed'],
+      ['sql_rows', false, 'query failed on sqlite:DB: only a single SELECT, WITH … SELECT or VALUES statement may run, got DELETE'],
       ['sql_rows', false, 'query failed on sqlite:DB: The supplied SQL string contains more than one statement'],
       ['sql_rows', false, 'query failed on sqlite:DB: no such table: nope'],
     ]);
     const after = new Sqlite(path, { readonly: true });
     expect(after.prepare('SELECT COUNT(*) AS n FROM users').get()).toEqual({ n: 2 });
     after.close();
+  });
+
+  test('a count column that is not a whole number fails, whatever the bounds', async () => {
+    const path = join(dir, 'counts.db');
+    new Sqlite(path).close();
+    const count = (query: string, bounds: Record<string, unknown>) => ({ tool: 'q', side_effects: { sql_rows: { query, ...bounds } } });
+    const result = await run(
+      [
+        count("SELECT 'abc' AS count", { min: 0, max: 10 }),
+        count('SELECT 2.5 AS count', { min: 0 }),
+        count('SELECT NULL AS count', { max: 5 }),
+        count("SELECT '3' AS count", { equals: 3 }),
+      ],
+      Array.from({ length: 4 }, () => ({ tool: 'q' })),
+      { db: `sqlite:${path}` },
+    );
+    expect(details(result)).toEqual([
+      ['sql_rows', false, 'the count column holds "abc", not a whole number: count with SELECT count(*) AS count'],
+      ['sql_rows', false, 'the count column holds 2.5, not a whole number: count with SELECT count(*) AS count'],
+      ['sql_rows', false, 'the count column holds null, not a whole number: count with SELECT count(*) AS count'],
+      ['sql_rows', true, 'query rows: 3'],
+    ]);
   });
 
   test('a live check without a database fails with how to name one', async () => {

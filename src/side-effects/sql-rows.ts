@@ -32,12 +32,18 @@ function checkCount(count: number, expected: unknown, what: string): SideEffectO
 
 /**
  * The count of a query's result: the number of rows, or, for one row with one column named `count`
- * (as `SELECT COUNT(*) AS count …` gives), that value.
+ * (as `SELECT COUNT(*) AS count …` gives), that value, which must be a whole number (PostgreSQL sends
+ * bigint counts as digit strings); otherwise a message saying what the column held.
  */
-function rowsToCount(rows: readonly Record<string, unknown>[]): number {
+function rowsToCount(rows: readonly Record<string, unknown>[]): number | string {
   if (rows.length === 1) {
     const keys = Object.keys(rows[0]!);
-    if (keys.length === 1 && /^count(\(\*\))?$/i.test(keys[0]!)) return Number(rows[0]![keys[0]!]);
+    if (keys.length === 1 && /^count(\(\*\))?$/i.test(keys[0]!)) {
+      const value = rows[0]![keys[0]!];
+      const count = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : typeof value === 'bigint' ? Number(value) : value;
+      if (Number.isInteger(count)) return count as number;
+      return `the ${keys[0]} column holds ${JSON.stringify(typeof value === 'bigint' ? String(value) : value) ?? String(value)}, not a whole number: count with SELECT count(*) AS count`;
+    }
   }
   return rows.length;
 }
@@ -65,5 +71,7 @@ export async function sqlRows(call: ToolCall, expected: unknown, context: SideEf
   } catch (error) {
     return fail(`query failed on ${database.label}: ${(error as Error).message}`);
   }
-  return checkCount(rowsToCount(rows), Object.keys(bounds).length > 0 ? bounds : true, 'query rows');
+  const count = rowsToCount(rows);
+  if (typeof count === 'string') return fail(count);
+  return checkCount(count, Object.keys(bounds).length > 0 ? bounds : true, 'query rows');
 }

@@ -6,7 +6,7 @@ import { normalizeWeights, type WeightsInput } from '../../core/weights.js';
 import type { Budgets } from '../../metrics/budget.js';
 import { evaluateTrace } from '../../evaluation/evaluate-trace.js';
 import { checkFormatName } from '../../formats/registry.js';
-import { sqliteFileOf } from '../../side-effects/database.js';
+import { parseDatabaseUrl } from '../../side-effects/database-url.js';
 import { renderConsoleSummary, renderWarnings } from '../../reports/console.js';
 import { REPORT_FORMATS, appendJobSummary, writeReportFiles, type ReportFormat } from '../../reports/files.js';
 import { generateJsonReport, renderJsonReport } from '../../reports/json.js';
@@ -52,8 +52,11 @@ export interface EvalFlags extends JudgeFlags {
   ci?: boolean;
   /** Directory `file_exists` checks resolve against. */
   root?: string;
-  /** Database URL for live `sql_rows` checks. */
+  /** Database URL for live `sql_rows` checks, and the limits of its queries as typed. */
   db?: string;
+  dbAllowSuperuser?: boolean;
+  dbTimeout?: string;
+  dbMaxRows?: string;
   /** Tool catalogue file (OpenAI/Anthropic tools, MCP tools/list). */
   tools?: string;
   /** Budget flags as typed. */
@@ -120,6 +123,24 @@ function parseLimitFlags(flags: EvalFlags): Partial<EvaluationLimits> {
   return limits;
 }
 
+/** The SQLite file `--db` names (an input no report may overwrite); a bad URL is an input error here, before anything runs. */
+function sqliteFileOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  const target = parseDatabaseUrl(url);
+  return target.kind === 'sqlite' ? target.path : undefined;
+}
+
+/** `--db-allow-superuser`, `--db-timeout SECONDS`, `--db-max-rows N`. */
+function parseDatabaseFlags(flags: EvalFlags): { dbAllowSuperuser?: boolean; dbTimeoutSeconds?: number; dbMaxRows?: number } {
+  const timeout = numberFlag(flags.dbTimeout, '--db-timeout');
+  const maxRows = numberFlag(flags.dbMaxRows, '--db-max-rows', true);
+  return {
+    ...(flags.dbAllowSuperuser === true ? { dbAllowSuperuser: true } : {}),
+    ...(timeout === undefined ? {} : { dbTimeoutSeconds: timeout }),
+    ...(maxRows === undefined ? {} : { dbMaxRows: maxRows }),
+  };
+}
+
 /** Turns `--weight NAME=VALUE` texts into weights; later repeats of a name win. */
 export function parseWeightFlags(texts: readonly string[]): WeightsInput | undefined {
   if (texts.length === 0) return undefined;
@@ -166,7 +187,7 @@ function evalInputs(goldFile: string, traceFile: string, flags: EvalFlags): Inpu
     ['trace file', traceFile],
     ['forbidden-rules file', flags.forbidden],
     ['tool catalogue', flags.tools],
-    ['--db database', flags.db === undefined ? undefined : sqliteFileOf(flags.db)],
+    ['--db database', sqliteFileOf(flags.db)],
   ];
 }
 
@@ -204,6 +225,7 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
     validateSideEffects: flags.sideEffects,
     ...(flags.root === undefined ? {} : { root: flags.root }),
     ...(flags.db === undefined ? {} : { db: flags.db }),
+    ...parseDatabaseFlags(flags),
     ...(flags.tools === undefined ? {} : { tools: flags.tools }),
     ...(budgets === undefined ? {} : { budgets }),
     limits: parseLimitFlags(flags),
