@@ -29,7 +29,7 @@ export class ToolscoreInputError extends Error {
 }
 
 /** `file:line:column: $.path` in the order a reader scans for it. */
-export function formatLocation(location: InputLocation): string {
+function formatLocation(location: InputLocation): string {
   let text = location.source;
   if (location.line !== undefined) {
     text += `:${location.line}`;

@@ -137,7 +137,7 @@ function isAnthropicMessageList(list: unknown[]): boolean {
  * content blocks (every element has a `type`) holding a `tool_use` block with a `name`, or a recorded
  * stream (`isAnthropicEventStream`: a list of Messages stream events).
  */
-export function looksLikeAnthropic(data: unknown): boolean {
+function looksLikeAnthropic(data: unknown): boolean {
   if (Array.isArray(data)) {
     if (isAnthropicMessageList(data) || isAnthropicEventStream(data)) return true;
     return (

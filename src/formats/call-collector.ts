@@ -269,6 +269,7 @@ const ERROR_PREFIX = /^\s*error\s*:/i;
  *   with `isError: true` / `is_error: true` (an MCP CallToolResult passed through);
  * - a text that starts with `Error:` (any case, leading spaces allowed).
  * Returns the outcome to record, or undefined when the result looks like a success.
+ * @internal Exported for its tests only.
  */
 export function reportedError(result: unknown): Outcome | undefined {
   if (typeof result === 'string') return ERROR_PREFIX.test(result) ? { failed: true, error: result.trim() } : undefined;

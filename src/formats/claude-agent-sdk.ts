@@ -61,7 +61,7 @@ function messagesOf(data: unknown): { list: readonly unknown[]; path: string } |
 }
 
 /** Whether a value looks like Claude Agent SDK messages (used by auto-detection). */
-export function looksLikeClaudeAgentSDK(data: unknown): boolean {
+function looksLikeClaudeAgentSDK(data: unknown): boolean {
   if (isSdkMessage(data)) return true;
   const list = Array.isArray(data) ? data : isObject(data) && Array.isArray(data.messages) ? data.messages : undefined;
   return list !== undefined && list.some(isSdkMessage);

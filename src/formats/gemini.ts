@@ -172,7 +172,7 @@ function isGeminiFunctionPart(part: unknown): boolean {
  * content with a `role` or a function part, an interaction (`object: "interaction"` with `steps`),
  * or a Google API error body (`error` with numeric `code` and string `status`).
  */
-export function looksLikeGemini(data: unknown): boolean {
+function looksLikeGemini(data: unknown): boolean {
   if (Array.isArray(data)) {
     return data.length > 0 && (data.every(isGeminiContent) || data.every(isGeminiFunctionPart) || isGeminiChunkStream(data));
   }

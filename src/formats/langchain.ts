@@ -143,7 +143,7 @@ function isLangChainItem(item: unknown): boolean {
 }
 
 /** Whether a value looks like LangChain / LangGraph output (used by auto-detection). */
-export function looksLikeLangChain(data: unknown): boolean {
+function looksLikeLangChain(data: unknown): boolean {
   if (isObject(data)) {
     if (Array.isArray(data.intermediate_steps) || Array.isArray(data.intermediateSteps)) return true;
     if (Array.isArray(data.messages)) return data.messages.some((item) => toMessage(item) !== undefined);

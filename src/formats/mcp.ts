@@ -349,7 +349,7 @@ function hasJsonRpc(value: unknown, depth: number): boolean {
  * MCP: an object with `jsonrpc`; a recorded session (`{"format": "mcp"}`, or `messages` holding
  * JSON-RPC 2.0 messages); a list (or batch) with any JSON-RPC 2.0 message, raw or in `{dir, message}`.
  */
-export function looksLikeMCP(data: unknown): boolean {
+function looksLikeMCP(data: unknown): boolean {
   if (isObject(data)) {
     return 'jsonrpc' in data || data.format === 'mcp' || (Array.isArray(data.messages) && hasJsonRpc(data.messages, 0)) || hasJsonRpc(data, 0);
   }

@@ -72,7 +72,7 @@ function stateOf(data: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** Whether a value looks like OpenAI Agents SDK output (used by auto-detection). */
-export function looksLikeOpenAIAgents(data: unknown): boolean {
+function looksLikeOpenAIAgents(data: unknown): boolean {
   if (Array.isArray(data)) return data.some(isRunItem) || data.some(isSdkProtocolItem);
   if (!isObject(data)) return false;
   const root = stateOf(data);

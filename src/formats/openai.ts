@@ -321,7 +321,7 @@ function isPlainChatList(list: unknown[]): boolean {
  * (`isPlainChatList`); or a recorded stream (`isChatChunkStream`: `chat.completion.chunk`s, one or a
  * list; `isResponsesEventStream`: a list of Responses API events).
  */
-export function looksLikeOpenAI(data: unknown): boolean {
+function looksLikeOpenAI(data: unknown): boolean {
   if (Array.isArray(data)) return isOpenAIList(data) || isPlainChatList(data) || isChatChunkStream(data) || isResponsesEventStream(data);
   if (!isObject(data)) return false;
   if (data.object === 'response' && Array.isArray(data.output)) return true;

@@ -636,7 +636,7 @@ export function fromOtel(exportOrSpans: unknown, options?: FromOptions): ToolCal
 // ---- Detection ---------------------------------------------------------------------------------
 
 /** A span: OTLP ids, SDK `context` ids, or a name, attributes and a start time. */
-export function isSpanLike(value: unknown): boolean {
+function isSpanLike(value: unknown): boolean {
   if (!isObject(value)) return false;
   if (value.traceId !== undefined && value.spanId !== undefined) return true;
   if (isObject(value.context) && value.context.span_id !== undefined && value.context.trace_id !== undefined) return true;
@@ -656,7 +656,7 @@ function isExport(value: unknown): boolean {
  * OpenTelemetry: an OTLP/JSON export (`resourceSpans`), one `ResourceSpans` (`scopeSpans`), a single
  * span, or a non-empty list whose every item is a span or an export.
  */
-export function looksLikeOtel(data: unknown): boolean {
+function looksLikeOtel(data: unknown): boolean {
   if (isObject(data)) {
     return (
       isExport(data) ||

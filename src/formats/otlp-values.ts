@@ -15,6 +15,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * `{boolValue}`, `{bytesValue}` kept as its base64 text, `{arrayValue: {values}}`, `{kvlistValue:
  * {values}}`) to plain JSON. An `intValue` outside the safe integer range stays a string so no digit
  * is lost. An empty or unknown value is `null`.
+ * @internal Exported for its tests only.
  */
 export function decodeAnyValue(value: unknown): unknown {
   if (!isObject(value)) return value ?? null;
@@ -52,7 +53,10 @@ function decodeInt(raw: unknown): unknown {
   return raw ?? 0;
 }
 
-/** Whether a value looks like an encoded `AnyValue` (one member, an AnyValue member name). */
+/**
+ * Whether a value looks like an encoded `AnyValue` (one member, an AnyValue member name).
+ * @internal Exported for its tests only.
+ */
 export function isAnyValue(value: unknown): value is Record<string, unknown> {
   if (!isObject(value)) return false;
   let count = 0;

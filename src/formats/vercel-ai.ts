@@ -79,7 +79,7 @@ function unwrap(data: unknown): { root: unknown; path: string } {
 }
 
 /** Whether a value looks like Vercel AI SDK output (used by auto-detection). */
-export function looksLikeVercelAI(data: unknown): boolean {
+function looksLikeVercelAI(data: unknown): boolean {
   const { root } = unwrap(data);
   if (isObject(root)) return isResult(root) || (Array.isArray(root.messages) && root.messages.some(isVercelMessage));
   return Array.isArray(root) && (root.some(isVercelMessage) || root.some(isToolPart));

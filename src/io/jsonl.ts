@@ -12,7 +12,7 @@ export interface JsonLinesOptions extends ParseJsonOptions {
 }
 
 /** File name endings that always mean JSON Lines. */
-export const JSON_LINES_EXTENSIONS: readonly string[] = ['.jsonl', '.ndjson'];
+const JSON_LINES_EXTENSIONS: readonly string[] = ['.jsonl', '.ndjson'];
 
 /** Whether a path names a JSON Lines file by its extension. */
 export function isJsonLinesPath(path: string): boolean {

@@ -61,7 +61,7 @@ export const API_KEY_VARIABLES: Readonly<Record<JudgeProvider, readonly string[]
 const FIELDS = new Set(['model', 'provider', 'apiKey', 'baseURL', 'temperature', 'maxRetries', 'timeoutMs', 'samples', 'maxCalls', 'cacheDir']);
 
 /** The vendor whose models a name belongs to, when the name says so. */
-export function modelFamily(model: string): 'openai' | 'anthropic' | 'gemini' | undefined {
+function modelFamily(model: string): 'openai' | 'anthropic' | 'gemini' | undefined {
   const name = model.toLowerCase();
   if (name.startsWith('claude')) return 'anthropic';
   if (name.startsWith('gemini')) return 'gemini';

@@ -51,7 +51,10 @@ export function quote(text: string): string {
   return line.length > MAX_QUOTE ? `${line.slice(0, MAX_QUOTE - 1)}…` : line;
 }
 
-/** Milliseconds the server asked for in `retry-after-ms` or `Retry-After` (seconds or an HTTP date). */
+/**
+ * Milliseconds the server asked for in `retry-after-ms` or `Retry-After` (seconds or an HTTP date).
+ * @internal Exported for its tests only.
+ */
 export function retryAfterFrom(headers: { get(name: string): string | null } | undefined, now = Date.now()): number | undefined {
   if (!headers) return undefined;
   const ms = headers.get('retry-after-ms');

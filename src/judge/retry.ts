@@ -4,7 +4,10 @@ import { JudgeError } from './errors.js';
 /** Longest wait between two attempts, whatever Retry-After says. */
 const MAX_WAIT_MS = 60_000;
 
-/** Wait before retry n (0-based) when the server gave no Retry-After: 0.5 s, 1 s, 2 s … up to 8 s. */
+/**
+ * Wait before retry n (0-based) when the server gave no Retry-After: 0.5 s, 1 s, 2 s … up to 8 s.
+ * @internal Exported for its tests only.
+ */
 export function backoffMs(retry: number): number {
   return Math.min(8_000, 500 * 2 ** retry);
 }

@@ -24,7 +24,7 @@ export interface EfficiencyMetrics {
 }
 
 /** Same tool and same arguments (key order ignored, no trimming, `null` ≡ `{}`): an exact repeat. */
-export function sameCall(a: ToolCall, b: ToolCall): boolean {
+function sameCall(a: ToolCall, b: ToolCall): boolean {
   return a.tool === b.tool && valuesEqual(a.args ?? EMPTY_ARGS, b.args ?? EMPTY_ARGS, 'strict');
 }
 

@@ -264,7 +264,10 @@ export function findSecretsInText(text: string): SecretMatch[] {
   return found;
 }
 
-/** A preview that never shows a secret: the first 4 and last 2 characters (a connection URL: where it points). */
+/**
+ * A preview that never shows a secret: the first 4 and last 2 characters (a connection URL: where it points).
+ * @internal Exported for its tests only.
+ */
 export function maskSecret(kind: SecretKind, secret: string): string {
   if (kind === 'private_key') return '-----BEGIN … PRIVATE KEY-----';
   if (kind === 'connection_string') {

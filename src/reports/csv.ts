@@ -10,6 +10,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /**
  * One RFC 4180 cell. Text that a spreadsheet would run as a formula gets a leading `'` (numbers are
  * written as numbers, so a negative number stays one); cells with commas, quotes or line breaks are quoted.
+ * @internal Exported for its tests only.
  */
 export function csvCell(value: FlatMetric['value']): string {
   if (value === null) return '';

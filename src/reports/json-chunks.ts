@@ -9,7 +9,7 @@ interface Frame {
 }
 
 /** Default size of a chunk, in characters: large enough that writes are few, small beside the whole. */
-export const JSON_CHUNK_CHARS = 1 << 20;
+const JSON_CHUNK_CHARS = 1 << 20;
 
 /**
  * The text of `JSON.stringify(value, null, 2)`, in chunks of about `chunkChars` characters, so that no

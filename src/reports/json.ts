@@ -223,7 +223,10 @@ export function renderJsonReport(result: EvaluationResult, sources: JsonReportSo
   return [...jsonReportChunks(buildJsonReport(result, sources))].join('');
 }
 
-/** The text of the JSON report file, `JSON.stringify(report, null, 2)` and a newline, in chunks. */
+/**
+ * The text of the JSON report file, `JSON.stringify(report, null, 2)` and a newline, in chunks.
+ * @internal Exported for its tests only.
+ */
 export function* jsonReportChunks(report: JsonReport, chunkChars?: number): Generator<string> {
   yield* jsonChunks(report, chunkChars);
   yield '\n';

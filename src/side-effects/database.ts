@@ -33,7 +33,7 @@ export interface DatabaseLimits {
   allowSuperuser: boolean;
 }
 
-export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = { timeoutMs: 10_000, maxRows: 100_000, allowSuperuser: false };
+const DEFAULT_DATABASE_LIMITS: DatabaseLimits = { timeoutMs: 10_000, maxRows: 100_000, allowSuperuser: false };
 
 /** The limits from `evaluateTrace` options, each checked (an input error names the option). */
 export function resolveDatabaseLimits(options: { dbAllowSuperuser?: boolean; dbTimeoutSeconds?: number; dbMaxRows?: number }): DatabaseLimits {
@@ -67,7 +67,10 @@ function toPositional(sql: string, params: readonly unknown[]): { sql: string; v
 /** Statements SQLite compiles as read-only row producers that are not queries (PRAGMA, EXPLAIN) start otherwise. */
 const SQLITE_QUERY_START = /^(select|values|with)$/i;
 
-/** The first keyword of an SQLite statement, past whitespace and comments (SQLite's rules: no nesting). */
+/**
+ * The first keyword of an SQLite statement, past whitespace and comments (SQLite's rules: no nesting).
+ * @internal Exported for its tests only.
+ */
 export function sqliteLeadingKeyword(sql: string): string {
   let rest = sql;
   for (;;) {

@@ -6,7 +6,7 @@ import { fail, pass, type SideEffectOutcome } from './types.js';
 const STATUS_KEYS = ['status', 'status_code', 'statusCode', 'http_status', 'httpStatus'] as const;
 
 /** The HTTP status a call recorded: an integer result, or a status key in its result or metadata. */
-export function recordedStatus(call: ToolCall): number | undefined {
+function recordedStatus(call: ToolCall): number | undefined {
   if (Number.isInteger(call.result)) return call.result as number;
   const found = recordedValue(call, STATUS_KEYS);
   if (found === undefined) return undefined;

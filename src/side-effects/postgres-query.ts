@@ -35,6 +35,7 @@ async function loadParser(): Promise<Parser> {
  * Why the query may not run, or undefined when it may: exactly one `SELECT`, `WITH … SELECT`,
  * `VALUES` or `TABLE` statement, with no data-modifying WITH, no `SELECT INTO`, no `FOR UPDATE/SHARE`
  * and none of FORBIDDEN_FUNCTIONS.
+ * @internal Exported for its tests only.
  */
 export async function refusePostgresQuery(sql: string): Promise<string | undefined> {
   const { parseSync, scanSync } = await loadParser();

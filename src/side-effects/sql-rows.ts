@@ -6,7 +6,7 @@ import { fail, pass, type SideEffectContext, type SideEffectOutcome } from './ty
 const COUNT_KEYS = ['rows_affected', 'rowsAffected', 'rowcount', 'row_count', 'rowCount', 'changes', 'affectedRows', 'count', 'rows'] as const;
 
 /** The row count a call recorded: an integer or array result, or a count key in its result or metadata. */
-export function recordedRowCount(call: ToolCall): number | undefined {
+function recordedRowCount(call: ToolCall): number | undefined {
   if (Number.isInteger(call.result)) return call.result as number;
   if (Array.isArray(call.result)) return call.result.length;
   const found = recordedValue(call, COUNT_KEYS);

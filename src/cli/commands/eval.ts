@@ -141,7 +141,10 @@ function parseDatabaseFlags(flags: EvalFlags): { dbAllowSuperuser?: boolean; dbT
   };
 }
 
-/** Turns `--weight NAME=VALUE` texts into weights; later repeats of a name win. */
+/**
+ * Turns `--weight NAME=VALUE` texts into weights; later repeats of a name win.
+ * @internal Exported for its tests only.
+ */
 export function parseWeightFlags(texts: readonly string[]): WeightsInput | undefined {
   if (texts.length === 0) return undefined;
   // No prototype, so `__proto__=1` is an own key that normalizeWeights reports as unknown, not a prototype change.

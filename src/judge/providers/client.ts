@@ -14,7 +14,7 @@ export interface JudgeClient {
 }
 
 /** The SDK each provider needs, and the major version toolscore is tested with. */
-export const PROVIDER_PACKAGES: Readonly<Record<JudgeProvider, { name: string; major: string }>> = {
+const PROVIDER_PACKAGES: Readonly<Record<JudgeProvider, { name: string; major: string }>> = {
   openai: { name: 'openai', major: '6' },
   openai_compatible: { name: 'openai', major: '6' },
   anthropic: { name: '@anthropic-ai/sdk', major: '1' },

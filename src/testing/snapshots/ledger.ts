@@ -16,7 +16,10 @@ export function logSnapshotOutcome(outcome: SnapshotOutcome, env: NodeJS.Process
   if (log) appendFileSync(log, `${outcome}\n`);
 }
 
-/** The outcomes logged to `file`, counted. */
+/**
+ * The outcomes logged to `file`, counted.
+ * @internal Exported for its tests only.
+ */
 export function countSnapshotOutcomes(file: string): Partial<Record<SnapshotOutcome, number>> {
   const counts: Partial<Record<SnapshotOutcome, number>> = {};
   if (!existsSync(file)) return counts;

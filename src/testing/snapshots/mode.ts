@@ -11,7 +11,7 @@ export interface SnapshotMode {
 }
 
 /** Whether an environment flag is on: set, and not "", "0", "false" or "no" (any case). */
-export function envFlag(value: string | undefined): boolean {
+function envFlag(value: string | undefined): boolean {
   return value !== undefined && !['', '0', 'false', 'no'].includes(value.trim().toLowerCase());
 }
 

@@ -9,13 +9,13 @@ import { VERSION } from '../../core/version.js';
 import { snapshotFileName } from './file-name.js';
 
 /** Layout version of snapshot files. */
-export const SNAPSHOT_SCHEMA_VERSION = 1;
+const SNAPSHOT_SCHEMA_VERSION = 1;
 
 /** Where snapshots live unless told otherwise, relative to the working folder. */
 export const DEFAULT_SNAPSHOT_DIR = '.toolscore/snapshots';
 
 /** The snapshot folder of this run: `TOOLSCORE_SNAPSHOT_DIR` when set, else `.toolscore/snapshots`. */
-export function snapshotDir(env: NodeJS.ProcessEnv = process.env): string {
+function snapshotDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.TOOLSCORE_SNAPSHOT_DIR || DEFAULT_SNAPSHOT_DIR;
 }
 
@@ -162,7 +162,7 @@ export function newSnapshotData(name: string, calls: SnapshotCall[], fields: { a
 }
 
 /** Reads and checks one snapshot file; any problem is a `ToolscoreInputError` naming the path. */
-export function readSnapshotFile(file: string): Snapshot {
+function readSnapshotFile(file: string): Snapshot {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
