@@ -74,8 +74,27 @@ function ajvFor(schema: JsonSchema): AjvInstance {
 }
 
 /**
+ * Most levels of JSON nesting in a schema (about half as many schema levels: `properties` is one).
+ * ajv's compile time grows faster than the depth and its stack ends near 800; real schemas stay far below.
+ */
+export const MAX_SCHEMA_DEPTH = 100;
+
+/** Whether a value nests more than `limit` levels of objects and arrays (walked without recursion). */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(node)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
  * The compiled validator of a schema (cached per schema object). Throws `UnsupportedPatternError` for
- * a pattern the linear-time engine cannot run, and ajv's own error for a schema that is not valid.
+ * a pattern the linear-time engine cannot run, and an Error saying why for a schema nested deeper than
+ * `MAX_SCHEMA_DEPTH` or one ajv finds invalid.
  */
 export function compileSchema(schema: JsonSchema): SchemaValidator {
   let validate = cache.get(schema);
@@ -83,6 +102,7 @@ export function compileSchema(schema: JsonSchema): SchemaValidator {
     // An $id would be registered once per instance; validation does not need it.
     const { $id: _id, ...rest } = schema;
     try {
+      if (nestsDeeperThan(schema, MAX_SCHEMA_DEPTH)) throw new Error(`it nests more than ${MAX_SCHEMA_DEPTH} levels`);
       validate = ajvFor(schema).compile(rest);
     } catch (error) {
       validate = error instanceof Error ? error : new Error(String(error));

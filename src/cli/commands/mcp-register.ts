@@ -17,6 +17,12 @@ Exit codes:
   2  bad usage: no server or more than one way to reach it, a bad flag value,
      a config file that cannot be read`;
 
+const MCP_TEST_CALLS = `
+The tools are called for real: every tool not annotated destructiveHint is called with generated
+arguments, so tools that write (files, databases, memory) will write. Point the command at a test
+instance, or pass --read-only to call only tools annotated readOnlyHint. The tools to be called are
+listed on stderr before the first call.`;
+
 const SERVER_ARGUMENT = 'the command that starts the server over stdio: one quoted string ("node server.js"), or words after --';
 
 function collect(value: string, previous: string[]): string[] {
@@ -62,13 +68,14 @@ export function registerMcpCommands(program: Command): void {
   timeoutOptions(targetOptions(mcp.command('test').description('grade a server: generated valid and invalid calls, lint, latency and token cost, ranked fixes').argument('[command...]', SERVER_ARGUMENT)))
     .option('--cases <n>', 'valid-input scenarios per tool', '3')
     .option('--no-edge-cases', 'do not send invalid input')
+    .option('--read-only', 'call only tools annotated readOnlyHint (by default every tool not annotated destructiveHint is called, write tools included)')
     .option('--allow-destructive', 'also call tools annotated destructiveHint')
     .addOption(new Option('--report <kind>', 'write a report file (with -o)').choices(['md', 'json']))
     .option('-o, --output <file>', 'where --report goes')
     .option('--fail-under <grade>', 'exit 1 when the grade is worse than this (A-F), or the score below this number in [0, 1]')
     .option('--ci', 'append the scorecard to $GITHUB_STEP_SUMMARY; without --fail-under, exit 1 on any lint error or failed scenario')
     .option('--no-color', 'do not colour the output (NO_COLOR=1 does the same)')
-    .addHelpText('after', MCP_EXIT_CODES)
+    .addHelpText('after', `${MCP_TEST_CALLS}\n${MCP_EXIT_CODES}`)
     .action(async (words: string[], flags: McpTestFlags) => {
       const { runMcpTest } = await import('./mcp-test.js');
       process.exitCode = await runMcpTest(words, flags);
