@@ -21,12 +21,15 @@ if (!existsSync(CLI) || !existsSync(SAMPLE)) throw new Error('build first: npm r
 const require = createRequire(import.meta.url);
 const everythingManifest = require.resolve('@modelcontextprotocol/server-everything/package.json');
 const EVERYTHING = join(dirname(everythingManifest), Object.values(require(everythingManifest).bin)[0]);
+const HOSTILE = resolve(REPO_ROOT, 'test/fixtures/mcp/hostile-server.mjs');
 
 const cases = [
   { id: 'demo', label: 'toolscore demo (sample server)', args: ['demo'] },
   { id: 'sample', label: 'mcp test, sample server (5 tools)', args: ['mcp', 'test', '--', process.execPath, SAMPLE] },
   // The gzip tool of server-everything fetches a public URL by default: allow only localhost, so nothing leaves the machine.
   { id: 'everything', label: 'mcp test, server-everything (13 tools)', args: ['mcp', 'test', '-e', 'GZIP_ALLOWED_DOMAINS=localhost', '--', process.execPath, EVERYTHING, 'stdio'] },
+  // Lint, scenarios and the scorecard must stay linear in the number of tools.
+  { id: 'many', label: 'mcp test, 4,000 tools (fixture)', args: ['mcp', 'test', '--', process.execPath, HOSTILE, 'many', '4000'] },
 ];
 
 function percentile(sorted, p) {
@@ -39,7 +42,7 @@ for (const item of cases) {
   let summary = '';
   for (let run = 0; run < RUNS; run++) {
     const started = performance.now();
-    const child = spawnSync(process.execPath, [CLI, ...item.args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 120_000 });
+    const child = spawnSync(process.execPath, [CLI, ...item.args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });
     times.push((performance.now() - started) / 1000);
     if (child.status !== 0) throw new Error(`${item.label}: exit ${child.status}\n${child.stderr}`);
     summary = /Grade [A-F]\s+Score [\d.]+%/.exec(child.stdout)?.[0].replace(/\s+/g, ' ') ?? '';

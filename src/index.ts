@@ -32,7 +32,8 @@ export { SECRET_KINDS, findSecretsInText, redactSecrets, type SecretFinding, typ
 export { BUDGET_NAMES, parseBudgets, type BudgetMetrics, type BudgetViolation, type Budgets } from './metrics/budget.js';
 export type { CostMetrics, LatencyMetrics } from './metrics/performance.js';
 export type { SchemaErrorDetail, SchemaMetrics } from './metrics/schema.js';
-export { readToolCatalogue, type JsonSchema, type ToolCatalogue } from './schemas/catalogue.js';
+export { readToolCatalogue, type ToolCatalogue } from './schemas/catalogue.js';
+export type { JsonSchema } from './schemas/validator.js';
 export { registerSideEffect, sideEffectNames } from './side-effects/registry.js';
 export type { SideEffectContext, SideEffectOutcome, SideEffectValidator } from './side-effects/types.js';
 export type { SideEffectDetail, SideEffectMetrics } from './side-effects/run.js';

@@ -43,6 +43,12 @@ Exit codes:
      --update in CI (record -- CMD exits with CMD's code)
   2  bad usage, or a snapshot file that cannot be read`;
 
+const MCP_TEST_CALLS = `
+The tools are called for real: every tool not annotated destructiveHint is called with generated
+arguments, so tools that write (files, databases, memory) will write. Point the command at a test
+instance, or pass --read-only to call only tools annotated readOnlyHint. The tools to be called are
+listed on stderr before the first call.`;
+
 /** What the command groups (`toolscore mcp …`, `toolscore snapshots …`) are for. */
 export const COMMAND_GROUPS: Readonly<Record<string, string>> = {
   mcp: 'test MCP servers: list and lint their tools, grade them with generated calls, record real sessions',
@@ -244,6 +250,7 @@ const mcpTestCommand: CommandSpec<McpTestFlags, [string[]]> = {
     ...MCP_TARGET,
     cases: { flags: '--cases <n>', description: 'valid-input scenarios per tool', default: '3' },
     edgeCases: { flags: '--no-edge-cases', description: 'do not send invalid input' },
+    readOnly: { flags: '--read-only', description: 'call only tools annotated readOnlyHint (by default every tool not annotated destructiveHint is called, write tools included)' },
     allowDestructive: { flags: '--allow-destructive', description: 'also call tools annotated destructiveHint' },
     report: { flags: '--report <kind>', description: 'write a report file (with -o)', choices: ['md', 'json'] },
     output: { flags: '-o, --output <file>', description: 'where --report goes' },
@@ -251,7 +258,7 @@ const mcpTestCommand: CommandSpec<McpTestFlags, [string[]]> = {
     ci: { flags: '--ci', description: 'append the scorecard to $GITHUB_STEP_SUMMARY; without --fail-under, exit 1 on any lint error or failed scenario' },
     color: COLOR,
   },
-  help: MCP_EXIT_CODES,
+  help: `${MCP_TEST_CALLS}\n${MCP_EXIT_CODES}`,
   async run([words], flags) {
     const { runMcpTest } = await import('./commands/mcp-test.js');
     return runMcpTest(words, flags);

@@ -1,3 +1,4 @@
+import { linearSchemaPattern } from '../match/matchers/regex.js';
 import type { Random } from './prng.js';
 
 /**
@@ -5,7 +6,8 @@ import type { Random } from './prng.js';
  * subset is understood: literals, escapes (`\d \w \s`, their negations, `\uXXXX`), `.`, classes with
  * ranges and negation, groups (capturing, `(?:)` and named), alternation, and the quantifiers
  * `* + ? {n} {n,} {n,m}` (lazy or not). Lookarounds and backreferences are not: such patterns give
- * no sample. Every sample is checked against the real expression before it is returned.
+ * no sample. Every sample is checked against the expression on the linear-time engine (as the
+ * validator runs it) before it is returned.
  */
 
 type CharRange = readonly [number, number];
@@ -232,44 +234,51 @@ function sampleSet(set: CharSet, random: Random): string {
   throw new Unsupported('class excludes everything');
 }
 
-function generate(node: Node, random: Random, stretch: number): string {
+/** Most characters a sample may have: a pattern such as `(a{1000}){1000}` must not build a megabyte. */
+export const MAX_SAMPLE_LENGTH = 10_000;
+
+function generate(node: Node, random: Random, stretch: number, budget: { left: number }): string {
   switch (node.t) {
     case 'lit':
-      return node.text;
+      return take(node.text, budget);
     case 'set':
-      return sampleSet(node.set, random);
+      return take(sampleSet(node.set, random), budget);
     case 'seq':
-      return node.items.map((item) => generate(item, random, stretch)).join('');
+      return node.items.map((item) => generate(item, random, stretch, budget)).join('');
     case 'alt':
-      return generate(random.pick(node.options), random, stretch);
+      return generate(random.pick(node.options), random, stretch, budget);
     case 'rep': {
       const max = Number.isFinite(node.max) ? node.max : node.min + stretch;
       const count = random.int(node.min, Math.max(node.min, Math.min(max, node.min + stretch)));
       let text = '';
-      for (let k = 0; k < count; k++) text += generate(node.node, random, stretch);
+      for (let k = 0; k < count; k++) text += generate(node.node, random, stretch, budget);
       return text;
     }
   }
 }
 
-/** A compiled pattern, or undefined when the text is not a valid ECMAScript expression. */
-export function compilePattern(pattern: string): RegExp | undefined {
+function take(text: string, budget: { left: number }): string {
+  budget.left -= text.length;
+  if (budget.left < 0) throw new Unsupported('sample too long');
+  return text;
+}
+
+/** A pattern compiled on the linear-time engine, or undefined when it cannot run there (or is not valid). */
+export function compilePattern(pattern: string): { test(text: string): boolean } | undefined {
   try {
-    return new RegExp(pattern, 'u');
+    return linearSchemaPattern(pattern);
   } catch {
-    try {
-      return new RegExp(pattern);
-    } catch {
-      return undefined;
-    }
+    return undefined;
   }
 }
 
 /**
  * A string matching `pattern` whose length is within [minLength, maxLength], or undefined when none
- * was found (unsupported syntax, or constraints that contradict each other).
+ * was found (unsupported syntax, constraints that contradict each other, or more than
+ * `MAX_SAMPLE_LENGTH` characters needed).
  */
 export function samplePattern(pattern: string, random: Random, minLength = 0, maxLength = Infinity): string | undefined {
+  if (minLength > MAX_SAMPLE_LENGTH) return undefined;
   const regex = compilePattern(pattern);
   if (!regex) return undefined;
   let tree: Node;
@@ -287,7 +296,7 @@ export function samplePattern(pattern: string, random: Random, minLength = 0, ma
     const stretch = 3 + attempt * Math.max(1, Math.ceil(minLength / 8));
     let text: string;
     try {
-      text = generate(tree, random, stretch);
+      text = generate(tree, random, stretch, { left: MAX_SAMPLE_LENGTH });
     } catch {
       return undefined;
     }

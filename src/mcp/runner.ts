@@ -3,7 +3,7 @@ import { contentToText } from '../formats/mcp-content.js';
 import type { CallOutcome, McpConnection } from './client.js';
 import { isObject } from './schema-util.js';
 import type { McpTool, Outcome, Scenario, ScenarioResult } from './types.js';
-import { schemaError } from './validate.js';
+import { schemaError, schemaProblem } from './validate.js';
 
 /** Options of `runScenarios`. */
 export interface RunOptions {
@@ -33,26 +33,31 @@ export function excerpt(text: string, limit = DETAIL_LIMIT): string {
   return flat.length > limit ? `${flat.slice(0, limit - 1)}…` : flat;
 }
 
-/** A happy result that breaks the tool's `outputSchema` (the SDK's own client rejects these too). */
-function outputProblem(tool: McpTool | undefined, result: Record<string, unknown>): string | undefined {
-  if (!tool || !isObject(tool.outputSchema) || result.isError === true) return undefined;
+/**
+ * A happy result that breaks the tool's `outputSchema` (the SDK's own client rejects these too), or
+ * why its structured result could not be checked (an output schema toolscore cannot run).
+ */
+function outputProblem(tool: McpTool | undefined, result: Record<string, unknown>): { problem?: string; unchecked?: string } {
+  if (!tool || !isObject(tool.outputSchema) || result.isError === true) return {};
   const structured = result.structuredContent;
-  if (structured === undefined || structured === null) return mcpText.missingStructuredContent();
+  if (structured === undefined || structured === null) return { problem: mcpText.missingStructuredContent() };
+  const unchecked = schemaProblem(tool.outputSchema);
+  if (unchecked !== undefined) return { unchecked };
   const error = schemaError(tool.outputSchema, structured);
-  return error === undefined ? undefined : mcpText.outputSchemaMismatch(error);
+  return error === undefined ? {} : { problem: mcpText.outputSchemaMismatch(error) };
 }
 
 function judge(scenario: Scenario, outcome: CallOutcome, tool: McpTool | undefined, timeoutSeconds: number): Omit<ScenarioResult, 'tool' | 'kind' | 'description' | 'arguments'> {
   const happy = scenario.kind === 'happy';
   switch (outcome.kind) {
     case 'result': {
-      const problem = happy ? outputProblem(tool, outcome.result) : undefined;
+      const { problem, unchecked } = happy ? outputProblem(tool, outcome.result) : {};
       if (outcome.isError) {
         const text = contentToText(outcome.result.content) || mcpText.errorWithoutContent();
         return { ok: !happy, is_error: true, duration: outcome.duration, detail: excerpt(text), outcome: 'tool_error' };
       }
       if (problem) return { ok: false, is_error: false, duration: outcome.duration, detail: excerpt(problem), outcome: 'invalid_result' };
-      return { ok: true, is_error: false, duration: outcome.duration, detail: 'ok', outcome: 'ok' };
+      return { ok: true, is_error: false, duration: outcome.duration, detail: unchecked === undefined ? 'ok' : excerpt(mcpText.outputNotChecked(unchecked)), outcome: 'ok' };
     }
     case 'rpc_error':
       return { ok: !happy, is_error: true, duration: outcome.duration, detail: excerpt(mcpText.rpcErrorDetail(outcome.code, outcome.message)), outcome: 'protocol_error' };
@@ -81,34 +86,44 @@ export async function runScenarios(connection: McpConnection, scenarios: readonl
   const notes: string[] = [];
   let current: McpConnection | undefined = connection;
   let restarts = 0;
-  for (const [index, scenario] of scenarios.entries()) {
-    const base = { tool: scenario.tool, kind: scenario.kind, description: scenario.description, arguments: scenario.arguments };
-    let result: ScenarioResult;
-    if (scenario.skip !== undefined) {
-      result = { ...base, ok: false, is_error: false, duration: 0, detail: scenario.skip, outcome: 'skipped' as Outcome };
-    } else if (!current) {
-      result = { ...base, ok: false, is_error: true, duration: 0, detail: mcpText.notRunServerGone(), outcome: 'transport_error' };
-    } else {
-      const outcome = await current.callTool(scenario.tool, scenario.arguments);
-      result = { ...base, ...judge(scenario, outcome, byName.get(scenario.tool), current.timeoutMs / 1000) };
-      if (outcome.kind === 'closed' || (!current.alive && current.target.kind === 'stdio')) {
-        await current.close();
-        current = undefined;
-        if (options.reconnect && restarts < maxRestarts && index < scenarios.length - 1) {
-          restarts++;
-          try {
-            current = await options.reconnect();
-            notes.push(mcpText.restarted(scenario.tool, scenario.description));
-          } catch (error) {
-            notes.push(mcpText.restartFailed((error as Error).message));
+  try {
+    return await runAll();
+  } catch (error) {
+    // A server started again here is ours to close; the caller closes the one it gave.
+    if (current !== connection) await current?.close();
+    throw error;
+  }
+
+  async function runAll(): Promise<RunOutcome> {
+    for (const [index, scenario] of scenarios.entries()) {
+      const base = { tool: scenario.tool, kind: scenario.kind, description: scenario.description, arguments: scenario.arguments };
+      let result: ScenarioResult;
+      if (scenario.skip !== undefined) {
+        result = { ...base, ok: false, is_error: false, duration: 0, detail: scenario.skip, outcome: 'skipped' as Outcome };
+      } else if (!current) {
+        result = { ...base, ok: false, is_error: true, duration: 0, detail: mcpText.notRunServerGone(), outcome: 'transport_error' };
+      } else {
+        const outcome = await current.callTool(scenario.tool, scenario.arguments);
+        result = { ...base, ...judge(scenario, outcome, byName.get(scenario.tool), current.timeoutMs / 1000) };
+        if (outcome.kind === 'closed' || (!current.alive && current.target.kind === 'stdio')) {
+          await current.close();
+          current = undefined;
+          if (options.reconnect && restarts < maxRestarts && index < scenarios.length - 1) {
+            restarts++;
+            try {
+              current = await options.reconnect();
+              notes.push(mcpText.restarted(scenario.tool, scenario.description));
+            } catch (error) {
+              notes.push(mcpText.restartFailed((error as Error).message));
+            }
+          } else if (index < scenarios.length - 1) {
+            notes.push(options.reconnect ? mcpText.noMoreRestarts(maxRestarts) : mcpText.serverGone());
           }
-        } else if (index < scenarios.length - 1) {
-          notes.push(options.reconnect ? mcpText.noMoreRestarts(maxRestarts) : mcpText.serverGone());
         }
       }
+      results.push(result);
+      options.onResult?.(result, index, scenarios.length);
     }
-    results.push(result);
-    options.onResult?.(result, index, scenarios.length);
+    return { results, connection: current, restarts, notes };
   }
-  return { results, connection: current, restarts, notes };
 }

@@ -2,7 +2,7 @@ import { mcpText } from '../text/mcp.js';
 import { seededRandom } from './prng.js';
 import { isObject, normalizeSchema, propertyNames, requiredNames, schemaTypes, valueHasType, type Schema } from './schema-util.js';
 import type { McpTool, Scenario } from './types.js';
-import { schemaError } from './validate.js';
+import { schemaError, schemaProblem } from './validate.js';
 import { emptyValue, generateValue, isWaitProperty } from './values.js';
 
 /** Options of `generateScenarios`. */
@@ -13,6 +13,8 @@ export interface ScenarioOptions {
   includeEdgeCases?: boolean;
   /** Call tools annotated `destructiveHint: true` too (default false: their scenarios are skipped). */
   allowDestructive?: boolean;
+  /** Call only tools annotated `readOnlyHint: true` (default false: every other tool is called too). */
+  readOnly?: boolean;
 }
 
 /** Tries at generating happy arguments that pass the tool's own schema before giving up. */
@@ -22,6 +24,19 @@ const ATTEMPTS = 8;
 export function isDestructive(tool: McpTool): boolean {
   const annotations = isObject(tool.annotations) ? tool.annotations : {};
   return annotations.destructiveHint === true && annotations.readOnlyHint !== true;
+}
+
+/** Whether a tool says it changes nothing: `readOnlyHint: true`. */
+export function isReadOnly(tool: McpTool): boolean {
+  return isObject(tool.annotations) && tool.annotations.readOnlyHint === true;
+}
+
+/** Why none of a tool's scenarios is run, whatever its arguments: destructive, not read-only under `readOnly`, task-only. */
+function toolSkip(tool: McpTool, options: ScenarioOptions): string | undefined {
+  if (isDestructive(tool) && options.allowDestructive !== true) return mcpText.skippedDestructive();
+  if (options.readOnly === true && !isReadOnly(tool)) return mcpText.skippedNotReadOnly();
+  if (requiresTask(tool)) return mcpText.skippedTaskRequired();
+  return undefined;
 }
 
 /** Whether a tool can only be called as a task (`execution.taskSupport: "required"`), which plain tools/call cannot do. */
@@ -71,7 +86,10 @@ function describeWrongType(value: unknown): string {
  *   valid set can be made the scenario is skipped, with the reason. Identical happy calls are made once.
  * - Edge cases from one more happy set: the first required argument dropped, the first property given
  *   the wrong type, and every property given an empty value. Edge cases equal to a happy call are left out.
- * - Tools annotated destructive are kept in the list, skipped, unless `allowDestructive`.
+ * - A tool whose input schema cannot be checked (a pattern the linear-time engine cannot run, nesting
+ *   deeper than `MAX_SCHEMA_DEPTH`) gets one skipped scenario that says why.
+ * - Tools annotated destructive are kept in the list, skipped, unless `allowDestructive`; with
+ *   `readOnly`, so is every tool not annotated `readOnlyHint: true`.
  */
 export function generateScenarios(tools: readonly McpTool[], options: ScenarioOptions = {}): Scenario[] {
   const casesPerTool = Math.max(1, Math.floor(options.casesPerTool ?? 3));
@@ -79,8 +97,8 @@ export function generateScenarios(tools: readonly McpTool[], options: ScenarioOp
   const scenarios: Scenario[] = [];
   for (const tool of tools) {
     const forTool = toolScenarios(tool, casesPerTool, includeEdge);
-    if (isDestructive(tool) && options.allowDestructive !== true) for (const scenario of forTool) scenario.skip = mcpText.skippedDestructive();
-    else if (requiresTask(tool)) for (const scenario of forTool) scenario.skip = mcpText.skippedTaskRequired();
+    const skip = toolSkip(tool, options);
+    if (skip !== undefined) for (const scenario of forTool) scenario.skip = skip;
     scenarios.push(...forTool);
   }
   return scenarios;
@@ -106,6 +124,9 @@ function toolScenarios(tool: McpTool, casesPerTool: number, includeEdge: boolean
   if (!schema || !isObject(full)) {
     return [{ tool: tool.name, kind: 'happy', description: mcpText.scenarioNoArgs(), arguments: {} }];
   }
+  // A schema whose checks cannot run (an unsupported pattern, too deep) could not vouch for any argument set.
+  const problem = schemaProblem(full);
+  if (problem !== undefined) return [{ tool: tool.name, kind: 'happy', description: mcpText.scenarioHappy(1), arguments: {}, skip: mcpText.skippedUncheckableSchema(problem) }];
   const random = seededRandom(tool.name);
   const root: Schema = full;
   const properties = schema.properties as Record<string, unknown>;

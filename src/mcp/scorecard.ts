@@ -115,10 +115,13 @@ export function buildScorecard(input: ScorecardInput): Scorecard {
   // Rounded to 12 decimals so float noise (0.8999999999999999) never costs a grade.
   const score = Math.round(weighted * 1e12) / 1e12;
 
+  // Grouped once: filtering every result for every tool is quadratic in the number of tools.
+  const resultsOf = groupByTool(input.results);
+  const lintOf = groupByTool(input.lint);
   const tools: ToolSummary[] = input.tools.map((tool) => {
-    const own = input.results.filter((result) => result.tool === tool.name);
+    const own = resultsOf.get(tool.name) ?? [];
     const run = own.filter((result) => result.outcome !== 'skipped');
-    const lint = input.lint.filter((issue) => issue.tool === tool.name);
+    const lint = lintOf.get(tool.name) ?? [];
     const latency = run.length === 0 ? null : Math.round((run.reduce((sum, result) => sum + result.duration, 0) / run.length) * 10_000) / 10;
     return {
       name: tool.name,
@@ -164,6 +167,16 @@ export function buildScorecard(input: ScorecardInput): Scorecard {
   if (input.protocolVersion !== undefined) card.protocol_version = input.protocolVersion;
   if (input.wallTime !== undefined) card.wall_time = input.wallTime;
   return card;
+}
+
+function groupByTool<T extends { tool: string }>(items: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(item.tool);
+    if (group) group.push(item);
+    else groups.set(item.tool, [item]);
+  }
+  return groups;
 }
 
 /** The ranked fix list. */

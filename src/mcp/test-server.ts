@@ -12,6 +12,8 @@ import type { McpTool, ScenarioResult } from './types.js';
 export interface TestServerOptions extends ConnectOptions, ScenarioOptions {
   /** Called after each scenario. */
   onResult?: (result: ScenarioResult, index: number, total: number) => void;
+  /** Called before the first call with the names of the tools that will be called. */
+  onPlan?: (tools: readonly string[]) => void;
   /** Most restarts of a stdio server that exits mid-run (default 3). */
   maxRestarts?: number;
 }
@@ -55,32 +57,40 @@ export async function testServer(target: ServerTarget, options: TestServerOption
     return { card: failedCard(target, error, started), failure: error, tools: [] };
   }
   const { handshake } = connection;
-  let tools: McpTool[];
+  // Whatever happens from here on (a server error, a bug of ours), the server is closed, or the CLI would never exit.
+  let last: McpConnection | undefined = connection;
   try {
-    tools = await connection.listTools();
-  } catch (error) {
-    await connection.close();
-    if (!(error instanceof McpServerError)) throw error;
-    return { card: failedCard(target, error, started, [], handshake.instructions, handshake.server), failure: error, tools: [] };
+    let tools: McpTool[];
+    try {
+      tools = await connection.listTools();
+    } catch (error) {
+      if (!(error instanceof McpServerError)) throw error;
+      return { card: failedCard(target, error, started, [], handshake.instructions, handshake.server), failure: error, tools: [] };
+    }
+    const lint = lintTools(tools, handshake.instructions);
+    const scenarios = generateScenarios(tools, options);
+    options.onPlan?.([...new Set(scenarios.filter((scenario) => scenario.skip === undefined).map((scenario) => scenario.tool))]);
+    const reconnect = target.kind === 'stdio' ? () => connect(target, options) : undefined;
+    const run = await runScenarios(connection, scenarios, tools, { reconnect, maxRestarts: options.maxRestarts, onResult: options.onResult });
+    last = run.connection;
+    const noise = [connection, run.connection].flatMap((used) => used?.diagnostics().stdoutNoise ?? []);
+    await last?.close();
+    last = undefined;
+    const notes = [...run.notes];
+    if (noise.length > 0) notes.push(mcpText.stdoutNoise(noise.length, noise[0]!));
+    const card = buildScorecard({
+      server: handshake.server,
+      tools,
+      results: run.results,
+      lint,
+      instructions: handshake.instructions,
+      target: describeTarget(target),
+      protocolVersion: handshake.protocolVersion,
+      notes,
+      wallTime: (performance.now() - started) / 1000,
+    });
+    return { card, tools };
+  } finally {
+    await last?.close();
   }
-  const lint = lintTools(tools, handshake.instructions);
-  const scenarios = generateScenarios(tools, options);
-  const reconnect = target.kind === 'stdio' ? () => connect(target, options) : undefined;
-  const run = await runScenarios(connection, scenarios, tools, { reconnect, maxRestarts: options.maxRestarts, onResult: options.onResult });
-  const noise = [connection, run.connection].flatMap((used) => used?.diagnostics().stdoutNoise ?? []);
-  await run.connection?.close();
-  const notes = [...run.notes];
-  if (noise.length > 0) notes.push(mcpText.stdoutNoise(noise.length, noise[0]!));
-  const card = buildScorecard({
-    server: handshake.server,
-    tools,
-    results: run.results,
-    lint,
-    instructions: handshake.instructions,
-    target: describeTarget(target),
-    protocolVersion: handshake.protocolVersion,
-    notes,
-    wallTime: (performance.now() - started) / 1000,
-  });
-  return { card, tools };
 }

@@ -7,15 +7,44 @@ import type { McpTool } from './types.js';
  * so the numbers match the Python toolscore's.
  */
 
-/** Python's `json.dumps(value, sort_keys=True, ensure_ascii=False)` (default separators). */
+/** Text written as it is by `pythonJson` (never a JSON value). */
+class Raw {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * Python's `json.dumps(value, sort_keys=True, ensure_ascii=False)` (default separators). Written
+ * without recursion, so a server's schema nested thousands of levels deep cannot overflow the stack.
+ */
 export function pythonJson(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (Array.isArray(value)) return `[${value.map(pythonJson).join(', ')}]`;
-  if (typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record).sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}: ${pythonJson(record[key])}`).join(', ')}}`;
+  const out: string[] = [];
+  // What is left to write, the next item last.
+  const work: unknown[] = [value];
+  while (work.length > 0) {
+    const item = work.pop();
+    if (item instanceof Raw) out.push(item.text);
+    else if (item !== null && typeof item === 'object') {
+      const parts: unknown[] = [];
+      if (Array.isArray(item)) {
+        parts.push(new Raw('['));
+        item.forEach((element, i) => parts.push(...(i > 0 ? [new Raw(', ')] : []), element));
+        parts.push(new Raw(']'));
+      } else {
+        const record = item as Record<string, unknown>;
+        parts.push(new Raw('{'));
+        Object.keys(record)
+          .sort()
+          .forEach((key, i) => parts.push(new Raw(`${i > 0 ? ', ' : ''}${JSON.stringify(key)}: `), record[key]));
+        parts.push(new Raw('}'));
+      }
+      for (let i = parts.length - 1; i >= 0; i--) work.push(parts[i]);
+    } else out.push(scalarJson(item));
   }
+  return out.join('');
+}
+
+function scalarJson(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : value > 0 ? 'Infinity' : Number.isNaN(value) ? 'NaN' : '-Infinity';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   return JSON.stringify(value) ?? 'null';

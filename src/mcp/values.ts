@@ -1,5 +1,5 @@
 import type { Random } from './prng.js';
-import { samplePattern, compilePattern } from './regex-sample.js';
+import { compilePattern, MAX_SAMPLE_LENGTH, samplePattern } from './regex-sample.js';
 import { isObject, normalizeSchema, primaryType, propertyNames, requiredNames, type Schema } from './schema-util.js';
 
 /**
@@ -123,8 +123,12 @@ export function generateValue(schema: unknown, name: string, context: ValueConte
   }
 }
 
+/** Most items of a generated array: a schema asking for `minItems: 1e8` gets this many, and the check says why it fails. */
+export const MAX_GENERATED_ITEMS = 100;
+
+/** String lengths wanted by a schema; a `minLength` past `MAX_SAMPLE_LENGTH` is cut to it (the check then fails). */
 function lengthBounds(s: Schema): [number, number] {
-  const min = typeof s.minLength === 'number' && s.minLength > 0 ? Math.ceil(s.minLength) : 0;
+  const min = typeof s.minLength === 'number' && s.minLength > 0 ? Math.min(Math.ceil(s.minLength), MAX_SAMPLE_LENGTH) : 0;
   const max = typeof s.maxLength === 'number' && s.maxLength >= 0 ? Math.floor(s.maxLength) : Infinity;
   return [min, max];
 }
@@ -192,7 +196,7 @@ function generateNumber(s: Schema, integer: boolean, random: Random, isWait: boo
 }
 
 function generateArray(s: Schema, name: string, context: ValueContext, depth: number): unknown[] {
-  const min = typeof s.minItems === 'number' ? Math.max(0, Math.ceil(s.minItems)) : 0;
+  const min = typeof s.minItems === 'number' ? Math.min(MAX_GENERATED_ITEMS, Math.max(0, Math.ceil(s.minItems))) : 0;
   const max = typeof s.maxItems === 'number' ? Math.max(0, Math.floor(s.maxItems)) : Infinity;
   const prefix = Array.isArray(s.prefixItems) ? s.prefixItems : Array.isArray(s.items) ? s.items : [];
   const itemSchema = isObject(s.items) ? s.items : {};

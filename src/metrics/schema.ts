@@ -1,6 +1,8 @@
-import { createRequire } from 'node:module';
+import { ToolscoreInputError } from '../core/errors.js';
 import type { ExpectedCall, ToolCall } from '../core/types.js';
-import { goldSchema, type JsonSchema, type ToolCatalogue } from '../schemas/catalogue.js';
+import { goldSchema, type ToolCatalogue } from '../schemas/catalogue.js';
+import type { JsonSchema } from '../schemas/validator.js';
+import { compileSchema, issueMessage, issuePath, UnsupportedPatternError, unsupportedPattern, type SchemaValidator } from '../schemas/validator.js';
 
 /** One way a call's arguments break its tool's schema. */
 export interface SchemaErrorDetail {
@@ -26,49 +28,18 @@ export interface SchemaMetrics {
   error_details: SchemaErrorDetail[];
 }
 
-type Validate = ((data: unknown) => boolean) & { errors?: { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }[] | null };
-interface AjvInstance {
-  compile(schema: JsonSchema): Validate;
-}
-
-// ajv is loaded on first use only: importing toolscore must stay cheap.
-const require = createRequire(import.meta.url);
-let validators: { draft7: AjvInstance; draft2020: AjvInstance } | undefined;
-const compiled = new WeakMap<JsonSchema, Validate>();
-
-function compile(schema: JsonSchema): Validate {
-  let validate = compiled.get(schema);
-  if (validate) return validate;
-  if (!validators) {
-    const options = { allErrors: true, strict: false, validateFormats: true };
-    const Ajv = (require('ajv') as { default: new (options: object) => AjvInstance }).default;
-    const Ajv2020 = (require('ajv/dist/2020') as { default: new (options: object) => AjvInstance }).default;
-    const addFormats = (require('ajv-formats') as { default: (ajv: AjvInstance) => void }).default;
-    validators = { draft7: new Ajv(options), draft2020: new Ajv2020(options) };
-    addFormats(validators.draft7);
-    addFormats(validators.draft2020);
-  }
-  const draft = typeof schema.$schema === 'string' && schema.$schema.includes('2020-12') ? validators.draft2020 : validators.draft7;
+/** A schema ajv cannot compile validates every call as one error saying so. */
+function compile(schema: JsonSchema, tool: string, gold: boolean): SchemaValidator {
   try {
-    validate = draft.compile(schema);
+    return compileSchema(schema);
   } catch (error) {
+    if (error instanceof UnsupportedPatternError) {
+      const found = unsupportedPattern(schema);
+      throw new ToolscoreInputError({ source: `${gold ? 'gold' : 'tool catalogue'} schema of ${JSON.stringify(tool)}`, path: found?.path ?? '$' }, (found?.error ?? error).message);
+    }
     const message = `the tool's schema is invalid: ${(error as Error).message}`;
-    validate = Object.assign(() => false, { errors: [{ instancePath: '', keyword: 'schema', message, params: {} }] });
+    return Object.assign(() => false, { errors: [{ instancePath: '', keyword: 'schema', message, params: {} }] });
   }
-  compiled.set(schema, validate);
-  return validate;
-}
-
-/** `/passengers/0/age` → `$.passengers[0].age`. */
-function toJsonPath(pointer: string): string {
-  if (pointer === '') return '$';
-  return pointer
-    .split('/')
-    .slice(1)
-    .reduce((path, token) => {
-      const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
-      return /^\d+$/.test(key) ? `${path}[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
-    }, '$');
 }
 
 /**
@@ -81,24 +52,21 @@ export function schemaMetrics(
   actual: readonly ToolCall[],
   catalogue: ToolCatalogue | undefined,
 ): SchemaMetrics | undefined {
-  const schemas = new Map<string, JsonSchema>();
-  for (const call of expected) if (call.schema) schemas.set(call.tool, goldSchema(call.schema));
-  if (catalogue) for (const [tool, schema] of catalogue) schemas.set(tool, schema);
+  const schemas = new Map<string, { schema: JsonSchema; gold: boolean }>();
+  for (const call of expected) if (call.schema) schemas.set(call.tool, { schema: goldSchema(call.schema), gold: true });
+  if (catalogue) for (const [tool, schema] of catalogue) schemas.set(tool, { schema, gold: false });
   if (schemas.size === 0 && !catalogue) return undefined;
   const details: SchemaErrorDetail[] = [];
   const failed: { index: number; tool: string }[] = [];
   let validated = 0;
   actual.forEach((call, index) => {
-    const schema = schemas.get(call.tool);
+    const known = schemas.get(call.tool);
     const before = details.length;
-    if (schema) {
+    if (known) {
       validated++;
-      const validate = compile(schema);
+      const validate = compile(known.schema, call.tool, known.gold);
       if (!validate(call.args ?? {})) {
-        for (const error of validate.errors ?? []) {
-          const missing = error.keyword === 'required' ? `/${String(error.params.missingProperty)}` : '';
-          details.push({ index, tool: call.tool, path: toJsonPath(error.instancePath + missing), keyword: error.keyword, message: error.message ?? error.keyword });
-        }
+        for (const error of validate.errors ?? []) details.push({ index, tool: call.tool, path: issuePath(error, call.args ?? {}), keyword: error.keyword, message: issueMessage(error) });
       }
     } else if (catalogue) {
       validated++;

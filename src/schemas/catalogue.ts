@@ -1,7 +1,6 @@
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
+import { type JsonSchema, unsupportedPattern } from './validator.js';
 
-/** A JSON Schema object (as providers and MCP servers publish them). */
-export type JsonSchema = Record<string, unknown>;
 
 /** The tools offered to an agent: name → JSON Schema of its arguments. */
 export type ToolCatalogue = ReadonlyMap<string, JsonSchema>;
@@ -20,8 +19,13 @@ function readDefinition(item: unknown, path: string, source: string): [string, J
     throw new ToolscoreInputError({ source, path: childPath(path, 'name') }, `expected a tool name, got ${describeType(name)}`);
   }
   // OpenAI: parameters; Anthropic: input_schema; MCP: inputSchema. No schema means any arguments.
-  const schema = fn.parameters ?? fn.input_schema ?? fn.inputSchema ?? {};
-  if (!isObject(schema)) throw new ToolscoreInputError({ source, path: childPath(path, 'parameters') }, `expected a JSON Schema object, got ${describeType(schema)}`);
+  const key = (['parameters', 'input_schema', 'inputSchema'] as const).find((name) => fn[name] !== undefined && fn[name] !== null);
+  const schema = key === undefined ? {} : fn[key];
+  const schemaPath = childPath(fn === item ? path : childPath(path, 'function'), key ?? 'parameters');
+  if (!isObject(schema)) throw new ToolscoreInputError({ source, path: schemaPath }, `expected a JSON Schema object, got ${describeType(schema)}`);
+  // Checked now, so the error names the file and the path to the pattern.
+  const unsupported = unsupportedPattern(schema, schemaPath);
+  if (unsupported) throw new ToolscoreInputError({ source, path: unsupported.path }, unsupported.error.message);
   return [name, schema];
 }
 

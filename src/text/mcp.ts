@@ -41,6 +41,13 @@ export const mcpText = {
   skippedDestructive: () => 'skipped: the tool is annotated destructiveHint (pass --allow-destructive to call it)',
   skippedTaskRequired: () => 'skipped: the tool must be called as a task (execution.taskSupport "required"), which toolscore does not do yet',
   skippedInvalidArgs: (error: string) => `skipped: could not generate arguments that satisfy the input schema (${error})`,
+  skippedUncheckableSchema: (reason: string) => `skipped: toolscore cannot check arguments against the input schema (${reason})`,
+  skippedNotReadOnly: () => 'skipped: the tool is not annotated readOnlyHint (--read-only calls only tools that are)',
+  outputNotChecked: (reason: string) => `ok (structuredContent not checked against the outputSchema: ${reason})`,
+  toolsToCall: (names: readonly string[], readOnly: boolean) =>
+    names.length === 0
+      ? 'toolscore: no tool will be called'
+      : `toolscore: calling ${names.length} ${names.length === 1 ? 'tool' : 'tools'} with generated arguments${readOnly ? ' (read-only tools only)' : ', write tools included (--read-only calls only tools annotated readOnlyHint)'}: ${names.slice(0, 20).join(', ')}${names.length > 20 ? ` and ${names.length - 20} more` : ''}`,
   missingStructuredContent: () => 'the tool declares an outputSchema but returned no structuredContent',
   outputSchemaMismatch: (error: string) => `structuredContent does not match the outputSchema: ${error}`,
   errorWithoutContent: () => 'the tool reported an error (isError) without content',

@@ -11,7 +11,7 @@ import { describe, expect, test } from 'vitest';
 const FLOORS: Readonly<Record<string, number>> = {
   core: 1,
   match: 2,
-  schemas: 2,
+  schemas: 3,
   formats: 3,
   pairing: 3,
   'side-effects': 4,
@@ -112,12 +112,12 @@ describe('the checker itself', () => {
   test('an import up a floor, or sideways to a sibling folder of the same floor, is reported', () => {
     const graph = graphOf({
       'metrics/a.ts': ['core/b.ts', 'evaluation/c.ts'],
-      'match/d.ts': ['schemas/e.ts', 'match/f.ts'],
+      'pairing/d.ts': ['formats/e.ts', 'pairing/f.ts'],
       'core/b.ts': [],
     });
     expect(upwardImports(graph)).toEqual([
       'metrics/a.ts (floor 5) → evaluation/c.ts (floor 8)',
-      'match/d.ts (floor 2) → schemas/e.ts (floor 2)',
+      'pairing/d.ts (floor 3) → formats/e.ts (floor 3)',
     ]);
   });
 

@@ -119,7 +119,7 @@ describe('servers that misbehave mid-run still get a scorecard', () => {
   test('results are checked: outputSchema, the CallToolResult shape, JSON-RPC errors', async () => {
     const { card } = await testServer(nodeTarget(fixture('raw-server.mjs'), ['bad-output']));
     const detail = (tool: string) => card.results.find((result) => result.tool === tool)!;
-    expect(detail('wrong_output')).toMatchObject({ ok: false, outcome: 'invalid_result', detail: 'structuredContent does not match the outputSchema: count must be integer' });
+    expect(detail('wrong_output')).toMatchObject({ ok: false, outcome: 'invalid_result', detail: 'structuredContent does not match the outputSchema: $.count: must be integer' });
     expect(detail('no_structured')).toMatchObject({ ok: false, outcome: 'invalid_result', detail: 'the tool declares an outputSchema but returned no structuredContent' });
     expect(detail('good_output')).toMatchObject({ ok: true, outcome: 'ok' });
     expect(detail('not_a_result')).toMatchObject({ ok: false, outcome: 'invalid_result' });

@@ -25,6 +25,7 @@ export interface McpTestFlags extends McpTargetFlags {
   failUnder?: string;
   ci?: boolean;
   allowDestructive?: boolean;
+  readOnly?: boolean;
   color: boolean;
 }
 
@@ -81,7 +82,12 @@ export async function testAndReport(target: ServerTarget, flags: McpTestFlags): 
         process.stderr.write(index + 1 === total ? '\r\u001b[2K' : `\r\u001b[2K  ${index + 1}/${total} ${displayText(result.tool)}`);
       }
     : undefined;
-  const outcome = await testServer(target, { ...connectOptions(flags), casesPerTool: cases, includeEdgeCases: flags.edgeCases, allowDestructive: flags.allowDestructive === true, onResult: progress });
+  const readOnly = flags.readOnly === true;
+  // Said before the first call: these tools run for real, and may write.
+  const onPlan = (tools: readonly string[]): void => {
+    process.stderr.write(`${displayText(mcpText.toolsToCall(tools, readOnly))}\n`);
+  };
+  const outcome = await testServer(target, { ...connectOptions(flags), casesPerTool: cases, includeEdgeCases: flags.edgeCases, allowDestructive: flags.allowDestructive === true, readOnly, onPlan, onResult: progress });
   const { card } = outcome;
   if (report && flags.output) {
     await writeFileAtomic(flags.output, report === 'json' ? scorecardJson(card) : renderScorecardMarkdown(card));

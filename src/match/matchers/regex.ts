@@ -11,11 +11,19 @@ export type RegexMode = 'full' | 'search';
 /** The compiled form of a pattern in the linear-time engine. */
 interface CompiledPattern {
   matches(input: string): boolean;
+  /** Whether the pattern is found anywhere in the input. */
+  test(input: string): boolean;
   matcher(input: string): { find(): boolean };
 }
 
 interface Re2Engine {
-  RE2JS: { compile(pattern: string, flags: number): CompiledPattern; CASE_INSENSITIVE: number; DOTALL: number; MULTILINE: number };
+  RE2JS: {
+    compile(pattern: string, flags: number): CompiledPattern;
+    translateRegExp(pattern: string): string;
+    CASE_INSENSITIVE: number;
+    DOTALL: number;
+    MULTILINE: number;
+  };
 }
 
 // re2js (a port of RE2) matches in linear time, so a pattern from a gold, rule or snapshot file such as
@@ -26,21 +34,40 @@ let engine: Re2Engine | undefined;
 /** Letters accepted in `flags`: i (ignore case), s (dot matches newlines), m (multi-line ^ $), u (Unicode, always on). */
 const FLAG_BITS = { i: 'CASE_INSENSITIVE', s: 'DOTALL', m: 'MULTILINE', u: undefined } as const;
 
-function compile(pattern: string, flags: string): CompiledPattern {
+function loadEngine(): Re2Engine {
   engine ??= require('re2js') as Re2Engine;
-  let bits = 0;
-  for (const flag of flags) {
-    if (!(flag in FLAG_BITS)) throw new SyntaxError(`unknown flag ${JSON.stringify(flag)}; use i, m, s or u`);
-    const name = FLAG_BITS[flag as keyof typeof FLAG_BITS];
-    if (name) bits |= engine.RE2JS[name];
-  }
+  return engine;
+}
+
+/** Compiles on the linear-time engine; a pattern it cannot run is a SyntaxError saying why. */
+function compileLinear(pattern: string, translated: () => string, bits: number): CompiledPattern {
   try {
-    return engine.RE2JS.compile(pattern, bits);
+    return loadEngine().RE2JS.compile(translated(), bits);
   } catch (error) {
     const reason = (error as Error).message.replace(/^error parsing regexp: /, '');
     const hint = /\(\?<?[=!]|\\[1-9]/.test(pattern) ? ' (lookarounds and backreferences are not supported: patterns run on a linear-time engine)' : '';
     throw new SyntaxError(`${reason}${hint}`);
   }
+}
+
+function compile(pattern: string, flags: string): CompiledPattern {
+  const { RE2JS } = loadEngine();
+  let bits = 0;
+  for (const flag of flags) {
+    if (!(flag in FLAG_BITS)) throw new SyntaxError(`unknown flag ${JSON.stringify(flag)}; use i, m, s or u`);
+    const name = FLAG_BITS[flag as keyof typeof FLAG_BITS];
+    if (name) bits |= RE2JS[name];
+  }
+  return compileLinear(pattern, () => pattern, bits);
+}
+
+/**
+ * A JSON Schema `pattern` (ECMA-262 syntax such as `\u00e9`, found anywhere in the string) on the
+ * linear-time engine, so a schema from a file or a server cannot hang a run with `^(a+)+$`. Throws a
+ * SyntaxError for a pattern the engine cannot run (lookarounds, backreferences).
+ */
+export function linearSchemaPattern(pattern: string): { test(input: string): boolean } {
+  return compileLinear(pattern, () => loadEngine().RE2JS.translateRegExp(pattern), 0);
 }
 
 /** Characters `$regex` matchers may still read in the scoring pass under way; unbounded outside one. */

@@ -4,12 +4,12 @@ import type { LintIssue, McpTool } from '../types.js';
 import { findDirectives } from './directives.js';
 import { codePointList, findHiddenCharacters, withoutFormatCharacters } from './hidden-characters.js';
 import { lintDefinition } from './schema-rules.js';
-import { closestTool, findToolReferences } from './tool-references.js';
+import { findToolReferences, ToolNameIndex } from './tool-references.js';
 
 export { lintDefinition, isTyped, LARGE_DEFINITION_TOKENS } from './schema-rules.js';
 export { findHiddenCharacters, type HiddenCharacters } from './hidden-characters.js';
 export { findDirectives, type Directives } from './directives.js';
-export { findToolReferences, closestTool } from './tool-references.js';
+export { findToolReferences, closestTool, ToolNameIndex } from './tool-references.js';
 
 /** The pseudo-tool that issues about the server's `instructions` are filed under. */
 export const INSTRUCTIONS_OWNER = '<instructions>';
@@ -44,7 +44,7 @@ function schemaVocabulary(schema: unknown, out: Set<string>, depth = 0): void {
 }
 
 /** The text checks of one owner's model-visible text: hidden characters, directives, dangling tool references. */
-function lintText(owner: string, texts: readonly string[], known: Set<string>, toolNames: readonly string[], where: string): LintIssue[] {
+function lintText(owner: string, texts: readonly string[], known: Set<string>, toolIndex: ToolNameIndex, where: string): LintIssue[] {
   const issues: LintIssue[] = [];
   const all = texts.join('\n');
   const hidden = findHiddenCharacters(all);
@@ -60,7 +60,7 @@ function lintText(owner: string, texts: readonly string[], known: Set<string>, t
 
   for (const name of findToolReferences(visible)) {
     if (known.has(name)) continue;
-    issues.push({ tool: owner, rule: 'dangling-tool-reference', ...mcpLintText.danglingReference(where, name, closestTool(name, toolNames)) });
+    issues.push({ tool: owner, rule: 'dangling-tool-reference', ...mcpLintText.danglingReference(where, name, toolIndex.closest(name)) });
   }
   return issues;
 }
@@ -73,6 +73,7 @@ function lintText(owner: string, texts: readonly string[], known: Set<string>, t
  */
 export function lintTools(tools: readonly McpTool[], instructions?: string | null): LintIssue[] {
   const toolNames = tools.map((tool) => tool.name);
+  const toolIndex = new ToolNameIndex(toolNames);
   const known = new Set<string>(toolNames);
   for (const tool of tools) schemaVocabulary(tool.inputSchema, known);
   const issues: LintIssue[] = [];
@@ -82,7 +83,7 @@ export function lintTools(tools: readonly McpTool[], instructions?: string | nul
     seen.add(tool.name);
     issues.push(...lintDefinition(tool));
     const texts = [typeof tool.description === 'string' ? tool.description : '', ...schemaDescriptions(tool.inputSchema)];
-    const textIssues = lintText(tool.name, texts, known, toolNames, mcpLintText.toolWhere(tool.name));
+    const textIssues = lintText(tool.name, texts, known, toolIndex, mcpLintText.toolWhere(tool.name));
     const nameHidden = findHiddenCharacters(tool.name);
     const namePoints = [...nameHidden.tags, ...nameHidden.bidi, ...nameHidden.format];
     if (namePoints.length > 0) {
@@ -92,7 +93,7 @@ export function lintTools(tools: readonly McpTool[], instructions?: string | nul
     issues.push(...textIssues);
   }
   if (typeof instructions === 'string' && instructions.trim() !== '') {
-    issues.push(...lintText(INSTRUCTIONS_OWNER, [instructions], known, toolNames, mcpLintText.instructionsWhere()));
+    issues.push(...lintText(INSTRUCTIONS_OWNER, [instructions], known, toolIndex, mcpLintText.instructionsWhere()));
   }
   return issues;
 }

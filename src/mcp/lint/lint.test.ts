@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { toolDefinitionText } from '../tokens.js';
 import type { McpTool } from '../types.js';
 import { closestTool, findDirectives, findHiddenCharacters, findToolReferences, INSTRUCTIONS_OWNER, isTyped, lintTools } from './index.js';
+import { nameWords, similarity, SPELLING_SEARCHES, ToolNameIndex } from './tool-references.js';
 
 /** A clean tool: long description, typed properties, a required list. */
 function clean(name: string, description = `Looks up ${name.replace(/_/g, ' ')} for the user and returns it as text.`, properties: Record<string, unknown> = { id: { type: 'string', description: 'Id of the thing' } }): McpTool {
@@ -211,5 +213,44 @@ describe('server instructions', () => {
     ]);
     expect(rules([clean('get_order')], null)).toEqual([]);
     expect(rules([clean('get_order')], '   ')).toEqual([]);
+  });
+});
+
+describe('the closest-tool index', () => {
+  /** The definition compared with every tool, as it was before the index: the reference. */
+  function closestByScan(missing: string, tools: readonly string[]): string | undefined {
+    const words = new Set(nameWords(missing));
+    let best: { name: string; share: number; sim: number } | undefined;
+    for (const tool of tools) {
+      const toolWords = new Set(nameWords(tool));
+      const shared = [...words].filter((word) => toolWords.has(word));
+      const generic = new Set(['get', 'set', 'list', 'create', 'update', 'delete', 'remove', 'add', 'read', 'write', 'fetch', 'find', 'search', 'run', 'do', 'make', 'tool']);
+      const common = shared.some((word) => !generic.has(word)) ? shared.length : 0;
+      const share = common / new Set([...words, ...toolWords]).size;
+      const sim = similarity(missing.toLowerCase(), tool.toLowerCase());
+      if (common === 0 && sim < 0.75) continue;
+      if (!best || share > best.share || (share === best.share && sim > best.sim)) best = { name: tool, share, sim };
+    }
+    return best?.name;
+  }
+
+  const word = fc.constantFrom('get', 'list', 'note', 'notes', 'weather', 'search', 'rate', 'user', 'file', 'id', 'x');
+  const name = fc.array(word, { minLength: 1, maxLength: 3 }).chain((words) => fc.constantFrom(words.join('_'), words.join('-'), words.join('')));
+
+  test('property: finds what comparing with every tool finds', () => {
+    fc.assert(
+      fc.property(fc.array(name, { maxLength: 12 }), fc.array(name, { minLength: 1, maxLength: 8 }), (tools, missing) => {
+        const index = new ToolNameIndex(tools);
+        for (const item of missing) expect(index.closest(item)).toBe(closestByScan(item, tools));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test(`after ${SPELLING_SEARCHES} names without a shared word, only shared words suggest a tool`, () => {
+    const index = new ToolNameIndex(['get_weather', 'search_notes']);
+    for (let i = 0; i < SPELLING_SEARCHES; i++) expect(index.closest('get_wether')).toBe('get_weather');
+    expect(index.closest('get_wether')).toBeUndefined();
+    expect(index.closest('search_note')).toBe('search_notes');
   });
 });

@@ -67,23 +67,62 @@ export function similarity(a: string, b: string): number {
   return (2 * previous[b.length]!) / (a.length + b.length);
 }
 
+/** Most missing names per lint run looked up by spelling alone (a scan of every tool): the rest are matched by shared words only. */
+export const SPELLING_SEARCHES = 100;
+
 /**
- * The exposed tool most like a missing name: the highest share of common words, ties broken by
- * character similarity; a tool sharing no word (or only generic verbs such as "get" or "list")
- * qualifies only with similarity ≥ 0.75.
+ * The exposed tools, indexed by the words of their names, to find the closest tool to each missing
+ * name: the highest share of common words, ties broken by character similarity; a tool sharing no
+ * word (or only generic verbs such as "get" or "list") qualifies only with similarity ≥ 0.75.
+ *
+ * A tool sharing a word always beats one that shares none, so only those tools are compared, found
+ * through the index. When there are none, every tool is compared by spelling, for the first
+ * `SPELLING_SEARCHES` names of a run; thousands of tools with thousands of dangling references stay
+ * linear instead of a comparison of every name with every tool.
  */
-export function closestTool(missing: string, tools: readonly string[]): string | undefined {
-  const words = new Set(nameWords(missing));
-  let best: { name: string; share: number; sim: number } | undefined;
-  for (const tool of tools) {
-    const toolWords = new Set(nameWords(tool));
-    const shared = [...words].filter((word) => toolWords.has(word));
-    const common = shared.filter((word) => !GENERIC_WORDS.has(word)).length > 0 ? shared.length : 0;
-    const union = new Set([...words, ...toolWords]).size;
-    const share = union === 0 ? 0 : common / union;
-    const sim = similarity(missing.toLowerCase(), tool.toLowerCase());
-    if (common === 0 && sim < 0.75) continue;
-    if (!best || share > best.share || (share === best.share && sim > best.sim)) best = { name: tool, share, sim };
+export class ToolNameIndex {
+  private readonly tools: { name: string; lower: string; words: Set<string> }[];
+  private readonly byWord = new Map<string, number[]>();
+  private spellingSearches = 0;
+
+  constructor(names: readonly string[]) {
+    this.tools = names.map((name) => ({ name, lower: name.toLowerCase(), words: new Set(nameWords(name)) }));
+    this.tools.forEach((tool, i) => {
+      for (const word of tool.words) {
+        if (GENERIC_WORDS.has(word)) continue;
+        const list = this.byWord.get(word);
+        if (list) list.push(i);
+        else this.byWord.set(word, [i]);
+      }
+    });
   }
-  return best?.name;
+
+  /** The exposed tool most like `missing`, or undefined when none is close enough. */
+  closest(missing: string): string | undefined {
+    const words = new Set(nameWords(missing));
+    const sharing = new Set<number>();
+    for (const word of words) for (const i of this.byWord.get(word) ?? []) sharing.add(i);
+    let candidates: Iterable<number>;
+    if (sharing.size > 0) candidates = [...sharing].sort((a, b) => a - b);
+    else if (this.spellingSearches++ < SPELLING_SEARCHES) candidates = this.tools.keys();
+    else return undefined;
+    const lower = missing.toLowerCase();
+    let best: { name: string; share: number; sim: number } | undefined;
+    for (const i of candidates) {
+      const tool = this.tools[i]!;
+      const shared = [...words].filter((word) => tool.words.has(word));
+      const common = shared.some((word) => !GENERIC_WORDS.has(word)) ? shared.length : 0;
+      const union = new Set([...words, ...tool.words]).size;
+      const share = union === 0 ? 0 : common / union;
+      const sim = similarity(lower, tool.lower);
+      if (common === 0 && sim < 0.75) continue;
+      if (!best || share > best.share || (share === best.share && sim > best.sim)) best = { name: tool.name, share, sim };
+    }
+    return best?.name;
+  }
+}
+
+/** The exposed tool most like a missing name (see `ToolNameIndex`). */
+export function closestTool(missing: string, tools: readonly string[]): string | undefined {
+  return new ToolNameIndex(tools).closest(missing);
 }
