@@ -6,7 +6,7 @@ import type { Args, ToolCall } from '../core/types.js';
 import { SECRET_KINDS, findSecretsInText, maskSecret, redactSecrets, securityMetrics, type SecretKind } from './security.js';
 
 // Test tokens are assembled at run time, so no credential-shaped literal sits in the repository
-// (push-protection scanners); corpus vectors are read from ../shared/corpus, never copied.
+// (push-protection scanners); the corpus vectors are kept gzip-compressed in test/corpus for the same reason.
 const B64 = 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQDndJt7NaG8T64';
 const pem = (label: string, body: string) => `-----BEGIN ${label}PRIVATE KEY-----\n${body}\n-----END ${label}PRIVATE KEY-----`;
 const PEM = pem('', `${B64}\n${B64}\n${B64.slice(0, 20)}==`);

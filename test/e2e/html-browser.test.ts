@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,20 +10,15 @@ import { renderJunitReport } from '../../src/reports/junit.js';
 import { buildReportView } from '../../src/reports/view-model.js';
 import { REPO_ROOT } from '../corpus.js';
 import { EXAMPLE_OPTIONS, FIXED_TIME, IMG_PAYLOAD, SCRIPT_PAYLOAD, SECRET, exampleResult, hostileResult } from '../report-fixtures.js';
+import { CHROMIUM, CHROMIUM_PATH, needs } from '../requirements.js';
 
 /*
  * The HTML report as a person sees it: Debian's Chromium, driven by playwright-core. Under CI=true a
- * missing browser fails the suite (.ci/run installs it); elsewhere the suite is skipped with a note.
+ * missing browser fails the suite (.ci/run installs it); elsewhere the suite is skipped and the run's
+ * skip line says so (test/requirements.ts).
  */
 
-const CHROMIUM = process.env.TOOLSCORE_CHROMIUM ?? '/usr/bin/chromium';
-const IN_CI = process.env.CI === 'true';
-const AVAILABLE = existsSync(CHROMIUM);
 const ARTIFACTS = resolve(REPO_ROOT, 'test-artifacts');
-
-if (!AVAILABLE && !IN_CI) {
-  console.warn(`html-browser: skipped, no Chromium at ${CHROMIUM}. Install it with "apt-get install -y chromium" (Debian) or point TOOLSCORE_CHROMIUM at one.`);
-}
 
 let work: string;
 let context: BrowserContext;
@@ -45,13 +40,14 @@ async function open(file: string, options: { dark?: boolean; phone?: boolean } =
   return { page, requests, errors };
 }
 
-describe.skipIf(!AVAILABLE && !IN_CI)('HTML report in headless Chromium', () => {
+describe('HTML report in headless Chromium', needs(CHROMIUM), () => {
   beforeAll(async () => {
-    if (!AVAILABLE) throw new Error(`CI=true but no Chromium at ${CHROMIUM}: .ci/run installs it with "apt-get install -y chromium"`);
+    const missing = CHROMIUM.missing();
+    if (missing !== undefined) throw new Error(`CI=true but ${missing} (.ci/run installs it)`);
     work = mkdtempSync(join(tmpdir(), 'toolscore-html-'));
     mkdirSync(ARTIFACTS, { recursive: true });
     context = await chromium.launchPersistentContext(join(work, 'profile'), {
-      executablePath: CHROMIUM,
+      executablePath: CHROMIUM_PATH,
       headless: true,
       timeout: 30_000,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

@@ -144,7 +144,8 @@ describe('the sample server over Streamable HTTP', () => {
   });
 });
 
-describe('toolscore demo and mcp test on the sample server (CLI)', () => {
+// Each test spawns its own CLI and server processes and writes its own files, so they run side by side.
+describe.concurrent('toolscore demo and mcp test on the sample server (CLI)', () => {
   const work = mkdtempSync(join(tmpdir(), 'toolscore-mcp-cli-'));
   const sample = ['--', process.execPath, SAMPLE_SERVER];
 
@@ -240,10 +241,10 @@ describe('toolscore demo and mcp test on the sample server (CLI)', () => {
       [['mcp', 'list', '--url', 'ftp://x'], '--url: expected an http(s) URL'],
       [['mcp', 'record', 'node x.js'], "required option '-o, --output <file>' not specified"],
     ];
-    for (const [args, message] of cases) {
-      const run = await runCli(args);
-      expect(run.code, args.join(' ')).toBe(2);
-      expect(run.stderr, args.join(' ')).toContain(message);
-    }
+    const runs = await Promise.all(cases.map(([args]) => runCli(args)));
+    cases.forEach(([args, message], index) => {
+      expect(runs[index]!.code, args.join(' ')).toBe(2);
+      expect(runs[index]!.stderr, args.join(' ')).toContain(message);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,33 @@ function npmEnv(): NodeJS.ProcessEnv {
 
 function npm(args: string[], cwd: string): Promise<Run> {
   return runProgram('npm', args, { cwd, env: npmEnv(), timeout: STEP_TIMEOUT });
+}
+
+/** Every entry point the package exports, as a consumer names it (`toolscore`, `toolscore/reports`, …). */
+const ENTRY_POINTS = Object.keys((JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { exports: Record<string, unknown> }).exports)
+  .filter((key) => key !== './package.json')
+  .map((key) => (key === '.' ? 'toolscore' : `toolscore${key.slice(1)}`));
+
+/** Entry points that only load inside their test runner (they register matchers on its `expect`). */
+const RUNNER_ENTRY_POINTS = ['toolscore/vitest', 'toolscore/jest'];
+
+/**
+ * A script that loads every entry point with `load` and prints, per entry point, the resolved file and
+ * either the sorted export names or the loading error's first line.
+ */
+function loaderScript(resolveEntry: string, load: string): string {
+  return `
+    const seen = {};
+    for (const name of ${JSON.stringify(ENTRY_POINTS)}) {
+      const file = ${resolveEntry}.replace('file://', '').replace(process.cwd() + '/', '');
+      try {
+        const loaded = ${load};
+        seen[name] = { file, exports: Object.keys(loaded).filter((key) => key !== '__esModule').sort() };
+      } catch (error) {
+        seen[name] = { file, error: String(error.message).split('\\n')[0] };
+      }
+    }
+    console.log(JSON.stringify(seen));`;
 }
 
 describe('the npm package', () => {
@@ -46,9 +73,9 @@ describe('the npm package', () => {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it('holds the built code and the README, and no sources or tests', () => {
-    expect(packedFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js']));
-    expect(packedFiles.filter((path) => !path.startsWith('dist/') && !['package.json', 'README.md'].includes(path))).toEqual([]);
+  it('holds the built code, the README and the licence, and no sources or tests', () => {
+    expect(packedFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js']));
+    expect(packedFiles.filter((path) => !path.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE'].includes(path))).toEqual([]);
     expect(packedFiles.filter((path) => /\.test\.|(^|\/)test\//.test(path))).toEqual([]);
   });
 
@@ -90,5 +117,52 @@ describe('the npm package', () => {
       reportArgs: { city: 'Lisbon', date: { $regex: '2025-06-1\\d' }, units: { $any: true } },
       verdict: true,
     });
+  });
+
+  it('says where it lives and under which licence, with the full Apache-2.0 text', () => {
+    const installed = join(project, 'node_modules/toolscore');
+    const meta = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect([meta.license, meta.repository, meta.homepage, meta.bugs]).toEqual([
+      'Apache-2.0',
+      { type: 'git', url: 'git+https://github.com/toolscore/toolscore-ts.git' },
+      'https://github.com/toolscore/toolscore-ts#readme',
+      { url: 'https://github.com/toolscore/toolscore-ts/issues' },
+    ]);
+    const licence = readFileSync(join(installed, 'LICENSE'), 'utf8');
+    expect(licence).toContain('Apache License\n                           Version 2.0, January 2004');
+    expect(licence).toContain('END OF TERMS AND CONDITIONS');
+    expect(licence.split('\n')).toHaveLength(203);
+  });
+
+  it('every entry point loads with import() and with require() from CommonJS, to the same exports', async () => {
+    const esm = await runProgram(process.execPath, ['--input-type=module', '-e', loaderScript('import.meta.resolve(name)', 'await import(name)')], { cwd: project });
+    const cjs = await runProgram(process.execPath, ['--input-type=commonjs', '-e', loaderScript('require.resolve(name)', 'require(name)')], { cwd: project });
+    expect(esm.code, esm.stderr).toBe(0);
+    expect(cjs.code, cjs.stderr).toBe(0);
+    // require() of the ESM build is silent: no ExperimentalWarning for a package under node_modules.
+    expect(cjs.stderr).toBe('');
+    type Seen = Record<string, { file: string; exports?: string[]; error?: string }>;
+    const imported = JSON.parse(esm.stdout) as Seen;
+    const required = JSON.parse(cjs.stdout) as Seen;
+    expect(Object.keys(required)).toEqual(ENTRY_POINTS);
+    expect(ENTRY_POINTS).toHaveLength(9);
+    for (const name of ENTRY_POINTS) {
+      expect([name, required[name]!.file]).toEqual([name, imported[name]!.file]);
+      expect([name, required[name]!.file.startsWith('node_modules/toolscore/dist/')]).toEqual([name, true]);
+      if (RUNNER_ENTRY_POINTS.includes(name)) continue;
+      expect([name, required[name]]).toEqual([name, imported[name]]);
+    }
+    expect(required.toolscore!.exports).toEqual(expect.arrayContaining(['evaluate', 'evaluateTrace', 'ANY', 'Regex', 'Approx', 'ToolscoreInputError']));
+    expect(required['toolscore/reports']!.exports).toEqual(expect.arrayContaining(['buildJsonReport', 'renderConsoleSummary']));
+    expect(required['toolscore/mcp']!.exports).toEqual(expect.arrayContaining(['McpConnection', 'McpServerError']));
+    expect(required['toolscore/judge']!.exports).toEqual(expect.arrayContaining(['JudgeError', 'DEFAULT_JUDGE_MODEL']));
+    for (const setup of ['toolscore/vitest/global-setup', 'toolscore/jest/global-setup', 'toolscore/jest/global-teardown']) {
+      expect([setup, required[setup]!.exports]).toEqual([setup, ['default']]);
+    }
+    // Outside their runner these two stop at their runner's absence, never at the package's exports.
+    expect(required['toolscore/jest']!.error).toBe(
+      "toolscore/jest: Jest's global expect is missing; import toolscore/jest from setupFilesAfterEnv or a test file, with injectGlobals on",
+    );
+    expect(required['toolscore/vitest']!.error).toMatch(/^Cannot find (package|module) 'vitest'/);
   });
 });

@@ -1,0 +1,49 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { CORPUS_ROOT, REPO_ROOT, readCorpusJsonl } from './corpus.js';
+
+/** Every file under a folder, as paths relative to it. */
+function filesUnder(root: string): string[] {
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((path) => statSync(join(root, path)).isFile())
+    .sort();
+}
+
+/** Files that document the corpus rather than belong to it. */
+const CORPUS_DOCS = ['SOURCES.md', 'LICENSES/MIT.txt'];
+
+describe('a clone tests itself: the corpus is in the repository', () => {
+  test('tests read the corpus from test/corpus', () => {
+    expect(relative(REPO_ROOT, CORPUS_ROOT)).toBe('test/corpus');
+  });
+
+  test('every corpus file has its source row in test/corpus/SOURCES.md, and every row its file', () => {
+    const rows = [...readFileSync(join(CORPUS_ROOT, 'SOURCES.md'), 'utf8').matchAll(/^\| `([^`]+)` \| (\d+) \|/gm)];
+    const files = filesUnder(CORPUS_ROOT).filter((path) => !CORPUS_DOCS.includes(path));
+    expect(rows.map((row) => row[1]).sort()).toEqual(files);
+    expect(files).toHaveLength(161);
+    // The size column is the source's; only the two compressed files differ from it.
+    const changed = rows.filter((row) => statSync(join(CORPUS_ROOT, row[1]!)).size !== Number(row[2])).map((row) => row[1]);
+    expect(changed).toEqual(['secrets/gitleaks-rule-vectors.jsonl.gz', 'secrets/secretlint-preset-recommend-snapshots.jsonl.gz']);
+  });
+
+  test('the corpus stays small (under 4 MB)', () => {
+    const bytes = filesUnder(CORPUS_ROOT).reduce((sum, path) => sum + statSync(join(CORPUS_ROOT, path)).size, 0);
+    expect(bytes).toBeLessThan(4 * 1024 * 1024);
+  });
+
+  test('the compressed credential vectors read as their JSON Lines (335 gitleaks strings, 102 secretlint cases)', () => {
+    expect(readCorpusJsonl('secrets', 'gitleaks-rule-vectors.jsonl')).toHaveLength(335);
+    expect(readCorpusJsonl('secrets', 'secretlint-preset-recommend-snapshots.jsonl')).toHaveLength(102);
+  });
+
+  test('no source or test reads the sibling ../shared folder', () => {
+    const sibling = ['..', 'shared', ''].join('/');
+    const readers = ['src', 'test']
+      .flatMap((dir) => filesUnder(join(REPO_ROOT, dir)).map((path) => join(dir, path)))
+      .filter((path) => /\.(ts|mts|mjs|js)$/.test(path) && !path.startsWith('test/corpus/'))
+      .filter((path) => readFileSync(join(REPO_ROOT, path), 'utf8').includes(sibling));
+    expect(readers).toEqual([]);
+  });
+});
