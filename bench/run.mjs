@@ -96,7 +96,7 @@ function scorePass(record) {
   return checksum;
 }
 const warmupPasses = 3;
-let checksum = scorePass();
+const checksum = scorePass();
 for (let k = 1; k < warmupPasses; k++) {
   if (scorePass() !== checksum) throw new Error('sanity check failed: the checksum changed between passes');
 }

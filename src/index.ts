@@ -13,7 +13,7 @@ export { ToolscoreInputError, type InputLocation } from './core/errors.js';
 export { DEFAULT_WEIGHTS, WEIGHT_NAMES, normalizeWeights, type WeightName, type Weights, type WeightsInput } from './core/weights.js';
 export { GRADES, decideVerdict, letterGrade, meetsMinScore, verdictFor, type Grade, type Verdict, type VerdictCause, type VerdictDecision } from './core/grade.js';
 export { ISSUE_KINDS, type ArgumentDiff, type IssueKind } from './core/issues.js';
-export { type Finding, type Severity } from './evaluation/findings.js';
+export type { Finding, Severity } from './evaluation/findings.js';
 export { diffArguments, type TopIssue } from './evaluation/top-issues.js';
 
 export { ANY } from './match/matchers/any.js';

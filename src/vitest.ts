@@ -4,7 +4,6 @@
  * one-line snapshot summary after a run, add `globalSetup: ['toolscore/vitest/global-setup']`.
  */
 import { expect } from 'vitest';
-import type { EvaluationResult } from './evaluation/result.js';
 import type { ToolscoreMatchers } from './testing/matcher-types.js';
 import { toolscoreMatchers } from './testing/matchers.js';
 import { toolscoreTest } from './testing/vitest/fixtures.js';
@@ -12,7 +11,7 @@ import { toolscoreTest } from './testing/vitest/fixtures.js';
 expect.extend(toolscoreMatchers('vitest'));
 
 declare module 'vitest' {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-empty-object-type
+  // biome-ignore lint/suspicious/noExplicitAny: the augmentation must repeat vitest's own signature
   interface Matchers<T = any> extends ToolscoreMatchers<T> {}
 }
 

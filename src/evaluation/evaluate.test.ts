@@ -159,7 +159,7 @@ describe('the guide: Understanding Metrics', () => {
   });
 
   test('credentials and forbidden calls land in security_metrics and policy_metrics', () => {
-    const key = 'sk-proj-' + 'Ab3'.repeat(12);
+    const key = `sk-proj-${'Ab3'.repeat(12)}`;
     const result = evaluate({
       expected: [{ tool: 'http_get' }],
       actual: [

@@ -19,7 +19,7 @@ import { trajectoryMetrics } from '../metrics/trajectory.js';
 import { pairCalls, type Pairing } from '../pairing/pairing.js';
 import { checkResultNesting, toExpectedCalls } from '../formats/calls.js';
 import { letterGrade } from '../core/grade.js';
-import { DEFAULT_LIMITS, resolveLimits, withStackGuard, type EvaluationLimits } from '../core/limits.js';
+import { resolveLimits, withStackGuard, type EvaluationLimits } from '../core/limits.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { EvaluationResult } from './result.js';
 import type { ActualCallInput, ExpectedCall, ExpectedCallInput, ToolCall } from '../core/types.js';

@@ -64,7 +64,7 @@ function messagesOf(data: unknown): { list: readonly unknown[]; path: string } |
 function looksLikeClaudeAgentSDK(data: unknown): boolean {
   if (isSdkMessage(data)) return true;
   const list = Array.isArray(data) ? data : isObject(data) && Array.isArray(data.messages) ? data.messages : undefined;
-  return list !== undefined && list.some(isSdkMessage);
+  return list?.some(isSdkMessage) === true;
 }
 
 const CALL_BLOCKS = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);

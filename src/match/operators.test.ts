@@ -9,7 +9,7 @@ import { Contains } from './matchers/contains.js';
 import { IsType, JSON_TYPE_NAMES, type JsonTypeName } from './matchers/is-type.js';
 import { isMatcher } from './matchers/matcher.js';
 import { OneOf } from './matchers/one-of.js';
-import { Regex, RegexMatcher, RegexSearch } from './matchers/regex.js';
+import { Regex, type RegexMatcher, RegexSearch } from './matchers/regex.js';
 import { OPERATORS, decodeMembers, decodeOperators, encodeArgs, encodeOperators, type DecodeContext } from './operators.js';
 
 const GOLD: DecodeContext = { source: 'gold.json', regexMode: 'full' };

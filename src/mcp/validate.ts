@@ -24,7 +24,7 @@ export function schemaProblem(schema: Schema): string | undefined {
 
 /** Undefined when `value` satisfies `schema` (or the schema cannot be compiled), else the first error as text (`$.count: must be integer`). */
 export function schemaError(schema: Schema, value: unknown): string | undefined {
-  let validate;
+  let validate: ReturnType<typeof compileSchema>;
   try {
     validate = compileSchema(schema);
   } catch {

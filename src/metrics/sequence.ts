@@ -119,6 +119,7 @@ function bandedLevenshtein(left: ArrayLike<number>, right: ArrayLike<number>, ba
       const substitution = previous[j - 1]! + (symbol === right[j - 1] ? 0 : 1);
       const deletion = previous[j]! + 1;
       const insertion = current[j - 1]! + 1;
+      // biome-ignore lint/complexity/useMathMinMax: plain comparisons keep this innermost loop free of calls
       current[j] = substitution < deletion ? (substitution < insertion ? substitution : insertion) : deletion < insertion ? deletion : insertion;
     }
     current[hi + 1] = outside;

@@ -81,7 +81,7 @@ export function pairCalls(
  * maximum pairs, then maximum weight, then minimum total distance |row − column| between ranks.
  */
 function bestAssignment(weights: Int32Array, rows: number, columns: number): Int32Array {
-  if (rows === 1 || columns === 1) return singleAssignment(weights, rows, columns);
+  if (rows === 1 || columns === 1) return singleAssignment(weights, rows);
   const transpose = rows > columns;
   const n = transpose ? columns : rows;
   const m = transpose ? rows : columns;
@@ -116,7 +116,7 @@ const TWO_BY_TWO_STRAIGHT = Int32Array.of(0, 1);
 const TWO_BY_TWO_CROSSED = Int32Array.of(1, 0);
 
 /** The one-row or one-column case: the best weight, ties to the closest rank (then the lowest). */
-function singleAssignment(weights: Int32Array, rows: number, columns: number): Int32Array {
+function singleAssignment(weights: Int32Array, rows: number): Int32Array {
   const partner = new Int32Array(rows).fill(-1);
   let best = -1;
   let bestWeight = -1;

@@ -1,9 +1,9 @@
 import { alignCalls, type AlignedRow, type RowStatus } from '../evaluation/alignment.js';
-import { BAND_TEXT, METRIC_LABELS, REPORT_TEXT, argumentDiffText, metricNoteText, requiredCallsNoteText, requiredCallsText, semanticScoreText, verdictCauseText, verdictText, type MetricKey } from '../text/report.js';
+import { type BAND_TEXT, METRIC_LABELS, REPORT_TEXT, argumentDiffText, metricNoteText, requiredCallsNoteText, requiredCallsText, semanticScoreText, verdictCauseText, verdictText, type MetricKey } from '../text/report.js';
 import { FAILURE_TABLE, wrongToolStatus } from '../text/testing.js';
 import { errorFindingCount, type Finding } from '../evaluation/findings.js';
 import { formatValue, secondsText, usdText } from '../text/values.js';
-import { type ArgumentDiff, type IssueKind } from '../core/issues.js';
+import type { ArgumentDiff, IssueKind } from '../core/issues.js';
 import { meetsMinScore, verdictFor, type Grade, type Verdict, type VerdictCause } from '../core/grade.js';
 import type { EvaluationResult } from '../evaluation/result.js';
 import type { Metrics } from '../metrics/metrics.js';

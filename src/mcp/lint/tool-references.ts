@@ -46,7 +46,7 @@ const GENERIC_WORDS = new Set(['get', 'set', 'list', 'create', 'update', 'delete
 export function nameWords(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(/[\s_.\-]+/)
+    .split(/[\s_.-]+/)
     .map((word) => word.toLowerCase())
     .filter((word) => word !== '')
     .map((word) => (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word));
