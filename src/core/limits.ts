@@ -1,5 +1,5 @@
 import { ToolscoreInputError } from './errors.js';
-import { hasOwnProperty } from './own.js';
+import { hasOwnProperty } from './objects.js';
 
 /**
  * Bounds that keep hostile or huge input from exhausting the stack, memory or time. Each has a

@@ -2,7 +2,8 @@ import { ToolscoreInputError, childPath, describeType, textOf } from '../core/er
 import type { ToolCall } from '../core/types.js';
 import { isAnthropicEventStream, reassembleAnthropicEvents } from './anthropic-stream.js';
 import { readArguments } from './arguments.js';
-import { CallCollector, describeKeys, errorText, isObject, isRoleMessage, readContent, readInMemory, type FromOptions, type Outcome } from './call-collector.js';
+import { CallCollector, describeKeys, errorText, isRoleMessage, readContent, readInMemory, type FromOptions, type Outcome } from './call-collector.js';
+import { isObject } from '../core/objects.js';
 import type { ParseContext, TraceFormat } from './types.js';
 
 /**

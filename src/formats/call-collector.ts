@@ -1,17 +1,14 @@
 import { pathText, toActualCall, type LazyPath } from './calls.js';
 import { ToolscoreInputError, describeType } from '../core/errors.js';
-import { ownKeyCount } from '../core/own.js';
+import { ownKeyCount } from '../core/objects.js';
 import type { Args, ToolCall } from '../core/types.js';
 import { collectingContext, type ParseContext, type TraceFormat } from './types.js';
+import { isObject } from '../core/objects.js';
 
 /**
  * What provider adapters share: collecting calls in order, joining tool results to them (by id, else
  * by name), reading result content, and the one "does this tool result report an error" heuristic.
  */
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** A chat message: an object with a string `role`. */
 export function isRoleMessage(value: unknown): value is Record<string, unknown> & { role: string } {

@@ -2,7 +2,7 @@ import { decodeMembers, type DecodeContext } from '../match/operators.js';
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import { DEFAULT_LIMITS, nestedDeeperThan, tooDeepError } from '../core/limits.js';
 import type { Args, ExpectedCall, ToolCall } from '../core/types.js';
-import { hasOwnProperty, setOwn } from '../core/own.js';
+import { hasOwnProperty, isObject, setOwn } from '../core/objects.js';
 
 /**
  * A JSON path, or a function that builds it. Normalizing runs on every evaluation, so paths are
@@ -25,12 +25,8 @@ function failAt(source: string, where: LazyPath, reason: string, ...segments: (s
   throw new ToolscoreInputError({ source, path: pathOf(where, ...segments) }, reason);
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 function requireCallObject(item: unknown, source: string, where: LazyPath): Record<string, unknown> {
-  if (!isPlainObject(item)) return failAt(source, where, `expected a call object with a "tool" name, got ${describeType(item)}`);
+  if (!isObject(item)) return failAt(source, where, `expected a call object with a "tool" name, got ${describeType(item)}`);
   const tool = item.tool;
   if (typeof tool !== 'string' || tool.trim() === '') {
     return failAt(source, where, `expected a non-empty tool name, got ${describeType(tool)}`, 'tool');
@@ -40,7 +36,7 @@ function requireCallObject(item: unknown, source: string, where: LazyPath): Reco
 
 function requireArgs(value: unknown, source: string, where: LazyPath): Args | null {
   if (value === undefined || value === null) return null;
-  if (!isPlainObject(value)) return failAt(source, where, `expected an object of arguments (or null), got ${describeType(value)}`, 'args');
+  if (!isObject(value)) return failAt(source, where, `expected an object of arguments (or null), got ${describeType(value)}`, 'args');
   return value;
 }
 
@@ -85,14 +81,14 @@ export function toExpectedCalls(input: unknown, source = 'expected', options: Ex
       if (call.description !== '') expected.description = call.description as string;
     }
     if (call.side_effects !== undefined && call.side_effects !== null) {
-      if (!isPlainObject(call.side_effects)) failAt(source, where, `expected an object of checks, got ${describeType(call.side_effects)}`, 'side_effects');
+      if (!isObject(call.side_effects)) failAt(source, where, `expected an object of checks, got ${describeType(call.side_effects)}`, 'side_effects');
       if (nestedDeeperThan(call.side_effects, maxDepth)) throw tooDeepError(source, pathOf(where, 'side_effects'), maxDepth, 'side effects');
       expected.side_effects = call.side_effects as Record<string, unknown>;
     }
     // The Python tool's gold files carry schemas under metadata.schema.
-    const schema = call.schema ?? (isPlainObject(call.metadata) ? call.metadata.schema : undefined);
+    const schema = call.schema ?? (isObject(call.metadata) ? call.metadata.schema : undefined);
     if (schema !== undefined && schema !== null) {
-      if (!isPlainObject(schema)) failAt(source, where, `expected a JSON Schema object, got ${describeType(schema)}`, 'schema');
+      if (!isObject(schema)) failAt(source, where, `expected a JSON Schema object, got ${describeType(schema)}`, 'schema');
       if (nestedDeeperThan(schema, maxDepth)) throw tooDeepError(source, pathOf(where, 'schema'), maxDepth, 'a schema');
       expected.schema = schema as Record<string, unknown>;
     }
@@ -147,7 +143,7 @@ export function toActualCall(item: unknown, path: LazyPath, source = 'actual'): 
   if (timestamp !== undefined) normalized.timestamp = timestamp;
   if (call.id !== undefined && call.id !== null) normalized.id = typeof call.id === 'string' ? call.id : typeof call.id === 'number' ? String(call.id) : (JSON.stringify(call.id) ?? String(call.id));
   let metadata: Record<string, unknown> | undefined;
-  if (isPlainObject(call.metadata)) metadata = { ...call.metadata };
+  if (isObject(call.metadata)) metadata = { ...call.metadata };
   for (const key in call) {
     if (!isActualField(key) && hasOwnProperty.call(call, key)) setOwn((metadata ??= {}), key, call[key]);
   }
@@ -202,7 +198,7 @@ export function isCallList(value: unknown): value is unknown[] {
   if (!Array.isArray(value)) return false;
   for (let i = 0; i < value.length; i++) {
     const item: unknown = value[i];
-    if (!isPlainObject(item) || !('tool' in item) || 'tool_input' in item || 'toolInput' in item) return false;
+    if (!isObject(item) || !('tool' in item) || 'tool_input' in item || 'toolInput' in item) return false;
   }
   return true;
 }

@@ -1,9 +1,9 @@
 import { toActualCall } from './calls.js';
-import { setOwn } from '../core/own.js';
+import { setOwn } from '../core/objects.js';
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
-import { isObject } from './call-collector.js';
+import { isObject } from '../core/objects.js';
 import type { ParseContext, TraceFormat } from './types.js';
 
 /** Aliases the custom format accepts, first present wins (present, not truthy: `0` and `{}` are kept). */

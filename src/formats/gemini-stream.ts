@@ -1,6 +1,6 @@
 import { childPath, describeType } from '../core/errors.js';
-import { setOwn } from '../core/own.js';
-import { isObject } from './call-collector.js';
+import { setOwn } from '../core/objects.js';
+import { isObject } from '../core/objects.js';
 import { StreamAssembly } from './stream-fragments.js';
 import type { ParseContext } from './types.js';
 

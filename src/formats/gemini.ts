@@ -2,7 +2,8 @@ import { ToolscoreInputError, childPath, describeType, textOf } from '../core/er
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
 import { isGeminiChunkStream, reassembleGeminiChunks } from './gemini-stream.js';
-import { CallCollector, describeKeys, errorText, isObject, outcomeOf, readContent, readInMemory, type FromOptions } from './call-collector.js';
+import { CallCollector, describeKeys, errorText, outcomeOf, readContent, readInMemory, type FromOptions } from './call-collector.js';
+import { isObject } from '../core/objects.js';
 import type { ParseContext, TraceFormat } from './types.js';
 
 /**

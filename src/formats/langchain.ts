@@ -1,7 +1,8 @@
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import type { Args, ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
-import { type FromOptions, isObject, readContent, readInMemory } from './call-collector.js';
+import { type FromOptions, readContent, readInMemory } from './call-collector.js';
+import { isObject } from '../core/objects.js';
 import { CallJoiner, failureMessage } from './call-joiner.js';
 import type { ParseContext, TraceFormat } from './types.js';
 

@@ -4,6 +4,7 @@ import { readArguments } from './arguments.js';
 import { contentToText } from './mcp-content.js';
 import { readInMemory, type FromOptions } from './call-collector.js';
 import type { ParseContext, TraceFormat, TraceStreamReader } from './types.js';
+import { isObject } from '../core/objects.js';
 
 /**
  * MCP (JSON-RPC 2.0) traces: raw messages, batches (arrays, nested or not), transcripts whose items
@@ -35,10 +36,6 @@ interface Pending {
   method: string;
   timestamp?: number;
   path: string;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** A JSON-RPC id usable for matching (a string or a number), as a map key that keeps the two apart. */

@@ -1,7 +1,8 @@
 import { ToolscoreInputError, childPath, describeType, textOf } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
-import { type FromOptions, isObject, readContent, readInMemory } from './call-collector.js';
+import { type FromOptions, readContent, readInMemory } from './call-collector.js';
+import { isObject } from '../core/objects.js';
 import { CallJoiner, type CallOutcome, failureMessage } from './call-joiner.js';
 import type { ParseContext, TraceFormat } from './types.js';
 

@@ -1,5 +1,5 @@
 import { childPath, describeType, textOf } from '../core/errors.js';
-import { isObject } from './call-collector.js';
+import { isObject } from '../core/objects.js';
 import { StreamAssembly, joinedArguments } from './stream-fragments.js';
 import type { ParseContext } from './types.js';
 

@@ -3,7 +3,8 @@ import { ToolscoreInputError, childPath, describeType, textOf } from '../core/er
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
 import { isChatChunk, isChatChunkStream, isResponsesEventStream, reassembleChatChunks, reassembleResponsesEvents } from './openai-stream.js';
-import { CallCollector, describeKeys, errorText, isObject, isRoleMessage, outcomeOf, readInMemory, type FromOptions } from './call-collector.js';
+import { CallCollector, describeKeys, errorText, isRoleMessage, outcomeOf, readInMemory, type FromOptions } from './call-collector.js';
+import { isObject } from '../core/objects.js';
 import type { ParseContext, TraceFormat } from './types.js';
 
 export type { FromOptions } from './call-collector.js';

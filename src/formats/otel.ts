@@ -4,6 +4,7 @@ import { readArguments } from './arguments.js';
 import { nanosToSeconds, pickAttributes, readAttributeSlots, toUnixNanos } from './otlp-values.js';
 import { readInMemory, type FromOptions } from './call-collector.js';
 import type { ParseContext, TraceFormat, TraceStreamReader } from './types.js';
+import { isObject } from '../core/objects.js';
 
 /**
  * OpenTelemetry traces: OTLP/JSON exports (`resourceSpans[].scopeSpans[].spans[]`, attributes as
@@ -86,10 +87,6 @@ const MODEL_OPERATIONS = new Set(['chat', 'text_completion', 'generate_content']
 
 /** Attribute prefixes that show a span belongs to an LLM application. */
 const GENAI_PREFIXES = ['gen_ai.', 'ai.', 'llm.', 'openinference.', 'tool.', 'tool_call.', 'mcp.', 'traceloop.'];
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 function nonEmpty(value: unknown): string | undefined {
   if (typeof value === 'string') return value.trim() === '' ? undefined : value;

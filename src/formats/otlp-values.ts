@@ -1,3 +1,4 @@
+import { isObject } from '../core/objects.js';
 /**
  * OTLP/JSON value helpers: `AnyValue` decoding, attribute lookup over KeyValue lists or plain
  * objects, and nanosecond timestamps read without losing precision.
@@ -5,10 +6,6 @@
 
 /** The member names of an OTLP `AnyValue`. */
 const ANY_VALUE_KEYS = new Set(['stringValue', 'boolValue', 'intValue', 'doubleValue', 'arrayValue', 'kvlistValue', 'bytesValue']);
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /**
  * Decodes an OTLP `AnyValue` (`{stringValue}`, `{intValue}` as a string or number, `{doubleValue}`,

@@ -1,3 +1,4 @@
+import { isObject } from '../core/objects.js';
 /** The judge's verdict on one pair. */
 export interface Verdict {
   /** In [0, 1]. */
@@ -27,10 +28,6 @@ function readJson(text: string): unknown {
       return undefined;
     }
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A verdict from an item that has a numeric score (a number or numeric text), clamped to [0, 1]. */

@@ -1,7 +1,7 @@
 import type { EqualityMode } from './equality.js';
 import { isMatcher } from './matchers/matcher.js';
 import { isFloatLiteral } from './number-kinds.js';
-import { hasOwnProperty } from '../core/own.js';
+import { hasOwnProperty } from '../core/objects.js';
 
 /**
  * A text that two values share exactly when they are equal under `mode` (as `valuesEqual` and

@@ -1,6 +1,6 @@
 import { isMatcher } from './matchers/matcher.js';
 import { isFloatLiteral } from './number-kinds.js';
-import { hasOwnProperty, ownKeyCount } from '../core/own.js';
+import { hasOwnProperty, ownKeyCount } from '../core/objects.js';
 
 /**
  * How argument values are compared.

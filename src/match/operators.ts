@@ -8,7 +8,7 @@ import { isMatcher } from './matchers/matcher.js';
 import { OneOfMatcher } from './matchers/one-of.js';
 import { RegexMatcher, type RegexMode } from './matchers/regex.js';
 import { copyNumberKind } from './number-kinds.js';
-import { hasOwnProperty, setOwn } from '../core/own.js';
+import { hasOwnProperty, setOwn } from '../core/objects.js';
 
 /**
  * The one `$` operator vocabulary of gold files, snapshots and forbidden rules. An object value whose

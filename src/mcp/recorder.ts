@@ -6,6 +6,7 @@ import { mcpText } from '../text/mcp.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { VERSION } from '../core/version.js';
 import { idKey } from '../formats/mcp.js';
+import { isObject } from '../core/objects.js';
 
 /**
  * `toolscore mcp record`: a transparent stdio proxy placed where an MCP client launches its server.
@@ -69,10 +70,6 @@ function lineReader(onLine: (line: string) => void): { push(chunk: Buffer): void
       pending = [];
     },
   };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 

@@ -1,7 +1,7 @@
 import { mcpText } from '../text/mcp.js';
 import { contentToText } from '../formats/mcp-content.js';
 import type { CallOutcome, McpConnection } from './client.js';
-import { isObject } from './schema-util.js';
+import { isObject } from '../core/objects.js';
 import type { McpTool, Outcome, Scenario, ScenarioResult } from './types.js';
 import { schemaError, schemaProblem } from './validate.js';
 

@@ -1,6 +1,7 @@
 import { mcpText } from '../text/mcp.js';
 import { seededRandom } from './prng.js';
-import { isObject, normalizeSchema, propertyNames, requiredNames, schemaTypes, valueHasType, type Schema } from './schema-util.js';
+import { normalizeSchema, propertyNames, requiredNames, schemaTypes, valueHasType, type Schema } from './schema-util.js';
+import { isObject } from '../core/objects.js';
 import type { McpTool, Scenario } from './types.js';
 import { schemaError, schemaProblem } from './validate.js';
 import { emptyValue, generateValue, isWaitProperty } from './values.js';

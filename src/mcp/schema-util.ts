@@ -1,10 +1,7 @@
+import { isObject } from '../core/objects.js';
 /** JSON Schema helpers shared by the scenario generator and the lint rules. */
 
 export type Schema = Record<string, unknown>;
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** Resolves a local `$ref` (`#/$defs/x`, `#/definitions/x`, `#`) against the root schema; other refs stay as they are. */
 export function resolveRef(schema: Schema, root: Schema, seen: Set<string> = new Set()): Schema {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import { mcpText } from '../text/mcp.js';
+import { isObject } from '../core/objects.js';
 
 /** How to reach an MCP server: a command over stdio, or a URL (Streamable HTTP, or legacy SSE). */
 export type ServerTarget = StdioTarget | HttpTarget;
@@ -71,10 +72,6 @@ export function splitCommand(line: string): string[] {
   if (quote) throw new ToolscoreInputError({ source: 'command' }, mcpText.unclosedQuote(quote));
   if (inWord) words.push(word);
   return words;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function stringMap(value: unknown, source: string, path: string): Record<string, string> | undefined {

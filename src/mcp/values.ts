@@ -1,6 +1,7 @@
 import type { Random } from './prng.js';
 import { compilePattern, MAX_SAMPLE_LENGTH, samplePattern } from './regex-sample.js';
-import { isObject, normalizeSchema, primaryType, propertyNames, requiredNames, type Schema } from './schema-util.js';
+import { normalizeSchema, primaryType, propertyNames, requiredNames, type Schema } from './schema-util.js';
+import { isObject } from '../core/objects.js';
 
 /**
  * Values that satisfy a JSON Schema, drawn from a seeded random source: the "happy path" arguments of

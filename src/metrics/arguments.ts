@@ -1,6 +1,6 @@
 import type { ExpectedCall, ToolCall } from '../core/types.js';
 import type { Pairing } from '../pairing/pairing.js';
-import { ownKeyCount } from '../core/own.js';
+import { ownKeyCount } from '../core/objects.js';
 
 /** `metrics.argument_metrics`. */
 export interface ArgumentMetrics {

@@ -1,5 +1,6 @@
 import { ToolscoreInputError, describeType } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
+import { isObject } from '../core/objects.js';
 
 /** Limits on what a run may spend. Budgets never change the score; breaking one is a finding. */
 export interface Budgets {
@@ -50,7 +51,7 @@ export function parseBudgets(input: unknown, source = 'budgets'): Budgets {
     if (!(BUDGET_NAMES as readonly string[]).includes(name)) {
       throw new ToolscoreInputError({ source, path: name }, `unknown budget ${JSON.stringify(name)}; valid names: ${BUDGET_NAMES.join(', ')}`);
     }
-    const perTool = name === 'max_calls_per_tool' && value !== null && typeof value === 'object' && !Array.isArray(value);
+    const perTool = name === 'max_calls_per_tool' && isObject(value);
     if (perTool ? !Object.values(value).every(isLimit) : !isLimit(value)) {
       throw new ToolscoreInputError({ source, path: name }, `expected a non-negative number${name === 'max_calls_per_tool' ? ' or an object of them per tool' : ''}`);
     }

@@ -1,6 +1,6 @@
 import { DEFAULT_LIMITS, tooDeepError } from '../core/limits.js';
 import type { ToolCall } from '../core/types.js';
-import { hasOwnProperty } from '../core/own.js';
+import { hasOwnProperty } from '../core/objects.js';
 
 /** Kinds of credential recognised in arguments, most specific first. */
 export const SECRET_KINDS = [

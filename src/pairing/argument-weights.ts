@@ -1,7 +1,7 @@
 import type { Args } from '../core/types.js';
 import { memberEqual, type EqualityMode } from '../match/equality.js';
 import { equalityKey } from '../match/equality-key.js';
-import { hasOwnProperty } from '../core/own.js';
+import { hasOwnProperty } from '../core/objects.js';
 
 /** How many keys of `expected` are present in `actual` with an equal value. */
 export function countMatchingArgs(expected: Args | null, actual: Args | null, mode: EqualityMode): number {

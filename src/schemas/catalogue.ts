@@ -1,13 +1,10 @@
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import { type JsonSchema, unsupportedPattern } from './validator.js';
+import { isObject } from '../core/objects.js';
 
 
 /** The tools offered to an agent: name → JSON Schema of its arguments. */
 export type ToolCatalogue = ReadonlyMap<string, JsonSchema>;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** Name and argument schema of one tool definition, in any of the shapes providers use. */
 function readDefinition(item: unknown, path: string, source: string): [string, JsonSchema] {

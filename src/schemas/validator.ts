@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { childPath } from '../core/errors.js';
 import { linearSchemaPattern } from '../match/matchers/regex.js';
+import { isObject } from '../core/objects.js';
 
 /** A JSON Schema object (as providers and MCP servers publish them). */
 export type JsonSchema = Record<string, unknown>;
@@ -174,7 +175,7 @@ export function unsupportedPattern(schema: unknown, path = '$'): { path: string;
       if (key === 'pattern' && typeof value === 'string') {
         const problem = patternProblem(value);
         if (problem) return { path: here, error: problem };
-      } else if (key === 'patternProperties' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      } else if (key === 'patternProperties' && isObject(value)) {
         for (const name of Object.keys(value)) {
           const problem = patternProblem(name);
           if (problem) return { path: childPath(here, name), error: problem };

@@ -1,8 +1,5 @@
 import type { ToolCall } from '../core/types.js';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+import { isObject } from '../core/objects.js';
 
 /**
  * The first value found under any of `keys` in the call's recorded result (an object), then in its

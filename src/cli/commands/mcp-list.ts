@@ -1,5 +1,6 @@
 import { displayText } from '../../reports/text.js';
-import { isObject, propertyNames } from '../../mcp/schema-util.js';
+import { propertyNames } from '../../mcp/schema-util.js';
+import { isObject } from '../../core/objects.js';
 import { withServer, type McpTargetFlags } from './mcp-common.js';
 
 /** Flags of `toolscore mcp list`. */

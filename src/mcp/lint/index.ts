@@ -1,5 +1,5 @@
 import { mcpLintText } from '../../text/mcp.js';
-import { isObject } from '../schema-util.js';
+import { isObject } from '../../core/objects.js';
 import type { LintIssue, McpTool } from '../types.js';
 import { findDirectives } from './directives.js';
 import { codePointList, findHiddenCharacters, withoutFormatCharacters } from './hidden-characters.js';

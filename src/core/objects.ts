@@ -21,3 +21,8 @@ export function ownKeyCount(obj: object): number {
   for (const key in obj) if (hasOwnProperty.call(obj, key)) count++;
   return count;
 }
+
+/** A plain JSON object: not null, not an array. */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
