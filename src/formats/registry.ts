@@ -1,5 +1,6 @@
 import { ToolscoreInputError, describeType } from '../core/errors.js';
 import { anthropicFormat } from './anthropic.js';
+import { bedrockFormat } from './bedrock.js';
 import { claudeAgentSDKFormat } from './claude-agent-sdk.js';
 import { customFormat } from './custom.js';
 import { geminiFormat } from './gemini.js';
@@ -25,6 +26,7 @@ const DETECTION_ORDER: readonly TraceFormat[] = [
   claudeAgentSDKFormat,
   geminiFormat,
   anthropicFormat,
+  bedrockFormat,
   openaiFormat,
   langchainFormat,
   customFormat,
