@@ -2,6 +2,7 @@ import { ToolscoreInputError, describeType } from '../core/errors.js';
 import { anthropicFormat } from './anthropic.js';
 import { bedrockFormat } from './bedrock.js';
 import { claudeAgentSDKFormat } from './claude-agent-sdk.js';
+import { cohereFormat } from './cohere.js';
 import { customFormat } from './custom.js';
 import { geminiFormat } from './gemini.js';
 import { langchainFormat } from './langchain.js';
@@ -27,6 +28,8 @@ const DETECTION_ORDER: readonly TraceFormat[] = [
   geminiFormat,
   anthropicFormat,
   bedrockFormat,
+  // Cohere and Ollama histories are OpenAI-like: they claim only what OpenAI never writes (tool_plan, object arguments).
+  cohereFormat,
   openaiFormat,
   langchainFormat,
   customFormat,
