@@ -122,9 +122,9 @@ describe('each provider shape is claimed by exactly its own rule', () => {
       }
     }
     expect(seen).toHaveLength(14);
-    // Bedrock ConverseStream events ({contentBlockStart}, {contentBlockDelta}, ...): no format reads Bedrock.
+    // Bedrock ConverseStream events ({contentBlockStart}, {contentBlockDelta}, ...): none of these providers', the bedrock format's.
     const bedrock = readCorpusJsonl('providers', 'vercel-ai-fixtures', 'bedrock', 'amazon-bedrock-tool-call.1.chunks.jsonl');
-    expect([claimedBy(bedrock), detectFormat(bedrock)]).toEqual([[], undefined]);
+    expect([claimedBy(bedrock), detectFormat(bedrock)]).toEqual([[], 'bedrock']);
   });
 
   test('a legacy OpenAI function_call message is not a Gemini function_call part', () => {

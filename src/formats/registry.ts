@@ -7,6 +7,7 @@ import { customFormat } from './custom.js';
 import { geminiFormat } from './gemini.js';
 import { langchainFormat } from './langchain.js';
 import { mcpFormat } from './mcp.js';
+import { ollamaFormat } from './ollama.js';
 import { openaiFormat } from './openai.js';
 import { openaiAgentsFormat } from './openai-agents.js';
 import { otelFormat } from './otel.js';
@@ -30,6 +31,7 @@ const DETECTION_ORDER: readonly TraceFormat[] = [
   bedrockFormat,
   // Cohere and Ollama histories are OpenAI-like: they claim only what OpenAI never writes (tool_plan, object arguments).
   cohereFormat,
+  ollamaFormat,
   openaiFormat,
   langchainFormat,
   customFormat,
