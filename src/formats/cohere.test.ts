@@ -93,3 +93,15 @@ describe('cohere: v2 chat histories', () => {
     expect(cohereFormat.detect([{ role: 'assistant', tool_calls: [{ id: 'a', type: 'function', function: { name: 'f', arguments: '{}' } }] }])).toBe(false);
   });
 });
+
+describe('cohere: document tool content', () => {
+  test('several document parts (one per result, as the Cohere guides build them) are kept as a list of their parsed data', () => {
+    const messages = [
+      { role: 'assistant', tool_plan: 'Search.', tool_calls: [{ id: 's1', type: 'function', function: { name: 'search', arguments: '{"q":"euro 2024"}' } }] },
+      { role: 'tool', tool_call_id: 's1', content: [{ type: 'document', document: { data: '{"title":"Spain win"}' } }, { type: 'document', document: { data: 'plain text' } }] },
+    ];
+    expect(read(messages).calls).toEqual([
+      { tool: 'search', args: { q: 'euro 2024' }, id: 's1', is_error: false, result: [{ title: 'Spain win' }, 'plain text'], metadata: { format: 'cohere.tool_call' } },
+    ]);
+  });
+});

@@ -1,7 +1,7 @@
 import { ToolscoreInputError, childPath, describeType, textOf } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
-import { CallCollector, describeKeys, isObject, isRoleMessage, outcomeOf } from './call-collector.js';
+import { CallCollector, describeKeys, isObject, isRoleMessage, outcomeOf, readContent } from './call-collector.js';
 import { StreamAssembly, joinedArguments } from './stream-fragments.js';
 import type { ParseContext, TraceFormat } from './types.js';
 
@@ -10,9 +10,9 @@ import type { ParseContext, TraceFormat } from './types.js';
  * a message list or `{messages: [...]}` (a request body), and a recorded v2 stream (a list of its events).
  * - `message.tool_calls` entries `{id, type: "function", function: {name, arguments}}` are calls
  *   (arguments are a JSON text); `role: "tool"` messages are their results, joined by `tool_call_id`.
- *   A tool message's content is text or a list of `{type: "text", text}` / `{type: "document",
- *   document: {data}}` parts: the texts and document data are joined and read like other providers'
- *   results (JSON text parsed; an `{"error": ...}` object or an `Error:` text marks the call failed).
+ *   A tool message's content is text, a list of `{type: "text", text}` parts (joined), or `{type:
+ *   "document", document: {data}}` parts, each its data (several kept as a list); JSON text is parsed
+ *   and an `{"error": ...}` object or an `Error:` text marks the call failed, as for other providers.
  * - A stream is rebuilt per `index`: `tool-call-start` opens a call, `tool-call-delta` argument
  *   fragments are joined until `tool-call-end`; `message-end` ends the message, so a run of several
  *   messages may reuse index 0.
@@ -31,16 +31,18 @@ function readToolCall(entry: unknown, path: string, calls: CallCollector, contex
   calls.add(fn.name, readArguments(fn.arguments, () => childPath(childPath(path, 'function'), 'arguments'), context), path, { id: entry.id, metadata });
 }
 
-/** A tool message's content as one text: text parts and document data joined by newlines; other content as it is. */
+/**
+ * A tool message's content made readable: text parts are joined into one text; `document` parts (one
+ * per result, as Cohere's guides build them) are each their data, and several are kept as a list.
+ */
 function toolContent(content: unknown): unknown {
-  if (!Array.isArray(content)) return content;
-  const texts: string[] = [];
-  for (const part of content) {
-    if (isObject(part) && part.type === 'text' && typeof part.text === 'string') texts.push(part.text);
-    else if (isObject(part) && part.type === 'document' && isObject(part.document) && typeof part.document.data === 'string') texts.push(part.document.data);
-    else return content;
-  }
-  return texts.join('\n');
+  if (!Array.isArray(content) || !content.some(isDocumentPart)) return content;
+  const values = content.map((part: unknown) => (isDocumentPart(part) ? readContent(part.document.data) : isObject(part) && typeof part.text === 'string' ? part.text : part));
+  return values.length === 1 ? values[0] : values;
+}
+
+function isDocumentPart(part: unknown): part is { document: { data: string } } {
+  return isObject(part) && part.type === 'document' && isObject(part.document) && typeof part.document.data === 'string';
 }
 
 function readMessage(message: Record<string, unknown>, path: string, calls: CallCollector, context: ParseContext, finishReason?: unknown): void {
