@@ -17,6 +17,8 @@ import type { ParseContext, TraceFormat } from './types.js';
  * - A stream is rebuilt per `contentBlockIndex`: `contentBlockStart.start.toolUse` opens a call,
  *   `contentBlockDelta.delta.toolUse.input` fragments are joined (none mean `{}`) until
  *   `contentBlockStop`; `messageStop` ends a message, so a run of several messages may reuse index 0.
+ * - `metrics.latencyMs` (response or stream `metadata`) times the model call, not a tool, so it is not
+ *   a call's duration.
  */
 
 const FORMAT = 'bedrock';
@@ -95,7 +97,6 @@ function readStream(events: unknown[], calls: CallCollector, context: ParseConte
   const assembly = new StreamAssembly<StreamedUse>(context);
   const stopReasons: unknown[] = [];
   let message = 0;
-  let open = false;
   events.forEach((event, i) => {
     const path = childPath('$', i);
     const key = streamEventKey(event);
@@ -107,7 +108,6 @@ function readStream(events: unknown[], calls: CallCollector, context: ParseConte
       case 'contentBlockStart': {
         const start = isObject(body.start) ? body.start.toolUse : undefined;
         if (!isObject(start)) return;
-        open = true;
         const rank = [message, typeof body.contentBlockIndex === 'number' ? body.contentBlockIndex : 0];
         assembly.start(blockKey, { use: start, message }, childPath(childPath(path, key), 'start'), rank);
         return;
@@ -122,8 +122,7 @@ function readStream(events: unknown[], calls: CallCollector, context: ParseConte
       case 'messageStop':
         stopReasons[message] = body.stopReason;
         assembly.closeAll();
-        if (open) message++;
-        open = false;
+        message++;
         return;
       // messageStart, metadata (usage, latencyMs of the model call): nothing to read.
     }
