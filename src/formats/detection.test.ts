@@ -1,9 +1,13 @@
 import { readdirSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { corpusPath, readCorpusJson, readCorpusJsonl } from '../../test/corpus.js';
 import { detectFormat } from './registry.js';
 import { anthropicFormat } from './anthropic.js';
+import { bedrockFormat } from './bedrock.js';
+import { cohereFormat } from './cohere.js';
 import { geminiFormat } from './gemini.js';
+import { ollamaFormat } from './ollama.js';
 import { openaiFormat } from './openai.js';
 
 type Json = Record<string, any>;
@@ -122,14 +126,42 @@ describe('each provider shape is claimed by exactly its own rule', () => {
       }
     }
     expect(seen).toHaveLength(14);
-    // Bedrock ConverseStream events ({contentBlockStart}, {contentBlockDelta}, ...): no format reads Bedrock.
+    // Bedrock ConverseStream events ({contentBlockStart}, {contentBlockDelta}, ...): none of these providers', the bedrock format's.
     const bedrock = readCorpusJsonl('providers', 'vercel-ai-fixtures', 'bedrock', 'amazon-bedrock-tool-call.1.chunks.jsonl');
-    expect([claimedBy(bedrock), detectFormat(bedrock)]).toEqual([[], undefined]);
+    expect([claimedBy(bedrock), detectFormat(bedrock)]).toEqual([[], 'bedrock']);
   });
 
   test('a legacy OpenAI function_call message is not a Gemini function_call part', () => {
     const trace = readCorpusJson('comparable-tools', 'toolscore', 'traces_with_errors__missing_tool.json');
     expect(claimedBy(trace)).toEqual(['openai']);
     expect(claimedBy([{ function_call: { name: 'f', args: {} } }])).toEqual(['gemini']);
+  });
+});
+
+describe('the bedrock, cohere and ollama rules claim only their own providers in the shared corpus', () => {
+  const newRules = [bedrockFormat, cohereFormat, ollamaFormat];
+  /** Every JSON and JSON Lines file under a corpus folder, with its parsed value (JSON Lines as a list). */
+  function everyFile(dir: string): [string, unknown][] {
+    const files: [string, unknown][] = [];
+    for (const entry of readdirSync(corpusPath(dir), { withFileTypes: true, recursive: true })) {
+      if (!entry.isFile()) continue;
+      const relative = join(entry.parentPath, entry.name).slice(corpusPath(dir).length + 1).split(sep);
+      if (entry.name.endsWith('.json')) files.push([relative.join('/'), readCorpusJson(dir, ...relative)]);
+      else if (entry.name.endsWith('.jsonl')) files.push([relative.join('/'), readCorpusJsonl(dir, ...relative)]);
+    }
+    return files;
+  }
+
+  test.each(['providers', 'langchain', 'vercel-ai-sdk', 'otel', 'mcp', 'trajectories', 'comparable-tools'])('%s', (dir) => {
+    const owner = (name: string): string | undefined => (name.includes('/bedrock/') ? 'bedrock' : name.includes('/cohere/') ? 'cohere' : undefined);
+    let checked = 0;
+    for (const [name, data] of everyFile(dir)) {
+      // The Anthropic-on-Bedrock InvokeModel cassette holds Anthropic bodies, not Converse ones.
+      const expected = name.endsWith('anthropic.claude.json') ? undefined : owner(`/${name}`);
+      const claims = newRules.filter((format) => format.detect(data)).map((format) => format.name);
+      expect([name, claims]).toEqual([name, expected === undefined ? [] : [expected]]);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 });

@@ -1,10 +1,13 @@
 import { ToolscoreInputError, describeType } from '../core/errors.js';
 import { anthropicFormat } from './anthropic.js';
+import { bedrockFormat } from './bedrock.js';
 import { claudeAgentSDKFormat } from './claude-agent-sdk.js';
+import { cohereFormat } from './cohere.js';
 import { customFormat } from './custom.js';
 import { geminiFormat } from './gemini.js';
 import { langchainFormat } from './langchain.js';
 import { mcpFormat } from './mcp.js';
+import { ollamaFormat } from './ollama.js';
 import { openaiFormat } from './openai.js';
 import { openaiAgentsFormat } from './openai-agents.js';
 import { otelFormat } from './otel.js';
@@ -25,6 +28,10 @@ const DETECTION_ORDER: readonly TraceFormat[] = [
   claudeAgentSDKFormat,
   geminiFormat,
   anthropicFormat,
+  bedrockFormat,
+  // Cohere and Ollama histories are OpenAI-like: they claim only what OpenAI never writes (tool_plan, object arguments).
+  cohereFormat,
+  ollamaFormat,
   openaiFormat,
   langchainFormat,
   customFormat,

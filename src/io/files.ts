@@ -43,7 +43,7 @@ export async function openRegularFile(path: string): Promise<FileHandle> {
 }
 
 /** Reads a UTF-8 text file, turning file-system errors into one-line input errors. */
-async function readTextFile(path: string): Promise<string> {
+export async function readTextFile(path: string): Promise<string> {
   const handle = await openRegularFile(path);
   try {
     return await handle.readFile('utf8');

@@ -3,18 +3,19 @@ import type { ToolCall } from '../core/types.js';
 import { readWithFormat, type ExtractedCalls } from '../formats/auto.js';
 import { detectFormat, formatNamed, undetectedFormatError } from '../formats/registry.js';
 import { collectingContext, type TraceStreamReader } from '../formats/types.js';
-import { readJsonFile } from './files.js';
+import { readJsonOrServerSentEvents } from './sse.js';
 import { isJsonLinesPath, jsonLinePath, looksLikeJsonLines, readJsonLines, type JsonLinesOptions } from './jsonl.js';
 
 /**
  * Loads a trace file with a format (`auto` detects it from the whole structure). JSON Lines files
  * (`.jsonl` / `.ndjson`, or any file whose first line is a complete JSON value followed by more
- * lines) are read line by line as a stream, each line at most `options.maxLineBytes` long. The file
+ * lines) are read line by line as a stream, each line at most `options.maxLineBytes` long; a
+ * Server-Sent Events capture is read as the list of its JSON events (`sse.ts`). The file
  * must be a regular file: a device or FIFO is refused.
  */
 export async function loadTraceFile(path: string, format = 'auto', options?: JsonLinesOptions): Promise<ExtractedCalls> {
   if (isJsonLinesPath(path) || (await looksLikeJsonLines(path))) return loadJsonLinesTrace(path, format, options);
-  return readWithFormat(await readJsonFile(path, options), format, path);
+  return readWithFormat(await readJsonOrServerSentEvents(path, options), format, path);
 }
 
 /** How many leading lines `auto` looks at to recognise a JSON Lines trace. */

@@ -30,7 +30,7 @@ function onlyInputErrors(fn: () => unknown): void {
 }
 
 const anyJson = fc.jsonValue({ maxDepth: 4 });
-const key = fc.oneof(fc.constantFrom('tool', 'name', 'args', 'arguments', 'input', 'role', 'content', 'type', 'id', 'tool_calls', 'function', 'calls', 'messages', 'choices', 'parts', 'steps', 'jsonrpc', 'method', 'params', 'result', 'error', 'is_error', 'isError', '__proto__', 'constructor', '$regex', '$any', '$one_of', 'resourceSpans', 'spans', 'attributes', 'newItems', 'candidates', 'output'), fc.string({ maxLength: 6 }));
+const key = fc.oneof(fc.constantFrom('tool', 'name', 'args', 'arguments', 'input', 'role', 'content', 'type', 'id', 'tool_calls', 'function', 'calls', 'messages', 'choices', 'parts', 'steps', 'jsonrpc', 'method', 'params', 'result', 'error', 'is_error', 'isError', '__proto__', 'constructor', '$regex', '$any', '$one_of', 'resourceSpans', 'spans', 'attributes', 'newItems', 'candidates', 'output', 'message', 'done', 'model', 'toolUse', 'toolResult', 'toolUseId', 'contentBlockStart', 'contentBlockDelta', 'contentBlockIndex', 'delta', 'index', 'tool_plan', 'tool_call_id', 'tool_name', 'finish_reason', 'stopReason'), fc.string({ maxLength: 6 }));
 // Objects built from the keys every format looks for, so generated inputs get past the first checks.
 const shaped: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, anyJson, tie('object'), tie('array')),
