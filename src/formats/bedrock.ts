@@ -1,7 +1,8 @@
 import { ToolscoreInputError, childPath, describeType, textOf } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
-import { CallCollector, describeKeys, errorText, isObject, isRoleMessage, readContent, type Outcome } from './call-collector.js';
+import { CallCollector, describeKeys, errorText, isRoleMessage, readContent, type Outcome } from './call-collector.js';
+import { isObject } from '../core/objects.js';
 import { StreamAssembly, joinedArguments } from './stream-fragments.js';
 import type { ParseContext, TraceFormat } from './types.js';
 

@@ -1,7 +1,8 @@
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
-import { CallCollector, describeKeys, isObject, isRoleMessage, outcomeOf } from './call-collector.js';
+import { CallCollector, describeKeys, isRoleMessage, outcomeOf } from './call-collector.js';
+import { isObject } from '../core/objects.js';
 import type { ParseContext, TraceFormat } from './types.js';
 
 /**
