@@ -153,7 +153,8 @@ describe('the bedrock, cohere and ollama rules claim only their own providers in
   }
 
   test.each(['providers', 'langchain', 'vercel-ai-sdk', 'otel', 'mcp', 'trajectories', 'comparable-tools'])('%s', (dir) => {
-    const owner = (name: string): string | undefined => (name.includes('/bedrock/') ? 'bedrock' : name.includes('/cohere/') ? 'cohere' : undefined);
+    const owner = (name: string): string | undefined =>
+      name.includes('bedrock') ? 'bedrock' : name.includes('cohere') ? 'cohere' : name.includes('ollama') ? 'ollama' : undefined;
     let checked = 0;
     for (const [name, data] of everyFile(dir)) {
       // The Anthropic-on-Bedrock InvokeModel cassette holds Anthropic bodies, not Converse ones; a Cohere
