@@ -8,6 +8,7 @@ import { mcpFormat } from './mcp.js';
 import { openaiFormat } from './openai.js';
 import { openaiAgentsFormat } from './openai-agents.js';
 import { otelFormat } from './otel.js';
+import { pydanticAIFormat } from './pydantic-ai.js';
 import type { TraceFormat } from './types.js';
 import { vercelAIFormat } from './vercel-ai.js';
 
@@ -23,6 +24,8 @@ const DETECTION_ORDER: readonly TraceFormat[] = [
   vercelAIFormat,
   openaiAgentsFormat,
   claudeAgentSDKFormat,
+  // Pydantic AI messages hold a `parts` list, which Gemini would claim.
+  pydanticAIFormat,
   geminiFormat,
   anthropicFormat,
   openaiFormat,
