@@ -1,6 +1,7 @@
 import { ToolscoreInputError, describeType } from '../core/errors.js';
 import { anthropicFormat } from './anthropic.js';
 import { claudeAgentSDKFormat } from './claude-agent-sdk.js';
+import { crewAIFormat } from './crewai.js';
 import { customFormat } from './custom.js';
 import { geminiFormat } from './gemini.js';
 import { langchainFormat } from './langchain.js';
@@ -30,6 +31,7 @@ const DETECTION_ORDER: readonly TraceFormat[] = [
   anthropicFormat,
   openaiFormat,
   langchainFormat,
+  crewAIFormat,
   customFormat,
 ];
 
