@@ -187,13 +187,16 @@ function isUpdate(item: unknown): item is Record<string, unknown> {
 /** Whether a stream item holds LangChain messages (what detection accepts of stream output). */
 function isStreamItem(item: unknown): boolean {
   const part = streamPart(item);
-  if (part) {
-    if (part.mode === 'messages') return Array.isArray(part.payload) && isLangChainMessage(part.payload[0]);
-    return isStreamItem(part.payload);
-  }
-  if (Array.isArray(item)) return messageTuple(item) !== undefined && isLangChainMessage(item[0]);
-  if (isState(item)) return item.messages.some(isLangChainMessage);
-  return isUpdate(item) && Object.values(item).some((update) => isState(update) && update.messages.some(isLangChainMessage));
+  if (part?.mode === 'messages') return isLangChainTuple(part.payload);
+  // One level only: a part's payload is a state or an update, never another part.
+  const value = part ? part.payload : item;
+  if (part === undefined && isLangChainTuple(value)) return true;
+  if (isState(value)) return value.messages.some(isLangChainMessage);
+  return isUpdate(value) && Object.values(value).some((update) => isState(update) && update.messages.some(isLangChainMessage));
+}
+
+function isLangChainTuple(item: unknown): boolean {
+  return messageTuple(item) !== undefined && isLangChainMessage((item as unknown[])[0]);
 }
 
 /** A legacy agent action, unwrapped from its serialized form. */
@@ -336,7 +339,11 @@ class LangChainReader {
     }
     if (mode === 'values' && isState(payload)) return this.readState(payload.messages, childPath(payloadPath, 'messages'));
     if (mode === 'updates' && isObject(payload)) return this.readUpdate(payload, payloadPath);
-    if (mode === 'values' || mode === 'updates') return; // a state or update that changed no messages
+    if (mode === 'values' || mode === 'updates') {
+      // An object is a state or update without messages; anything else is not what LangGraph streams.
+      if (!isObject(payload)) this.context.warn(payloadPath, `skipped ${describeType(payload)}: a "${mode}" stream part holds an object`);
+      return;
+    }
     this.skippedModes.set(mode, (this.skippedModes.get(mode) ?? 0) + 1);
   }
 

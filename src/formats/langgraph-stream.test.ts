@@ -112,6 +112,13 @@ describe('LangGraph stream shapes', () => {
     expect(parse(untagged)).toEqual({ calls: [{ tool: 'weather', args: { city: 'Oslo' }, id: 'w1', result: 'rain', is_error: false }], warnings: [] });
   });
 
+  test('stream parts nested in one another are looked at one level deep, without recursion', () => {
+    let nested: unknown = { messages: [{ type: 'ai', content: '', tool_calls: [{ name: 'deep', args: {}, id: 'd' }] }] };
+    for (let i = 0; i < 100_000; i++) nested = ['values', nested];
+    expect(langchainFormat.detect([nested])).toBe(false);
+    expect(parse([nested, ['values', { messages: [] }]])).toEqual({ calls: [], warnings: ['test at $[0][1]: skipped an array: a "values" stream part holds an object'] });
+  });
+
   test('property: values states of a growing history read like the last state alone', () => {
     const message = fc.oneof(
       fc.record({ role: fc.constant('user'), content: fc.string({ maxLength: 5 }) }),
