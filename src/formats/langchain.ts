@@ -261,8 +261,8 @@ class LangChainReader {
   /** `tool_calls` entries that had neither a name nor a `function`: if no call is read, that is an error. */
   private unreadable = 0;
   private unreadablePath = '$';
-  private run: { messages: { fields: Record<string, unknown>; path: string }[]; id: unknown } | undefined;
-  /** Ids of the messages read from stream states and updates, which repeat them. */
+  private run: { messages: { fields: Record<string, unknown>; path: string }[]; id: unknown; streamed: boolean } | undefined;
+  /** Ids of the messages read from a stream, whose modes and states repeat them. */
   private readonly seenMessages = new Set<string>();
   /** Length of the last `values` state read: messages without an id are new only past it. */
   private stateLength = 0;
@@ -294,7 +294,7 @@ class LangChainReader {
     items.forEach((item, i) => {
       const itemPath = single ? path : childPath(path, i);
       const message = toMessage(item) ?? messageTuple(item);
-      if (message) return this.readMessage(message, Array.isArray(item) ? childPath(itemPath, 0) : itemPath);
+      if (message) return Array.isArray(item) ? this.readMessage(message, childPath(itemPath, 0), true) : this.readMessage(message, itemPath);
       const part = streamPart(item);
       if (part) return this.readStreamPart(part, itemPath);
       // States and updates hold whole messages: a run of chunks around them goes on.
@@ -312,7 +312,8 @@ class LangChainReader {
     this.flushRun();
   }
 
-  private readMessage(message: Message, path: string): void {
+  /** Reads a message; `streamed`: from a `"messages"` stream, where a state may hold it too (by message id). */
+  private readMessage(message: Message, path: string, streamed = false): void {
     if (message.role === 'ai' && message.chunk) {
       const id = message.fields.id;
       if (this.run && (id === undefined || this.run.id === undefined || id === this.run.id)) {
@@ -320,11 +321,12 @@ class LangChainReader {
         this.run.id ??= id;
       } else {
         this.flushRun();
-        this.run = { messages: [{ fields: message.fields, path }], id };
+        this.run = { messages: [{ fields: message.fields, path }], id, streamed };
       }
       return;
     }
     this.flushRun();
+    if (streamed && !this.firstSight(message.fields.id)) return;
     if (message.role === 'ai') this.readAiMessage(message.fields, path);
     else if (message.role === 'tool') this.readToolMessage(message.fields, path);
   }
@@ -334,7 +336,7 @@ class LangChainReader {
     const { mode, payload } = part;
     if (mode === 'messages') {
       const message = messageTuple(payload);
-      if (message) return this.readMessage(message, childPath(payloadPath, 0));
+      if (message) return this.readMessage(message, childPath(payloadPath, 0), true);
       return this.context.warn(payloadPath, `skipped ${describeType(payload)}: a "messages" stream part holds [message, metadata]`);
     }
     if (mode === 'values' && isState(payload)) return this.readState(payload.messages, childPath(payloadPath, 'messages'));
@@ -372,13 +374,18 @@ class LangChainReader {
       if (item !== null && item !== undefined) this.context.warn(path, `skipped ${describeType(item)}: not a LangChain message`);
       return;
     }
-    const id = stringId(message.fields.id);
-    if (id !== undefined) {
-      if (this.seenMessages.has(id)) return;
-      this.seenMessages.add(id);
-    }
+    if (!this.firstSight(message.fields.id)) return;
     if (message.role === 'ai') this.readAiMessage(message.fields, path);
     else if (message.role === 'tool') this.readToolMessage(message.fields, path);
+  }
+
+  /** Whether a streamed message with this id is read for the first time (one without an id always is). */
+  private firstSight(messageId: unknown): boolean {
+    const id = stringId(messageId);
+    if (id === undefined) return true;
+    if (this.seenMessages.has(id)) return false;
+    this.seenMessages.add(id);
+    return true;
   }
 
   private readAction(action: Record<string, unknown>, path: string, step?: { observation: unknown }): void {
@@ -468,6 +475,8 @@ class LangChainReader {
     const run = this.run;
     this.run = undefined;
     if (!run) return;
+    // A state may already have given this message whole (streamed chunks and a "values" state at once).
+    if (run.streamed && !this.firstSight(run.id)) return;
     const only = run.messages.length === 1 ? run.messages[0]! : undefined;
     if (only && Array.isArray(only.fields.tool_calls) && only.fields.tool_calls.length > 0) {
       // One chunk (often the `concat` of a stream): its parsed tool_calls are complete.

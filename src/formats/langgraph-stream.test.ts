@@ -82,6 +82,23 @@ describe('LangGraph stream shapes', () => {
     expect(parse(states)).toEqual({ calls: [{ tool: 'lookup', args: { n: 1 }, is_error: false }], warnings: [] });
   });
 
+  test('a message streamed and held in a state is read once, by message id, even when its calls have no id', () => {
+    const call = { name: 'lookup', args: { n: 1 } };
+    const whole = [
+      ['messages', [{ type: 'ai', id: 'm1', content: '', tool_calls: [call] }, { langgraph_node: 'agent' }]],
+      ['values', { messages: [{ type: 'ai', id: 'm1', content: '', tool_calls: [call] }] }],
+    ];
+    expect(parse(whole)).toEqual({ calls: [{ tool: 'lookup', args: { n: 1 }, is_error: false }], warnings: [] });
+    const chunk = (chunks: unknown[]) => ['messages', [{ type: 'AIMessageChunk', id: 'm2', content: '', tool_call_chunks: chunks }, {}]];
+    const chunked = [
+      chunk([{ name: 'lookup', args: '{"n":', index: 0 }]),
+      chunk([{ args: ' 2}', index: 0 }]),
+      ['values', { messages: [{ type: 'ai', id: 'm2', content: '', tool_calls: [{ name: 'lookup', args: { n: 2 } }] }] }],
+      ['updates', { agent: { messages: [{ type: 'ai', id: 'm2', content: '', tool_calls: [{ name: 'lookup', args: { n: 2 } }] }] } }],
+    ];
+    expect(parse(chunked)).toEqual({ calls: [{ tool: 'lookup', args: { n: 2 }, is_error: false }], warnings: [] });
+  });
+
   test('subgraph parts [namespace, mode, payload]', () => {
     const parts = [[['child:1'], 'updates', { model: { messages: [ai([{ name: 'add', args: { a: 1, b: 2 }, id: 'k' }])] } }]];
     expect(parse(parts)).toEqual({ calls: [{ tool: 'add', args: { a: 1, b: 2 }, id: 'k', is_error: false }], warnings: [] });
