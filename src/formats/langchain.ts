@@ -26,9 +26,9 @@ import type { ParseContext, TraceFormat } from './types.js';
  *   several modes at once (`[namespace, mode, payload]` with subgraphs), `stream_mode="messages"`
  *   `[message chunk, metadata]` tuples, `"values"` states `{messages}` and `"updates"`
  *   `{node: {messages}}`. Every values state repeats the history, so a message is read once: by its
- *   id, and one without an id only where it lies past the end of the previous state. A call seen in
- *   several modes (streamed chunks and a state) is kept once, by its call id. Other modes (`custom`,
- *   `debug`, ...) hold no messages and are skipped.
+ *   id, and one without an id only where it lies past the end of the previous state. A message seen in
+ *   several modes (streamed chunks, then a state or an update) is read once, by its message id, and a
+ *   call once by its call id. Other modes (`custom`, `debug`, ...) hold no messages and are skipped.
  *
  * A modern ToolCall list without `type: "tool_call"` is also read, identically, by the custom format,
  * which auto-detection picks for it.
