@@ -180,8 +180,15 @@ function isState(item: unknown): item is { messages: unknown[] } {
 /** A `stream_mode="updates"` item: `{node_name: {messages: [...]} | null, ...}`, some node updating messages. */
 function isUpdate(item: unknown): item is Record<string, unknown> {
   if (!isObject(item) || 'messages' in item) return false;
-  const updates = Object.values(item);
-  return updates.some(isState) && updates.every((update) => update === null || typeof update === 'object');
+  // Detection asks this of every item of large call lists: stop at the first key that is no update.
+  let updatesMessages = false;
+  for (const node in item) {
+    if (!Object.prototype.hasOwnProperty.call(item, node)) continue;
+    const update = item[node];
+    if (update !== null && typeof update !== 'object') return false;
+    updatesMessages ||= isState(update);
+  }
+  return updatesMessages;
 }
 
 /** Whether a stream item holds LangChain messages (what detection accepts of stream output). */
