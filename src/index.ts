@@ -54,6 +54,8 @@ export { fromOpenAI, openaiFormat, type FromOptions } from './formats/openai.js'
 export { fromAnthropic, anthropicFormat } from './formats/anthropic.js';
 export { fromGemini, geminiFormat } from './formats/gemini.js';
 export { fromLangChain, langchainFormat } from './formats/langchain.js';
+export { fromPydanticAI, pydanticAIFormat } from './formats/pydantic-ai.js';
+export { fromCrewAI, crewAIFormat } from './formats/crewai.js';
 export { fromVercelAI, vercelAIFormat } from './formats/vercel-ai.js';
 export { fromOpenAIAgents, openaiAgentsFormat } from './formats/openai-agents.js';
 export { fromClaudeAgentSDK, claudeAgentSDKFormat } from './formats/claude-agent-sdk.js';

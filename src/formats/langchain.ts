@@ -2,7 +2,7 @@ import { ToolscoreInputError, childPath, describeType } from '../core/errors.js'
 import type { Args, ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
 import { type FromOptions, readContent, readInMemory } from './call-collector.js';
-import { isObject } from '../core/objects.js';
+import { hasOwnProperty, isObject } from '../core/objects.js';
 import { CallJoiner, failureMessage } from './call-joiner.js';
 import type { ParseContext, TraceFormat } from './types.js';
 
@@ -21,6 +21,15 @@ import type { ParseContext, TraceFormat } from './types.js';
  *   none); `invalid_tool_calls` are kept with their raw argument text; a `ToolMessage` gives the result
  *   of the call named by `tool_call_id`, and `status: "error"` marks it failed. Consecutive
  *   `AIMessageChunk`s of one streamed message are joined: `tool_call_chunks` are concatenated per index.
+ *   Messages tagged with `role` (`assistant`, `tool`, ...) instead of `type`, and untagged ones
+ *   (`{content, tool_calls}`, `{tool_call_id, content}`), are read too;
+ * - LangGraph `stream()` output, as a list (JSON Lines: one part a line): `[mode, payload]` parts of
+ *   several modes at once (`[namespace, mode, payload]` with subgraphs), `stream_mode="messages"`
+ *   `[message chunk, metadata]` tuples, `"values"` states `{messages}` and `"updates"`
+ *   `{node: {messages}}`. Every values state repeats the history, so a message is read once: by its
+ *   id, and one without an id only where it lies past the end of the previous state. A message seen in
+ *   several modes (streamed chunks, then a state or an update) is read once, by its message id, and a
+ *   call once by its call id. Other modes (`custom`, `debug`, ...) hold no messages and are skipped.
  *
  * A modern ToolCall list without `type: "tool_call"` is also read, identically, by the custom format,
  * which auto-detection picks for it.
@@ -73,6 +82,17 @@ const CHUNK_TYPES: Readonly<Record<string, Role>> = {
   FunctionMessageChunk: 'other',
 };
 
+/** Chat roles of messages tagged with `role` instead of `type` (`{"role": "assistant", "tool_calls": [...]}`). */
+const CHAT_ROLES: Readonly<Record<string, Role>> = {
+  assistant: 'ai',
+  ai: 'ai',
+  tool: 'tool',
+  user: 'other',
+  human: 'other',
+  system: 'other',
+  developer: 'other',
+};
+
 /** The role of a LangChain message class name (`AIMessage`, `ToolMessageChunk`, ...). */
 function classRole(name: string): { role: Role; chunk: boolean } | undefined {
   const match = /^(AI|Tool|Human|System|Chat|Function|Remove)Message(Chunk)?$/.exec(name);
@@ -101,7 +121,7 @@ function toMessage(item: unknown): Message | undefined {
   }
   let type = item.type;
   if (typeof type !== 'string' && typeof item._getType === 'function') type = (item._getType as () => unknown).call(item);
-  if (typeof type !== 'string') return undefined;
+  if (typeof type !== 'string') return item.type === undefined ? untypedMessage(item) : undefined;
   const className = (item as { constructor?: { name?: unknown } }).constructor?.name;
   const chunkByClass = typeof className === 'string' && className.endsWith('MessageChunk');
   if (STORED_TYPES[type] !== undefined && ('content' in item || 'tool_calls' in item || 'tool_call_id' in item)) {
@@ -109,6 +129,82 @@ function toMessage(item: unknown): Message | undefined {
   }
   if (CHUNK_TYPES[type] !== undefined) return { role: CHUNK_TYPES[type]!, chunk: true, fields: item };
   return undefined;
+}
+
+/** A message tagged with `role` instead of `type`, or untagged: `{content, tool_calls}` or `{tool_call_id, content}`. */
+function untypedMessage(item: Record<string, unknown>): Message | undefined {
+  if (typeof item.role === 'string') {
+    const role = CHAT_ROLES[item.role];
+    return role !== undefined && ('content' in item || 'tool_calls' in item || 'tool_call_id' in item) ? { role, chunk: false, fields: item } : undefined;
+  }
+  if (item.role !== undefined) return undefined;
+  if (Array.isArray(item.tool_calls)) return { role: 'ai', chunk: false, fields: item };
+  if (typeof item.tool_call_id === 'string' && 'content' in item) return { role: 'tool', chunk: false, fields: item };
+  return undefined;
+}
+
+/**
+ * Whether a message names its LangChain type, or (tagged by `role` or untagged) holds tool calls in
+ * LangChain's `{name, args}` shape: what detection accepts, so plain chat histories stay with their providers.
+ */
+function isLangChainMessage(item: unknown): boolean {
+  const message = toMessage(item);
+  if (message === undefined) return false;
+  if (!isObject(item) || item.type !== undefined || serializedClass(item) !== undefined || typeof item._getType === 'function') return true;
+  const calls = message.fields.tool_calls;
+  return Array.isArray(calls) && calls.some((call) => isObject(call) && typeof call.name === 'string' && 'args' in call);
+}
+
+/** Stream modes of LangGraph `stream()`; only `messages`, `values` and `updates` carry messages. */
+const STREAM_MODES = new Set(['values', 'updates', 'messages', 'custom', 'debug', 'tasks', 'checkpoints', 'events']);
+
+/** One part of a several-mode LangGraph stream: `[mode, payload]`, or `[namespace, mode, payload]` with subgraphs. */
+function streamPart(item: unknown): { mode: string; payload: unknown; payloadIndex: number } | undefined {
+  if (!Array.isArray(item)) return undefined;
+  if (item.length === 2 && typeof item[0] === 'string' && STREAM_MODES.has(item[0])) return { mode: item[0], payload: item[1], payloadIndex: 1 };
+  if (item.length === 3 && Array.isArray(item[0]) && item[0].every((part) => typeof part === 'string') && typeof item[1] === 'string' && STREAM_MODES.has(item[1])) {
+    return { mode: item[1], payload: item[2], payloadIndex: 2 };
+  }
+  return undefined;
+}
+
+/** A `stream_mode="messages"` item: `[message, metadata]`. */
+function messageTuple(item: unknown): Message | undefined {
+  return Array.isArray(item) && item.length === 2 && isObject(item[1]) ? toMessage(item[0]) : undefined;
+}
+
+/** A `stream_mode="values"` item (graph state): `{messages: [...]}`. */
+function isState(item: unknown): item is { messages: unknown[] } {
+  return isObject(item) && Array.isArray(item.messages);
+}
+
+/** A `stream_mode="updates"` item: `{node_name: {messages: [...]} | null, ...}`, some node updating messages. */
+function isUpdate(item: unknown): item is Record<string, unknown> {
+  if (!isObject(item) || 'messages' in item) return false;
+  // Detection asks this of every item of large call lists: stop at the first key that is no update.
+  let updatesMessages = false;
+  for (const node in item) {
+    if (!hasOwnProperty.call(item, node)) continue;
+    const update = item[node];
+    if (update !== null && typeof update !== 'object') return false;
+    updatesMessages ||= isState(update);
+  }
+  return updatesMessages;
+}
+
+/** Whether a stream item holds LangChain messages (what detection accepts of stream output). */
+function isStreamItem(item: unknown): boolean {
+  const part = streamPart(item);
+  if (part?.mode === 'messages') return isLangChainTuple(part.payload);
+  // One level only: a part's payload is a state or an update, never another part.
+  const value = part ? part.payload : item;
+  if (part === undefined && isLangChainTuple(value)) return true;
+  if (isState(value)) return value.messages.some(isLangChainMessage);
+  return isUpdate(value) && Object.values(value).some((update) => isState(update) && update.messages.some(isLangChainMessage));
+}
+
+function isLangChainTuple(item: unknown): boolean {
+  return messageTuple(item) !== undefined && isLangChainMessage((item as unknown[])[0]);
 }
 
 /** A legacy agent action, unwrapped from its serialized form. */
@@ -138,20 +234,25 @@ function isToolCall(item: unknown): item is Record<string, unknown> {
   return isObject(item) && 'name' in item && ('args' in item || item.type === 'tool_call') && !('tool' in item);
 }
 
-/** An item this adapter can read: a message, an intermediate step, an agent action or a ToolCall. */
+/**
+ * An item this adapter can read: a message, an intermediate step, an agent action, a ToolCall or a
+ * stream item. Chat messages tagged by `role` count only with LangChain-shaped tool calls, so that
+ * another format's history read as LangChain is an error rather than zero calls.
+ */
 function isLangChainItem(item: unknown): boolean {
-  return toMessage(item) !== undefined || toStep(item) !== undefined || toAction(item) !== undefined || isToolCall(item);
+  if (isLangChainMessage(item) || toStep(item) !== undefined || toAction(item) !== undefined || isToolCall(item) || streamPart(item) !== undefined) return true;
+  return (isState(item) && item.messages.length === 0) || isStreamItem(item);
 }
 
 /** Whether a value looks like LangChain / LangGraph output (used by auto-detection). */
 function looksLikeLangChain(data: unknown): boolean {
   if (isObject(data)) {
     if (Array.isArray(data.intermediate_steps) || Array.isArray(data.intermediateSteps)) return true;
-    if (Array.isArray(data.messages)) return data.messages.some((item) => toMessage(item) !== undefined);
-    return toMessage(data) !== undefined || toAction(data) !== undefined;
+    if (Array.isArray(data.messages)) return data.messages.some(isLangChainMessage);
+    return isLangChainMessage(data) || toAction(data) !== undefined || isStreamItem(data);
   }
   if (!Array.isArray(data) || data.length === 0) return false;
-  if (data.some((item) => toMessage(item) !== undefined || toAction(item) !== undefined || toStep(item) !== undefined)) return true;
+  if (data.some((item) => isLangChainMessage(item) || toAction(item) !== undefined || toStep(item) !== undefined || isStreamItem(item))) return true;
   return data.every((item) => isToolCall(item) && item.type === 'tool_call');
 }
 
@@ -168,7 +269,13 @@ class LangChainReader {
   /** `tool_calls` entries that had neither a name nor a `function`: if no call is read, that is an error. */
   private unreadable = 0;
   private unreadablePath = '$';
-  private run: { messages: { fields: Record<string, unknown>; path: string }[]; id: unknown } | undefined;
+  private run: { messages: { fields: Record<string, unknown>; path: string }[]; id: unknown; streamed: boolean } | undefined;
+  /** Ids of the messages read from a stream, whose modes and states repeat them. */
+  private readonly seenMessages = new Set<string>();
+  /** Length of the last `values` state read: messages without an id are new only past it. */
+  private stateLength = 0;
+  /** Stream parts of modes that hold no messages, by mode (named in a warning when no call is read). */
+  private readonly skippedModes = new Map<string, number>();
 
   constructor(private readonly context: ParseContext) {
     this.calls = new CallJoiner(context);
@@ -180,8 +287,8 @@ class LangChainReader {
         if (Array.isArray(data[key])) return this.readList(data[key] as unknown[], childPath('$', key));
       }
       if (Array.isArray(data.messages) && (data.messages.length === 0 || data.messages.some(isLangChainItem))) return this.readList(data.messages, '$.messages');
-      if (toMessage(data) !== undefined || toAction(data) !== undefined) return this.readList([data], '$', true);
-      if (isToolCall(data)) return this.readList([data], '$', true);
+      if (isLangChainMessage(data) || toAction(data) !== undefined) return this.readList([data], '$', true);
+      if (isToolCall(data) || isUpdate(data)) return this.readList([data], '$', true);
     } else if (Array.isArray(data) && (data.length === 0 || data.some(isLangChainItem))) {
       return this.readList(data, '$');
     }
@@ -194,8 +301,13 @@ class LangChainReader {
   private readList(items: readonly unknown[], path: string, single = false): void {
     items.forEach((item, i) => {
       const itemPath = single ? path : childPath(path, i);
-      const message = toMessage(item);
-      if (message) return this.readMessage(message, itemPath);
+      const message = toMessage(item) ?? messageTuple(item);
+      if (message) return Array.isArray(item) ? this.readMessage(message, childPath(itemPath, 0), true) : this.readMessage(message, itemPath);
+      const part = streamPart(item);
+      if (part) return this.readStreamPart(part, itemPath);
+      // States and updates hold whole messages: a run of chunks around them goes on.
+      if (isState(item)) return this.readState(item.messages, childPath(itemPath, 'messages'));
+      if (isUpdate(item)) return this.readUpdate(item, itemPath);
       this.flushRun();
       const step = toStep(item);
       if (step) return this.readAction(step.action, itemPath, step.hasObservation ? { observation: step.observation } : undefined);
@@ -208,7 +320,8 @@ class LangChainReader {
     this.flushRun();
   }
 
-  private readMessage(message: Message, path: string): void {
+  /** Reads a message; `streamed`: from a `"messages"` stream, where a state may hold it too (by message id). */
+  private readMessage(message: Message, path: string, streamed = false): void {
     if (message.role === 'ai' && message.chunk) {
       const id = message.fields.id;
       if (this.run && (id === undefined || this.run.id === undefined || id === this.run.id)) {
@@ -216,13 +329,71 @@ class LangChainReader {
         this.run.id ??= id;
       } else {
         this.flushRun();
-        this.run = { messages: [{ fields: message.fields, path }], id };
+        this.run = { messages: [{ fields: message.fields, path }], id, streamed };
       }
       return;
     }
     this.flushRun();
+    if (streamed && !this.firstSight(message.fields.id)) return;
     if (message.role === 'ai') this.readAiMessage(message.fields, path);
     else if (message.role === 'tool') this.readToolMessage(message.fields, path);
+  }
+
+  private readStreamPart(part: { mode: string; payload: unknown; payloadIndex: number }, path: string): void {
+    const payloadPath = childPath(path, part.payloadIndex);
+    const { mode, payload } = part;
+    if (mode === 'messages') {
+      const message = messageTuple(payload);
+      if (message) return this.readMessage(message, childPath(payloadPath, 0), true);
+      return this.context.warn(payloadPath, `skipped ${describeType(payload)}: a "messages" stream part holds [message, metadata]`);
+    }
+    if (mode === 'values' && isState(payload)) return this.readState(payload.messages, childPath(payloadPath, 'messages'));
+    if (mode === 'updates' && isObject(payload)) return this.readUpdate(payload, payloadPath);
+    if (mode === 'values' || mode === 'updates') {
+      // An object is a state or update without messages; anything else is not what LangGraph streams.
+      if (!isObject(payload)) this.context.warn(payloadPath, `skipped ${describeType(payload)}: a "${mode}" stream part holds an object`);
+      return;
+    }
+    this.skippedModes.set(mode, (this.skippedModes.get(mode) ?? 0) + 1);
+  }
+
+  /** A `values` state: the whole history so far, of which only the messages not read before count. */
+  private readState(messages: readonly unknown[], path: string): void {
+    const readBefore = this.stateLength;
+    this.stateLength = messages.length;
+    messages.forEach((item, i) => {
+      if (i >= readBefore || stringId(toMessage(item)?.fields.id) !== undefined) this.readWholeMessage(item, childPath(path, i));
+    });
+  }
+
+  /** An `updates` item: what each node added, `{node: {messages: [...]}}`. */
+  private readUpdate(update: Record<string, unknown>, path: string): void {
+    for (const [node, value] of Object.entries(update)) {
+      if (!isState(value)) continue; // a node that changed other keys, or nothing
+      const messagesPath = childPath(childPath(path, node), 'messages');
+      value.messages.forEach((item, i) => this.readWholeMessage(item, childPath(messagesPath, i)));
+    }
+  }
+
+  /** A complete message of a state or update (even when serialized as an AIMessageChunk), read once by id. */
+  private readWholeMessage(item: unknown, path: string): void {
+    const message = toMessage(item);
+    if (!message) {
+      if (item !== null && item !== undefined) this.context.warn(path, `skipped ${describeType(item)}: not a LangChain message`);
+      return;
+    }
+    if (!this.firstSight(message.fields.id)) return;
+    if (message.role === 'ai') this.readAiMessage(message.fields, path);
+    else if (message.role === 'tool') this.readToolMessage(message.fields, path);
+  }
+
+  /** Whether a streamed message with this id is read for the first time (one without an id always is). */
+  private firstSight(messageId: unknown): boolean {
+    const id = stringId(messageId);
+    if (id === undefined) return true;
+    if (this.seenMessages.has(id)) return false;
+    this.seenMessages.add(id);
+    return true;
   }
 
   private readAction(action: Record<string, unknown>, path: string, step?: { observation: unknown }): void {
@@ -312,6 +483,8 @@ class LangChainReader {
     const run = this.run;
     this.run = undefined;
     if (!run) return;
+    // A state may already have given this message whole (streamed chunks and a "values" state at once).
+    if (run.streamed && !this.firstSight(run.id)) return;
     const only = run.messages.length === 1 ? run.messages[0]! : undefined;
     if (only && Array.isArray(only.fields.tool_calls) && only.fields.tool_calls.length > 0) {
       // One chunk (often the `concat` of a stream): its parsed tool_calls are complete.
@@ -350,6 +523,10 @@ class LangChainReader {
   finish(): ToolCall[] {
     this.flushRun();
     const calls = this.calls.finish();
+    if (calls.length === 0 && this.skippedModes.size > 0) {
+      const modes = [...this.skippedModes].map(([mode, count]) => `${count} "${mode}"`).join(', ');
+      this.context.warn('$', `no call read; skipped ${modes} stream part${[...this.skippedModes.values()].reduce((a, b) => a + b) === 1 ? '' : 's'}, which hold no messages (stream with "messages", "values" or "updates" to record calls)`);
+    }
     if (calls.length === 0 && this.unreadable > 0) {
       throw new ToolscoreInputError(
         { source: this.context.source, path: this.unreadablePath },

@@ -2,6 +2,7 @@ import { ToolscoreInputError, describeType } from '../core/errors.js';
 import { anthropicFormat } from './anthropic.js';
 import { bedrockFormat } from './bedrock.js';
 import { claudeAgentSDKFormat } from './claude-agent-sdk.js';
+import { crewAIFormat } from './crewai.js';
 import { cohereFormat } from './cohere.js';
 import { customFormat } from './custom.js';
 import { geminiFormat } from './gemini.js';
@@ -11,6 +12,7 @@ import { ollamaFormat } from './ollama.js';
 import { openaiFormat } from './openai.js';
 import { openaiAgentsFormat } from './openai-agents.js';
 import { otelFormat } from './otel.js';
+import { pydanticAIFormat } from './pydantic-ai.js';
 import type { TraceFormat } from './types.js';
 import { vercelAIFormat } from './vercel-ai.js';
 
@@ -26,6 +28,8 @@ const DETECTION_ORDER: readonly TraceFormat[] = [
   vercelAIFormat,
   openaiAgentsFormat,
   claudeAgentSDKFormat,
+  // Pydantic AI messages hold a `parts` list, which Gemini would claim.
+  pydanticAIFormat,
   geminiFormat,
   anthropicFormat,
   bedrockFormat,
@@ -34,6 +38,7 @@ const DETECTION_ORDER: readonly TraceFormat[] = [
   ollamaFormat,
   openaiFormat,
   langchainFormat,
+  crewAIFormat,
   customFormat,
 ];
 
