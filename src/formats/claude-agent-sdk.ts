@@ -2,7 +2,7 @@ import { ToolscoreInputError, childPath, describeType } from '../core/errors.js'
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
 import { type FromOptions, isObject, readContent, readInMemory } from './call-collector.js';
-import { CallJoiner, failureMessage, unixSeconds } from './call-joiner.js';
+import { CallJoiner, type CallOutcome, failureMessage, unixSeconds } from './call-joiner.js';
 import type { ParseContext, TraceFormat } from './types.js';
 
 /**
@@ -17,7 +17,8 @@ import type { ParseContext, TraceFormat } from './types.js';
  * subagents (messages with a `parent_tool_use_id`) are kept, with that id in metadata. Of the
  * `result` message only `permission_denials` are read (those tool uses failed, marked
  * `metadata.permission_denied`); its total duration and cost belong to the run, not to any call.
- * `system`, `stream_event` and other messages are ignored. An ISO `timestamp` on the message (session transcripts) becomes the call's timestamp.
+ * `system`, `stream_event` and other messages are ignored. An ISO `timestamp` on the message (session transcripts) becomes the call's timestamp,
+ * and the time from it to the timestamp of the user message holding the result the call's duration.
  */
 export const claudeAgentSDKFormat: TraceFormat = {
   name: 'claude-agent-sdk',
@@ -32,7 +33,7 @@ export const claudeAgentSDKFormat: TraceFormat = {
         `expected a list of Claude Agent SDK messages ({"type": "assistant" | "user", "message": {...}}) or {"messages": [...]}, got ${describeType(data)}`,
       );
     }
-    return readMessages(messages.list, messages.path, context);
+    return readClaudeMessages(messages.list, messages.path, context);
   },
 };
 
@@ -41,7 +42,8 @@ export function fromClaudeAgentSDK(value: unknown, options?: FromOptions): ToolC
   return readInMemory(claudeAgentSDKFormat, value, options);
 }
 
-function isSdkMessage(item: unknown): item is Record<string, unknown> {
+/** A message of the SDK (or an entry of a Claude Code session): `{type: "assistant" | "user", message: {content}}`. */
+export function isSdkMessage(item: unknown): item is Record<string, unknown> {
   return isObject(item) && (item.type === 'assistant' || item.type === 'user') && isObject(item.message) && 'content' in item.message;
 }
 
@@ -69,9 +71,14 @@ function looksLikeClaudeAgentSDK(data: unknown): boolean {
 
 const CALL_BLOCKS = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
 
-function readMessages(list: readonly unknown[], path: string, context: ParseContext): ToolCall[] {
+/**
+ * Calls of a list of SDK messages (or Claude Code session entries, which are the same messages with a
+ * `timestamp`); `include` says which entries to read (claude-code.ts leaves subagent entries out).
+ */
+export function readClaudeMessages(list: readonly unknown[], path: string, context: ParseContext, include?: (item: unknown) => boolean): ToolCall[] {
   const calls = new CallJoiner(context);
   list.forEach((item, i) => {
+    if (include !== undefined && !include(item)) return;
     const itemPath = path === '' ? '$' : childPath(path, i);
     if (isObject(item) && item.type === 'result' && Array.isArray(item.permission_denials)) {
       // The run's summary names the tool uses the permission system refused: those calls failed.
@@ -103,7 +110,10 @@ function readMessages(list: readonly unknown[], path: string, context: ParseCont
         const id = typeof block.tool_use_id === 'string' ? block.tool_use_id : undefined;
         const result = readContent(block.content);
         const failed = block.is_error === true || (isObject(block.content) && typeof block.content.type === 'string' && block.content.type.endsWith('_error'));
-        calls.resolve(blockPath, id, failed ? { is_error: true, error: failureMessage(result) } : { result });
+        const outcome: CallOutcome = failed ? { is_error: true, error: failureMessage(result) } : { result };
+        // A result in the assistant's own message (hosted tools) was not timed apart from the call.
+        if (timestamp !== undefined && item.type === 'user') outcome.endedAt = timestamp;
+        calls.resolve(blockPath, id, outcome);
       }
     });
   });
