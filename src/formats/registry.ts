@@ -2,6 +2,7 @@ import { ToolscoreInputError, describeType } from '../core/errors.js';
 import { anthropicFormat } from './anthropic.js';
 import { claudeAgentSDKFormat } from './claude-agent-sdk.js';
 import { claudeCodeFormat } from './claude-code.js';
+import { codexFormat } from './codex.js';
 import { customFormat } from './custom.js';
 import { geminiFormat } from './gemini.js';
 import { langchainFormat } from './langchain.js';
@@ -23,6 +24,7 @@ const DETECTION_ORDER: readonly TraceFormat[] = [
   otelFormat,
   vercelAIFormat,
   openaiAgentsFormat,
+  codexFormat,
   claudeCodeFormat,
   claudeAgentSDKFormat,
   geminiFormat,
