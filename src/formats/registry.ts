@@ -5,6 +5,7 @@ import { claudeCodeFormat } from './claude-code.js';
 import { codexFormat } from './codex.js';
 import { customFormat } from './custom.js';
 import { geminiFormat } from './gemini.js';
+import { geminiCLIFormat } from './gemini-cli.js';
 import { langchainFormat } from './langchain.js';
 import { mcpFormat } from './mcp.js';
 import { openaiFormat } from './openai.js';
@@ -25,6 +26,7 @@ const DETECTION_ORDER: readonly TraceFormat[] = [
   vercelAIFormat,
   openaiAgentsFormat,
   codexFormat,
+  geminiCLIFormat,
   claudeCodeFormat,
   claudeAgentSDKFormat,
   geminiFormat,
