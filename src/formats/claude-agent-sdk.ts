@@ -6,8 +6,9 @@ import { CallJoiner, type CallOutcome, failureMessage, unixSeconds } from './cal
 import type { ParseContext, TraceFormat } from './types.js';
 
 /**
- * Claude Agent SDK (`query()` output, collected; also Claude Code session transcripts, which use the
- * same message shape): a list of SDK messages, or `{messages: [...]}`.
+ * Claude Agent SDK (`query()` output, collected): a list of SDK messages, or `{messages: [...]}`. Claude
+ * Code session transcripts use the same messages; their format (claude-code.ts, detected first) reads
+ * them with `readClaudeMessages` and adds the session's rule for subagent calls.
  *
  * `{type: "assistant", message: {role: "assistant", content: [...]}}` messages hold `tool_use` blocks
  * (`id`, `name`, `input`; server-side `server_tool_use` / `mcp_tool_use` too, marked in metadata);

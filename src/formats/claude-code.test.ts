@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../test/adapter.js';
 import { ToolscoreInputError } from '../core/errors.js';
+import { fromClaudeCode } from '../index.js';
 import { claudeCodeFormat } from './claude-code.js';
 import { detectFormat } from './registry.js';
 
@@ -58,6 +59,12 @@ describe('Claude Code sessions', () => {
 
   test('the session\'s own calls, in order, with results and durations from the tool_use → tool_result timestamps; subagent calls in progress lines left out with a warning', () => {
     expect(parse(live)).toEqual({ calls: liveCalls, warnings: [leftOutWarning] });
+  });
+
+  test('fromClaudeCode reads parsed lines in memory and hands the warning to onWarning', () => {
+    const warnings: string[] = [];
+    expect(fromClaudeCode(live, { source: 'session.jsonl', onWarning: (warning) => warnings.push(warning) })).toEqual(liveCalls);
+    expect(warnings).toEqual([leftOutWarning]);
   });
 
   test('the web export {"loglines": [...]} reads as the JSONL does', () => {

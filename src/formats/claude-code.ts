@@ -1,6 +1,6 @@
 import { ToolscoreInputError, describeType } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
-import { isObject } from './call-collector.js';
+import { type FromOptions, isObject, readInMemory } from './call-collector.js';
 import { isSdkMessage, readClaudeMessages } from './claude-agent-sdk.js';
 import type { ParseContext, TraceFormat } from './types.js';
 
@@ -37,6 +37,11 @@ export const claudeCodeFormat: TraceFormat = {
     return readSession(entries.list, entries.path, context);
   },
 };
+
+/** Calls from Claude Code session entries held in memory (the parsed lines, or `{loglines}`). */
+export function fromClaudeCode(value: unknown, options?: FromOptions): ToolCall[] {
+  return readInMemory(claudeCodeFormat, value, options);
+}
 
 function entriesOf(data: unknown): { list: readonly unknown[]; path: string } | undefined {
   if (Array.isArray(data)) return { list: data, path: '$' };
