@@ -166,8 +166,13 @@ function applyOutcome(draft: Draft, outcome: CallOutcome): void {
  * recorded before its call is a clock problem, not a duration.
  */
 function durationOf(draft: Draft): number | undefined {
-  if (draft.timestamp === undefined || draft.endedAt === undefined || draft.endedAt < draft.timestamp) return undefined;
-  return Math.round((draft.endedAt - draft.timestamp) * 1000) / 1000;
+  return secondsBetween(draft.timestamp, draft.endedAt);
+}
+
+/** Seconds from `start` to `end` (Unix seconds), to the millisecond; undefined when either is missing or end is before start. */
+export function secondsBetween(start: number | undefined, end: number | undefined): number | undefined {
+  if (start === undefined || end === undefined || end < start) return undefined;
+  return Math.round((end - start) * 1000) / 1000;
 }
 
 /** Unix seconds of an ISO 8601 time or a number of seconds, or undefined. */
