@@ -99,7 +99,9 @@ function blockTypeOf(block: Record<string, unknown>): string | undefined {
 
 /** An assistant message of the Python SDK holding a tool use: what detection claims Python dumps by. */
 function isPythonToolUse(item: unknown): boolean {
-  return pythonKindOf(item) === 'assistant' && ((item as Record<string, unknown>).content as unknown[]).some((block) => isObject(block) && blockTypeOf(block) === 'tool_use');
+  if (pythonKindOf(item) !== 'assistant') return false;
+  const content = (item as Record<string, unknown>).content;
+  return Array.isArray(content) && content.some((block) => isObject(block) && blockTypeOf(block) === 'tool_use');
 }
 
 /** SDK message types besides assistant / user: a list of only these is a run without tool use. */
