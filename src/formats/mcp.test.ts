@@ -405,3 +405,25 @@ describe('mcp: MCP Inspector logs', () => {
     ]);
   });
 });
+
+describe('mcp: {"calls": [...]} and {"tools": [...]} wrappers', () => {
+  // The Python tool reads JSON-RPC messages wrapped under "calls" or "tools"; the messages here are the
+  // recorded memory-server transcript of the shared corpus.
+  const parse = readerFor(mcpFormat, 'wrapped.json');
+  const messages = () => readCorpusJsonl('mcp/recorded-transcripts', 'server-memory-2026.8.31.stdio.jsonl').map((line) => (line as Line).message);
+
+  test('JSON-RPC messages under "calls" or "tools" are detected as mcp and read as the bare messages are', () => {
+    for (const key of ['calls', 'tools']) {
+      const wrapped = { [key]: messages() };
+      expect(detectFormat(wrapped)).toBe('mcp');
+      expect(parse(wrapped).calls.map((call) => call.tool)).toEqual(['create_entities', 'create_relations', 'search_nodes', 'read_graph', 'create_entities']);
+      expect(parse(wrapped).calls).toEqual(parse(messages()).calls);
+    }
+  });
+
+  test('a tools/list catalogue under "tools" is no wrapper of messages', () => {
+    const catalogue = { tools: [{ name: 'get_weather', description: 'Weather by city', inputSchema: { type: 'object' } }] };
+    expect(detectFormat(catalogue)).toBeUndefined();
+    expect(() => parse(catalogue)).toThrow(ToolscoreInputError);
+  });
+});

@@ -12,7 +12,8 @@ import type { ParseContext, TraceFormat, TraceStreamReader } from './types.js';
  * messages; a response may carry the measured round trip as `duration`), and the MCP Inspector's
  * logs: its message log (`{direction, origin, message, response, duration}` entries, the response
  * beside its request, duration in milliseconds) and its network log (`{requestBody, responseBody}`
- * HTTP bodies as text, JSON or Server-Sent Events).
+ * HTTP bodies as text, JSON or Server-Sent Events), and JSON-RPC messages wrapped as `{"calls": [...]}`
+ * or `{"tools": [...]}`.
  *
  * Only `tools/call` requests become calls, in request order; `initialize`, `tools/list`, other
  * methods and notifications never do. A response joins its request by id, ids compared as JSON-RPC
@@ -88,6 +89,17 @@ function answerEnvelope(sent: Envelope): Envelope {
   if (sent.direction) answer.direction = sent.direction === 'c2s' ? 's2c' : 'c2s';
   if (sent.duration !== undefined) answer.duration = sent.duration;
   return answer;
+}
+
+/**
+ * The key of a `{"calls": [...]}` or `{"tools": [...]}` wrapper around JSON-RPC messages, which the
+ * Python tool reads as MCP traffic; a `tools` list of tool definitions (a tools/list result) is no such wrapper.
+ */
+function jsonRpcListKey(item: Record<string, unknown>): 'calls' | 'tools' | undefined {
+  if ('jsonrpc' in item || 'method' in item) return undefined;
+  if (Array.isArray(item.calls) && hasJsonRpc(item.calls, 0)) return 'calls';
+  if (Array.isArray(item.tools) && hasJsonRpc(item.tools, 0)) return 'tools';
+  return undefined;
 }
 
 /** An entry of the Inspector's network log: HTTP bodies as text (its `method` is the HTTP method). */
@@ -177,6 +189,11 @@ class McpReader implements TraceStreamReader {
     if (!('jsonrpc' in item) && !('method' in item) && Array.isArray(item.messages)) {
       if (item.format === 'mcp') this.session = true;
       this.visit(item.messages, childPath(path, 'messages'), envelope, depth + 1);
+      return;
+    }
+    const wrapperKey = jsonRpcListKey(item);
+    if (wrapperKey !== undefined) {
+      this.visit(item[wrapperKey], childPath(path, wrapperKey), envelope, depth + 1);
       return;
     }
     if (isNetworkEntry(item)) {
@@ -383,7 +400,7 @@ class McpReader implements TraceStreamReader {
 }
 
 function pushTopLevel(reader: McpReader, data: unknown, context: ParseContext): void {
-  if (Array.isArray(data) || (isObject(data) && ('jsonrpc' in data || Array.isArray(data.messages) || isWrapper(data) || isNetworkEntry(data) || 'method' in data || 'result' in data || 'error' in data))) {
+  if (Array.isArray(data) || (isObject(data) && ('jsonrpc' in data || Array.isArray(data.messages) || isWrapper(data) || isNetworkEntry(data) || jsonRpcListKey(data) !== undefined || 'method' in data || 'result' in data || 'error' in data))) {
     reader.push(data, '$');
     return;
   }
@@ -435,7 +452,7 @@ function hasJsonRpc(value: unknown, depth: number): boolean {
  */
 function looksLikeMCP(data: unknown): boolean {
   if (isObject(data)) {
-    return 'jsonrpc' in data || data.format === 'mcp' || (Array.isArray(data.messages) && hasJsonRpc(data.messages, 0)) || hasJsonRpc(data, 0);
+    return 'jsonrpc' in data || data.format === 'mcp' || (Array.isArray(data.messages) && hasJsonRpc(data.messages, 0)) || jsonRpcListKey(data) !== undefined || hasJsonRpc(data, 0);
   }
   return Array.isArray(data) && hasJsonRpc(data, 0);
 }
