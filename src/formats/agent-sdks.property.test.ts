@@ -1,7 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { describe, test } from 'vitest';
 import { readCorpusJson } from '../../test/corpus.js';
 import { assertDamagedSampleReadsSafely } from '../../test/damage.js';
 import { claudeAgentSDKFormat } from './claude-agent-sdk.js';
+import { claudeCodeFormat } from './claude-code.js';
+import { codexFormat } from './codex.js';
+import { geminiCLIFormat } from './gemini-cli.js';
+import { mcpFormat } from './mcp.js';
 import { langchainFormat } from './langchain.js';
 import { openaiAgentsFormat } from './openai-agents.js';
 import type { TraceFormat } from './types.js';
@@ -20,6 +25,12 @@ const claudeRun = [
   { type: 'result', subtype: 'success', total_cost_usd: 0.1, permission_denials: [{ tool_name: 'Read', tool_use_id: 't', tool_input: {} }] },
 ];
 
+/** A fixture of this repository's corpus (test/corpus/SOURCES-f16agents.md): parsed JSON, or JSON Lines as a list. */
+function repoCorpus(path: string): unknown {
+  const text = readFileSync(new URL(`../../test/corpus/${path}`, import.meta.url), 'utf8');
+  return path.endsWith('.jsonl') ? text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as unknown) : (JSON.parse(text) as unknown);
+}
+
 const SAMPLES: [string, TraceFormat, unknown][] = [
   ['langchain serialized', langchainFormat, readCorpusJson('langchain', 'langchain-openai-chat-parallel-tool-calls.messages.lc-serialized.json')],
   ['langchain stored', langchainFormat, readCorpusJson('langchain', 'langchain-openai-chat-parallel-tool-calls.messages.stored.json')],
@@ -29,6 +40,13 @@ const SAMPLES: [string, TraceFormat, unknown][] = [
   ['vercel-ai v7 stream', vercelAIFormat, (readCorpusJson('vercel-ai-sdk', 'v7', 'openai-chat-streaming-parallel-tool-calls.result.json') as { result: { streamParts: unknown } }).result.streamParts],
   ['openai-agents', openaiAgentsFormat, readCorpusJson('providers', 'openai-agents-js', 'run-state-v1.17-side-effect-committed.json')],
   ['claude-agent-sdk', claudeAgentSDKFormat, claudeRun],
+  ['claude-agent-sdk python dumps', claudeAgentSDKFormat, (repoCorpus('agents/counterfact/claude-agent-sdk-python-minimal.jsonl') as unknown[])[0]],
+  ['claude-code session', claudeCodeFormat, (repoCorpus('agents/kno-trace/live_session.jsonl') as unknown[]).slice(6, 12)],
+  ['codex rollout', codexFormat, repoCorpus('agents/codemie-code/rollout-2026-05-11T11-26-55-excerpt.jsonl')],
+  ['gemini-cli session', geminiCLIFormat, repoCorpus('agents/ai-sessions/gemini-session-sample.json')],
+  ['openai-agents python spans', openaiAgentsFormat, repoCorpus('agents/counterfact/openai-agents-minimal.json')],
+  ['mcp inspector network log', mcpFormat, repoCorpus('mcp/inspector/network-log.json')],
+  ['mcp inspector message log', mcpFormat, repoCorpus('mcp/inspector/message-log.json')],
 ];
 
 describe('agent SDK adapters on damaged real material', () => {

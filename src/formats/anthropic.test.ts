@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../test/adapter.js';
 import { corpusPath, readCorpusJson } from '../../test/corpus.js';
@@ -7,6 +8,7 @@ import { evaluateTrace } from '../evaluation/evaluate-trace.js';
 import { loadTraceFile } from '../io/trace.js';
 import { anthropicFormat, fromAnthropic } from './anthropic.js';
 import { autoExtract, readWithFormat } from './auto.js';
+import { detectFormat } from './registry.js';
 
 type Json = Record<string, any>;
 
@@ -266,5 +268,33 @@ describe('anthropic: hand-written shapes the corpus lacks', () => {
       .body.json;
     expect(evaluate({ expected: [{ tool: 'get_weather', args: { city: 'San Francisco' } }], actual: response }).score).toBe(1);
     expect(evaluate({ expected: [{ tool: 'get_weather', args: { city: 'Paris' } }], actual: response }).score).toBeLessThan(1);
+  });
+});
+
+describe('anthropic: messages without their role', () => {
+  // The `message` objects of the first turn of a real Claude Code session (test/corpus/agents/kno-trace,
+  // lines 2 to 4) with their `role` removed, as hand-written fixtures and mocked clients write them.
+  const lines = readFileSync(new URL('../../test/corpus/agents/kno-trace/live_session.jsonl', import.meta.url), 'utf8').split('\n').slice(1, 4);
+  const [assistant, readResult, bashResult] = lines.map((line) => {
+    const { role: _role, ...message } = (JSON.parse(line) as Json).message as Json;
+    return message;
+  });
+
+  test('{content: [tool_use...]} alone is detected and read as an Anthropic message', () => {
+    expect(detectFormat(assistant)).toBe('anthropic');
+    expect(read(assistant).calls).toEqual([
+      { tool: 'Read', args: { file_path: 'internal/parser/parser.go' }, id: 'toolu-l01', is_error: false, metadata: { format: 'tool_use', stop_reason: 'tool_use' } },
+      { tool: 'Bash', args: { command: 'go test ./...', description: 'Run tests' }, id: 'toolu-l02', is_error: false, metadata: { format: 'tool_use', stop_reason: 'tool_use' } },
+    ]);
+  });
+
+  test('a list of role-less messages joins the tool_result blocks to their calls', () => {
+    expect(detectFormat([assistant, readResult, bashResult])).toBe('anthropic');
+    const { calls, warnings } = read([assistant, readResult, bashResult]);
+    expect(warnings).toEqual([]);
+    expect(calls.map((call) => [call.tool, call.id, call.result, call.is_error])).toEqual([
+      ['Read', 'toolu-l01', '// file content\n', false],
+      ['Bash', 'toolu-l02', 'ok\n', false],
+    ]);
   });
 });

@@ -8,8 +8,8 @@ import type { ParseContext, TraceFormat } from './types.js';
 
 /**
  * Anthropic Messages traces: a Messages API response (`{type: "message", role: "assistant", content}`),
- * a single message `{role, content}`, a message list, or `{messages: [...]}` (a request body); a bare
- * list of content blocks is read as one assistant turn.
+ * a single message `{role, content}` (also without its `role`: `{content: [...]}`), a message list, or
+ * `{messages: [...]}` (a request body); a bare list of content blocks is read as one assistant turn.
  * - `tool_use` blocks are calls (`id`, `name`, `input`); `mcp_tool_use` blocks (MCP connector) too.
  * - `tool_result` / `mcp_tool_result` blocks, joined by `tool_use_id`, fill the result (text blocks
  *   joined; JSON text parsed); `is_error: true` marks the call failed, its content is the error message.
@@ -58,10 +58,22 @@ function readMessage(message: Record<string, unknown>, path: string, calls: Call
   content.forEach((block: unknown, i) => readBlock(block, childPath(childPath(path, 'content'), i), message.stop_reason, calls, context));
 }
 
+/**
+ * A message without its `role` (`{content: [...]}`), as hand-written fixtures and mocked clients give
+ * them: an object with a `content` list and no `type` of its own (beyond the response's "message").
+ */
+function isRolelessMessage(value: unknown): value is Record<string, unknown> {
+  return isObject(value) && value.role === undefined && (value.type === undefined || value.type === 'message') && Array.isArray(value.content);
+}
+
+function isMessage(value: unknown): value is Record<string, unknown> {
+  return isRoleMessage(value) || isRolelessMessage(value);
+}
+
 function readList(items: unknown[], path: string, calls: CallCollector, context: ParseContext): void {
   items.forEach((item: unknown, i) => {
     const itemPath = childPath(path, i);
-    if (isObject(item) && typeof item.role === 'string') readMessage(item, itemPath, calls, context);
+    if (isMessage(item)) readMessage(item, itemPath, calls, context);
     else if (isObject(item) && typeof item.type === 'string') readBlock(item, itemPath, undefined, calls, context);
     else context.warn(itemPath, `skipped ${describeType(item)}: expected a message with a "role" or a content block`);
   });
@@ -127,13 +139,14 @@ function hasAnthropicToolBlock(message: Record<string, unknown>): boolean {
 }
 
 function isAnthropicMessageList(list: unknown[]): boolean {
-  return list.length > 0 && list.every(isRoleMessage) && list.some((message) => hasAnthropicToolBlock(message as Record<string, unknown>));
+  return list.length > 0 && list.every(isMessage) && list.some((message) => hasAnthropicToolBlock(message as Record<string, unknown>));
 }
 
 /**
  * Anthropic: a Messages API response (`type: "message"`, `role: "assistant"`, `content` list), an
- * Anthropic error body (`type: "error"` with an `error` object), one message with a tool block, a
- * list (or `{messages}`) in which every element has a `role` and some message has a `tool_use` /
+ * Anthropic error body (`type: "error"` with an `error` object), one message (with or without its
+ * `role`) with a tool block, a list (or `{messages}`) in which every element is a message and some
+ * message has a `tool_use` /
  * `tool_result` / `mcp_tool_use` / `mcp_tool_result` / `server_tool_use` block, or a bare list of
  * content blocks (every element has a `type`) holding a `tool_use` block with a `name`, or a recorded
  * stream (`isAnthropicEventStream`: a list of Messages stream events).
@@ -150,6 +163,6 @@ function looksLikeAnthropic(data: unknown): boolean {
   if (!isObject(data)) return false;
   if (data.type === 'message' && data.role === 'assistant' && Array.isArray(data.content)) return true;
   if (data.type === 'error' && isObject(data.error) && typeof data.error.type === 'string') return true;
-  if (isRoleMessage(data) && hasAnthropicToolBlock(data)) return true;
+  if (isMessage(data) && hasAnthropicToolBlock(data)) return true;
   return Array.isArray(data.messages) && isAnthropicMessageList(data.messages);
 }

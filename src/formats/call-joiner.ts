@@ -19,6 +19,8 @@ export interface CallOutcome {
   error?: string | undefined;
   is_error?: boolean | undefined;
   metadata?: Record<string, unknown> | undefined;
+  /** Unix seconds at which the result was recorded; with the call's timestamp it gives the call's duration. */
+  endedAt?: number | undefined;
 }
 
 interface Draft extends FoundCall {
@@ -27,6 +29,7 @@ interface Draft extends FoundCall {
   result?: unknown;
   error?: string | undefined;
   is_error: boolean;
+  endedAt?: number | undefined;
 }
 
 interface PendingOutcome {
@@ -133,6 +136,8 @@ export class CallJoiner {
       if (draft.error !== undefined) raw.error = draft.error;
       if (draft.id !== undefined) raw.id = draft.id;
       if (draft.timestamp !== undefined) raw.timestamp = draft.timestamp;
+      const duration = durationOf(draft);
+      if (duration !== undefined) raw.duration = duration;
       if (draft.metadata) raw.metadata = draft.metadata;
       return toActualCall(raw, draft.path, this.context.source);
     });
@@ -144,6 +149,7 @@ function mergeOutcome(into: CallOutcome, outcome: CallOutcome): void {
   if (into.error === undefined && outcome.error !== undefined && outcome.error !== '') into.error = outcome.error;
   if (outcome.is_error) into.is_error = true;
   if (outcome.metadata) into.metadata = { ...outcome.metadata, ...into.metadata };
+  into.endedAt ??= outcome.endedAt;
 }
 
 function applyOutcome(draft: Draft, outcome: CallOutcome): void {
@@ -151,6 +157,22 @@ function applyOutcome(draft: Draft, outcome: CallOutcome): void {
   if (draft.error === undefined && outcome.error !== undefined && outcome.error !== '') draft.error = outcome.error;
   if (outcome.is_error || (outcome.error !== undefined && outcome.error !== '')) draft.is_error = true;
   if (outcome.metadata && Object.keys(outcome.metadata).length > 0) draft.metadata = { ...outcome.metadata, ...draft.metadata };
+  draft.endedAt ??= outcome.endedAt;
+}
+
+/**
+ * Seconds from a call's timestamp to its result's, to the millisecond (the precision of the ISO times
+ * sessions record; without rounding, 10:00:06 − 10:00:05 in Unix seconds is not exactly 1). A result
+ * recorded before its call is a clock problem, not a duration.
+ */
+function durationOf(draft: Draft): number | undefined {
+  return secondsBetween(draft.timestamp, draft.endedAt);
+}
+
+/** Seconds from `start` to `end` (Unix seconds), to the millisecond; undefined when either is missing or end is before start. */
+export function secondsBetween(start: number | undefined, end: number | undefined): number | undefined {
+  if (start === undefined || end === undefined || end < start) return undefined;
+  return Math.round((end - start) * 1000) / 1000;
 }
 
 /** Unix seconds of an ISO 8601 time or a number of seconds, or undefined. */

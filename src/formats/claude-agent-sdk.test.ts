@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -188,4 +188,34 @@ test('another format read with --format claude-agent-sdk is an error, not zero c
   expect(parse([]).calls).toEqual([]);
   // A run that ended before any tool use: only system and result messages.
   expect(parse([{ type: 'system', subtype: 'init' }, { type: 'result', subtype: 'error_max_turns', is_error: true }]).calls).toEqual([]);
+});
+
+describe('claude-agent-sdk: messages of the Python SDK, dumped', () => {
+  // adamthuvesen/counterfact's fixture (test/corpus/SOURCES-f16agents.md): one {"messages": [...]} run a
+  // line, messages and blocks tagged with their Python classes; expected calls written by reading it.
+  const runs = readFileSync(new URL('../../test/corpus/agents/counterfact/claude-agent-sdk-python-minimal.jsonl', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as unknown);
+
+  test('AssistantMessage / ToolUseBlock dumps tagged with __type__ are detected and read; text and result messages add no calls', () => {
+    expect(detectFormat(runs[0])).toBe('claude-agent-sdk');
+    expect(parse(runs[0])).toEqual({ calls: [{ tool: 'read_file', args: { path: 'src/foo.py' }, id: 'tu_1', is_error: false }], warnings: [] });
+    expect(parse(runs[1]).calls).toEqual([{ tool: 'run_tests', args: { path: 'tests/' }, id: 'tu_a', is_error: false }]);
+  });
+
+  // Written after the SDK's dataclasses (AssistantMessage(content, model), UserMessage(content), ToolResultBlock).
+  test('untagged dumps and the {"type": "AssistantMessage"} variant: blocks recognised by their fields, tool results joined by tool_use_id', () => {
+    const messages = [
+      { type: 'AssistantMessage', model: 'claude-sonnet-4-5', content: [{ text: 'Running it.' }, { id: 'toolu_1', name: 'Bash', input: { command: 'make' } }] },
+      { content: [{ tool_use_id: 'toolu_1', content: 'make: *** No targets.', is_error: true }], parent_tool_use_id: null },
+      { content: [{ id: 'toolu_2', name: 'Read', input: { file_path: 'Makefile' } }], model: 'claude-sonnet-4-5', parent_tool_use_id: null },
+      { content: [{ tool_use_id: 'toolu_2', content: [{ type: 'text', text: 'all: build' }], is_error: null }] },
+    ];
+    expect(detectFormat(messages)).toBe('claude-agent-sdk');
+    expect(parse(messages).calls).toEqual([
+      { tool: 'Bash', args: { command: 'make' }, id: 'toolu_1', is_error: true, error: 'make: *** No targets.' },
+      { tool: 'Read', args: { file_path: 'Makefile' }, id: 'toolu_2', is_error: false, result: 'all: build' },
+    ]);
+  });
 });

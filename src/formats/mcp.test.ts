@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../test/adapter.js';
 import { readCorpusJson, readCorpusJsonl } from '../../test/corpus.js';
@@ -347,5 +348,82 @@ describe('mcp: shapes the corpus lacks', () => {
     expect(() => parse([{ role: 'user', content: 'hi' }])).toThrow(/found no JSON-RPC messages/);
     expect(() => parse('text')).toThrow(/expected JSON-RPC 2.0 messages/);
     expect(() => parse({ choices: [] })).toThrow(/expected JSON-RPC 2.0 messages/);
+  });
+});
+
+describe('mcp: MCP Inspector logs', () => {
+  // Entries of modelcontextprotocol/inspector's stories (test/corpus/SOURCES-f16agents.md), serialized as
+  // JSON.stringify writes them; expected calls written by reading the files.
+  const inspector = (name: string) => JSON.parse(readFileSync(new URL(`../../test/corpus/mcp/inspector/${name}`, import.meta.url), 'utf8')) as unknown;
+  const read = readerFor(mcpFormat, 'inspector.json');
+  const at = (iso: string) => Date.parse(iso) / 1000;
+
+  test('the message log: each request entry carries its response, duration in milliseconds; resources/read is no call', () => {
+    const log = inspector('message-log.json');
+    expect(detectFormat(log)).toBe('mcp');
+    expect(read(log)).toEqual({
+      calls: [
+        { tool: 'get_weather', args: { city: 'San Francisco' }, id: '1', result: '18°C, partly cloudy', is_error: false, timestamp: at('2026-03-17T10:30:00.000Z'), duration: 0.142, metadata: { format: 'mcp', jsonrpc_id: 1 } },
+        { tool: 'query_database', args: null, id: '2', error: 'Connection timeout', is_error: true, timestamp: at('2026-03-17T10:31:15.000Z'), duration: 3.2, metadata: { format: 'mcp', jsonrpc_id: 2, error_code: -32000 } },
+      ],
+      warnings: [],
+    });
+  });
+
+  test('the network log: JSON-RPC inside the requestBody / responseBody texts, duration in milliseconds', () => {
+    const log = inspector('network-log.json');
+    expect(detectFormat(log)).toBe('mcp');
+    expect(read(log)).toEqual({
+      calls: [
+        { tool: 'get_weather', args: { city: 'São Paulo' }, id: '7', result: {}, is_error: false, timestamp: at('2026-07-28T10:30:20.000Z'), duration: 0.033, metadata: { format: 'mcp', jsonrpc_id: 7 } },
+        { tool: 'get_weather', args: null, id: '8', error: 'Mcp-Method header does not match body', is_error: true, timestamp: at('2026-07-28T10:30:22.000Z'), duration: 0.012, metadata: { format: 'mcp', jsonrpc_id: 8, error_code: -32020 } },
+      ],
+      warnings: [],
+    });
+  });
+
+  // Written after the Inspector's fetch tracking tests: a Streamable HTTP answer as SSE text, an aborted request, an OAuth entry.
+  test('a responseBody of Server-Sent Events, a transport error without a response, and auth entries', () => {
+    const entry = (id: number, extra: Record<string, unknown>) => ({
+      id: `n-${id}`,
+      timestamp: '2026-07-28T10:31:00.000Z',
+      method: 'POST',
+      url: 'https://example.com/mcp',
+      requestBody: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search', arguments: { q: 'mcp' } } }),
+      category: 'transport',
+      ...extra,
+    });
+    const { calls, warnings } = read([
+      { id: 'a-1', method: 'POST', url: 'https://auth.example.com/token', requestBody: 'grant_type=authorization_code&code=abc', category: 'auth' },
+      entry(1, { responseBody: 'event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"3 hits"}]}}\n\n', duration: 250 }),
+      entry(2, { error: 'The operation was aborted' }),
+    ]);
+    expect(warnings).toEqual([]);
+    expect(calls.map((call) => [call.tool, call.id, call.result, call.is_error, call.error, call.duration])).toEqual([
+      ['search', '1', '3 hits', false, undefined, 0.25],
+      ['search', '2', undefined, true, 'The operation was aborted', undefined],
+    ]);
+  });
+});
+
+describe('mcp: {"calls": [...]} and {"tools": [...]} wrappers', () => {
+  // The Python tool reads JSON-RPC messages wrapped under "calls" or "tools"; the messages here are the
+  // recorded memory-server transcript of the shared corpus.
+  const parse = readerFor(mcpFormat, 'wrapped.json');
+  const messages = () => readCorpusJsonl('mcp/recorded-transcripts', 'server-memory-2026.8.31.stdio.jsonl').map((line) => (line as Line).message);
+
+  test('JSON-RPC messages under "calls" or "tools" are detected as mcp and read as the bare messages are', () => {
+    for (const key of ['calls', 'tools']) {
+      const wrapped = { [key]: messages() };
+      expect(detectFormat(wrapped)).toBe('mcp');
+      expect(parse(wrapped).calls.map((call) => call.tool)).toEqual(['create_entities', 'create_relations', 'search_nodes', 'read_graph', 'create_entities']);
+      expect(parse(wrapped).calls).toEqual(parse(messages()).calls);
+    }
+  });
+
+  test('a tools/list catalogue under "tools" is no wrapper of messages', () => {
+    const catalogue = { tools: [{ name: 'get_weather', description: 'Weather by city', inputSchema: { type: 'object' } }] };
+    expect(detectFormat(catalogue)).toBeUndefined();
+    expect(() => parse(catalogue)).toThrow(ToolscoreInputError);
   });
 });

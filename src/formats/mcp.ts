@@ -10,7 +10,11 @@ import { isObject } from '../core/objects.js';
  * MCP (JSON-RPC 2.0) traces: raw messages, batches (arrays, nested or not), transcripts whose items
  * wrap a message (`{dir|direction, timestamp?, duration?, message}`, one per line in JSON Lines), and
  * sessions recorded by `toolscore mcp record` (`{"format": "mcp", "messages": [...]}`, raw or wrapped
- * messages; a response may carry the measured round trip as `duration`).
+ * messages; a response may carry the measured round trip as `duration`), and the MCP Inspector's
+ * logs: its message log (`{direction, origin, message, response, duration}` entries, the response
+ * beside its request, duration in milliseconds) and its network log (`{requestBody, responseBody}`
+ * HTTP bodies as text, JSON or Server-Sent Events), and JSON-RPC messages wrapped as `{"calls": [...]}`
+ * or `{"tools": [...]}`.
  *
  * Only `tools/call` requests become calls, in request order; `initialize`, `tools/list`, other
  * methods and notifications never do. A response joins its request by id, ids compared as JSON-RPC
@@ -71,6 +75,62 @@ function readDuration(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
+function millisecondsAsSeconds(value: unknown): number | undefined {
+  const ms = readDuration(value);
+  return ms === undefined ? undefined : ms / 1000;
+}
+
+/** The envelope of the answer to a message: sent the other way, the round trip's duration on it. */
+function answerEnvelope(sent: Envelope): Envelope {
+  const answer: Envelope = {};
+  if (sent.direction) answer.direction = sent.direction === 'c2s' ? 's2c' : 'c2s';
+  if (sent.duration !== undefined) answer.duration = sent.duration;
+  return answer;
+}
+
+/**
+ * The key of a `{"calls": [...]}` or `{"tools": [...]}` wrapper around JSON-RPC messages, which the
+ * Python tool reads as MCP traffic; a `tools` list of tool definitions (a tools/list result) is no such wrapper.
+ */
+function jsonRpcListKey(item: Record<string, unknown>): 'calls' | 'tools' | undefined {
+  if ('jsonrpc' in item || 'method' in item) return undefined;
+  if (Array.isArray(item.calls) && hasJsonRpc(item.calls, 0)) return 'calls';
+  if (Array.isArray(item.tools) && hasJsonRpc(item.tools, 0)) return 'tools';
+  return undefined;
+}
+
+/** An entry of the Inspector's network log: HTTP bodies as text (its `method` is the HTTP method). */
+function isNetworkEntry(item: Record<string, unknown>): boolean {
+  return typeof item.requestBody === 'string' && !('jsonrpc' in item);
+}
+
+function parseBody(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The messages of a response body: one JSON document, or the `data:` of each Server-Sent Event. */
+function responseMessages(text: string): unknown[] {
+  if (text.trim() === '') return [];
+  const whole = parseBody(text);
+  if (whole !== undefined) return [whole.value];
+  const messages: unknown[] = [];
+  // Events are separated by a blank line; an event's data is its `data:` lines joined by newlines.
+  for (const event of text.split(/\r?\n\r?\n/)) {
+    const data = event
+      .split(/\r?\n/)
+      .filter((line) => line.startsWith('data:'))
+      .map((line) => line.slice(line.startsWith('data: ') ? 6 : 5))
+      .join('\n');
+    const parsed = data === '' ? undefined : parseBody(data);
+    if (parsed !== undefined) messages.push(parsed.value);
+  }
+  return messages;
+}
+
 /** Whether an object wraps a message (`{dir, message}`) rather than being one. */
 function isWrapper(item: Record<string, unknown>): boolean {
   return (
@@ -128,18 +188,57 @@ class McpReader implements TraceStreamReader {
       this.visit(item.messages, childPath(path, 'messages'), envelope, depth + 1);
       return;
     }
+    const wrapperKey = jsonRpcListKey(item);
+    if (wrapperKey !== undefined) {
+      this.visit(item[wrapperKey], childPath(path, wrapperKey), envelope, depth + 1);
+      return;
+    }
+    if (isNetworkEntry(item)) {
+      this.networkEntry(item, path, depth);
+      return;
+    }
     if (isWrapper(item)) {
       const wrapped: Envelope = {};
-      const direction = readDirection(item.dir ?? item.direction);
+      // The Inspector's message log says who sent a message in `origin`, and "request" in `direction` for both sides.
+      const direction = readDirection(item.origin ?? item.dir ?? item.direction);
       if (direction) wrapped.direction = direction;
       const timestamp = readTimestamp(item.timestamp ?? item.time ?? item.ts);
       if (timestamp !== undefined) wrapped.timestamp = timestamp;
-      const duration = readDuration(item.duration);
+      const answer = isObject(item.response) ? item.response : undefined;
+      // An entry carrying its own response is the Inspector's message log, whose duration is in milliseconds.
+      const duration = answer === undefined ? readDuration(item.duration) : millisecondsAsSeconds(item.duration);
       if (duration !== undefined) wrapped.duration = duration;
       this.visit(item.message, childPath(path, 'message'), wrapped, depth + 1);
+      if (answer !== undefined) this.visit(answer, childPath(path, 'response'), answerEnvelope(wrapped), depth + 1);
       return;
     }
     this.message(item, path, envelope);
+  }
+
+  /**
+   * One entry of the Inspector's network log: the JSON-RPC message sent as the `requestBody` text, the
+   * answer as the `responseBody` text (JSON, or Server-Sent Events whose `data:` lines hold messages),
+   * `duration` in milliseconds; a transport `error` without a response fails the request. Entries of
+   * the OAuth flow (`category: "auth"`) carry no JSON-RPC and are passed over.
+   */
+  private networkEntry(entry: Record<string, unknown>, path: string, depth: number): void {
+    if (entry.category === 'auth') return;
+    const request = parseBody(entry.requestBody as string);
+    if (request === undefined) {
+      this.context.warn(childPath(path, 'requestBody'), 'skipped a network entry whose request body is not JSON');
+      return;
+    }
+    const sent: Envelope = { direction: 'c2s' };
+    const timestamp = readTimestamp(entry.timestamp);
+    if (timestamp !== undefined) sent.timestamp = timestamp;
+    const duration = millisecondsAsSeconds(entry.duration);
+    if (duration !== undefined) sent.duration = duration;
+    this.visit(request.value, childPath(path, 'requestBody'), sent, depth + 1);
+    const answers = typeof entry.responseBody === 'string' ? responseMessages(entry.responseBody) : [];
+    for (const answer of answers) this.visit(answer, childPath(path, 'responseBody'), answerEnvelope(sent), depth + 1);
+    if (answers.length === 0 && typeof entry.error === 'string' && entry.error !== '' && isObject(request.value) && request.value.id !== undefined) {
+      this.visit({ jsonrpc: '2.0', id: request.value.id, error: { message: entry.error } }, childPath(path, 'error'), answerEnvelope(sent), depth + 1);
+    }
   }
 
   private message(message: Record<string, unknown>, path: string, envelope: Envelope): void {
@@ -298,7 +397,7 @@ class McpReader implements TraceStreamReader {
 }
 
 function pushTopLevel(reader: McpReader, data: unknown, context: ParseContext): void {
-  if (Array.isArray(data) || (isObject(data) && ('jsonrpc' in data || Array.isArray(data.messages) || isWrapper(data) || 'method' in data || 'result' in data || 'error' in data))) {
+  if (Array.isArray(data) || (isObject(data) && ('jsonrpc' in data || Array.isArray(data.messages) || isWrapper(data) || isNetworkEntry(data) || jsonRpcListKey(data) !== undefined || 'method' in data || 'result' in data || 'error' in data))) {
     reader.push(data, '$');
     return;
   }
@@ -339,6 +438,8 @@ function hasJsonRpc(value: unknown, depth: number): boolean {
   if (Array.isArray(value)) return depth < 4 && value.some((item) => hasJsonRpc(item, depth + 1));
   if (!isObject(value)) return false;
   if (value.jsonrpc === '2.0') return true;
+  // An Inspector network log entry: the message is the request body's text.
+  if (typeof value.requestBody === 'string' && value.requestBody.includes('"jsonrpc"')) return true;
   return !('jsonrpc' in value) && value.message !== null && typeof value.message === 'object' && hasJsonRpc(value.message, depth + 1);
 }
 
@@ -348,7 +449,7 @@ function hasJsonRpc(value: unknown, depth: number): boolean {
  */
 function looksLikeMCP(data: unknown): boolean {
   if (isObject(data)) {
-    return 'jsonrpc' in data || data.format === 'mcp' || (Array.isArray(data.messages) && hasJsonRpc(data.messages, 0)) || hasJsonRpc(data, 0);
+    return 'jsonrpc' in data || data.format === 'mcp' || (Array.isArray(data.messages) && hasJsonRpc(data.messages, 0)) || jsonRpcListKey(data) !== undefined || hasJsonRpc(data, 0);
   }
   return Array.isArray(data) && hasJsonRpc(data, 0);
 }

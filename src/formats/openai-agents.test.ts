@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -170,4 +170,48 @@ describe('openai-agents: history items and failures (hand-written, following the
 test('another format read with --format openai-agents is an error, not zero calls', () => {
   expect(() => parse(readCorpusJson('langchain', 'langchain-openai-chat-parallel-tool-calls.messages.stored.json'))).toThrow(/expected an OpenAI Agents SDK run result/);
   expect(parse([]).calls).toEqual([]);
+});
+
+describe('openai-agents: trace spans exported by the Python SDK', () => {
+  // adamthuvesen/counterfact's fixtures of Span.export() output (test/corpus/SOURCES-f16agents.md),
+  // in that project's {"trace_id", "spans"} wrapper; expected calls written by reading the files.
+  const spansFile = (name: string) => JSON.parse(readFileSync(new URL(`../../test/corpus/agents/counterfact/${name}`, import.meta.url), 'utf8')) as Record<string, any>;
+  const read = readerFor(openaiAgentsFormat, 'trace.json');
+  const at = (iso: string) => Date.parse(iso) / 1000;
+
+  test('function spans are calls with their input, output and duration; agent, generation and response spans are not', () => {
+    const trace = spansFile('openai-agents-minimal.json');
+    expect(detectFormat(trace)).toBe('openai-agents');
+    expect(read(trace)).toEqual({
+      calls: [{ tool: 'web_search', args: { query: 'counterfact docs' }, result: 'https://example.com/counterfact', id: 'span-fn-1', is_error: false, timestamp: at('2026-05-06T19:00:00.100Z'), duration: 0.4 }],
+      warnings: [],
+    });
+  });
+
+  test('a span error fails its call', () => {
+    expect(read(spansFile('openai-agents-root-error.json')).calls).toEqual([
+      { tool: 'fetch_url', args: { url: 'https://broken.example.com' }, error: 'tool timed out', id: 'span-fn-fail', is_error: true, timestamp: at('2026-05-06T19:20:00.100Z'), duration: 0.4 },
+    ]);
+  });
+
+  test('the backend exporter payload {"data": [...]}: traces and spans mixed, spans in end order, JSON-text input, the SDK\'s "Error running tool" with the tool\'s own error', () => {
+    const [root, search] = spansFile('openai-agents-minimal.json').spans as Record<string, any>[];
+    // Written after the SDK's FunctionSpanData.export() and the error _error_tracing sets on a failed tool.
+    const failed = {
+      object: 'trace.span',
+      id: 'span-fn-0',
+      trace_id: 'trace-ai-001',
+      parent_id: 'span-root',
+      started_at: '2026-05-06T19:00:00.050000+00:00',
+      ended_at: '2026-05-06T19:00:00.080000+00:00',
+      span_data: { type: 'function', name: 'crm.lookup', input: '{"id": 42}', output: null, mcp_data: { server: 'crm' } },
+      error: { message: 'Error running tool', data: { tool_name: 'crm.lookup', error: 'record 42 not found' } },
+    };
+    const payload = { data: [{ object: 'trace', id: 'trace-ai-001', workflow_name: 'Agent workflow' }, search, failed, root] };
+    expect(detectFormat(payload)).toBe('openai-agents');
+    expect(read(payload).calls.map((call) => [call.tool, call.args, call.is_error, call.error, call.duration, call.metadata])).toEqual([
+      ['crm.lookup', { id: 42 }, true, 'record 42 not found', 0.03, { mcp_data: { server: 'crm' } }],
+      ['web_search', { query: 'counterfact docs' }, false, undefined, 0.4, undefined],
+    ]);
+  });
 });

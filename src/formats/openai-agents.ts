@@ -3,7 +3,8 @@ import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
 import { type FromOptions, readContent, readInMemory } from './call-collector.js';
 import { isObject } from '../core/objects.js';
-import { CallJoiner, type CallOutcome, failureMessage } from './call-joiner.js';
+import { CallJoiner, type CallOutcome, failureMessage, secondsBetween, unixSeconds } from './call-joiner.js';
+import { toActualCall } from './calls.js';
 import type { ParseContext, TraceFormat } from './types.js';
 
 /**
@@ -23,14 +24,25 @@ import type { ParseContext, TraceFormat } from './types.js';
  * approval (`Tool execution was not approved.`, also `metadata.approval: "rejected"`), a shell call
  * that timed out or exited non-zero, a failed patch. Calls of nested agents run as tools
  * (`pendingAgentToolRuns`) are not the run's own calls and are not read.
+ *
+ * Also traces the Python SDK exports (`Span.export()`: `{"object": "trace.span", "span_data": {...},
+ * "started_at", "ended_at", "error"}`), as the backend exporter posts them (`{"data": [...]}`, traces
+ * and spans mixed), as `{"spans": [...]}` or as a list: each `function` span is a call (`name`, its
+ * `input` the arguments as JSON text or an object, `output` the result, `mcp_data` kept in metadata),
+ * ordered by start time, with the span's duration; a span `error` marks it failed (the message is the
+ * tool's own error in `error.data.error` when the SDK recorded one, else `error.message`). Other span
+ * types (agent, generation, response, handoff, guardrail) are not calls.
  */
 export const openaiAgentsFormat: TraceFormat = {
   name: 'openai-agents',
-  looksFor: 'an Agents SDK run result or RunState (newItems / generatedItems of tool_call_item, or history items function_call with callId / function_call_result)',
+  looksFor:
+    'an Agents SDK run result or RunState (newItems / generatedItems of tool_call_item, or history items function_call with callId / function_call_result), or exported trace spans ({"object": "trace.span"})',
   detect: looksLikeOpenAIAgents,
   description:
     'OpenAI Agents SDK run results: newItems / RunState generatedItems (tool_call_item, tool_call_output_item) or history items (function_call, function_call_result)',
   parse(data, context) {
+    const spans = traceSpansOf(data);
+    if (spans !== undefined) return readTraceSpans(spans.list, spans.path, context);
     const reader = new AgentsReader(context);
     reader.read(data);
     return reader.calls.finish();
@@ -72,8 +84,61 @@ function stateOf(data: Record<string, unknown>): Record<string, unknown> {
   return isObject(data.state) && (Array.isArray(data.state.generatedItems) || typeof data.state.$schemaVersion === 'string') ? data.state : data;
 }
 
+function isTraceSpan(item: unknown): item is Record<string, unknown> & { span_data: Record<string, unknown> } {
+  return isObject(item) && item.object === 'trace.span' && isObject(item.span_data);
+}
+
+/** The exported spans: `{"data": [...]}` (the backend exporter's payload), `{"spans": [...]}`, or a list. */
+function traceSpansOf(data: unknown): { list: readonly unknown[]; path: string } | undefined {
+  if (Array.isArray(data)) return data.some(isTraceSpan) ? { list: data, path: '$' } : undefined;
+  if (!isObject(data)) return undefined;
+  for (const key of ['data', 'spans']) {
+    const list = data[key];
+    if (Array.isArray(list) && list.some(isTraceSpan)) return { list, path: childPath('$', key) };
+  }
+  return undefined;
+}
+
+function readTraceSpans(list: readonly unknown[], path: string, context: ParseContext): ToolCall[] {
+  const functions: { span: Record<string, unknown> & { span_data: Record<string, unknown> }; path: string; start: number | undefined }[] = [];
+  list.forEach((span, i) => {
+    if (isTraceSpan(span) && span.span_data.type === 'function') functions.push({ span, path: childPath(path, i), start: unixSeconds(span.started_at) });
+  });
+  // Spans are exported as they end; calls are ordered by when they started (stable for equal times).
+  functions.sort((a, b) => (a.start ?? Infinity) - (b.start ?? Infinity));
+  const calls: ToolCall[] = [];
+  for (const { span, path: spanPath, start } of functions) {
+    const data = span.span_data;
+    if (typeof data.name !== 'string' || data.name.trim() === '') {
+      context.warn(spanPath, 'skipped a function span with no tool name');
+      continue;
+    }
+    const raw: Record<string, unknown> = {
+      tool: data.name,
+      args: data.input === undefined || data.input === null ? null : readArguments(data.input, childPath(childPath(spanPath, 'span_data'), 'input'), context),
+      result: readContent(data.output),
+      id: stringId(span.id),
+      timestamp: start,
+      duration: secondsBetween(start, unixSeconds(span.ended_at)),
+    };
+    const error = spanError(span.error);
+    if (error !== undefined) raw.error = error;
+    if (data.mcp_data !== undefined && data.mcp_data !== null) raw.metadata = { mcp_data: data.mcp_data };
+    calls.push(toActualCall(raw, spanPath, context.source));
+  }
+  return calls;
+}
+
+/** A span's error message: the tool's own error the SDK put in `data.error`, else the span's `message`. */
+function spanError(error: unknown): string | undefined {
+  if (!isObject(error)) return error === undefined || error === null || error === false ? undefined : failureMessage(error);
+  if (isObject(error.data) && typeof error.data.error === 'string' && error.data.error !== '') return error.data.error;
+  return failureMessage(error.message ?? error);
+}
+
 /** Whether a value looks like OpenAI Agents SDK output (used by auto-detection). */
 function looksLikeOpenAIAgents(data: unknown): boolean {
+  if (traceSpansOf(data) !== undefined) return true;
   if (Array.isArray(data)) return data.some(isRunItem) || data.some(isSdkProtocolItem);
   if (!isObject(data)) return false;
   const root = stateOf(data);

@@ -2,10 +2,13 @@ import { ToolscoreInputError, describeType } from '../core/errors.js';
 import { anthropicFormat } from './anthropic.js';
 import { bedrockFormat } from './bedrock.js';
 import { claudeAgentSDKFormat } from './claude-agent-sdk.js';
+import { claudeCodeFormat } from './claude-code.js';
+import { codexFormat } from './codex.js';
 import { crewAIFormat } from './crewai.js';
 import { cohereFormat } from './cohere.js';
 import { customFormat } from './custom.js';
 import { geminiFormat } from './gemini.js';
+import { geminiCLIFormat } from './gemini-cli.js';
 import { langchainFormat } from './langchain.js';
 import { mcpFormat } from './mcp.js';
 import { ollamaFormat } from './ollama.js';
@@ -27,6 +30,9 @@ const DETECTION_ORDER: readonly TraceFormat[] = [
   otelFormat,
   vercelAIFormat,
   openaiAgentsFormat,
+  codexFormat,
+  geminiCLIFormat,
+  claudeCodeFormat,
   claudeAgentSDKFormat,
   // Pydantic AI messages hold a `parts` list, which Gemini would claim.
   pydanticAIFormat,
