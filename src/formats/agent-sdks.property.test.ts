@@ -25,7 +25,7 @@ const claudeRun = [
   { type: 'result', subtype: 'success', total_cost_usd: 0.1, permission_denials: [{ tool_name: 'Read', tool_use_id: 't', tool_input: {} }] },
 ];
 
-/** A fixture of this repository's corpus (test/corpus/SOURCES-f16agents.md): parsed JSON, or JSON Lines as a list. */
+/** A fixture of this repository's corpus (test/corpus/SOURCES.md): parsed JSON, or JSON Lines as a list. */
 function repoCorpus(path: string): unknown {
   const text = readFileSync(new URL(`../../test/corpus/${path}`, import.meta.url), 'utf8');
   return path.endsWith('.jsonl') ? text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as unknown) : (JSON.parse(text) as unknown);

@@ -191,7 +191,7 @@ test('another format read with --format claude-agent-sdk is an error, not zero c
 });
 
 describe('claude-agent-sdk: messages of the Python SDK, dumped', () => {
-  // adamthuvesen/counterfact's fixture (test/corpus/SOURCES-f16agents.md): one {"messages": [...]} run a
+  // adamthuvesen/counterfact's fixture (test/corpus/SOURCES.md): one {"messages": [...]} run a
   // line, messages and blocks tagged with their Python classes; expected calls written by reading it.
   const runs = readFileSync(new URL('../../test/corpus/agents/counterfact/claude-agent-sdk-python-minimal.jsonl', import.meta.url), 'utf8')
     .split('\n')

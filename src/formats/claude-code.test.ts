@@ -7,7 +7,7 @@ import { claudeCodeFormat } from './claude-code.js';
 import { detectFormat } from './registry.js';
 
 /*
- * Real Claude Code transcripts from kno-ai/kno-trace's test data (test/corpus/SOURCES-f16agents.md):
+ * Real Claude Code transcripts from kno-ai/kno-trace's test data (test/corpus/SOURCES.md):
  * live_session.jsonl, a main session whose two Agent calls echo their subagents' calls in `progress`
  * lines, and agent-agent-001.jsonl, a subagent's own transcript (every line a sidechain). The expected
  * calls below were written by reading the files.

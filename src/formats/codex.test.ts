@@ -6,7 +6,7 @@ import { codexFormat } from './codex.js';
 import { detectFormat } from './registry.js';
 
 /*
- * Real Codex CLI rollouts (test/corpus/SOURCES-f16agents.md): an excerpt of a codemie-ai/codemie-code
+ * Real Codex CLI rollouts (test/corpus/SOURCES.md): an excerpt of a codemie-ai/codemie-code
  * test rollout (whole lines, in their order: an update_plan call, an apply_patch custom tool call, an
  * npm test started with exec_command whose exec_command_end reports exit code 1 while write_stdin
  * polls it), and the rollout sample of yoavf/ai-sessions. Expected calls written by reading the files.

@@ -6,7 +6,7 @@ import { geminiCLIFormat } from './gemini-cli.js';
 import { detectFormat } from './registry.js';
 
 /*
- * Real Gemini CLI session files (test/corpus/SOURCES-f16agents.md): the hello.md turns of a
+ * Real Gemini CLI session files (test/corpus/SOURCES.md): the hello.md turns of a
  * codemie-ai/codemie-code test session, and the session sample of yoavf/ai-sessions (whose
  * read_many_files call has text parts after its functionResponse). Expected calls written by reading
  * the files; the failure statuses, which neither file has, are tested on hand-written calls below.

@@ -352,7 +352,7 @@ describe('mcp: shapes the corpus lacks', () => {
 });
 
 describe('mcp: MCP Inspector logs', () => {
-  // Entries of modelcontextprotocol/inspector's stories (test/corpus/SOURCES-f16agents.md), serialized as
+  // Entries of modelcontextprotocol/inspector's stories (test/corpus/SOURCES.md), serialized as
   // JSON.stringify writes them; expected calls written by reading the files.
   const inspector = (name: string) => JSON.parse(readFileSync(new URL(`../../test/corpus/mcp/inspector/${name}`, import.meta.url), 'utf8')) as unknown;
   const read = readerFor(mcpFormat, 'inspector.json');

@@ -173,7 +173,7 @@ test('another format read with --format openai-agents is an error, not zero call
 });
 
 describe('openai-agents: trace spans exported by the Python SDK', () => {
-  // adamthuvesen/counterfact's fixtures of Span.export() output (test/corpus/SOURCES-f16agents.md),
+  // adamthuvesen/counterfact's fixtures of Span.export() output (test/corpus/SOURCES.md),
   // in that project's {"trace_id", "spans"} wrapper; expected calls written by reading the files.
   const spansFile = (name: string) => JSON.parse(readFileSync(new URL(`../../test/corpus/agents/counterfact/${name}`, import.meta.url), 'utf8')) as Record<string, any>;
   const read = readerFor(openaiAgentsFormat, 'trace.json');
