@@ -95,6 +95,7 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
 export const anthropicFormat: TraceFormat = {
   name: FORMAT,
   looksFor: 'a Messages response or messages with tool_use / tool_result content blocks, or a Messages stream (message_start / content_block_* events)',
+  marks: ['content', 'tool_use', 'tool_result', 'tool_use_id', 'stop_reason', 'message_start', 'content_block_start'],
   detect: looksLikeAnthropic,
   description: 'Anthropic Messages responses, single messages, message lists (tool_use blocks; tool_result blocks with is_error) and recorded stream events',
   parse(data, context): ToolCall[] {

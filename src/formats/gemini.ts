@@ -131,6 +131,7 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
 export const geminiFormat: TraceFormat = {
   name: FORMAT,
   looksFor: '"candidates", "contents" or a list of {role, parts} with functionCall / function_call parts, or a streamGenerateContent stream (a list of {candidates} chunks)',
+  marks: ['candidates', 'contents', 'parts', 'functionCall', 'functionResponse', 'finishReason'],
   detect: looksLikeGemini,
   description: 'Google Gemini responses and contents (functionCall / function_call parts; functionResponse results), recorded streamGenerateContent chunks, and Interactions API steps',
   parse(data, context): ToolCall[] {

@@ -229,6 +229,7 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
 export const openaiFormat: TraceFormat = {
   name: FORMAT,
   looksFor: '"choices", messages with tool_calls ({function: {name, arguments}}) / function_call, Responses API "output" / function_call items, or a stream of chat.completion.chunk objects or Responses API events (response.*)',
+  marks: ['choices', 'tool_calls', 'function', 'arguments', 'finish_reason', 'function_call', 'output', 'tool_call_id'],
   detect: looksLikeOpenAI,
   description:
     'OpenAI Chat Completions responses and message lists (tool_calls, function_call, role "tool" results), Responses API output/input items, and recorded streams of either (chat.completion.chunk lists, Responses events)',
