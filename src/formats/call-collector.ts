@@ -46,6 +46,14 @@ interface PendingResult {
   path: LazyPath;
 }
 
+/** Stop reasons that mean the model ran out of output tokens: OpenAI `length`, Anthropic `max_tokens`, Gemini `MAX_TOKENS`. */
+const TOKEN_LIMIT_STOPS = new Set(['length', 'max_tokens', 'MAX_TOKENS']);
+
+/** Warning for the call a response was writing when it hit its token limit. */
+function cutAtTokenLimitText(field: string, stop: string): string {
+  return `the response stopped at its output token limit (${field} ${JSON.stringify(stop)}) while writing this call; its arguments may be incomplete`;
+}
+
 /** Options of `CallCollector.add`. */
 export interface CallOptions {
   id?: unknown;
@@ -85,6 +93,21 @@ export class CallCollector {
       return;
     }
     this.calls.push({ tool: name.trim(), args, id, metadata: options.metadata, path, outcome: undefined, sameId: undefined });
+  }
+
+  /** How many calls were added so far (a reader notes it before a response, for `endedAtTokenLimit`). */
+  get count(): number {
+    return this.calls.length;
+  }
+
+  /**
+   * Warns on the last call of a response that stopped at its output token limit while writing it:
+   * `stop` is the response's stop reason (`field` names it), `before` the count before its calls were
+   * added. A reader calls this only when the response ends on a call (no text after it).
+   */
+  endedAtTokenLimit(field: string, stop: unknown, before: number): void {
+    if (typeof stop !== 'string' || !TOKEN_LIMIT_STOPS.has(stop) || this.calls.length <= before) return;
+    this.context.warn(pathText(this.calls[this.calls.length - 1]!.path), cutAtTokenLimitText(field, stop));
   }
 
   /** Records a call that is deliberately not scored (a provider-hosted tool), with a warning. */

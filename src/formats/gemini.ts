@@ -80,7 +80,12 @@ function readCandidates(candidates: unknown[], calls: CallCollector, context: Pa
   const others = candidates.filter((candidate) => isObject(candidate) && isObject(candidate.content)).length - 1;
   if (others > 0) context.warn('$.candidates', firstOfCandidates(others + 1));
   const candidate = candidates[index] as Record<string, unknown>;
-  readContentObject(candidate.content as Record<string, unknown>, `$.candidates[${index}].content`, calls, context);
+  const content = candidate.content as Record<string, unknown>;
+  const before = calls.count;
+  readContentObject(content, `$.candidates[${index}].content`, calls, context);
+  const parts = Array.isArray(content.parts) ? content.parts : [];
+  const last = parts[parts.length - 1];
+  if (isObject(last) && (last.functionCall !== undefined || last.function_call !== undefined)) calls.endedAtTokenLimit('finishReason', candidate.finishReason, before);
 }
 
 /** Function calls of a recorded `streamGenerateContent` stream, read like a response's parts. */

@@ -204,7 +204,10 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
     }
     if (withMessage.length > 1) context.warn('$.choices', firstOfAlternatives(withMessage.length, 'choices'));
     const index = data.choices.indexOf(withMessage[0]);
-    readChatMessage((withMessage[0] as Record<string, unknown>).message as Record<string, unknown>, `$.choices[${index}].message`, calls, context);
+    const choice = withMessage[0] as Record<string, unknown>;
+    const before = calls.count;
+    readChatMessage(choice.message as Record<string, unknown>, `$.choices[${index}].message`, calls, context);
+    calls.endedAtTokenLimit('finish_reason', choice.finish_reason, before);
     return;
   }
   if (Array.isArray(data.messages)) {
