@@ -46,8 +46,13 @@ function readPart(part: unknown, path: string, calls: CallCollector, context: Pa
       return;
     }
     calls.addResult({ id: response.id, name: response.name }, outcomeOf(response.response), responsePath);
+  } else if (!GEMINI_PART_KEYS.some((key) => key in part)) {
+    context.unrecognised(path, `a part that is not a Gemini part (${describeKeys(part)})`);
   }
 }
+
+/** Keys of the Gemini parts that are not calls or results (text, media, code, thoughts): read as nothing, quietly. */
+const GEMINI_PART_KEYS = ['text', 'inlineData', 'inline_data', 'fileData', 'file_data', 'executableCode', 'executable_code', 'codeExecutionResult', 'code_execution_result', 'thought', 'thoughtSignature', 'thought_signature', 'videoMetadata', 'video_metadata'];
 
 function readContentObject(content: Record<string, unknown>, path: string, calls: CallCollector, context: ParseContext): void {
   const parts = content.parts;

@@ -1,7 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { ToolscoreInputError } from '../core/errors.js';
-import { checkZeroCalls, isNothingReadWarning, readWithFormat } from './auto.js';
+import { readWithFormat } from './auto.js';
+import { checkZeroCalls, isNothingReadWarning } from './call-collector.js';
 import { anthropicFormat } from './anthropic.js';
+import { fromGemini } from './gemini.js';
+import { fromOpenAI, openaiFormat } from './openai.js';
 
 /** The one-line error a reading throws. */
 function inputError(read: () => unknown): ToolscoreInputError {
@@ -99,6 +102,36 @@ describe('a detected format that reads nothing it can use warns', () => {
     checkZeroCalls(reading, [[{ role: 'user' }, { parts: [] }]], 'an array', () => undefined);
     expect(warnings).toEqual([
       't at $[1].parts[0]: read as anthropic but found no tool calls it could use, though it passed over a part of kind "tool-call" and 2 more item(s) it does not know; check the format (--format) before reading the score',
+    ]);
+  });
+
+  test('a Pydantic AI history taken for Gemini: the reader names the part it passed over', () => {
+    const pydantic = [
+      { kind: 'request', parts: [{ part_kind: 'user-prompt', content: 'Weather in Paris?' }] },
+      {
+        kind: 'response',
+        parts: [{ part_kind: 'tool-call', tool_name: 'get_weather', args: { city: 'Paris' }, tool_call_id: 'c1' }],
+      },
+    ];
+    expect(readWithFormat(pydantic, 'gemini', 't').warnings).toEqual([
+      't at $[0].parts[0]: read as gemini but found no tool calls it could use, though it passed over a part that is not a Gemini part (an object with keys part_kind, content) and 1 more item(s) it does not know; check the format (--format) before reading the score',
+    ]);
+  });
+
+  test('the in-memory helpers follow the same rule', () => {
+    // The helpers sit below the registry, so they name what their format looks for, not the claimant.
+    expect(() => fromOpenAI(ANTHROPIC_HISTORY)).toThrow(
+      `openai at $: read as openai but found no tool calls in an array, which openai does not recognise (it looks for ${openaiFormat.looksFor})`,
+    );
+    const warnings: string[] = [];
+    expect(
+      fromGemini(
+        { candidates: [{ content: [{ functionCall: { name: 'f', args: {} } }] }] },
+        { onWarning: (warning) => warnings.push(warning) },
+      ),
+    ).toEqual([]);
+    expect(warnings).toEqual([
+      'gemini at $: read as gemini but found no tool calls it could use, though the input holds "functionCall" entries; check the format (--format) before reading the score',
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { ToolscoreInputError } from '../core/errors.js';
-import { describeKeys } from './call-collector.js';
+import { describeKeys, marksOf } from './call-collector.js';
 import { anthropicFormat } from './anthropic.js';
 import { claudeAgentSDKFormat } from './claude-agent-sdk.js';
 import { customFormat } from './custom.js';
@@ -62,33 +62,6 @@ export function formatNamed(format: string, source = 'format'): TraceFormat {
 /** The format a parsed trace looks like, judged on its whole structure, or undefined. */
 export function detectFormat(data: unknown): string | undefined {
   return DETECTION_ORDER.find((format) => format.detect(data))?.name;
-}
-
-/** How many values the mark scans look at, at most: enough for any shape, bounded on huge input. */
-const SCANNED_VALUES = 4096;
-/** Members whose string value names a kind of item (or a JSON-RPC method), taken as marks beside the keys. */
-const KIND_KEYS = new Set(['type', 'object', 'role', 'event', 'part_kind', 'kind', 'method']);
-
-/** The keys and kind values (`type: "tool_use"` gives `tool_use`) of data, breadth first, bounded. */
-export function marksOf(data: unknown, limit = SCANNED_VALUES): Set<string> {
-  const marks = new Set<string>();
-  const queue: unknown[] = [data];
-  for (let i = 0; i < queue.length && i < limit; i++) {
-    const value = queue[i];
-    if (value === null || typeof value !== 'object') continue;
-    if (Array.isArray(value)) {
-      for (const item of value) queue.push(item);
-      continue;
-    }
-    for (const key in value) {
-      if (!Object.hasOwn(value, key)) continue;
-      const member = (value as Record<string, unknown>)[key];
-      marks.add(key);
-      if (KIND_KEYS.has(key) && typeof member === 'string') marks.add(member);
-      else queue.push(member);
-    }
-  }
-  return marks;
 }
 
 /** The format whose marks the data holds most of (ties: detection order), with what it found and missed. */
@@ -164,14 +137,14 @@ export function withEveryFormat(error: ToolscoreInputError): ToolscoreInputError
 }
 
 /**
- * The error for a named format that recognises nothing in non-empty data (its `detect` says no and
- * it read no call): what it looks for, and the format that claims the data, if one does. `samples` are
- * what detection is asked about, in turn (the data; for JSON Lines the first lines, then the first line).
+ * For a named format that recognised nothing in the data (see `checkZeroCalls`): the format that claims
+ * it, else the nearest one. `samples` are what detection is asked about, in turn (the data; for JSON
+ * Lines the first lines, then the first line).
  */
-export function formatMismatchError(format: TraceFormat, where: { source: string; path?: string; line?: number }, samples: readonly unknown[], what: string): ToolscoreInputError {
+export function claimHint(format: TraceFormat, samples: readonly unknown[]): string {
   let claimant: string | undefined;
   for (const sample of samples) claimant ??= detectFormat(sample);
-  const nearest = claimant === undefined ? nearestFormat(samples[0])?.format.name : undefined;
-  const hint = claimant !== undefined ? `; it looks like ${claimant}: use --format ${claimant}` : nearest !== undefined && nearest !== format.name ? `; the nearest format is ${nearest}` : '';
-  return new ToolscoreInputError(where, `read as ${format.name} but found no tool calls in ${what}, which ${format.name} does not recognise (it looks for ${format.looksFor})${hint}`);
+  if (claimant !== undefined) return `; it looks like ${claimant}: use --format ${claimant}`;
+  const nearest = nearestFormat(samples[0])?.format.name;
+  return nearest !== undefined && nearest !== format.name ? `; the nearest format is ${nearest}` : '';
 }

@@ -1,8 +1,8 @@
 import { ToolscoreInputError } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
-import { callMarkIn, checkZeroCalls, readWithFormat, type ExtractedCalls } from '../formats/auto.js';
-import { describeKeys } from '../formats/call-collector.js';
-import { detectFormat, formatNamed, knownNonTrace, undetectedFormatError } from '../formats/registry.js';
+import { readWithFormat, type ExtractedCalls } from '../formats/auto.js';
+import { callMarkIn, checkZeroCalls, describeKeys } from '../formats/call-collector.js';
+import { claimHint, detectFormat, formatNamed, knownNonTrace, undetectedFormatError } from '../formats/registry.js';
 import { collectingContext, type TraceStreamReader, type UnrecognisedItems } from '../formats/types.js';
 import { openRegularFile, readJsonFile } from './files.js';
 import { isJsonLinesPath, jsonLinePath, looksLikeJsonLines, readJsonLines, type JsonLinesOptions } from './jsonl.js';
@@ -112,7 +112,7 @@ async function loadJsonLinesTrace(path: string, format: string, options?: JsonLi
   if (calls.length === 0) {
     const items = sample.map((entry) => entry.item);
     const reading = { adapter, explicit: format !== 'auto', source: path, passedOver, warnings };
-    checkZeroCalls(reading, [items, items[0]], `these JSON Lines (the first line is ${describeKeys(items[0])})`, () => mark, { line: sample[0]!.line });
+    checkZeroCalls(reading, [items, items[0]], `these JSON Lines (the first line is ${describeKeys(items[0])})`, () => mark, { line: sample[0]!.line }, (samples) => claimHint(adapter, samples));
   }
   return { calls, format: name, warnings };
 }

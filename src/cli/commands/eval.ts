@@ -5,7 +5,7 @@ import type { EvaluationLimits } from '../../core/limits.js';
 import { normalizeWeights, type WeightsInput } from '../../core/weights.js';
 import type { Budgets } from '../../metrics/budget.js';
 import { evaluateTrace } from '../../evaluation/evaluate-trace.js';
-import { isNothingReadWarning } from '../../formats/auto.js';
+import { isNothingReadWarning } from '../../formats/call-collector.js';
 import { checkFormatName, withEveryFormat } from '../../formats/registry.js';
 import { parseDatabaseUrl } from '../../side-effects/database-url.js';
 import { renderConsoleSummary, renderWarnings } from '../../reports/console.js';
