@@ -78,7 +78,7 @@ describe('toolscore validate reads traces as eval does', () => {
     expect(run.stdout).toContain(`${path}: valid as a trace (openai format, 1 call)`);
     expect(run.stdout).toContain('1. search {"q":"lisbon"}');
     expect(run.stdout).toContain(
-      `Not a gold file: ${path}:2:1 at $: invalid JSON: unexpected '{"id"' after the end of the JSON value`,
+      `Not a gold file: ${path}: is JSON Lines; a gold standard is one JSON document (an array of calls or {"calls": [...]})`,
     );
   });
 

@@ -4,6 +4,7 @@ import type { ExpectedCall } from '../../core/types.js';
 import type { ExtractedCalls } from '../../formats/auto.js';
 import { readJsonFile } from '../../io/files.js';
 import { goldCallsOf } from '../../io/gold.js';
+import { isJsonLinesPath, looksLikeJsonLines } from '../../io/jsonl.js';
 import { loadTraceFile } from '../../io/trace.js';
 import { checkFormatName, withEveryFormat } from '../../formats/registry.js';
 import { displayText } from '../../reports/text.js';
@@ -35,6 +36,14 @@ async function attempt<T>(read: () => T | Promise<T>): Promise<T | ToolscoreInpu
   }
 }
 
+/** The file as one JSON document for the gold reading; JSON Lines are refused before the file is read whole. */
+async function readGoldDocument(file: string): Promise<unknown> {
+  if (isJsonLinesPath(file) || (await looksLikeJsonLines(file))) {
+    throw new ToolscoreInputError({ source: file }, 'is JSON Lines; a gold standard is one JSON document (an array of calls or {"calls": [...]})');
+  }
+  return readJsonFile(file);
+}
+
 /** The trace, once its arguments are known to nest within the limit: validate prints them, unscored. */
 function withinDepth(trace: ExtractedCalls, file: string): ExtractedCalls {
   const limit = DEFAULT_LIMITS.maxDepth;
@@ -52,7 +61,7 @@ function withinDepth(trace: ExtractedCalls, file: string): ExtractedCalls {
 export async function runValidate(file: string, flags: ValidateFlags): Promise<number> {
   const format = checkFormatName(flags.format, '--format');
   // The gold standard is one JSON document; the trace is read by the loader `eval` uses, JSON Lines included.
-  const gold = flags.kind === 'trace' ? undefined : await attempt<ExpectedCall[]>(async () => goldCallsOf(await readJsonFile(file), file));
+  const gold = flags.kind === 'trace' ? undefined : await attempt<ExpectedCall[]>(async () => goldCallsOf(await readGoldDocument(file), file));
   const trace = flags.kind === 'gold' ? undefined : await attempt<ExtractedCalls>(async () => withinDepth(await loadTraceFile(file, format), file));
   const [goldCalls, goldError] = gold instanceof ToolscoreInputError ? [undefined, gold] : [gold, undefined];
   const [traceCalls, traceError] = trace instanceof ToolscoreInputError ? [undefined, trace] : [trace, undefined];
