@@ -127,7 +127,7 @@ const evalCommand: CommandSpec<EvalFlags, [string, string]> = {
     maxLineBytes: { flags: '--max-line-bytes <n>', description: 'limit: longest line of a JSON Lines trace, in bytes (default 268435456)' },
     maxRegexChars: { flags: '--max-regex-chars <n>', description: 'limit: most characters $regex matchers may read in one run (default 200000000)' },
     ...JUDGE_OPTIONS,
-    verbose: { flags: '-v, --verbose', description: 'show every metric and the missing and extra tools' },
+    verbose: { flags: '-v, --verbose', description: 'show every metric and the missing and extra tools; list every format when the trace format cannot be detected' },
     color: COLOR,
   },
   help: EXIT_CODES,
@@ -144,6 +144,7 @@ const validateCommand: CommandSpec<ValidateFlags, [string]> = {
   options: {
     format: FORMAT,
     kind: { flags: '--kind <kind>', description: 'read the file as gold, as a trace, or try both', choices: ['gold', 'trace', 'auto'], default: 'auto' },
+    verbose: { flags: '-v, --verbose', description: 'when the trace format cannot be detected, list every format and what it looks for' },
     color: COLOR,
   },
   help: '\nExit codes:\n  0  the file is valid\n  2  it is not (the reason is printed), or bad usage',

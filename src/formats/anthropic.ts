@@ -55,7 +55,15 @@ function readMessage(message: Record<string, unknown>, path: string, calls: Call
     calls.markUnreadable(childPath(path, 'content'), `message content that is ${describeType(content)}, not text or a list of blocks`);
     return;
   }
+  const before = calls.count;
   content.forEach((block: unknown, i) => readBlock(block, childPath(childPath(path, 'content'), i), message.stop_reason, calls, context));
+  if (endsOnCall(content)) calls.endedAtTokenLimit('stop_reason', message.stop_reason, before);
+}
+
+/** Whether a message's last block is a call: a token limit reached there cut that call. */
+function endsOnCall(blocks: readonly unknown[]): boolean {
+  const last = blocks[blocks.length - 1];
+  return isObject(last) && typeof last.type === 'string' && CALL_BLOCKS.has(last.type);
 }
 
 /**
@@ -89,7 +97,10 @@ function apiError(error: Record<string, unknown>, source: string, path: string):
 function readStream(events: unknown[], calls: CallCollector, context: ParseContext): void {
   const stream = reassembleAnthropicEvents(events, context);
   if (stream.error) throw apiError(stream.error.error, context.source, stream.error.path);
+  const before = calls.count;
   for (const { block, path, stopReason } of stream.blocks) readBlock(block, path, stopReason, calls, context);
+  const last = stream.blocks[stream.blocks.length - 1];
+  if (last && endsOnCall([last.block])) calls.endedAtTokenLimit('stop_reason', last.stopReason, before);
 }
 
 function readObject(data: Record<string, unknown>, calls: CallCollector, context: ParseContext): void {
@@ -108,6 +119,7 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
 export const anthropicFormat: TraceFormat = {
   name: FORMAT,
   looksFor: 'a Messages response or messages with tool_use / tool_result content blocks, or a Messages stream (message_start / content_block_* events)',
+  marks: ['content', 'tool_use', 'tool_result', 'tool_use_id', 'stop_reason', 'message_start', 'content_block_start'],
   detect: looksLikeAnthropic,
   description: 'Anthropic Messages responses, single messages, message lists (tool_use blocks; tool_result blocks with is_error) and recorded stream events',
   parse(data, context): ToolCall[] {

@@ -1,7 +1,8 @@
 import { isCallList, toActualCalls } from './calls.js';
+import { callMarkIn, checkZeroCalls, describeKeys, type ZeroReading } from './call-collector.js';
 import type { ToolCall } from '../core/types.js';
-import { detectFormat, formatNamed, undetectedFormatError } from './registry.js';
-import { collectingContext } from './types.js';
+import { claimHint, detectFormat, formatNamed, undetectedFormatError } from './registry.js';
+import { collectingContext, type UnrecognisedItems } from './types.js';
 
 /** Calls read from some input, with the format used and any warnings. */
 export interface ExtractedCalls {
@@ -14,7 +15,7 @@ export interface ExtractedCalls {
 /**
  * Turns a call list or a raw response into calls: a list of `{tool, ...}` objects is taken as is,
  * anything else is recognised by its whole structure and read by the matching adapter. Input that
- * matches no format is an error naming what each format looks for, never a silent "no calls".
+ * matches no format is an error naming the nearest format, never a silent "no calls".
  */
 export function autoExtract(actual: unknown, source = 'actual'): ExtractedCalls {
   if (isCallList(actual)) return { calls: toActualCalls(actual, source), format: 'calls', warnings: [] };
@@ -27,6 +28,18 @@ export function readWithFormat(data: unknown, format: string, source: string): E
   if (name === undefined) throw undetectedFormatError({ source, path: '$' }, data);
   const adapter = formatNamed(name);
   const warnings: string[] = [];
-  const calls = adapter.parse(data, collectingContext(source, warnings));
+  const passedOver: UnrecognisedItems = { count: 0 };
+  const calls = adapter.parse(data, collectingContext(source, warnings, passedOver));
+  if (calls.length === 0) {
+    const reading: ZeroReading = { adapter, explicit: format !== 'auto', source, passedOver, warnings };
+    checkZeroCalls(
+      reading,
+      [data],
+      describeKeys(data),
+      () => callMarkIn(data),
+      { path: '$' },
+      (samples) => claimHint(adapter, samples),
+    );
+  }
   return { calls, format: name, warnings };
 }

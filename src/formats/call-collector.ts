@@ -1,9 +1,9 @@
-import { pathText, toActualCall, type LazyPath } from './calls.js';
-import { ToolscoreInputError, describeType } from '../core/errors.js';
-import { ownKeyCount } from '../core/objects.js';
+import { type LazyPath, pathText, toActualCall } from './calls.js';
+import { describeType, ToolscoreInputError } from '../core/errors.js';
+import { isObject, ownKeyCount } from '../core/objects.js';
 import type { Args, ToolCall } from '../core/types.js';
 import { collectingContext, type ParseContext, type TraceFormat } from './types.js';
-import { isObject } from '../core/objects.js';
+import type { UnrecognisedItems } from './types.js';
 
 /**
  * What provider adapters share: collecting calls in order, joining tool results to them (by id, else
@@ -41,6 +41,14 @@ interface PendingResult {
   name: string | undefined;
   outcome: Outcome;
   path: LazyPath;
+}
+
+/** Stop reasons that mean the model ran out of output tokens: OpenAI `length`, Anthropic `max_tokens`, Gemini `MAX_TOKENS`. */
+const TOKEN_LIMIT_STOPS = new Set(['length', 'max_tokens', 'MAX_TOKENS']);
+
+/** Warning for the call a response was writing when it hit its token limit. */
+function cutAtTokenLimitText(field: string, stop: string): string {
+  return `the response stopped at its output token limit (${field} ${JSON.stringify(stop)}) while writing this call; its arguments may be incomplete`;
 }
 
 /** Options of `CallCollector.add`. */
@@ -82,6 +90,21 @@ export class CallCollector {
       return;
     }
     this.calls.push({ tool: name.trim(), args, id, metadata: options.metadata, path, outcome: undefined, sameId: undefined });
+  }
+
+  /** How many calls were added so far (a reader notes it before a response, for `endedAtTokenLimit`). */
+  get count(): number {
+    return this.calls.length;
+  }
+
+  /**
+   * Warns on the last call of a response that stopped at its output token limit while writing it:
+   * `stop` is the response's stop reason (`field` names it), `before` the count before its calls were
+   * added. A reader calls this only when the response ends on a call (no text after it).
+   */
+  endedAtTokenLimit(field: string, stop: unknown, before: number): void {
+    if (typeof stop !== 'string' || !TOKEN_LIMIT_STOPS.has(stop) || this.calls.length <= before) return;
+    this.context.warn(pathText(this.calls[this.calls.length - 1]!.path), cutAtTokenLimitText(field, stop));
   }
 
   /** Records a call that is deliberately not scored (a provider-hosted tool), with a warning. */
@@ -293,6 +316,131 @@ export function outcomeOf(content: unknown): Outcome {
   return error ? { result, ...error } : { result };
 }
 
+/** How many values the mark scans look at, at most: enough for any shape, bounded on huge input. */
+const SCANNED_VALUES = 4096;
+/** Members whose string value names a kind of item (or a JSON-RPC method), taken as marks beside the keys. */
+const KIND_KEYS = new Set(['type', 'object', 'role', 'event', 'part_kind', 'kind', 'method']);
+
+/** The keys and kind values (`type: "tool_use"` gives `tool_use`) of data, breadth first, bounded. */
+export function marksOf(data: unknown, limit = SCANNED_VALUES): Set<string> {
+  const marks = new Set<string>();
+  const queue: unknown[] = [data];
+  for (let i = 0; i < queue.length && i < limit; i++) {
+    const value = queue[i];
+    if (value === null || typeof value !== 'object') continue;
+    if (Array.isArray(value)) {
+      for (const item of value) queue.push(item);
+      continue;
+    }
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      const member = (value as Record<string, unknown>)[key];
+      marks.add(key);
+      if (KIND_KEYS.has(key) && typeof member === 'string') marks.add(member);
+      else queue.push(member);
+    }
+  }
+  return marks;
+}
+
+/** Kinds and keys that only a tool call or a tool result carries, in any format this package knows. */
+const CALL_MARKS = [
+  'tool_calls',
+  'tool_call',
+  'toolCalls',
+  'toolCall',
+  'tool_use',
+  'toolUse',
+  'tool-call',
+  'function_call',
+  'functionCall',
+  'tool_call_id',
+  'tool_use_id',
+  'toolCallId',
+  'tool_result',
+  'toolResult',
+  'tool-return',
+  'functionResponse',
+  'function_response',
+];
+
+/** The first call mark in data (bounded scan), or undefined. */
+export function callMarkIn(data: unknown): string | undefined {
+  const marks = marksOf(data);
+  return CALL_MARKS.find((mark) => marks.has(mark));
+}
+
+/** A reading that ended with no call. */
+export interface ZeroReading {
+  adapter: TraceFormat;
+  /** Whether the format was named (`-f`), not detected. */
+  explicit: boolean;
+  source: string;
+  /** What the reader passed over without knowing it. */
+  passedOver: UnrecognisedItems;
+  warnings: string[];
+}
+
+/** What every "found no tool calls it could use" warning says, so the console can tell it from the rest. */
+const NOTHING_READ = 'found no tool calls it could use';
+
+/** Whether a warning says the reader found nothing it could use (the agent is not to blame for the zero). */
+export function isNothingReadWarning(warning: string): boolean {
+  return warning.includes(NOTHING_READ);
+}
+
+/**
+ * The one rule against a silent "0 calls": a named format that does not recognise non-empty data is an
+ * error; a reading that passed over unknown items, or whose data holds call marks, gets a warning. A
+ * chat with no tool call in it stays a zero without either. `samples` are what `detect` is asked
+ * about, in turn (the data; for JSON Lines the first lines as a list, then the first line).
+ */
+export function checkZeroCalls(
+  reading: ZeroReading,
+  samples: readonly unknown[],
+  what: string,
+  findMark: () => string | undefined,
+  where: { path?: string; line?: number } = { path: '$' },
+  /** Names the format that claims the data, for the error (`registry.ts` knows them all). */
+  claimHint: (samples: readonly unknown[]) => string = () => '',
+): void {
+  if (isEmptyInput(samples[0])) return;
+  const { adapter, source } = reading;
+  if (reading.explicit && !samples.some((sample) => adapter.detect(sample) || isPlainChat(sample)))
+    throw new ToolscoreInputError(
+      { source, ...where },
+      `read as ${adapter.name} but found no tool calls in ${what}, which ${adapter.name} does not recognise (it looks for ${adapter.looksFor})${claimHint(samples)}`,
+    );
+  const first = reading.passedOver.first;
+  const mark = first === undefined ? findMark() : undefined;
+  if (first === undefined && mark === undefined) return;
+  const because =
+    first !== undefined
+      ? `it passed over ${first.what}${reading.passedOver.count > 1 ? ` and ${reading.passedOver.count - 1} more item(s) it does not know` : ''}`
+      : `the input holds "${mark}" entries`;
+  const at = first?.path ?? where.path;
+  reading.warnings.push(
+    `${source}${at ? ` at ${at}` : ''}: read as ${adapter.name} but ${NOTHING_READ}, though ${because}; check the format (--format) before reading the score`,
+  );
+}
+
+/**
+ * A chat with no tool call in it (a `{role, ...}` message, a list of them, or `{messages}` / `{contents}`
+ * of them, with no call mark): every chat format may read it, and none finds a call there.
+ */
+function isPlainChat(data: unknown): boolean {
+  const messages = isRoleMessage(data) ? [data] : isObject(data) ? (data.messages ?? data.contents) : data;
+  return (
+    Array.isArray(messages) && messages.length > 0 && messages.every(isRoleMessage) && callMarkIn(data) === undefined
+  );
+}
+
+function isEmptyInput(data: unknown): boolean {
+  if (data === undefined || data === null || data === '') return true;
+  if (Array.isArray(data)) return data.length === 0;
+  return typeof data === 'object' && Object.keys(data).length === 0;
+}
+
 /** Options of the in-memory helpers (`fromOpenAI`, `fromAnthropic`, `fromGemini`). */
 export interface FromOptions {
   /** Name used in error messages and warnings; defaults to the format name. */
@@ -308,7 +456,10 @@ export interface FromOptions {
 export function readInMemory(format: TraceFormat, value: unknown, options: FromOptions = {}): ToolCall[] {
   const warnings: string[] = [];
   const data = plainValue(value);
-  const calls = format.parse(data, collectingContext(options.source ?? format.name, warnings));
+  const source = options.source ?? format.name;
+  const passedOver: UnrecognisedItems = { count: 0 };
+  const calls = format.parse(data, collectingContext(source, warnings, passedOver));
+  if (calls.length === 0) checkZeroCalls({ adapter: format, explicit: true, source, passedOver, warnings }, [data], describeKeys(data), () => callMarkIn(data));
   if (options.onWarning) for (const warning of warnings) options.onWarning(warning);
   return calls;
 }

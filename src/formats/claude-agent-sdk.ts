@@ -29,6 +29,7 @@ import type { ParseContext, TraceFormat } from './types.js';
 export const claudeAgentSDKFormat: TraceFormat = {
   name: 'claude-agent-sdk',
   looksFor: 'Claude Agent SDK messages ({"type": "assistant" | "user", "message": {"content": [...]}})',
+  marks: ['session_id', 'message', 'assistant', 'user', 'tool_use', 'parent_tool_use_id'],
   detect: looksLikeClaudeAgentSDK,
   description: 'Claude Agent SDK message lists: assistant messages with tool_use blocks, user messages with tool_result blocks (is_error)',
   parse(data, context) {

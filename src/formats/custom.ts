@@ -56,6 +56,7 @@ function readCall(item: unknown, path: string, context: ParseContext): ToolCall 
 export const customFormat: TraceFormat = {
   name: 'custom',
   looksFor: 'a list of {tool, args} calls or {"calls": [...]}',
+  marks: ['calls', 'tool', 'args'],
   detect: looksLikeCustom,
   description: 'a list of {tool, args, result, error, is_error, duration, cost, id} calls, or {"calls": [...]}',
   parse(data, context) {

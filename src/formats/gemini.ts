@@ -47,8 +47,13 @@ function readPart(part: unknown, path: string, calls: CallCollector, context: Pa
       return;
     }
     calls.addResult({ id: response.id, name: response.name }, outcomeOf(response.response), responsePath);
+  } else if (!GEMINI_PART_KEYS.some((key) => key in part)) {
+    context.unrecognised(path, `a part that is not a Gemini part (${describeKeys(part)})`);
   }
 }
+
+/** Keys of the Gemini parts that are not calls or results (text, media, code, thoughts): read as nothing, quietly. */
+const GEMINI_PART_KEYS = ['text', 'inlineData', 'inline_data', 'fileData', 'file_data', 'executableCode', 'executable_code', 'codeExecutionResult', 'code_execution_result', 'thought', 'thoughtSignature', 'thought_signature', 'videoMetadata', 'video_metadata'];
 
 function readContentObject(content: Record<string, unknown>, path: string, calls: CallCollector, context: ParseContext): void {
   const parts = content.parts;
@@ -81,7 +86,12 @@ function readCandidates(candidates: unknown[], calls: CallCollector, context: Pa
   const others = candidates.filter((candidate) => isObject(candidate) && isObject(candidate.content)).length - 1;
   if (others > 0) context.warn('$.candidates', firstOfCandidates(others + 1));
   const candidate = candidates[index] as Record<string, unknown>;
-  readContentObject(candidate.content as Record<string, unknown>, `$.candidates[${index}].content`, calls, context);
+  const content = candidate.content as Record<string, unknown>;
+  const before = calls.count;
+  readContentObject(content, `$.candidates[${index}].content`, calls, context);
+  const parts = Array.isArray(content.parts) ? content.parts : [];
+  const last = parts[parts.length - 1];
+  if (isObject(last) && (last.functionCall !== undefined || last.function_call !== undefined)) calls.endedAtTokenLimit('finishReason', candidate.finishReason, before);
 }
 
 /** Function calls of a recorded `streamGenerateContent` stream, read like a response's parts. */
@@ -132,6 +142,7 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
 export const geminiFormat: TraceFormat = {
   name: FORMAT,
   looksFor: '"candidates", "contents" or a list of {role, parts} with functionCall / function_call parts, or a streamGenerateContent stream (a list of {candidates} chunks)',
+  marks: ['candidates', 'contents', 'parts', 'functionCall', 'functionResponse', 'finishReason'],
   detect: looksLikeGemini,
   description: 'Google Gemini responses and contents (functionCall / function_call parts; functionResponse results), recorded streamGenerateContent chunks, and Interactions API steps',
   parse(data, context): ToolCall[] {

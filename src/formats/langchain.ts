@@ -37,6 +37,7 @@ import type { ParseContext, TraceFormat } from './types.js';
 export const langchainFormat: TraceFormat = {
   name: 'langchain',
   looksFor: 'LangChain messages (serialized {lc, kwargs}, stored {type, data}, {type: "ai", tool_calls}) or {messages} state, intermediate_steps, {tool, tool_input} actions or [{name, args, type: "tool_call"}]',
+  marks: ['lc', 'kwargs', 'tool_calls', 'ai', 'tool', 'intermediate_steps', 'tool_input', 'additional_kwargs'],
   detect: looksLikeLangChain,
   description:
     'LangChain / LangGraph: legacy {tool, tool_input, log} actions and intermediate_steps, ToolCall lists, and message lists or {messages} state (AIMessage.tool_calls, ToolMessage results, streamed chunks)',

@@ -411,6 +411,7 @@ function pushTopLevel(reader: McpReader, data: unknown, context: ParseContext): 
 export const mcpFormat: TraceFormat = {
   name: 'mcp',
   looksFor: 'JSON-RPC 2.0 messages ({"jsonrpc": "2.0", ...}), batches, {dir, message} transcripts or {"format": "mcp", "messages": [...]}',
+  marks: ['jsonrpc', 'method', 'params', 'tools/call', 'isError', 'structuredContent'],
   detect: looksLikeMCP,
   description: 'MCP JSON-RPC 2.0 messages, batches, {dir, message} transcripts, or sessions recorded by `toolscore mcp record`; tools/call requests joined with their responses',
   parse(data, context) {

@@ -37,6 +37,7 @@ export const openaiAgentsFormat: TraceFormat = {
   name: 'openai-agents',
   looksFor:
     'an Agents SDK run result or RunState (newItems / generatedItems of tool_call_item, or history items function_call with callId / function_call_result), or exported trace spans ({"object": "trace.span"})',
+  marks: ['newItems', 'generatedItems', 'tool_call_item', 'tool_call_output_item', 'callId', 'function_call_result', 'rawItem', 'span_data'],
   detect: looksLikeOpenAIAgents,
   description:
     'OpenAI Agents SDK run results: newItems / RunState generatedItems (tool_call_item, tool_call_output_item) or history items (function_call, function_call_result)',

@@ -205,7 +205,10 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
     }
     if (withMessage.length > 1) context.warn('$.choices', firstOfAlternatives(withMessage.length, 'choices'));
     const index = data.choices.indexOf(withMessage[0]);
-    readChatMessage((withMessage[0] as Record<string, unknown>).message as Record<string, unknown>, `$.choices[${index}].message`, calls, context);
+    const choice = withMessage[0] as Record<string, unknown>;
+    const before = calls.count;
+    readChatMessage(choice.message as Record<string, unknown>, `$.choices[${index}].message`, calls, context);
+    calls.endedAtTokenLimit('finish_reason', choice.finish_reason, before);
     return;
   }
   if (Array.isArray(data.messages)) {
@@ -230,6 +233,7 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
 export const openaiFormat: TraceFormat = {
   name: FORMAT,
   looksFor: '"choices", messages with tool_calls ({function: {name, arguments}}) / function_call, Responses API "output" / function_call items, or a stream of chat.completion.chunk objects or Responses API events (response.*)',
+  marks: ['choices', 'tool_calls', 'function', 'arguments', 'finish_reason', 'function_call', 'output', 'tool_call_id'],
   detect: looksLikeOpenAI,
   description:
     'OpenAI Chat Completions responses and message lists (tool_calls, function_call, role "tool" results), Responses API output/input items, and recorded streams of either (chat.completion.chunk lists, Responses events)',

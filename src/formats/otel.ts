@@ -604,6 +604,7 @@ const EXCEPTION_KEYS = new Set(['exception.message', 'exception.type']);
 export const otelFormat: TraceFormat = {
   name: 'otel',
   looksFor: 'an OTLP/JSON export ({"resourceSpans": [...]}) or a list of spans (traceId + spanId, or name + attributes + start time)',
+  marks: ['resourceSpans', 'scopeSpans', 'spans', 'traceId', 'spanId', 'attributes', 'startTimeUnixNano'],
   detect: looksLikeOtel,
   description: 'OpenTelemetry spans: OTLP/JSON exports, span lists or JSON Lines; GenAI execute_tool, Vercel AI SDK ai.toolCall and OpenInference TOOL spans',
   parse(data, context) {

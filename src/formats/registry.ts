@@ -1,4 +1,5 @@
-import { ToolscoreInputError, describeType } from '../core/errors.js';
+import { ToolscoreInputError } from '../core/errors.js';
+import { describeKeys, marksOf } from './call-collector.js';
 import { anthropicFormat } from './anthropic.js';
 import { bedrockFormat } from './bedrock.js';
 import { claudeAgentSDKFormat } from './claude-agent-sdk.js';
@@ -81,11 +82,87 @@ export function detectFormat(data: unknown): string | undefined {
   return DETECTION_ORDER.find((format) => format.detect(data))?.name;
 }
 
+/** The format whose marks the data holds most of (ties: detection order), with what it found and missed. */
+function nearestFormat(data: unknown): { format: TraceFormat; found: string[]; missing: string[] } | undefined {
+  const marks = marksOf(data);
+  let best: { format: TraceFormat; found: string[]; missing: string[] } | undefined;
+  for (const format of DETECTION_ORDER) {
+    const found = (format.marks ?? []).filter((mark) => marks.has(mark));
+    if (found.length > 0 && found.length > (best?.found.length ?? 0)) best = { format, found, missing: format.marks!.filter((mark) => !marks.has(mark)) };
+  }
+  return best;
+}
+
+const SSE_TEXT = /^\s*(?:event|data|id|retry):/m;
+const HTML_TEXT = /^\s*<(?:!doctype\s+html|html|head|body)\b/i;
+
 /**
- * The error for data no format recognises: what it is and what each format looks for. `what` names the
- * data when it is not the whole input (the first line of a JSON Lines file).
+ * Well-known shapes that are not traces, by name: API error bodies, Server-Sent Events or HTML saved
+ * instead of JSON, an empty object. Checked before the nearest format is guessed.
  */
-export function undetectedFormatError(where: { source: string; path?: string; line?: number }, data: unknown, what = describeType(data)): ToolscoreInputError {
-  const hints = DETECTION_ORDER.map((format) => `${format.name} (${format.looksFor})`).join('; ');
-  return new ToolscoreInputError(where, `could not detect the trace format of ${what}; looked for ${hints}. Pass the format explicitly if it is one of these.`);
+export function knownNonTrace(data: unknown): string | undefined {
+  if (typeof data === 'string') {
+    if (HTML_TEXT.test(data)) return 'this is an HTML page, not a recorded trace';
+    if (SSE_TEXT.test(data)) return 'this looks like Server-Sent Events text (event: / data: lines), not JSON';
+    return undefined;
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  const body = data as Record<string, unknown>;
+  if (Object.keys(body).length === 0) return 'this is an empty object';
+  const error = body.error;
+  if (error === null || typeof error !== 'object' || Array.isArray(error)) return undefined;
+  const detail = error as Record<string, unknown>;
+  if (body.type === 'error' && typeof detail.type === 'string') return 'this is an Anthropic API error body (type: "error"), not a response';
+  if (typeof detail.message !== 'string') return undefined;
+  if ('failed_generation' in detail) return 'this is a Groq API error body (error.failed_generation), not a response';
+  if (typeof detail.status === 'string' && typeof detail.code === 'number') return 'this is a Google API error body (error.code, error.status), not a response';
+  return 'this is an API error body ({"error": {"message": ...}}), not a response';
+}
+
+/** The "could not detect" error; the full list of formats rides along for `--verbose` (see `withEveryFormat`). */
+class UndetectedFormatError extends ToolscoreInputError {
+  constructor(
+    where: { source: string; path?: string; line?: number },
+    reason: string,
+    /** Every format and what it looks for, in detection order. */
+    readonly everyFormat: string,
+  ) {
+    super(where, reason);
+  }
+}
+
+/**
+ * The error for data no format recognises, in one line: what the data is when it is a well-known
+ * non-trace, else the nearest format and what it missed. `what` names the data when it is not the
+ * whole input (the first lines of a JSON Lines file).
+ */
+export function undetectedFormatError(where: { source: string; path?: string; line?: number }, data: unknown, what = describeKeys(data)): ToolscoreInputError {
+  const everyFormat = DETECTION_ORDER.map((format) => `${format.name} (${format.looksFor})`).join('; ');
+  const known = knownNonTrace(data);
+  const nearest = known === undefined ? nearestFormat(data) : undefined;
+  const why =
+    known ??
+    (nearest
+      ? `the nearest format is ${nearest.format.name}: found ${nearest.found.join(', ')} but not ${nearest.missing.slice(0, 4).join(', ') || 'the whole shape'} (it looks for ${nearest.format.looksFor})`
+      : 'no format found any key it knows');
+  return new UndetectedFormatError(where, `could not detect the trace format of ${what}: ${why}. Pass --format if it is one of the formats (--verbose lists them).`, everyFormat);
+}
+
+/** A "could not detect" error with every format and what it looks for appended (`--verbose`); other errors as they are. */
+export function withEveryFormat(error: ToolscoreInputError): ToolscoreInputError {
+  if (!(error instanceof UndetectedFormatError)) return error;
+  return new ToolscoreInputError(error.location, `${error.reason} Formats: ${error.everyFormat}`);
+}
+
+/**
+ * For a named format that recognised nothing in the data (see `checkZeroCalls`): the format that claims
+ * it, else the nearest one. `samples` are what detection is asked about, in turn (the data; for JSON
+ * Lines the first lines, then the first line).
+ */
+export function claimHint(format: TraceFormat, samples: readonly unknown[]): string {
+  let claimant: string | undefined;
+  for (const sample of samples) claimant ??= detectFormat(sample);
+  if (claimant !== undefined) return `; it looks like ${claimant}: use --format ${claimant}`;
+  const nearest = nearestFormat(samples[0])?.format.name;
+  return nearest !== undefined && nearest !== format.name ? `; the nearest format is ${nearest}` : '';
 }

@@ -6,12 +6,30 @@ export interface ParseContext {
   source: string;
   /** Records a warning: the input was read, but something in it was skipped or repaired. */
   warn(path: string, message: string): void;
+  /**
+   * Records an item the reader does not know and passes over without a warning of its own (an
+   * unknown part, event or message kind). Not a warning by itself: when the reading ends with no
+   * calls, the first such item is named in the "found no tool calls it could use" warning.
+   */
+  unrecognised(path: string, what: string): void;
+}
+
+/** What a reading passed over without knowing it (see `ParseContext.unrecognised`). */
+export interface UnrecognisedItems {
+  count: number;
+  first?: { path: string; what: string };
 }
 
 /** One trace format: turns one input shape into the same list of calls. */
 export interface TraceFormat {
   /** Name used by `--format` and `evaluateTrace({format})`. */
   name: string;
+  /**
+   * Keys and `type` / `object` / `role` / `event` / `method` values typical of the format, used only to name the
+   * nearest format when detection fails (how many of them the data holds). Formats without them are
+   * never named nearest.
+   */
+  marks?: readonly string[];
   /** What it reads, in one line (README table, error messages). */
   description: string;
   /** What `detect` looks for, in one line, named in "could not detect" errors. */
@@ -38,12 +56,16 @@ export interface TraceStreamReader {
   finish(): ToolCall[];
 }
 
-/** A ParseContext that collects warnings as `source at path: message` lines. */
-export function collectingContext(source: string, warnings: string[]): ParseContext {
+/** A ParseContext that collects warnings as `source at path: message` lines, and counts what it passed over. */
+export function collectingContext(source: string, warnings: string[], passedOver: UnrecognisedItems = { count: 0 }): ParseContext {
   return {
     source,
     warn(path, message) {
       warnings.push(`${source}${path ? ` at ${path}` : ''}: ${message}`);
+    },
+    unrecognised(path, what) {
+      passedOver.count++;
+      passedOver.first ??= { path, what };
     },
   };
 }

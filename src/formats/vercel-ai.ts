@@ -23,6 +23,7 @@ import type { ParseContext, TraceFormat } from './types.js';
 export const vercelAIFormat: TraceFormat = {
   name: 'vercel-ai',
   looksFor: 'a generateText/streamText result ({"steps": [...]}, toolCalls with toolCallId/toolName, response.messages) or messages / parts of type tool-call / tool-result',
+  marks: ['steps', 'toolCalls', 'toolResults', 'toolCallId', 'toolName', 'tool-call', 'tool-result'],
   detect: looksLikeVercelAI,
   description:
     'Vercel AI SDK generateText/streamText results: every step\'s tool-call / tool-result / tool-error parts (v4 args/result, v5+ input/output), response messages, UI messages or stream parts',

@@ -1,10 +1,13 @@
-import { ToolscoreInputError, describeType } from '../core/errors.js';
+import { ToolscoreInputError } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
-import { readWithFormat, type ExtractedCalls } from '../formats/auto.js';
-import { detectFormat, formatNamed, undetectedFormatError } from '../formats/registry.js';
+import { type ExtractedCalls, readWithFormat } from '../formats/auto.js';
+import { claimHint, detectFormat, formatNamed, knownNonTrace, undetectedFormatError } from '../formats/registry.js';
 import { collectingContext, type TraceStreamReader } from '../formats/types.js';
 import { readJsonOrServerSentEvents } from './sse.js';
-import { isJsonLinesPath, jsonLinePath, looksLikeJsonLines, readJsonLines, type JsonLinesOptions } from './jsonl.js';
+import { isJsonLinesPath, jsonLinePath, type JsonLinesOptions, looksLikeJsonLines, readJsonLines } from './jsonl.js';
+import type { UnrecognisedItems } from '../formats/types.js';
+import { callMarkIn, checkZeroCalls, describeKeys } from '../formats/call-collector.js';
+import { openRegularFile } from './files.js';
 
 /**
  * Loads a trace file with a format (`auto` detects it from the whole structure). JSON Lines files
@@ -15,11 +18,36 @@ import { isJsonLinesPath, jsonLinePath, looksLikeJsonLines, readJsonLines, type 
  */
 export async function loadTraceFile(path: string, format = 'auto', options?: JsonLinesOptions): Promise<ExtractedCalls> {
   if (isJsonLinesPath(path) || (await looksLikeJsonLines(path))) return loadJsonLinesTrace(path, format, options);
-  return readWithFormat(await readJsonOrServerSentEvents(path, options), format, path);
+  let data: unknown;
+  try {
+    data = await readJsonOrServerSentEvents(path, options);
+  } catch (error) {
+    throw (await notJsonError(path, error)) ?? error;
+  }
+  return readWithFormat(data, format, path);
 }
 
-/** How many leading lines `auto` looks at to recognise a JSON Lines trace. */
+/** How much of a file that is not JSON is looked at to say what it is. */
+const SNIFFED_BYTES = 4096;
+
+/** For a file that is not JSON but a well-known text (Server-Sent Events, an HTML page): an error naming it. */
+async function notJsonError(path: string, error: unknown): Promise<ToolscoreInputError | undefined> {
+  if (!(error instanceof ToolscoreInputError) || !error.reason.startsWith('invalid JSON')) return undefined;
+  const handle = await openRegularFile(path);
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(SNIFFED_BYTES), 0, SNIFFED_BYTES, 0);
+    const known = knownNonTrace(buffer.toString('utf8', 0, bytesRead));
+    return known === undefined ? undefined : new ToolscoreInputError({ source: path }, `${known}; expected a JSON trace or JSON Lines`);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** How many leading lines `auto` looks at to recognise a JSON Lines trace (and a named format to confirm it). */
 const DETECTION_LINES = 64;
+
+/** How many lines are scanned for call marks, in case the reading ends with no call. */
+const MARK_SCAN_LINES = 1024;
 
 /**
  * Reads a JSON Lines trace: one item (a call, a span, a message, or a whole export) per line. Lines
@@ -29,18 +57,24 @@ const DETECTION_LINES = 64;
  */
 async function loadJsonLinesTrace(path: string, format: string, options?: JsonLinesOptions): Promise<ExtractedCalls> {
   const warnings: string[] = [];
-  const context = collectingContext(path, warnings);
+  const passedOver: UnrecognisedItems = { count: 0 };
+  const context = collectingContext(path, warnings, passedOver);
   let pending: { item: unknown; line: number }[] | undefined = [];
+  // The first lines, kept to confirm a named format when it reads no call.
+  let sample: { item: unknown; line: number }[] = [];
+  let mark: string | undefined;
+  let scanned = 0;
   let name = format;
   let reader: TraceStreamReader | undefined;
   let collected: unknown[] | undefined;
 
   const begin = (lines: { item: unknown; line: number }[]): void => {
+    sample = lines;
     if (format === 'auto') {
       const items = lines.map((entry) => entry.item);
       const detected = detectFormat(items) ?? detectFormat(items[0]);
       if (detected === undefined) {
-        throw undetectedFormatError({ source: path, line: lines[0]!.line }, items[0], `these JSON Lines (the first line is ${describeType(items[0])})`);
+        throw undetectedFormatError({ source: path, line: lines[0]!.line }, items[0], `these JSON Lines (the first line is ${describeKeys(items[0])})`);
       }
       name = detected;
     }
@@ -50,6 +84,10 @@ async function loadJsonLinesTrace(path: string, format: string, options?: JsonLi
     for (const entry of lines) take(entry.item, entry.line);
   };
   const take = (item: unknown, line: number): void => {
+    if (mark === undefined && scanned < MARK_SCAN_LINES) {
+      scanned++;
+      mark = callMarkIn(item);
+    }
     if (reader) reader.push(item, jsonLinePath(line));
     else collected!.push(item);
   };
@@ -62,7 +100,7 @@ async function loadJsonLinesTrace(path: string, format: string, options?: JsonLi
         return;
       }
       pending.push({ item, line });
-      if (format !== 'auto' || pending.length >= DETECTION_LINES) {
+      if (pending.length >= DETECTION_LINES) {
         const lines = pending;
         pending = undefined;
         begin(lines);
@@ -72,6 +110,12 @@ async function loadJsonLinesTrace(path: string, format: string, options?: JsonLi
   );
   if (count === 0) throw new ToolscoreInputError({ source: path }, 'the file is empty; expected one JSON value per line (JSON Lines)');
   if (pending !== undefined) begin(pending);
-  const calls: ToolCall[] = reader ? (reader as TraceStreamReader).finish() : formatNamed(name).parse(collected, context);
+  const adapter = formatNamed(name);
+  const calls: ToolCall[] = reader ? (reader as TraceStreamReader).finish() : adapter.parse(collected, context);
+  if (calls.length === 0) {
+    const items = sample.map((entry) => entry.item);
+    const reading = { adapter, explicit: format !== 'auto', source: path, passedOver, warnings };
+    checkZeroCalls(reading, [items, items[0]], `these JSON Lines (the first line is ${describeKeys(items[0])})`, () => mark, { line: sample[0]!.line }, (samples) => claimHint(adapter, samples));
+  }
   return { calls, format: name, warnings };
 }

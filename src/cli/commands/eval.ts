@@ -1,11 +1,12 @@
 import { ToolscoreInputError } from '../../core/errors.js';
-import { JOB_SUMMARY_TEXT, REPORT_FILE_LABELS, STDOUT_NAME, semanticScoreText } from '../../text/report.js';
+import { JOB_SUMMARY_TEXT, REPORT_FILE_LABELS, STDOUT_NAME, nothingReadText, semanticScoreText } from '../../text/report.js';
 import { checkMinScore, meetsMinScore } from '../../core/grade.js';
 import type { EvaluationLimits } from '../../core/limits.js';
 import { normalizeWeights, type WeightsInput } from '../../core/weights.js';
 import type { Budgets } from '../../metrics/budget.js';
 import { evaluateTrace } from '../../evaluation/evaluate-trace.js';
-import { checkFormatName } from '../../formats/registry.js';
+import { isNothingReadWarning } from '../../formats/call-collector.js';
+import { checkFormatName, withEveryFormat } from '../../formats/registry.js';
 import { parseDatabaseUrl } from '../../side-effects/database-url.js';
 import { renderConsoleSummary, renderWarnings } from '../../reports/console.js';
 import { REPORT_FORMATS, appendJobSummary, writeReportFiles, type ReportFormat } from '../../reports/files.js';
@@ -233,6 +234,8 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
     ...(budgets === undefined ? {} : { budgets }),
     limits: parseLimitFlags(flags),
     ...(judge === undefined ? {} : { judge }),
+  }).catch((error: unknown) => {
+    throw flags.verbose && error instanceof ToolscoreInputError ? withEveryFormat(error) : error;
   });
   // One moment for every report, so they all carry the same time.
   const now = new Date();
@@ -248,6 +251,7 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
   const verdict = toStdout ? process.stderr : process.stdout;
   const color = colorEnabled(flags.color, verdict);
   verdict.write(renderConsoleSummary(result, { verbose: flags.verbose === true, color, goldFile, traceFile }));
+  if (result.traceCalls.length === 0 && result.warnings.some(isNothingReadWarning)) verdict.write(`${nothingReadText(displayText(traceFile))}\n`);
   if (result.metrics.semantic_metrics) verdict.write(`${semanticScoreText(result.metrics.semantic_metrics)}\n`);
   // A path as typed may hold any character a file name can, escapes included.
   verdict.write(`${REPORT_FILE_LABELS.json}: ${toStdout ? STDOUT_NAME : displayText(flags.output)}\n`);

@@ -1,10 +1,12 @@
 import { ToolscoreInputError } from '../../core/errors.js';
 import { DEFAULT_LIMITS, nestedDeeperThan, tooDeepError } from '../../core/limits.js';
 import type { ExpectedCall } from '../../core/types.js';
-import { readWithFormat, type ExtractedCalls } from '../../formats/auto.js';
+import type { ExtractedCalls } from '../../formats/auto.js';
 import { readJsonFile } from '../../io/files.js';
 import { goldCallsOf } from '../../io/gold.js';
-import { checkFormatName } from '../../formats/registry.js';
+import { isJsonLinesPath, looksLikeJsonLines } from '../../io/jsonl.js';
+import { loadTraceFile } from '../../io/trace.js';
+import { checkFormatName, withEveryFormat } from '../../formats/registry.js';
 import { displayText } from '../../reports/text.js';
 import { renderValidation } from '../../reports/validation.js';
 import { colorEnabled } from '../terminal.js';
@@ -20,16 +22,26 @@ export interface ValidateFlags {
   kind: ValidateKind;
   /** False after `--no-color`. */
   color: boolean;
+  /** List every format and what it looks for when the trace format cannot be detected. */
+  verbose?: boolean;
 }
 
 /** Runs `read`, keeping a ToolscoreInputError as the answer instead of throwing it. */
-function attempt<T>(read: () => T): T | ToolscoreInputError {
+async function attempt<T>(read: () => T | Promise<T>): Promise<T | ToolscoreInputError> {
   try {
-    return read();
+    return await read();
   } catch (error) {
     if (error instanceof ToolscoreInputError) return error;
     throw error;
   }
+}
+
+/** The file as one JSON document for the gold reading; JSON Lines are refused before the file is read whole. */
+async function readGoldDocument(file: string): Promise<unknown> {
+  if (isJsonLinesPath(file) || (await looksLikeJsonLines(file))) {
+    throw new ToolscoreInputError({ source: file }, 'is JSON Lines; a gold standard is one JSON document (an array of calls or {"calls": [...]})');
+  }
+  return readJsonFile(file);
 }
 
 /** The trace, once its arguments are known to nest within the limit: validate prints them, unscored. */
@@ -48,18 +60,20 @@ function withinDepth(trace: ExtractedCalls, file: string): ExtractedCalls {
  */
 export async function runValidate(file: string, flags: ValidateFlags): Promise<number> {
   const format = checkFormatName(flags.format, '--format');
-  const data = await readJsonFile(file);
-  const gold = flags.kind === 'trace' ? undefined : attempt<ExpectedCall[]>(() => goldCallsOf(data, file));
-  const trace = flags.kind === 'gold' ? undefined : attempt<ExtractedCalls>(() => withinDepth(readWithFormat(data, format, file), file));
+  // The gold standard is one JSON document; the trace is read by the loader `eval` uses, JSON Lines included.
+  const gold = flags.kind === 'trace' ? undefined : await attempt<ExpectedCall[]>(async () => goldCallsOf(await readGoldDocument(file), file));
+  const trace = flags.kind === 'gold' ? undefined : await attempt<ExtractedCalls>(async () => withinDepth(await loadTraceFile(file, format), file));
   const [goldCalls, goldError] = gold instanceof ToolscoreInputError ? [undefined, gold] : [gold, undefined];
   const [traceCalls, traceError] = trace instanceof ToolscoreInputError ? [undefined, trace] : [trace, undefined];
 
   if (!goldCalls && !traceCalls) {
     if (goldError && traceError && goldError.message !== traceError.message) {
-      process.stderr.write(`toolscore: not a gold file: ${displayText(goldError.message)}\ntoolscore: not a trace: ${displayText(traceError.message)}\n`);
+      const traceReason = flags.verbose ? withEveryFormat(traceError) : traceError;
+      process.stderr.write(`toolscore: not a gold file: ${displayText(goldError.message)}\ntoolscore: not a trace: ${displayText(traceReason.message)}\n`);
       return 2;
     }
-    throw goldError ?? traceError;
+    const error = goldError ?? traceError;
+    throw flags.verbose && error ? withEveryFormat(error) : error;
   }
   const view = { file, gold: goldCalls, trace: traceCalls, goldError: goldError?.message };
   process.stdout.write(renderValidation(view, { color: colorEnabled(flags.color) }));

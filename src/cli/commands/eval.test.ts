@@ -1,0 +1,56 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test, vi } from 'vitest';
+import { runEval, type EvalFlags } from './eval.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'toolscore-eval-'));
+
+function file(name: string, data: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify(data));
+  return path;
+}
+
+/** Runs eval with the default flags, returning its exit code and what it printed. */
+async function evaluate(gold: string, trace: string, flags: Partial<EvalFlags> = {}) {
+  let stdout = '';
+  let stderr = '';
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    stdout += String(chunk);
+    return true;
+  });
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+    stderr += String(chunk);
+    return true;
+  });
+  try {
+    const code = await runEval(gold, trace, { format: 'auto', output: join(dir, 'report.json'), weight: [], color: false, sideEffects: false, maxCallsPerTool: [], ...flags } as EvalFlags);
+    return { code, stdout, stderr };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+}
+
+describe('toolscore eval never blames the agent for the reader', () => {
+  const gold = file('gold.json', [{ tool: 'get_weather', args: { city: 'Paris' } }]);
+
+  test('zero calls with a "found nothing it could use" warning says the score is the reader\'s', async () => {
+    // Gemini content given as a bare list of parts: the reader finds no call in it.
+    const trace = file('parts.json', { candidates: [{ content: [{ functionCall: { name: 'get_weather', args: { city: 'Paris' } } }] }] });
+    const run = await evaluate(gold, trace);
+    expect(run.stdout).toContain(`The trace reader found nothing it could use in ${trace} (see the warnings): the score says nothing about the agent's calls. Check --format.\n`);
+    expect(run.stderr).toContain('read as gemini but found no tool calls it could use, though the input holds "functionCall" entries');
+  });
+
+  test('a plain chat with no call is the agent\'s zero: no such line', async () => {
+    const trace = file('chat.json', [
+      { role: 'user', content: 'Weather in Paris?' },
+      { role: 'assistant', content: 'I cannot tell.' },
+    ]);
+    const run = await evaluate(gold, trace);
+    expect(run.stdout).not.toContain('The trace reader found nothing');
+    expect(run.stderr).not.toContain('found no tool calls it could use');
+  });
+});

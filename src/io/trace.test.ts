@@ -1,0 +1,70 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { ToolscoreInputError } from '../core/errors.js';
+import { loadTraceFile } from './trace.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'toolscore-trace-'));
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+async function inputError(promise: Promise<unknown>): Promise<ToolscoreInputError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  if (error instanceof ToolscoreInputError) return error;
+  throw new Error(`expected a ToolscoreInputError, got ${String(error)}`);
+}
+
+/** An Anthropic Messages stream, one event a line: one get_weather call. */
+const ANTHROPIC_STREAM = [
+  { type: 'message_start', message: { id: 'msg_1', type: 'message', role: 'assistant', content: [] } },
+  {
+    type: 'content_block_start',
+    index: 0,
+    content_block: { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: {} },
+  },
+  { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"city": "Paris"}' } },
+  { type: 'content_block_stop', index: 0 },
+  { type: 'message_delta', delta: { stop_reason: 'tool_use' } },
+  { type: 'message_stop' },
+];
+
+describe('loadTraceFile never reads a silent zero', () => {
+  test('-f openai on an Anthropic JSON Lines stream names the line, what openai looks for and the format to use', async () => {
+    const path = file('anthropic.jsonl', ANTHROPIC_STREAM.map((event) => JSON.stringify(event)).join('\n'));
+    expect((await loadTraceFile(path, 'anthropic')).calls.map((call) => [call.tool, call.args])).toEqual([
+      ['get_weather', { city: 'Paris' }],
+    ]);
+    const error = await inputError(loadTraceFile(path, 'openai'));
+    expect(error.location).toEqual({ source: path, line: 1 });
+    expect(error.reason).toMatch(
+      /^read as openai but found no tool calls in these JSON Lines \(the first line is an object with keys type, message\), which openai does not recognise \(it looks for .*\); it looks like anthropic: use --format anthropic$/,
+    );
+  });
+
+  test('a Server-Sent Events capture is read as its events; an HTML page saved as a trace is named', async () => {
+    const sse = file(
+      'stream.txt',
+      'event: message_start\ndata: {"type":"message_start"}\n\nevent: message_stop\ndata: {"type":"message_stop"}\n',
+    );
+    expect(await loadTraceFile(sse)).toEqual({ calls: [], format: 'anthropic', warnings: [] });
+    const html = file('page.json', '<!DOCTYPE html>\n<html><body>502 Bad Gateway</body></html>\n');
+    expect((await inputError(loadTraceFile(html))).message).toBe(
+      `${html}: this is an HTML page, not a recorded trace; expected a JSON trace or JSON Lines`,
+    );
+  });
+
+  test('other text that is not JSON keeps the parser error with its line and column', async () => {
+    const broken = file('broken.json', '[{"tool": "a"');
+    expect((await inputError(loadTraceFile(broken))).message).toBe(
+      `${broken}:1:14 at $[0]: invalid JSON: unexpected end of file; expected ',' or '}'`,
+    );
+  });
+});
