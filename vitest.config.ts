@@ -12,7 +12,10 @@ export default defineConfig({
     // faster on two cores (test/e2e with the judge, limits and fuzz files: 454 s → 334 s, heavily loaded).
     maxWorkers: availableParallelism(),
     // Tests that need something from the machine carry its tag (test/requirements.ts).
-    tags: REQUIREMENTS.map((requirement) => ({ name: requirement.tag, description: `needs ${requirement.kind} support` })),
+    tags: REQUIREMENTS.map((requirement) => ({
+      name: requirement.tag,
+      description: `needs ${requirement.kind} support`,
+    })),
     reporters: ['default', new SkipSummary()],
   },
 });

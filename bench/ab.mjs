@@ -43,7 +43,9 @@ for (const side of sides) {
 }
 
 // Both sides must score the workload the same before their times mean anything.
-const checksums = sides.map((side) => cases.reduce((sum, testCase) => sum + side.lib.evaluate(evaluateArgs(testCase)).score, 0));
+const checksums = sides.map((side) =>
+  cases.reduce((sum, testCase) => sum + side.lib.evaluate(evaluateArgs(testCase)).score, 0),
+);
 if (checksums[0].toFixed(9) !== checksums[1].toFixed(9)) throw new Error(`checksums differ: ${checksums.join(' vs ')}`);
 
 for (let pass = 0; pass < PASSES; pass++) {
@@ -66,7 +68,17 @@ for (let run = 0; run < RUNS; run++) {
   for (const side of run % 2 ? [...sides].reverse() : sides) {
     side.importRuns.push(timeProcess(['-e', "import('./dist/index.js')"], side.repo));
     side.cliRuns.push(
-      timeProcess(['dist/cli/main.js', 'eval', 'examples/gold.json', 'examples/trace.json', '-o', join(scratch, `${side.name}.json`)], side.repo),
+      timeProcess(
+        [
+          'dist/cli/main.js',
+          'eval',
+          'examples/gold.json',
+          'examples/trace.json',
+          '-o',
+          join(scratch, `${side.name}.json`),
+        ],
+        side.repo,
+      ),
     );
   }
 }
@@ -79,8 +91,12 @@ const rows = [
   ['toolscore eval of the example (whole process)', (side) => median(side.cliRuns), 'ms'],
 ];
 const load = execFileSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).split(' ').slice(0, 3).join(' ');
-process.stdout.write(`A = ${sides[0].commit} (${oldRepo}), B = ${sides[1].commit} (${newRepo}); ${PASSES} passes over ${cases.length} cases, ${RUNS} runs of each process, interleaved; load ${load}; checksum ${checksums[0].toFixed(9)}\n`);
+process.stdout.write(
+  `A = ${sides[0].commit} (${oldRepo}), B = ${sides[1].commit} (${newRepo}); ${PASSES} passes over ${cases.length} cases, ${RUNS} runs of each process, interleaved; load ${load}; checksum ${checksums[0].toFixed(9)}\n`,
+);
 for (const [label, measure, unit] of rows) {
   const [a, b] = sides.map(measure);
-  process.stdout.write(`${label.padEnd(48)} A ${a.toFixed(2).padStart(8)} ${unit}   B ${b.toFixed(2).padStart(8)} ${unit}   B/A ${(b / a).toFixed(2)}\n`);
+  process.stdout.write(
+    `${label.padEnd(48)} A ${a.toFixed(2).padStart(8)} ${unit}   B ${b.toFixed(2).padStart(8)} ${unit}   B/A ${(b / a).toFixed(2)}\n`,
+  );
 }

@@ -54,7 +54,17 @@ const prepared = args.map((a) => {
   const index = m.indexTools?.(expected, actual);
   const pairing = m.pairCalls(expected, actual, mode, index);
   const result = evaluate(a);
-  return { a, expected, actual, mode, index, pairing, weights: m.normalizeWeights(a.weights), metrics: result.metrics, result };
+  return {
+    a,
+    expected,
+    actual,
+    mode,
+    index,
+    pairing,
+    weights: m.normalizeWeights(a.weights),
+    metrics: result.metrics,
+    result,
+  };
 });
 
 /** Median over passes of (pass time / cases), in µs. */
@@ -81,16 +91,33 @@ const stages = [
   ['pairCalls', () => m.pairCalls && ((p) => m.pairCalls(p.expected, p.actual, p.mode, p.index))],
   ['invocationAccuracy', () => m.invocationAccuracy && ((p) => m.invocationAccuracy(p.expected, p.actual, p.index))],
   ['selectionAccuracy', () => m.selectionAccuracy && ((p) => m.selectionAccuracy(p.expected, p.actual, p.index))],
-  ['toolCorrectnessMetrics', () => m.toolCorrectnessMetrics && ((p) => m.toolCorrectnessMetrics(p.expected, p.actual, p.index))],
+  [
+    'toolCorrectnessMetrics',
+    () => m.toolCorrectnessMetrics && ((p) => m.toolCorrectnessMetrics(p.expected, p.actual, p.index)),
+  ],
   ['sequenceMetrics', () => m.sequenceMetrics && ((p) => m.sequenceMetrics(p.expected, p.actual, p.index))],
-  ['trajectoryMetrics', () => m.trajectoryMetrics && ((p) => m.trajectoryMetrics(p.expected, p.actual, p.mode === 'lenient' ? p.pairing : undefined))],
+  [
+    'trajectoryMetrics',
+    () =>
+      m.trajectoryMetrics &&
+      ((p) => m.trajectoryMetrics(p.expected, p.actual, p.mode === 'lenient' ? p.pairing : undefined)),
+  ],
   ['argumentMetrics', () => m.argumentMetrics && ((p) => m.argumentMetrics(p.expected, p.actual, p.pairing))],
   ['efficiencyMetrics', () => m.efficiencyMetrics && ((p) => m.efficiencyMetrics(p.expected, p.actual, p.index))],
   ['requiredCallRecall', () => m.requiredCallRecall && ((p) => m.requiredCallRecall(p.expected, p.actual, p.index))],
   ['securityMetrics', () => m.securityMetrics && ((p) => m.securityMetrics(p.actual))],
-  ['compositeScore + letterGrade', () => m.compositeScore && m.letterGrade && ((p) => m.letterGrade(m.compositeScore(p.metrics, p.weights, p.expected.length, p.actual.length)))],
+  [
+    'compositeScore + letterGrade',
+    () =>
+      m.compositeScore &&
+      m.letterGrade &&
+      ((p) => m.letterGrade(m.compositeScore(p.metrics, p.weights, p.expected.length, p.actual.length))),
+  ],
   // Built on first use (result.topIssues / result.findings) in newer cores, so not in evaluate() any more.
-  ['buildTopIssues (on first use)', () => m.buildTopIssues && ((p) => m.buildTopIssues(p.expected, p.actual, p.pairing, p.mode))],
+  [
+    'buildTopIssues (on first use)',
+    () => m.buildTopIssues && ((p) => m.buildTopIssues(p.expected, p.actual, p.pairing, p.mode)),
+  ],
   [
     'buildFindings (on first use)',
     () =>
@@ -148,9 +175,15 @@ const shape = prepared.reduce(
   },
   { expected: 0, actual: 0 },
 );
-console.log(`${cases.length} cases, ${(shape.expected / cases.length).toFixed(1)} expected and ${(shape.actual / cases.length).toFixed(1)} actual calls per case on average; ${PASSES} passes per stage`);
+console.log(
+  `${cases.length} cases, ${(shape.expected / cases.length).toFixed(1)} expected and ${(shape.actual / cases.length).toFixed(1)} actual calls per case on average; ${PASSES} passes per stage`,
+);
 console.log(`${'stage'.padEnd(36)} ${'µs/case'.padStart(8)} ${'share'.padStart(6)}`);
 for (const [name, us] of out) {
-  console.log(`${name.padEnd(36)} ${us === null ? 'n/a'.padStart(8) : us.toFixed(2).padStart(8)} ${us === null ? '' : `${((100 * us) / whole).toFixed(0)}%`.padStart(6)}`);
+  console.log(
+    `${name.padEnd(36)} ${us === null ? 'n/a'.padStart(8) : us.toFixed(2).padStart(8)} ${us === null ? '' : `${((100 * us) / whole).toFixed(0)}%`.padStart(6)}`,
+  );
 }
-console.log(`${'sum of the stages evaluate() runs'.padEnd(36)} ${sum.toFixed(2).padStart(8)} ${`${((100 * sum) / whole).toFixed(0)}%`.padStart(6)}`);
+console.log(
+  `${'sum of the stages evaluate() runs'.padEnd(36)} ${sum.toFixed(2).padStart(8)} ${`${((100 * sum) / whole).toFixed(0)}%`.padStart(6)}`,
+);

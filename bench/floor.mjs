@@ -14,7 +14,8 @@ import { readWorkload, summarize } from './lib.mjs';
 
 const PASSES = Number(process.env.BENCH_PASSES ?? 15);
 const hasOwnProperty = Object.prototype.hasOwnProperty;
-const CREDENTIAL_PREFIX = /-----BEGIN |sk-|gh[pousr]_|github_pat_|AKIA|ASIA|AIza|xox[a-z][-.]|xapp-|hooks\.slack\.com|[sr]k_(?:live|test)_/;
+const CREDENTIAL_PREFIX =
+  /-----BEGIN |sk-|gh[pousr]_|github_pat_|AKIA|ASIA|AIza|xox[a-z][-.]|xapp-|hooks\.slack\.com|[sr]k_(?:live|test)_/;
 
 /** Counts `$` keys at any depth (a decoder must look at every key). */
 function operatorKeys(value) {
@@ -78,7 +79,8 @@ function equal(e, a) {
 function matchingArgs(expected, actual) {
   let count = 0;
   for (const key in expected) {
-    if (hasOwnProperty.call(expected, key) && hasOwnProperty.call(actual, key) && equal(expected[key], actual[key])) count++;
+    if (hasOwnProperty.call(expected, key) && hasOwnProperty.call(actual, key) && equal(expected[key], actual[key]))
+      count++;
   }
   return count;
 }
@@ -105,7 +107,10 @@ const stages = {
     return n;
   },
 };
-stages['all three'] = (c) => stages['walk expected arguments'](c) + stages['walk actual arguments (credential prefixes)'](c) + stages['compare arguments of same-tool calls at the same position'](c);
+stages['all three'] = (c) =>
+  stages['walk expected arguments'](c) +
+  stages['walk actual arguments (credential prefixes)'](c) +
+  stages['compare arguments of same-tool calls at the same position'](c);
 
 const cases = readWorkload(process.argv[2]);
 for (const [name, stage] of Object.entries(stages)) {

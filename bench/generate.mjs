@@ -1,8 +1,34 @@
 // Deterministic synthetic inputs for the pairing and long-trace benchmarks.
 import { prng } from './lib.mjs';
 
-const KEYS = ['query', 'limit', 'offset', 'lang', 'city', 'user_id', 'verbose', 'filters', 'tags', 'date', 'sort', 'page_size'];
-const WORDS = ['Paris', 'NYC', 'alpha', 'beta', 'main', 'urgent', 'hello world', 'fr', 'en', '2024-06-01', 'report.pdf', 'SELECT 1'];
+const KEYS = [
+  'query',
+  'limit',
+  'offset',
+  'lang',
+  'city',
+  'user_id',
+  'verbose',
+  'filters',
+  'tags',
+  'date',
+  'sort',
+  'page_size',
+];
+const WORDS = [
+  'Paris',
+  'NYC',
+  'alpha',
+  'beta',
+  'main',
+  'urgent',
+  'hello world',
+  'fr',
+  'en',
+  '2024-06-01',
+  'report.pdf',
+  'SELECT 1',
+];
 
 function pick(rand, list) {
   return list[Math.floor(rand() * list.length)];
@@ -24,7 +50,10 @@ function randomValue(rand, depth = 0) {
   if (r < 0.6) return Math.round(rand() * 1e5) / 1000;
   if (r < 0.7) return rand() < 0.5;
   if (r < 0.75) return null;
-  if (r < 0.88 || depth > 0) return Array.from({ length: 1 + Math.floor(rand() * 3) }, () => (rand() < 0.5 ? randomString(rand) : Math.floor(rand() * 100)));
+  if (r < 0.88 || depth > 0)
+    return Array.from({ length: 1 + Math.floor(rand() * 3) }, () =>
+      rand() < 0.5 ? randomString(rand) : Math.floor(rand() * 100),
+    );
   return { [pick(rand, KEYS)]: randomValue(rand, depth + 1), note: randomString(rand) };
 }
 
@@ -64,8 +93,14 @@ function shuffle(rand, list) {
 export function pairingInput(n, { seed = 1, changeRate = 0.2, identical = false, tool = 'search_web' } = {}) {
   const rand = prng(seed);
   const shared = randomArgs(rand);
-  const expected = Array.from({ length: n }, () => ({ tool, args: identical ? structuredClone(shared) : randomArgs(rand) }));
-  const order = shuffle(rand, Array.from({ length: n }, (_, i) => i));
+  const expected = Array.from({ length: n }, () => ({
+    tool,
+    args: identical ? structuredClone(shared) : randomArgs(rand),
+  }));
+  const order = shuffle(
+    rand,
+    Array.from({ length: n }, (_, i) => i),
+  );
   const actual = order.map((i) => {
     const args = structuredClone(expected[i].args);
     if (!identical) {
@@ -92,8 +127,10 @@ export function longTraceInput(n, { tools = 20, seed = 7, mutationRate = 0.05 } 
     const call = { tool: expected[i].tool, args: structuredClone(expected[i].args) };
     const r = rand();
     if (r < mutationRate) continue; // drop
-    if (r < 2 * mutationRate) actual.push({ tool: pick(rand, names), args: randomArgs(rand) }); // insert before
-    else if (r < 3 * mutationRate) call.tool = pick(rand, names); // rename
+    if (r < 2 * mutationRate)
+      actual.push({ tool: pick(rand, names), args: randomArgs(rand) }); // insert before
+    else if (r < 3 * mutationRate)
+      call.tool = pick(rand, names); // rename
     else if (r < 4 * mutationRate) {
       const key = pick(rand, Object.keys(call.args));
       call.args[key] = changedValue(rand, call.args[key]);

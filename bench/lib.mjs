@@ -19,7 +19,9 @@ export function workloadPath() {
   const fromEnv = process.env[WORKLOAD_ENV];
   const path = fromEnv ? resolve(fromEnv) : resolve(REPO_ROOT, '../shared/bench/workload-2000.json');
   if (!existsSync(path)) {
-    throw new Error(`workload missing: ${path} (it must sit at ../shared/bench/ beside the repository, or set ${WORKLOAD_ENV})`);
+    throw new Error(
+      `workload missing: ${path} (it must sit at ../shared/bench/ beside the repository, or set ${WORKLOAD_ENV})`,
+    );
   }
   return path;
 }
@@ -27,7 +29,8 @@ export function workloadPath() {
 /** Parsed workload cases `{id, tags, expected, actual, options}`. */
 export function readWorkload(path = workloadPath()) {
   const cases = JSON.parse(readFileSync(path, 'utf8'));
-  if (!Array.isArray(cases) || cases.length === 0) throw new Error(`workload ${path} is not a non-empty array of cases`);
+  if (!Array.isArray(cases) || cases.length === 0)
+    throw new Error(`workload ${path} is not a non-empty array of cases`);
   return cases;
 }
 
@@ -95,7 +98,9 @@ export function timeProcess(command, args, { cwd = REPO_ROOT, env = process.env,
   const ms = performance.now() - start;
   if (child.error) throw child.error;
   if (!allowExit.includes(child.status)) {
-    throw new Error(`\`${[command, ...args].join(' ')}\` exited with ${child.status ?? child.signal}:\n${child.stderr}`);
+    throw new Error(
+      `\`${[command, ...args].join(' ')}\` exited with ${child.status ?? child.signal}:\n${child.stderr}`,
+    );
   }
   return { ms, stdout: child.stdout, stderr: child.stderr, status: child.status };
 }

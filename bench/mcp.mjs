@@ -27,9 +27,17 @@ const cases = [
   { id: 'demo', label: 'toolscore demo (sample server)', args: ['demo'] },
   { id: 'sample', label: 'mcp test, sample server (5 tools)', args: ['mcp', 'test', '--', process.execPath, SAMPLE] },
   // The gzip tool of server-everything fetches a public URL by default: allow only localhost, so nothing leaves the machine.
-  { id: 'everything', label: 'mcp test, server-everything (13 tools)', args: ['mcp', 'test', '-e', 'GZIP_ALLOWED_DOMAINS=localhost', '--', process.execPath, EVERYTHING, 'stdio'] },
+  {
+    id: 'everything',
+    label: 'mcp test, server-everything (13 tools)',
+    args: ['mcp', 'test', '-e', 'GZIP_ALLOWED_DOMAINS=localhost', '--', process.execPath, EVERYTHING, 'stdio'],
+  },
   // Lint, scenarios and the scorecard must stay linear in the number of tools.
-  { id: 'many', label: 'mcp test, 4,000 tools (fixture)', args: ['mcp', 'test', '--', process.execPath, HOSTILE, 'many', '4000'] },
+  {
+    id: 'many',
+    label: 'mcp test, 4,000 tools (fixture)',
+    args: ['mcp', 'test', '--', process.execPath, HOSTILE, 'many', '4000'],
+  },
 ];
 
 function percentile(sorted, p) {
@@ -42,17 +50,36 @@ for (const item of cases) {
   let summary = '';
   for (let run = 0; run < RUNS; run++) {
     const started = performance.now();
-    const child = spawnSync(process.execPath, [CLI, ...item.args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });
+    const child = spawnSync(process.execPath, [CLI, ...item.args], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+      timeout: 300_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     times.push((performance.now() - started) / 1000);
     if (child.status !== 0) throw new Error(`${item.label}: exit ${child.status}\n${child.stderr}`);
     summary = /Grade [A-F]\s+Score [\d.]+%/.exec(child.stdout)?.[0].replace(/\s+/g, ' ') ?? '';
   }
   const sorted = [...times].sort((a, b) => a - b);
-  results.push({ id: item.id, label: item.label, runs: RUNS, median_s: percentile(sorted, 50), min_s: sorted[0], max_s: sorted.at(-1), result: summary });
+  results.push({
+    id: item.id,
+    label: item.label,
+    runs: RUNS,
+    median_s: percentile(sorted, 50),
+    min_s: sorted[0],
+    max_s: sorted.at(-1),
+    result: summary,
+  });
 }
 
 const header = ['case', 'median', 'min', 'max', 'result'];
-const rows = results.map((r) => [r.label, `${r.median_s.toFixed(2)} s`, `${r.min_s.toFixed(2)} s`, `${r.max_s.toFixed(2)} s`, r.result]);
+const rows = results.map((r) => [
+  r.label,
+  `${r.median_s.toFixed(2)} s`,
+  `${r.min_s.toFixed(2)} s`,
+  `${r.max_s.toFixed(2)} s`,
+  r.result,
+]);
 const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i].length)));
 for (const row of [header, ...rows]) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join('  '));
 mkdirSync(resolve(REPO_ROOT, 'bench/out'), { recursive: true });

@@ -20,7 +20,17 @@
 // each file in a fresh process, sampling its resident set size every 20 ms; /usr/bin/time -v confirms
 // the peak when present.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -51,7 +61,24 @@ function prng(seed) {
   };
 }
 
-const WORDS = ['weather', 'Seattle', 'forecast', 'rain', 'tool', 'result', 'temperature', 'search', 'deploy', 'status', 'user', 'agent', 'the', 'a', 'of', 'and'];
+const WORDS = [
+  'weather',
+  'Seattle',
+  'forecast',
+  'rain',
+  'tool',
+  'result',
+  'temperature',
+  'search',
+  'deploy',
+  'status',
+  'user',
+  'agent',
+  'the',
+  'a',
+  'of',
+  'and',
+];
 function sentence(random, words) {
   let out = '';
   for (let i = 0; i < words; i++) out += (i ? ' ' : '') + WORDS[Math.floor(random() * WORDS.length)];
@@ -75,12 +102,21 @@ function stepSpans(random, traceId, parentId, step, startNs, historyBytes) {
   const history = [];
   let size = 0;
   while (size < historyBytes) {
-    const message = { role: history.length % 2 ? 'assistant' : 'user', parts: [{ type: 'text', content: sentence(random, 40) }] };
+    const message = {
+      role: history.length % 2 ? 'assistant' : 'user',
+      parts: [{ type: 'text', content: sentence(random, 40) }],
+    };
     size += JSON.stringify(message).length;
     history.push(message);
   }
-  const calls = [0, 1].map((i) => ({ id: `call_${hex(random, 24)}`, name: i ? 'get_forecast' : 'get_current_weather', arguments: { location: sentence(random, 2), days: 1 + Math.floor(random() * 7) } }));
-  const output = [{ role: 'assistant', parts: calls.map((call) => ({ type: 'tool_call', ...call })), finish_reason: 'tool_call' }];
+  const calls = [0, 1].map((i) => ({
+    id: `call_${hex(random, 24)}`,
+    name: i ? 'get_forecast' : 'get_current_weather',
+    arguments: { location: sentence(random, 2), days: 1 + Math.floor(random() * 7) },
+  }));
+  const output = [
+    { role: 'assistant', parts: calls.map((call) => ({ type: 'tool_call', ...call })), finish_reason: 'tool_call' },
+  ];
   const t = BigInt(startNs);
   const chat = {
     traceId,
@@ -126,10 +162,26 @@ function stepSpans(random, traceId, parentId, step, startNs, historyBytes) {
         str('gen_ai.tool.type', 'function'),
         str('gen_ai.tool.call.arguments', JSON.stringify(call.arguments)),
         dbl('gen_ai.execute_tool.duration', 0.0001),
-        ...(failed ? [] : [str('gen_ai.tool.call.result', JSON.stringify(`${sentence(random, 6)}, ${Math.floor(random() * 100)} degrees`))]),
+        ...(failed
+          ? []
+          : [
+              str(
+                'gen_ai.tool.call.result',
+                JSON.stringify(`${sentence(random, 6)}, ${Math.floor(random() * 100)} degrees`),
+              ),
+            ]),
       ],
       droppedAttributesCount: 0,
-      events: failed ? [{ name: 'exception', timeUnixNano: String(start + 50_000n), attributes: [str('exception.type', 'Error'), str('exception.message', 'service unavailable')], droppedAttributesCount: 0 }] : [],
+      events: failed
+        ? [
+            {
+              name: 'exception',
+              timeUnixNano: String(start + 50_000n),
+              attributes: [str('exception.type', 'Error'), str('exception.message', 'service unavailable')],
+              droppedAttributesCount: 0,
+            },
+          ]
+        : [],
       droppedEventsCount: 0,
       status: failed ? { code: 2, message: 'service unavailable' } : { code: 0 },
       links: [],
@@ -191,10 +243,17 @@ function openaiDocument(bytes) {
     const toolCalls = [0, 1].map((i) => ({
       id: `call_${hex(random, 24)}`,
       type: 'function',
-      function: { name: i ? 'get_forecast' : 'get_current_weather', arguments: JSON.stringify({ location: sentence(random, 2), days: 1 + Math.floor(random() * 7) }) },
+      function: {
+        name: i ? 'get_forecast' : 'get_current_weather',
+        arguments: JSON.stringify({ location: sentence(random, 2), days: 1 + Math.floor(random() * 7) }),
+      },
     }));
     const assistant = { role: 'assistant', content: null, tool_calls: toolCalls };
-    const results = toolCalls.map((call) => ({ role: 'tool', tool_call_id: call.id, content: JSON.stringify({ forecast: sentence(random, 12), degrees: Math.floor(random() * 100) }) }));
+    const results = toolCalls.map((call) => ({
+      role: 'tool',
+      tool_call_id: call.id,
+      content: JSON.stringify({ forecast: sentence(random, 12), degrees: Math.floor(random() * 100) }),
+    }));
     const answer = { role: 'assistant', content: sentence(random, 60) };
     for (const message of [user, assistant, ...results, answer]) {
       size += JSON.stringify(message).length + 1;
@@ -261,7 +320,12 @@ async function throughput(lib, tmp) {
   const rows = [];
   const cases = [
     { format: 'otel', label: 'OTLP/JSON export (otel)', build: otlpDocument, size: megabytes },
-    { format: 'openai', label: 'OpenAI chat history (openai)', build: openaiDocument, size: Number(process.env.PARSE_BENCH_OPENAI_MB ?? megabytes) },
+    {
+      format: 'openai',
+      label: 'OpenAI chat history (openai)',
+      build: openaiDocument,
+      size: Number(process.env.PARSE_BENCH_OPENAI_MB ?? megabytes),
+    },
   ];
   for (const { format, label, build, size } of cases) {
     const adapter = lib.getFormat(format);
@@ -277,8 +341,14 @@ async function throughput(lib, tmp) {
     const check = adapter.parse(JSON.parse(text), context);
     if (check.length !== calls) throw new Error(`${format}: expected ${calls} calls, the adapter read ${check.length}`);
     const parsed = JSON.parse(text);
-    const [jsonParse, adapterOnly, both] = timeInTurns([() => JSON.parse(text), () => adapter.parse(parsed, context), () => adapter.parse(JSON.parse(text), context)], runs);
-    const [readParse, load] = await timeInTurnsAsync([async () => JSON.parse(readFileSync(path, 'utf8')), () => lib.loadTraceFile(path, format)], runs);
+    const [jsonParse, adapterOnly, both] = timeInTurns(
+      [() => JSON.parse(text), () => adapter.parse(parsed, context), () => adapter.parse(JSON.parse(text), context)],
+      runs,
+    );
+    const [readParse, load] = await timeInTurnsAsync(
+      [async () => JSON.parse(readFileSync(path, 'utf8')), () => lib.loadTraceFile(path, format)],
+      runs,
+    );
     rows.push({
       format,
       label,
@@ -292,13 +362,21 @@ async function throughput(lib, tmp) {
       loadTraceFile: mbps(bytes, load.median),
       loadRatio: readParse.median / load.median,
       readAndParse: mbps(bytes, readParse.median),
-      ms: { jsonParse: jsonParse.median, adapter: adapterOnly.median, parseAndAdapter: both.median, loadTraceFile: load.median, readAndParse: readParse.median },
+      ms: {
+        jsonParse: jsonParse.median,
+        adapter: adapterOnly.median,
+        parseAndAdapter: both.median,
+        loadTraceFile: load.median,
+        readAndParse: readParse.median,
+      },
     });
     rmSync(path, { force: true });
     gc();
   }
   console.log(`\nParse throughput, median of ${runs} runs after one warm-up (MB = 2^20 bytes)\n`);
-  console.log('| input | calls | JSON.parse | adapter alone | JSON.parse + adapter | ratio to JSON.parse (median / best) | readFile + JSON.parse | loadTraceFile (ratio) |');
+  console.log(
+    '| input | calls | JSON.parse | adapter alone | JSON.parse + adapter | ratio to JSON.parse (median / best) | readFile + JSON.parse | loadTraceFile (ratio) |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) {
     if (row.missing) {
@@ -351,7 +429,18 @@ async function childLoad(path) {
   const rss = process.memoryUsage().rss;
   if (rss > peak) peak = rss;
   const failed = trace.calls.filter((call) => call.is_error).length;
-  console.log(JSON.stringify({ format: trace.format, calls: trace.calls.length, failed, warnings: trace.warnings.length, ms, baselineRss: baseline, peakRss: peak, heapUsed: process.memoryUsage().heapUsed }));
+  console.log(
+    JSON.stringify({
+      format: trace.format,
+      calls: trace.calls.length,
+      failed,
+      warnings: trace.warnings.length,
+      ms,
+      baselineRss: baseline,
+      peakRss: peak,
+      heapUsed: process.memoryUsage().heapUsed,
+    }),
+  );
 }
 
 async function streaming(tmp) {
@@ -375,19 +464,30 @@ async function streaming(tmp) {
     let result;
     let maxRssKb;
     if (hasTime) {
-      const run = spawnSync('/usr/bin/time', ['-v', process.execPath, ...args], { encoding: 'utf8', env: { ...process.env, TOOLSCORE_DIST: DIST }, maxBuffer: 64 * MB });
+      const run = spawnSync('/usr/bin/time', ['-v', process.execPath, ...args], {
+        encoding: 'utf8',
+        env: { ...process.env, TOOLSCORE_DIST: DIST },
+        maxBuffer: 64 * MB,
+      });
       if (run.status !== 0) throw new Error(`child failed: ${run.stderr}`);
       result = JSON.parse(run.stdout.trim().split('\n').pop());
       maxRssKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(run.stderr)?.[1]);
     } else {
-      result = JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, TOOLSCORE_DIST: DIST } }).trim().split('\n').pop());
+      result = JSON.parse(
+        execFileSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, TOOLSCORE_DIST: DIST } })
+          .trim()
+          .split('\n')
+          .pop(),
+      );
     }
     if (result.calls !== calls) throw new Error(`JSONL ${size} MB: expected ${calls} calls, loaded ${result.calls}`);
     rows.push({ bytes, calls, historyBytes, generatedMs: generatedIn, ...result, maxRssKb });
     rmSync(path, { force: true });
   }
   console.log('\nJSON Lines streaming (one span per line, fresh process per file)\n');
-  console.log('| file | chat history per step | tool calls | load time | throughput | RSS before load | peak RSS (sampled) | max RSS (/usr/bin/time) | heap after load |');
+  console.log(
+    '| file | chat history per step | tool calls | load time | throughput | RSS before load | peak RSS (sampled) | max RSS (/usr/bin/time) | heap after load |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) {
     console.log(
@@ -404,16 +504,24 @@ async function main() {
   const mode = process.argv[2] ?? 'all';
   const lib = await importDist();
   const tmp = mkdtempSync(join(process.env.PARSE_BENCH_TMP ?? os.tmpdir(), 'toolscore-parse-bench-'));
-  console.log(`node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'} x${os.cpus().length}, ${fmt(os.totalmem() / 1024 ** 3)} GiB RAM, ${os.platform()} ${os.release()}`);
+  console.log(
+    `node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'} x${os.cpus().length}, ${fmt(os.totalmem() / 1024 ** 3)} GiB RAM, ${os.platform()} ${os.release()}`,
+  );
   if (typeof globalThis.gc !== 'function') console.log('(run with --expose-gc for steadier figures)');
-  const results = { node: process.version, cpu: os.cpus()[0]?.model, cores: os.cpus().length, date: new Date().toISOString() };
+  const results = {
+    node: process.version,
+    cpu: os.cpus()[0]?.model,
+    cores: os.cpus().length,
+    date: new Date().toISOString(),
+  };
   try {
     if (mode === 'all' || mode === 'throughput') results.throughput = await throughput(lib, tmp);
     if (mode === 'all' || mode === 'stream') results.streaming = await streaming(tmp);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
-  if (process.env.PARSE_BENCH_JSON) writeFileSync(process.env.PARSE_BENCH_JSON, `${JSON.stringify(results, null, 2)}\n`);
+  if (process.env.PARSE_BENCH_JSON)
+    writeFileSync(process.env.PARSE_BENCH_JSON, `${JSON.stringify(results, null, 2)}\n`);
 }
 
 await main();

@@ -13,7 +13,17 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { longTraceInput, pairingInput } from './generate.mjs';
-import { REPO_ROOT, checkScore, evaluateArgs, importDist, readWorkload, summarize, timeProcesses, timeSync, workloadPath } from './lib.mjs';
+import {
+  REPO_ROOT,
+  checkScore,
+  evaluateArgs,
+  importDist,
+  readWorkload,
+  summarize,
+  timeProcesses,
+  timeSync,
+  workloadPath,
+} from './lib.mjs';
 
 const PASSES = Number(process.env.BENCH_PASSES ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
@@ -25,7 +35,18 @@ const { evaluate, pairCalls, toExpectedCalls, toActualCalls, valuesEqual } = lib
 const rows = [];
 const details = {};
 function row(id, label, { median, p95, min, unit, target, python, limit, note }) {
-  const entry = { id, label, median, p95, min: min ?? null, unit, target: target ?? null, python: python ?? null, limit: limit ?? null, note: note ?? null };
+  const entry = {
+    id,
+    label,
+    median,
+    p95,
+    min: min ?? null,
+    unit,
+    target: target ?? null,
+    python: python ?? null,
+    limit: limit ?? null,
+    note: note ?? null,
+  };
   entry.met = limit === undefined || limit === null ? null : median <= limit;
   rows.push(entry);
   return entry;
@@ -39,10 +60,14 @@ function gitInfo() {
   try {
     const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
     // Uncommitted changes that end up in dist (tsc compiles untracked files under src too).
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'package.json', 'tsconfig.json', 'tsconfig.build.json'], {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-    })
+    const dirty = execFileSync(
+      'git',
+      ['status', '--porcelain', '--', 'src', 'package.json', 'tsconfig.json', 'tsconfig.build.json'],
+      {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+      },
+    )
       .split('\n')
       .filter((line) => line.trim() !== '');
     return { commit, sourcesDirty: dirty.length > 0, uncommitted: dirty };
@@ -163,7 +188,12 @@ function matchingArgs(expectedArgs, actualArgs) {
   if (expectedArgs === null) return 0;
   let count = 0;
   for (const key of Object.keys(expectedArgs)) {
-    if (actualArgs !== null && Object.hasOwn(actualArgs, key) && valuesEqual(expectedArgs[key], actualArgs[key], 'lenient')) count++;
+    if (
+      actualArgs !== null &&
+      Object.hasOwn(actualArgs, key) &&
+      valuesEqual(expectedArgs[key], actualArgs[key], 'lenient')
+    )
+      count++;
   }
   return count;
 }
@@ -176,23 +206,34 @@ for (const { n, warmup, samples, target, python, limit } of PAIRING_SIZES) {
     // Sanity: everything paired one-to-one, and no worse than the known partners (the pairing is optimal).
     const pairing = timing.result;
     const partners = new Set(pairing.actualFor);
-    if (pairing.actualFor.some((j) => j < 0) || partners.size !== n) throw new Error(`sanity check failed: ${n}×${n} pairing is not one-to-one`);
+    if (pairing.actualFor.some((j) => j < 0) || partners.size !== n)
+      throw new Error(`sanity check failed: ${n}×${n} pairing is not one-to-one`);
     const found = pairing.matchedArgs.reduce((a, b) => a + b, 0);
-    const known = expected.reduce((sum, call, i) => sum + matchingArgs(call.args, actual[input.truePartner[i]].args), 0);
-    if (found < known) throw new Error(`sanity check failed: ${n}×${n} pairing matched ${found} arguments, the known partners match ${known}`);
+    const known = expected.reduce(
+      (sum, call, i) => sum + matchingArgs(call.args, actual[input.truePartner[i]].args),
+      0,
+    );
+    if (found < known)
+      throw new Error(
+        `sanity check failed: ${n}×${n} pairing matched ${found} arguments, the known partners match ${known}`,
+      );
     const key = `${n}x${n}${identical ? '_ties' : ''}`;
     details.pairing[key] = { ...timing, result: undefined, matchedArgs: found, knownPartnersMatchedArgs: known };
     const scale = timing.median < 1 ? 1000 : 1;
-    row(`pairing_${key}`, `pairCalls ${n}×${n}${identical ? ', all args identical (all tie)' : ', ~20% args changed'}`, {
-      median: timing.median * scale,
-      p95: timing.p95 * scale,
-      min: timing.min * scale,
-      unit: scale === 1000 ? 'µs' : 'ms',
-      target: identical ? null : target,
-      python: identical ? null : python,
-      limit: limit === undefined ? undefined : scale === 1000 ? limit * 1000 : limit,
-      note: `${timing.n} samples`,
-    });
+    row(
+      `pairing_${key}`,
+      `pairCalls ${n}×${n}${identical ? ', all args identical (all tie)' : ', ~20% args changed'}`,
+      {
+        median: timing.median * scale,
+        p95: timing.p95 * scale,
+        min: timing.min * scale,
+        unit: scale === 1000 ? 'µs' : 'ms',
+        target: identical ? null : target,
+        python: identical ? null : python,
+        limit: limit === undefined ? undefined : scale === 1000 ? limit * 1000 : limit,
+        note: `${timing.n} samples`,
+      },
+    );
   }
 }
 
@@ -200,7 +241,10 @@ for (const { n, warmup, samples, target, python, limit } of PAIRING_SIZES) {
 log('[3/6] evaluate() on 2000 × 2000 calls over 20 tools');
 {
   const input = longTraceInput(2000, { tools: 20 });
-  const timing = timeSync(() => evaluate({ expected: input.expected, actual: input.actual }), { warmup: 2, samples: 10 });
+  const timing = timeSync(() => evaluate({ expected: input.expected, actual: input.actual }), {
+    warmup: 2,
+    samples: 10,
+  });
   const result = timing.result;
   checkScore(result.score, 'the long trace');
   const seq = result.metrics.sequence_metrics;
@@ -222,7 +266,8 @@ log('[3/6] evaluate() on 2000 × 2000 calls over 20 tools');
   }
   if (distanceOf) {
     editDistanceTiming = timeSync(distanceOf, { warmup: 3, samples: 20 });
-    if (editDistanceTiming.result !== seq.edit_distance) throw new Error('sanity check failed: the Levenshtein function disagrees with evaluate()');
+    if (editDistanceTiming.result !== seq.edit_distance)
+      throw new Error('sanity check failed: the Levenshtein function disagrees with evaluate()');
   }
   const expected = toExpectedCalls(input.expected);
   const actual = toActualCalls(input.actual);
@@ -253,7 +298,12 @@ log('[3/6] evaluate() on 2000 × 2000 calls over 20 tools');
       unit: 'ms',
     });
   }
-  row('long_trace_pairing', '  of which pairCalls (20 tools × ~100 calls)', { median: pairingTiming.median, p95: pairingTiming.p95, min: pairingTiming.min, unit: 'ms' });
+  row('long_trace_pairing', '  of which pairCalls (20 tools × ~100 calls)', {
+    median: pairingTiming.median,
+    p95: pairingTiming.p95,
+    min: pairingTiming.min,
+    unit: 'ms',
+  });
 }
 
 // ---------------------------------------------------------------- 2, 4, 5. processes
@@ -271,7 +321,8 @@ else {
   try {
     execFileSync(node, cliArgs, { cwd: REPO_ROOT, stdio: 'pipe' });
   } catch (error) {
-    if (error.status !== 1) cliSkip = `skipped: the CLI failed (exit ${error.status}): ${String(error.stderr).trim().split('\n')[0]}`;
+    if (error.status !== 1)
+      cliSkip = `skipped: the CLI failed (exit ${error.status}): ${String(error.stderr).trim().split('\n')[0]}`;
   }
 }
 const commands = [
@@ -284,10 +335,15 @@ if (!cliSkip) commands.push({ label: 'cli_eval', command: node, args: cliArgs, o
 const processes = timeProcesses(commands, { runs: RUNS, warmup: 2 });
 const fileChecksum = processes.score_file.last.stdout.match(/checksum (\S+)/)?.[1];
 if (fileChecksum !== checksum.toFixed(9)) {
-  throw new Error(`sanity check failed: score-file.mjs printed checksum ${fileChecksum}, the in-process passes gave ${checksum.toFixed(9)}`);
+  throw new Error(
+    `sanity check failed: score-file.mjs printed checksum ${fileChecksum}, the in-process passes gave ${checksum.toFixed(9)}`,
+  );
 }
 details.processes = Object.fromEntries(
-  Object.entries(processes).map(([label, { last, ...stats }]) => [label, { ...stats, exitCode: last.status, stdout: last.stdout.trim().slice(0, 500) }]),
+  Object.entries(processes).map(([label, { last, ...stats }]) => [
+    label,
+    { ...stats, exitCode: last.status, stdout: last.stdout.trim().slice(0, 500) },
+  ]),
 );
 details.processes.cli_eval ??= { skipped: cliSkip };
 const importCost = processes.node_import.median - processes.node_empty.median;
@@ -308,7 +364,12 @@ row('score_file_floor', '  floor: same without scoring (start, import, read, JSO
   unit: 'ms',
   note: `scoring adds ≈ ${(processes.score_file.median - processes.score_file_floor.median).toFixed(0)} ms`,
 });
-row('node_empty', 'node -e "0" (baseline)', { median: processes.node_empty.median, p95: processes.node_empty.p95, min: processes.node_empty.min, unit: 'ms' });
+row('node_empty', 'node -e "0" (baseline)', {
+  median: processes.node_empty.median,
+  p95: processes.node_empty.p95,
+  min: processes.node_empty.min,
+  unit: 'ms',
+});
 row('node_import', 'node -e "import(\'./dist/index.js\')"', {
   median: processes.node_import.median,
   p95: processes.node_import.p95,
@@ -318,7 +379,19 @@ row('node_import', 'node -e "import(\'./dist/index.js\')"', {
   note: `import cost ≈ ${importCost.toFixed(1)} ms over the baseline`,
 });
 if (cliSkip) {
-  rows.push({ id: 'cli_eval', label: 'toolscore eval examples (CLI)', median: null, p95: null, min: null, unit: 'ms', target: null, python: '178 ms', limit: null, met: null, note: cliSkip });
+  rows.push({
+    id: 'cli_eval',
+    label: 'toolscore eval examples (CLI)',
+    median: null,
+    p95: null,
+    min: null,
+    unit: 'ms',
+    target: null,
+    python: '178 ms',
+    limit: null,
+    met: null,
+    note: cliSkip,
+  });
 } else {
   row('cli_eval', 'toolscore eval examples/gold.json examples/trace.json', {
     median: processes.cli_eval.median,
@@ -334,7 +407,14 @@ if (cliSkip) {
 log('[5/6] table');
 machine.loadAverageAtEnd = os.loadavg();
 const fmtLoad = (load) => load.map((x) => x.toFixed(2)).join(' ');
-const fmt = (value) => (value === null || value === undefined ? '—' : value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
+const fmt = (value) =>
+  value === null || value === undefined
+    ? '—'
+    : value >= 100
+      ? value.toFixed(0)
+      : value >= 10
+        ? value.toFixed(1)
+        : value.toFixed(2);
 const header = ['Measure', 'Median', 'p95', 'Min', 'Target', 'Python', 'Met', 'Note'];
 const withUnit = (r, value) => (value === null || value === undefined ? '—' : `${fmt(value)} ${r.unit}`);
 const table = rows.map((r) => [
@@ -348,7 +428,11 @@ const table = rows.map((r) => [
   r.note ?? '',
 ]);
 const widths = header.map((h, k) => Math.max(h.length, ...table.map((line) => line[k].length)));
-const line = (cells) => cells.map((cell, k) => cell.padEnd(widths[k])).join('  ').trimEnd();
+const line = (cells) =>
+  cells
+    .map((cell, k) => cell.padEnd(widths[k]))
+    .join('  ')
+    .trimEnd();
 process.stdout.write(
   [
     `toolscore bench — ${machine.date} — ${machine.commit?.slice(0, 12) ?? 'no git'}${machine.sourcesDirty ? ` + ${machine.uncommitted.length} uncommitted changes under src` : ''}`,

@@ -17,7 +17,9 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
 const noScore = argv.includes('--no-score');
 const file = argv.find((arg) => !arg.startsWith('--'));
-const path = resolve(file ?? process.env.TOOLSCORE_BENCH_WORKLOAD ?? resolve(repoRoot, '../shared/bench/workload-2000.json'));
+const path = resolve(
+  file ?? process.env.TOOLSCORE_BENCH_WORKLOAD ?? resolve(repoRoot, '../shared/bench/workload-2000.json'),
+);
 const cases = JSON.parse(readFileSync(path, 'utf8'));
 
 let checksum = 0;

@@ -10,8 +10,25 @@ export type { Metrics } from './metrics/metrics.js';
 export type { ActualCallInput, Args, ExpectedCall, ExpectedCallInput, JsonValue, ToolCall } from './core/types.js';
 export { toActualCall, toActualCalls, toExpectedCalls } from './formats/calls.js';
 export { ToolscoreInputError, type InputLocation } from './core/errors.js';
-export { DEFAULT_WEIGHTS, WEIGHT_NAMES, normalizeWeights, type WeightName, type Weights, type WeightsInput } from './core/weights.js';
-export { GRADES, decideVerdict, letterGrade, meetsMinScore, verdictFor, type Grade, type Verdict, type VerdictCause, type VerdictDecision } from './core/grade.js';
+export {
+  DEFAULT_WEIGHTS,
+  WEIGHT_NAMES,
+  normalizeWeights,
+  type WeightName,
+  type Weights,
+  type WeightsInput,
+} from './core/weights.js';
+export {
+  GRADES,
+  decideVerdict,
+  letterGrade,
+  meetsMinScore,
+  verdictFor,
+  type Grade,
+  type Verdict,
+  type VerdictCause,
+  type VerdictDecision,
+} from './core/grade.js';
 export { ISSUE_KINDS, type ArgumentDiff, type IssueKind } from './core/issues.js';
 export type { Finding, Severity } from './evaluation/findings.js';
 export { diffArguments, type TopIssue } from './evaluation/top-issues.js';
@@ -27,9 +44,28 @@ export { OPERATORS, decodeOperators, encodeOperators, encodeArgs } from './match
 export { valuesEqual, type EqualityMode } from './match/equality.js';
 
 export { pairCalls, type Pairing } from './pairing/pairing.js';
-export { parseForbiddenRules, matchesRule, type ForbiddenRule, type PolicyMetrics, type PolicyViolation } from './metrics/policy.js';
-export { SECRET_KINDS, findSecretsInText, redactSecrets, type SecretFinding, type SecretKind, type SecurityMetrics } from './metrics/security.js';
-export { BUDGET_NAMES, parseBudgets, type BudgetMetrics, type BudgetViolation, type Budgets } from './metrics/budget.js';
+export {
+  parseForbiddenRules,
+  matchesRule,
+  type ForbiddenRule,
+  type PolicyMetrics,
+  type PolicyViolation,
+} from './metrics/policy.js';
+export {
+  SECRET_KINDS,
+  findSecretsInText,
+  redactSecrets,
+  type SecretFinding,
+  type SecretKind,
+  type SecurityMetrics,
+} from './metrics/security.js';
+export {
+  BUDGET_NAMES,
+  parseBudgets,
+  type BudgetMetrics,
+  type BudgetViolation,
+  type Budgets,
+} from './metrics/budget.js';
 export type { CostMetrics, LatencyMetrics } from './metrics/performance.js';
 export type { SchemaErrorDetail, SchemaMetrics } from './metrics/schema.js';
 export { readToolCatalogue, type ToolCatalogue } from './schemas/catalogue.js';

@@ -11,7 +11,9 @@ import { toolscoreMatchers } from './testing/matchers.js';
 
 const jestExpect = (globalThis as { expect?: { extend?: (matchers: object) => void } }).expect;
 if (typeof jestExpect?.extend !== 'function') {
-  throw new Error("toolscore/jest: Jest's global expect is missing; import toolscore/jest from setupFilesAfterEnv or a test file, with injectGlobals on");
+  throw new Error(
+    "toolscore/jest: Jest's global expect is missing; import toolscore/jest from setupFilesAfterEnv or a test file, with injectGlobals on",
+  );
 }
 jestExpect.extend(toolscoreMatchers('jest'));
 

@@ -24,8 +24,13 @@ describe('a clone tests itself: the corpus is in the repository', () => {
     expect(rows.map((row) => row[1]).sort()).toEqual(files);
     expect(files).toHaveLength(189);
     // The size column is the source's; only the two compressed files differ from it.
-    const changed = rows.filter((row) => statSync(join(CORPUS_ROOT, row[1]!)).size !== Number(row[2])).map((row) => row[1]);
-    expect(changed).toEqual(['secrets/gitleaks-rule-vectors.jsonl.gz', 'secrets/secretlint-preset-recommend-snapshots.jsonl.gz']);
+    const changed = rows
+      .filter((row) => statSync(join(CORPUS_ROOT, row[1]!)).size !== Number(row[2]))
+      .map((row) => row[1]);
+    expect(changed).toEqual([
+      'secrets/gitleaks-rule-vectors.jsonl.gz',
+      'secrets/secretlint-preset-recommend-snapshots.jsonl.gz',
+    ]);
   });
 
   test('the corpus stays small (under 4 MB)', () => {

@@ -12,7 +12,10 @@ export const CORPUS_ROOT = resolve(REPO_ROOT, 'test/corpus');
 /** Absolute path of a corpus file; fails loudly when it is missing. */
 export function corpusPath(...parts: string[]): string {
   const path = resolve(CORPUS_ROOT, ...parts);
-  if (!existsSync(path)) throw new Error(`corpus file missing: ${path} (test/corpus holds only the files some test reads; add it with its row in test/corpus/SOURCES.md)`);
+  if (!existsSync(path))
+    throw new Error(
+      `corpus file missing: ${path} (test/corpus holds only the files some test reads; add it with its row in test/corpus/SOURCES.md)`,
+    );
   return path;
 }
 

@@ -11,7 +11,8 @@ export type Path = (string | number)[];
 export function pathsOf(value: unknown, prefix: Path = []): Path[] {
   const here: Path[] = [prefix];
   if (Array.isArray(value)) value.forEach((item, i) => here.push(...pathsOf(item, [...prefix, i])));
-  else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) here.push(...pathsOf(item, [...prefix, key]));
+  else if (value !== null && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) here.push(...pathsOf(item, [...prefix, key]));
   return here;
 }
 

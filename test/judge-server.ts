@@ -24,7 +24,10 @@ export interface RecordedRequest {
 }
 
 /** What to answer: the model's text, an HTTP error, or nothing ever (a hung server). */
-export type Reply = { text: string } | { status: number; message?: string; headers?: Record<string, string> } | { hang: true };
+export type Reply =
+  | { text: string }
+  | { status: number; message?: string; headers?: Record<string, string> }
+  | { hang: true };
 
 export interface JudgeServer {
   /** `http://127.0.0.1:PORT`. */
@@ -37,7 +40,9 @@ export interface JudgeServer {
 
 /** The model's answer to a batch: `{"scores": [{index, score, explanation}]}` for scores in pair order. */
 export function batchAnswer(scores: readonly number[]): string {
-  return JSON.stringify({ scores: scores.map((score, index) => ({ index, score, explanation: `pair ${index} scored ${score}` })) });
+  return JSON.stringify({
+    scores: scores.map((score, index) => ({ index, score, explanation: `pair ${index} scored ${score}` })),
+  });
 }
 
 /** The model's answer about one pair. */
@@ -71,9 +76,21 @@ function record(wire: Wire, path: string, request: IncomingMessage, body: Record
   } else {
     model = decodeURIComponent(/models\/([^:]+):generateContent/.exec(path)?.[1] ?? '');
     system = (body.systemInstruction?.parts ?? []).map((part: any) => part.text ?? '').join('');
-    user = (body.contents ?? []).flatMap((content: any) => content.parts ?? []).map((part: any) => part.text ?? '').join('');
+    user = (body.contents ?? [])
+      .flatMap((content: any) => content.parts ?? [])
+      .map((part: any) => part.text ?? '')
+      .join('');
   }
-  return { wire, path, headers: request.headers, body, model, system, user, pairCount: (user.match(/^Pair \d+$/gm) ?? []).length };
+  return {
+    wire,
+    path,
+    headers: request.headers,
+    body,
+    model,
+    system,
+    user,
+    pairCount: (user.match(/^Pair \d+$/gm) ?? []).length,
+  };
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -88,7 +105,14 @@ function success(wire: Wire, model: string, text: string): unknown {
       object: 'chat.completion',
       created: 1_700_000_000,
       model,
-      choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, finish_reason: 'stop', logprobs: null }],
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: text, refusal: null },
+          finish_reason: 'stop',
+          logprobs: null,
+        },
+      ],
       usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
     };
   }
@@ -112,9 +136,30 @@ function success(wire: Wire, model: string, text: string): unknown {
 }
 
 function failure(wire: Wire, status: number, message: string): unknown {
-  if (wire === 'openai') return { error: { message, type: status === 401 ? 'invalid_request_error' : 'error', param: null, code: status === 401 ? 'invalid_api_key' : null } };
-  if (wire === 'anthropic') return { type: 'error', error: { type: status === 401 ? 'authentication_error' : status === 429 ? 'rate_limit_error' : 'api_error', message } };
-  return { error: { code: status, message, status: status === 401 ? 'UNAUTHENTICATED' : status === 429 ? 'RESOURCE_EXHAUSTED' : 'INTERNAL' } };
+  if (wire === 'openai')
+    return {
+      error: {
+        message,
+        type: status === 401 ? 'invalid_request_error' : 'error',
+        param: null,
+        code: status === 401 ? 'invalid_api_key' : null,
+      },
+    };
+  if (wire === 'anthropic')
+    return {
+      type: 'error',
+      error: {
+        type: status === 401 ? 'authentication_error' : status === 429 ? 'rate_limit_error' : 'api_error',
+        message,
+      },
+    };
+  return {
+    error: {
+      code: status,
+      message,
+      status: status === 401 ? 'UNAUTHENTICATED' : status === 429 ? 'RESOURCE_EXHAUSTED' : 'INTERNAL',
+    },
+  };
 }
 
 function wireOf(method: string | undefined, path: string): Wire | undefined {
@@ -126,7 +171,9 @@ function wireOf(method: string | undefined, path: string): Wire | undefined {
 }
 
 /** Starts the server; `reply` answers each request (it may look at the request and how many came before). */
-export async function startJudgeServer(reply: (request: RecordedRequest, index: number) => Reply): Promise<JudgeServer> {
+export async function startJudgeServer(
+  reply: (request: RecordedRequest, index: number) => Reply,
+): Promise<JudgeServer> {
   const requests: RecordedRequest[] = [];
   const server = createServer(async (request, response) => {
     const path = (request.url ?? '/').split('?')[0]!;
@@ -141,7 +188,13 @@ export async function startJudgeServer(reply: (request: RecordedRequest, index: 
     const answer = reply(recorded, requests.length - 1);
     if ('hang' in answer) return; // never answered; the socket is destroyed when the server closes
     if ('text' in answer) sendJson(response, 200, success(wire, recorded.model, answer.text));
-    else sendJson(response, answer.status, failure(wire, answer.status, answer.message ?? `status ${answer.status}`), answer.headers);
+    else
+      sendJson(
+        response,
+        answer.status,
+        failure(wire, answer.status, answer.message ?? `status ${answer.status}`),
+        answer.headers,
+      );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -18,11 +18,18 @@ import { REPO_ROOT } from './corpus.js';
 export const FIXED_TIME = new Date('2025-06-14T09:30:00.000Z');
 
 /** Options naming the example files as a user would type them. */
-export const EXAMPLE_OPTIONS: ReportOptions = { goldFile: 'examples/gold.json', traceFile: 'examples/trace.json', now: FIXED_TIME };
+export const EXAMPLE_OPTIONS: ReportOptions = {
+  goldFile: 'examples/gold.json',
+  traceFile: 'examples/trace.json',
+  now: FIXED_TIME,
+};
 
 /** examples/gold.json against examples/trace.json. */
 export function exampleResult(): Promise<EvaluationResult> {
-  return evaluateTrace({ goldFile: resolve(REPO_ROOT, 'examples/gold.json'), traceFile: resolve(REPO_ROOT, 'examples/trace.json') });
+  return evaluateTrace({
+    goldFile: resolve(REPO_ROOT, 'examples/gold.json'),
+    traceFile: resolve(REPO_ROOT, 'examples/trace.json'),
+  });
 }
 
 export const SCRIPT_PAYLOAD = '<script>window.__pwned=1</script>';
@@ -34,10 +41,19 @@ export const XML_HOSTILE = 'a\u0000b\uD800c\uFFFEd]]>e';
 /** Every hostile string at once: in tool names, argument keys and values, and an error message. */
 export function hostileResult(): EvaluationResult {
   return evaluate({
-    expected: [{ tool: 'search', args: { q: SCRIPT_PAYLOAD } }, { tool: IMG_PAYLOAD }, { tool: '=HYPERLINK("http://x")' }],
+    expected: [
+      { tool: 'search', args: { q: SCRIPT_PAYLOAD } },
+      { tool: IMG_PAYLOAD },
+      { tool: '=HYPERLINK("http://x")' },
+    ],
     actual: [
       { tool: 'search', args: { q: IMG_PAYLOAD, key: SECRET, who: '@octocat | *bold* [link](http://x)' } },
-      { tool: SCRIPT_PAYLOAD, args: { [IMG_PAYLOAD]: XML_HOSTILE }, is_error: true, error: `${IMG_PAYLOAD} ]]> ${XML_HOSTILE}` },
+      {
+        tool: SCRIPT_PAYLOAD,
+        args: { [IMG_PAYLOAD]: XML_HOSTILE },
+        is_error: true,
+        error: `${IMG_PAYLOAD} ]]> ${XML_HOSTILE}`,
+      },
       { tool: '=HYPERLINK("http://x")', args: { cell: '+1-2', at: '@SUM(A1)' } },
     ],
   });
@@ -51,7 +67,8 @@ export function expectGolden(name: string, text: string): void {
   if (process.env.TOOLSCORE_UPDATE_GOLDEN === '1' || !existsSync(path)) {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, stable);
-    if (process.env.TOOLSCORE_UPDATE_GOLDEN !== '1') throw new Error(`golden file ${name} was missing and has been written: review it and run again`);
+    if (process.env.TOOLSCORE_UPDATE_GOLDEN !== '1')
+      throw new Error(`golden file ${name} was missing and has been written: review it and run again`);
   }
   expect(stable).toBe(readFileSync(path, 'utf8'));
 }

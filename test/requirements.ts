@@ -20,7 +20,10 @@ export const CHROMIUM_PATH = process.env.TOOLSCORE_CHROMIUM ?? '/usr/bin/chromiu
 export const CHROMIUM: Requirement = {
   tag: 'chromium',
   kind: 'browser',
-  missing: () => (existsSync(CHROMIUM_PATH) ? undefined : `no Chromium at ${CHROMIUM_PATH}: apt-get install chromium, or point TOOLSCORE_CHROMIUM at one`),
+  missing: () =>
+    existsSync(CHROMIUM_PATH)
+      ? undefined
+      : `no Chromium at ${CHROMIUM_PATH}: apt-get install chromium, or point TOOLSCORE_CHROMIUM at one`,
 };
 
 /** Every requirement, in the order the skip line names them. */

@@ -16,5 +16,9 @@ const local = await calculateSemanticCorrectness(goldCalls, traceCalls, {
 });
 console.log(`${local.provider} ${local.model_used}: ${(local.semantic_score * 100).toFixed(2)}%`);
 
-const gemini = await calculateSemanticCorrectness(goldCalls, traceCalls, { judge: { model: 'gemini-2.0-flash', samples: 3 } });
-console.log(`${gemini.provider} ${gemini.model_used}: ${(gemini.semantic_score * 100).toFixed(2)}%, spread ${gemini.score_spread} over ${gemini.samples} samples`);
+const gemini = await calculateSemanticCorrectness(goldCalls, traceCalls, {
+  judge: { model: 'gemini-2.0-flash', samples: 3 },
+});
+console.log(
+  `${gemini.provider} ${gemini.model_used}: ${(gemini.semantic_score * 100).toFixed(2)}%, spread ${gemini.score_spread} over ${gemini.samples} samples`,
+);

@@ -38,16 +38,26 @@ function readPair(block) {
     }
   };
   const expectedBlock = expectedPart.slice(expectedPart.indexOf('Expected tool: '));
-  return { expected: { tool: tool(expectedBlock), args: args(expectedBlock) }, actual: { tool: tool(actualPart), args: args(actualPart) } };
+  return {
+    expected: { tool: tool(expectedBlock), args: args(expectedBlock) },
+    actual: { tool: tool(actualPart), args: args(actualPart) },
+  };
 }
 
 /** The rule: same intent when the tool names share their words and the argument values share theirs. */
 function judge({ expected, actual }) {
   const names = overlap(words(expected.tool), words(actual.tool));
-  const values = overlap(words(Object.values(expected.args ?? {}).join(' ')), words(Object.values(actual.args ?? {}).join(' ')));
+  const values = overlap(
+    words(Object.values(expected.args ?? {}).join(' ')),
+    words(Object.values(actual.args ?? {}).join(' ')),
+  );
   if (names === 1 && values === 1) return { score: 1, explanation: `${actual.tool} is the expected call` };
   if (names === 1) return { score: 0.9, explanation: `${actual.tool} names the same tool with equivalent arguments` };
-  if (names >= 0.5) return { score: Number((0.5 + 0.3 * values).toFixed(2)), explanation: `${actual.tool} is related to ${expected.tool} but does a different job` };
+  if (names >= 0.5)
+    return {
+      score: Number((0.5 + 0.3 * values).toFixed(2)),
+      explanation: `${actual.tool} is related to ${expected.tool} but does a different job`,
+    };
   return { score: 0.2, explanation: `${actual.tool} does not do what ${expected.tool} does` };
 }
 
@@ -66,12 +76,22 @@ const WIRES = {
       object: 'chat.completion',
       created: Math.floor(Date.now() / 1000),
       model: body.model,
-      choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, finish_reason: 'stop', logprobs: null }],
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: text, refusal: null },
+          finish_reason: 'stop',
+          logprobs: null,
+        },
+      ],
       usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
     }),
   },
   anthropic: {
-    question: (body) => (typeof body.messages[0].content === 'string' ? body.messages[0].content : body.messages[0].content.map((block) => block.text ?? '').join('')),
+    question: (body) =>
+      typeof body.messages[0].content === 'string'
+        ? body.messages[0].content
+        : body.messages[0].content.map((block) => block.text ?? '').join(''),
     reply: (body, text) => ({
       id: 'msg_local',
       type: 'message',
@@ -84,8 +104,14 @@ const WIRES = {
     }),
   },
   gemini: {
-    question: (body) => body.contents.flatMap((content) => content.parts).map((part) => part.text ?? '').join(''),
-    reply: (_body, text) => ({ candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }] }),
+    question: (body) =>
+      body.contents
+        .flatMap((content) => content.parts)
+        .map((part) => part.text ?? '')
+        .join(''),
+    reply: (_body, text) => ({
+      candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }],
+    }),
   },
 };
 
@@ -108,7 +134,9 @@ export async function startLocalJudge() {
       const wire = wireOf(request.method, (request.url ?? '/').split('?')[0]);
       response.setHeader('content-type', 'application/json');
       if (!wire) {
-        response.writeHead(404).end(JSON.stringify({ error: { message: `no route ${request.method} ${request.url}` } }));
+        response
+          .writeHead(404)
+          .end(JSON.stringify({ error: { message: `no route ${request.method} ${request.url}` } }));
         return;
       }
       requests++;

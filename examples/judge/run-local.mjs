@@ -40,9 +40,22 @@ try {
   await run('node guide.mjs', [here('guide.mjs')]);
   await run('node evaluate-trace.mjs   (gpt-4o-mini, whose verdicts guide.mjs cached)', [here('evaluate-trace.mjs')]);
   await run('node local-endpoint.mjs', [here('local-endpoint.mjs')]);
-  const evalArgs = [cli, 'eval', here('gold.json'), here('trace.json'), '--llm-judge', '--llm-model', 'gpt-4.1-mini', '-o', join(scratch, 'toolscore.json')];
+  const evalArgs = [
+    cli,
+    'eval',
+    here('gold.json'),
+    here('trace.json'),
+    '--llm-judge',
+    '--llm-model',
+    'gpt-4.1-mini',
+    '-o',
+    join(scratch, 'toolscore.json'),
+  ];
   await run('toolscore eval gold.json trace.json --llm-judge --llm-model gpt-4.1-mini', evalArgs);
-  await run('toolscore eval gold.json trace.json --llm-judge --llm-model gpt-4.1-mini   (again: the cache answers)', evalArgs);
+  await run(
+    'toolscore eval gold.json trace.json --llm-judge --llm-model gpt-4.1-mini   (again: the cache answers)',
+    evalArgs,
+  );
 } finally {
   await judge.close();
   rmSync(scratch, { recursive: true, force: true });

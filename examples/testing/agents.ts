@@ -12,7 +12,11 @@ function openAIToolCall(name: string, args: Record<string, unknown>): unknown {
       {
         index: 0,
         finish_reason: 'tool_calls',
-        message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name, arguments: JSON.stringify(args) } }] },
+        message: {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'call_1', type: 'function', function: { name, arguments: JSON.stringify(args) } }],
+        },
       },
     ],
   };
@@ -35,6 +39,14 @@ export async function travelAgent(prompt: string): Promise<unknown> {
     { type: 'tool_use', id: 'toolu_1', name: 'search_flights', input: { origin: 'SFO', destination } },
     { type: 'tool_use', id: 'toolu_2', name: 'book_flight', input: { flight_id: 'FL-1024' } },
   ];
-  if (/cancel/.test(prompt)) content.push({ type: 'tool_use', id: 'toolu_3', name: 'cancel_booking', input: { booking_id: 'BK-9' } });
-  return { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', stop_reason: 'tool_use', content };
+  if (/cancel/.test(prompt))
+    content.push({ type: 'tool_use', id: 'toolu_3', name: 'cancel_booking', input: { booking_id: 'BK-9' } });
+  return {
+    id: 'msg_1',
+    type: 'message',
+    role: 'assistant',
+    model: 'claude-sonnet-4-5',
+    stop_reason: 'tool_use',
+    content,
+  };
 }

@@ -36,6 +36,9 @@ describe('agent performance', () => {
   });
 
   test('the assertTools one-liner as a fixture', ({ toolscoreAssertTools }) => {
-    toolscoreAssertTools([{ tool: 'get_weather', args: { city: 'NYC' } }], [{ tool: 'get_weather', args: { city: 'NYC' } }]);
+    toolscoreAssertTools(
+      [{ tool: 'get_weather', args: { city: 'NYC' } }],
+      [{ tool: 'get_weather', args: { city: 'NYC' } }],
+    );
   });
 });

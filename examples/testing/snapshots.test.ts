@@ -14,5 +14,8 @@ test('books a flight to NYC', async ({ toolscoreSnapshot }) => {
 
 test('books a flight anywhere', async () => {
   // The approved snapshot says {"destination": {"$any": true}}, so any destination replays.
-  expect(await travelAgent('book me a flight to Paris')).toMatchToolSnapshot({ store: 'snapshots', name: 'books a flight anywhere' });
+  expect(await travelAgent('book me a flight to Paris')).toMatchToolSnapshot({
+    store: 'snapshots',
+    name: 'books a flight anywhere',
+  });
 });

@@ -4,11 +4,18 @@ import { registerCommand, type CommandSpec } from './command.js';
 import { COMMAND_GROUPS, COMMANDS } from './commands.js';
 
 /** A program whose commands hand back what they were given instead of running. */
-function capturing(specs: readonly CommandSpec<any, any>[]): { program: Command; seen: { name: string; args: unknown[]; flags: unknown }[] } {
+function capturing(specs: readonly CommandSpec<any, any>[]): {
+  program: Command;
+  seen: { name: string; args: unknown[]; flags: unknown }[];
+} {
   const seen: { name: string; args: unknown[]; flags: unknown }[] = [];
   const program = new Command('toolscore').exitOverride();
   for (const spec of specs) {
-    registerCommand(program, { ...spec, run: async (args: unknown[], flags: unknown) => (seen.push({ name: spec.name, args, flags }), 0) }, COMMAND_GROUPS);
+    registerCommand(
+      program,
+      { ...spec, run: async (args: unknown[], flags: unknown) => (seen.push({ name: spec.name, args, flags }), 0) },
+      COMMAND_GROUPS,
+    );
   }
   return { program, seen };
 }
@@ -21,12 +28,17 @@ describe('registerCommand', () => {
       options: { maxCalls: { flags: '--max-call <n>', description: 'n' } },
       run: async () => 0,
     };
-    expect(() => registerCommand(new Command(), spec, {})).toThrow('option --max-call <n> is stored as maxCall, not maxCalls');
+    expect(() => registerCommand(new Command(), spec, {})).toThrow(
+      'option --max-call <n> is stored as maxCall, not maxCalls',
+    );
   });
 
   test('eval: positionals, defaults, repeatable and negated flags as the command receives them', async () => {
     const { program, seen } = capturing(COMMANDS);
-    await program.parseAsync(['eval', 'g.json', 't.json', '--weight', 'a=1', '--weight', 'b=2', '--no-color', '--strict'], { from: 'user' });
+    await program.parseAsync(
+      ['eval', 'g.json', 't.json', '--weight', 'a=1', '--weight', 'b=2', '--no-color', '--strict'],
+      { from: 'user' },
+    );
     expect(seen).toHaveLength(1);
     expect(seen[0]!.args).toEqual(['g.json', 't.json']);
     expect(seen[0]!.flags).toEqual({
@@ -55,13 +67,25 @@ describe('registerCommand', () => {
     const { program } = capturing(COMMANDS);
     program.configureOutput({ writeErr: () => undefined });
     program.commands.forEach((command) => command.exitOverride().configureOutput({ writeErr: () => undefined }));
-    await expect(program.parseAsync(['validate', 'f.json', '--kind', 'yaml'], { from: 'user' })).rejects.toThrow(/Allowed choices are gold, trace, auto/);
+    await expect(program.parseAsync(['validate', 'f.json', '--kind', 'yaml'], { from: 'user' })).rejects.toThrow(
+      /Allowed choices are gold, trace, auto/,
+    );
   });
 
   test('every command of the program is listed once, groups included', () => {
     expect(COMMANDS.map((spec) => spec.name)).toEqual([
-      'eval', 'validate', 'snapshots list', 'snapshots show', 'snapshots rm', 'approve', 'record',
-      'mcp list', 'mcp lint', 'mcp test', 'mcp record', 'demo',
+      'eval',
+      'validate',
+      'snapshots list',
+      'snapshots show',
+      'snapshots rm',
+      'approve',
+      'record',
+      'mcp list',
+      'mcp lint',
+      'mcp test',
+      'mcp record',
+      'demo',
     ]);
   });
 });

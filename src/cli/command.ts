@@ -48,7 +48,8 @@ function collect(value: string, previous: string[]): string[] {
 function toOption(key: string, spec: OptionSpec): Option {
   const option = new Option(spec.flags, spec.description);
   // Keeps the table's key and commander's property name the same; a mismatch is a programming error.
-  if (option.attributeName() !== key) throw new Error(`option ${spec.flags} is stored as ${option.attributeName()}, not ${key}`);
+  if (option.attributeName() !== key)
+    throw new Error(`option ${spec.flags} is stored as ${option.attributeName()}, not ${key}`);
   if (spec.choices) option.choices(spec.choices);
   if (spec.repeatable) option.argParser(collect).default([]);
   else if (spec.default !== undefined) option.default(spec.default);
@@ -60,11 +61,17 @@ function toOption(key: string, spec: OptionSpec): Option {
  * Adds a command to the program: `mcp test` goes under the `mcp` group, which `groups` describes
  * and which is created on first use.
  */
-export function registerCommand<Flags, Args extends unknown[]>(program: Command, spec: CommandSpec<Flags, Args>, groups: Readonly<Record<string, string>>): void {
+export function registerCommand<Flags, Args extends unknown[]>(
+  program: Command,
+  spec: CommandSpec<Flags, Args>,
+  groups: Readonly<Record<string, string>>,
+): void {
   const words = spec.name.split(' ');
   let parent = program;
   for (const word of words.slice(0, -1)) {
-    parent = parent.commands.find((command) => command.name() === word) ?? parent.command(word).description(groups[word] ?? '');
+    parent =
+      parent.commands.find((command) => command.name() === word) ??
+      parent.command(word).description(groups[word] ?? '');
   }
   const command = parent.command(words.at(-1)!).description(spec.description);
   if (spec.usage) command.usage(spec.usage);

@@ -58,32 +58,76 @@ export const COMMAND_GROUPS: Readonly<Record<string, string>> = {
 // ---- Options several commands share -------------------------------------------------------------
 
 const COLOR: OptionSpec = { flags: '--no-color', description: 'do not colour the output (NO_COLOR=1 does the same)' };
-const FORMAT: OptionSpec = { flags: '-f, --format <format>', description: 'trace format, or auto to detect it', default: 'auto' };
+const FORMAT: OptionSpec = {
+  flags: '-f, --format <format>',
+  description: 'trace format, or auto to detect it',
+  default: 'auto',
+};
 const SNAPSHOT_DIR: OptionTable<SnapshotDirFlags> = {
-  dir: { flags: '--dir <folder>', description: 'snapshot folder (default: $TOOLSCORE_SNAPSHOT_DIR, else .toolscore/snapshots)' },
+  dir: {
+    flags: '--dir <folder>',
+    description: 'snapshot folder (default: $TOOLSCORE_SNAPSHOT_DIR, else .toolscore/snapshots)',
+  },
 };
 
 const JUDGE_OPTIONS: OptionTable<JudgeFlags> = {
-  llmJudge: { flags: '--llm-judge', description: 'also score semantic equivalence with an LLM judge (needs its SDK and API key; off by default)' },
-  llmModel: { flags: '--llm-model <model>', description: 'judge model (default gpt-4o-mini; claude* uses Anthropic, gemini* Gemini)' },
-  llmProvider: { flags: '--llm-provider <provider>', description: 'judge provider: openai, anthropic, gemini or openai_compatible (default: from the model)' },
-  llmBaseUrl: { flags: '--llm-base-url <url>', description: 'judge endpoint; alone it means an OpenAI-compatible server (Ollama, vLLM, Groq)' },
-  llmSamples: { flags: '--llm-samples <k>', description: 'ask the judge k times and take the median score of each pair' },
+  llmJudge: {
+    flags: '--llm-judge',
+    description: 'also score semantic equivalence with an LLM judge (needs its SDK and API key; off by default)',
+  },
+  llmModel: {
+    flags: '--llm-model <model>',
+    description: 'judge model (default gpt-4o-mini; claude* uses Anthropic, gemini* Gemini)',
+  },
+  llmProvider: {
+    flags: '--llm-provider <provider>',
+    description: 'judge provider: openai, anthropic, gemini or openai_compatible (default: from the model)',
+  },
+  llmBaseUrl: {
+    flags: '--llm-base-url <url>',
+    description: 'judge endpoint; alone it means an OpenAI-compatible server (Ollama, vLLM, Groq)',
+  },
+  llmSamples: {
+    flags: '--llm-samples <k>',
+    description: 'ask the judge k times and take the median score of each pair',
+  },
   llmMaxCalls: { flags: '--llm-max-calls <n>', description: 'fail rather than send more than n judge requests' },
-  llmTimeout: { flags: '--llm-timeout <seconds>', description: 'give up on a judge attempt after this long, each retry included (default 60)' },
-  llmCache: { flags: '--no-llm-cache', description: 'ask the judge again instead of replaying verdicts from .toolscore/judge-cache' },
+  llmTimeout: {
+    flags: '--llm-timeout <seconds>',
+    description: 'give up on a judge attempt after this long, each retry included (default 60)',
+  },
+  llmCache: {
+    flags: '--no-llm-cache',
+    description: 'ask the judge again instead of replaying verdicts from .toolscore/judge-cache',
+  },
 };
 
-const SERVER_ARGUMENT = ['[command...]', 'the command that starts the server over stdio: one quoted string ("node server.js"), or words after --'] as const;
+const SERVER_ARGUMENT = [
+  '[command...]',
+  'the command that starts the server over stdio: one quoted string ("node server.js"), or words after --',
+] as const;
 
 /** Where an MCP server is and how long to wait for it. */
 const MCP_TARGET: OptionTable<McpTargetFlags> = {
-  url: { flags: '--url <url>', description: 'a server already running, over Streamable HTTP (e.g. http://127.0.0.1:3000/mcp)' },
-  config: { flags: '--config <file>', description: 'a Claude Desktop / Cursor / VS Code config file holding the server' },
+  url: {
+    flags: '--url <url>',
+    description: 'a server already running, over Streamable HTTP (e.g. http://127.0.0.1:3000/mcp)',
+  },
+  config: {
+    flags: '--config <file>',
+    description: 'a Claude Desktop / Cursor / VS Code config file holding the server',
+  },
   server: { flags: '--server <name>', description: 'which server of the --config file (needed when it holds several)' },
-  env: { flags: '-e, --env <key=value>', description: 'an environment variable for the server, repeatable', repeatable: true },
+  env: {
+    flags: '-e, --env <key=value>',
+    description: 'an environment variable for the server, repeatable',
+    repeatable: true,
+  },
   timeout: { flags: '--timeout <seconds>', description: 'most seconds any one request may take', default: '30' },
-  startupTimeout: { flags: '--startup-timeout <seconds>', description: 'most seconds to start and complete the handshake (default: --timeout)' },
+  startupTimeout: {
+    flags: '--startup-timeout <seconds>',
+    description: 'most seconds to start and complete the handshake (default: --timeout)',
+  },
 };
 
 // ---- The commands -------------------------------------------------------------------------------
@@ -97,37 +141,102 @@ const evalCommand: CommandSpec<EvalFlags, [string, string]> = {
   ],
   options: {
     format: FORMAT,
-    output: { flags: '-o, --output <file>', description: 'where to write the JSON report; - for stdout (the verdict then goes to stderr)', default: 'toolscore.json' },
+    output: {
+      flags: '-o, --output <file>',
+      description: 'where to write the JSON report; - for stdout (the verdict then goes to stderr)',
+      default: 'toolscore.json',
+    },
     html: { flags: '--html <file>', description: 'also write the HTML report: one self-contained page, works offline' },
-    markdown: { flags: '--markdown <file>', description: 'also write the Markdown report, for pull-request comments and job summaries' },
+    markdown: {
+      flags: '--markdown <file>',
+      description: 'also write the Markdown report, for pull-request comments and job summaries',
+    },
     junit: { flags: '--junit <file>', description: 'also write a JUnit XML report, for CI test views' },
     csv: { flags: '--csv <file>', description: 'also write every metric as CSV, one row each' },
-    ci: { flags: '--ci', description: 'in GitHub Actions, append the Markdown report to the job summary ($GITHUB_STEP_SUMMARY)' },
-    weight: { flags: '--weight <name=value>', description: 'weight of a score metric, repeatable (e.g. required_call_recall=0.3)', repeatable: true },
+    ci: {
+      flags: '--ci',
+      description: 'in GitHub Actions, append the Markdown report to the job summary ($GITHUB_STEP_SUMMARY)',
+    },
+    weight: {
+      flags: '--weight <name=value>',
+      description: 'weight of a score metric, repeatable (e.g. required_call_recall=0.3)',
+      repeatable: true,
+    },
     strict: { flags: '--strict', description: 'compare arguments strictly: same JSON type, no trimming' },
     forbidden: { flags: '--forbidden <rules>', description: 'JSON file of calls the agent must never make' },
     minScore: { flags: '--min-score <score>', description: 'exit 1 when the score is below this number in [0, 1]' },
-    failOnViolations: { flags: '--fail-on-violations', description: 'exit 1 when a call matches a forbidden rule, passes a credential or breaks a budget' },
+    failOnViolations: {
+      flags: '--fail-on-violations',
+      description: 'exit 1 when a call matches a forbidden rule, passes a credential or breaks a budget',
+    },
     sideEffects: { flags: '--no-side-effects', description: "do not run the gold file's side_effects checks" },
-    showSecrets: { flags: '--show-secrets', description: 'keep credentials found in the calls in the JSON report (masked by default)' },
-    root: { flags: '--root <dir>', description: "directory file_exists checks resolve against (default: the gold file's directory)" },
-    db: { flags: '--db <url>', description: 'database for live sql_rows checks: sqlite:path.db or postgres://user:pass@host/db' },
-    dbAllowSuperuser: { flags: '--db-allow-superuser', description: 'let live sql_rows checks connect to PostgreSQL as a superuser (refused by default)' },
-    dbTimeout: { flags: '--db-timeout <seconds>', description: 'stop a live sql_rows query after this many seconds (default 10)' },
-    dbMaxRows: { flags: '--db-max-rows <n>', description: 'most rows a live sql_rows query may return (default 100000)' },
-    tools: { flags: '--tools <file>', description: 'tools offered to the agent (OpenAI or Anthropic tools, MCP tools/list): check calls against their schemas' },
+    showSecrets: {
+      flags: '--show-secrets',
+      description: 'keep credentials found in the calls in the JSON report (masked by default)',
+    },
+    root: {
+      flags: '--root <dir>',
+      description: "directory file_exists checks resolve against (default: the gold file's directory)",
+    },
+    db: {
+      flags: '--db <url>',
+      description: 'database for live sql_rows checks: sqlite:path.db or postgres://user:pass@host/db',
+    },
+    dbAllowSuperuser: {
+      flags: '--db-allow-superuser',
+      description: 'let live sql_rows checks connect to PostgreSQL as a superuser (refused by default)',
+    },
+    dbTimeout: {
+      flags: '--db-timeout <seconds>',
+      description: 'stop a live sql_rows query after this many seconds (default 10)',
+    },
+    dbMaxRows: {
+      flags: '--db-max-rows <n>',
+      description: 'most rows a live sql_rows query may return (default 100000)',
+    },
+    tools: {
+      flags: '--tools <file>',
+      description:
+        'tools offered to the agent (OpenAI or Anthropic tools, MCP tools/list): check calls against their schemas',
+    },
     maxCalls: { flags: '--max-calls <n>', description: 'budget: most tool calls in the trace' },
-    maxCallsPerTool: { flags: '--max-calls-per-tool <n|tool=n>', description: 'budget: most calls of any tool, or of one tool (repeatable)', repeatable: true },
-    maxDuration: { flags: '--max-duration <seconds>', description: 'budget: most seconds spent in tool calls in total' },
-    maxCallDuration: { flags: '--max-call-duration <seconds>', description: 'budget: most seconds for any single call' },
+    maxCallsPerTool: {
+      flags: '--max-calls-per-tool <n|tool=n>',
+      description: 'budget: most calls of any tool, or of one tool (repeatable)',
+      repeatable: true,
+    },
+    maxDuration: {
+      flags: '--max-duration <seconds>',
+      description: 'budget: most seconds spent in tool calls in total',
+    },
+    maxCallDuration: {
+      flags: '--max-call-duration <seconds>',
+      description: 'budget: most seconds for any single call',
+    },
     maxCost: { flags: '--max-cost <usd>', description: 'budget: most USD spent on tool calls' },
     maxDepth: { flags: '--max-depth <n>', description: 'limit: deepest argument nesting read (default 1000)' },
-    maxPairingCells: { flags: '--max-pairing-cells <n>', description: 'limit: most expected × actual calls of one tool to pair exactly (default 4000000)' },
-    maxSequenceCells: { flags: '--max-sequence-cells <n>', description: 'limit: most cells for the sequence edit distance (default 400000000)' },
-    maxLineBytes: { flags: '--max-line-bytes <n>', description: 'limit: longest line of a JSON Lines trace, in bytes (default 268435456)' },
-    maxRegexChars: { flags: '--max-regex-chars <n>', description: 'limit: most characters $regex matchers may read in one run (default 200000000)' },
+    maxPairingCells: {
+      flags: '--max-pairing-cells <n>',
+      description: 'limit: most expected × actual calls of one tool to pair exactly (default 4000000)',
+    },
+    maxSequenceCells: {
+      flags: '--max-sequence-cells <n>',
+      description: 'limit: most cells for the sequence edit distance (default 400000000)',
+    },
+    maxLineBytes: {
+      flags: '--max-line-bytes <n>',
+      description: 'limit: longest line of a JSON Lines trace, in bytes (default 268435456)',
+    },
+    maxRegexChars: {
+      flags: '--max-regex-chars <n>',
+      description: 'limit: most characters $regex matchers may read in one run (default 200000000)',
+    },
     ...JUDGE_OPTIONS,
-    verbose: { flags: '-v, --verbose', description: 'show every metric and the missing and extra tools; list every format when the trace format cannot be detected' },
+    verbose: {
+      flags: '-v, --verbose',
+      description:
+        'show every metric and the missing and extra tools; list every format when the trace format cannot be detected',
+    },
     color: COLOR,
   },
   help: EXIT_CODES,
@@ -143,8 +252,16 @@ const validateCommand: CommandSpec<ValidateFlags, [string]> = {
   arguments: [['<file>', 'gold standard or trace file']],
   options: {
     format: FORMAT,
-    kind: { flags: '--kind <kind>', description: 'read the file as gold, as a trace, or try both', choices: ['gold', 'trace', 'auto'], default: 'auto' },
-    verbose: { flags: '-v, --verbose', description: 'when the trace format cannot be detected, list every format and what it looks for' },
+    kind: {
+      flags: '--kind <kind>',
+      description: 'read the file as gold, as a trace, or try both',
+      choices: ['gold', 'trace', 'auto'],
+      default: 'auto',
+    },
+    verbose: {
+      flags: '-v, --verbose',
+      description: 'when the trace format cannot be detected, list every format and what it looks for',
+    },
     color: COLOR,
   },
   help: '\nExit codes:\n  0  the file is valid\n  2  it is not (the reason is printed), or bad usage',
@@ -209,7 +326,10 @@ const recordCommand: CommandSpec<RecordFlags, [string[]]> = {
     fromTrace: { flags: '--from-trace <file>', description: 'trace file to record the snapshot from' },
     name: { flags: '--name <name>', description: 'name of the snapshot to record' },
     format: FORMAT,
-    update: { flags: '--update', description: 're-record an existing snapshot and approve it (a test run: TOOLSCORE_UPDATE=1); never in CI' },
+    update: {
+      flags: '--update',
+      description: 're-record an existing snapshot and approve it (a test run: TOOLSCORE_UPDATE=1); never in CI',
+    },
     ...SNAPSHOT_DIR,
   },
   help: SNAPSHOT_EXIT_CODES,
@@ -223,7 +343,10 @@ const mcpListCommand: CommandSpec<McpListFlags, [string[]]> = {
   name: 'mcp list',
   description: 'list the tools a server offers',
   arguments: [SERVER_ARGUMENT],
-  options: { ...MCP_TARGET, json: { flags: '--json', description: 'print the tools/list result as JSON (usable as eval --tools)' } },
+  options: {
+    ...MCP_TARGET,
+    json: { flags: '--json', description: 'print the tools/list result as JSON (usable as eval --tools)' },
+  },
   help: MCP_EXIT_CODES,
   async run([words], flags) {
     const { runMcpList } = await import('./commands/mcp-list.js');
@@ -233,7 +356,8 @@ const mcpListCommand: CommandSpec<McpListFlags, [string[]]> = {
 
 const mcpLintCommand: CommandSpec<McpLintFlags, [string[]]> = {
   name: 'mcp lint',
-  description: 'check tool definitions and instructions: descriptions, schemas, names, hidden characters, tool poisoning',
+  description:
+    'check tool definitions and instructions: descriptions, schemas, names, hidden characters, tool poisoning',
   arguments: [SERVER_ARGUMENT],
   options: { ...MCP_TARGET, json: { flags: '--json', description: 'print the issues as JSON' }, color: COLOR },
   help: MCP_EXIT_CODES,
@@ -251,12 +375,23 @@ const mcpTestCommand: CommandSpec<McpTestFlags, [string[]]> = {
     ...MCP_TARGET,
     cases: { flags: '--cases <n>', description: 'valid-input scenarios per tool', default: '3' },
     edgeCases: { flags: '--no-edge-cases', description: 'do not send invalid input' },
-    readOnly: { flags: '--read-only', description: 'call only tools annotated readOnlyHint (by default every tool not annotated destructiveHint is called, write tools included)' },
+    readOnly: {
+      flags: '--read-only',
+      description:
+        'call only tools annotated readOnlyHint (by default every tool not annotated destructiveHint is called, write tools included)',
+    },
     allowDestructive: { flags: '--allow-destructive', description: 'also call tools annotated destructiveHint' },
     report: { flags: '--report <kind>', description: 'write a report file (with -o)', choices: ['md', 'json'] },
     output: { flags: '-o, --output <file>', description: 'where --report goes' },
-    failUnder: { flags: '--fail-under <grade>', description: 'exit 1 when the grade is worse than this (A-F), or the score below this number in [0, 1]' },
-    ci: { flags: '--ci', description: 'append the scorecard to $GITHUB_STEP_SUMMARY; without --fail-under, exit 1 on any lint error or failed scenario' },
+    failUnder: {
+      flags: '--fail-under <grade>',
+      description: 'exit 1 when the grade is worse than this (A-F), or the score below this number in [0, 1]',
+    },
+    ci: {
+      flags: '--ci',
+      description:
+        'append the scorecard to $GITHUB_STEP_SUMMARY; without --fail-under, exit 1 on any lint error or failed scenario',
+    },
     color: COLOR,
   },
   help: `${MCP_TEST_CALLS}\n${MCP_EXIT_CODES}`,
@@ -274,10 +409,13 @@ const mcpRecordCommand: CommandSpec<McpRecordFlags, [string[]]> = {
   arguments: [SERVER_ARGUMENT],
   options: {
     ...MCP_RECORD_TARGET,
-    output: { flags: '-o, --output <file>', description: 'the session file to write (rewritten after every call)', required: true },
+    output: {
+      flags: '-o, --output <file>',
+      description: 'the session file to write (rewritten after every call)',
+      required: true,
+    },
   },
-  help:
-    '\nPut "toolscore mcp record -o session.json -- CMD ARGS..." where your MCP client launches the server,\nthen score the session with "toolscore eval gold.json session.json".\n\nExit status: the server\'s (128+N when killed by signal N); 1 when it could not be started; 2 bad usage.',
+  help: '\nPut "toolscore mcp record -o session.json -- CMD ARGS..." where your MCP client launches the server,\nthen score the session with "toolscore eval gold.json session.json".\n\nExit status: the server\'s (128+N when killed by signal N); 1 when it could not be started; 2 bad usage.',
   async run([words], flags) {
     const { runMcpRecord } = await import('./commands/mcp-record.js');
     return runMcpRecord(words, flags);

@@ -23,7 +23,10 @@ export interface JudgeFlags {
 function countFlag(text: string, flag: string): number {
   const value = Number(text);
   if (text.trim() === '' || !Number.isInteger(value) || value < 1) {
-    throw new ToolscoreInputError({ source: flag }, `expected a whole number of at least 1, got ${JSON.stringify(text)}`);
+    throw new ToolscoreInputError(
+      { source: flag },
+      `expected a whole number of at least 1, got ${JSON.stringify(text)}`,
+    );
   }
   return value;
 }
@@ -36,7 +39,10 @@ function timeoutFlag(text: string): number {
   const seconds = Number(text);
   const ms = Math.round(seconds * 1000);
   if (text.trim() === '' || !Number.isFinite(seconds) || ms < 1 || seconds > MAX_TIMEOUT_SECONDS) {
-    throw new ToolscoreInputError({ source: '--llm-timeout' }, `expected seconds above 0 and at most ${MAX_TIMEOUT_SECONDS}, got ${JSON.stringify(text)}`);
+    throw new ToolscoreInputError(
+      { source: '--llm-timeout' },
+      `expected seconds above 0 and at most ${MAX_TIMEOUT_SECONDS}, got ${JSON.stringify(text)}`,
+    );
   }
   return ms;
 }
@@ -61,7 +67,10 @@ export function judgeFromFlags(flags: JudgeFlags): JudgeConfig | undefined {
     return undefined;
   }
   if (flags.llmProvider !== undefined && !(JUDGE_PROVIDERS as readonly string[]).includes(flags.llmProvider)) {
-    throw new ToolscoreInputError({ source: '--llm-provider' }, `expected one of ${JUDGE_PROVIDERS.join(', ')}, got ${JSON.stringify(flags.llmProvider)}`);
+    throw new ToolscoreInputError(
+      { source: '--llm-provider' },
+      `expected one of ${JUDGE_PROVIDERS.join(', ')}, got ${JSON.stringify(flags.llmProvider)}`,
+    );
   }
   return {
     ...(flags.llmModel === undefined ? {} : { model: flags.llmModel }),

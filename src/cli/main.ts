@@ -47,8 +47,12 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     const message = error instanceof Error ? error.message : String(error);
-    if (process.env.TOOLSCORE_DEBUG === '1' && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
-    else process.stderr.write(`toolscore: unexpected error: ${displayText(message)} (set TOOLSCORE_DEBUG=1 for the stack trace)\n`);
+    if (process.env.TOOLSCORE_DEBUG === '1' && error instanceof Error && error.stack)
+      process.stderr.write(`${error.stack}\n`);
+    else
+      process.stderr.write(
+        `toolscore: unexpected error: ${displayText(message)} (set TOOLSCORE_DEBUG=1 for the stack trace)\n`,
+      );
     return 2;
   }
 }

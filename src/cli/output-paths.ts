@@ -46,10 +46,18 @@ export function checkOutputPaths(outputs: readonly OutputFile[], inputs: readonl
     if (isWrittenThrough(output)) continue;
     const identity = fileIdentity(output);
     const input = identity === undefined ? undefined : inputIdentities.find(([, other]) => other === identity);
-    if (input !== undefined) throw new ToolscoreInputError({ source: flag }, `${JSON.stringify(output)} is the ${input[0]}; writing ${what} there would overwrite it`);
+    if (input !== undefined)
+      throw new ToolscoreInputError(
+        { source: flag },
+        `${JSON.stringify(output)} is the ${input[0]}; writing ${what} there would overwrite it`,
+      );
     const key = outputKey(output);
     const other = taken.get(key);
-    if (other !== undefined) throw new ToolscoreInputError({ source: flag }, `${JSON.stringify(output)} is also the ${other} report; each report needs a file of its own`);
+    if (other !== undefined)
+      throw new ToolscoreInputError(
+        { source: flag },
+        `${JSON.stringify(output)} is also the ${other} report; each report needs a file of its own`,
+      );
     taken.set(key, flag);
   }
 }

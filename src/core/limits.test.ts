@@ -38,7 +38,13 @@ describe('hostile sizes give a result or a clear error', () => {
 
   test('a million actual calls against a short gold standard', () => {
     const actual = Array.from({ length: 1_000_000 }, (_, i) => ({ tool: `tool_${i % 20}`, args: { i } }));
-    const result = evaluate({ expected: [{ tool: 'tool_0', args: { i: 0 } }, { tool: 'tool_1', args: { i: 1 } }], actual });
+    const result = evaluate({
+      expected: [
+        { tool: 'tool_0', args: { i: 0 } },
+        { tool: 'tool_1', args: { i: 1 } },
+      ],
+      actual,
+    });
     expect(result.metrics.efficiency_metrics.total_calls).toBe(1_000_000);
     expect(result.metrics.efficiency_metrics.redundant_count).toBe(999_998);
     expect(result.argumentF1).toBeCloseTo(1, 12);
@@ -48,7 +54,10 @@ describe('hostile sizes give a result or a clear error', () => {
 
   test('a 100 MB string argument', () => {
     const big = 'x'.repeat(100_000_000);
-    const result = evaluate({ expected: [{ tool: 'write', args: { text: big } }], actual: [{ tool: 'write', args: { text: `${big}!` } }] });
+    const result = evaluate({
+      expected: [{ tool: 'write', args: { text: big } }],
+      actual: [{ tool: 'write', args: { text: `${big}!` } }],
+    });
     expect(result.argumentF1).toBe(0);
     expect(result.topIssues[0]!.problem.length).toBeLessThan(300);
   });
@@ -58,8 +67,12 @@ describe('hostile sizes give a result or a clear error', () => {
     expect(() => evaluate({ expected: calls, actual: calls, limits: { maxPairingCells: 100 } })).toThrow(
       'limits at maxPairingCells: pairing 30 expected with 30 actual calls of "search" needs more than 100 cells; raise limits.maxPairingCells (--max-pairing-cells) or split the trace',
     );
-    expect(() => evaluate({ expected: [], actual: [], limits: { maxDepth: 0 } })).toThrow('limits at maxDepth: expected a positive whole number');
-    expect(() => evaluate({ expected: [], actual: [], limits: { depth: 1 } as never })).toThrow('unknown limit "depth"');
+    expect(() => evaluate({ expected: [], actual: [], limits: { maxDepth: 0 } })).toThrow(
+      'limits at maxDepth: expected a positive whole number',
+    );
+    expect(() => evaluate({ expected: [], actual: [], limits: { depth: 1 } as never })).toThrow(
+      'unknown limit "depth"',
+    );
   });
 });
 
@@ -87,6 +100,8 @@ describe('edit distance on long traces', () => {
   test('too many edits for the cell limit is a clear error', () => {
     const a = new Int32Array(100_000).map((_, i) => i);
     const b = new Int32Array(100_000).map((_, i) => -i - 1);
-    expect(() => levenshtein(a, b, 10_000_000)).toThrow(/needs more than 10000000 cells; raise limits.maxSequenceCells/);
+    expect(() => levenshtein(a, b, 10_000_000)).toThrow(
+      /needs more than 10000000 cells; raise limits.maxSequenceCells/,
+    );
   });
 });

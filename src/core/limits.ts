@@ -35,10 +35,14 @@ export function resolveLimits(input?: Partial<EvaluationLimits> | null, source =
   const limits: EvaluationLimits = { ...DEFAULT_LIMITS };
   for (const [name, value] of Object.entries(input)) {
     if (!(LIMIT_NAMES as string[]).includes(name)) {
-      throw new ToolscoreInputError({ source, path: name }, `unknown limit ${JSON.stringify(name)}; valid names: ${LIMIT_NAMES.join(', ')}`);
+      throw new ToolscoreInputError(
+        { source, path: name },
+        `unknown limit ${JSON.stringify(name)}; valid names: ${LIMIT_NAMES.join(', ')}`,
+      );
     }
     if (value === undefined) continue;
-    if (!Number.isSafeInteger(value) || (value as number) < 1) throw new ToolscoreInputError({ source, path: name }, 'expected a positive whole number');
+    if (!Number.isSafeInteger(value) || (value as number) < 1)
+      throw new ToolscoreInputError({ source, path: name }, 'expected a positive whole number');
     limits[name as keyof EvaluationLimits] = value as number;
   }
   return limits;
@@ -46,7 +50,10 @@ export function resolveLimits(input?: Partial<EvaluationLimits> | null, source =
 
 /** The error for arguments (or results, metadata, side effects…) nested past the limit. */
 export function tooDeepError(source: string, path: string, limit: number, what = 'arguments'): ToolscoreInputError {
-  return new ToolscoreInputError({ source, path }, `${what} nested deeper than ${limit} levels; raise limits.maxDepth (--max-depth) if this is intended`);
+  return new ToolscoreInputError(
+    { source, path },
+    `${what} nested deeper than ${limit} levels; raise limits.maxDepth (--max-depth) if this is intended`,
+  );
 }
 
 /**
@@ -78,7 +85,10 @@ export function withStackGuard<T>(work: () => T, source: string): T {
     return work();
   } catch (error) {
     if (error instanceof RangeError && /call stack/i.test(error.message)) {
-      throw new ToolscoreInputError({ source }, 'input is nested too deeply to process; lower limits.maxDepth (--max-depth) or flatten the arguments');
+      throw new ToolscoreInputError(
+        { source },
+        'input is nested too deeply to process; lower limits.maxDepth (--max-depth) or flatten the arguments',
+      );
     }
     throw error;
   }

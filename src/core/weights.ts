@@ -1,7 +1,13 @@
 import { ToolscoreInputError } from './errors.js';
 
 /** The metrics the composite score blends, by their serialized names. */
-export const WEIGHT_NAMES = ['selection_accuracy', 'argument_f1', 'sequence_accuracy', 'redundant_rate', 'required_call_recall'] as const;
+export const WEIGHT_NAMES = [
+  'selection_accuracy',
+  'argument_f1',
+  'sequence_accuracy',
+  'redundant_rate',
+  'required_call_recall',
+] as const;
 
 /** One weight name. */
 export type WeightName = (typeof WEIGHT_NAMES)[number];
@@ -33,10 +39,16 @@ export function normalizeWeights(weights?: WeightsInput | Record<string, unknown
   const merged: Record<WeightName, number> = { ...DEFAULT_WEIGHTS };
   for (const [name, value] of Object.entries(weights)) {
     if (!(WEIGHT_NAMES as readonly string[]).includes(name)) {
-      throw new ToolscoreInputError({ source, path: name }, `unknown weight ${JSON.stringify(name)}; valid names: ${WEIGHT_NAMES.join(', ')}`);
+      throw new ToolscoreInputError(
+        { source, path: name },
+        `unknown weight ${JSON.stringify(name)}; valid names: ${WEIGHT_NAMES.join(', ')}`,
+      );
     }
     if (typeof value !== 'number' || !Number.isFinite(value)) {
-      throw new ToolscoreInputError({ source, path: name }, `weight must be a finite number, got ${JSON.stringify(value) ?? String(value)}`);
+      throw new ToolscoreInputError(
+        { source, path: name },
+        `weight must be a finite number, got ${JSON.stringify(value) ?? String(value)}`,
+      );
     }
     if (value < 0) throw new ToolscoreInputError({ source, path: name }, `weight must not be negative, got ${value}`);
     merged[name as WeightName] = value;
@@ -48,7 +60,8 @@ export function normalizeWeights(weights?: WeightsInput | Record<string, unknown
     for (const name of WEIGHT_NAMES) merged[name] /= largest;
     total = sumOf(merged);
   }
-  if (total === 0) throw new ToolscoreInputError({ source }, 'weights sum to 0; give at least one metric a positive weight');
+  if (total === 0)
+    throw new ToolscoreInputError({ source }, 'weights sum to 0; give at least one metric a positive weight');
   for (const name of WEIGHT_NAMES) merged[name] /= total;
   return Object.freeze(merged);
 }

@@ -3,7 +3,11 @@ import { alignCalls } from './alignment.js';
 import { evaluate } from './evaluate.js';
 
 const rows = (expected: unknown[], actual: unknown[]) =>
-  alignCalls(evaluate({ expected: expected as never, actual })).map((row) => [row.expectedIndex, row.actualIndex, row.status]);
+  alignCalls(evaluate({ expected: expected as never, actual })).map((row) => [
+    row.expectedIndex,
+    row.actualIndex,
+    row.status,
+  ]);
 
 describe('alignCalls', () => {
   test('a reordered pair sits beside its partners', () => {
@@ -16,7 +20,13 @@ describe('alignCalls', () => {
     expect(
       rows(
         [{ tool: 'search', args: { q: 'x' } }, { tool: 'fetch' }, { tool: 'summarize' }, { tool: 'save' }],
-        [{ tool: 'search', args: { q: 'y' } }, { tool: 'download' }, { tool: 'log' }, { tool: 'save' }, { tool: 'log' }],
+        [
+          { tool: 'search', args: { q: 'y' } },
+          { tool: 'download' },
+          { tool: 'log' },
+          { tool: 'save' },
+          { tool: 'log' },
+        ],
       ),
     ).toEqual([
       [0, 0, 'argument_mismatch'],

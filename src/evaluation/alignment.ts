@@ -29,10 +29,15 @@ export function alignCalls(result: EvaluationResult): AlignedRow[] {
     if (i < 0) return;
     const diffs = diffArguments(goldCalls[i]!, call, mode);
     // A failed call is never a match, whatever its arguments.
-    partnerOfActual.set(j, { expectedIndex: i, status: call.is_error ? 'failed' : diffs.length > 0 ? 'argument_mismatch' : 'match', diffs });
+    partnerOfActual.set(j, {
+      expectedIndex: i,
+      status: call.is_error ? 'failed' : diffs.length > 0 ? 'argument_mismatch' : 'match',
+      diffs,
+    });
   });
   for (const issue of result.topIssues) {
-    if (issue.kind === 'wrong_tool') partnerOfActual.set(issue.actualIndex!, { expectedIndex: issue.expectedIndex!, status: 'wrong_tool', diffs: [] });
+    if (issue.kind === 'wrong_tool')
+      partnerOfActual.set(issue.actualIndex!, { expectedIndex: issue.expectedIndex!, status: 'wrong_tool', diffs: [] });
   }
   const placed = new Set<number>();
   for (const partner of partnerOfActual.values()) placed.add(partner.expectedIndex);
@@ -41,7 +46,8 @@ export function alignCalls(result: EvaluationResult): AlignedRow[] {
   let nextExpected = 0;
   const flushMissingBefore = (limit: number): void => {
     for (; nextExpected < limit; nextExpected++) {
-      if (!placed.has(nextExpected)) rows.push({ expectedIndex: nextExpected, actualIndex: null, status: 'missing', diffs: [] });
+      if (!placed.has(nextExpected))
+        rows.push({ expectedIndex: nextExpected, actualIndex: null, status: 'missing', diffs: [] });
     }
   };
   traceCalls.forEach((_, j) => {

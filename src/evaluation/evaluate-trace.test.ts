@@ -23,14 +23,22 @@ describe('evaluateTrace on files', () => {
     expect(result.goldCalls.map((call) => call.tool)).toEqual(['make_file', 'read_file']);
     expect(result.goldCalls[0]!.side_effects).toEqual({ file_exists: 'poem.txt' });
     expect(result.goldCalls[0]!.description).toBe('Create a file with a short poem');
-    expect(result.traceCalls[0]).toMatchObject({ tool: 'make_file', result: { success: true, path: 'poem.txt' }, duration: 0.05, timestamp: 1704067200.0 });
+    expect(result.traceCalls[0]).toMatchObject({
+      tool: 'make_file',
+      result: { success: true, path: 'poem.txt' },
+      duration: 0.05,
+      timestamp: 1704067200.0,
+    });
     expect(result.traceCalls[1]!.result).toBe('Roses are red,\nViolets are blue.');
   });
 
   test('a gold file with extra keys (metadata.schema) still loads', async () => {
     const result = await evaluateTrace({
       goldFile: corpusPath('comparable-tools/toolscore/datasets__weather_agent.json'),
-      traceFile: file('weather.json', JSON.stringify([{ tool: 'get_current_weather', args: { location: 'San Francisco, CA', unit: 'fahrenheit' } }])),
+      traceFile: file(
+        'weather.json',
+        JSON.stringify([{ tool: 'get_current_weather', args: { location: 'San Francisco, CA', unit: 'fahrenheit' } }]),
+      ),
     });
     expect(result.goldCalls).toHaveLength(2);
     expect(result.requiredCallRecall).toBe(0.5);
@@ -48,22 +56,38 @@ describe('evaluateTrace on files', () => {
   });
 
   test('gold matchers in $ operator form', async () => {
-    const gold = file('gold-ops.json', JSON.stringify([{ tool: 'book', args: { flight: { $regex: 'FL-\\d+' }, seats: { $type: 'integer' }, when: { $any: true } } }]));
-    const trace = file('trace-ops.json', JSON.stringify({ calls: [{ tool: 'book', args: { flight: 'FL-42', seats: 2, when: 'now' } }] }));
+    const gold = file(
+      'gold-ops.json',
+      JSON.stringify([
+        { tool: 'book', args: { flight: { $regex: 'FL-\\d+' }, seats: { $type: 'integer' }, when: { $any: true } } },
+      ]),
+    );
+    const trace = file(
+      'trace-ops.json',
+      JSON.stringify({ calls: [{ tool: 'book', args: { flight: 'FL-42', seats: 2, when: 'now' } }] }),
+    );
     expect((await evaluateTrace({ goldFile: gold, traceFile: trace })).score).toBe(1);
   });
 
   test('forbidden rules from a file, with $regex searching argv arrays', async () => {
-    const rules = file('rules.json', JSON.stringify([{ tool: 'shell', args: { argv: { $regex: 'rm -rf' } }, reason: 'no deletes' }]));
+    const rules = file(
+      'rules.json',
+      JSON.stringify([{ tool: 'shell', args: { argv: { $regex: 'rm -rf' } }, reason: 'no deletes' }]),
+    );
     const gold = file('gold-shell.json', '[{"tool": "shell"}]');
     const trace = file('trace-shell.json', '[{"tool": "shell", "args": {"argv": ["rm", "-rf", "/tmp/x"]}}]');
     const result = await evaluateTrace({ goldFile: gold, traceFile: trace, forbidden: rules });
-    expect(result.policyViolations).toEqual([{ index: 0, tool: 'shell', args: { argv: ['rm', '-rf', '/tmp/x'] }, rule: 0, reason: 'no deletes' }]);
+    expect(result.policyViolations).toEqual([
+      { index: 0, tool: 'shell', args: { argv: ['rm', '-rf', '/tmp/x'] }, rule: 0, reason: 'no deletes' },
+    ]);
   });
 
   test('custom traces keep falsy values and parse JSON-string arguments', async () => {
     const gold = file('gold-falsy.json', '[{"tool": "count", "args": {}}, {"tool": "sum", "args": {"a": 1}}]');
-    const trace = file('trace-falsy.json', '[{"tool": "count", "args": {}, "arguments": {"x": 1}, "result": 0, "duration": 0}, {"name": "sum", "arguments": "{\\"a\\": 1}"}]');
+    const trace = file(
+      'trace-falsy.json',
+      '[{"tool": "count", "args": {}, "arguments": {"x": 1}, "result": 0, "duration": 0}, {"name": "sum", "arguments": "{\\"a\\": 1}"}]',
+    );
     const result = await evaluateTrace({ goldFile: gold, traceFile: trace });
     expect(result.traceCalls[0]).toMatchObject({ tool: 'count', args: {}, result: 0, duration: 0 });
     expect(result.traceCalls[1]!.args).toEqual({ a: 1 });
@@ -87,10 +111,18 @@ describe('evaluateTrace on files', () => {
 describe('bad input gives one line naming the file and the place', () => {
   const gold = file('ok-gold.json', '[{"tool": "a"}]');
   const cases: [string, () => Promise<unknown>, string][] = [
-    ['missing file', () => evaluateTrace({ goldFile: join(dir, 'nope.json'), traceFile: gold }), `${join(dir, 'nope.json')}: file not found`],
+    [
+      'missing file',
+      () => evaluateTrace({ goldFile: join(dir, 'nope.json'), traceFile: gold }),
+      `${join(dir, 'nope.json')}: file not found`,
+    ],
     [
       'invalid JSON with line and column',
-      () => evaluateTrace({ goldFile: file('bad.json', '[\n  {"tool": "a"},\n  {"tool": "b" "args": {}}\n]'), traceFile: gold }),
+      () =>
+        evaluateTrace({
+          goldFile: file('bad.json', '[\n  {"tool": "a"},\n  {"tool": "b" "args": {}}\n]'),
+          traceFile: gold,
+        }),
       `${join(dir, 'bad.json')}:3:16 at $[1]: invalid JSON: unexpected '"args"'; expected ',' or '}'`,
     ],
     [
@@ -105,13 +137,30 @@ describe('bad input gives one line naming the file and the place', () => {
     ],
     [
       'unknown $ operator',
-      () => evaluateTrace({ goldFile: file('op.json', '[{"tool": "a", "args": {"n": {"$gte": 3}}}]'), traceFile: gold }),
+      () =>
+        evaluateTrace({ goldFile: file('op.json', '[{"tool": "a", "args": {"n": {"$gte": 3}}}]'), traceFile: gold }),
       `${join(dir, 'op.json')} at $[0].args.n: unknown operator $gte; known operators: $any, $regex, $approx, $contains, $one_of, $type, $literal (wrap literal data in {"$literal": ...})`,
     ],
-    ['gold that is not a list', () => evaluateTrace({ goldFile: file('obj.json', '{"tool": 1}'), traceFile: gold }), `${join(dir, 'obj.json')} at $: expected a JSON array of calls (or {"calls": [...]}), got an object`],
-    ['unknown format', () => evaluateTrace({ goldFile: gold, traceFile: gold, format: 'xml' }), 'format: unknown format "xml"; valid formats: auto, '],
-    ['bad weight', () => evaluateTrace({ goldFile: gold, traceFile: gold, weights: { speed: 1 } as never }), 'weights at speed: unknown weight "speed"'],
-    ['empty file', () => evaluateTrace({ goldFile: file('empty.json', '  \n'), traceFile: gold }), `${join(dir, 'empty.json')}:2:1 at $: invalid JSON: the file is empty; expected a JSON value`],
+    [
+      'gold that is not a list',
+      () => evaluateTrace({ goldFile: file('obj.json', '{"tool": 1}'), traceFile: gold }),
+      `${join(dir, 'obj.json')} at $: expected a JSON array of calls (or {"calls": [...]}), got an object`,
+    ],
+    [
+      'unknown format',
+      () => evaluateTrace({ goldFile: gold, traceFile: gold, format: 'xml' }),
+      'format: unknown format "xml"; valid formats: auto, ',
+    ],
+    [
+      'bad weight',
+      () => evaluateTrace({ goldFile: gold, traceFile: gold, weights: { speed: 1 } as never }),
+      'weights at speed: unknown weight "speed"',
+    ],
+    [
+      'empty file',
+      () => evaluateTrace({ goldFile: file('empty.json', '  \n'), traceFile: gold }),
+      `${join(dir, 'empty.json')}:2:1 at $: invalid JSON: the file is empty; expected a JSON value`,
+    ],
   ];
   test.each(cases)('%s', async (_name, run, message) => {
     const error = await run().then(

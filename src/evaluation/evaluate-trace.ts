@@ -69,16 +69,24 @@ export async function evaluateTrace(options: EvaluateTraceOptions): Promise<Eval
   const db = options.db === undefined ? undefined : parseDatabaseUrl(options.db);
   const dbLimits = resolveDatabaseLimits(options);
   // The judge and its provider SDK are loaded only when asked for.
-  const judge = options.judge === undefined || options.judge === false ? undefined : await (await import('../judge/judge.js')).createJudge(options.judge);
-  if (typeof options.forbidden === 'string') settings.forbidden = await loadForbiddenRules(options.forbidden, settings.limits.maxDepth);
-  if (typeof options.tools === 'string') settings.catalogue = readToolCatalogue(await readJsonFile(options.tools), options.tools);
+  const judge =
+    options.judge === undefined || options.judge === false
+      ? undefined
+      : await (await import('../judge/judge.js')).createJudge(options.judge);
+  if (typeof options.forbidden === 'string')
+    settings.forbidden = await loadForbiddenRules(options.forbidden, settings.limits.maxDepth);
+  if (typeof options.tools === 'string')
+    settings.catalogue = readToolCatalogue(await readJsonFile(options.tools), options.tools);
   const keepNumberKinds = settings.mode === 'strict';
   const [expected, trace] = await Promise.all([
     loadGoldFile(options.goldFile, { keepNumberKinds }, settings.limits.maxDepth),
     loadTraceFile(options.traceFile, format, { keepNumberKinds, maxLineBytes: settings.limits.maxLineBytes }),
   ]);
   const sources = { goldFile: options.goldFile, traceFile: options.traceFile };
-  const scoring = withStackGuard(() => scoreCalls(expected, trace.calls, { ...settings, warnings: trace.warnings, sources }), options.traceFile);
+  const scoring = withStackGuard(
+    () => scoreCalls(expected, trace.calls, { ...settings, warnings: trace.warnings, sources }),
+    options.traceFile,
+  );
   const checked: CheckedMetrics = {};
   if (options.validateSideEffects !== false) {
     checked.side_effect_metrics = await sideEffectMetrics(scoring.expected, scoring.actual, scoring.pairing, {

@@ -13,7 +13,10 @@ describe('the guide: Scoring Semantics', () => {
   });
 
   test('explicit {} means "expect no arguments"', () => {
-    const result = evaluate({ expected: [{ tool: 'search', args: {} }], actual: [{ tool: 'search', args: { q: 'x' } }] });
+    const result = evaluate({
+      expected: [{ tool: 'search', args: {} }],
+      actual: [{ tool: 'search', args: { q: 'x' } }],
+    });
     expect(result.argumentF1).toBe(0);
     // 0.4·1 + 0.3·0 + 0.2·1 + 0.1·1 (reference notes §5.1)
     expect(result.score).toBe(0.7);
@@ -26,7 +29,13 @@ describe('the guide: Scoring Semantics', () => {
       weights: { selection_accuracy: 1.0, argument_f1: 0.0, sequence_accuracy: 0.0, redundant_rate: 0.0 },
     });
     expect(result.score).toBe(1);
-    expect(result.weights).toEqual({ selection_accuracy: 1, argument_f1: 0, sequence_accuracy: 0, redundant_rate: 0, required_call_recall: 0 });
+    expect(result.weights).toEqual({
+      selection_accuracy: 1,
+      argument_f1: 0,
+      sequence_accuracy: 0,
+      redundant_rate: 0,
+      required_call_recall: 0,
+    });
   });
 
   test('required_call_recall weight lowers the score for a failed required call', () => {
@@ -44,24 +53,42 @@ describe('the guide: Scoring Semantics', () => {
 
   test('unknown, negative, non-finite and all-zero weights are rejected naming the key', () => {
     const base = { expected: [{ tool: 'a' }], actual: [{ tool: 'a' }] };
-    expect(() => evaluate({ ...base, weights: { selection: 1 } as never })).toThrow(/unknown weight "selection"; valid names: selection_accuracy, argument_f1/);
+    expect(() => evaluate({ ...base, weights: { selection: 1 } as never })).toThrow(
+      /unknown weight "selection"; valid names: selection_accuracy, argument_f1/,
+    );
     expect(() => evaluate({ ...base, weights: { argument_f1: -1 } })).toThrow(/argument_f1.*must not be negative/);
     expect(() => evaluate({ ...base, weights: { argument_f1: Number.NaN } })).toThrow(ToolscoreInputError);
     expect(() => evaluate({ ...base, weights: { argument_f1: Infinity } })).toThrow(/finite/);
     expect(() =>
-      evaluate({ ...base, weights: { selection_accuracy: 0, argument_f1: 0, sequence_accuracy: 0, redundant_rate: 0, required_call_recall: 0 } }),
+      evaluate({
+        ...base,
+        weights: {
+          selection_accuracy: 0,
+          argument_f1: 0,
+          sequence_accuracy: 0,
+          redundant_rate: 0,
+          required_call_recall: 0,
+        },
+      }),
     ).toThrow(/sum to 0/);
   });
 
   test('lenient mode: 1 matches 1.0 and "NYC" matches " NYC "', () => {
     const numbers = evaluate({ expected: [{ tool: 'f', args: { n: 1 } }], actual: [{ tool: 'f', args: { n: 1.0 } }] });
     expect(numbers.argumentF1).toBe(1);
-    const strings = evaluate({ expected: [{ tool: 'f', args: { city: 'NYC' } }], actual: [{ tool: 'f', args: { city: ' NYC ' } }] });
+    const strings = evaluate({
+      expected: [{ tool: 'f', args: { city: 'NYC' } }],
+      actual: [{ tool: 'f', args: { city: ' NYC ' } }],
+    });
     expect(strings.argumentF1).toBe(1);
   });
 
   test('strict mode: no trimming (1 vs 1.0 in files is covered by evaluateTrace tests)', () => {
-    const result = evaluate({ expected: [{ tool: 'f', args: { city: 'NYC' } }], actual: [{ tool: 'f', args: { city: ' NYC ' } }], strict: true });
+    const result = evaluate({
+      expected: [{ tool: 'f', args: { city: 'NYC' } }],
+      actual: [{ tool: 'f', args: { city: ' NYC ' } }],
+      strict: true,
+    });
     expect(result.argumentF1).toBe(0);
   });
 
@@ -91,7 +118,10 @@ describe('the guide: Scoring Semantics', () => {
 
   test('loops vs exploration', () => {
     const expected = [{ tool: 'search', args: { q: 'x' } }];
-    const loop = evaluate({ expected, actual: Array.from({ length: 3 }, () => ({ tool: 'search', args: { q: 'x' } })) });
+    const loop = evaluate({
+      expected,
+      actual: Array.from({ length: 3 }, () => ({ tool: 'search', args: { q: 'x' } })),
+    });
     expect(loop.metrics.efficiency_metrics.identical_rate).toBeCloseTo(2 / 3, 12);
     expect(loop.metrics.efficiency_metrics.redundant_rate).toBeCloseTo(2 / 3, 12);
     const explore = evaluate({ expected, actual: ['x', 'y', 'z'].map((q) => ({ tool: 'search', args: { q } })) });
@@ -123,7 +153,10 @@ describe('the guide: Understanding Metrics', () => {
 
   test('sequence edit distance and accuracy', () => {
     // a b c vs a c: one deletion
-    const result = evaluate({ expected: [{ tool: 'a' }, { tool: 'b' }, { tool: 'c' }], actual: [{ tool: 'a' }, { tool: 'c' }] });
+    const result = evaluate({
+      expected: [{ tool: 'a' }, { tool: 'b' }, { tool: 'c' }],
+      actual: [{ tool: 'a' }, { tool: 'c' }],
+    });
     expect(result.metrics.sequence_metrics.edit_distance).toBe(1);
     expect(result.metrics.sequence_metrics.normalized_distance).toBeCloseTo(1 / 3, 12);
     expect(result.sequenceAccuracy).toBeCloseTo(2 / 3, 12);
@@ -132,26 +165,38 @@ describe('the guide: Understanding Metrics', () => {
   test('invocation accuracy: perfect, and penalised for missing and extra tools', () => {
     expect(evaluate({ expected: [{ tool: 'a' }], actual: [{ tool: 'a' }] }).invocationAccuracy).toBe(1);
     // G={a,b}, T={a,c}: (1 − 0.5·2)/2 = 0
-    expect(evaluate({ expected: [{ tool: 'a' }, { tool: 'b' }], actual: [{ tool: 'a' }, { tool: 'c' }] }).invocationAccuracy).toBe(0);
+    expect(
+      evaluate({ expected: [{ tool: 'a' }, { tool: 'b' }], actual: [{ tool: 'a' }, { tool: 'c' }] }).invocationAccuracy,
+    ).toBe(0);
     // G={a,b}, T={a}: (1 − 0.5)/2 = 0.25
-    expect(evaluate({ expected: [{ tool: 'a' }, { tool: 'b' }], actual: [{ tool: 'a' }] }).invocationAccuracy).toBe(0.25);
+    expect(evaluate({ expected: [{ tool: 'a' }, { tool: 'b' }], actual: [{ tool: 'a' }] }).invocationAccuracy).toBe(
+      0.25,
+    );
     expect(evaluate({ expected: [], actual: [] }).invocationAccuracy).toBe(1);
     expect(evaluate({ expected: [], actual: [{ tool: 'a' }] }).invocationAccuracy).toBe(0);
   });
 
   test('argument precision, recall and F1', () => {
     // expected {a,b,c}; actual passes a (right), b (wrong), d (extra): P = 1/3, R = 1/3
-    const result = evaluate({ expected: [{ tool: 't', args: { a: 1, b: 2, c: 3 } }], actual: [{ tool: 't', args: { a: 1, b: 9, d: 4 } }] });
+    const result = evaluate({
+      expected: [{ tool: 't', args: { a: 1, b: 2, c: 3 } }],
+      actual: [{ tool: 't', args: { a: 1, b: 9, d: 4 } }],
+    });
     expect(result.metrics.argument_metrics.precision).toBeCloseTo(1 / 3, 12);
     expect(result.metrics.argument_metrics.recall).toBeCloseTo(1 / 3, 12);
     expect(result.argumentF1).toBeCloseTo(1 / 3, 12);
   });
 
   test('required call recall counts repeats and ignores failed attempts; null when nothing is expected', () => {
-    expect(evaluate({ expected: [{ tool: 'search' }, { tool: 'search' }], actual: [{ tool: 'search' }] }).requiredCallRecall).toBe(0.5);
-    expect(evaluate({ expected: [{ tool: 'deploy' }], actual: [{ tool: 'deploy', is_error: true }] }).requiredCallRecall).toBe(0);
     expect(
-      evaluate({ expected: [{ tool: 'deploy' }], actual: [{ tool: 'deploy', error: 'timeout' }, { tool: 'deploy' }] }).requiredCallRecall,
+      evaluate({ expected: [{ tool: 'search' }, { tool: 'search' }], actual: [{ tool: 'search' }] }).requiredCallRecall,
+    ).toBe(0.5);
+    expect(
+      evaluate({ expected: [{ tool: 'deploy' }], actual: [{ tool: 'deploy', is_error: true }] }).requiredCallRecall,
+    ).toBe(0);
+    expect(
+      evaluate({ expected: [{ tool: 'deploy' }], actual: [{ tool: 'deploy', error: 'timeout' }, { tool: 'deploy' }] })
+        .requiredCallRecall,
     ).toBe(1);
     const none = evaluate({ expected: [], actual: [{ tool: 'a' }] });
     expect(none.requiredCallRecall).toBeNull();
@@ -170,7 +215,9 @@ describe('the guide: Understanding Metrics', () => {
     });
     expect(result.metrics.security_metrics).toEqual({
       secret_count: 1,
-      secrets: [{ index: 0, tool: 'http_get', path: 'headers.Authorization', kind: 'openai_api_key', preview: 'sk-p…b3' }],
+      secrets: [
+        { index: 0, tool: 'http_get', path: 'headers.Authorization', kind: 'openai_api_key', preview: 'sk-p…b3' },
+      ],
     });
     expect(result.metrics.policy_metrics).toEqual({
       violation_count: 1,
@@ -180,21 +227,36 @@ describe('the guide: Understanding Metrics', () => {
     expect(result.policyViolations).toHaveLength(1);
     expect(result.findings).toEqual([
       { severity: 'error', message: 'call 2 (shell) matches forbidden rule 1: destructive' },
-      { severity: 'error', message: 'call 1 (http_get) passes a credential (openai_api_key) in "headers.Authorization": sk-p…b3' },
+      {
+        severity: 'error',
+        message: 'call 1 (http_get) passes a credential (openai_api_key) in "headers.Authorization": sk-p…b3',
+      },
     ]);
     expect(JSON.stringify(result.findings)).not.toContain(key);
   });
 
   test('policy_metrics is absent without forbidden rules, present (empty) with an empty list', () => {
     expect(evaluate({ expected: [], actual: [] }).metrics.policy_metrics).toBeUndefined();
-    expect(evaluate({ expected: [], actual: [], forbidden: [] }).metrics.policy_metrics).toEqual({ violation_count: 0, rule_count: 0, violations: [] });
+    expect(evaluate({ expected: [], actual: [], forbidden: [] }).metrics.policy_metrics).toEqual({
+      violation_count: 0,
+      rule_count: 0,
+      violations: [],
+    });
   });
 });
 
 describe('score reference points', () => {
   test('a perfect match scores exactly 1 with grade A', () => {
-    const calls = [{ tool: 'a', args: { x: 0.1 } }, { tool: 'b', args: { y: 'z' } }, { tool: 'c', args: { n: 0.7 } }];
-    const result = evaluate({ expected: calls, actual: calls, weights: { selection_accuracy: 0.1, argument_f1: 0.2, sequence_accuracy: 0.3, redundant_rate: 0.7 } });
+    const calls = [
+      { tool: 'a', args: { x: 0.1 } },
+      { tool: 'b', args: { y: 'z' } },
+      { tool: 'c', args: { n: 0.7 } },
+    ];
+    const result = evaluate({
+      expected: calls,
+      actual: calls,
+      weights: { selection_accuracy: 0.1, argument_f1: 0.2, sequence_accuracy: 0.3, redundant_rate: 0.7 },
+    });
     expect(result.score).toBe(1);
     expect(result.grade).toBe('A');
   });
@@ -236,41 +298,68 @@ describe('score reference points', () => {
 describe('worked examples from the reference notes (§3.5)', () => {
   test('a missing call lowers recall: F1 2/3', () => {
     const result = evaluate({
-      expected: [{ tool: 'web_search', args: { q: 'x' } }, { tool: 'web_fetch', args: { url: 'u' } }],
+      expected: [
+        { tool: 'web_search', args: { q: 'x' } },
+        { tool: 'web_fetch', args: { url: 'u' } },
+      ],
       actual: [{ tool: 'web_fetch', args: { url: 'u' } }],
     });
     expect(result.argumentF1).toBeCloseTo(2 / 3, 12);
   });
 
   test('two expected, one made: F1 2/3', () => {
-    const result = evaluate({ expected: [{ tool: 'search', args: { q: 'a' } }, { tool: 'search', args: { q: 'a' } }], actual: [{ tool: 'search', args: { q: 'a' } }] });
+    const result = evaluate({
+      expected: [
+        { tool: 'search', args: { q: 'a' } },
+        { tool: 'search', args: { q: 'a' } },
+      ],
+      actual: [{ tool: 'search', args: { q: 'a' } }],
+    });
     expect(result.argumentF1).toBeCloseTo(2 / 3, 12);
   });
 
   test('a wrong attempt followed by the right one: F1 1.0', () => {
-    const result = evaluate({ expected: [{ tool: 'search', args: { q: 'a' } }], actual: [{ tool: 'search', args: { q: 'b' } }, { tool: 'search', args: { q: 'a' } }] });
+    const result = evaluate({
+      expected: [{ tool: 'search', args: { q: 'a' } }],
+      actual: [
+        { tool: 'search', args: { q: 'b' } },
+        { tool: 'search', args: { q: 'a' } },
+      ],
+    });
     expect(result.argumentF1).toBe(1);
     expect(result.topIssues.map((issue) => [issue.kind, issue.actualIndex])).toEqual([['extra', 0]]);
   });
 
   test('a missing do-not-check call does not lower F1', () => {
-    const result = evaluate({ expected: [{ tool: 'a', args: { x: 1 } }, { tool: 'b' }], actual: [{ tool: 'a', args: { x: 1 } }] });
+    const result = evaluate({
+      expected: [{ tool: 'a', args: { x: 1 } }, { tool: 'b' }],
+      actual: [{ tool: 'a', args: { x: 1 } }],
+    });
     expect(result.argumentF1).toBe(1);
   });
 });
 
 describe('input checks', () => {
   test('a call without a tool names its JSON path', () => {
-    expect(() => evaluate({ expected: [{ tool: 'a' }, { args: {} } as never], actual: [] })).toThrow('expected at $[1].tool: expected a non-empty tool name, got nothing');
+    expect(() => evaluate({ expected: [{ tool: 'a' }, { args: {} } as never], actual: [] })).toThrow(
+      'expected at $[1].tool: expected a non-empty tool name, got nothing',
+    );
   });
   test('non-object args are rejected', () => {
-    expect(() => evaluate({ expected: [{ tool: 'a', args: 'x' as never }], actual: [] })).toThrow('expected at $[0].args: expected an object of arguments (or null), got a string');
+    expect(() => evaluate({ expected: [{ tool: 'a', args: 'x' as never }], actual: [] })).toThrow(
+      'expected at $[0].args: expected an object of arguments (or null), got a string',
+    );
     expect(() => evaluate({ expected: [], actual: [{ tool: 'a', args: [1] }] })).toThrow('actual at $[0].args');
   });
   test('gold-style $ operators work in memory too, and unknown ones are rejected', () => {
-    const result = evaluate({ expected: [{ tool: 'a', args: { id: { $regex: 'FL-\\d+' } } }], actual: [{ tool: 'a', args: { id: 'FL-9' } }] });
+    const result = evaluate({
+      expected: [{ tool: 'a', args: { id: { $regex: 'FL-\\d+' } } }],
+      actual: [{ tool: 'a', args: { id: 'FL-9' } }],
+    });
     expect(result.argumentF1).toBe(1);
-    expect(() => evaluate({ expected: [{ tool: 'a', args: { id: { $gt: 1 } } }], actual: [] })).toThrow(/expected at \$\[0\]\.args\.id: unknown operator \$gt/);
+    expect(() => evaluate({ expected: [{ tool: 'a', args: { id: { $gt: 1 } } }], actual: [] })).toThrow(
+      /expected at \$\[0\]\.args\.id: unknown operator \$gt/,
+    );
   });
   test('error normalization: a message wins over is_error false; falsy errors mean none', () => {
     const result = evaluate({
@@ -300,7 +389,17 @@ describe('toDict()', () => {
     const record = result.toDict();
     expect(record.schema_version).toBe('2');
     expect(record.calls.expected).toEqual([{ tool: 'search', args: { q: { $regex: 'py.*' }, n: { $any: true } } }]);
-    expect(record.calls.actual).toEqual([{ tool: 'search', args: { q: 'python', n: 3 }, result: ['r'], is_error: true, error: 'slow', duration: 0.5, cost: null }]);
+    expect(record.calls.actual).toEqual([
+      {
+        tool: 'search',
+        args: { q: 'python', n: 3 },
+        result: ['r'],
+        is_error: true,
+        error: 'slow',
+        duration: 0.5,
+        cost: null,
+      },
+    ]);
     expect(record.gold_calls_count).toBe(1);
     expect(record.trace_calls_count).toBe(1);
     expect(record.required_call_recall).toBe(0);
@@ -308,12 +407,22 @@ describe('toDict()', () => {
   });
 
   test('JSON.stringify(result) writes the same record, metrics included (they are built on first read)', () => {
-    const result = evaluate({ expected: [{ tool: 'a', args: { x: 1 } }], actual: [{ tool: 'a', args: { x: 2 } }, { tool: 'a', args: { x: 2 } }] });
+    const result = evaluate({
+      expected: [{ tool: 'a', args: { x: 1 } }],
+      actual: [
+        { tool: 'a', args: { x: 2 } },
+        { tool: 'a', args: { x: 2 } },
+      ],
+    });
     const written = JSON.parse(JSON.stringify(result)) as EvaluationRecord;
     expect(written).toEqual(result.toDict());
     // selection 1, argument F1 0 (x: 1 against 2), sequence 1 − 1/2, redundancy 1 − 1/2: 0.4 + 0 + 0.1 + 0.05.
     expect(written.score).toBe(0.55);
-    expect(written.metrics.efficiency_metrics).toMatchObject({ redundant_count: 1, identical_count: 1, total_calls: 2 });
+    expect(written.metrics.efficiency_metrics).toMatchObject({
+      redundant_count: 1,
+      identical_count: 1,
+      total_calls: 2,
+    });
     expect(written.metrics.trajectory_metrics.path_efficiency).toBe(0.5);
   });
 });

@@ -78,7 +78,10 @@ export function resolveSettings(options: SettingsInput): ScoreSettings {
   return {
     weights: normalizeWeights(options.weights),
     mode: options.strict ? 'strict' : 'lenient',
-    forbidden: options.forbidden === undefined ? undefined : parseForbiddenRules(options.forbidden, 'forbidden', limits.maxDepth),
+    forbidden:
+      options.forbidden === undefined
+        ? undefined
+        : parseForbiddenRules(options.forbidden, 'forbidden', limits.maxDepth),
     catalogue: options.tools === undefined ? undefined : readToolCatalogue(options.tools),
     budgets: options.budgets === undefined ? undefined : parseBudgets(options.budgets),
     limits,
@@ -119,13 +122,19 @@ export interface Scoring {
  * score does not use (tool correctness, trajectory, repeats and failures, policy, budgets, latency,
  * cost) are computed on the first read of `result.metrics`.
  */
-export function scoreCalls(expected: readonly ExpectedCall[], actual: readonly ToolCall[], settings: ScoreSettings): Scoring {
+export function scoreCalls(
+  expected: readonly ExpectedCall[],
+  actual: readonly ToolCall[],
+  settings: ScoreSettings,
+): Scoring {
   const { limits, mode, weights } = settings;
   // First: the credential scan walks every argument and stops at the nesting limit, before any recursive pass.
   const security = securityMetrics(actual, limits.maxDepth);
   checkResultNesting(actual, limits.maxDepth);
   const index = indexTools(expected, actual);
-  const pairing = withRegexBudget(limits.maxRegexChars, () => pairCalls(expected, actual, mode, index, limits.maxPairingCells));
+  const pairing = withRegexBudget(limits.maxRegexChars, () =>
+    pairCalls(expected, actual, mode, index, limits.maxPairingCells),
+  );
   const selection = selectionAccuracy(expected, actual, index);
   const sequence = sequenceMetrics(expected, actual, index, limits.maxSequenceCells);
   const argumentsMatched = argumentMetrics(expected, actual, pairing);

@@ -1,7 +1,15 @@
 /** How serious a behaviour or safety finding is. */
 import type { Metrics } from '../metrics/metrics.js';
 import type { ToolCall } from '../core/types.js';
-import { blindRetryText, budgetViolationText, failedCallsText, policyViolationText, schemaErrorText, secretFindingText, sideEffectFailureText } from '../text/report.js';
+import {
+  blindRetryText,
+  budgetViolationText,
+  failedCallsText,
+  policyViolationText,
+  schemaErrorText,
+  secretFindingText,
+  sideEffectFailureText,
+} from '../text/report.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -19,14 +27,21 @@ export function buildFindings(actual: readonly ToolCall[], metrics: Metrics): Fi
   const errors: Finding[] = [];
   const warnings: Finding[] = [];
   const efficiency = metrics.efficiency_metrics;
-  for (const violation of metrics.policy_metrics?.violations ?? []) errors.push({ severity: 'error', message: policyViolationText(violation) });
-  for (const secret of metrics.security_metrics.secrets) errors.push({ severity: 'error', message: secretFindingText(secret) });
-  for (const violation of metrics.budget_metrics?.violations ?? []) errors.push({ severity: 'error', message: budgetViolationText(violation) });
+  for (const violation of metrics.policy_metrics?.violations ?? [])
+    errors.push({ severity: 'error', message: policyViolationText(violation) });
+  for (const secret of metrics.security_metrics.secrets)
+    errors.push({ severity: 'error', message: secretFindingText(secret) });
+  for (const violation of metrics.budget_metrics?.violations ?? [])
+    errors.push({ severity: 'error', message: budgetViolationText(violation) });
   for (const error of metrics.schema_metrics?.error_details ?? []) {
-    (error.keyword === 'not_offered' ? errors : warnings).push({ severity: error.keyword === 'not_offered' ? 'error' : 'warning', message: schemaErrorText(error) });
+    (error.keyword === 'not_offered' ? errors : warnings).push({
+      severity: error.keyword === 'not_offered' ? 'error' : 'warning',
+      message: schemaErrorText(error),
+    });
   }
   if (efficiency.error_count > 0) warnings.push({ severity: 'warning', message: failedCallsText(actual, efficiency) });
-  if (efficiency.retry_after_error_count > 0) warnings.push({ severity: 'warning', message: blindRetryText(efficiency.retry_after_error_count) });
+  if (efficiency.retry_after_error_count > 0)
+    warnings.push({ severity: 'warning', message: blindRetryText(efficiency.retry_after_error_count) });
   for (const detail of metrics.side_effect_metrics?.details ?? []) {
     if (!detail.passed) warnings.push({ severity: 'warning', message: sideEffectFailureText(detail) });
   }

@@ -141,7 +141,9 @@ export class EvaluationResult {
   /** Forbidden calls, credentials and broken budgets: what `--fail-on-violations` fails on. */
   get violationCount(): number {
     const { policy_metrics, security_metrics, budget_metrics } = this.metrics;
-    return (policy_metrics?.violation_count ?? 0) + security_metrics.secret_count + (budget_metrics?.violation_count ?? 0);
+    return (
+      (policy_metrics?.violation_count ?? 0) + security_metrics.secret_count + (budget_metrics?.violation_count ?? 0)
+    );
   }
 
   /** Calls that matched forbidden rules (empty when no rules were given). */

@@ -22,13 +22,7 @@ describe('Top issues to fix', () => {
 
   test('issues are ranked missing, failed, wrong tool, argument mismatch, extra', () => {
     const result = evaluate({
-      expected: [
-        { tool: 'a', args: { x: 1 } },
-        { tool: 'b' },
-        { tool: 'c' },
-        { tool: 'd' },
-        { tool: 'e' },
-      ],
+      expected: [{ tool: 'a', args: { x: 1 } }, { tool: 'b' }, { tool: 'c' }, { tool: 'd' }, { tool: 'e' }],
       actual: [
         { tool: 'z' }, // in the gap before the first anchor
         { tool: 'a', args: { x: 2 } },
@@ -40,7 +34,14 @@ describe('Top issues to fix', () => {
       ],
     });
     // gap 0: nothing expected before a, z is extra; b ↔ q is a wrong tool; e is zipped with the first w, the second w is extra
-    expect(kinds(result)).toEqual(['failed:d', 'wrong_tool:q', 'wrong_tool:w', 'argument_mismatch:a', 'extra:z', 'extra:w']);
+    expect(kinds(result)).toEqual([
+      'failed:d',
+      'wrong_tool:q',
+      'wrong_tool:w',
+      'argument_mismatch:a',
+      'extra:z',
+      'extra:w',
+    ]);
     const failed = result.topIssues[0]!;
     expect(failed.problem).toBe('d failed: "denied" and was not retried successfully');
     const mismatch = result.topIssues[3]!;
@@ -53,7 +54,9 @@ describe('Top issues to fix', () => {
       expected: [{ tool: 'book', args: { from: 'SFO', to: 'NYC', date: '2025-01-02' } }],
       actual: [{ tool: 'book', args: { from: 'SFO', to: 'LAX', seat: '1A' } }],
     });
-    expect(result.topIssues[0]!.problem).toBe('book called with different arguments: to: expected "NYC", got "LAX"; missing: date; unexpected: seat');
+    expect(result.topIssues[0]!.problem).toBe(
+      'book called with different arguments: to: expected "NYC", got "LAX"; missing: date; unexpected: seat',
+    );
     expect(result.topIssues[0]!.fix).toMatch(/relax the gold standard with ANY \/ Regex \/ Approx/);
   });
 
@@ -80,13 +83,19 @@ describe('Top issues to fix', () => {
 
   test('argument values holding secrets are masked in issue texts', () => {
     const key = `ghp_${'A1b2'.repeat(9)}`;
-    const result = evaluate({ expected: [{ tool: 'git', args: { token: 'x' } }], actual: [{ tool: 'git', args: { token: key } }] });
+    const result = evaluate({
+      expected: [{ tool: 'git', args: { token: 'x' } }],
+      actual: [{ tool: 'git', args: { token: key } }],
+    });
     expect(result.topIssues[0]!.problem).toContain('[REDACTED github_token: ghp_…b2]');
     expect(result.topIssues[0]!.problem).not.toContain(key);
   });
 
   test('strict mode reports trimmed-string differences that lenient mode forgives', () => {
-    const options = { expected: [{ tool: 'a', args: { city: 'NYC' } }], actual: [{ tool: 'a', args: { city: 'NYC ' } }] };
+    const options = {
+      expected: [{ tool: 'a', args: { city: 'NYC' } }],
+      actual: [{ tool: 'a', args: { city: 'NYC ' } }],
+    };
     expect(evaluate(options).topIssues).toEqual([]);
     expect(kinds(evaluate({ ...options, strict: true }))).toEqual(['argument_mismatch:a']);
   });
@@ -94,7 +103,10 @@ describe('Top issues to fix', () => {
 
 describe('a verdict below PASS always has a Top issue', () => {
   test('two calls made in reverse order: WARN with an order issue', () => {
-    const result = evaluate({ expected: [{ tool: 'get_weather' }, { tool: 'get_time' }], actual: [{ tool: 'get_time' }, { tool: 'get_weather' }] });
+    const result = evaluate({
+      expected: [{ tool: 'get_weather' }, { tool: 'get_time' }],
+      actual: [{ tool: 'get_time' }, { tool: 'get_weather' }],
+    });
     // Selection 1, arguments 1, sequence 0 (edit distance 2 over 2), no redundancy: 0.4 + 0.3 + 0.1 = 0.8.
     expect([result.score, result.verdict]).toEqual([0.8, 'WARN']);
     expect(result.topIssues).toEqual([
@@ -110,26 +122,47 @@ describe('a verdict below PASS always has a Top issue', () => {
   });
 
   test('two calls of one tool swapped change neither the tool order nor the score: no order issue', () => {
-    const result = evaluate({ expected: [{ tool: 's', args: { q: 1 } }, { tool: 's', args: { q: 2 } }], actual: [{ tool: 's', args: { q: 2 } }, { tool: 's', args: { q: 1 } }] });
+    const result = evaluate({
+      expected: [
+        { tool: 's', args: { q: 1 } },
+        { tool: 's', args: { q: 2 } },
+      ],
+      actual: [
+        { tool: 's', args: { q: 2 } },
+        { tool: 's', args: { q: 1 } },
+      ],
+    });
     expect([result.score, result.topIssues]).toEqual([1, []]);
   });
 
   test('property: for random expected and actual calls, a verdict other than PASS comes with a Top issue', () => {
     const tool = fc.constantFrom('a', 'b', 'c');
-    const args = fc.option(fc.dictionary(fc.constantFrom('x', 'y'), fc.constantFrom(1, 2, '1', ' 1')), { nil: undefined });
+    const args = fc.option(fc.dictionary(fc.constantFrom('x', 'y'), fc.constantFrom(1, 2, '1', ' 1')), {
+      nil: undefined,
+    });
     const expectedCall = fc.record({ tool, args }, { requiredKeys: ['tool'] });
     const actualCall = fc.record({ tool, args, is_error: fc.boolean() }, { requiredKeys: ['tool'] });
     fc.assert(
-      fc.property(fc.array(expectedCall, { maxLength: 5 }), fc.array(actualCall, { maxLength: 6 }), fc.boolean(), (expected, actual, strict) => {
-        const result = evaluate({ expected, actual, strict });
-        if (result.verdict !== 'PASS') expect(result.topIssues.length).toBeGreaterThan(0);
-      }),
+      fc.property(
+        fc.array(expectedCall, { maxLength: 5 }),
+        fc.array(actualCall, { maxLength: 6 }),
+        fc.boolean(),
+        (expected, actual, strict) => {
+          const result = evaluate({ expected, actual, strict });
+          if (result.verdict !== 'PASS') expect(result.topIssues.length).toBeGreaterThan(0);
+        },
+      ),
       { numRuns: 2000 },
     );
     // Reorderings of the expected calls, where only the order can be wrong.
     const reordered = fc
       .array(expectedCall, { minLength: 1, maxLength: 6 })
-      .chain((expected) => fc.tuple(fc.constant(expected), fc.shuffledSubarray(expected, { minLength: expected.length, maxLength: expected.length })));
+      .chain((expected) =>
+        fc.tuple(
+          fc.constant(expected),
+          fc.shuffledSubarray(expected, { minLength: expected.length, maxLength: expected.length }),
+        ),
+      );
     fc.assert(
       fc.property(reordered, ([expected, actual]) => {
         const result = evaluate({ expected, actual });

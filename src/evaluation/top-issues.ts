@@ -56,15 +56,27 @@ export function buildTopIssues(
   mode: EqualityMode,
 ): TopIssue[] {
   const issues: TopIssue[] = [];
-  const add = (kind: IssueKind, tool: string, expectedIndex: number | null, actualIndex: number | null, detail: Parameters<typeof issueText>[2] = {}): void => {
+  const add = (
+    kind: IssueKind,
+    tool: string,
+    expectedIndex: number | null,
+    actualIndex: number | null,
+    detail: Parameters<typeof issueText>[2] = {},
+  ): void => {
     const issue: TopIssue = { kind, tool, expectedIndex, actualIndex, ...issueText(kind, tool, detail) };
     if (detail.diffs) issue.diffs = [...detail.diffs];
     issues.push(issue);
   };
 
   const anchors = orderedAnchors(pairing.actualFor);
-  const gapOfExpected = gapIndex(anchors.map(([i]) => i), expected.length);
-  const gapOfActual = gapIndex(anchors.map(([, j]) => j), actual.length);
+  const gapOfExpected = gapIndex(
+    anchors.map(([i]) => i),
+    expected.length,
+  );
+  const gapOfActual = gapIndex(
+    anchors.map(([, j]) => j),
+    actual.length,
+  );
   const unpairedExpected = new Map<number, number[]>();
   const unpairedActual = new Map<number, number[]>();
   expected.forEach((_, i) => {
@@ -89,7 +101,8 @@ export function buildTopIssues(
   if (toolOrderChanged(expected, pairing.actualFor)) {
     const inOrder = new Set(anchors.map(([i]) => i));
     pairing.actualFor.forEach((j, i) => {
-      if (j >= 0 && !inOrder.has(i)) add('out_of_order', expected[i]!.tool, i, j, { expectedNumber: i + 1, actualNumber: j + 1 });
+      if (j >= 0 && !inOrder.has(i))
+        add('out_of_order', expected[i]!.tool, i, j, { expectedNumber: i + 1, actualNumber: j + 1 });
     });
   }
 

@@ -20,28 +20,103 @@ import { vercelAIFormat } from './vercel-ai.js';
 
 const claudeRun = [
   { type: 'system', subtype: 'init', session_id: 's', tools: ['Read'] },
-  { type: 'assistant', session_id: 's', parent_tool_use_id: null, message: { id: 'm', role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'Read', input: { file_path: '/a' } }] } },
-  { type: 'user', session_id: 's', parent_tool_use_id: null, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: 'x', is_error: false }] } },
-  { type: 'result', subtype: 'success', total_cost_usd: 0.1, permission_denials: [{ tool_name: 'Read', tool_use_id: 't', tool_input: {} }] },
+  {
+    type: 'assistant',
+    session_id: 's',
+    parent_tool_use_id: null,
+    message: {
+      id: 'm',
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: 't', name: 'Read', input: { file_path: '/a' } }],
+    },
+  },
+  {
+    type: 'user',
+    session_id: 's',
+    parent_tool_use_id: null,
+    message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: 'x', is_error: false }] },
+  },
+  {
+    type: 'result',
+    subtype: 'success',
+    total_cost_usd: 0.1,
+    permission_denials: [{ tool_name: 'Read', tool_use_id: 't', tool_input: {} }],
+  },
 ];
 
 /** A fixture of this repository's corpus (test/corpus/SOURCES.md): parsed JSON, or JSON Lines as a list. */
 function repoCorpus(path: string): unknown {
   const text = readFileSync(new URL(`../../test/corpus/${path}`, import.meta.url), 'utf8');
-  return path.endsWith('.jsonl') ? text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as unknown) : (JSON.parse(text) as unknown);
+  return path.endsWith('.jsonl')
+    ? text
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line) as unknown)
+    : (JSON.parse(text) as unknown);
 }
 
 const SAMPLES: [string, TraceFormat, unknown][] = [
-  ['langchain serialized', langchainFormat, readCorpusJson('langchain', 'langchain-openai-chat-parallel-tool-calls.messages.lc-serialized.json')],
-  ['langchain stored', langchainFormat, readCorpusJson('langchain', 'langchain-openai-chat-parallel-tool-calls.messages.stored.json')],
-  ['langchain chunks', langchainFormat, (readCorpusJson('langchain', 'langchain-openai-chat-streaming-tool-calls.chunks.lc-serialized.json') as unknown[]).slice(0, 10)],
-  ['langchain steps', langchainFormat, { intermediate_steps: [[{ tool: 'a', tool_input: 'x', log: '' }, 'obs'], [{ tool: '_Exception', tool_input: 'y', log: '' }, 'bad']] }],
-  ['vercel-ai v5', vercelAIFormat, (readCorpusJson('vercel-ai-sdk', 'v5', 'openai-chat-parallel-tool-calls-one-tool-error.result.json') as { result: unknown }).result],
-  ['vercel-ai v7 stream', vercelAIFormat, (readCorpusJson('vercel-ai-sdk', 'v7', 'openai-chat-streaming-parallel-tool-calls.result.json') as { result: { streamParts: unknown } }).result.streamParts],
-  ['openai-agents', openaiAgentsFormat, readCorpusJson('providers', 'openai-agents-js', 'run-state-v1.17-side-effect-committed.json')],
+  [
+    'langchain serialized',
+    langchainFormat,
+    readCorpusJson('langchain', 'langchain-openai-chat-parallel-tool-calls.messages.lc-serialized.json'),
+  ],
+  [
+    'langchain stored',
+    langchainFormat,
+    readCorpusJson('langchain', 'langchain-openai-chat-parallel-tool-calls.messages.stored.json'),
+  ],
+  [
+    'langchain chunks',
+    langchainFormat,
+    (
+      readCorpusJson('langchain', 'langchain-openai-chat-streaming-tool-calls.chunks.lc-serialized.json') as unknown[]
+    ).slice(0, 10),
+  ],
+  [
+    'langchain steps',
+    langchainFormat,
+    {
+      intermediate_steps: [
+        [{ tool: 'a', tool_input: 'x', log: '' }, 'obs'],
+        [{ tool: '_Exception', tool_input: 'y', log: '' }, 'bad'],
+      ],
+    },
+  ],
+  [
+    'vercel-ai v5',
+    vercelAIFormat,
+    (
+      readCorpusJson('vercel-ai-sdk', 'v5', 'openai-chat-parallel-tool-calls-one-tool-error.result.json') as {
+        result: unknown;
+      }
+    ).result,
+  ],
+  [
+    'vercel-ai v7 stream',
+    vercelAIFormat,
+    (
+      readCorpusJson('vercel-ai-sdk', 'v7', 'openai-chat-streaming-parallel-tool-calls.result.json') as {
+        result: { streamParts: unknown };
+      }
+    ).result.streamParts,
+  ],
+  [
+    'openai-agents',
+    openaiAgentsFormat,
+    readCorpusJson('providers', 'openai-agents-js', 'run-state-v1.17-side-effect-committed.json'),
+  ],
   ['claude-agent-sdk', claudeAgentSDKFormat, claudeRun],
-  ['claude-agent-sdk python dumps', claudeAgentSDKFormat, (repoCorpus('agents/counterfact/claude-agent-sdk-python-minimal.jsonl') as unknown[])[0]],
-  ['claude-code session', claudeCodeFormat, (repoCorpus('agents/kno-trace/live_session.jsonl') as unknown[]).slice(6, 12)],
+  [
+    'claude-agent-sdk python dumps',
+    claudeAgentSDKFormat,
+    (repoCorpus('agents/counterfact/claude-agent-sdk-python-minimal.jsonl') as unknown[])[0],
+  ],
+  [
+    'claude-code session',
+    claudeCodeFormat,
+    (repoCorpus('agents/kno-trace/live_session.jsonl') as unknown[]).slice(6, 12),
+  ],
   ['codex rollout', codexFormat, repoCorpus('agents/codemie-code/rollout-2026-05-11T11-26-55-excerpt.jsonl')],
   ['gemini-cli session', geminiCLIFormat, repoCorpus('agents/ai-sessions/gemini-session-sample.json')],
   ['openai-agents python spans', openaiAgentsFormat, repoCorpus('agents/counterfact/openai-agents-minimal.json')],
@@ -50,5 +125,7 @@ const SAMPLES: [string, TraceFormat, unknown][] = [
 ];
 
 describe('agent SDK adapters on damaged real material', () => {
-  test.each(SAMPLES)('%s: calls or an input error, never a crash', (_name, format, sample) => assertDamagedSampleReadsSafely(format, sample));
+  test.each(SAMPLES)('%s: calls or an input error, never a crash', (_name, format, sample) =>
+    assertDamagedSampleReadsSafely(format, sample),
+  );
 });

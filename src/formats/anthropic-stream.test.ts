@@ -40,7 +40,15 @@ describe('anthropic stream: Messages stream events (vercel/ai fixtures, one even
   test('a tool without arguments: partial_json "" only, read as {} — as the non-streamed fixture of the scenario reads it', () => {
     const streamed = read(readCorpusJsonl(...fixtureParts('anthropic-tool-no-args.chunks.jsonl')));
     expect(streamed).toEqual({
-      calls: [{ tool: 'updateIssueList', args: {}, id: 'toolu_01QE1WLsSVp5hy5Q3GmGTmjP', is_error: false, metadata: { format: 'tool_use', stop_reason: 'tool_use' } }],
+      calls: [
+        {
+          tool: 'updateIssueList',
+          args: {},
+          id: 'toolu_01QE1WLsSVp5hy5Q3GmGTmjP',
+          is_error: false,
+          metadata: { format: 'tool_use', stop_reason: 'tool_use' },
+        },
+      ],
       warnings: [],
     });
     const whole = read(readCorpusJson(...fixtureParts('anthropic-tool-no-args.json'))).calls;
@@ -63,7 +71,9 @@ describe('anthropic stream: Messages stream events (vercel/ai fixtures, one even
       ],
       warnings: [],
     });
-    expect(sameScenario(read(readCorpusJson(...fixtureParts('anthropic-mcp.1.json'))).calls)).toEqual(sameScenario(streamed.calls));
+    expect(sameScenario(read(readCorpusJson(...fixtureParts('anthropic-mcp.1.json'))).calls)).toEqual(
+      sameScenario(streamed.calls),
+    );
   });
 
   test('a text-only stream is recognised and has no calls', () => {
@@ -75,7 +85,12 @@ describe('anthropic stream: Messages stream events (vercel/ai fixtures, one even
 
 describe('anthropic stream: recorded provider HTTP (SSE events of messages.stream)', () => {
   test('the cassette streams a text answer: recognised as anthropic, no calls', () => {
-    const recording = readCorpusJson('providers', 'recorded-http', 'anthropic', 'test_sync_messages_stream_captures_content.json') as Json;
+    const recording = readCorpusJson(
+      'providers',
+      'recorded-http',
+      'anthropic',
+      'test_sync_messages_stream_captures_content.json',
+    ) as Json;
     const events = (recording.interactions[0].response.body.sse as Json[]).map((event) => event.data);
     expect(events.map((event) => event.type)).toEqual([
       'message_start',
@@ -92,13 +107,33 @@ describe('anthropic stream: recorded provider HTTP (SSE events of messages.strea
 });
 
 describe('anthropic stream: shapes the corpus lacks', () => {
-  const start = (index: number, id: string, name: string): Json => ({ type: 'content_block_start', index, content_block: { type: 'tool_use', id, name, input: {} } });
-  const delta = (index: number, partial_json: string): Json => ({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } });
+  const start = (index: number, id: string, name: string): Json => ({
+    type: 'content_block_start',
+    index,
+    content_block: { type: 'tool_use', id, name, input: {} },
+  });
+  const delta = (index: number, partial_json: string): Json => ({
+    type: 'content_block_delta',
+    index,
+    delta: { type: 'input_json_delta', partial_json },
+  });
 
   test('a stream cut mid-call keeps the call with its raw text and two warnings', () => {
-    const events = [{ type: 'message_start', message: { id: 'm', type: 'message', role: 'assistant', content: [] } }, start(0, 'toolu_1', 'search'), delta(0, '{"q": "ca')];
+    const events = [
+      { type: 'message_start', message: { id: 'm', type: 'message', role: 'assistant', content: [] } },
+      start(0, 'toolu_1', 'search'),
+      delta(0, '{"q": "ca'),
+    ];
     expect(read(events)).toEqual({
-      calls: [{ tool: 'search', args: { raw: '{"q": "ca' }, id: 'toolu_1', is_error: false, metadata: { format: 'tool_use' } }],
+      calls: [
+        {
+          tool: 'search',
+          args: { raw: '{"q": "ca' },
+          id: 'toolu_1',
+          is_error: false,
+          metadata: { format: 'tool_use' },
+        },
+      ],
       warnings: [
         't at $[1].content_block: the stream ended before this call was complete; kept the arguments received so far',
         't at $[1].content_block.input: arguments are not valid JSON; kept the raw text as {"raw": ...}',
@@ -115,7 +150,13 @@ describe('anthropic stream: shapes the corpus lacks', () => {
       { type: 'message_delta', delta: { stop_reason: 'tool_use' } },
       { type: 'message_stop' },
     ];
-    expect(read([...turn('a', 'f', '{"n": 1}'), ...turn('b', 'g', '{"n": 2}')]).calls.map(({ tool, args, id }) => ({ tool, args, id }))).toEqual([
+    expect(
+      read([...turn('a', 'f', '{"n": 1}'), ...turn('b', 'g', '{"n": 2}')]).calls.map(({ tool, args, id }) => ({
+        tool,
+        args,
+        id,
+      })),
+    ).toEqual([
       { tool: 'f', args: { n: 1 }, id: 'toolu_a' },
       { tool: 'g', args: { n: 2 }, id: 'toolu_b' },
     ]);
@@ -123,13 +164,19 @@ describe('anthropic stream: shapes the corpus lacks', () => {
 
   test('server_tool_use blocks are skipped as in whole messages (hosted tools are not scored)', () => {
     const events = [
-      { type: 'content_block_start', index: 0, content_block: { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: {} } },
+      {
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: {} },
+      },
       delta(0, '{"query": "x"}'),
       { type: 'content_block_stop', index: 0 },
     ];
     expect(read(events)).toEqual({
       calls: [],
-      warnings: ['t at $[0].content_block: skipped a server_tool_use block for "web_search": Anthropic-hosted tools are not scored'],
+      warnings: [
+        't at $[0].content_block: skipped a server_tool_use block for "web_search": Anthropic-hosted tools are not scored',
+      ],
     });
   });
 
@@ -138,6 +185,8 @@ describe('anthropic stream: shapes the corpus lacks', () => {
       { type: 'message_start', message: { id: 'm', type: 'message', role: 'assistant', content: [] } },
       { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
     ];
-    expect(() => read(events)).toThrow('t at $[1].error: this is an Anthropic API error response (overloaded_error), not a trace: Overloaded');
+    expect(() => read(events)).toThrow(
+      't at $[1].error: this is an Anthropic API error response (overloaded_error), not a trace: Overloaded',
+    );
   });
 });

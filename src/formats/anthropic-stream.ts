@@ -13,7 +13,16 @@ import type { ParseContext } from './types.js';
  */
 
 /** Event types of a Messages stream. */
-const STREAM_EVENTS = new Set(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop', 'ping', 'error']);
+const STREAM_EVENTS = new Set([
+  'message_start',
+  'content_block_start',
+  'content_block_delta',
+  'content_block_stop',
+  'message_delta',
+  'message_stop',
+  'ping',
+  'error',
+]);
 
 function isStreamEvent(value: unknown): value is Record<string, unknown> & { type: string } {
   return isObject(value) && typeof value.type === 'string' && STREAM_EVENTS.has(value.type);
@@ -21,7 +30,11 @@ function isStreamEvent(value: unknown): value is Record<string, unknown> & { typ
 
 /** A Messages stream: every element a stream event, and some a `message_start` or `content_block_start`. */
 export function isAnthropicEventStream(list: unknown[]): boolean {
-  return list.some((item) => isStreamEvent(item) && (item.type === 'message_start' || item.type === 'content_block_start')) && list.every(isStreamEvent);
+  return (
+    list.some(
+      (item) => isStreamEvent(item) && (item.type === 'message_start' || item.type === 'content_block_start'),
+    ) && list.every(isStreamEvent)
+  );
 }
 
 /** A content block rebuilt from events. */
@@ -58,7 +71,8 @@ export function reassembleAnthropicEvents(events: unknown[], context: ParseConte
   const keyOf = (event: Record<string, unknown>): string => `${message}:${textOf(event.index)}`;
   events.forEach((event, i) => {
     const path = childPath('$', i);
-    if (!isStreamEvent(event)) return context.warn(path, `skipped ${describeType(event)}: expected a Messages stream event`);
+    if (!isStreamEvent(event))
+      return context.warn(path, `skipped ${describeType(event)}: expected a Messages stream event`);
     // Events before any message_start belong to a first message whose start was not recorded.
     if (event.type === 'message_start' || message < 0) message++;
     switch (event.type) {
@@ -68,7 +82,8 @@ export function reassembleAnthropicEvents(events: unknown[], context: ParseConte
       case 'content_block_start': {
         const block = event.content_block;
         const blockPath = childPath(path, 'content_block');
-        if (!isObject(block)) return context.warn(blockPath, `skipped a content block that is ${describeType(block)}, not an object`);
+        if (!isObject(block))
+          return context.warn(blockPath, `skipped a content block that is ${describeType(block)}, not an object`);
         const rank = [message, typeof event.index === 'number' ? event.index : 0];
         if ('input' in block) assembly.start(keyOf(event), { message, block }, blockPath, rank);
         else assembly.complete(keyOf(event), { message, block }, blockPath, rank);
@@ -84,7 +99,8 @@ export function reassembleAnthropicEvents(events: unknown[], context: ParseConte
       case 'content_block_stop':
         return assembly.close(keyOf(event));
       case 'message_delta':
-        if (isObject(event.delta) && event.delta.stop_reason !== undefined) stopReasons[message] = event.delta.stop_reason;
+        if (isObject(event.delta) && event.delta.stop_reason !== undefined)
+          stopReasons[message] = event.delta.stop_reason;
         return;
       case 'message_stop':
         return assembly.closeAll();
@@ -96,7 +112,11 @@ export function reassembleAnthropicEvents(events: unknown[], context: ParseConte
   });
   const blocks = assembly.finish().map((unit): StreamedBlock => {
     const { block, message: index } = unit.head;
-    return { block: 'input' in block ? { ...block, input: joinedArguments(unit, block.input) } : block, path: unit.path, stopReason: stopReasons[index] };
+    return {
+      block: 'input' in block ? { ...block, input: joinedArguments(unit, block.input) } : block,
+      path: unit.path,
+      stopReason: stopReasons[index],
+    };
   });
   return error ? { blocks, error } : { blocks };
 }

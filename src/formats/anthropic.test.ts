@@ -19,23 +19,52 @@ function fixture(name: string): Json {
 }
 
 describe('anthropic: recorded provider HTTP', () => {
-  const response = (readCorpusJson('providers', 'recorded-http', 'anthropic', 'test_sync_messages_create_captures_tool_use_content.json') as Json).interactions[0].response.body
-    .json;
+  const response = (
+    readCorpusJson(
+      'providers',
+      'recorded-http',
+      'anthropic',
+      'test_sync_messages_create_captures_tool_use_content.json',
+    ) as Json
+  ).interactions[0].response.body.json;
 
   test('a Messages API response with a forced tool_use: the call, its id and input', () => {
     const expected = [
-      { tool: 'get_weather', args: { city: 'San Francisco' }, id: 'toolu_01UAcA2APHENDob6qJ8kmoaC', is_error: false, metadata: { format: 'tool_use', stop_reason: 'tool_use' } },
+      {
+        tool: 'get_weather',
+        args: { city: 'San Francisco' },
+        id: 'toolu_01UAcA2APHENDob6qJ8kmoaC',
+        is_error: false,
+        metadata: { format: 'tool_use', stop_reason: 'tool_use' },
+      },
     ];
     expect(autoExtract(response)).toEqual({ calls: expected, format: 'anthropic', warnings: [] });
     expect(fromAnthropic(response)).toEqual(expected);
   });
 
   test('Claude on Bedrock: two parallel tool_use blocks after text; the follow-up request joins both tool_results by tool_use_id', () => {
-    const recording = readCorpusJson('providers', 'recorded-http', 'bedrock', 'test_invoke_model_with_content_tool_call_anthropic.claude.json') as Json;
+    const recording = readCorpusJson(
+      'providers',
+      'recorded-http',
+      'bedrock',
+      'test_invoke_model_with_content_tool_call_anthropic.claude.json',
+    ) as Json;
     const first = recording.interactions[0].response.body.json;
     expect(read(first).calls).toEqual([
-      { tool: 'get_current_weather', args: { location: 'Seattle' }, id: 'toolu_bdrk_01Y5MJKoHE4VJ5ZrhcVfM1gP', is_error: false, metadata: { format: 'tool_use', stop_reason: 'tool_use' } },
-      { tool: 'get_current_weather', args: { location: 'San Francisco' }, id: 'toolu_bdrk_014yQPSMntXHRmzGYxCbmBHE', is_error: false, metadata: { format: 'tool_use', stop_reason: 'tool_use' } },
+      {
+        tool: 'get_current_weather',
+        args: { location: 'Seattle' },
+        id: 'toolu_bdrk_01Y5MJKoHE4VJ5ZrhcVfM1gP',
+        is_error: false,
+        metadata: { format: 'tool_use', stop_reason: 'tool_use' },
+      },
+      {
+        tool: 'get_current_weather',
+        args: { location: 'San Francisco' },
+        id: 'toolu_bdrk_014yQPSMntXHRmzGYxCbmBHE',
+        is_error: false,
+        metadata: { format: 'tool_use', stop_reason: 'tool_use' },
+      },
     ]);
     // The request body: {messages, anthropic_version, tools, max_tokens}; its history opens with a user message.
     const request = recording.interactions[1].request.body.json;
@@ -44,17 +73,35 @@ describe('anthropic: recorded provider HTTP', () => {
       format: 'anthropic',
       warnings: [],
       calls: [
-        { tool: 'get_current_weather', args: { location: 'Seattle' }, id: 'toolu_bdrk_01Y5MJKoHE4VJ5ZrhcVfM1gP', result: '50 degrees and raining', is_error: false, metadata: { format: 'tool_use' } },
-        { tool: 'get_current_weather', args: { location: 'San Francisco' }, id: 'toolu_bdrk_014yQPSMntXHRmzGYxCbmBHE', result: '70 degrees and sunny', is_error: false, metadata: { format: 'tool_use' } },
+        {
+          tool: 'get_current_weather',
+          args: { location: 'Seattle' },
+          id: 'toolu_bdrk_01Y5MJKoHE4VJ5ZrhcVfM1gP',
+          result: '50 degrees and raining',
+          is_error: false,
+          metadata: { format: 'tool_use' },
+        },
+        {
+          tool: 'get_current_weather',
+          args: { location: 'San Francisco' },
+          id: 'toolu_bdrk_014yQPSMntXHRmzGYxCbmBHE',
+          result: '70 degrees and sunny',
+          is_error: false,
+          metadata: { format: 'tool_use' },
+        },
       ],
     });
     expect(autoExtract(request.messages).format).toBe('anthropic');
   });
 
   test('an API error body is an error, not zero calls', () => {
-    const body = (readCorpusJson('providers', 'recorded-http', 'anthropic', 'test_sync_messages_create_api_error.json') as Json).interactions[0].response.body.json;
+    const body = (
+      readCorpusJson('providers', 'recorded-http', 'anthropic', 'test_sync_messages_create_api_error.json') as Json
+    ).interactions[0].response.body.json;
     expect(() => autoExtract(body)).toThrow(ToolscoreInputError);
-    expect(() => autoExtract(body)).toThrow(/Anthropic API error response \(not_found_error\), not a trace: model: invalid-model-name/);
+    expect(() => autoExtract(body)).toThrow(
+      /Anthropic API error response \(not_found_error\), not a trace: model: invalid-model-name/,
+    );
   });
 });
 
@@ -77,7 +124,13 @@ describe('anthropic: vercel/ai provider fixtures', () => {
       },
     ]);
     expect(read(fixture('anthropic-tool-no-args.json')).calls).toEqual([
-      { tool: 'updateIssueList', args: {}, id: 'toolu_01LRmxn9vGM1d2DZSDBowdZ1', is_error: false, metadata: { format: 'tool_use', stop_reason: 'tool_use' } },
+      {
+        tool: 'updateIssueList',
+        args: {},
+        id: 'toolu_01LRmxn9vGM1d2DZSDBowdZ1',
+        is_error: false,
+        metadata: { format: 'tool_use', stop_reason: 'tool_use' },
+      },
     ]);
   });
 
@@ -108,7 +161,9 @@ describe('anthropic: vercel/ai provider fixtures', () => {
       ['rollDie', { player: 'player2' }, 'toolu_016Da1tDet9Bf7dAdYTkF5Ar'],
     ]);
     expect(programmatic.calls.every((c) => (c.metadata as Json).caller.tool_id === caller.tool_id)).toBe(true);
-    expect(programmatic.warnings).toEqual(['t at $.content[1]: skipped a server_tool_use block for "code_execution": Anthropic-hosted tools are not scored']);
+    expect(programmatic.warnings).toEqual([
+      't at $.content[1]: skipped a server_tool_use block for "code_execution": Anthropic-hosted tools are not scored',
+    ]);
 
     const search = read(fixture('anthropic-tool-search-regex.1.json'));
     expect(search.calls).toEqual([
@@ -120,11 +175,15 @@ describe('anthropic: vercel/ai provider fixtures', () => {
         metadata: { format: 'tool_use', stop_reason: 'tool_use' },
       },
     ]);
-    expect(search.warnings).toEqual(['t at $.content[0]: skipped a server_tool_use block for "tool_search_tool_regex": Anthropic-hosted tools are not scored']);
+    expect(search.warnings).toEqual([
+      't at $.content[0]: skipped a server_tool_use block for "tool_search_tool_regex": Anthropic-hosted tools are not scored',
+    ]);
 
     const webFetch = read(fixture('anthropic-web-fetch-tool.error.json'));
     expect(webFetch.calls).toEqual([]);
-    expect(webFetch.warnings).toEqual(['t at $.content[1]: skipped a server_tool_use block for "web_fetch": Anthropic-hosted tools are not scored']);
+    expect(webFetch.warnings).toEqual([
+      't at $.content[1]: skipped a server_tool_use block for "web_fetch": Anthropic-hosted tools are not scored',
+    ]);
   });
 
   test('negative control: a text-only message gives zero calls', () => {
@@ -132,7 +191,7 @@ describe('anthropic: vercel/ai provider fixtures', () => {
   });
 });
 
-describe('anthropic: the Python tool\'s trace_anthropic.json', () => {
+describe("anthropic: the Python tool's trace_anthropic.json", () => {
   test('tool_use calls with tool_result results joined by id (JSON text parsed)', () => {
     const { calls, warnings } = read(readCorpusJson('comparable-tools', 'toolscore', 'trace_anthropic.json'));
     expect(warnings).toEqual([]);
@@ -159,7 +218,11 @@ describe('anthropic: the Python tool\'s trace_anthropic.json', () => {
   test('evaluateTrace({format: "auto"}) picks anthropic and scores it against the gold file', async () => {
     const traceFile = corpusPath('comparable-tools', 'toolscore', 'trace_anthropic.json');
     expect((await loadTraceFile(traceFile, 'auto')).format).toBe('anthropic');
-    const result = await evaluateTrace({ goldFile: corpusPath('comparable-tools', 'toolscore', 'gold_calls.json'), traceFile, format: 'auto' });
+    const result = await evaluateTrace({
+      goldFile: corpusPath('comparable-tools', 'toolscore', 'gold_calls.json'),
+      traceFile,
+      format: 'auto',
+    });
     expect(result.score).toBe(1);
     expect(result.traceCalls.map((c) => c.id)).toEqual(['toolu_01ABC123', 'toolu_01ABC124']);
   });
@@ -196,7 +259,12 @@ describe('anthropic: hand-written shapes the corpus lacks', () => {
           role: 'user',
           content: [
             { type: 'tool_result', tool_use_id: 'toolu_2', content: [{ type: 'text', text: '["app.conf", "hosts"]' }] },
-            { type: 'tool_result', tool_use_id: 'toolu_1', is_error: true, content: [{ type: 'text', text: 'EACCES: permission denied' }] },
+            {
+              type: 'tool_result',
+              tool_use_id: 'toolu_1',
+              is_error: true,
+              content: [{ type: 'text', text: 'EACCES: permission denied' }],
+            },
           ],
         },
         { role: 'assistant', content: 'I cannot read it.' },
@@ -206,8 +274,23 @@ describe('anthropic: hand-written shapes the corpus lacks', () => {
       format: 'anthropic',
       warnings: [],
       calls: [
-        { tool: 'read_file', args: { path: '/etc/app.conf' }, id: 'toolu_1', result: 'EACCES: permission denied', error: 'EACCES: permission denied', is_error: true, metadata: { format: 'tool_use' } },
-        { tool: 'list_dir', args: { path: '/etc' }, id: 'toolu_2', result: ['app.conf', 'hosts'], is_error: false, metadata: { format: 'tool_use' } },
+        {
+          tool: 'read_file',
+          args: { path: '/etc/app.conf' },
+          id: 'toolu_1',
+          result: 'EACCES: permission denied',
+          error: 'EACCES: permission denied',
+          is_error: true,
+          metadata: { format: 'tool_use' },
+        },
+        {
+          tool: 'list_dir',
+          args: { path: '/etc' },
+          id: 'toolu_2',
+          result: ['app.conf', 'hosts'],
+          is_error: false,
+          metadata: { format: 'tool_use' },
+        },
       ],
     });
   });
@@ -245,7 +328,9 @@ describe('anthropic: hand-written shapes the corpus lacks', () => {
       },
       { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'a', content: 'x' }] },
     ]);
-    expect(calls).toEqual([{ tool: 'search', args: { raw: '{"q": ' }, id: 'b', is_error: false, metadata: { format: 'tool_use' } }]);
+    expect(calls).toEqual([
+      { tool: 'search', args: { raw: '{"q": ' }, id: 'b', is_error: false, metadata: { format: 'tool_use' } },
+    ]);
     expect(warnings).toEqual([
       't at $[0].content[0]: skipped a call with an empty tool name',
       't at $[0].content[1].input: arguments are not valid JSON; kept the raw text as {"raw": ...}',
@@ -253,28 +338,45 @@ describe('anthropic: hand-written shapes the corpus lacks', () => {
   });
 
   test('a tool_result for an unknown id is reported', () => {
-    const { warnings } = read([assistant, { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_9', content: 'x' }] }]);
+    const { warnings } = read([
+      assistant,
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_9', content: 'x' }] },
+    ]);
     expect(warnings).toEqual(['t at $[1].content[0]: ignored a tool result for call id "toolu_9": no call it answers']);
   });
 
   test('input of another shape under --format anthropic is an error naming what was expected', () => {
     expect(() => read({ choices: [] })).toThrow(/expected an Anthropic message .*got an object with keys choices/);
     expect(() => read(42)).toThrow(ToolscoreInputError);
-    expect(() => read([{ role: 'assistant', content: { type: 'tool_use' } }])).toThrow(/read as anthropic but found no tool calls: message content that is an object/);
+    expect(() => read([{ role: 'assistant', content: { type: 'tool_use' } }])).toThrow(
+      /read as anthropic but found no tool calls: message content that is an object/,
+    );
   });
 
   test('evaluate({actual: <raw Messages response>}) scores the extracted call', () => {
-    const response = (readCorpusJson('providers', 'recorded-http', 'anthropic', 'test_sync_messages_create_captures_tool_use_content.json') as Json).interactions[0].response
-      .body.json;
-    expect(evaluate({ expected: [{ tool: 'get_weather', args: { city: 'San Francisco' } }], actual: response }).score).toBe(1);
-    expect(evaluate({ expected: [{ tool: 'get_weather', args: { city: 'Paris' } }], actual: response }).score).toBeLessThan(1);
+    const response = (
+      readCorpusJson(
+        'providers',
+        'recorded-http',
+        'anthropic',
+        'test_sync_messages_create_captures_tool_use_content.json',
+      ) as Json
+    ).interactions[0].response.body.json;
+    expect(
+      evaluate({ expected: [{ tool: 'get_weather', args: { city: 'San Francisco' } }], actual: response }).score,
+    ).toBe(1);
+    expect(
+      evaluate({ expected: [{ tool: 'get_weather', args: { city: 'Paris' } }], actual: response }).score,
+    ).toBeLessThan(1);
   });
 });
 
 describe('anthropic: messages without their role', () => {
   // The `message` objects of the first turn of a real Claude Code session (test/corpus/agents/kno-trace,
   // lines 2 to 4) with their `role` removed, as hand-written fixtures and mocked clients write them.
-  const lines = readFileSync(new URL('../../test/corpus/agents/kno-trace/live_session.jsonl', import.meta.url), 'utf8').split('\n').slice(1, 4);
+  const lines = readFileSync(new URL('../../test/corpus/agents/kno-trace/live_session.jsonl', import.meta.url), 'utf8')
+    .split('\n')
+    .slice(1, 4);
   const [assistant, readResult, bashResult] = lines.map((line) => {
     const { role: _role, ...message } = (JSON.parse(line) as Json).message as Json;
     return message;
@@ -283,8 +385,20 @@ describe('anthropic: messages without their role', () => {
   test('{content: [tool_use...]} alone is detected and read as an Anthropic message', () => {
     expect(detectFormat(assistant)).toBe('anthropic');
     expect(read(assistant).calls).toEqual([
-      { tool: 'Read', args: { file_path: 'internal/parser/parser.go' }, id: 'toolu-l01', is_error: false, metadata: { format: 'tool_use', stop_reason: 'tool_use' } },
-      { tool: 'Bash', args: { command: 'go test ./...', description: 'Run tests' }, id: 'toolu-l02', is_error: false, metadata: { format: 'tool_use', stop_reason: 'tool_use' } },
+      {
+        tool: 'Read',
+        args: { file_path: 'internal/parser/parser.go' },
+        id: 'toolu-l01',
+        is_error: false,
+        metadata: { format: 'tool_use', stop_reason: 'tool_use' },
+      },
+      {
+        tool: 'Bash',
+        args: { command: 'go test ./...', description: 'Run tests' },
+        id: 'toolu-l02',
+        is_error: false,
+        metadata: { format: 'tool_use', stop_reason: 'tool_use' },
+      },
     ]);
   });
 

@@ -2,7 +2,16 @@ import { ToolscoreInputError, childPath, describeType, textOf } from '../core/er
 import type { ToolCall } from '../core/types.js';
 import { isAnthropicEventStream, reassembleAnthropicEvents } from './anthropic-stream.js';
 import { readArguments } from './arguments.js';
-import { CallCollector, describeKeys, errorText, isRoleMessage, readContent, readInMemory, type FromOptions, type Outcome } from './call-collector.js';
+import {
+  CallCollector,
+  describeKeys,
+  errorText,
+  isRoleMessage,
+  readContent,
+  readInMemory,
+  type FromOptions,
+  type Outcome,
+} from './call-collector.js';
 import { isObject } from '../core/objects.js';
 import type { ParseContext, TraceFormat } from './types.js';
 
@@ -25,7 +34,13 @@ const FORMAT = 'anthropic';
 const CALL_BLOCKS = new Set(['tool_use', 'mcp_tool_use']);
 const RESULT_BLOCKS = new Set(['tool_result', 'mcp_tool_result']);
 
-function readBlock(block: unknown, path: string, stopReason: unknown, calls: CallCollector, context: ParseContext): void {
+function readBlock(
+  block: unknown,
+  path: string,
+  stopReason: unknown,
+  calls: CallCollector,
+  context: ParseContext,
+): void {
   if (!isObject(block) || typeof block.type !== 'string') return;
   const type = block.type;
   if (CALL_BLOCKS.has(type)) {
@@ -33,7 +48,10 @@ function readBlock(block: unknown, path: string, stopReason: unknown, calls: Cal
     if (typeof block.server_name === 'string') metadata.server_name = block.server_name;
     if (isObject(block.caller) && block.caller.type !== 'direct') metadata.caller = block.caller;
     if (typeof stopReason === 'string') metadata.stop_reason = stopReason;
-    calls.add(block.name, readArguments(block.input, childPath(path, 'input'), context), path, { id: block.id, metadata });
+    calls.add(block.name, readArguments(block.input, childPath(path, 'input'), context), path, {
+      id: block.id,
+      metadata,
+    });
   } else if (RESULT_BLOCKS.has(type)) {
     const result = readContent(block.content);
     let outcome: Outcome = { result };
@@ -43,20 +61,34 @@ function readBlock(block: unknown, path: string, stopReason: unknown, calls: Cal
     }
     calls.addResult({ id: block.tool_use_id }, outcome, path);
   } else if (type === 'server_tool_use') {
-    calls.skip(path, `skipped a server_tool_use block for ${JSON.stringify(block.name)}: Anthropic-hosted tools are not scored`, block.id);
+    calls.skip(
+      path,
+      `skipped a server_tool_use block for ${JSON.stringify(block.name)}: Anthropic-hosted tools are not scored`,
+      block.id,
+    );
   }
   // text, thinking, images, documents and results of hosted tools are not calls.
 }
 
-function readMessage(message: Record<string, unknown>, path: string, calls: CallCollector, context: ParseContext): void {
+function readMessage(
+  message: Record<string, unknown>,
+  path: string,
+  calls: CallCollector,
+  context: ParseContext,
+): void {
   const content = message.content;
   if (typeof content === 'string' || content === undefined || content === null) return;
   if (!Array.isArray(content)) {
-    calls.markUnreadable(childPath(path, 'content'), `message content that is ${describeType(content)}, not text or a list of blocks`);
+    calls.markUnreadable(
+      childPath(path, 'content'),
+      `message content that is ${describeType(content)}, not text or a list of blocks`,
+    );
     return;
   }
   const before = calls.count;
-  content.forEach((block: unknown, i) => readBlock(block, childPath(childPath(path, 'content'), i), message.stop_reason, calls, context));
+  content.forEach((block: unknown, i) =>
+    readBlock(block, childPath(childPath(path, 'content'), i), message.stop_reason, calls, context),
+  );
   if (endsOnCall(content)) calls.endedAtTokenLimit('stop_reason', message.stop_reason, before);
 }
 
@@ -71,7 +103,12 @@ function endsOnCall(blocks: readonly unknown[]): boolean {
  * them: an object with a `content` list and no `type` of its own (beyond the response's "message").
  */
 function isRolelessMessage(value: unknown): value is Record<string, unknown> {
-  return isObject(value) && value.role === undefined && (value.type === undefined || value.type === 'message') && Array.isArray(value.content);
+  return (
+    isObject(value) &&
+    value.role === undefined &&
+    (value.type === undefined || value.type === 'message') &&
+    Array.isArray(value.content)
+  );
 }
 
 function isMessage(value: unknown): value is Record<string, unknown> {
@@ -90,7 +127,10 @@ function readList(items: unknown[], path: string, calls: CallCollector, context:
 /** The error for an Anthropic API error (`{"type", "message"}`), in a body or a stream: the input is not a trace. */
 function apiError(error: Record<string, unknown>, source: string, path: string): ToolscoreInputError {
   const kind = typeof error.type === 'string' ? error.type : 'error';
-  return new ToolscoreInputError({ source, path }, `this is an Anthropic API error response (${kind}), not a trace: ${textOf(error.message ?? '')}`);
+  return new ToolscoreInputError(
+    { source, path },
+    `this is an Anthropic API error response (${kind}), not a trace: ${textOf(error.message ?? '')}`,
+  );
 }
 
 /** Blocks of a recorded Messages stream, read like a message's content; a stream that reports an API error is one. */
@@ -118,16 +158,22 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
 /** Anthropic Messages API traces. */
 export const anthropicFormat: TraceFormat = {
   name: FORMAT,
-  looksFor: 'a Messages response or messages with tool_use / tool_result content blocks, or a Messages stream (message_start / content_block_* events)',
+  looksFor:
+    'a Messages response or messages with tool_use / tool_result content blocks, or a Messages stream (message_start / content_block_* events)',
   marks: ['content', 'tool_use', 'tool_result', 'tool_use_id', 'stop_reason', 'message_start', 'content_block_start'],
   detect: looksLikeAnthropic,
-  description: 'Anthropic Messages responses, single messages, message lists (tool_use blocks; tool_result blocks with is_error) and recorded stream events',
+  description:
+    'Anthropic Messages responses, single messages, message lists (tool_use blocks; tool_result blocks with is_error) and recorded stream events',
   parse(data, context): ToolCall[] {
     const calls = new CallCollector(context, FORMAT);
     if (Array.isArray(data) && isAnthropicEventStream(data)) readStream(data, calls, context);
     else if (Array.isArray(data)) readList(data, '$', calls, context);
     else if (isObject(data)) readObject(data, calls, context);
-    else throw new ToolscoreInputError({ source: context.source, path: '$' }, `expected an Anthropic message or a message list, got ${describeType(data)}`);
+    else
+      throw new ToolscoreInputError(
+        { source: context.source, path: '$' },
+        `expected an Anthropic message or a message list, got ${describeType(data)}`,
+      );
     return calls.finish();
   },
 };
@@ -142,16 +188,28 @@ export function fromAnthropic(response: unknown, options?: FromOptions): ToolCal
 
 // ---- Detection ---------------------------------------------------------------------------------
 
-const ANTHROPIC_TOOL_BLOCKS = new Set(['tool_use', 'tool_result', 'mcp_tool_use', 'mcp_tool_result', 'server_tool_use']);
-
+const ANTHROPIC_TOOL_BLOCKS = new Set([
+  'tool_use',
+  'tool_result',
+  'mcp_tool_use',
+  'mcp_tool_result',
+  'server_tool_use',
+]);
 
 function hasAnthropicToolBlock(message: Record<string, unknown>): boolean {
   const content = message.content;
-  return Array.isArray(content) && content.some((block) => isObject(block) && typeof block.type === 'string' && ANTHROPIC_TOOL_BLOCKS.has(block.type));
+  return (
+    Array.isArray(content) &&
+    content.some((block) => isObject(block) && typeof block.type === 'string' && ANTHROPIC_TOOL_BLOCKS.has(block.type))
+  );
 }
 
 function isAnthropicMessageList(list: unknown[]): boolean {
-  return list.length > 0 && list.every(isMessage) && list.some((message) => hasAnthropicToolBlock(message as Record<string, unknown>));
+  return (
+    list.length > 0 &&
+    list.every(isMessage) &&
+    list.some((message) => hasAnthropicToolBlock(message as Record<string, unknown>))
+  );
 }
 
 /**

@@ -30,7 +30,9 @@ function readToolResult(result: Record<string, unknown>): Outcome {
   if (Array.isArray(content) && content.every((block) => isObject(block) && typeof block.text === 'string')) {
     value = readContent(content);
   } else if (Array.isArray(content)) {
-    const values = content.map((block) => (isObject(block) && 'json' in block ? block.json : isObject(block) && 'text' in block ? block.text : block));
+    const values = content.map((block) =>
+      isObject(block) && 'json' in block ? block.json : isObject(block) && 'text' in block ? block.text : block,
+    );
     value = values.length === 1 ? values[0] : values;
   } else {
     value = readContent(content);
@@ -40,30 +42,54 @@ function readToolResult(result: Record<string, unknown>): Outcome {
   return message === undefined ? { result: value, failed: true } : { result: value, failed: true, error: message };
 }
 
-function readBlock(block: unknown, path: string, stopReason: unknown, calls: CallCollector, context: ParseContext): void {
+function readBlock(
+  block: unknown,
+  path: string,
+  stopReason: unknown,
+  calls: CallCollector,
+  context: ParseContext,
+): void {
   if (!isObject(block)) return;
   const use = block.toolUse;
   if (isObject(use)) {
     const usePath = childPath(path, 'toolUse');
     const metadata: Record<string, unknown> = { format: 'bedrock.toolUse' };
     if (typeof stopReason === 'string') metadata.stop_reason = stopReason;
-    calls.add(use.name, readArguments(use.input, () => childPath(usePath, 'input'), context), usePath, { id: use.toolUseId, metadata });
+    calls.add(
+      use.name,
+      readArguments(use.input, () => childPath(usePath, 'input'), context),
+      usePath,
+      { id: use.toolUseId, metadata },
+    );
     return;
   }
   const result = block.toolResult;
-  if (isObject(result)) calls.addResult({ id: result.toolUseId }, readToolResult(result), childPath(path, 'toolResult'));
-  else if (use !== undefined || result !== undefined) calls.markUnreadable(path, `a ${use !== undefined ? 'toolUse' : 'toolResult'} block that is not an object`);
+  if (isObject(result))
+    calls.addResult({ id: result.toolUseId }, readToolResult(result), childPath(path, 'toolResult'));
+  else if (use !== undefined || result !== undefined)
+    calls.markUnreadable(path, `a ${use !== undefined ? 'toolUse' : 'toolResult'} block that is not an object`);
   // text, image, document, reasoningContent, cachePoint, guardContent blocks are not calls.
 }
 
-function readMessage(message: Record<string, unknown>, path: string, stopReason: unknown, calls: CallCollector, context: ParseContext): void {
+function readMessage(
+  message: Record<string, unknown>,
+  path: string,
+  stopReason: unknown,
+  calls: CallCollector,
+  context: ParseContext,
+): void {
   const content = message.content;
   if (content === undefined || content === null) return;
   if (!Array.isArray(content)) {
-    calls.markUnreadable(childPath(path, 'content'), `message content that is ${describeType(content)}, not a list of content blocks`);
+    calls.markUnreadable(
+      childPath(path, 'content'),
+      `message content that is ${describeType(content)}, not a list of content blocks`,
+    );
     return;
   }
-  content.forEach((block: unknown, i) => readBlock(block, childPath(childPath(path, 'content'), i), stopReason, calls, context));
+  content.forEach((block: unknown, i) =>
+    readBlock(block, childPath(childPath(path, 'content'), i), stopReason, calls, context),
+  );
 }
 
 function readList(items: unknown[], path: string, calls: CallCollector, context: ParseContext): void {
@@ -75,7 +101,14 @@ function readList(items: unknown[], path: string, calls: CallCollector, context:
 }
 
 /** The ConverseStream event keys; each event is an object with one of them. */
-const STREAM_EVENTS = new Set(['messageStart', 'contentBlockStart', 'contentBlockDelta', 'contentBlockStop', 'messageStop', 'metadata']);
+const STREAM_EVENTS = new Set([
+  'messageStart',
+  'contentBlockStart',
+  'contentBlockDelta',
+  'contentBlockStop',
+  'messageStop',
+  'metadata',
+]);
 
 function streamEventKey(value: unknown): string | undefined {
   if (!isObject(value)) return undefined;
@@ -85,7 +118,11 @@ function streamEventKey(value: unknown): string | undefined {
 
 /** A ConverseStream: every element one event, and some a `contentBlockStart`, `contentBlockDelta` or `messageStop`. */
 function isConverseStream(list: unknown[]): boolean {
-  return list.length > 0 && list.every((item) => streamEventKey(item) !== undefined) && list.some((item) => streamEventKey(item) !== 'metadata' && streamEventKey(item) !== 'messageStart');
+  return (
+    list.length > 0 &&
+    list.every((item) => streamEventKey(item) !== undefined) &&
+    list.some((item) => streamEventKey(item) !== 'metadata' && streamEventKey(item) !== 'messageStart')
+  );
 }
 
 interface StreamedUse {
@@ -115,7 +152,8 @@ function readStream(events: unknown[], calls: CallCollector, context: ParseConte
       }
       case 'contentBlockDelta': {
         const delta = isObject(body.delta) ? body.delta.toolUse : undefined;
-        if (isObject(delta) && typeof delta.input === 'string') assembly.append(blockKey, delta.input, childPath(path, key));
+        if (isObject(delta) && typeof delta.input === 'string')
+          assembly.append(blockKey, delta.input, childPath(path, key));
         return;
       }
       case 'contentBlockStop':
@@ -130,12 +168,19 @@ function readStream(events: unknown[], calls: CallCollector, context: ParseConte
   });
   for (const unit of assembly.finish()) {
     const { use, message: index } = unit.head;
-    readBlock({ toolUse: { ...use, input: joinedArguments(unit, use.input) } }, unit.path, stopReasons[index], calls, context);
+    readBlock(
+      { toolUse: { ...use, input: joinedArguments(unit, use.input) } },
+      unit.path,
+      stopReasons[index],
+      calls,
+      context,
+    );
   }
 }
 
 function readObject(data: Record<string, unknown>, calls: CallCollector, context: ParseContext): void {
-  if (isObject(data.output) && isObject(data.output.message)) readMessage(data.output.message, '$.output.message', data.stopReason, calls, context);
+  if (isObject(data.output) && isObject(data.output.message))
+    readMessage(data.output.message, '$.output.message', data.stopReason, calls, context);
   else if (Array.isArray(data.messages)) readList(data.messages, '$.messages', calls, context);
   else if (typeof data.role === 'string') readMessage(data, '$', undefined, calls, context);
   else {
@@ -149,15 +194,21 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
 /** Amazon Bedrock Converse and ConverseStream traces. */
 export const bedrockFormat: TraceFormat = {
   name: FORMAT,
-  looksFor: 'a Converse response ({output: {message}}) or messages with toolUse / toolResult content blocks, or ConverseStream events (contentBlockStart / contentBlockDelta / messageStop)',
+  looksFor:
+    'a Converse response ({output: {message}}) or messages with toolUse / toolResult content blocks, or ConverseStream events (contentBlockStart / contentBlockDelta / messageStop)',
   detect: looksLikeBedrock,
-  description: 'Amazon Bedrock Converse responses, messages and message lists (toolUse blocks; toolResult blocks with status "error") and recorded ConverseStream events',
+  description:
+    'Amazon Bedrock Converse responses, messages and message lists (toolUse blocks; toolResult blocks with status "error") and recorded ConverseStream events',
   parse(data, context): ToolCall[] {
     const calls = new CallCollector(context, FORMAT);
     if (Array.isArray(data) && isConverseStream(data)) readStream(data, calls, context);
     else if (Array.isArray(data)) readList(data, '$', calls, context);
     else if (isObject(data)) readObject(data, calls, context);
-    else throw new ToolscoreInputError({ source: context.source, path: '$' }, `expected a Bedrock Converse response or a message list, got ${describeType(data)}`);
+    else
+      throw new ToolscoreInputError(
+        { source: context.source, path: '$' },
+        `expected a Bedrock Converse response or a message list, got ${describeType(data)}`,
+      );
     return calls.finish();
   },
 };
@@ -165,7 +216,11 @@ export const bedrockFormat: TraceFormat = {
 // ---- Detection ---------------------------------------------------------------------------------
 
 function isToolBlock(block: unknown): boolean {
-  return isObject(block) && ((isObject(block.toolUse) && typeof block.toolUse.toolUseId === 'string') || (isObject(block.toolResult) && typeof block.toolResult.toolUseId === 'string'));
+  return (
+    isObject(block) &&
+    ((isObject(block.toolUse) && typeof block.toolUse.toolUseId === 'string') ||
+      (isObject(block.toolResult) && typeof block.toolResult.toolUseId === 'string'))
+  );
 }
 
 function hasToolBlock(message: unknown): boolean {
@@ -186,7 +241,13 @@ function looksLikeBedrock(data: unknown): boolean {
   if (Array.isArray(data)) return isConverseMessageList(data) || isConverseStream(data);
   if (!isObject(data)) return false;
   const output = data.output;
-  if (isObject(output) && isObject(output.message) && Array.isArray(output.message.content) && typeof data.stopReason === 'string') return true;
+  if (
+    isObject(output) &&
+    isObject(output.message) &&
+    Array.isArray(output.message.content) &&
+    typeof data.stopReason === 'string'
+  )
+    return true;
   if (hasToolBlock(data)) return true;
   return Array.isArray(data.messages) && isConverseMessageList(data.messages);
 }

@@ -14,8 +14,18 @@ describe('readContent', () => {
   });
 
   test('text parts are joined (then parsed); other parts are kept; null is "nothing recorded"', () => {
-    expect(readContent([{ type: 'text', text: 'a' }, { type: 'input_text', text: 'b' }])).toBe('a\nb');
-    expect(readContent([{ type: 'text', text: '{"ok":' }, { type: 'text', text: 'true}' }])).toEqual({ ok: true });
+    expect(
+      readContent([
+        { type: 'text', text: 'a' },
+        { type: 'input_text', text: 'b' },
+      ]),
+    ).toBe('a\nb');
+    expect(
+      readContent([
+        { type: 'text', text: '{"ok":' },
+        { type: 'text', text: 'true}' },
+      ]),
+    ).toEqual({ ok: true });
     const image = [{ type: 'image', source: { data: '...' } }];
     expect(readContent(image)).toBe(image);
     expect(readContent(null)).toBeUndefined();
@@ -29,7 +39,10 @@ describe('reportedError: the conservative "tool result reports an error" heurist
     expect(reportedError({ error: { message: 'bad key', code: 1 } })).toEqual({ failed: true, error: 'bad key' });
     expect(reportedError({ error: { code: 1 } })).toEqual({ failed: true, error: '{"code":1}' });
     expect(reportedError({ error: true, message: 'denied' })).toEqual({ failed: true, error: 'denied' });
-    expect(reportedError({ isError: true, content: [{ type: 'text', text: 'ENOENT' }] })).toEqual({ failed: true, error: 'ENOENT' });
+    expect(reportedError({ isError: true, content: [{ type: 'text', text: 'ENOENT' }] })).toEqual({
+      failed: true,
+      error: 'ENOENT',
+    });
     expect(reportedError({ is_error: true })).toEqual({ failed: true });
   });
 
@@ -39,7 +52,19 @@ describe('reportedError: the conservative "tool result reports an error" heurist
   });
 
   test('everything else is a success: empty errors, errors mentioned mid-text, error counts', () => {
-    for (const value of [{ error: null }, { error: '' }, { error: false }, { error: {} }, { error: [] }, { errors: 0 }, 'No error: all good', 'weather service unavailable', 0, null, ['Error: x']]) {
+    for (const value of [
+      { error: null },
+      { error: '' },
+      { error: false },
+      { error: {} },
+      { error: [] },
+      { errors: 0 },
+      'No error: all good',
+      'weather service unavailable',
+      0,
+      null,
+      ['Error: x'],
+    ]) {
       expect(reportedError(value)).toBeUndefined();
     }
   });
@@ -87,7 +112,9 @@ describe('CallCollector', () => {
   test('unreadable entries and no calls: an error; with at least one call: warnings only', () => {
     const empty = collector();
     empty.calls.markUnreadable('$[0]', 'an odd entry');
-    expect(() => empty.calls.finish()).toThrow('s at $[0]: read as test but found no tool calls: an odd entry. Check the format');
+    expect(() => empty.calls.finish()).toThrow(
+      's at $[0]: read as test but found no tool calls: an odd entry. Check the format',
+    );
     const some = collector();
     some.calls.markUnreadable('$[0]', 'an odd entry');
     some.calls.add('f', null, '$[1]');
@@ -100,12 +127,20 @@ describe('readInMemory', () => {
   test('objects with toJSON (SDK classes) are converted; warnings go to onWarning', () => {
     class Response {
       toJSON() {
-        return { choices: [{ message: { role: 'assistant', tool_calls: [{ id: '1', function: { name: 'f', arguments: '{' } }] } }] };
+        return {
+          choices: [
+            { message: { role: 'assistant', tool_calls: [{ id: '1', function: { name: 'f', arguments: '{' } }] } },
+          ],
+        };
       }
     }
     const warnings: string[] = [];
     const calls = readInMemory(openaiFormat, new Response(), { source: 'resp', onWarning: (w) => warnings.push(w) });
-    expect(calls).toEqual([{ tool: 'f', args: { raw: '{' }, id: '1', is_error: false, metadata: { format: 'tool_calls' } }]);
-    expect(warnings).toEqual(['resp at $.choices[0].message.tool_calls[0].function.arguments: arguments are not valid JSON; kept the raw text as {"raw": ...}']);
+    expect(calls).toEqual([
+      { tool: 'f', args: { raw: '{' }, id: '1', is_error: false, metadata: { format: 'tool_calls' } },
+    ]);
+    expect(warnings).toEqual([
+      'resp at $.choices[0].message.tool_calls[0].function.arguments: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+    ]);
   });
 });

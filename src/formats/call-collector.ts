@@ -85,11 +85,24 @@ export class CallCollector {
   add(name: unknown, args: Args | null, path: LazyPath, options: CallOptions = {}): void {
     const id = idOf(options.id);
     if (typeof name !== 'string' || name.trim() === '') {
-      this.context.warn(pathText(path), typeof name === 'string' ? 'skipped a call with an empty tool name' : `skipped a call with no tool name (got ${describeType(name)})`);
+      this.context.warn(
+        pathText(path),
+        typeof name === 'string'
+          ? 'skipped a call with an empty tool name'
+          : `skipped a call with no tool name (got ${describeType(name)})`,
+      );
       if (id !== undefined) this.skippedIds.add(id);
       return;
     }
-    this.calls.push({ tool: name.trim(), args, id, metadata: options.metadata, path, outcome: undefined, sameId: undefined });
+    this.calls.push({
+      tool: name.trim(),
+      args,
+      id,
+      metadata: options.metadata,
+      path,
+      outcome: undefined,
+      sameId: undefined,
+    });
   }
 
   /** How many calls were added so far (a reader notes it before a response, for `endedAtTokenLimit`). */
@@ -144,7 +157,15 @@ export class CallCollector {
     }
     // toActualCall keeps nothing of its input, so one object carries each call's fields to it in turn;
     // a field that is undefined counts as absent there.
-    const raw: RawCall = { tool: '', args: null, id: undefined, result: undefined, is_error: undefined, error: undefined, metadata: undefined };
+    const raw: RawCall = {
+      tool: '',
+      args: null,
+      id: undefined,
+      result: undefined,
+      is_error: undefined,
+      error: undefined,
+      metadata: undefined,
+    };
     return this.calls.map((call) => {
       const outcome = call.outcome;
       const failed = outcome?.failed === true;
@@ -202,7 +223,12 @@ export class CallCollector {
       }
     }
     if (call === undefined) {
-      const what = result.id !== undefined ? `call id ${JSON.stringify(result.id)}` : result.name !== undefined ? `tool ${JSON.stringify(result.name)}` : 'no call id or tool name';
+      const what =
+        result.id !== undefined
+          ? `call id ${JSON.stringify(result.id)}`
+          : result.name !== undefined
+            ? `tool ${JSON.stringify(result.name)}`
+            : 'no call id or tool name';
       this.context.warn(pathText(result.path), `ignored a tool result for ${what}: no call it answers`);
       return;
     }
@@ -257,7 +283,11 @@ export function readContent(content: unknown): unknown {
 }
 
 function isTextPart(part: unknown): part is { text: string } {
-  return isObject(part) && typeof part.text === 'string' && (part.type === undefined || (typeof part.type === 'string' && TEXT_PART_TYPES.has(part.type)));
+  return (
+    isObject(part) &&
+    typeof part.text === 'string' &&
+    (part.type === undefined || (typeof part.type === 'string' && TEXT_PART_TYPES.has(part.type)))
+  );
 }
 
 function parseJsonContainer(text: string): unknown {
@@ -296,7 +326,12 @@ export function reportedError(result: unknown): Outcome | undefined {
   if (!isObject(result)) return undefined;
   const error = result.error;
   const hasError =
-    error !== undefined && error !== null && error !== false && error !== '' && !(isObject(error) && Object.keys(error).length === 0) && !(Array.isArray(error) && error.length === 0);
+    error !== undefined &&
+    error !== null &&
+    error !== false &&
+    error !== '' &&
+    !(isObject(error) && Object.keys(error).length === 0) &&
+    !(Array.isArray(error) && error.length === 0);
   if (hasError) {
     const message = error === true ? errorText(result.message) : errorText(error);
     return message === undefined ? { failed: true } : { failed: true, error: message };
@@ -459,7 +494,10 @@ export function readInMemory(format: TraceFormat, value: unknown, options: FromO
   const source = options.source ?? format.name;
   const passedOver: UnrecognisedItems = { count: 0 };
   const calls = format.parse(data, collectingContext(source, warnings, passedOver));
-  if (calls.length === 0) checkZeroCalls({ adapter: format, explicit: true, source, passedOver, warnings }, [data], describeKeys(data), () => callMarkIn(data));
+  if (calls.length === 0)
+    checkZeroCalls({ adapter: format, explicit: true, source, passedOver, warnings }, [data], describeKeys(data), () =>
+      callMarkIn(data),
+    );
   if (options.onWarning) for (const warning of warnings) options.onWarning(warning);
   return calls;
 }

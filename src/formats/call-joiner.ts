@@ -77,7 +77,8 @@ export class CallJoiner {
       const known = this.byId.get(id);
       if (known) {
         if (known.args === null && call.args !== null) known.args = call.args;
-        if (call.metadata && Object.keys(call.metadata).length > 0) known.metadata = { ...call.metadata, ...known.metadata };
+        if (call.metadata && Object.keys(call.metadata).length > 0)
+          known.metadata = { ...call.metadata, ...known.metadata };
         return false;
       }
     }
@@ -126,7 +127,10 @@ export class CallJoiner {
         const draft = this.byId.get(id);
         if (draft) applyOutcome(draft, waiting.outcome);
       } else {
-        this.context.warn(waiting.path, `a tool result for call id ${JSON.stringify(id)} matches no tool call; it was ignored`);
+        this.context.warn(
+          waiting.path,
+          `a tool result for call id ${JSON.stringify(id)} matches no tool call; it was ignored`,
+        );
       }
     }
     this.pending.clear();
@@ -156,7 +160,8 @@ function applyOutcome(draft: Draft, outcome: CallOutcome): void {
   if (draft.result === undefined && outcome.result !== undefined) draft.result = outcome.result;
   if (draft.error === undefined && outcome.error !== undefined && outcome.error !== '') draft.error = outcome.error;
   if (outcome.is_error || (outcome.error !== undefined && outcome.error !== '')) draft.is_error = true;
-  if (outcome.metadata && Object.keys(outcome.metadata).length > 0) draft.metadata = { ...outcome.metadata, ...draft.metadata };
+  if (outcome.metadata && Object.keys(outcome.metadata).length > 0)
+    draft.metadata = { ...outcome.metadata, ...draft.metadata };
   draft.endedAt ??= outcome.endedAt;
 }
 

@@ -26,7 +26,8 @@ function failAt(source: string, where: LazyPath, reason: string, ...segments: (s
 }
 
 function requireCallObject(item: unknown, source: string, where: LazyPath): Record<string, unknown> {
-  if (!isObject(item)) return failAt(source, where, `expected a call object with a "tool" name, got ${describeType(item)}`);
+  if (!isObject(item))
+    return failAt(source, where, `expected a call object with a "tool" name, got ${describeType(item)}`);
   const tool = item.tool;
   if (typeof tool !== 'string' || tool.trim() === '') {
     return failAt(source, where, `expected a non-empty tool name, got ${describeType(tool)}`, 'tool');
@@ -36,14 +37,21 @@ function requireCallObject(item: unknown, source: string, where: LazyPath): Reco
 
 function requireArgs(value: unknown, source: string, where: LazyPath): Args | null {
   if (value === undefined || value === null) return null;
-  if (!isObject(value)) return failAt(source, where, `expected an object of arguments (or null), got ${describeType(value)}`, 'args');
+  if (!isObject(value))
+    return failAt(source, where, `expected an object of arguments (or null), got ${describeType(value)}`, 'args');
   return value;
 }
 
-function optionalNumber(item: Record<string, unknown>, key: string, source: string, where: LazyPath): number | undefined {
+function optionalNumber(
+  item: Record<string, unknown>,
+  key: string,
+  source: string,
+  where: LazyPath,
+): number | undefined {
   const value = item[key];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value)) return failAt(source, where, `expected a number, got ${describeType(value)}`, key);
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    return failAt(source, where, `expected a number, got ${describeType(value)}`, key);
   return value;
 }
 
@@ -59,7 +67,11 @@ export interface ExpectedCallsOptions {
  * Normalizes expected calls given in memory or read from a gold file: `{tool, args?, description?,
  * side_effects?, schema?}`. `$` operators in `args` become matchers (`$regex` is a whole-string match).
  */
-export function toExpectedCalls(input: unknown, source = 'expected', options: ExpectedCallsOptions = {}): ExpectedCall[] {
+export function toExpectedCalls(
+  input: unknown,
+  source = 'expected',
+  options: ExpectedCallsOptions = {},
+): ExpectedCall[] {
   const base = options.path ?? '$';
   const maxDepth = options.maxDepth ?? DEFAULT_LIMITS.maxDepth;
   if (!Array.isArray(input)) return failAt(source, base, `expected an array of calls, got ${describeType(input)}`);
@@ -77,18 +89,22 @@ export function toExpectedCalls(input: unknown, source = 'expected', options: Ex
       args: raw === null ? null : decodeMembers(raw, argsPath, context),
     };
     if (call.description !== undefined && call.description !== null) {
-      if (typeof call.description !== 'string') failAt(source, where, `expected a string, got ${describeType(call.description)}`, 'description');
+      if (typeof call.description !== 'string')
+        failAt(source, where, `expected a string, got ${describeType(call.description)}`, 'description');
       if (call.description !== '') expected.description = call.description as string;
     }
     if (call.side_effects !== undefined && call.side_effects !== null) {
-      if (!isObject(call.side_effects)) failAt(source, where, `expected an object of checks, got ${describeType(call.side_effects)}`, 'side_effects');
-      if (nestedDeeperThan(call.side_effects, maxDepth)) throw tooDeepError(source, pathOf(where, 'side_effects'), maxDepth, 'side effects');
+      if (!isObject(call.side_effects))
+        failAt(source, where, `expected an object of checks, got ${describeType(call.side_effects)}`, 'side_effects');
+      if (nestedDeeperThan(call.side_effects, maxDepth))
+        throw tooDeepError(source, pathOf(where, 'side_effects'), maxDepth, 'side effects');
       expected.side_effects = call.side_effects as Record<string, unknown>;
     }
     // The Python tool's gold files carry schemas under metadata.schema.
     const schema = call.schema ?? (isObject(call.metadata) ? call.metadata.schema : undefined);
     if (schema !== undefined && schema !== null) {
-      if (!isObject(schema)) failAt(source, where, `expected a JSON Schema object, got ${describeType(schema)}`, 'schema');
+      if (!isObject(schema))
+        failAt(source, where, `expected a JSON Schema object, got ${describeType(schema)}`, 'schema');
       if (nestedDeeperThan(schema, maxDepth)) throw tooDeepError(source, pathOf(where, 'schema'), maxDepth, 'a schema');
       expected.schema = schema as Record<string, unknown>;
     }
@@ -131,7 +147,8 @@ export function toActualCall(item: unknown, path: LazyPath, source = 'actual'): 
   if (typeof error === 'boolean') flagged = error;
   else if (isTruthyError(error)) normalized.error = typeof error === 'string' ? error : errorText(error, source, path);
   if (call.is_error !== undefined && call.is_error !== null) {
-    if (typeof call.is_error !== 'boolean') failAt(source, path, `expected true or false, got ${describeType(call.is_error)}`, 'is_error');
+    if (typeof call.is_error !== 'boolean')
+      failAt(source, path, `expected true or false, got ${describeType(call.is_error)}`, 'is_error');
     flagged = call.is_error as boolean;
   }
   normalized.is_error = normalized.error !== undefined || flagged === true;
@@ -141,7 +158,13 @@ export function toActualCall(item: unknown, path: LazyPath, source = 'actual'): 
   if (cost !== undefined) normalized.cost = cost;
   const timestamp = optionalNumber(call, 'timestamp', source, path);
   if (timestamp !== undefined) normalized.timestamp = timestamp;
-  if (call.id !== undefined && call.id !== null) normalized.id = typeof call.id === 'string' ? call.id : typeof call.id === 'number' ? String(call.id) : (JSON.stringify(call.id) ?? String(call.id));
+  if (call.id !== undefined && call.id !== null)
+    normalized.id =
+      typeof call.id === 'string'
+        ? call.id
+        : typeof call.id === 'number'
+          ? String(call.id)
+          : (JSON.stringify(call.id) ?? String(call.id));
   let metadata: Record<string, unknown> | undefined;
   if (isObject(call.metadata)) metadata = { ...call.metadata };
   for (const key in call) {
@@ -156,7 +179,8 @@ function errorText(error: unknown, source: string, path: LazyPath): string {
   try {
     return JSON.stringify(error);
   } catch (failure) {
-    if (failure instanceof RangeError && /call stack/i.test(failure.message)) return failAt(source, path, 'the error is nested too deeply to read; flatten it', 'error');
+    if (failure instanceof RangeError && /call stack/i.test(failure.message))
+      return failAt(source, path, 'the error is nested too deeply to read; flatten it', 'error');
     throw failure;
   }
 }

@@ -26,7 +26,15 @@ const assistant = (id: string, content: unknown[], extra: Record<string, unknown
   uuid: `u-${id}-${JSON.stringify(content).length}`,
   session_id: session,
   parent_tool_use_id: null,
-  message: { id, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5-20250929', content, stop_reason: null, usage: { input_tokens: 10, output_tokens: 5 } },
+  message: {
+    id,
+    type: 'message',
+    role: 'assistant',
+    model: 'claude-sonnet-4-5-20250929',
+    content,
+    stop_reason: null,
+    usage: { input_tokens: 10, output_tokens: 5 },
+  },
   ...extra,
 });
 const user = (content: unknown[], extra: Record<string, unknown> = {}) => ({
@@ -40,14 +48,41 @@ const user = (content: unknown[], extra: Record<string, unknown> = {}) => ({
 
 /** A `query()` run: read a file, run the tests (which fail), grep through an MCP server, then summarize. */
 const RUN = [
-  { type: 'system', subtype: 'init', session_id: session, cwd: '/repo', model: 'claude-sonnet-4-5-20250929', tools: ['Read', 'Bash', 'Grep', 'mcp__github__search_issues'], permissionMode: 'default' },
+  {
+    type: 'system',
+    subtype: 'init',
+    session_id: session,
+    cwd: '/repo',
+    model: 'claude-sonnet-4-5-20250929',
+    tools: ['Read', 'Bash', 'Grep', 'mcp__github__search_issues'],
+    permissionMode: 'default',
+  },
   assistant('msg_01', [{ type: 'text', text: 'Let me look at the failing test.' }]),
   assistant('msg_01', [{ type: 'tool_use', id: 'toolu_01A', name: 'Read', input: { file_path: '/repo/src/sum.ts' } }]),
-  user([{ type: 'tool_result', tool_use_id: 'toolu_01A', content: 'export const sum = (a, b) => a - b;' }], { tool_use_result: { type: 'text', file: { filePath: '/repo/src/sum.ts' } } }),
-  assistant('msg_02', [{ type: 'tool_use', id: 'toolu_02B', name: 'Bash', input: { command: 'npm test', description: 'Run the tests' } }]),
-  user([{ type: 'tool_result', tool_use_id: 'toolu_02B', content: [{ type: 'text', text: 'FAIL src/sum.test.ts\n  expected 3, got -1' }], is_error: true }]),
-  assistant('msg_03', [{ type: 'tool_use', id: 'toolu_03C', name: 'mcp__github__search_issues', input: { q: 'sum negative' } }]),
-  user([{ type: 'tool_result', tool_use_id: 'toolu_03C', content: [{ type: 'text', text: '{"total_count": 1, "items": [{"number": 42}]}' }] }]),
+  user([{ type: 'tool_result', tool_use_id: 'toolu_01A', content: 'export const sum = (a, b) => a - b;' }], {
+    tool_use_result: { type: 'text', file: { filePath: '/repo/src/sum.ts' } },
+  }),
+  assistant('msg_02', [
+    { type: 'tool_use', id: 'toolu_02B', name: 'Bash', input: { command: 'npm test', description: 'Run the tests' } },
+  ]),
+  user([
+    {
+      type: 'tool_result',
+      tool_use_id: 'toolu_02B',
+      content: [{ type: 'text', text: 'FAIL src/sum.test.ts\n  expected 3, got -1' }],
+      is_error: true,
+    },
+  ]),
+  assistant('msg_03', [
+    { type: 'tool_use', id: 'toolu_03C', name: 'mcp__github__search_issues', input: { q: 'sum negative' } },
+  ]),
+  user([
+    {
+      type: 'tool_result',
+      tool_use_id: 'toolu_03C',
+      content: [{ type: 'text', text: '{"total_count": 1, "items": [{"number": 42}]}' }],
+    },
+  ]),
   assistant('msg_04', [{ type: 'text', text: 'The sum function subtracts; issue #42 tracks it.' }]),
   {
     type: 'result',
@@ -65,10 +100,28 @@ const RUN = [
 ];
 
 const RUN_CALLS: ToolCall[] = [
-  { tool: 'Read', args: { file_path: '/repo/src/sum.ts' }, id: 'toolu_01A', result: 'export const sum = (a, b) => a - b;', is_error: false },
-  { tool: 'Bash', args: { command: 'npm test', description: 'Run the tests' }, id: 'toolu_02B', is_error: true, error: 'FAIL src/sum.test.ts\n  expected 3, got -1' },
+  {
+    tool: 'Read',
+    args: { file_path: '/repo/src/sum.ts' },
+    id: 'toolu_01A',
+    result: 'export const sum = (a, b) => a - b;',
+    is_error: false,
+  },
+  {
+    tool: 'Bash',
+    args: { command: 'npm test', description: 'Run the tests' },
+    id: 'toolu_02B',
+    is_error: true,
+    error: 'FAIL src/sum.test.ts\n  expected 3, got -1',
+  },
   // Text that holds JSON is read as JSON, as every adapter reads tool results.
-  { tool: 'mcp__github__search_issues', args: { q: 'sum negative' }, id: 'toolu_03C', result: { total_count: 1, items: [{ number: 42 }] }, is_error: false },
+  {
+    tool: 'mcp__github__search_issues',
+    args: { q: 'sum negative' },
+    id: 'toolu_03C',
+    result: { total_count: 1, items: [{ number: 42 }] },
+    is_error: false,
+  },
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'toolscore-claude-'));
@@ -91,17 +144,27 @@ describe('claude-agent-sdk: query() message lists', () => {
     expect(detectFormat(RUN)).toBe('claude-agent-sdk');
     expect(detectFormat({ messages: RUN })).toBe('claude-agent-sdk');
     expect(parse({ messages: RUN }).calls).toEqual(RUN_CALLS);
-    const anthropic = RUN.filter((m) => m.type === 'assistant' || m.type === 'user').map((m) => (m as { message: unknown }).message);
+    const anthropic = RUN.filter((m) => m.type === 'assistant' || m.type === 'user').map(
+      (m) => (m as { message: unknown }).message,
+    );
     expect(detectFormat(anthropic)).toBe('anthropic');
   });
 
   test('evaluate({actual: messages}) and evaluateTrace({format: "auto"}) read the run', async () => {
-    const expected = [{ tool: 'Read', args: { file_path: '/repo/src/sum.ts' } }, { tool: 'Bash', args: { command: 'npm test' } }, { tool: 'mcp__github__search_issues' }];
+    const expected = [
+      { tool: 'Read', args: { file_path: '/repo/src/sum.ts' } },
+      { tool: 'Bash', args: { command: 'npm test' } },
+      { tool: 'mcp__github__search_issues' },
+    ];
     const inMemory = evaluate({ expected, actual: RUN });
     expect(autoExtract(RUN).format).toBe('claude-agent-sdk');
     expect(inMemory.traceCalls).toEqual(RUN_CALLS);
     expect(inMemory.selectionAccuracy).toBe(1);
-    const fromFile = await evaluateTrace({ goldFile: file('gold.json', expected), traceFile: file('run.json', RUN), format: 'auto' });
+    const fromFile = await evaluateTrace({
+      goldFile: file('gold.json', expected),
+      traceFile: file('run.json', RUN),
+      format: 'auto',
+    });
     expect(fromFile.traceCalls).toEqual(RUN_CALLS);
     expect(fromFile.score).toBe(inMemory.score);
     expect(fromClaudeAgentSDK(RUN)).toEqual(RUN_CALLS);
@@ -111,7 +174,10 @@ describe('claude-agent-sdk: query() message lists', () => {
     const { calls } = parse([
       assistant('msg_09', [{ type: 'tool_use', id: 't1', name: 'Glob', input: { pattern: '**/*.ts' } }]),
       assistant('msg_09', [{ type: 'tool_use', id: 't2', name: 'Grep', input: { pattern: 'TODO' } }]),
-      assistant('msg_09', [{ type: 'tool_use', id: 't1', name: 'Glob', input: { pattern: '**/*.ts' } }, { type: 'tool_use', id: 't2', name: 'Grep', input: { pattern: 'TODO' } }]),
+      assistant('msg_09', [
+        { type: 'tool_use', id: 't1', name: 'Glob', input: { pattern: '**/*.ts' } },
+        { type: 'tool_use', id: 't2', name: 'Grep', input: { pattern: 'TODO' } },
+      ]),
       user([
         { type: 'tool_result', tool_use_id: 't2', content: 'src/a.ts:3: TODO' },
         { type: 'tool_result', tool_use_id: 't1', content: 'src/a.ts' },
@@ -125,23 +191,65 @@ describe('claude-agent-sdk: query() message lists', () => {
 
   test('subagent calls (parent_tool_use_id) are kept and marked; permission denials in the result message fail their call', () => {
     const { calls } = parse([
-      assistant('msg_10', [{ type: 'tool_use', id: 'task_1', name: 'Task', input: { description: 'Find config', prompt: 'Find the config file', subagent_type: 'Explore' } }]),
-      assistant('msg_11', [{ type: 'tool_use', id: 'sub_1', name: 'Glob', input: { pattern: '*.config.*' } }], { parent_tool_use_id: 'task_1' }),
-      user([{ type: 'tool_result', tool_use_id: 'sub_1', content: 'vite.config.ts' }], { parent_tool_use_id: 'task_1' }),
+      assistant('msg_10', [
+        {
+          type: 'tool_use',
+          id: 'task_1',
+          name: 'Task',
+          input: { description: 'Find config', prompt: 'Find the config file', subagent_type: 'Explore' },
+        },
+      ]),
+      assistant('msg_11', [{ type: 'tool_use', id: 'sub_1', name: 'Glob', input: { pattern: '*.config.*' } }], {
+        parent_tool_use_id: 'task_1',
+      }),
+      user([{ type: 'tool_result', tool_use_id: 'sub_1', content: 'vite.config.ts' }], {
+        parent_tool_use_id: 'task_1',
+      }),
       user([{ type: 'tool_result', tool_use_id: 'task_1', content: [{ type: 'text', text: 'It is vite.config.ts' }] }]),
-      assistant('msg_12', [{ type: 'tool_use', id: 'w_1', name: 'Write', input: { file_path: '/etc/hosts', content: '' } }]),
-      user([{ type: 'tool_result', tool_use_id: 'w_1', content: 'Claude requested permissions to write to /etc/hosts, but you haven\'t granted it yet.', is_error: true }]),
-      { type: 'result', subtype: 'success', is_error: false, duration_ms: 900, total_cost_usd: 0.01, num_turns: 3, result: 'ok', permission_denials: [{ tool_name: 'Write', tool_use_id: 'w_1', tool_input: { file_path: '/etc/hosts' } }] },
+      assistant('msg_12', [
+        { type: 'tool_use', id: 'w_1', name: 'Write', input: { file_path: '/etc/hosts', content: '' } },
+      ]),
+      user([
+        {
+          type: 'tool_result',
+          tool_use_id: 'w_1',
+          content: "Claude requested permissions to write to /etc/hosts, but you haven't granted it yet.",
+          is_error: true,
+        },
+      ]),
+      {
+        type: 'result',
+        subtype: 'success',
+        is_error: false,
+        duration_ms: 900,
+        total_cost_usd: 0.01,
+        num_turns: 3,
+        result: 'ok',
+        permission_denials: [{ tool_name: 'Write', tool_use_id: 'w_1', tool_input: { file_path: '/etc/hosts' } }],
+      },
     ]);
     expect(calls).toEqual([
-      { tool: 'Task', args: { description: 'Find config', prompt: 'Find the config file', subagent_type: 'Explore' }, id: 'task_1', result: 'It is vite.config.ts', is_error: false },
-      { tool: 'Glob', args: { pattern: '*.config.*' }, id: 'sub_1', result: 'vite.config.ts', is_error: false, metadata: { parent_tool_use_id: 'task_1' } },
+      {
+        tool: 'Task',
+        args: { description: 'Find config', prompt: 'Find the config file', subagent_type: 'Explore' },
+        id: 'task_1',
+        result: 'It is vite.config.ts',
+        is_error: false,
+      },
+      {
+        tool: 'Glob',
+        args: { pattern: '*.config.*' },
+        id: 'sub_1',
+        result: 'vite.config.ts',
+        is_error: false,
+        metadata: { parent_tool_use_id: 'task_1' },
+      },
       {
         tool: 'Write',
         args: { file_path: '/etc/hosts', content: '' },
         id: 'w_1',
         is_error: true,
-        error: 'Claude requested permissions to write to /etc/hosts, but you haven\'t granted it yet.',
+        error: "Claude requested permissions to write to /etc/hosts, but you haven't granted it yet.",
         metadata: { permission_denied: true },
       },
     ]);
@@ -149,7 +257,17 @@ describe('claude-agent-sdk: query() message lists', () => {
 
   test('session transcripts: the ISO timestamp of the message becomes the call timestamp; server tool uses are marked', () => {
     const { calls } = parse([
-      { ...assistant('msg_20', [{ type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'vitest 4' } }, { type: 'web_search_tool_result', tool_use_id: 'srvtoolu_1', content: [{ type: 'web_search_result', url: 'https://vitest.dev', title: 'Vitest' }] }]), timestamp: '2026-03-01T10:00:00.500Z' },
+      {
+        ...assistant('msg_20', [
+          { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'vitest 4' } },
+          {
+            type: 'web_search_tool_result',
+            tool_use_id: 'srvtoolu_1',
+            content: [{ type: 'web_search_result', url: 'https://vitest.dev', title: 'Vitest' }],
+          },
+        ]),
+        timestamp: '2026-03-01T10:00:00.500Z',
+      },
     ]);
     expect(calls).toEqual([
       {
@@ -166,7 +284,10 @@ describe('claude-agent-sdk: query() message lists', () => {
 
   test('an empty tool name is skipped with a warning, input given as JSON text that is not valid keeps the raw text with a warning', () => {
     const { calls, warnings } = parse([
-      assistant('m', [{ type: 'tool_use', id: 'a', name: '', input: {} }, { type: 'tool_use', id: 'b', name: 'Bash', input: '{"command": ls' }]),
+      assistant('m', [
+        { type: 'tool_use', id: 'a', name: '', input: {} },
+        { type: 'tool_use', id: 'b', name: 'Bash', input: '{"command": ls' },
+      ]),
       user([{ type: 'tool_result', tool_use_id: 'a', content: 'x' }]),
     ]);
     expect(calls).toEqual([{ tool: 'Bash', args: { raw: '{"command": ls' }, id: 'b', is_error: false }]);
@@ -184,32 +305,58 @@ describe('claude-agent-sdk: query() message lists', () => {
 });
 
 test('another format read with --format claude-agent-sdk is an error, not zero calls', () => {
-  expect(() => parse([{ role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'f', input: {} }] }])).toThrow(/expected a list of Claude Agent SDK messages/);
+  expect(() => parse([{ role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'f', input: {} }] }])).toThrow(
+    /expected a list of Claude Agent SDK messages/,
+  );
   expect(parse([]).calls).toEqual([]);
   // A run that ended before any tool use: only system and result messages.
-  expect(parse([{ type: 'system', subtype: 'init' }, { type: 'result', subtype: 'error_max_turns', is_error: true }]).calls).toEqual([]);
+  expect(
+    parse([
+      { type: 'system', subtype: 'init' },
+      { type: 'result', subtype: 'error_max_turns', is_error: true },
+    ]).calls,
+  ).toEqual([]);
 });
 
 describe('claude-agent-sdk: messages of the Python SDK, dumped', () => {
   // adamthuvesen/counterfact's fixture (test/corpus/SOURCES.md): one {"messages": [...]} run a
   // line, messages and blocks tagged with their Python classes; expected calls written by reading it.
-  const runs = readFileSync(new URL('../../test/corpus/agents/counterfact/claude-agent-sdk-python-minimal.jsonl', import.meta.url), 'utf8')
+  const runs = readFileSync(
+    new URL('../../test/corpus/agents/counterfact/claude-agent-sdk-python-minimal.jsonl', import.meta.url),
+    'utf8',
+  )
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as unknown);
 
   test('AssistantMessage / ToolUseBlock dumps tagged with __type__ are detected and read; text and result messages add no calls', () => {
     expect(detectFormat(runs[0])).toBe('claude-agent-sdk');
-    expect(parse(runs[0])).toEqual({ calls: [{ tool: 'read_file', args: { path: 'src/foo.py' }, id: 'tu_1', is_error: false }], warnings: [] });
-    expect(parse(runs[1]).calls).toEqual([{ tool: 'run_tests', args: { path: 'tests/' }, id: 'tu_a', is_error: false }]);
+    expect(parse(runs[0])).toEqual({
+      calls: [{ tool: 'read_file', args: { path: 'src/foo.py' }, id: 'tu_1', is_error: false }],
+      warnings: [],
+    });
+    expect(parse(runs[1]).calls).toEqual([
+      { tool: 'run_tests', args: { path: 'tests/' }, id: 'tu_a', is_error: false },
+    ]);
   });
 
   // Written after the SDK's dataclasses (AssistantMessage(content, model), UserMessage(content), ToolResultBlock).
   test('untagged dumps and the {"type": "AssistantMessage"} variant: blocks recognised by their fields, tool results joined by tool_use_id', () => {
     const messages = [
-      { type: 'AssistantMessage', model: 'claude-sonnet-4-5', content: [{ text: 'Running it.' }, { id: 'toolu_1', name: 'Bash', input: { command: 'make' } }] },
-      { content: [{ tool_use_id: 'toolu_1', content: 'make: *** No targets.', is_error: true }], parent_tool_use_id: null },
-      { content: [{ id: 'toolu_2', name: 'Read', input: { file_path: 'Makefile' } }], model: 'claude-sonnet-4-5', parent_tool_use_id: null },
+      {
+        type: 'AssistantMessage',
+        model: 'claude-sonnet-4-5',
+        content: [{ text: 'Running it.' }, { id: 'toolu_1', name: 'Bash', input: { command: 'make' } }],
+      },
+      {
+        content: [{ tool_use_id: 'toolu_1', content: 'make: *** No targets.', is_error: true }],
+        parent_tool_use_id: null,
+      },
+      {
+        content: [{ id: 'toolu_2', name: 'Read', input: { file_path: 'Makefile' } }],
+        model: 'claude-sonnet-4-5',
+        parent_tool_use_id: null,
+      },
       { content: [{ tool_use_id: 'toolu_2', content: [{ type: 'text', text: 'all: build' }], is_error: null }] },
     ];
     expect(detectFormat(messages)).toBe('claude-agent-sdk');

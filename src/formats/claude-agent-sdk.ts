@@ -31,7 +31,8 @@ export const claudeAgentSDKFormat: TraceFormat = {
   looksFor: 'Claude Agent SDK messages ({"type": "assistant" | "user", "message": {"content": [...]}})',
   marks: ['session_id', 'message', 'assistant', 'user', 'tool_use', 'parent_tool_use_id'],
   detect: looksLikeClaudeAgentSDK,
-  description: 'Claude Agent SDK message lists: assistant messages with tool_use blocks, user messages with tool_result blocks (is_error)',
+  description:
+    'Claude Agent SDK message lists: assistant messages with tool_use blocks, user messages with tool_result blocks (is_error)',
   parse(data, context) {
     const messages = messagesOf(data);
     if (messages === undefined) {
@@ -51,7 +52,12 @@ export function fromClaudeAgentSDK(value: unknown, options?: FromOptions): ToolC
 
 /** A message of the SDK (or an entry of a Claude Code session): `{type: "assistant" | "user", message: {content}}`. */
 export function isSdkMessage(item: unknown): item is Record<string, unknown> {
-  return isObject(item) && (item.type === 'assistant' || item.type === 'user') && isObject(item.message) && 'content' in item.message;
+  return (
+    isObject(item) &&
+    (item.type === 'assistant' || item.type === 'user') &&
+    isObject(item.message) &&
+    'content' in item.message
+  );
 }
 
 /** Message classes of the Python SDK, as `__type__` (or `type`) tags of their dumps. */
@@ -111,12 +117,21 @@ const OTHER_MESSAGE_TYPES = new Set(['system', 'result', 'stream_event', 'tool_p
 
 /** A list of SDK messages: empty, or holding at least one message the SDK sends. */
 function isMessageList(list: readonly unknown[]): boolean {
-  return list.length === 0 || list.some((item) => isSdkMessage(item) || pythonKindOf(item) !== undefined || (isObject(item) && OTHER_MESSAGE_TYPES.has(item.type as string)));
+  return (
+    list.length === 0 ||
+    list.some(
+      (item) =>
+        isSdkMessage(item) ||
+        pythonKindOf(item) !== undefined ||
+        (isObject(item) && OTHER_MESSAGE_TYPES.has(item.type as string)),
+    )
+  );
 }
 
 function messagesOf(data: unknown): { list: readonly unknown[]; path: string } | undefined {
   if (Array.isArray(data)) return isMessageList(data) ? { list: data, path: '$' } : undefined;
-  if (isObject(data) && Array.isArray(data.messages) && isMessageList(data.messages)) return { list: data.messages, path: '$.messages' };
+  if (isObject(data) && Array.isArray(data.messages) && isMessageList(data.messages))
+    return { list: data.messages, path: '$.messages' };
   if (isSdkMessage(data) || pythonKindOf(data) !== undefined) return { list: [data], path: '' };
   return undefined;
 }
@@ -129,10 +144,20 @@ function looksLikeClaudeAgentSDK(data: unknown): boolean {
 }
 
 /** What a message holds, in either SDK's shape: its kind, its content blocks and where they are. */
-function messageParts(item: unknown, itemPath: string): { kind: string; content: unknown; contentPath: string } | undefined {
-  if (isSdkMessage(item)) return { kind: item.type as string, content: (item.message as Record<string, unknown>).content, contentPath: childPath(childPath(itemPath, 'message'), 'content') };
+function messageParts(
+  item: unknown,
+  itemPath: string,
+): { kind: string; content: unknown; contentPath: string } | undefined {
+  if (isSdkMessage(item))
+    return {
+      kind: item.type as string,
+      content: (item.message as Record<string, unknown>).content,
+      contentPath: childPath(childPath(itemPath, 'message'), 'content'),
+    };
   const kind = pythonKindOf(item);
-  return kind === undefined ? undefined : { kind, content: (item as Record<string, unknown>).content, contentPath: childPath(itemPath, 'content') };
+  return kind === undefined
+    ? undefined
+    : { kind, content: (item as Record<string, unknown>).content, contentPath: childPath(itemPath, 'content') };
 }
 
 const CALL_BLOCKS = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
@@ -141,17 +166,30 @@ const CALL_BLOCKS = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
  * Calls of a list of SDK messages (or Claude Code session entries, which are the same messages with a
  * `timestamp`); `include` says which entries to read (claude-code.ts leaves subagent entries out).
  */
-export function readClaudeMessages(list: readonly unknown[], path: string, context: ParseContext, include?: (item: unknown) => boolean): ToolCall[] {
+export function readClaudeMessages(
+  list: readonly unknown[],
+  path: string,
+  context: ParseContext,
+  include?: (item: unknown) => boolean,
+): ToolCall[] {
   const calls = new CallJoiner(context);
   list.forEach((item, i) => {
     if (include !== undefined && !include(item)) return;
     const itemPath = path === '' ? '$' : childPath(path, i);
     const parts = messageParts(item, itemPath);
-    if (isObject(item) && (item.type === 'result' || parts?.kind === 'result') && Array.isArray(item.permission_denials)) {
+    if (
+      isObject(item) &&
+      (item.type === 'result' || parts?.kind === 'result') &&
+      Array.isArray(item.permission_denials)
+    ) {
       // The run's summary names the tool uses the permission system refused: those calls failed.
       item.permission_denials.forEach((denial: unknown, j) => {
         if (!isObject(denial) || typeof denial.tool_use_id !== 'string') return;
-        calls.resolve(childPath(childPath(itemPath, 'permission_denials'), j), denial.tool_use_id, { is_error: true, error: 'permission denied', metadata: { permission_denied: true } });
+        calls.resolve(childPath(childPath(itemPath, 'permission_denials'), j), denial.tool_use_id, {
+          is_error: true,
+          error: 'permission denied',
+          metadata: { permission_denied: true },
+        });
       });
       return;
     }
@@ -159,7 +197,10 @@ export function readClaudeMessages(list: readonly unknown[], path: string, conte
     const { kind, content, contentPath } = parts;
     if (!Array.isArray(content)) return;
     const timestamp = unixSeconds(item.timestamp);
-    const parent = typeof item.parent_tool_use_id === 'string' && item.parent_tool_use_id !== '' ? item.parent_tool_use_id : undefined;
+    const parent =
+      typeof item.parent_tool_use_id === 'string' && item.parent_tool_use_id !== ''
+        ? item.parent_tool_use_id
+        : undefined;
     content.forEach((block: unknown, j) => {
       const blockPath = childPath(contentPath, j);
       const type = isObject(block) ? blockTypeOf(block) : undefined;
@@ -170,12 +211,21 @@ export function readClaudeMessages(list: readonly unknown[], path: string, conte
         if (parent !== undefined) metadata.parent_tool_use_id = parent;
         if (type !== 'tool_use') metadata.block_type = type;
         if (type === 'mcp_tool_use' && typeof block.server_name === 'string') metadata.server_name = block.server_name;
-        const args = block.input === undefined ? null : readArguments(block.input, childPath(blockPath, 'input'), context);
-        calls.add(blockPath, { tool: block.name, args, id: typeof block.id === 'string' ? block.id : undefined, timestamp, metadata });
+        const args =
+          block.input === undefined ? null : readArguments(block.input, childPath(blockPath, 'input'), context);
+        calls.add(blockPath, {
+          tool: block.name,
+          args,
+          id: typeof block.id === 'string' ? block.id : undefined,
+          timestamp,
+          metadata,
+        });
       } else if (type === 'tool_result' || type.endsWith('_tool_result')) {
         const id = typeof block.tool_use_id === 'string' ? block.tool_use_id : undefined;
         const result = readContent(block.content);
-        const failed = block.is_error === true || (isObject(block.content) && typeof block.content.type === 'string' && block.content.type.endsWith('_error'));
+        const failed =
+          block.is_error === true ||
+          (isObject(block.content) && typeof block.content.type === 'string' && block.content.type.endsWith('_error'));
         const outcome: CallOutcome = failed ? { is_error: true, error: failureMessage(result) } : { result };
         // A result in the assistant's own message (hosted tools) was not timed apart from the call.
         if (timestamp !== undefined && kind === 'user') outcome.endedAt = timestamp;

@@ -26,8 +26,24 @@ const at = (iso: string) => Date.parse(iso) / 1000;
 const live = jsonl('live_session.jsonl');
 
 const liveCalls = [
-  { tool: 'Read', args: { file_path: 'internal/parser/parser.go' }, id: 'toolu-l01', result: '// file content\n', is_error: false, timestamp: at('2026-04-01T10:00:05.000Z'), duration: 1 },
-  { tool: 'Bash', args: { command: 'go test ./...', description: 'Run tests' }, id: 'toolu-l02', result: 'ok\n', is_error: false, timestamp: at('2026-04-01T10:00:05.000Z'), duration: 2 },
+  {
+    tool: 'Read',
+    args: { file_path: 'internal/parser/parser.go' },
+    id: 'toolu-l01',
+    result: '// file content\n',
+    is_error: false,
+    timestamp: at('2026-04-01T10:00:05.000Z'),
+    duration: 1,
+  },
+  {
+    tool: 'Bash',
+    args: { command: 'go test ./...', description: 'Run tests' },
+    id: 'toolu-l02',
+    result: 'ok\n',
+    is_error: false,
+    timestamp: at('2026-04-01T10:00:05.000Z'),
+    duration: 2,
+  },
   {
     tool: 'Agent',
     args: { subagent_type: 'Explore', description: 'Explore test coverage', prompt: '[find and review test files]' },
@@ -37,11 +53,27 @@ const liveCalls = [
     timestamp: at('2026-04-01T10:01:03.000Z'),
     duration: 17,
   },
-  ...[1, 2, 3, 4].map((n) => ({ tool: 'Edit', args: { file_path: 'config.go', old_string: `old${n}`, new_string: `new${n}` }, id: `toolu-l0${n + 5}`, is_error: false, timestamp: at('2026-04-01T10:02:05.000Z') })),
-  { tool: 'Edit', args: { file_path: 'other.go', old_string: 'oldX', new_string: 'newX' }, id: 'toolu-l10', is_error: false, timestamp: at('2026-04-01T10:02:05.000Z') },
+  ...[1, 2, 3, 4].map((n) => ({
+    tool: 'Edit',
+    args: { file_path: 'config.go', old_string: `old${n}`, new_string: `new${n}` },
+    id: `toolu-l0${n + 5}`,
+    is_error: false,
+    timestamp: at('2026-04-01T10:02:05.000Z'),
+  })),
+  {
+    tool: 'Edit',
+    args: { file_path: 'other.go', old_string: 'oldX', new_string: 'newX' },
+    id: 'toolu-l10',
+    is_error: false,
+    timestamp: at('2026-04-01T10:02:05.000Z'),
+  },
   {
     tool: 'Agent',
-    args: { subagent_type: 'general-purpose', description: 'Verify config changes', prompt: '[check the config changes are correct]' },
+    args: {
+      subagent_type: 'general-purpose',
+      description: 'Verify config changes',
+      prompt: '[check the config changes are correct]',
+    },
     id: 'toolu-l11',
     is_error: false,
     timestamp: at('2026-04-01T10:02:05.000Z'),
@@ -57,13 +89,15 @@ describe('Claude Code sessions', () => {
     expect(detectFormat({ loglines: live })).toBe('claude-code');
   });
 
-  test('the session\'s own calls, in order, with results and durations from the tool_use → tool_result timestamps; subagent calls in progress lines left out with a warning', () => {
+  test("the session's own calls, in order, with results and durations from the tool_use → tool_result timestamps; subagent calls in progress lines left out with a warning", () => {
     expect(parse(live)).toEqual({ calls: liveCalls, warnings: [leftOutWarning] });
   });
 
   test('fromClaudeCode reads parsed lines in memory and hands the warning to onWarning', () => {
     const warnings: string[] = [];
-    expect(fromClaudeCode(live, { source: 'session.jsonl', onWarning: (warning) => warnings.push(warning) })).toEqual(liveCalls);
+    expect(fromClaudeCode(live, { source: 'session.jsonl', onWarning: (warning) => warnings.push(warning) })).toEqual(
+      liveCalls,
+    );
     expect(warnings).toEqual([leftOutWarning]);
   });
 
@@ -73,7 +107,7 @@ describe('Claude Code sessions', () => {
     expect(reading.warnings).toEqual([leftOutWarning.replace('at $:', 'at $.loglines:')]);
   });
 
-  test('a subagent transcript (every line a sidechain) is read as that agent\'s session', () => {
+  test("a subagent transcript (every line a sidechain) is read as that agent's session", () => {
     const ts = (s: string) => at(`2026-04-05T01:${s}.000Z`);
     expect(parse(jsonl('agent-agent-001.jsonl'))).toEqual({
       calls: [
@@ -81,14 +115,39 @@ describe('Claude Code sessions', () => {
           tool: 'Grep',
           args: { pattern: 'TODO|FIXME', type: 'go' },
           id: 'sa1-toolu-001',
-          result: 'internal/parser/builder.go:42:// TODO: handle progress lines fully in M5\ninternal/ui/app.go:150:// TODO: add swimlane view\ncmd/main.go:10:// FIXME: error handling',
+          result:
+            'internal/parser/builder.go:42:// TODO: handle progress lines fully in M5\ninternal/ui/app.go:150:// TODO: add swimlane view\ncmd/main.go:10:// FIXME: error handling',
           is_error: false,
           timestamp: ts('57:58'),
           duration: 2,
         },
-        { tool: 'Read', args: { file_path: 'internal/parser/builder.go' }, id: 'sa1-toolu-002', result: '[file content of builder.go]', is_error: false, timestamp: ts('58:02'), duration: 3 },
-        { tool: 'Read', args: { file_path: 'internal/ui/app.go' }, id: 'sa1-toolu-003', result: '[file content of app.go]', is_error: false, timestamp: ts('58:08'), duration: 3 },
-        { tool: 'Glob', args: { pattern: '**/*.go' }, id: 'sa1-toolu-004', result: 'cmd/main.go\ninternal/parser/builder.go\ninternal/ui/app.go', is_error: false, timestamp: ts('58:14'), duration: 2 },
+        {
+          tool: 'Read',
+          args: { file_path: 'internal/parser/builder.go' },
+          id: 'sa1-toolu-002',
+          result: '[file content of builder.go]',
+          is_error: false,
+          timestamp: ts('58:02'),
+          duration: 3,
+        },
+        {
+          tool: 'Read',
+          args: { file_path: 'internal/ui/app.go' },
+          id: 'sa1-toolu-003',
+          result: '[file content of app.go]',
+          is_error: false,
+          timestamp: ts('58:08'),
+          duration: 3,
+        },
+        {
+          tool: 'Glob',
+          args: { pattern: '**/*.go' },
+          id: 'sa1-toolu-004',
+          result: 'cmd/main.go\ninternal/parser/builder.go\ninternal/ui/app.go',
+          is_error: false,
+          timestamp: ts('58:14'),
+          duration: 2,
+        },
       ],
       warnings: [],
     });
@@ -97,12 +156,17 @@ describe('Claude Code sessions', () => {
   test('sidechain lines beside the main chain (older sessions) are left out with the same warning', () => {
     // The first turn of the real session, its Bash call moved to a sidechain entry as older versions wrote them.
     const [prompt, assistant, readResult] = live as Record<string, any>[];
-    const sidechain = { ...assistant, uuid: 'side-1', isSidechain: true, message: { ...assistant!.message, content: [assistant!.message.content[2]] } };
+    const sidechain = {
+      ...assistant,
+      uuid: 'side-1',
+      isSidechain: true,
+      message: { ...assistant!.message, content: [assistant!.message.content[2]] },
+    };
     const main = { ...assistant, message: { ...assistant!.message, content: assistant!.message.content.slice(0, 2) } };
     const reading = parse([prompt, main, sidechain, readResult]);
     expect(reading.calls.map((call) => call.id)).toEqual(['toolu-l01']);
     expect(reading.warnings).toEqual([
-      'session.jsonl at $: left out 1 call made by subagents: the session\'s own calls are scored (a Task / Agent call counts once); read a subagent\'s transcript (subagents/agent-*.jsonl) to score its calls',
+      "session.jsonl at $: left out 1 call made by subagents: the session's own calls are scored (a Task / Agent call counts once); read a subagent's transcript (subagents/agent-*.jsonl) to score its calls",
     ]);
   });
 
@@ -115,6 +179,8 @@ describe('Claude Code sessions', () => {
 
   test('data that is not a session is an input error naming what was expected', () => {
     expect(() => parse({ messages: [] })).toThrow(ToolscoreInputError);
-    expect(() => parse({ messages: [] })).toThrow('session.jsonl at $: expected Claude Code session entries (one {"type": "assistant" | "user", "message": {...}} object a line) or {"loglines": [...]}, got an object');
+    expect(() => parse({ messages: [] })).toThrow(
+      'session.jsonl at $: expected Claude Code session entries (one {"type": "assistant" | "user", "message": {...}} object a line) or {"loglines": [...]}, got an object',
+    );
   });
 });

@@ -24,9 +24,11 @@ import type { ParseContext, TraceFormat } from './types.js';
  */
 export const claudeCodeFormat: TraceFormat = {
   name: 'claude-code',
-  looksFor: 'Claude Code session entries ({"type": "assistant" | "user", "message", "uuid", "parentUuid", "isSidechain"} lines, "progress" lines) or {"loglines": [...]}',
+  looksFor:
+    'Claude Code session entries ({"type": "assistant" | "user", "message", "uuid", "parentUuid", "isSidechain"} lines, "progress" lines) or {"loglines": [...]}',
   detect: looksLikeClaudeCode,
-  description: 'Claude Code session JSONL (~/.claude/projects) and {"loglines"} exports: tool_use / tool_result blocks with durations; subagent calls left out with a warning',
+  description:
+    'Claude Code session JSONL (~/.claude/projects) and {"loglines"} exports: tool_use / tool_result blocks with durations; subagent calls left out with a warning',
   parse(data, context) {
     const entries = entriesOf(data);
     if (entries === undefined) {
@@ -52,7 +54,11 @@ function entriesOf(data: unknown): { list: readonly unknown[]; path: string } | 
 
 /** A session entry carries the fields Claude Code writes on every line, which SDK messages do not have. */
 function isSessionEntry(item: unknown): boolean {
-  return isObject(item) && typeof item.type === 'string' && ('parentUuid' in item || 'isSidechain' in item || typeof item.sessionId === 'string');
+  return (
+    isObject(item) &&
+    typeof item.type === 'string' &&
+    ('parentUuid' in item || 'isSidechain' in item || typeof item.sessionId === 'string')
+  );
 }
 
 /** A `progress` entry echoing a subagent's message: `{type: "progress", data: {message: {type, message: {content}}}}`. */
@@ -62,7 +68,8 @@ function subagentMessageOf(item: unknown): Record<string, unknown> | undefined {
 }
 
 function looksLikeClaudeCode(data: unknown): boolean {
-  if (isObject(data) && Array.isArray(data.loglines)) return data.loglines.length === 0 || data.loglines.some(isSdkMessage);
+  if (isObject(data) && Array.isArray(data.loglines))
+    return data.loglines.length === 0 || data.loglines.some(isSdkMessage);
   if (!Array.isArray(data)) return false;
   return data.some((item) => (isSdkMessage(item) && isSessionEntry(item)) || subagentMessageOf(item) !== undefined);
 }

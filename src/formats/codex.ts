@@ -23,9 +23,11 @@ import type { ParseContext, TraceFormat } from './types.js';
  */
 export const codexFormat: TraceFormat = {
   name: 'codex',
-  looksFor: 'Codex CLI rollout lines ({"timestamp", "type": "session_meta" | "response_item" | "event_msg" | "turn_context", "payload"})',
+  looksFor:
+    'Codex CLI rollout lines ({"timestamp", "type": "session_meta" | "response_item" | "event_msg" | "turn_context", "payload"})',
   detect: looksLikeCodex,
-  description: 'Codex CLI rollout JSONL: response_item payloads function_call / custom_tool_call / local_shell_call and their outputs, with durations and exit codes',
+  description:
+    'Codex CLI rollout JSONL: response_item payloads function_call / custom_tool_call / local_shell_call and their outputs, with durations and exit codes',
   parse(data, context) {
     if (!Array.isArray(data) || !data.some(isRolloutLine)) {
       throw new ToolscoreInputError(
@@ -73,16 +75,35 @@ function readRollout(lines: readonly unknown[], context: ParseContext): ToolCall
     const id = typeof payload.call_id === 'string' ? payload.call_id : undefined;
     switch (payload.type) {
       case 'function_call':
-        calls.add(path, { tool: payload.name, args: readArguments(payload.arguments, childPath(path, 'arguments'), context), id, timestamp: at, metadata: { format: 'codex.function_call' } });
+        calls.add(path, {
+          tool: payload.name,
+          args: readArguments(payload.arguments, childPath(path, 'arguments'), context),
+          id,
+          timestamp: at,
+          metadata: { format: 'codex.function_call' },
+        });
         return;
       case 'custom_tool_call':
-        calls.add(path, { tool: payload.name, args: payload.input === undefined || payload.input === null ? null : { input: payload.input }, id, timestamp: at, metadata: { format: 'codex.custom_tool_call' } });
+        calls.add(path, {
+          tool: payload.name,
+          args: payload.input === undefined || payload.input === null ? null : { input: payload.input },
+          id,
+          timestamp: at,
+          metadata: { format: 'codex.custom_tool_call' },
+        });
         return;
       case 'local_shell_call':
-        calls.add(path, { tool: 'shell', args: readArguments(payload.action, childPath(path, 'action'), context), id, timestamp: at, metadata: { format: 'codex.local_shell_call' } });
+        calls.add(path, {
+          tool: 'shell',
+          args: readArguments(payload.action, childPath(path, 'action'), context),
+          id,
+          timestamp: at,
+          metadata: { format: 'codex.local_shell_call' },
+        });
         return;
       default:
-        if (typeof payload.type === 'string' && OUTPUT_TYPES.has(payload.type)) calls.resolve(path, id, { ...outputOutcome(payload.output), endedAt: at });
+        if (typeof payload.type === 'string' && OUTPUT_TYPES.has(payload.type))
+          calls.resolve(path, id, { ...outputOutcome(payload.output), endedAt: at });
       // messages, reasoning, web_search_call: not calls of the agent's tools.
     }
   });
@@ -107,10 +128,16 @@ function readEvent(payload: Record<string, unknown>, path: string, calls: CallJo
   const id = typeof payload.call_id === 'string' ? payload.call_id : undefined;
   if (id === undefined) return;
   if (payload.type === 'exec_command_end' && typeof payload.exit_code === 'number' && payload.exit_code !== 0) {
-    const stderr = typeof payload.stderr === 'string' && payload.stderr.trim() !== '' ? `: ${payload.stderr.trim()}` : '';
-    calls.resolve(path, id, { is_error: true, error: `exit code ${payload.exit_code}${stderr}`, metadata: { exit_code: payload.exit_code } });
+    const stderr =
+      typeof payload.stderr === 'string' && payload.stderr.trim() !== '' ? `: ${payload.stderr.trim()}` : '';
+    calls.resolve(path, id, {
+      is_error: true,
+      error: `exit code ${payload.exit_code}${stderr}`,
+      metadata: { exit_code: payload.exit_code },
+    });
   } else if (payload.type === 'patch_apply_end' && payload.success === false) {
-    const stderr = typeof payload.stderr === 'string' && payload.stderr.trim() !== '' ? payload.stderr.trim() : 'patch failed';
+    const stderr =
+      typeof payload.stderr === 'string' && payload.stderr.trim() !== '' ? payload.stderr.trim() : 'patch failed';
     calls.resolve(path, id, { is_error: true, error: stderr });
   }
 }

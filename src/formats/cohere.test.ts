@@ -30,8 +30,20 @@ describe('cohere: v2 chat responses', () => {
     const response = fixture('vercel-ai/cohere-tool-call.json');
     expect(autoExtract(response)).toEqual({
       calls: [
-        { tool: 'weather', args: { location: 'San Francisco' }, id: 'weather_dqgshstja6p9', is_error: false, metadata: TOOL_CALL },
-        { tool: 'cityAttractions', args: { city: 'San Francisco' }, id: 'cityAttractions_dcxfx4myvx68', is_error: false, metadata: TOOL_CALL },
+        {
+          tool: 'weather',
+          args: { location: 'San Francisco' },
+          id: 'weather_dqgshstja6p9',
+          is_error: false,
+          metadata: TOOL_CALL,
+        },
+        {
+          tool: 'cityAttractions',
+          args: { city: 'San Francisco' },
+          id: 'cityAttractions_dcxfx4myvx68',
+          is_error: false,
+          metadata: TOOL_CALL,
+        },
       ],
       format: 'cohere',
       warnings: [],
@@ -42,8 +54,20 @@ describe('cohere: v2 chat responses', () => {
     const response = fixture('cohere/openllmetry-v2-chat-tool-calls-response.json');
     expect(detectFormat(response)).toBe('cohere');
     expect(read(response).calls).toEqual([
-      { tool: 'get_time', args: { location: 'Tokyo' }, id: 'get_time_dp3men9jrvhf', is_error: false, metadata: TOOL_CALL },
-      { tool: 'get_weather', args: { location: 'Tokyo' }, id: 'get_weather_d7arjgsc96yf', is_error: false, metadata: TOOL_CALL },
+      {
+        tool: 'get_time',
+        args: { location: 'Tokyo' },
+        id: 'get_time_dp3men9jrvhf',
+        is_error: false,
+        metadata: TOOL_CALL,
+      },
+      {
+        tool: 'get_weather',
+        args: { location: 'Tokyo' },
+        id: 'get_weather_d7arjgsc96yf',
+        is_error: false,
+        metadata: TOOL_CALL,
+      },
     ]);
   });
 });
@@ -54,8 +78,20 @@ describe('cohere: v2 stream events', () => {
     expect(detectFormat(events)).toBe('cohere');
     expect(read(events)).toEqual({
       calls: [
-        { tool: 'weather', args: { location: 'San Francisco' }, id: 'weather_e8p4pn45zt0t', is_error: false, metadata: TOOL_CALL },
-        { tool: 'cityAttractions', args: { city: 'San Francisco' }, id: 'cityAttractions_pyxssbwnq9fq', is_error: false, metadata: TOOL_CALL },
+        {
+          tool: 'weather',
+          args: { location: 'San Francisco' },
+          id: 'weather_e8p4pn45zt0t',
+          is_error: false,
+          metadata: TOOL_CALL,
+        },
+        {
+          tool: 'cityAttractions',
+          args: { city: 'San Francisco' },
+          id: 'cityAttractions_pyxssbwnq9fq',
+          is_error: false,
+          metadata: TOOL_CALL,
+        },
       ],
       warnings: [],
     });
@@ -66,42 +102,98 @@ describe('cohere: v2 chat histories', () => {
   test('openllmetry cassette request: role "tool" replies joined by tool_call_id, read the same as cohere or openai', () => {
     const request = fixture('cohere/openllmetry-v2-chat-tool-calls-history-request.json');
     const calls = [
-      { tool: 'get_time', args: { location: 'Tokyo' }, id: 'get_time_dp3men9jrvhf', is_error: false, result: '4:20 PM', metadata: { format: 'cohere.tool_call' } },
-      { tool: 'get_weather', args: { location: 'Tokyo' }, id: 'get_weather_d7arjgsc96yf', is_error: false, result: 'Sunny 20 degrees Celsius', metadata: { format: 'cohere.tool_call' } },
+      {
+        tool: 'get_time',
+        args: { location: 'Tokyo' },
+        id: 'get_time_dp3men9jrvhf',
+        is_error: false,
+        result: '4:20 PM',
+        metadata: { format: 'cohere.tool_call' },
+      },
+      {
+        tool: 'get_weather',
+        args: { location: 'Tokyo' },
+        id: 'get_weather_d7arjgsc96yf',
+        is_error: false,
+        result: 'Sunny 20 degrees Celsius',
+        metadata: { format: 'cohere.tool_call' },
+      },
     ];
     expect(read(request)).toEqual({ calls, warnings: [] });
     // Without tool_plan or document parts the history has OpenAI's shape, and auto reads it as OpenAI: same calls and results.
     expect(detectFormat(request)).toBe('openai');
-    expect(autoExtract(request).calls.map(({ tool, args, id, result }) => ({ tool, args, id, result }))).toEqual(calls.map(({ tool, args, id, result }) => ({ tool, args, id, result })));
+    expect(autoExtract(request).calls.map(({ tool, args, id, result }) => ({ tool, args, id, result }))).toEqual(
+      calls.map(({ tool, args, id, result }) => ({ tool, args, id, result })),
+    );
   });
 
   test('document tool content and a tool_plan make it Cohere: document data is parsed, an error object marks the call failed', () => {
     const messages = [
       { role: 'user', content: 'weather?' },
-      { role: 'assistant', tool_plan: 'I will look it up.', tool_calls: [{ id: 'w1', type: 'function', function: { name: 'weather', arguments: '{"city":"Oslo"}' } }] },
-      { role: 'tool', tool_call_id: 'w1', content: [{ type: 'document', document: { data: '{"error":"city not found"}' } }] },
+      {
+        role: 'assistant',
+        tool_plan: 'I will look it up.',
+        tool_calls: [{ id: 'w1', type: 'function', function: { name: 'weather', arguments: '{"city":"Oslo"}' } }],
+      },
+      {
+        role: 'tool',
+        tool_call_id: 'w1',
+        content: [{ type: 'document', document: { data: '{"error":"city not found"}' } }],
+      },
     ];
     expect(detectFormat(messages)).toBe('cohere');
     expect(openaiFormat.detect(messages)).toBe(true);
     expect(read(messages).calls).toEqual([
-      { tool: 'weather', args: { city: 'Oslo' }, id: 'w1', is_error: true, result: { error: 'city not found' }, error: 'city not found', metadata: { format: 'cohere.tool_call' } },
+      {
+        tool: 'weather',
+        args: { city: 'Oslo' },
+        id: 'w1',
+        is_error: true,
+        result: { error: 'city not found' },
+        error: 'city not found',
+        metadata: { format: 'cohere.tool_call' },
+      },
     ]);
   });
 
   test('OpenAI responses are not taken for Cohere (finish_reason is lower case there)', () => {
-    expect(cohereFormat.detect({ id: 'x', message: { role: 'assistant', tool_calls: [] }, finish_reason: 'tool_calls' })).toBe(false);
-    expect(cohereFormat.detect([{ role: 'assistant', tool_calls: [{ id: 'a', type: 'function', function: { name: 'f', arguments: '{}' } }] }])).toBe(false);
+    expect(
+      cohereFormat.detect({ id: 'x', message: { role: 'assistant', tool_calls: [] }, finish_reason: 'tool_calls' }),
+    ).toBe(false);
+    expect(
+      cohereFormat.detect([
+        { role: 'assistant', tool_calls: [{ id: 'a', type: 'function', function: { name: 'f', arguments: '{}' } }] },
+      ]),
+    ).toBe(false);
   });
 });
 
 describe('cohere: document tool content', () => {
   test('several document parts (one per result, as the Cohere guides build them) are kept as a list of their parsed data', () => {
     const messages = [
-      { role: 'assistant', tool_plan: 'Search.', tool_calls: [{ id: 's1', type: 'function', function: { name: 'search', arguments: '{"q":"euro 2024"}' } }] },
-      { role: 'tool', tool_call_id: 's1', content: [{ type: 'document', document: { data: '{"title":"Spain win"}' } }, { type: 'document', document: { data: 'plain text' } }] },
+      {
+        role: 'assistant',
+        tool_plan: 'Search.',
+        tool_calls: [{ id: 's1', type: 'function', function: { name: 'search', arguments: '{"q":"euro 2024"}' } }],
+      },
+      {
+        role: 'tool',
+        tool_call_id: 's1',
+        content: [
+          { type: 'document', document: { data: '{"title":"Spain win"}' } },
+          { type: 'document', document: { data: 'plain text' } },
+        ],
+      },
     ];
     expect(read(messages).calls).toEqual([
-      { tool: 'search', args: { q: 'euro 2024' }, id: 's1', is_error: false, result: [{ title: 'Spain win' }, 'plain text'], metadata: { format: 'cohere.tool_call' } },
+      {
+        tool: 'search',
+        args: { q: 'euro 2024' },
+        id: 's1',
+        is_error: false,
+        result: [{ title: 'Spain win' }, 'plain text'],
+        metadata: { format: 'cohere.tool_call' },
+      },
     ]);
   });
 });

@@ -21,7 +21,13 @@ import type { ParseContext, TraceFormat } from './types.js';
 
 const FORMAT = 'cohere';
 
-function readToolCall(entry: unknown, path: string, calls: CallCollector, context: ParseContext, finishReason?: unknown): void {
+function readToolCall(
+  entry: unknown,
+  path: string,
+  calls: CallCollector,
+  context: ParseContext,
+  finishReason?: unknown,
+): void {
   if (!isObject(entry) || !isObject(entry.function)) {
     calls.markUnreadable(path, `a tool_calls entry that is ${describeType(entry)} without a "function" object`);
     return;
@@ -29,7 +35,12 @@ function readToolCall(entry: unknown, path: string, calls: CallCollector, contex
   const fn = entry.function;
   const metadata: Record<string, unknown> = { format: 'cohere.tool_call' };
   if (typeof finishReason === 'string') metadata.finish_reason = finishReason;
-  calls.add(fn.name, readArguments(fn.arguments, () => childPath(childPath(path, 'function'), 'arguments'), context), path, { id: entry.id, metadata });
+  calls.add(
+    fn.name,
+    readArguments(fn.arguments, () => childPath(childPath(path, 'function'), 'arguments'), context),
+    path,
+    { id: entry.id, metadata },
+  );
 }
 
 /**
@@ -38,19 +49,38 @@ function readToolCall(entry: unknown, path: string, calls: CallCollector, contex
  */
 function toolContent(content: unknown): unknown {
   if (!Array.isArray(content) || !content.some(isDocumentPart)) return content;
-  const values = content.map((part: unknown) => (isDocumentPart(part) ? readContent(part.document.data) : isObject(part) && typeof part.text === 'string' ? part.text : part));
+  const values = content.map((part: unknown) =>
+    isDocumentPart(part)
+      ? readContent(part.document.data)
+      : isObject(part) && typeof part.text === 'string'
+        ? part.text
+        : part,
+  );
   return values.length === 1 ? values[0] : values;
 }
 
 function isDocumentPart(part: unknown): part is { document: { data: string } } {
-  return isObject(part) && part.type === 'document' && isObject(part.document) && typeof part.document.data === 'string';
+  return (
+    isObject(part) && part.type === 'document' && isObject(part.document) && typeof part.document.data === 'string'
+  );
 }
 
-function readMessage(message: Record<string, unknown>, path: string, calls: CallCollector, context: ParseContext, finishReason?: unknown): void {
+function readMessage(
+  message: Record<string, unknown>,
+  path: string,
+  calls: CallCollector,
+  context: ParseContext,
+  finishReason?: unknown,
+): void {
   const toolCalls = message.tool_calls;
-  if (Array.isArray(toolCalls)) toolCalls.forEach((entry: unknown, i) => readToolCall(entry, childPath(childPath(path, 'tool_calls'), i), calls, context, finishReason));
-  else if (toolCalls !== undefined && toolCalls !== null) calls.markUnreadable(childPath(path, 'tool_calls'), `"tool_calls" that is ${describeType(toolCalls)}, not a list`);
-  if (message.role === 'tool') calls.addResult({ id: message.tool_call_id }, outcomeOf(toolContent(message.content)), path);
+  if (Array.isArray(toolCalls))
+    toolCalls.forEach((entry: unknown, i) =>
+      readToolCall(entry, childPath(childPath(path, 'tool_calls'), i), calls, context, finishReason),
+    );
+  else if (toolCalls !== undefined && toolCalls !== null)
+    calls.markUnreadable(childPath(path, 'tool_calls'), `"tool_calls" that is ${describeType(toolCalls)}, not a list`);
+  if (message.role === 'tool')
+    calls.addResult({ id: message.tool_call_id }, outcomeOf(toolContent(message.content)), path);
 }
 
 function readList(items: unknown[], path: string, calls: CallCollector, context: ParseContext): void {
@@ -83,7 +113,10 @@ function isStreamEvent(value: unknown): value is Record<string, unknown> & { typ
 
 /** A v2 chat stream: every element a stream event, and some a `message-start` or `tool-call-start`. */
 function isCohereStream(list: unknown[]): boolean {
-  return list.some((item) => isStreamEvent(item) && (item.type === 'message-start' || item.type === 'tool-call-start')) && list.every(isStreamEvent);
+  return (
+    list.some((item) => isStreamEvent(item) && (item.type === 'message-start' || item.type === 'tool-call-start')) &&
+    list.every(isStreamEvent)
+  );
 }
 
 /** The `delta.message.tool_calls` object of a stream event, if it has one. */
@@ -104,14 +137,20 @@ function readStream(events: unknown[], calls: CallCollector, context: ParseConte
   let message = 0;
   events.forEach((event, i) => {
     const path = childPath('$', i);
-    if (!isStreamEvent(event)) return context.warn(path, `skipped ${describeType(event)}: expected a Cohere chat stream event`);
+    if (!isStreamEvent(event))
+      return context.warn(path, `skipped ${describeType(event)}: expected a Cohere chat stream event`);
     // textOf, not String(): a damaged index may be an object whose toString is not a function.
     const key = `${message}:${textOf(event.index)}`;
     switch (event.type) {
       case 'tool-call-start': {
         const entry = streamedToolCall(event);
         if (!entry) return context.warn(path, 'skipped a tool-call-start event without delta.message.tool_calls');
-        assembly.start(key, { entry, message }, childPath(childPath(childPath(path, 'delta'), 'message'), 'tool_calls'), [message, typeof event.index === 'number' ? event.index : 0]);
+        assembly.start(
+          key,
+          { entry, message },
+          childPath(childPath(childPath(path, 'delta'), 'message'), 'tool_calls'),
+          [message, typeof event.index === 'number' ? event.index : 0],
+        );
         return;
       }
       case 'tool-call-delta': {
@@ -132,12 +171,19 @@ function readStream(events: unknown[], calls: CallCollector, context: ParseConte
   for (const unit of assembly.finish()) {
     const { entry, message: index } = unit.head;
     const fn = isObject(entry.function) ? entry.function : {};
-    readToolCall({ ...entry, function: { ...fn, arguments: joinedArguments(unit, fn.arguments) } }, unit.path, calls, context, finishReasons[index]);
+    readToolCall(
+      { ...entry, function: { ...fn, arguments: joinedArguments(unit, fn.arguments) } },
+      unit.path,
+      calls,
+      context,
+      finishReasons[index],
+    );
   }
 }
 
 function readObject(data: Record<string, unknown>, calls: CallCollector, context: ParseContext): void {
-  if (isObject(data.message) && data.finish_reason !== undefined) readMessage(data.message, '$.message', calls, context, data.finish_reason);
+  if (isObject(data.message) && data.finish_reason !== undefined)
+    readMessage(data.message, '$.message', calls, context, data.finish_reason);
   else if (Array.isArray(data.messages)) readList(data.messages, '$.messages', calls, context);
   else if (typeof data.role === 'string') readMessage(data, '$', calls, context);
   else {
@@ -154,13 +200,18 @@ export const cohereFormat: TraceFormat = {
   looksFor:
     'a v2 chat response ({message: {tool_plan, tool_calls}, finish_reason: "TOOL_CALL" | "COMPLETE" | ...}), messages with tool_plan or document tool content, or v2 stream events (message-start / tool-call-start / tool-call-delta)',
   detect: looksLikeCohere,
-  description: 'Cohere v2 chat responses, message lists (tool_calls; role "tool" results joined by tool_call_id, text or document content) and recorded v2 stream events',
+  description:
+    'Cohere v2 chat responses, message lists (tool_calls; role "tool" results joined by tool_call_id, text or document content) and recorded v2 stream events',
   parse(data, context): ToolCall[] {
     const calls = new CallCollector(context, FORMAT);
     if (Array.isArray(data) && isCohereStream(data)) readStream(data, calls, context);
     else if (Array.isArray(data)) readList(data, '$', calls, context);
     else if (isObject(data)) readObject(data, calls, context);
-    else throw new ToolscoreInputError({ source: context.source, path: '$' }, `expected a Cohere chat response or a message list, got ${describeType(data)}`);
+    else
+      throw new ToolscoreInputError(
+        { source: context.source, path: '$' },
+        `expected a Cohere chat response or a message list, got ${describeType(data)}`,
+      );
     return calls.finish();
   },
 };
@@ -173,8 +224,13 @@ const FINISH_REASONS = new Set(['COMPLETE', 'STOP_SEQUENCE', 'MAX_TOKENS', 'TOOL
 /** What only Cohere messages carry: an assistant `tool_plan`, or tool content with `document` parts. */
 function isCohereMessage(message: unknown): boolean {
   if (!isRoleMessage(message)) return false;
-  if (message.role === 'assistant' && typeof message.tool_plan === 'string' && Array.isArray(message.tool_calls)) return true;
-  return message.role === 'tool' && Array.isArray(message.content) && message.content.some((part) => isObject(part) && part.type === 'document' && isObject(part.document));
+  if (message.role === 'assistant' && typeof message.tool_plan === 'string' && Array.isArray(message.tool_calls))
+    return true;
+  return (
+    message.role === 'tool' &&
+    Array.isArray(message.content) &&
+    message.content.some((part) => isObject(part) && part.type === 'document' && isObject(part.document))
+  );
 }
 
 function isCohereList(list: unknown[]): boolean {
@@ -190,6 +246,7 @@ function isCohereList(list: unknown[]): boolean {
 function looksLikeCohere(data: unknown): boolean {
   if (Array.isArray(data)) return isCohereList(data) || isCohereStream(data);
   if (!isObject(data)) return false;
-  if (isRoleMessage(data.message) && typeof data.finish_reason === 'string' && FINISH_REASONS.has(data.finish_reason)) return true;
+  if (isRoleMessage(data.message) && typeof data.finish_reason === 'string' && FINISH_REASONS.has(data.finish_reason))
+    return true;
   return Array.isArray(data.messages) && isCohereList(data.messages);
 }

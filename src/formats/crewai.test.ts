@@ -7,13 +7,18 @@ import { detectFormat } from './registry.js';
 
 const parse = readerFor(crewAIFormat, 'test');
 
-const RESULTS_URL = new URL('../../test/corpus/frameworks/crewai/crewai-agent-test-result-as-answer.tools_results.json', import.meta.url);
+const RESULTS_URL = new URL(
+  '../../test/corpus/frameworks/crewai/crewai-agent-test-result-as-answer.tools_results.json',
+  import.meta.url,
+);
 const RESULTS: unknown = JSON.parse(readFileSync(RESULTS_URL, 'utf8'));
 
 describe('CrewAI tools_results', () => {
   test('the tools_results crewAI records for a result_as_answer tool (its own test suite)', async () => {
     expect(detectFormat(RESULTS)).toBe('crewai');
-    const calls = [{ tool: 'Decide Greetings', args: {}, result: 'Howdy!', is_error: false, metadata: { result_as_answer: true } }];
+    const calls = [
+      { tool: 'Decide Greetings', args: {}, result: 'Howdy!', is_error: false, metadata: { result_as_answer: true } },
+    ];
     expect(parse(RESULTS)).toEqual({ calls, warnings: [] });
     expect((await loadTraceFile(RESULTS_URL.pathname)).calls).toEqual(calls);
     expect(fromCrewAI({ role: 'Friendly Neighbor', tools_results: RESULTS })).toEqual(calls);
@@ -32,7 +37,9 @@ describe('CrewAI tools_results', () => {
         { tool: 'search', args: { raw: 'not json' }, result: 'none', is_error: false },
         { tool: 'noop', args: {}, is_error: false },
       ],
-      warnings: ['test at $.tools_results[1].tool_args: arguments are not valid JSON; kept the raw text as {"raw": ...}'],
+      warnings: [
+        'test at $.tools_results[1].tool_args: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+      ],
     });
   });
 

@@ -41,7 +41,8 @@ function isEntry(item: unknown): item is Record<string, unknown> & { tool_name: 
 
 function entriesOf(data: unknown): { list: readonly unknown[]; path: string } | undefined {
   if (Array.isArray(data)) return data.length > 0 && data.every(isEntry) ? { list: data, path: '$' } : undefined;
-  if (isObject(data) && Array.isArray(data.tools_results) && data.tools_results.every(isEntry)) return { list: data.tools_results, path: '$.tools_results' };
+  if (isObject(data) && Array.isArray(data.tools_results) && data.tools_results.every(isEntry))
+    return { list: data.tools_results, path: '$.tools_results' };
   return undefined;
 }
 
@@ -51,7 +52,10 @@ function readEntries(list: readonly unknown[], path: string, context: ParseConte
     if (!isEntry(entry)) return; // entriesOf checked every entry
     const entryPath = childPath(path, i);
     if (entry.tool_name.trim() === '') return context.warn(entryPath, 'skipped a call with no tool name');
-    const call: Record<string, unknown> = { tool: entry.tool_name, args: readArguments(entry.tool_args, childPath(entryPath, 'tool_args'), context) ?? {} };
+    const call: Record<string, unknown> = {
+      tool: entry.tool_name,
+      args: readArguments(entry.tool_args, childPath(entryPath, 'tool_args'), context) ?? {},
+    };
     if (entry.result !== undefined) call.result = readContent(entry.result);
     if (entry.result_as_answer === true) call.metadata = { result_as_answer: true };
     calls.push(toActualCall(call, entryPath, context.source));

@@ -70,7 +70,10 @@ export const customFormat: TraceFormat = {
       else if (obj.tool !== undefined || obj.name !== undefined) items = [obj];
     }
     if (!Array.isArray(items)) {
-      throw new ToolscoreInputError({ source: context.source, path }, `expected a list of calls or {"calls": [...]}, got ${describeType(items ?? data)}`);
+      throw new ToolscoreInputError(
+        { source: context.source, path },
+        `expected a list of calls or {"calls": [...]}, got ${describeType(items ?? data)}`,
+      );
     }
     const calls: ToolCall[] = [];
     items.forEach((item: unknown, i) => {

@@ -38,7 +38,11 @@ describe('provider detection leaves the shapes of other formats alone', () => {
   test('LangChain-style dict messages with {name, args, id} tool_calls, even with role keys and tool replies', () => {
     const messages = [
       { role: 'user', content: 'hi' },
-      { role: 'assistant', content: '', tool_calls: [{ name: 'search', args: { q: 'x' }, id: '1', type: 'tool_call' }] },
+      {
+        role: 'assistant',
+        content: '',
+        tool_calls: [{ name: 'search', args: { q: 'x' }, id: '1', type: 'tool_call' }],
+      },
       { role: 'tool', content: 'r', tool_call_id: '1' },
     ];
     expect(claimedBy(messages)).toEqual([]);
@@ -58,7 +62,9 @@ describe('provider detection leaves the shapes of other formats alone', () => {
         if (!run.result.responseMessages) continue;
         const messages = run.result.responseMessages as Json[];
         // A text-only message list has no calls in any format; it may be read as a plain OpenAI history.
-        const hasToolParts = messages.some((m) => Array.isArray(m.content) && m.content.some((part: Json) => String(part.type).startsWith('tool-')));
+        const hasToolParts = messages.some(
+          (m) => Array.isArray(m.content) && m.content.some((part: Json) => String(part.type).startsWith('tool-')),
+        );
         expect([name, claimedBy(messages)]).toEqual([name, hasToolParts ? [] : ['openai']]);
       }
     }
@@ -77,8 +83,19 @@ describe('provider detection leaves the shapes of other formats alone', () => {
   test('Claude Agent SDK messages ({type, message} envelopes)', () => {
     const messages = [
       { type: 'system', subtype: 'init', session_id: 's', tools: ['Read'] },
-      { type: 'assistant', message: { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'Read', input: { file_path: '/a' } }] }, session_id: 's' },
-      { type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'x' }] }, session_id: 's' },
+      {
+        type: 'assistant',
+        message: {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 'toolu_1', name: 'Read', input: { file_path: '/a' } }],
+        },
+        session_id: 's',
+      },
+      {
+        type: 'user',
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'x' }] },
+        session_id: 's',
+      },
       { type: 'result', subtype: 'success', result: 'done', session_id: 's' },
     ];
     expect(claimedBy(messages)).toEqual([]);
@@ -97,15 +114,27 @@ describe('provider detection leaves the shapes of other formats alone', () => {
   });
 
   test('the custom call list of the guide', () => {
-    expect(claimedBy([{ tool: 'deploy', args: { env: 'production' }, is_error: true, error: 'deploy timed out' }])).toEqual([]);
+    expect(
+      claimedBy([{ tool: 'deploy', args: { env: 'production' }, is_error: true, error: 'deploy timed out' }]),
+    ).toEqual([]);
     expect(claimedBy({ calls: [{ tool: 'a' }] })).toEqual([]);
   });
 });
 
 describe('each provider shape is claimed by exactly its own rule', () => {
   test('recorded provider bodies', () => {
-    const openai = readCorpusJson('providers', 'recorded-http', 'openai', 'test_chat_completion_tool_calls_with_content.json') as Json;
-    const anthropic = readCorpusJson('providers', 'recorded-http', 'bedrock', 'test_invoke_model_with_content_tool_call_anthropic.claude.json') as Json;
+    const openai = readCorpusJson(
+      'providers',
+      'recorded-http',
+      'openai',
+      'test_chat_completion_tool_calls_with_content.json',
+    ) as Json;
+    const anthropic = readCorpusJson(
+      'providers',
+      'recorded-http',
+      'bedrock',
+      'test_invoke_model_with_content_tool_call_anthropic.claude.json',
+    ) as Json;
     const gemini = readCorpusJson('providers', 'recorded-http', 'gemini-vertexai', 'test_tool_events.json') as Json;
     expect(claimedBy(openai.interactions[0].response.body.json)).toEqual(['openai']);
     expect(claimedBy(openai.interactions[1].request.body.json)).toEqual(['openai']);
@@ -116,10 +145,17 @@ describe('each provider shape is claimed by exactly its own rule', () => {
   });
 
   test('recorded streams (one event per line): each claimed by its provider alone, and picked by auto-detection', () => {
-    const owners: Record<string, string> = { 'openai-chat-compatible': 'openai', 'openai-responses': 'openai', anthropic: 'anthropic', google: 'gemini' };
+    const owners: Record<string, string> = {
+      'openai-chat-compatible': 'openai',
+      'openai-responses': 'openai',
+      anthropic: 'anthropic',
+      google: 'gemini',
+    };
     const seen: string[] = [];
     for (const [dir, owner] of Object.entries(owners)) {
-      for (const name of readdirSync(corpusPath('providers', 'vercel-ai-fixtures', dir)).filter((file) => file.endsWith('.chunks.jsonl'))) {
+      for (const name of readdirSync(corpusPath('providers', 'vercel-ai-fixtures', dir)).filter((file) =>
+        file.endsWith('.chunks.jsonl'),
+      )) {
         const events = readCorpusJsonl('providers', 'vercel-ai-fixtures', dir, name);
         expect([name, claimedBy(events), detectFormat(events)]).toEqual([name, [owner], owner]);
         seen.push(name);
@@ -127,7 +163,12 @@ describe('each provider shape is claimed by exactly its own rule', () => {
     }
     expect(seen).toHaveLength(14);
     // Bedrock ConverseStream events ({contentBlockStart}, {contentBlockDelta}, ...): none of these providers', the bedrock format's.
-    const bedrock = readCorpusJsonl('providers', 'vercel-ai-fixtures', 'bedrock', 'amazon-bedrock-tool-call.1.chunks.jsonl');
+    const bedrock = readCorpusJsonl(
+      'providers',
+      'vercel-ai-fixtures',
+      'bedrock',
+      'amazon-bedrock-tool-call.1.chunks.jsonl',
+    );
     expect([claimedBy(bedrock), detectFormat(bedrock)]).toEqual([[], 'bedrock']);
   });
 
@@ -145,26 +186,39 @@ describe('the bedrock, cohere and ollama rules claim only their own providers in
     const files: [string, unknown][] = [];
     for (const entry of readdirSync(corpusPath(dir), { withFileTypes: true, recursive: true })) {
       if (!entry.isFile()) continue;
-      const relative = join(entry.parentPath, entry.name).slice(corpusPath(dir).length + 1).split(sep);
+      const relative = join(entry.parentPath, entry.name)
+        .slice(corpusPath(dir).length + 1)
+        .split(sep);
       if (entry.name.endsWith('.json')) files.push([relative.join('/'), readCorpusJson(dir, ...relative)]);
       else if (entry.name.endsWith('.jsonl')) files.push([relative.join('/'), readCorpusJsonl(dir, ...relative)]);
     }
     return files;
   }
 
-  test.each(['providers', 'langchain', 'vercel-ai-sdk', 'otel', 'mcp', 'trajectories', 'comparable-tools'])('%s', (dir) => {
-    const owner = (name: string): string | undefined =>
-      name.includes('bedrock') ? 'bedrock' : name.includes('cohere') ? 'cohere' : name.includes('ollama') ? 'ollama' : undefined;
-    let checked = 0;
-    for (const [name, data] of everyFile(dir)) {
-      // The Anthropic-on-Bedrock InvokeModel cassette holds Anthropic bodies, not Converse ones; a Cohere
-      // history without tool_plan or document parts has OpenAI's shape and is read as openai (cohere.test.ts).
-      const openaiShaped = name.endsWith('anthropic.claude.json') || name.endsWith('openllmetry-v2-chat-tool-calls-history-request.json');
-      const expected = openaiShaped ? undefined : owner(`/${name}`);
-      const claims = newRules.filter((format) => format.detect(data)).map((format) => format.name);
-      expect([name, claims]).toEqual([name, expected === undefined ? [] : [expected]]);
-      checked++;
-    }
-    expect(checked).toBeGreaterThan(0);
-  });
+  test.each(['providers', 'langchain', 'vercel-ai-sdk', 'otel', 'mcp', 'trajectories', 'comparable-tools'])(
+    '%s',
+    (dir) => {
+      const owner = (name: string): string | undefined =>
+        name.includes('bedrock')
+          ? 'bedrock'
+          : name.includes('cohere')
+            ? 'cohere'
+            : name.includes('ollama')
+              ? 'ollama'
+              : undefined;
+      let checked = 0;
+      for (const [name, data] of everyFile(dir)) {
+        // The Anthropic-on-Bedrock InvokeModel cassette holds Anthropic bodies, not Converse ones; a Cohere
+        // history without tool_plan or document parts has OpenAI's shape and is read as openai (cohere.test.ts).
+        const openaiShaped =
+          name.endsWith('anthropic.claude.json') ||
+          name.endsWith('openllmetry-v2-chat-tool-calls-history-request.json');
+        const expected = openaiShaped ? undefined : owner(`/${name}`);
+        const claims = newRules.filter((format) => format.detect(data)).map((format) => format.name);
+        expect([name, claims]).toEqual([name, expected === undefined ? [] : [expected]]);
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(0);
+    },
+  );
 });

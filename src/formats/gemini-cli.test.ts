@@ -19,7 +19,8 @@ function json(path: string): unknown {
 const parse = readerFor(geminiCLIFormat, 'session.json');
 const at = (iso: string) => Date.parse(iso) / 1000;
 const meta = { format: 'gemini-cli', status: 'success' };
-const hello = '# Hello World\nThe quick brown fox jumps over the lazy dog.\nA wizard\'s job is to vex chumps quickly in fog.\nSphinx of black quartz, judge my vow.\nPack my box with five dozen liquor jugs.\nHow vexingly quick daft zebras jump.';
+const hello =
+  "# Hello World\nThe quick brown fox jumps over the lazy dog.\nA wizard's job is to vex chumps quickly in fog.\nSphinx of black quartz, judge my vow.\nPack my box with five dozen liquor jugs.\nHow vexingly quick daft zebras jump.";
 const target = '/Users/Nikita_Levyankov/repos/EPMCDME/codemie-ai/codemie-code/hello.md';
 
 describe('Gemini CLI sessions', () => {
@@ -31,13 +32,49 @@ describe('Gemini CLI sessions', () => {
   test('every toolCalls entry in order, with its functionResponse result, status and timestamp', () => {
     expect(parse(json('codemie-code/gemini-session-file-ops-excerpt.json'))).toEqual({
       calls: [
-        { tool: 'write_file', args: { content: '# Hello World', file_path: 'hello.md' }, id: 'write_file-1768566819675-5726cf966781a', result: { output: `Successfully created and wrote to new file: ${target}.` }, is_error: false, timestamp: at('2026-01-16T12:33:42.757Z'), metadata: meta },
-        { tool: 'read_file', args: { file_path: 'hello.md' }, id: 'read_file-1768566842046-c55520512f11c8', result: { output: '# Hello World' }, is_error: false, timestamp: at('2026-01-16T12:34:02.083Z'), metadata: meta },
-        { tool: 'write_file', args: { content: hello, file_path: 'hello.md' }, id: 'write_file-1768566849430-8a94507d2a9798', result: { output: `Successfully overwrote file: ${target}.` }, is_error: false, timestamp: at('2026-01-16T12:34:09.445Z'), metadata: meta },
-        { tool: 'read_file', args: { file_path: 'hello.md' }, id: 'read_file-1768566861335-25b38114eddc1', result: { output: hello }, is_error: false, timestamp: at('2026-01-16T12:34:21.347Z'), metadata: meta },
         {
           tool: 'write_file',
-          args: { file_path: 'hello.md', content: '# Hello World\nSphinx of black quartz, judge my vow.\nPack my box with five dozen liquor jugs.\nHow vexingly quick daft zebras jump.' },
+          args: { content: '# Hello World', file_path: 'hello.md' },
+          id: 'write_file-1768566819675-5726cf966781a',
+          result: { output: `Successfully created and wrote to new file: ${target}.` },
+          is_error: false,
+          timestamp: at('2026-01-16T12:33:42.757Z'),
+          metadata: meta,
+        },
+        {
+          tool: 'read_file',
+          args: { file_path: 'hello.md' },
+          id: 'read_file-1768566842046-c55520512f11c8',
+          result: { output: '# Hello World' },
+          is_error: false,
+          timestamp: at('2026-01-16T12:34:02.083Z'),
+          metadata: meta,
+        },
+        {
+          tool: 'write_file',
+          args: { content: hello, file_path: 'hello.md' },
+          id: 'write_file-1768566849430-8a94507d2a9798',
+          result: { output: `Successfully overwrote file: ${target}.` },
+          is_error: false,
+          timestamp: at('2026-01-16T12:34:09.445Z'),
+          metadata: meta,
+        },
+        {
+          tool: 'read_file',
+          args: { file_path: 'hello.md' },
+          id: 'read_file-1768566861335-25b38114eddc1',
+          result: { output: hello },
+          is_error: false,
+          timestamp: at('2026-01-16T12:34:21.347Z'),
+          metadata: meta,
+        },
+        {
+          tool: 'write_file',
+          args: {
+            file_path: 'hello.md',
+            content:
+              '# Hello World\nSphinx of black quartz, judge my vow.\nPack my box with five dozen liquor jugs.\nHow vexingly quick daft zebras jump.',
+          },
           id: 'write_file-1768566866671-3a48c2c4de4ca8',
           result: { output: `Successfully overwrote file: ${target}.` },
           is_error: false,
@@ -53,9 +90,31 @@ describe('Gemini CLI sessions', () => {
     const { calls, warnings } = parse(json('ai-sessions/gemini-session-sample.json'));
     expect(warnings).toEqual([]);
     expect(calls.map((call) => [call.tool, call.args, call.id, call.result, call.timestamp])).toEqual([
-      ['list_directory', { path: '/Users/test/project' }, 'list_directory-1760799451650-5979488a89c64', { output: 'Directory listing for /Users/test/project:\n[DIR] src\n[DIR] tests\npackage.json\nREADME.md' }, at('2025-10-18T14:57:31.684Z')],
-      ['read_file', { absolute_path: '/Users/test/project/README.md' }, 'read_file-1760799465000-abc123', { output: '# Test Project\n\nThis is a test project for demonstrating Gemini CLI parsing.' }, at('2025-10-18T14:57:45.000Z')],
-      ['read_many_files', { paths: ['file1.txt', 'file2.txt'] }, 'read_many_files-12345', [{ output: 'Tool execution succeeded.' }, '--- file1.txt ---\nContent of file 1', '--- file2.txt ---\nContent of file 2'], at('2025-10-18T14:58:00.000Z')],
+      [
+        'list_directory',
+        { path: '/Users/test/project' },
+        'list_directory-1760799451650-5979488a89c64',
+        { output: 'Directory listing for /Users/test/project:\n[DIR] src\n[DIR] tests\npackage.json\nREADME.md' },
+        at('2025-10-18T14:57:31.684Z'),
+      ],
+      [
+        'read_file',
+        { absolute_path: '/Users/test/project/README.md' },
+        'read_file-1760799465000-abc123',
+        { output: '# Test Project\n\nThis is a test project for demonstrating Gemini CLI parsing.' },
+        at('2025-10-18T14:57:45.000Z'),
+      ],
+      [
+        'read_many_files',
+        { paths: ['file1.txt', 'file2.txt'] },
+        'read_many_files-12345',
+        [
+          { output: 'Tool execution succeeded.' },
+          '--- file1.txt ---\nContent of file 1',
+          '--- file2.txt ---\nContent of file 2',
+        ],
+        at('2025-10-18T14:58:00.000Z'),
+      ],
     ]);
   });
 
@@ -73,7 +132,15 @@ describe('Gemini CLI sessions', () => {
       sessionId: 's',
       messages: [
         { type: 'user', content: 'build it' },
-        { type: 'gemini', content: '', toolCalls: [call('a', 'error', { error: 'make: *** No targets.  Stop.' }), call('b', 'error', { output: '' }, 'Command failed'), call('c', 'cancelled', {})] },
+        {
+          type: 'gemini',
+          content: '',
+          toolCalls: [
+            call('a', 'error', { error: 'make: *** No targets.  Stop.' }),
+            call('b', 'error', { output: '' }, 'Command failed'),
+            call('c', 'cancelled', {}),
+          ],
+        },
       ],
     });
     expect(calls.map((c) => [c.id, c.is_error, c.error, c.metadata?.status])).toEqual([

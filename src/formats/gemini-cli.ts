@@ -23,7 +23,8 @@ export const geminiCLIFormat: TraceFormat = {
   name: 'gemini-cli',
   looksFor: 'a Gemini CLI session ({"sessionId", "messages": [{"type": "user" | "gemini", "toolCalls": [...]}]})',
   detect: looksLikeGeminiCLI,
-  description: 'Gemini CLI session files (~/.gemini/tmp/*/chats): messages[].toolCalls[] with status, functionResponse results and timestamps',
+  description:
+    'Gemini CLI session files (~/.gemini/tmp/*/chats): messages[].toolCalls[] with status, functionResponse results and timestamps',
   parse(data, context) {
     const messages = isObject(data) && Array.isArray(data.messages) ? data.messages : undefined;
     if (messages === undefined || !isCLIMessageList(messages)) {
@@ -43,11 +44,20 @@ export function fromGeminiCLI(value: unknown, options?: FromOptions): ToolCall[]
 
 /** CLI messages are tagged by `type` and hold text `content`, never a `role` or a nested `message`. */
 function isCLIMessage(item: unknown): item is Record<string, unknown> {
-  return isObject(item) && typeof item.type === 'string' && item.role === undefined && item.message === undefined && item.parts === undefined;
+  return (
+    isObject(item) &&
+    typeof item.type === 'string' &&
+    item.role === undefined &&
+    item.message === undefined &&
+    item.parts === undefined
+  );
 }
 
 function isCLIMessageList(list: readonly unknown[]): boolean {
-  return list.every(isCLIMessage) && (list.length === 0 || list.some((message) => (message as Record<string, unknown>).type === 'gemini'));
+  return (
+    list.every(isCLIMessage) &&
+    (list.length === 0 || list.some((message) => (message as Record<string, unknown>).type === 'gemini'))
+  );
 }
 
 function looksLikeGeminiCLI(data: unknown): boolean {
@@ -77,7 +87,10 @@ function readMessages(messages: readonly unknown[], context: ParseContext): Tool
 }
 
 function readCall(entry: Record<string, unknown>, path: string, context: ParseContext): Record<string, unknown> {
-  const raw: Record<string, unknown> = { tool: entry.name, args: readArguments(entry.args, childPath(path, 'args'), context) ?? {} };
+  const raw: Record<string, unknown> = {
+    tool: entry.name,
+    args: readArguments(entry.args, childPath(path, 'args'), context) ?? {},
+  };
   if (typeof entry.id === 'string' && entry.id !== '') raw.id = entry.id;
   const timestamp = unixSeconds(entry.timestamp);
   if (timestamp !== undefined) raw.timestamp = timestamp;
@@ -102,8 +115,14 @@ function readCall(entry: Record<string, unknown>, path: string, context: ParseCo
 /** What a recorded `result` holds: the one functionResponse's response, or every part when there are more. */
 function resultOf(parts: unknown): { result?: unknown; failed?: boolean; error?: string } {
   if (!Array.isArray(parts) || parts.length === 0) return {};
-  const read = parts.map((part) => (isObject(part) && isObject(part.functionResponse) ? outcomeOf(part.functionResponse.response) : { result: readContent(isObject(part) && typeof part.text === 'string' ? part.text : part) }));
+  const read = parts.map((part) =>
+    isObject(part) && isObject(part.functionResponse)
+      ? outcomeOf(part.functionResponse.response)
+      : { result: readContent(isObject(part) && typeof part.text === 'string' ? part.text : part) },
+  );
   const failure = read.find((outcome) => outcome.failed === true);
   const result = read.length === 1 ? read[0]!.result : read.map((outcome) => outcome.result);
-  return failure === undefined ? { result } : { result, failed: true, ...(failure.error === undefined ? {} : { error: failure.error }) };
+  return failure === undefined
+    ? { result }
+    : { result, failed: true, ...(failure.error === undefined ? {} : { error: failure.error }) };
 }

@@ -10,16 +10,24 @@ type Json = Record<string, any>;
 const read = readerFor(geminiFormat);
 
 const fixtureParts = (name: string): string[] => ['providers', 'vercel-ai-fixtures', 'google', name];
-const call = (tool: string, args: Json): Json => ({ tool, args, is_error: false, metadata: { format: 'functionCall' } });
+const call = (tool: string, args: Json): Json => ({
+  tool,
+  args,
+  is_error: false,
+  metadata: { format: 'functionCall' },
+});
 
 describe('gemini stream: whole function calls per chunk (vercel/ai fixtures, one chunk per line)', () => {
-  test.each(['google-tool-call', 'google-tool-call-gemini3'])('%s: the same call as the non-streamed response of the scenario', async (name) => {
-    const file = corpusPath(...fixtureParts(`${name}.chunks.jsonl`));
-    const expected = [call('weather', { location: 'San Francisco' })];
-    expect(await loadTraceFile(file, 'auto')).toEqual({ calls: expected, format: 'gemini', warnings: [] });
-    expect(await loadTraceFile(file, 'gemini')).toEqual({ calls: expected, format: 'gemini', warnings: [] });
-    expect(read(readCorpusJson(...fixtureParts(`${name}.json`))).calls).toEqual(expected);
-  });
+  test.each(['google-tool-call', 'google-tool-call-gemini3'])(
+    '%s: the same call as the non-streamed response of the scenario',
+    async (name) => {
+      const file = corpusPath(...fixtureParts(`${name}.chunks.jsonl`));
+      const expected = [call('weather', { location: 'San Francisco' })];
+      expect(await loadTraceFile(file, 'auto')).toEqual({ calls: expected, format: 'gemini', warnings: [] });
+      expect(await loadTraceFile(file, 'gemini')).toEqual({ calls: expected, format: 'gemini', warnings: [] });
+      expect(read(readCorpusJson(...fixtureParts(`${name}.json`))).calls).toEqual(expected);
+    },
+  );
 });
 
 describe('gemini stream: streamed function call arguments (partialArgs)', () => {
@@ -32,13 +40,24 @@ describe('gemini stream: streamed function call arguments (partialArgs)', () => 
 
   test('a call without arguments sent whole ({name} only), then three streamed read_screen calls', () => {
     expect(read(readCorpusJsonl(...fixtureParts('google-stream-no-args-tool-call.chunks.jsonl')))).toEqual({
-      calls: [call('read_theme', {}), call('read_screen', { id: 'A' }), call('read_screen', { id: 'B' }), call('read_screen', { id: 'C' })],
+      calls: [
+        call('read_theme', {}),
+        call('read_screen', { id: 'A' }),
+        call('read_screen', { id: 'B' }),
+        call('read_screen', { id: 'C' }),
+      ],
       warnings: [],
     });
   });
 
   test('array arguments; the last piece has no willContinue and no terminal {} follows: the call is complete', () => {
-    expect(read(readCorpusJsonl(...fixtureParts('google-stream-tool-call-array-arguments-missing-terminal-function-call.chunks.jsonl')))).toEqual({
+    expect(
+      read(
+        readCorpusJsonl(
+          ...fixtureParts('google-stream-tool-call-array-arguments-missing-terminal-function-call.chunks.jsonl'),
+        ),
+      ),
+    ).toEqual({
       calls: [
         call('writeItems', {
           operations: [
@@ -76,10 +95,15 @@ describe('gemini stream: shapes the corpus lacks', () => {
   });
 
   test('a stream cut mid-call keeps what arrived, with a warning', () => {
-    const chunks = [chunk({ name: 'f', willContinue: true }), chunk({ partialArgs: [{ jsonPath: '$.city', stringValue: 'Par', willContinue: true }], willContinue: true })];
+    const chunks = [
+      chunk({ name: 'f', willContinue: true }),
+      chunk({ partialArgs: [{ jsonPath: '$.city', stringValue: 'Par', willContinue: true }], willContinue: true }),
+    ];
     expect(read(chunks)).toEqual({
       calls: [call('f', { city: 'Par' })],
-      warnings: ['t at $[0].candidates[0].content.parts[0]: the stream ended before this call was complete; kept the arguments received so far'],
+      warnings: [
+        't at $[0].candidates[0].content.parts[0]: the stream ended before this call was complete; kept the arguments received so far',
+      ],
     });
   });
 
@@ -113,23 +137,37 @@ describe('gemini stream: shapes the corpus lacks', () => {
   test('quoted keys in a jsonPath are read; a key whose escapes are not JSON is skipped with a warning', () => {
     const chunks = [
       chunk({ name: 'f', willContinue: true }),
-      chunk({ partialArgs: [{ jsonPath: `$['a b'].c`, stringValue: 'x' }, { jsonPath: '$["d\\"e"]', numberValue: 1 }, { jsonPath: '$["bad\\u12"]', numberValue: 2 }] }),
+      chunk({
+        partialArgs: [
+          { jsonPath: `$['a b'].c`, stringValue: 'x' },
+          { jsonPath: '$["d\\"e"]', numberValue: 1 },
+          { jsonPath: '$["bad\\u12"]', numberValue: 2 },
+        ],
+      }),
     ];
     expect(read(chunks)).toEqual({
       calls: [call('f', { 'a b': { c: 'x' }, 'd"e': 1 })],
-      warnings: ['t at $[1].candidates[0].content.parts[0].functionCall.partialArgs[2]: skipped a partial argument at "$[\\"bad\\\\u12\\"]": expected a JSON path such as $.a.b[0]'],
+      warnings: [
+        't at $[1].candidates[0].content.parts[0].functionCall.partialArgs[2]: skipped a partial argument at "$[\\"bad\\\\u12\\"]": expected a JSON path such as $.a.b[0]',
+      ],
     });
   });
 
   test('partial arguments with no call opened are skipped with a warning', () => {
     expect(read([chunk({ partialArgs: [{ jsonPath: '$.a', stringValue: 'x' }] })])).toEqual({
       calls: [],
-      warnings: ['t at $[0].candidates[0].content.parts[0].functionCall: skipped partial arguments: no streamed call was opened by a named functionCall with willContinue'],
+      warnings: [
+        't at $[0].candidates[0].content.parts[0].functionCall: skipped partial arguments: no streamed call was opened by a named functionCall with willContinue',
+      ],
     });
   });
 
   test('a list of whole responses is also a stream: detected as gemini, each call read', () => {
-    const chunks = [chunk({ name: 'a', args: { x: 1 } }, 'STOP'), chunk({ name: 'b', args: { y: 2 } }, 'STOP'), { usageMetadata: { totalTokenCount: 3 } }];
+    const chunks = [
+      chunk({ name: 'a', args: { x: 1 } }, 'STOP'),
+      chunk({ name: 'b', args: { y: 2 } }, 'STOP'),
+      { usageMetadata: { totalTokenCount: 3 } },
+    ];
     expect(detectFormat(chunks)).toBe('gemini');
     expect(read(chunks).calls).toEqual([call('a', { x: 1 }), call('b', { y: 2 })]);
   });

@@ -19,7 +19,12 @@ import type { ParseContext } from './types.js';
 
 /** Keys of a chunk that mark it as a GenerateContentResponse. */
 function isResponseChunk(value: unknown): value is Record<string, unknown> {
-  return isObject(value) && (Array.isArray(value.candidates) || isObject(value.usageMetadata) || isObject(value.promptFeedback)) && !('role' in value) && !('type' in value);
+  return (
+    isObject(value) &&
+    (Array.isArray(value.candidates) || isObject(value.usageMetadata) || isObject(value.promptFeedback)) &&
+    !('role' in value) &&
+    !('type' in value)
+  );
 }
 
 /** A stream: every element a GenerateContentResponse chunk, and some with `candidates`. */
@@ -63,7 +68,8 @@ export function reassembleGeminiChunks(chunks: unknown[], context: ParseContext)
   let candidates = 0;
   chunks.forEach((chunk, i) => {
     const path = childPath('$', i);
-    if (!isResponseChunk(chunk)) return context.warn(path, `skipped ${describeType(chunk)}: expected a GenerateContentResponse chunk`);
+    if (!isResponseChunk(chunk))
+      return context.warn(path, `skipped ${describeType(chunk)}: expected a GenerateContentResponse chunk`);
     if (!Array.isArray(chunk.candidates) || chunk.candidates.length === 0) return;
     candidates = Math.max(candidates, chunk.candidates.length);
     const candidate = chunk.candidates[0];
@@ -81,7 +87,8 @@ export function reassembleGeminiChunks(chunks: unknown[], context: ParseContext)
         open = undefined;
         const rank = [next++];
         const key = String(rank[0]);
-        if (call.willContinue !== true) return assembly.complete(key, { field, call, continuing: new Set() }, partPath, rank);
+        if (call.willContinue !== true)
+          return assembly.complete(key, { field, call, continuing: new Set() }, partPath, rank);
         const started: Record<string, unknown> = { name: call.name, args: isObject(call.args) ? { ...call.args } : {} };
         if (call.id !== undefined) started.id = call.id;
         assembly.start(key, { field, call: started, continuing: new Set() }, partPath, rank);
@@ -89,8 +96,20 @@ export function reassembleGeminiChunks(chunks: unknown[], context: ParseContext)
       }
       const unit = open === undefined ? undefined : assembly.find(open);
       if (Array.isArray(call.partialArgs)) {
-        if (unit) call.partialArgs.forEach((arg: unknown, k) => applyPartialArg(unit.head, arg, childPath(childPath(childPath(partPath, field), 'partialArgs'), k), context));
-        else context.warn(childPath(partPath, field), 'skipped partial arguments: no streamed call was opened by a named functionCall with willContinue');
+        if (unit)
+          call.partialArgs.forEach((arg: unknown, k) =>
+            applyPartialArg(
+              unit.head,
+              arg,
+              childPath(childPath(childPath(partPath, field), 'partialArgs'), k),
+              context,
+            ),
+          );
+        else
+          context.warn(
+            childPath(partPath, field),
+            'skipped partial arguments: no streamed call was opened by a named functionCall with willContinue',
+          );
       }
       if (open !== undefined && call.willContinue !== true) {
         assembly.close(open);
@@ -102,21 +121,31 @@ export function reassembleGeminiChunks(chunks: unknown[], context: ParseContext)
       open = undefined;
     }
   });
-  const parts = assembly.finish().map((unit): StreamedPart => ({ part: { [unit.head.field]: unit.head.call }, path: unit.path }));
+  const parts = assembly
+    .finish()
+    .map((unit): StreamedPart => ({ part: { [unit.head.field]: unit.head.call }, path: unit.path }));
   return { parts, candidates };
 }
 
 /** Sets (or, for a continued string, extends) the value one partial argument carries. */
 function applyPartialArg(head: CallHead, arg: unknown, path: string, context: ParseContext): void {
-  if (!isObject(arg) || typeof arg.jsonPath !== 'string') return context.warn(path, 'skipped a partial argument without a "jsonPath"');
+  if (!isObject(arg) || typeof arg.jsonPath !== 'string')
+    return context.warn(path, 'skipped a partial argument without a "jsonPath"');
   const valueKey = VALUE_KEYS.find((key) => key in arg);
   if (valueKey === undefined) return;
   const value = valueKey === 'nullValue' ? null : arg[valueKey];
   const steps = parseJsonPath(arg.jsonPath);
-  if (steps === undefined) return context.warn(path, `skipped a partial argument at ${JSON.stringify(arg.jsonPath)}: expected a JSON path such as $.a.b[0]`);
+  if (steps === undefined)
+    return context.warn(
+      path,
+      `skipped a partial argument at ${JSON.stringify(arg.jsonPath)}: expected a JSON path such as $.a.b[0]`,
+    );
   const continued = head.continuing.has(arg.jsonPath);
   if (!setAtPath(head.call.args as Record<string, unknown>, steps, value, continued && typeof value === 'string')) {
-    return context.warn(path, `skipped a partial argument at ${JSON.stringify(arg.jsonPath)}: it does not fit the arguments built so far`);
+    return context.warn(
+      path,
+      `skipped a partial argument at ${JSON.stringify(arg.jsonPath)}: it does not fit the arguments built so far`,
+    );
   }
   if (typeof value === 'string' && arg.willContinue === true) head.continuing.add(arg.jsonPath);
   else head.continuing.delete(arg.jsonPath);
@@ -154,13 +183,26 @@ function unescapeJson(text: string): string | undefined {
  * string already there. A list index may only overwrite or extend by one (no sparse lists from a
  * hostile index). Returns false when the path runs through a value that is not a container.
  */
-function setAtPath(root: Record<string, unknown>, steps: (string | number)[], value: unknown, append: boolean): boolean {
+function setAtPath(
+  root: Record<string, unknown>,
+  steps: (string | number)[],
+  value: unknown,
+  append: boolean,
+): boolean {
   let container: Record<string, unknown> | unknown[] = root;
   for (let s = 0; s < steps.length; s++) {
     const step = steps[s]!;
     const last = s === steps.length - 1;
-    const current: unknown = Array.isArray(container) ? container[step as number] : Object.hasOwn(container, step) ? container[step as string] : undefined;
-    const fresh = last ? (append && typeof current === 'string' ? current + (value as string) : value) : (current ?? (typeof steps[s + 1] === 'number' ? [] : {}));
+    const current: unknown = Array.isArray(container)
+      ? container[step as number]
+      : Object.hasOwn(container, step)
+        ? container[step as string]
+        : undefined;
+    const fresh = last
+      ? append && typeof current === 'string'
+        ? current + (value as string)
+        : value
+      : (current ?? (typeof steps[s + 1] === 'number' ? [] : {}));
     if (Array.isArray(container)) {
       if (typeof step !== 'number' || step > container.length) return false;
       container[step] = fresh;

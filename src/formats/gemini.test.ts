@@ -27,8 +27,18 @@ describe('gemini: recorded Vertex AI HTTP (gemini-2.5-pro)', () => {
   test('a response with two parallel functionCall parts (one with a thoughtSignature)', () => {
     const response = cassette('test_function_call_choice.json').interactions[0].response.body.json;
     const expected = [
-      { tool: 'get_current_weather', args: { location: 'New Delhi' }, is_error: false, metadata: { format: 'functionCall' } },
-      { tool: 'get_current_weather', args: { location: 'San Francisco' }, is_error: false, metadata: { format: 'functionCall' } },
+      {
+        tool: 'get_current_weather',
+        args: { location: 'New Delhi' },
+        is_error: false,
+        metadata: { format: 'functionCall' },
+      },
+      {
+        tool: 'get_current_weather',
+        args: { location: 'San Francisco' },
+        is_error: false,
+        metadata: { format: 'functionCall' },
+      },
     ];
     expect(autoExtract(response)).toEqual({ calls: expected, format: 'gemini', warnings: [] });
     expect(fromGemini(response)).toEqual(expected);
@@ -39,13 +49,29 @@ describe('gemini: recorded Vertex AI HTTP (gemini-2.5-pro)', () => {
     const request = recording.interactions[0].request.body.json;
     expect(request.contents[0].role).toBe('user');
     const expected = [
-      { tool: 'get_current_weather', args: { location: 'New Delhi' }, result: { content: '{"temperature": 35, "unit": "C"}' }, is_error: false, metadata: { format: 'functionCall' } },
-      { tool: 'get_current_weather', args: { location: 'San Francisco' }, result: { content: '{"temperature": 25, "unit": "C"}' }, is_error: false, metadata: { format: 'functionCall' } },
+      {
+        tool: 'get_current_weather',
+        args: { location: 'New Delhi' },
+        result: { content: '{"temperature": 35, "unit": "C"}' },
+        is_error: false,
+        metadata: { format: 'functionCall' },
+      },
+      {
+        tool: 'get_current_weather',
+        args: { location: 'San Francisco' },
+        result: { content: '{"temperature": 25, "unit": "C"}' },
+        is_error: false,
+        metadata: { format: 'functionCall' },
+      },
     ];
     expect(autoExtract(request)).toEqual({ calls: expected, format: 'gemini', warnings: [] });
     expect(autoExtract(request.contents)).toEqual({ calls: expected, format: 'gemini', warnings: [] });
     // The final answer is text only.
-    expect(autoExtract(recording.interactions[0].response.body.json)).toEqual({ calls: [], format: 'gemini', warnings: [] });
+    expect(autoExtract(recording.interactions[0].response.body.json)).toEqual({
+      calls: [],
+      format: 'gemini',
+      warnings: [],
+    });
   });
 });
 
@@ -55,7 +81,14 @@ describe('gemini: vercel/ai provider fixtures', () => {
       expect(autoExtract(fixture(name))).toEqual({
         format: 'gemini',
         warnings: [],
-        calls: [{ tool: 'weather', args: { location: 'San Francisco' }, is_error: false, metadata: { format: 'functionCall' } }],
+        calls: [
+          {
+            tool: 'weather',
+            args: { location: 'San Francisco' },
+            is_error: false,
+            metadata: { format: 'functionCall' },
+          },
+        ],
       });
     }
   });
@@ -64,7 +97,15 @@ describe('gemini: vercel/ai provider fixtures', () => {
     expect(autoExtract(fixture('tool-call-step1.json'))).toEqual({
       format: 'gemini',
       warnings: [],
-      calls: [{ tool: 'getWeather', args: { location: 'San Francisco' }, id: 'zggxzq8r', is_error: false, metadata: { format: 'interaction' } }],
+      calls: [
+        {
+          tool: 'getWeather',
+          args: { location: 'San Francisco' },
+          id: 'zggxzq8r',
+          is_error: false,
+          metadata: { format: 'interaction' },
+        },
+      ],
     });
     expect(autoExtract(fixture('tool-call-step2.json'))).toEqual({ calls: [], format: 'gemini', warnings: [] });
   });
@@ -87,12 +128,23 @@ describe('gemini: hand-written shapes the corpus lacks', () => {
     const contents = [
       { role: 'user', parts: [{ text: 'Book the cheapest flight' }] },
       { role: 'model', parts: [{ function_call: { name: 'search_flights', args: { to: 'SEA' } } }] },
-      { role: 'user', parts: [{ function_response: { name: 'search_flights', response: { output: ['HA1', 'HA2'] } } }] },
+      {
+        role: 'user',
+        parts: [{ function_response: { name: 'search_flights', response: { output: ['HA1', 'HA2'] } } }],
+      },
     ];
     expect(autoExtract(contents)).toEqual({
       format: 'gemini',
       warnings: [],
-      calls: [{ tool: 'search_flights', args: { to: 'SEA' }, result: { output: ['HA1', 'HA2'] }, is_error: false, metadata: { format: 'function_call' } }],
+      calls: [
+        {
+          tool: 'search_flights',
+          args: { to: 'SEA' },
+          result: { output: ['HA1', 'HA2'] },
+          is_error: false,
+          metadata: { format: 'function_call' },
+        },
+      ],
     });
   });
 
@@ -121,23 +173,60 @@ describe('gemini: hand-written shapes the corpus lacks', () => {
     });
     expect(warnings).toEqual([]);
     expect(calls).toEqual([
-      { tool: 'get', args: { k: 1 }, id: 'c1', result: { error: { message: 'no such key', code: 404 } }, error: 'no such key', is_error: true, metadata: { format: 'functionCall' } },
-      { tool: 'get', args: { k: 2 }, id: 'c2', result: { output: 'two' }, is_error: false, metadata: { format: 'functionCall' } },
-      { tool: 'put', args: { k: 3 }, result: { output: 'three' }, is_error: false, metadata: { format: 'functionCall' } },
-      { tool: 'put', args: { k: 4 }, result: { error: 'disk full' }, error: 'disk full', is_error: true, metadata: { format: 'functionCall' } },
+      {
+        tool: 'get',
+        args: { k: 1 },
+        id: 'c1',
+        result: { error: { message: 'no such key', code: 404 } },
+        error: 'no such key',
+        is_error: true,
+        metadata: { format: 'functionCall' },
+      },
+      {
+        tool: 'get',
+        args: { k: 2 },
+        id: 'c2',
+        result: { output: 'two' },
+        is_error: false,
+        metadata: { format: 'functionCall' },
+      },
+      {
+        tool: 'put',
+        args: { k: 3 },
+        result: { output: 'three' },
+        is_error: false,
+        metadata: { format: 'functionCall' },
+      },
+      {
+        tool: 'put',
+        args: { k: 4 },
+        result: { error: 'disk full' },
+        error: 'disk full',
+        is_error: true,
+        metadata: { format: 'functionCall' },
+      },
     ]);
   });
 
   test('a single content object; a call without args has {} arguments', () => {
     const content = { role: 'model', parts: [{ text: 'ok' }, { functionCall: { name: 'refresh' } }] };
-    expect(autoExtract(content)).toEqual({ format: 'gemini', warnings: [], calls: [{ tool: 'refresh', args: {}, is_error: false, metadata: { format: 'functionCall' } }] });
+    expect(autoExtract(content)).toEqual({
+      format: 'gemini',
+      warnings: [],
+      calls: [{ tool: 'refresh', args: {}, is_error: false, metadata: { format: 'functionCall' } }],
+    });
   });
 
   test('an empty name is skipped with a warning; JSON-string arguments that do not parse are kept raw', () => {
     const { calls, warnings } = read([
-      { role: 'model', parts: [{ functionCall: { name: '', args: {} } }, { functionCall: { name: 'f', arguments: '{nope' } }] },
+      {
+        role: 'model',
+        parts: [{ functionCall: { name: '', args: {} } }, { functionCall: { name: 'f', arguments: '{nope' } }],
+      },
     ]);
-    expect(calls).toEqual([{ tool: 'f', args: { raw: '{nope' }, is_error: false, metadata: { format: 'functionCall' } }]);
+    expect(calls).toEqual([
+      { tool: 'f', args: { raw: '{nope' }, is_error: false, metadata: { format: 'functionCall' } },
+    ]);
     expect(warnings).toEqual([
       't at $[0].parts[0].functionCall: skipped a call with an empty tool name',
       't at $[0].parts[1].functionCall.arguments: arguments are not valid JSON; kept the raw text as {"raw": ...}',
@@ -145,14 +234,22 @@ describe('gemini: hand-written shapes the corpus lacks', () => {
   });
 
   test('several candidates: the first is read; the others are alternatives (warning)', () => {
-    const candidate = (city: string) => ({ content: { role: 'model', parts: [{ functionCall: { name: 'w', args: { city } } }] } });
+    const candidate = (city: string) => ({
+      content: { role: 'model', parts: [{ functionCall: { name: 'w', args: { city } } }] },
+    });
     const { calls, warnings } = read({ candidates: [candidate('A'), candidate('B')] });
     expect(calls.map((c) => c.args)).toEqual([{ city: 'A' }]);
-    expect(warnings).toEqual(['t at $.candidates: read the first of 2 candidates; the others are alternatives, not later steps']);
+    expect(warnings).toEqual([
+      't at $.candidates: read the first of 2 candidates; the others are alternatives, not later steps',
+    ]);
   });
 
   test('a blocked response (candidate without content) has no calls', () => {
-    expect(autoExtract({ candidates: [{ finishReason: 'SAFETY', index: 0 }] })).toEqual({ calls: [], format: 'gemini', warnings: [] });
+    expect(autoExtract({ candidates: [{ finishReason: 'SAFETY', index: 0 }] })).toEqual({
+      calls: [],
+      format: 'gemini',
+      warnings: [],
+    });
   });
 
   test('Interactions API function_result steps: joined by call_id, is_error fails the call', () => {
@@ -163,12 +260,24 @@ describe('gemini: hand-written shapes the corpus lacks', () => {
         { type: 'function_result', call_id: 'a', name: 'lookup', result: 'not found', is_error: true },
       ],
     });
-    expect(calls).toEqual([{ tool: 'lookup', args: { q: 'x' }, id: 'a', result: 'not found', error: 'not found', is_error: true, metadata: { format: 'interaction' } }]);
+    expect(calls).toEqual([
+      {
+        tool: 'lookup',
+        args: { q: 'x' },
+        id: 'a',
+        result: 'not found',
+        error: 'not found',
+        is_error: true,
+        metadata: { format: 'interaction' },
+      },
+    ]);
   });
 
   test('a Google API error body is an error, not zero calls', () => {
     const body = { error: { code: 400, message: 'API key not valid.', status: 'INVALID_ARGUMENT' } };
-    expect(() => autoExtract(body)).toThrow(/Gemini API error response \(INVALID_ARGUMENT\), not a trace: API key not valid\./);
+    expect(() => autoExtract(body)).toThrow(
+      /Gemini API error response \(INVALID_ARGUMENT\), not a trace: API key not valid\./,
+    );
   });
 
   test('unreadable functionCall parts are an error naming the format; other shapes under --format gemini too', () => {

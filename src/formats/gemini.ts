@@ -2,7 +2,15 @@ import { ToolscoreInputError, childPath, describeType, textOf } from '../core/er
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
 import { isGeminiChunkStream, reassembleGeminiChunks } from './gemini-stream.js';
-import { CallCollector, describeKeys, errorText, outcomeOf, readContent, readInMemory, type FromOptions } from './call-collector.js';
+import {
+  CallCollector,
+  describeKeys,
+  errorText,
+  outcomeOf,
+  readContent,
+  readInMemory,
+  type FromOptions,
+} from './call-collector.js';
 import { isObject } from '../core/objects.js';
 import type { ParseContext, TraceFormat } from './types.js';
 
@@ -25,7 +33,8 @@ const PART_KEYS = ['functionCall', 'function_call', 'functionResponse', 'functio
 
 function readPart(part: unknown, path: string, calls: CallCollector, context: ParseContext): void {
   if (!isObject(part)) return;
-  const callKey = part.functionCall !== undefined ? 'functionCall' : part.function_call !== undefined ? 'function_call' : undefined;
+  const callKey =
+    part.functionCall !== undefined ? 'functionCall' : part.function_call !== undefined ? 'function_call' : undefined;
   if (callKey !== undefined) {
     const call = part[callKey];
     const callPath = childPath(path, callKey);
@@ -34,11 +43,19 @@ function readPart(part: unknown, path: string, calls: CallCollector, context: Pa
       return;
     }
     const rawArgs = call.args !== undefined ? call.args : call.arguments;
-    const args = rawArgs === undefined || rawArgs === null ? {} : readArguments(rawArgs, childPath(callPath, call.args !== undefined ? 'args' : 'arguments'), context);
+    const args =
+      rawArgs === undefined || rawArgs === null
+        ? {}
+        : readArguments(rawArgs, childPath(callPath, call.args !== undefined ? 'args' : 'arguments'), context);
     calls.add(call.name, args, callPath, { id: call.id, metadata: { format: callKey } });
     return;
   }
-  const responseKey = part.functionResponse !== undefined ? 'functionResponse' : part.function_response !== undefined ? 'function_response' : undefined;
+  const responseKey =
+    part.functionResponse !== undefined
+      ? 'functionResponse'
+      : part.function_response !== undefined
+        ? 'function_response'
+        : undefined;
   if (responseKey !== undefined) {
     const response = part[responseKey];
     const responsePath = childPath(path, responseKey);
@@ -53,9 +70,29 @@ function readPart(part: unknown, path: string, calls: CallCollector, context: Pa
 }
 
 /** Keys of the Gemini parts that are not calls or results (text, media, code, thoughts): read as nothing, quietly. */
-const GEMINI_PART_KEYS = ['text', 'inlineData', 'inline_data', 'fileData', 'file_data', 'executableCode', 'executable_code', 'codeExecutionResult', 'code_execution_result', 'thought', 'thoughtSignature', 'thought_signature', 'videoMetadata', 'video_metadata'];
+const GEMINI_PART_KEYS = [
+  'text',
+  'inlineData',
+  'inline_data',
+  'fileData',
+  'file_data',
+  'executableCode',
+  'executable_code',
+  'codeExecutionResult',
+  'code_execution_result',
+  'thought',
+  'thoughtSignature',
+  'thought_signature',
+  'videoMetadata',
+  'video_metadata',
+];
 
-function readContentObject(content: Record<string, unknown>, path: string, calls: CallCollector, context: ParseContext): void {
+function readContentObject(
+  content: Record<string, unknown>,
+  path: string,
+  calls: CallCollector,
+  context: ParseContext,
+): void {
   const parts = content.parts;
   if (parts === undefined || parts === null) return;
   if (!Array.isArray(parts)) {
@@ -91,7 +128,8 @@ function readCandidates(candidates: unknown[], calls: CallCollector, context: Pa
   readContentObject(content, `$.candidates[${index}].content`, calls, context);
   const parts = Array.isArray(content.parts) ? content.parts : [];
   const last = parts[parts.length - 1];
-  if (isObject(last) && (last.functionCall !== undefined || last.function_call !== undefined)) calls.endedAtTokenLimit('finishReason', candidate.finishReason, before);
+  if (isObject(last) && (last.functionCall !== undefined || last.function_call !== undefined))
+    calls.endedAtTokenLimit('finishReason', candidate.finishReason, before);
 }
 
 /** Function calls of a recorded `streamGenerateContent` stream, read like a response's parts. */
@@ -106,14 +144,26 @@ function readSteps(steps: unknown[], calls: CallCollector, context: ParseContext
     const path = childPath('$.steps', i);
     if (!isObject(step)) return;
     if (step.type === 'function_call') {
-      calls.add(step.name, step.arguments === undefined || step.arguments === null ? {} : readArguments(step.arguments, childPath(path, 'arguments'), context), path, {
-        id: step.id,
-        metadata: { format: 'interaction' },
-      });
+      calls.add(
+        step.name,
+        step.arguments === undefined || step.arguments === null
+          ? {}
+          : readArguments(step.arguments, childPath(path, 'arguments'), context),
+        path,
+        {
+          id: step.id,
+          metadata: { format: 'interaction' },
+        },
+      );
     } else if (step.type === 'function_result') {
       const result = readContent(step.result);
       const message = step.is_error === true ? errorText(result) : undefined;
-      const outcome = step.is_error === true ? (message === undefined ? { result, failed: true } : { result, failed: true, error: message }) : { result };
+      const outcome =
+        step.is_error === true
+          ? message === undefined
+            ? { result, failed: true }
+            : { result, failed: true, error: message }
+          : { result };
       calls.addResult({ id: step.call_id, name: step.name }, outcome, path);
     }
   });
@@ -123,7 +173,10 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
   const error = data.error;
   if (isObject(error) && typeof error.message === 'string' && data.candidates === undefined) {
     const kind = typeof error.status === 'string' ? error.status : textOf(error.code ?? 'error');
-    throw new ToolscoreInputError({ source: context.source, path: '$.error' }, `this is a Gemini API error response (${kind}), not a trace: ${error.message}`);
+    throw new ToolscoreInputError(
+      { source: context.source, path: '$.error' },
+      `this is a Gemini API error response (${kind}), not a trace: ${error.message}`,
+    );
   }
   if (data.object === 'interaction' && Array.isArray(data.steps)) readSteps(data.steps, calls, context);
   else if (Array.isArray(data.candidates)) readCandidates(data.candidates, calls, context);
@@ -141,16 +194,22 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
 /** Google Gemini traces. */
 export const geminiFormat: TraceFormat = {
   name: FORMAT,
-  looksFor: '"candidates", "contents" or a list of {role, parts} with functionCall / function_call parts, or a streamGenerateContent stream (a list of {candidates} chunks)',
+  looksFor:
+    '"candidates", "contents" or a list of {role, parts} with functionCall / function_call parts, or a streamGenerateContent stream (a list of {candidates} chunks)',
   marks: ['candidates', 'contents', 'parts', 'functionCall', 'functionResponse', 'finishReason'],
   detect: looksLikeGemini,
-  description: 'Google Gemini responses and contents (functionCall / function_call parts; functionResponse results), recorded streamGenerateContent chunks, and Interactions API steps',
+  description:
+    'Google Gemini responses and contents (functionCall / function_call parts; functionResponse results), recorded streamGenerateContent chunks, and Interactions API steps',
   parse(data, context): ToolCall[] {
     const calls = new CallCollector(context, FORMAT);
     if (Array.isArray(data) && isGeminiChunkStream(data)) readStream(data, calls, context);
     else if (Array.isArray(data)) readContents(data, '$', calls, context);
     else if (isObject(data)) readObject(data, calls, context);
-    else throw new ToolscoreInputError({ source: context.source, path: '$' }, `expected a Gemini response or a list of contents, got ${describeType(data)}`);
+    else
+      throw new ToolscoreInputError(
+        { source: context.source, path: '$' },
+        `expected a Gemini response or a list of contents, got ${describeType(data)}`,
+      );
     return calls.finish();
   },
 };
@@ -169,7 +228,9 @@ const GEMINI_FUNCTION_KEYS = ['functionCall', 'function_call', 'functionResponse
 
 /** A Gemini content: `parts` whose elements are objects without a `type` (Vercel AI and OTel parts have one). */
 function isGeminiContent(value: unknown): value is { parts: unknown[] } & Record<string, unknown> {
-  return isObject(value) && Array.isArray(value.parts) && value.parts.every((part) => isObject(part) && !('type' in part));
+  return (
+    isObject(value) && Array.isArray(value.parts) && value.parts.every((part) => isObject(part) && !('type' in part))
+  );
 }
 
 /** A part holding a function call or response; a `role` means an OpenAI message with a legacy `function_call`. */
@@ -186,16 +247,27 @@ function isGeminiFunctionPart(part: unknown): boolean {
  */
 function looksLikeGemini(data: unknown): boolean {
   if (Array.isArray(data)) {
-    return data.length > 0 && (data.every(isGeminiContent) || data.every(isGeminiFunctionPart) || isGeminiChunkStream(data));
+    return (
+      data.length > 0 && (data.every(isGeminiContent) || data.every(isGeminiFunctionPart) || isGeminiChunkStream(data))
+    );
   }
   if (!isObject(data)) return false;
   if (data.object === 'interaction' && Array.isArray(data.steps)) return true;
   const candidates = data.candidates;
   if (Array.isArray(candidates)) {
-    return candidates.length > 0 && candidates.every(isObject) && candidates.some((c) => isObject(c) && ('content' in c || 'finishReason' in c));
+    return (
+      candidates.length > 0 &&
+      candidates.every(isObject) &&
+      candidates.some((c) => isObject(c) && ('content' in c || 'finishReason' in c))
+    );
   }
   if (Array.isArray(data.contents)) return data.contents.length > 0 && data.contents.every(isGeminiContent);
   if (isGeminiContent(data)) return typeof data.role === 'string' || data.parts.some(isGeminiFunctionPart);
   const error = data.error;
-  return Object.keys(data).length === 1 && isObject(error) && typeof error.code === 'number' && typeof error.status === 'string';
+  return (
+    Object.keys(data).length === 1 &&
+    isObject(error) &&
+    typeof error.code === 'number' &&
+    typeof error.status === 'string'
+  );
 }

@@ -28,14 +28,36 @@ const CONCATENATED = 'langchain-openai-chat-streaming-tool-calls.concatenated.lc
 
 /** The calls in the parallel-tool-calls recording: AIMessage.tool_calls joined with the two ToolMessages. */
 const PARALLEL_CALLS: ToolCall[] = [
-  { tool: 'get_current_weather', args: { location: 'Seattle, WA' }, id: 'call_JpNb8OiAkbIbHzDggfpdDHpi', result: '50 degrees and raining', is_error: false },
-  { tool: 'get_current_weather', args: { location: 'San Francisco, CA' }, id: 'call_vaFQc3zK6hHTRZKXRI5Eo2cJ', result: '70 degrees and sunny', is_error: false },
+  {
+    tool: 'get_current_weather',
+    args: { location: 'Seattle, WA' },
+    id: 'call_JpNb8OiAkbIbHzDggfpdDHpi',
+    result: '50 degrees and raining',
+    is_error: false,
+  },
+  {
+    tool: 'get_current_weather',
+    args: { location: 'San Francisco, CA' },
+    id: 'call_vaFQc3zK6hHTRZKXRI5Eo2cJ',
+    result: '70 degrees and sunny',
+    is_error: false,
+  },
 ];
 
 /** The streamed recording: no ToolMessages, so no results. */
 const STREAMED_CALLS: ToolCall[] = [
-  { tool: 'get_current_weather', args: { location: 'Seattle, WA' }, id: 'call_fHCjJqt9Pysde6vcJcvbXGBx', is_error: false },
-  { tool: 'get_current_weather', args: { location: 'San Francisco, CA' }, id: 'call_3J9foSw3CUb48lrqIXoTky6U', is_error: false },
+  {
+    tool: 'get_current_weather',
+    args: { location: 'Seattle, WA' },
+    id: 'call_fHCjJqt9Pysde6vcJcvbXGBx',
+    is_error: false,
+  },
+  {
+    tool: 'get_current_weather',
+    args: { location: 'San Francisco, CA' },
+    id: 'call_3J9foSw3CUb48lrqIXoTky6U',
+    is_error: false,
+  },
 ];
 
 const GOLD = file('gold.json', [
@@ -106,15 +128,22 @@ describe('langchain: LangChain.js messages from the corpus', () => {
     const extracted = autoExtract(data);
     expect(extracted.format).toBe('langchain');
     expect(extracted.calls.map((call) => [call.tool, call.args, call.id])).toEqual(
-      (name === PARALLEL || name === STORED ? PARALLEL_CALLS : STREAMED_CALLS).map((call) => [call.tool, call.args, call.id]),
+      (name === PARALLEL || name === STORED ? PARALLEL_CALLS : STREAMED_CALLS).map((call) => [
+        call.tool,
+        call.args,
+        call.id,
+      ]),
     );
   });
 
-  test.each([PARALLEL, STORED, CHUNKS, CONCATENATED])('evaluateTrace({format: "auto"}) on %s scores 1 against the two expected calls', async (name) => {
-    const result = await evaluateTrace({ goldFile: GOLD, traceFile: corpusPath('langchain', name), format: 'auto' });
-    expect(result.score).toBe(1);
-    expect(result.traceCalls).toHaveLength(2);
-  });
+  test.each([PARALLEL, STORED, CHUNKS, CONCATENATED])(
+    'evaluateTrace({format: "auto"}) on %s scores 1 against the two expected calls',
+    async (name) => {
+      const result = await evaluateTrace({ goldFile: GOLD, traceFile: corpusPath('langchain', name), format: 'auto' });
+      expect(result.score).toBe(1);
+      expect(result.traceCalls).toHaveLength(2);
+    },
+  );
 
   test('evaluate({actual: messages}) auto-extracts, and so does fromLangChain', () => {
     const messages = readCorpusJson('langchain', PARALLEL);
@@ -128,8 +157,14 @@ describe('langchain: LangChain.js messages from the corpus', () => {
   });
 
   test('the same recorded response agrees with the Vercel AI SDK run of it (names, arguments, ids, results)', () => {
-    const vercel = readWithFormat(readCorpusJson('vercel-ai-sdk', 'v5', 'openai-chat-parallel-tool-calls.result.json'), 'auto', 'v5');
-    expect(vercel.calls.map(({ tool, args, id, result }) => ({ tool, args, id, result }))).toEqual(PARALLEL_CALLS.map(({ tool, args, id, result }) => ({ tool, args, id, result })));
+    const vercel = readWithFormat(
+      readCorpusJson('vercel-ai-sdk', 'v5', 'openai-chat-parallel-tool-calls.result.json'),
+      'auto',
+      'v5',
+    );
+    expect(vercel.calls.map(({ tool, args, id, result }) => ({ tool, args, id, result }))).toEqual(
+      PARALLEL_CALLS.map(({ tool, args, id, result }) => ({ tool, args, id, result })),
+    );
   });
 });
 
@@ -137,14 +172,31 @@ describe('langchain: messages in other forms (hand-written, following @langchain
   test('plain messages (Python model_dump / JS toDict data): type "ai" with tool_calls, type "tool" results', () => {
     const messages = [
       { type: 'human', content: 'Search for Python tutorials' },
-      { type: 'ai', content: '', tool_calls: [{ name: 'search', args: { query: 'Python tutorials' }, id: 'call_1', type: 'tool_call' }], invalid_tool_calls: [] },
-      { type: 'tool', content: '["tutorial 1", "tutorial 2"]', tool_call_id: 'call_1', status: 'success', name: 'search' },
+      {
+        type: 'ai',
+        content: '',
+        tool_calls: [{ name: 'search', args: { query: 'Python tutorials' }, id: 'call_1', type: 'tool_call' }],
+        invalid_tool_calls: [],
+      },
+      {
+        type: 'tool',
+        content: '["tutorial 1", "tutorial 2"]',
+        tool_call_id: 'call_1',
+        status: 'success',
+        name: 'search',
+      },
       { type: 'ai', content: 'Here are two tutorials.', tool_calls: [] },
     ];
     expect(detectFormat(messages)).toBe('langchain');
     expect(parse(messages).calls).toEqual([
       // JSON text results are read like every other adapter reads them (call-collector.ts readContent).
-      { tool: 'search', args: { query: 'Python tutorials' }, id: 'call_1', result: ['tutorial 1', 'tutorial 2'], is_error: false },
+      {
+        tool: 'search',
+        args: { query: 'Python tutorials' },
+        id: 'call_1',
+        result: ['tutorial 1', 'tutorial 2'],
+        is_error: false,
+      },
     ]);
   });
 
@@ -163,19 +215,43 @@ describe('langchain: messages in other forms (hand-written, following @langchain
         return 'tool';
       }
     }
-    expect(fromLangChain([new AIMessage(), new ToolMessage()])).toEqual([{ tool: 'lookup', args: { id: 7 }, id: 'c1', result: 'found', is_error: false }]);
+    expect(fromLangChain([new AIMessage(), new ToolMessage()])).toEqual([
+      { tool: 'lookup', args: { id: 7 }, id: 'c1', result: 'found', is_error: false },
+    ]);
   });
 
   test('invalid_tool_calls are calls the model made: kept with their raw argument text and a warning', () => {
     const { calls, warnings } = parse([
-      { type: 'ai', content: '', tool_calls: [], invalid_tool_calls: [{ name: 'search', args: '{"query": "py', id: 'bad_1', error: 'Malformed args.', type: 'invalid_tool_call' }] },
+      {
+        type: 'ai',
+        content: '',
+        tool_calls: [],
+        invalid_tool_calls: [
+          { name: 'search', args: '{"query": "py', id: 'bad_1', error: 'Malformed args.', type: 'invalid_tool_call' },
+        ],
+      },
     ]);
-    expect(calls).toEqual([{ tool: 'search', args: { raw: '{"query": "py' }, id: 'bad_1', is_error: false, metadata: { invalid_tool_call: true, parse_error: 'Malformed args.' } }]);
-    expect(warnings).toEqual(['test at $[0].invalid_tool_calls[0].args: arguments are not valid JSON; kept the raw text as {"raw": ...}']);
+    expect(calls).toEqual([
+      {
+        tool: 'search',
+        args: { raw: '{"query": "py' },
+        id: 'bad_1',
+        is_error: false,
+        metadata: { invalid_tool_call: true, parse_error: 'Malformed args.' },
+      },
+    ]);
+    expect(warnings).toEqual([
+      'test at $[0].invalid_tool_calls[0].args: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+    ]);
   });
 
   test('streamed chunks whose joined arguments are not JSON keep the raw text, with a warning', () => {
-    const chunk = (tool_call_chunks: unknown[]) => ({ lc: 1, type: 'constructor', id: ['langchain_core', 'messages', 'AIMessageChunk'], kwargs: { id: 'm1', content: '', tool_call_chunks } });
+    const chunk = (tool_call_chunks: unknown[]) => ({
+      lc: 1,
+      type: 'constructor',
+      id: ['langchain_core', 'messages', 'AIMessageChunk'],
+      kwargs: { id: 'm1', content: '', tool_call_chunks },
+    });
     const { calls, warnings } = parse([
       chunk([{ name: 'search', args: '', id: 'c9', index: 0 }]),
       chunk([{ args: '{"q": ', index: 0 }]),
@@ -188,7 +264,14 @@ describe('langchain: messages in other forms (hand-written, following @langchain
 
   test('a tool call with an empty name is skipped with a warning; its ToolMessage is dropped quietly', () => {
     const { calls, warnings } = parse([
-      { type: 'ai', content: '', tool_calls: [{ name: '', args: {}, id: 'x' }, { name: 'ok', args: { a: 1 }, id: 'y' }] },
+      {
+        type: 'ai',
+        content: '',
+        tool_calls: [
+          { name: '', args: {}, id: 'x' },
+          { name: 'ok', args: { a: 1 }, id: 'y' },
+        ],
+      },
       { type: 'tool', content: 'r1', tool_call_id: 'x' },
       { type: 'tool', content: 'r2', tool_call_id: 'y' },
     ]);
@@ -219,7 +302,12 @@ describe('langchain: legacy agent actions and intermediate_steps', () => {
   test('tool_input: a plain string is the single input {input: s}, a JSON object string is parsed, an object kept; log in metadata', () => {
     const { calls, warnings } = parse(legacy);
     expect(calls).toEqual([
-      { tool: 'search', args: { input: 'Python tutorials' }, is_error: false, metadata: { log: 'Invoking: `search` with `Python tutorials`' } },
+      {
+        tool: 'search',
+        args: { input: 'Python tutorials' },
+        is_error: false,
+        metadata: { log: 'Invoking: `search` with `Python tutorials`' },
+      },
       { tool: 'summarize', args: { text: 'tutorials', max_words: 50 }, is_error: false },
       { tool: 'fetch', args: { url: 'https://docs.python.org' }, is_error: false, metadata: { log: 'fetching' } },
     ]);
@@ -228,7 +316,11 @@ describe('langchain: legacy agent actions and intermediate_steps', () => {
 
   test('a legacy list is auto-detected as langchain, so tool_input is no longer dropped (reference §21 item 6)', async () => {
     expect(detectFormat(legacy)).toBe('langchain');
-    const gold = file('legacy-gold.json', [{ tool: 'search', args: { input: 'Python tutorials' } }, { tool: 'summarize', args: { text: 'tutorials', max_words: 50 } }, { tool: 'fetch', args: { url: 'https://docs.python.org' } }]);
+    const gold = file('legacy-gold.json', [
+      { tool: 'search', args: { input: 'Python tutorials' } },
+      { tool: 'summarize', args: { text: 'tutorials', max_words: 50 } },
+      { tool: 'fetch', args: { url: 'https://docs.python.org' } },
+    ]);
     const result = await evaluateTrace({ goldFile: gold, traceFile: file('legacy.json', legacy), format: 'auto' });
     expect(result.score).toBe(1);
     expect(result.traceCalls[0]!.args).toEqual({ input: 'Python tutorials' });
@@ -240,26 +332,50 @@ describe('langchain: legacy agent actions and intermediate_steps', () => {
       output: 'Sunny.',
       intermediate_steps: [
         [{ tool: 'get_weather', tool_input: { city: 'Paris' }, log: '', type: 'AgentAction' }, 'Sunny, 24C'],
-        [{ tool: '_Exception', tool_input: 'Invalid Format: Missing \'Action:\'', log: 'Could not parse LLM output' }, 'Invalid Format: Missing \'Action:\' after \'Thought:\''],
-        [{ lc: 1, type: 'constructor', id: ['langchain', 'schema', 'agent', 'ToolAgentAction'], kwargs: { tool: 'get_time', tool_input: { tz: 'CET' }, log: '', tool_call_id: 'call_t' } }, '14:00'],
+        [
+          { tool: '_Exception', tool_input: "Invalid Format: Missing 'Action:'", log: 'Could not parse LLM output' },
+          "Invalid Format: Missing 'Action:' after 'Thought:'",
+        ],
+        [
+          {
+            lc: 1,
+            type: 'constructor',
+            id: ['langchain', 'schema', 'agent', 'ToolAgentAction'],
+            kwargs: { tool: 'get_time', tool_input: { tz: 'CET' }, log: '', tool_call_id: 'call_t' },
+          },
+          '14:00',
+        ],
       ],
     };
     expect(detectFormat(output)).toBe('langchain');
     expect(parse(output).calls).toEqual([
       { tool: 'get_weather', args: { city: 'Paris' }, result: 'Sunny, 24C', is_error: false },
-      { tool: '_Exception', args: { input: 'Invalid Format: Missing \'Action:\'' }, is_error: true, error: 'Invalid Format: Missing \'Action:\' after \'Thought:\'', metadata: { log: 'Could not parse LLM output' } },
+      {
+        tool: '_Exception',
+        args: { input: "Invalid Format: Missing 'Action:'" },
+        is_error: true,
+        error: "Invalid Format: Missing 'Action:' after 'Thought:'",
+        metadata: { log: 'Could not parse LLM output' },
+      },
       { tool: 'get_time', args: { tz: 'CET' }, id: 'call_t', result: '14:00', is_error: false },
     ]);
   });
 
   test('LangChain.js AgentExecutor: intermediateSteps [{action: {tool, toolInput, log}, observation}]', () => {
-    const output = { output: 'done', intermediateSteps: [{ action: { tool: 'calculator', toolInput: '2+2', log: 'calc' }, observation: '4' }] };
+    const output = {
+      output: 'done',
+      intermediateSteps: [{ action: { tool: 'calculator', toolInput: '2+2', log: 'calc' }, observation: '4' }],
+    };
     expect(detectFormat(output)).toBe('langchain');
-    expect(parse(output).calls).toEqual([{ tool: 'calculator', args: { input: '2+2' }, result: '4', is_error: false, metadata: { log: 'calc' } }]);
+    expect(parse(output).calls).toEqual([
+      { tool: 'calculator', args: { input: '2+2' }, result: '4', is_error: false, metadata: { log: 'calc' } },
+    ]);
   });
 
   test('action / action_input entries', () => {
-    expect(parse([{ action: 'search', action_input: 'cats' }]).calls).toEqual([{ tool: 'search', args: { input: 'cats' }, is_error: false }]);
+    expect(parse([{ action: 'search', action_input: 'cats' }]).calls).toEqual([
+      { tool: 'search', args: { input: 'cats' }, is_error: false },
+    ]);
   });
 });
 
@@ -268,7 +384,9 @@ describe('langchain: modern ToolCall lists', () => {
   const modern = [{ name: 'search', args: { query: 'Python tutorials' }, id: 'call_123' }];
 
   test('read by langchain: name, args, id', () => {
-    expect(parse(modern).calls).toEqual([{ tool: 'search', args: { query: 'Python tutorials' }, id: 'call_123', is_error: false }]);
+    expect(parse(modern).calls).toEqual([
+      { tool: 'search', args: { query: 'Python tutorials' }, id: 'call_123', is_error: false },
+    ]);
   });
 
   test('without type "tool_call" it is left to the custom format, which reads the identical call', () => {
@@ -281,12 +399,18 @@ describe('langchain: modern ToolCall lists', () => {
   test('with type "tool_call" (as LangChain writes them) it is detected as langchain', () => {
     const typed = [{ name: 'search', args: { query: 'Python tutorials' }, id: 'call_123', type: 'tool_call' }];
     expect(detectFormat(typed)).toBe('langchain');
-    expect(readWithFormat(typed, 'auto', 'test').calls).toEqual([{ tool: 'search', args: { query: 'Python tutorials' }, id: 'call_123', is_error: false }]);
+    expect(readWithFormat(typed, 'auto', 'test').calls).toEqual([
+      { tool: 'search', args: { query: 'Python tutorials' }, id: 'call_123', is_error: false },
+    ]);
   });
 });
 
 test('another format read with --format langchain is an error, not zero calls', () => {
-  const vercel = (readCorpusJson('vercel-ai-sdk', 'v5', 'openai-chat-parallel-tool-calls.result.json') as { result: { responseMessages: unknown } }).result.responseMessages;
+  const vercel = (
+    readCorpusJson('vercel-ai-sdk', 'v5', 'openai-chat-parallel-tool-calls.result.json') as {
+      result: { responseMessages: unknown };
+    }
+  ).result.responseMessages;
   expect(() => parse(vercel)).toThrow(/expected LangChain messages/);
   expect(() => parse({ messages: [{ role: 'user', content: 'hi' }] })).toThrow(/expected LangChain messages/);
   expect(parse([]).calls).toEqual([]);

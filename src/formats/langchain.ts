@@ -36,7 +36,8 @@ import type { ParseContext, TraceFormat } from './types.js';
  */
 export const langchainFormat: TraceFormat = {
   name: 'langchain',
-  looksFor: 'LangChain messages (serialized {lc, kwargs}, stored {type, data}, {type: "ai", tool_calls}) or {messages} state, intermediate_steps, {tool, tool_input} actions or [{name, args, type: "tool_call"}]',
+  looksFor:
+    'LangChain messages (serialized {lc, kwargs}, stored {type, data}, {type: "ai", tool_calls}) or {messages} state, intermediate_steps, {tool, tool_input} actions or [{name, args, type: "tool_call"}]',
   marks: ['lc', 'kwargs', 'tool_calls', 'ai', 'tool', 'intermediate_steps', 'tool_input', 'additional_kwargs'],
   detect: looksLikeLangChain,
   description:
@@ -104,7 +105,8 @@ function classRole(name: string): { role: Role; chunk: boolean } | undefined {
 
 /** A serialized LangChain object `{lc: 1, type: "constructor", id: [...], kwargs}`: its class name. */
 function serializedClass(item: Record<string, unknown>): string | undefined {
-  if (item.lc !== 1 || item.type !== 'constructor' || !Array.isArray(item.id) || !isObject(item.kwargs)) return undefined;
+  if (item.lc !== 1 || item.type !== 'constructor' || !Array.isArray(item.id) || !isObject(item.kwargs))
+    return undefined;
   const last = item.id[item.id.length - 1];
   return typeof last === 'string' ? last : undefined;
 }
@@ -121,7 +123,8 @@ function toMessage(item: unknown): Message | undefined {
     return { role: STORED_TYPES[item.type]!, chunk: false, fields: item.data };
   }
   let type = item.type;
-  if (typeof type !== 'string' && typeof item._getType === 'function') type = (item._getType as () => unknown).call(item);
+  if (typeof type !== 'string' && typeof item._getType === 'function')
+    type = (item._getType as () => unknown).call(item);
   if (typeof type !== 'string') return item.type === undefined ? untypedMessage(item) : undefined;
   const className = (item as { constructor?: { name?: unknown } }).constructor?.name;
   const chunkByClass = typeof className === 'string' && className.endsWith('MessageChunk');
@@ -136,7 +139,9 @@ function toMessage(item: unknown): Message | undefined {
 function untypedMessage(item: Record<string, unknown>): Message | undefined {
   if (typeof item.role === 'string') {
     const role = CHAT_ROLES[item.role];
-    return role !== undefined && ('content' in item || 'tool_calls' in item || 'tool_call_id' in item) ? { role, chunk: false, fields: item } : undefined;
+    return role !== undefined && ('content' in item || 'tool_calls' in item || 'tool_call_id' in item)
+      ? { role, chunk: false, fields: item }
+      : undefined;
   }
   if (item.role !== undefined) return undefined;
   if (Array.isArray(item.tool_calls)) return { role: 'ai', chunk: false, fields: item };
@@ -151,9 +156,17 @@ function untypedMessage(item: Record<string, unknown>): Message | undefined {
 function isLangChainMessage(item: unknown): boolean {
   const message = toMessage(item);
   if (message === undefined) return false;
-  if (!isObject(item) || item.type !== undefined || serializedClass(item) !== undefined || typeof item._getType === 'function') return true;
+  if (
+    !isObject(item) ||
+    item.type !== undefined ||
+    serializedClass(item) !== undefined ||
+    typeof item._getType === 'function'
+  )
+    return true;
   const calls = message.fields.tool_calls;
-  return Array.isArray(calls) && calls.some((call) => isObject(call) && typeof call.name === 'string' && 'args' in call);
+  return (
+    Array.isArray(calls) && calls.some((call) => isObject(call) && typeof call.name === 'string' && 'args' in call)
+  );
 }
 
 /** Stream modes of LangGraph `stream()`; only `messages`, `values` and `updates` carry messages. */
@@ -162,8 +175,15 @@ const STREAM_MODES = new Set(['values', 'updates', 'messages', 'custom', 'debug'
 /** One part of a several-mode LangGraph stream: `[mode, payload]`, or `[namespace, mode, payload]` with subgraphs. */
 function streamPart(item: unknown): { mode: string; payload: unknown; payloadIndex: number } | undefined {
   if (!Array.isArray(item)) return undefined;
-  if (item.length === 2 && typeof item[0] === 'string' && STREAM_MODES.has(item[0])) return { mode: item[0], payload: item[1], payloadIndex: 1 };
-  if (item.length === 3 && Array.isArray(item[0]) && item[0].every((part) => typeof part === 'string') && typeof item[1] === 'string' && STREAM_MODES.has(item[1])) {
+  if (item.length === 2 && typeof item[0] === 'string' && STREAM_MODES.has(item[0]))
+    return { mode: item[0], payload: item[1], payloadIndex: 1 };
+  if (
+    item.length === 3 &&
+    Array.isArray(item[0]) &&
+    item[0].every((part) => typeof part === 'string') &&
+    typeof item[1] === 'string' &&
+    STREAM_MODES.has(item[1])
+  ) {
     return { mode: item[1], payload: item[2], payloadIndex: 2 };
   }
   return undefined;
@@ -201,7 +221,10 @@ function isStreamItem(item: unknown): boolean {
   const value = part ? part.payload : item;
   if (part === undefined && isLangChainTuple(value)) return true;
   if (isState(value)) return value.messages.some(isLangChainMessage);
-  return isUpdate(value) && Object.values(value).some((update) => isState(update) && update.messages.some(isLangChainMessage));
+  return (
+    isUpdate(value) &&
+    Object.values(value).some((update) => isState(update) && update.messages.some(isLangChainMessage))
+  );
 }
 
 function isLangChainTuple(item: unknown): boolean {
@@ -218,7 +241,9 @@ function toAction(item: unknown): Record<string, unknown> | undefined {
 }
 
 /** An intermediate step: `[action, observation]` or `{action, observation}`. */
-function toStep(item: unknown): { action: Record<string, unknown>; observation: unknown; hasObservation: boolean } | undefined {
+function toStep(
+  item: unknown,
+): { action: Record<string, unknown>; observation: unknown; hasObservation: boolean } | undefined {
   if (Array.isArray(item) && item.length >= 1 && item.length <= 2) {
     const action = toAction(item[0]);
     return action ? { action, observation: item[1], hasObservation: item.length === 2 } : undefined;
@@ -241,7 +266,14 @@ function isToolCall(item: unknown): item is Record<string, unknown> {
  * another format's history read as LangChain is an error rather than zero calls.
  */
 function isLangChainItem(item: unknown): boolean {
-  if (isLangChainMessage(item) || toStep(item) !== undefined || toAction(item) !== undefined || isToolCall(item) || streamPart(item) !== undefined) return true;
+  if (
+    isLangChainMessage(item) ||
+    toStep(item) !== undefined ||
+    toAction(item) !== undefined ||
+    isToolCall(item) ||
+    streamPart(item) !== undefined
+  )
+    return true;
   return (isState(item) && item.messages.length === 0) || isStreamItem(item);
 }
 
@@ -253,7 +285,13 @@ function looksLikeLangChain(data: unknown): boolean {
     return isLangChainMessage(data) || toAction(data) !== undefined || isStreamItem(data);
   }
   if (!Array.isArray(data) || data.length === 0) return false;
-  if (data.some((item) => isLangChainMessage(item) || toAction(item) !== undefined || toStep(item) !== undefined || isStreamItem(item))) return true;
+  if (
+    data.some(
+      (item) =>
+        isLangChainMessage(item) || toAction(item) !== undefined || toStep(item) !== undefined || isStreamItem(item),
+    )
+  )
+    return true;
   return data.every((item) => isToolCall(item) && item.type === 'tool_call');
 }
 
@@ -270,7 +308,9 @@ class LangChainReader {
   /** `tool_calls` entries that had neither a name nor a `function`: if no call is read, that is an error. */
   private unreadable = 0;
   private unreadablePath = '$';
-  private run: { messages: { fields: Record<string, unknown>; path: string }[]; id: unknown; streamed: boolean } | undefined;
+  private run:
+    | { messages: { fields: Record<string, unknown>; path: string }[]; id: unknown; streamed: boolean }
+    | undefined;
   /** Ids of the messages read from a stream, whose modes and states repeat them. */
   private readonly seenMessages = new Set<string>();
   /** Length of the last `values` state read: messages without an id are new only past it. */
@@ -287,7 +327,8 @@ class LangChainReader {
       for (const key of ['intermediate_steps', 'intermediateSteps']) {
         if (Array.isArray(data[key])) return this.readList(data[key] as unknown[], childPath('$', key));
       }
-      if (Array.isArray(data.messages) && (data.messages.length === 0 || data.messages.some(isLangChainItem))) return this.readList(data.messages, '$.messages');
+      if (Array.isArray(data.messages) && (data.messages.length === 0 || data.messages.some(isLangChainItem)))
+        return this.readList(data.messages, '$.messages');
       if (isLangChainMessage(data) || toAction(data) !== undefined) return this.readList([data], '$', true);
       if (isToolCall(data) || isUpdate(data)) return this.readList([data], '$', true);
     } else if (Array.isArray(data) && (data.length === 0 || data.some(isLangChainItem))) {
@@ -303,7 +344,10 @@ class LangChainReader {
     items.forEach((item, i) => {
       const itemPath = single ? path : childPath(path, i);
       const message = toMessage(item) ?? messageTuple(item);
-      if (message) return Array.isArray(item) ? this.readMessage(message, childPath(itemPath, 0), true) : this.readMessage(message, itemPath);
+      if (message)
+        return Array.isArray(item)
+          ? this.readMessage(message, childPath(itemPath, 0), true)
+          : this.readMessage(message, itemPath);
       const part = streamPart(item);
       if (part) return this.readStreamPart(part, itemPath);
       // States and updates hold whole messages: a run of chunks around them goes on.
@@ -311,7 +355,12 @@ class LangChainReader {
       if (isUpdate(item)) return this.readUpdate(item, itemPath);
       this.flushRun();
       const step = toStep(item);
-      if (step) return this.readAction(step.action, itemPath, step.hasObservation ? { observation: step.observation } : undefined);
+      if (step)
+        return this.readAction(
+          step.action,
+          itemPath,
+          step.hasObservation ? { observation: step.observation } : undefined,
+        );
       const action = toAction(item);
       if (action) return this.readAction(action, itemPath);
       if (isToolCall(item)) return this.readToolCall(item, itemPath);
@@ -346,13 +395,18 @@ class LangChainReader {
     if (mode === 'messages') {
       const message = messageTuple(payload);
       if (message) return this.readMessage(message, childPath(payloadPath, 0), true);
-      return this.context.warn(payloadPath, `skipped ${describeType(payload)}: a "messages" stream part holds [message, metadata]`);
+      return this.context.warn(
+        payloadPath,
+        `skipped ${describeType(payload)}: a "messages" stream part holds [message, metadata]`,
+      );
     }
-    if (mode === 'values' && isState(payload)) return this.readState(payload.messages, childPath(payloadPath, 'messages'));
+    if (mode === 'values' && isState(payload))
+      return this.readState(payload.messages, childPath(payloadPath, 'messages'));
     if (mode === 'updates' && isObject(payload)) return this.readUpdate(payload, payloadPath);
     if (mode === 'values' || mode === 'updates') {
       // An object is a state or update without messages; anything else is not what LangGraph streams.
-      if (!isObject(payload)) this.context.warn(payloadPath, `skipped ${describeType(payload)}: a "${mode}" stream part holds an object`);
+      if (!isObject(payload))
+        this.context.warn(payloadPath, `skipped ${describeType(payload)}: a "${mode}" stream part holds an object`);
       return;
     }
     this.skippedModes.set(mode, (this.skippedModes.get(mode) ?? 0) + 1);
@@ -363,7 +417,8 @@ class LangChainReader {
     const readBefore = this.stateLength;
     this.stateLength = messages.length;
     messages.forEach((item, i) => {
-      if (i >= readBefore || stringId(toMessage(item)?.fields.id) !== undefined) this.readWholeMessage(item, childPath(path, i));
+      if (i >= readBefore || stringId(toMessage(item)?.fields.id) !== undefined)
+        this.readWholeMessage(item, childPath(path, i));
     });
   }
 
@@ -380,7 +435,8 @@ class LangChainReader {
   private readWholeMessage(item: unknown, path: string): void {
     const message = toMessage(item);
     if (!message) {
-      if (item !== null && item !== undefined) this.context.warn(path, `skipped ${describeType(item)}: not a LangChain message`);
+      if (item !== null && item !== undefined)
+        this.context.warn(path, `skipped ${describeType(item)}: not a LangChain message`);
       return;
     }
     if (!this.firstSight(message.fields.id)) return;
@@ -403,7 +459,12 @@ class LangChainReader {
     const inputKey = isAction ? 'action_input' : 'tool_input' in action ? 'tool_input' : 'toolInput';
     const metadata: Record<string, unknown> = {};
     if (typeof action.log === 'string' && action.log !== '') metadata.log = action.log;
-    const id = typeof action.tool_call_id === 'string' ? action.tool_call_id : typeof action.toolCallId === 'string' ? action.toolCallId : undefined;
+    const id =
+      typeof action.tool_call_id === 'string'
+        ? action.tool_call_id
+        : typeof action.toolCallId === 'string'
+          ? action.toolCallId
+          : undefined;
     const args = toolInputArgs(action[inputKey]);
     // Without a call id, a step's observation can only be joined by position: give it a private one.
     const key = id ?? `\u0000step:${path}`;
@@ -427,7 +488,9 @@ class LangChainReader {
     let read = false;
     if (Array.isArray(toolCalls) && toolCalls.length > 0) {
       read = true;
-      toolCalls.forEach((entry: unknown, i) => this.readToolCallEntry(entry, childPath(childPath(path, 'tool_calls'), i)));
+      toolCalls.forEach((entry: unknown, i) =>
+        this.readToolCallEntry(entry, childPath(childPath(path, 'tool_calls'), i)),
+      );
     }
     const kwargs = isObject(fields.additional_kwargs) ? fields.additional_kwargs : undefined;
     if (!read && kwargs) {
@@ -439,17 +502,24 @@ class LangChainReader {
       } else if (isObject(kwargs.function_call)) {
         const fn = kwargs.function_call;
         const fnPath = childPath(childPath(path, 'additional_kwargs'), 'function_call');
-        this.calls.add(fnPath, { tool: fn.name, args: readArguments(fn.arguments, childPath(fnPath, 'arguments'), this.context) });
+        this.calls.add(fnPath, {
+          tool: fn.name,
+          args: readArguments(fn.arguments, childPath(fnPath, 'arguments'), this.context),
+        });
       }
     }
     const invalid = fields.invalid_tool_calls;
     if (Array.isArray(invalid)) {
       invalid.forEach((entry: unknown, i) => {
         const entryPath = childPath(childPath(path, 'invalid_tool_calls'), i);
-        if (!isObject(entry)) return this.context.warn(entryPath, `skipped ${describeType(entry)}: expected an invalid tool call object`);
+        if (!isObject(entry))
+          return this.context.warn(entryPath, `skipped ${describeType(entry)}: expected an invalid tool call object`);
         const metadata: Record<string, unknown> = { invalid_tool_call: true };
         if (typeof entry.error === 'string') metadata.parse_error = entry.error;
-        const args = entry.args === undefined || entry.args === null ? null : readArguments(entry.args, childPath(entryPath, 'args'), this.context);
+        const args =
+          entry.args === undefined || entry.args === null
+            ? null
+            : readArguments(entry.args, childPath(entryPath, 'args'), this.context);
         this.calls.add(entryPath, { tool: entry.name, args, id: stringId(entry.id), metadata });
       });
     }
@@ -462,12 +532,18 @@ class LangChainReader {
       this.calls.add(path, { tool: entry.name, args, id: stringId(entry.id) });
     } else if (isObject(entry) && isObject(entry.function)) {
       const fn = entry.function;
-      const args = fn.arguments === undefined ? null : readArguments(fn.arguments, childPath(childPath(path, 'function'), 'arguments'), this.context);
+      const args =
+        fn.arguments === undefined
+          ? null
+          : readArguments(fn.arguments, childPath(childPath(path, 'function'), 'arguments'), this.context);
       this.calls.add(path, { tool: fn.name, args, id: stringId(entry.id) });
     } else {
       if (this.unreadable === 0) this.unreadablePath = path;
       this.unreadable += 1;
-      this.context.warn(path, `skipped ${describeType(entry)}: a tool call needs {name, args} or {function: {name, arguments}}`);
+      this.context.warn(
+        path,
+        `skipped ${describeType(entry)}: a tool call needs {name, args} or {function: {name, arguments}}`,
+      );
     }
   }
 
@@ -499,8 +575,14 @@ class LangChainReader {
       if (!Array.isArray(chunks)) continue;
       chunks.forEach((chunk: unknown, i) => {
         const chunkPath = childPath(childPath(path, 'tool_call_chunks'), i);
-        if (!isObject(chunk)) return this.context.warn(chunkPath, `skipped ${describeType(chunk)}: expected a tool call chunk`);
-        const key = typeof chunk.index === 'number' ? `index:${chunk.index}` : typeof chunk.id === 'string' && chunk.id !== '' ? `id:${chunk.id}` : `anon:${anonymous++}`;
+        if (!isObject(chunk))
+          return this.context.warn(chunkPath, `skipped ${describeType(chunk)}: expected a tool call chunk`);
+        const key =
+          typeof chunk.index === 'number'
+            ? `index:${chunk.index}`
+            : typeof chunk.id === 'string' && chunk.id !== ''
+              ? `id:${chunk.id}`
+              : `anon:${anonymous++}`;
         let call = assembled.get(key);
         if (!call) {
           call = { name: '', args: '', id: undefined, path: chunkPath };
@@ -517,7 +599,11 @@ class LangChainReader {
       return;
     }
     for (const call of assembled.values()) {
-      this.calls.add(call.path, { tool: call.name, args: readArguments(call.args, childPath(call.path, 'args'), this.context), id: call.id });
+      this.calls.add(call.path, {
+        tool: call.name,
+        args: readArguments(call.args, childPath(call.path, 'args'), this.context),
+        id: call.id,
+      });
     }
   }
 
@@ -526,7 +612,10 @@ class LangChainReader {
     const calls = this.calls.finish();
     if (calls.length === 0 && this.skippedModes.size > 0) {
       const modes = [...this.skippedModes].map(([mode, count]) => `${count} "${mode}"`).join(', ');
-      this.context.warn('$', `no call read; skipped ${modes} stream part${[...this.skippedModes.values()].reduce((a, b) => a + b) === 1 ? '' : 's'}, which hold no messages (stream with "messages", "values" or "updates" to record calls)`);
+      this.context.warn(
+        '$',
+        `no call read; skipped ${modes} stream part${[...this.skippedModes.values()].reduce((a, b) => a + b) === 1 ? '' : 's'}, which hold no messages (stream with "messages", "values" or "updates" to record calls)`,
+      );
     }
     if (calls.length === 0 && this.unreadable > 0) {
       throw new ToolscoreInputError(

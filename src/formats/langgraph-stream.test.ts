@@ -9,7 +9,10 @@ import { detectFormat } from './registry.js';
 
 const parse = readerFor(langchainFormat, 'test');
 
-const STREAM_URL = new URL('../../test/corpus/frameworks/langgraph/vercel-ai-react-agent.values-messages.jsonl', import.meta.url);
+const STREAM_URL = new URL(
+  '../../test/corpus/frameworks/langgraph/vercel-ai-react-agent.values-messages.jsonl',
+  import.meta.url,
+);
 /** The recording: `stream(..., streamMode: ["values", "messages"])` of a ReAct agent, one `[mode, payload]` a line. */
 const STREAM: unknown[] = readFileSync(STREAM_URL, 'utf8')
   .trim()
@@ -21,7 +24,13 @@ const STREAM: unknown[] = readFileSync(STREAM_URL, 'utf8')
  * state of line 26 holds them parsed, lines 27-28 are their ToolMessages, and line 29 repeats it all.
  */
 const STREAM_CALLS: ToolCall[] = [
-  { tool: 'get_weather', args: { city: 'Tokyo', units: 'celsius' }, id: 'call_lxFuvuhpu9gvtx04WrmXZF9h', result: 'Weather in Tokyo: 20°C, Clear skies', is_error: false },
+  {
+    tool: 'get_weather',
+    args: { city: 'Tokyo', units: 'celsius' },
+    id: 'call_lxFuvuhpu9gvtx04WrmXZF9h',
+    result: 'Weather in Tokyo: 20°C, Clear skies',
+    is_error: false,
+  },
   {
     tool: 'get_datetime',
     args: { timezone: 'Asia/Tokyo', format: 'full' },
@@ -73,12 +82,19 @@ describe('LangGraph stream shapes', () => {
       { agent: { messages: [{ type: 'ai', content: 'It is sunny.' }] }, logger: null },
     ];
     expect(detectFormat(updates)).toBe('langchain');
-    expect(parse(updates)).toEqual({ calls: [{ tool: 'search', args: { q: 'paris' }, id: 'c1', result: 'sunny', is_error: false }], warnings: [] });
+    expect(parse(updates)).toEqual({
+      calls: [{ tool: 'search', args: { q: 'paris' }, id: 'c1', result: 'sunny', is_error: false }],
+      warnings: [],
+    });
   });
 
   test('values states of messages without ids: a message counts only past the previous state', () => {
     const call = { role: 'assistant', content: '', tool_calls: [{ name: 'lookup', args: { n: 1 } }] };
-    const states = [{ messages: [{ role: 'user', content: 'go' }] }, { messages: [{ role: 'user', content: 'go' }, call] }, { messages: [{ role: 'user', content: 'go' }, call, { role: 'assistant', content: 'done' }] }];
+    const states = [
+      { messages: [{ role: 'user', content: 'go' }] },
+      { messages: [{ role: 'user', content: 'go' }, call] },
+      { messages: [{ role: 'user', content: 'go' }, call, { role: 'assistant', content: 'done' }] },
+    ];
     expect(parse(states)).toEqual({ calls: [{ tool: 'lookup', args: { n: 1 }, is_error: false }], warnings: [] });
   });
 
@@ -89,19 +105,37 @@ describe('LangGraph stream shapes', () => {
       ['values', { messages: [{ type: 'ai', id: 'm1', content: '', tool_calls: [call] }] }],
     ];
     expect(parse(whole)).toEqual({ calls: [{ tool: 'lookup', args: { n: 1 }, is_error: false }], warnings: [] });
-    const chunk = (chunks: unknown[]) => ['messages', [{ type: 'AIMessageChunk', id: 'm2', content: '', tool_call_chunks: chunks }, {}]];
+    const chunk = (chunks: unknown[]) => [
+      'messages',
+      [{ type: 'AIMessageChunk', id: 'm2', content: '', tool_call_chunks: chunks }, {}],
+    ];
     const chunked = [
       chunk([{ name: 'lookup', args: '{"n":', index: 0 }]),
       chunk([{ args: ' 2}', index: 0 }]),
-      ['values', { messages: [{ type: 'ai', id: 'm2', content: '', tool_calls: [{ name: 'lookup', args: { n: 2 } }] }] }],
-      ['updates', { agent: { messages: [{ type: 'ai', id: 'm2', content: '', tool_calls: [{ name: 'lookup', args: { n: 2 } }] }] } }],
+      [
+        'values',
+        { messages: [{ type: 'ai', id: 'm2', content: '', tool_calls: [{ name: 'lookup', args: { n: 2 } }] }] },
+      ],
+      [
+        'updates',
+        {
+          agent: {
+            messages: [{ type: 'ai', id: 'm2', content: '', tool_calls: [{ name: 'lookup', args: { n: 2 } }] }],
+          },
+        },
+      ],
     ];
     expect(parse(chunked)).toEqual({ calls: [{ tool: 'lookup', args: { n: 2 }, is_error: false }], warnings: [] });
   });
 
   test('subgraph parts [namespace, mode, payload]', () => {
-    const parts = [[['child:1'], 'updates', { model: { messages: [ai([{ name: 'add', args: { a: 1, b: 2 }, id: 'k' }])] } }]];
-    expect(parse(parts)).toEqual({ calls: [{ tool: 'add', args: { a: 1, b: 2 }, id: 'k', is_error: false }], warnings: [] });
+    const parts = [
+      [['child:1'], 'updates', { model: { messages: [ai([{ name: 'add', args: { a: 1, b: 2 }, id: 'k' }])] } }],
+    ];
+    expect(parse(parts)).toEqual({
+      calls: [{ tool: 'add', args: { a: 1, b: 2 }, id: 'k', is_error: false }],
+      warnings: [],
+    });
   });
 
   test('a stream of modes holding no messages reads no call and says why', () => {
@@ -112,7 +146,9 @@ describe('LangGraph stream shapes', () => {
     ];
     expect(parse(parts)).toEqual({
       calls: [],
-      warnings: ['test at $: no call read; skipped 2 "custom" stream parts, which hold no messages (stream with "messages", "values" or "updates" to record calls)'],
+      warnings: [
+        'test at $: no call read; skipped 2 "custom" stream parts, which hold no messages (stream with "messages", "values" or "updates" to record calls)',
+      ],
     });
   });
 
@@ -123,17 +159,31 @@ describe('LangGraph stream shapes', () => {
       { role: 'tool', content: 'rain', tool_call_id: 'w1', status: 'error' },
     ];
     expect(detectFormat(tagged)).toBe('langchain');
-    expect(parse(tagged)).toEqual({ calls: [{ tool: 'weather', args: { city: 'Oslo' }, id: 'w1', error: 'rain', is_error: true }], warnings: [] });
-    const untagged = [{ content: '', tool_calls: [{ name: 'weather', args: { city: 'Oslo' }, id: 'w1' }] }, { tool_call_id: 'w1', content: 'rain' }];
+    expect(parse(tagged)).toEqual({
+      calls: [{ tool: 'weather', args: { city: 'Oslo' }, id: 'w1', error: 'rain', is_error: true }],
+      warnings: [],
+    });
+    const untagged = [
+      { content: '', tool_calls: [{ name: 'weather', args: { city: 'Oslo' }, id: 'w1' }] },
+      { tool_call_id: 'w1', content: 'rain' },
+    ];
     expect(detectFormat(untagged)).toBe('langchain');
-    expect(parse(untagged)).toEqual({ calls: [{ tool: 'weather', args: { city: 'Oslo' }, id: 'w1', result: 'rain', is_error: false }], warnings: [] });
+    expect(parse(untagged)).toEqual({
+      calls: [{ tool: 'weather', args: { city: 'Oslo' }, id: 'w1', result: 'rain', is_error: false }],
+      warnings: [],
+    });
   });
 
   test('stream parts nested in one another are looked at one level deep, without recursion', () => {
-    let nested: unknown = { messages: [{ type: 'ai', content: '', tool_calls: [{ name: 'deep', args: {}, id: 'd' }] }] };
+    let nested: unknown = {
+      messages: [{ type: 'ai', content: '', tool_calls: [{ name: 'deep', args: {}, id: 'd' }] }],
+    };
     for (let i = 0; i < 100_000; i++) nested = ['values', nested];
     expect(langchainFormat.detect([nested])).toBe(false);
-    expect(parse([nested, ['values', { messages: [] }]])).toEqual({ calls: [], warnings: ['test at $[0][1]: skipped an array: a "values" stream part holds an object'] });
+    expect(parse([nested, ['values', { messages: [] }]])).toEqual({
+      calls: [],
+      warnings: ['test at $[0][1]: skipped an array: a "values" stream part holds an object'],
+    });
   });
 
   test('property: values states of a growing history read like the last state alone', () => {
@@ -142,16 +192,26 @@ describe('LangGraph stream shapes', () => {
       fc.record({
         role: fc.constant('assistant'),
         content: fc.constant(''),
-        tool_calls: fc.array(fc.record({ name: fc.constantFrom('a', 'b', 'c'), args: fc.dictionary(fc.constantFrom('x', 'y'), fc.integer()) }), { minLength: 1, maxLength: 3 }),
+        tool_calls: fc.array(
+          fc.record({
+            name: fc.constantFrom('a', 'b', 'c'),
+            args: fc.dictionary(fc.constantFrom('x', 'y'), fc.integer()),
+          }),
+          { minLength: 1, maxLength: 3 },
+        ),
       }),
     );
     fc.assert(
-      fc.property(fc.array(message, { minLength: 1, maxLength: 8 }), fc.array(fc.integer({ min: 1, max: 8 }), { maxLength: 5 }), (history, cuts) => {
-        fc.pre(history.some((entry) => entry.role === 'assistant'));
-        const lengths = [...cuts.map((cut) => Math.min(cut, history.length)).sort((x, y) => x - y), history.length];
-        const states = lengths.map((length) => ({ messages: history.slice(0, length) }));
-        expect(parse(states).calls).toEqual(parse([{ messages: history }]).calls);
-      }),
+      fc.property(
+        fc.array(message, { minLength: 1, maxLength: 8 }),
+        fc.array(fc.integer({ min: 1, max: 8 }), { maxLength: 5 }),
+        (history, cuts) => {
+          fc.pre(history.some((entry) => entry.role === 'assistant'));
+          const lengths = [...cuts.map((cut) => Math.min(cut, history.length)).sort((x, y) => x - y), history.length];
+          const states = lengths.map((length) => ({ messages: history.slice(0, length) }));
+          expect(parse(states).calls).toEqual(parse([{ messages: history }]).calls);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -7,14 +7,25 @@ describe('contentToText (reference §16.8)', () => {
     expect(contentToText(null)).toBe('');
     expect(contentToText(undefined)).toBe('');
     expect(contentToText('plain')).toBe('plain');
-    expect(contentToText(readCorpusJson('mcp/spec-examples-2026-07-28/InvalidParamsError__unknown-tool.json'))).toBe('Unknown tool: invalid_tool_name');
+    expect(contentToText(readCorpusJson('mcp/spec-examples-2026-07-28/InvalidParamsError__unknown-tool.json'))).toBe(
+      'Unknown tool: invalid_tool_name',
+    );
     expect(contentToText({ code: 1 })).toBe('');
   });
 
   test('text items of the spec examples, joined by newlines', () => {
-    const result = readCorpusJson('mcp/spec-examples-2026-07-28/CallToolResult__result-with-unstructured-text.json') as { content: unknown };
-    expect(contentToText(result.content)).toBe('Current weather in New York:\nTemperature: 72°F\nConditions: Partly cloudy');
-    expect(contentToText([{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }])).toBe('a\nb');
+    const result = readCorpusJson(
+      'mcp/spec-examples-2026-07-28/CallToolResult__result-with-unstructured-text.json',
+    ) as { content: unknown };
+    expect(contentToText(result.content)).toBe(
+      'Current weather in New York:\nTemperature: 72°F\nConditions: Partly cloudy',
+    );
+    expect(
+      contentToText([
+        { type: 'text', text: 'a' },
+        { type: 'text', text: 'b' },
+      ]),
+    ).toBe('a\nb');
   });
 
   test('resources, resource links, images and audio become placeholders; unknown types are skipped', () => {

@@ -43,7 +43,8 @@ function renderItem(item: unknown): string | undefined {
     case 'text':
       return typeof part.text === 'string' ? part.text : '';
     case 'resource': {
-      const resource = part.resource !== null && typeof part.resource === 'object' ? (part.resource as Record<string, unknown>) : {};
+      const resource =
+        part.resource !== null && typeof part.resource === 'object' ? (part.resource as Record<string, unknown>) : {};
       const uri = str(resource.uri) ?? '';
       if (typeof resource.text === 'string') return `[resource ${uri}]\n${resource.text}`;
       return `[${withMime(`binary resource ${uri}`, str(resource.mimeType))}]`;

@@ -18,7 +18,13 @@ const memory = () => readCorpusJsonl(TRANSCRIPTS, 'server-memory-2026.8.31.stdio
 const parse = readerFor(mcpFormat, 't.json');
 
 /** A successful call as the adapter reports it. */
-function ok(id: number | string, tool: string, args: Record<string, unknown>, result: unknown, extra: Record<string, unknown> = {}): ToolCall {
+function ok(
+  id: number | string,
+  tool: string,
+  args: Record<string, unknown>,
+  result: unknown,
+  extra: Record<string, unknown> = {},
+): ToolCall {
   return { tool, args, is_error: false, result, id: String(id), metadata: { format: 'mcp', jsonrpc_id: id, ...extra } };
 }
 
@@ -39,15 +45,36 @@ describe('mcp: recorded transcripts of the reference servers', () => {
     expect(calls).toEqual([
       ok(3, 'echo', { message: 'Hello, MCP!' }, 'Echo: Hello, MCP!'),
       ok(4, 'get-sum', { a: 2, b: 40 }, 'The sum of 2 and 40 is 42.'),
-      failed(5, 'get-sum', { a: 'two', b: 40 }, 'MCP error -32602: Input validation error: Invalid arguments for tool get-sum: Invalid input: expected number, received string at a'),
-      failed(6, 'echo', {}, 'MCP error -32602: Input validation error: Invalid arguments for tool echo: Invalid input: expected string, received undefined at message'),
+      failed(
+        5,
+        'get-sum',
+        { a: 'two', b: 40 },
+        'MCP error -32602: Input validation error: Invalid arguments for tool get-sum: Invalid input: expected number, received string at a',
+      ),
+      failed(
+        6,
+        'echo',
+        {},
+        'MCP error -32602: Input validation error: Invalid arguments for tool echo: Invalid input: expected string, received undefined at message',
+      ),
       failed(7, 'no-such-tool', { x: 1 }, 'MCP error -32602: Tool no-such-tool not found'),
-      ok(8, 'get-structured-content', { location: 'New York' }, { temperature: 33, conditions: 'Cloudy', humidity: 82 }, {
-        content: [{ type: 'text', text: '{"temperature":33,"conditions":"Cloudy","humidity":82}' }],
-      }),
+      ok(
+        8,
+        'get-structured-content',
+        { location: 'New York' },
+        { temperature: 33, conditions: 'Cloudy', humidity: 82 },
+        {
+          content: [{ type: 'text', text: '{"temperature":33,"conditions":"Cloudy","humidity":82}' }],
+        },
+      ),
       // An annotated text that says "Error" is still a successful call: only isError marks failure.
       ok(9, 'get-annotated-message', { messageType: 'error', includeImage: false }, 'Error: Operation failed'),
-      ok(10, 'trigger-long-running-operation', { duration: 1, steps: 2 }, 'Long running operation completed. Duration: 1 seconds, Steps: 2.'),
+      ok(
+        10,
+        'trigger-long-running-operation',
+        { duration: 1, steps: 2 },
+        'Long running operation completed. Duration: 1 seconds, Steps: 2.',
+      ),
       ok(
         11,
         'get-resource-links',
@@ -66,11 +93,31 @@ describe('mcp: recorded transcripts of the reference servers', () => {
     expect(calls).toEqual([
       structured(3, 'list_allowed_directories', {}, 'Allowed directories:\n/tmp/mcpwork/sandbox'),
       structured(4, 'read_text_file', { path: '/tmp/mcpwork/sandbox/notes.txt' }, 'hello from a test file\n'),
-      structured(5, 'write_file', { path: '/tmp/mcpwork/sandbox/out.txt', content: 'written by tools/call' }, 'Successfully wrote to /tmp/mcpwork/sandbox/out.txt'),
+      structured(
+        5,
+        'write_file',
+        { path: '/tmp/mcpwork/sandbox/out.txt', content: 'written by tools/call' },
+        'Successfully wrote to /tmp/mcpwork/sandbox/out.txt',
+      ),
       structured(6, 'list_directory', { path: '/tmp/mcpwork/sandbox' }, '[FILE] notes.txt\n[FILE] out.txt'),
-      failed(7, 'read_text_file', { path: '/etc/hostname' }, 'Access denied - path outside allowed directories: /etc/hostname not in /tmp/mcpwork/sandbox'),
-      failed(8, 'read_text_file', { path: '/tmp/mcpwork/sandbox/missing.txt' }, "ENOENT: no such file or directory, open '/tmp/mcpwork/sandbox/missing.txt'"),
-      structured(9, 'search_files', { path: '/tmp/mcpwork/sandbox', pattern: '*.txt' }, '/tmp/mcpwork/sandbox/notes.txt\n/tmp/mcpwork/sandbox/out.txt'),
+      failed(
+        7,
+        'read_text_file',
+        { path: '/etc/hostname' },
+        'Access denied - path outside allowed directories: /etc/hostname not in /tmp/mcpwork/sandbox',
+      ),
+      failed(
+        8,
+        'read_text_file',
+        { path: '/tmp/mcpwork/sandbox/missing.txt' },
+        "ENOENT: no such file or directory, open '/tmp/mcpwork/sandbox/missing.txt'",
+      ),
+      structured(
+        9,
+        'search_files',
+        { path: '/tmp/mcpwork/sandbox', pattern: '*.txt' },
+        '/tmp/mcpwork/sandbox/notes.txt\n/tmp/mcpwork/sandbox/out.txt',
+      ),
     ]);
     expect(warnings).toEqual([]);
   });
@@ -81,13 +128,19 @@ describe('mcp: recorded transcripts of the reference servers', () => {
     const ada = { name: 'Ada', entityType: 'person', observations: ['writes TypeScript'] };
     const acme = { name: 'Acme', entityType: 'organization', observations: ['builds tools'] };
     const worksAt = { from: 'Ada', to: 'Acme', relationType: 'works_at' };
-    const structured = (id: number, tool: string, args: Record<string, unknown>, result: unknown) => ok(id, tool, args, result, { content: responseContent(lines, id) });
+    const structured = (id: number, tool: string, args: Record<string, unknown>, result: unknown) =>
+      ok(id, tool, args, result, { content: responseContent(lines, id) });
     expect(calls).toEqual([
       structured(3, 'create_entities', { entities: [ada, acme] }, { entities: [ada, acme] }),
       structured(4, 'create_relations', { relations: [worksAt] }, { relations: [worksAt] }),
       structured(5, 'search_nodes', { query: 'TypeScript' }, { entities: [ada], relations: [worksAt] }),
       structured(6, 'read_graph', {}, { entities: [ada, acme], relations: [worksAt] }),
-      failed(7, 'create_entities', { entities: 'not-an-array' }, 'MCP error -32602: Input validation error: Invalid arguments for tool create_entities: Invalid input: expected array, received string at entities'),
+      failed(
+        7,
+        'create_entities',
+        { entities: 'not-an-array' },
+        'MCP error -32602: Input validation error: Invalid arguments for tool create_entities: Invalid input: expected array, received string at entities',
+      ),
     ]);
   });
 
@@ -116,7 +169,13 @@ describe('mcp: recorded transcripts of the reference servers', () => {
   test('fromMCP reads in-memory traffic and reports warnings through onWarning', () => {
     const warnings: string[] = [];
     const calls = fromMCP(memory(), { onWarning: (warning) => warnings.push(warning) });
-    expect(calls.map((call) => call.tool)).toEqual(['create_entities', 'create_relations', 'search_nodes', 'read_graph', 'create_entities']);
+    expect(calls.map((call) => call.tool)).toEqual([
+      'create_entities',
+      'create_relations',
+      'search_nodes',
+      'read_graph',
+      'create_entities',
+    ]);
     expect(warnings).toEqual([]);
   });
 });
@@ -135,7 +194,12 @@ describe('mcp: recorded sessions (toolscore mcp record)', () => {
       if (wrap) messages.push({ direction: line.dir, timestamp: clock, message: line.message });
       else messages.push(isResponse ? { ...line.message, duration: (line.message.id as number) / 1000 } : line.message);
     }
-    return { format: 'mcp', recorded_by: 'toolscore mcp record', server_command: ['npx', '@modelcontextprotocol/server-everything'], messages };
+    return {
+      format: 'mcp',
+      recorded_by: 'toolscore mcp record',
+      server_command: ['npx', '@modelcontextprotocol/server-everything'],
+      messages,
+    };
   }
 
   test('raw messages with the recorded round trip as "duration" on the response', () => {
@@ -150,7 +214,12 @@ describe('mcp: recorded sessions (toolscore mcp record)', () => {
   test('wrapped messages with direction and timestamps: call time from the request, duration from the two timestamps', () => {
     const { calls } = parse(recordedSession(true));
     expect(calls).toHaveLength(9);
-    expect(calls[0]).toMatchObject({ tool: 'echo', timestamp: 1_790_000_000.25, duration: 0.25, result: 'Echo: Hello, MCP!' });
+    expect(calls[0]).toMatchObject({
+      tool: 'echo',
+      timestamp: 1_790_000_000.25,
+      duration: 0.25,
+      result: 'Echo: Hello, MCP!',
+    });
     expect(calls.every((call) => call.duration === 0.25)).toBe(true);
   });
 
@@ -158,18 +227,48 @@ describe('mcp: recorded sessions (toolscore mcp record)', () => {
     const { calls } = parse({
       format: 'mcp',
       messages: [
-        { direction: 'client->server', timestamp: '2026-08-31T10:00:00.123456Z', message: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } } } },
-        { direction: 'server->client', timestamp: '2026-08-31T10:00:01.123456Z', duration: 0.5, message: { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'hi' }] } } },
+        {
+          direction: 'client->server',
+          timestamp: '2026-08-31T10:00:00.123456Z',
+          message: {
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: { name: 'echo', arguments: { message: 'hi' } },
+          },
+        },
+        {
+          direction: 'server->client',
+          timestamp: '2026-08-31T10:00:01.123456Z',
+          duration: 0.5,
+          message: { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'hi' }] } },
+        },
       ],
     });
-    expect(calls).toEqual([{ ...ok(1, 'echo', { message: 'hi' }, 'hi'), timestamp: Date.parse('2026-08-31T10:00:00Z') / 1000 + 0.123456, duration: 0.5 }]);
+    expect(calls).toEqual([
+      {
+        ...ok(1, 'echo', { message: 'hi' }, 'hi'),
+        timestamp: Date.parse('2026-08-31T10:00:00Z') / 1000 + 0.123456,
+        duration: 0.5,
+      },
+    ]);
   });
 
   test('a request never answered stays a call without a result, with a warning', () => {
     const request = everything()[6]!.message; // tools/call echo, id 3
     const { calls, warnings } = parse({ format: 'mcp', messages: [request] });
-    expect(calls).toEqual([{ tool: 'echo', args: { message: 'Hello, MCP!' }, is_error: false, id: '3', metadata: { format: 'mcp', jsonrpc_id: 3 } }]);
-    expect(warnings).toEqual(['t.json at $.messages[0]: no response recorded for the tools/call of "echo"; kept the call without a result']);
+    expect(calls).toEqual([
+      {
+        tool: 'echo',
+        args: { message: 'Hello, MCP!' },
+        is_error: false,
+        id: '3',
+        metadata: { format: 'mcp', jsonrpc_id: 3 },
+      },
+    ]);
+    expect(warnings).toEqual([
+      't.json at $.messages[0]: no response recorded for the tools/call of "echo"; kept the call without a result',
+    ]);
   });
 
   test('an empty recorded session is zero calls, with a note', () => {
@@ -184,32 +283,63 @@ describe('mcp: SDK fixtures and spec examples', () => {
   const SPEC = 'mcp/spec-examples-2026-07-28';
 
   test('request and result envelopes join by id', () => {
-    const { calls } = parse([readCorpusJson(SDK, 'JSONRPCRequest__request-envelope.json'), readCorpusJson(SDK, 'JSONRPCResultResponse__result-envelope.json')]);
+    const { calls } = parse([
+      readCorpusJson(SDK, 'JSONRPCRequest__request-envelope.json'),
+      readCorpusJson(SDK, 'JSONRPCResultResponse__result-envelope.json'),
+    ]);
     expect(calls).toEqual([ok(1, 'get_weather', { location: 'New York' }, '72F, partly cloudy')]);
   });
 
   test('a JSON-RPC error response marks the call failed, with its message and code', () => {
-    const { calls } = parse([readCorpusJson(SDK, 'JSONRPCRequest__request-envelope.json'), readCorpusJson(SDK, 'JSONRPCErrorResponse__error-envelope.json')]);
+    const { calls } = parse([
+      readCorpusJson(SDK, 'JSONRPCRequest__request-envelope.json'),
+      readCorpusJson(SDK, 'JSONRPCErrorResponse__error-envelope.json'),
+    ]);
     expect(calls).toEqual([
-      { tool: 'get_weather', args: { location: 'New York' }, is_error: true, error: 'Unknown tool: invalid_tool_name', id: '1', metadata: { format: 'mcp', jsonrpc_id: 1, error_code: -32602 } },
+      {
+        tool: 'get_weather',
+        args: { location: 'New York' },
+        is_error: true,
+        error: 'Unknown tool: invalid_tool_name',
+        id: '1',
+        metadata: { format: 'mcp', jsonrpc_id: 1, error_code: -32602 },
+      },
     ]);
   });
 
   test('CallToolResult shapes: text, structured, isError', () => {
     const request = readCorpusJson(SDK, 'JSONRPCRequest__request-envelope.json');
-    const answer = (file: string) => parse([request, { jsonrpc: '2.0', id: 1, result: readCorpusJson(SDK, file) }]).calls[0];
-    expect(answer('CallToolResult__text.json')).toEqual(ok(1, 'get_weather', { location: 'New York' }, 'Current weather in New York: 72F, partly cloudy'));
-    expect(answer('CallToolResult__structured.json')).toEqual(
-      ok(1, 'get_weather', { location: 'New York' }, { temperature: 22.5, conditions: 'Partly cloudy' }, { content: [{ type: 'text', text: '{"temperature": 22.5}' }] }),
+    const answer = (file: string) =>
+      parse([request, { jsonrpc: '2.0', id: 1, result: readCorpusJson(SDK, file) }]).calls[0];
+    expect(answer('CallToolResult__text.json')).toEqual(
+      ok(1, 'get_weather', { location: 'New York' }, 'Current weather in New York: 72F, partly cloudy'),
     );
-    expect(answer('CallToolResult__is-error.json')).toEqual(failed(1, 'get_weather', { location: 'New York' }, 'Failed to fetch weather data: API rate limit exceeded'));
-    const spec = (file: string) => parse([request, { jsonrpc: '2.0', id: 1, result: readCorpusJson(SPEC, file) }]).calls[0]!;
+    expect(answer('CallToolResult__structured.json')).toEqual(
+      ok(
+        1,
+        'get_weather',
+        { location: 'New York' },
+        { temperature: 22.5, conditions: 'Partly cloudy' },
+        { content: [{ type: 'text', text: '{"temperature": 22.5}' }] },
+      ),
+    );
+    expect(answer('CallToolResult__is-error.json')).toEqual(
+      failed(1, 'get_weather', { location: 'New York' }, 'Failed to fetch weather data: API rate limit exceeded'),
+    );
+    const spec = (file: string) =>
+      parse([request, { jsonrpc: '2.0', id: 1, result: readCorpusJson(SPEC, file) }]).calls[0]!;
     expect(spec('CallToolResult__result-with-array-structured-content.json').result).toEqual([
       { id: '1', name: 'Alice', email: 'alice@example.com' },
       { id: '2', name: 'Bob', email: 'bob@example.com' },
     ]);
-    expect(spec('CallToolResult__invalid-tool-input-error.json')).toMatchObject({ is_error: true, error: 'Invalid departure date: must be in the future. Current date is 08/08/2025.' });
-    expect(spec('CallToolResult__result-with-unstructured-text.json')).toMatchObject({ is_error: false, result: 'Current weather in New York:\nTemperature: 72°F\nConditions: Partly cloudy' });
+    expect(spec('CallToolResult__invalid-tool-input-error.json')).toMatchObject({
+      is_error: true,
+      error: 'Invalid departure date: must be in the future. Current date is 08/08/2025.',
+    });
+    expect(spec('CallToolResult__result-with-unstructured-text.json')).toMatchObject({
+      is_error: false,
+      result: 'Current weather in New York:\nTemperature: 72°F\nConditions: Partly cloudy',
+    });
   });
 
   test('string ids ("call-tool-example") join; a bare CallToolRequest without id or jsonrpc is still a call', () => {
@@ -220,7 +350,12 @@ describe('mcp: SDK fixtures and spec examples', () => {
       readCorpusJson(SDK, 'CallToolRequest__call-tool-with-progress-token.json'),
     ]);
     expect(calls).toEqual([
-      ok('call-tool-example', 'get_weather', { location: 'New York' }, 'Current weather in New York:\nTemperature: 72°F\nConditions: Partly cloudy'),
+      ok(
+        'call-tool-example',
+        'get_weather',
+        { location: 'New York' },
+        'Current weather in New York:\nTemperature: 72°F\nConditions: Partly cloudy',
+      ),
       { tool: 'get_weather', args: { location: 'Berlin' }, is_error: false, metadata: { format: 'mcp' } },
     ]);
     expect(warnings).toEqual([]);
@@ -241,10 +376,13 @@ describe('mcp: SDK fixtures and spec examples', () => {
 });
 
 describe('mcp: messages the SDK rejects (sdk-rejection-fixtures)', () => {
-  const fixture = (name: string) => (readCorpusJson('mcp/sdk-rejection-fixtures', `${name}.json`) as { message: unknown }).message;
+  const fixture = (name: string) =>
+    (readCorpusJson('mcp/sdk-rejection-fixtures', `${name}.json`) as { message: unknown }).message;
 
   test('a valid tools/call is a call', () => {
-    expect(parse(fixture('valid-tools-call')).calls).toEqual([{ tool: 'echo', args: { text: 'hi' }, is_error: false, id: '8', metadata: { format: 'mcp', jsonrpc_id: 8 } }]);
+    expect(parse(fixture('valid-tools-call')).calls).toEqual([
+      { tool: 'echo', args: { text: 'hi' }, is_error: false, id: '8', metadata: { format: 'mcp', jsonrpc_id: 8 } },
+    ]);
   });
 
   test('a tools/call whose name is not a string is skipped with a warning', () => {
@@ -276,15 +414,29 @@ describe('mcp: messages the SDK rejects (sdk-rejection-fixtures)', () => {
   });
 
   test('a result that is not an object is kept as is, with a warning', () => {
-    const { calls, warnings } = parse([{ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', arguments: {} } }, fixture('result-not-an-object')]);
+    const { calls, warnings } = parse([
+      { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', arguments: {} } },
+      fixture('result-not-an-object'),
+    ]);
     expect(calls).toEqual([{ ...ok(7, 'echo', {}, 'nope') }]);
-    expect(warnings).toEqual(['t.json at $[1].result: the result is a string, not a CallToolResult object; kept it as is']);
+    expect(warnings).toEqual([
+      't.json at $[1].result: the result is a string, not a CallToolResult object; kept it as is',
+    ]);
   });
 });
 
 describe('mcp: shapes the corpus lacks', () => {
-  const call = (id: unknown, name: string, args: unknown = {}) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
-  const text = (id: unknown, value: string) => ({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: value }] } });
+  const call = (id: unknown, name: string, args: unknown = {}) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name, arguments: args },
+  });
+  const text = (id: unknown, value: string) => ({
+    jsonrpc: '2.0',
+    id,
+    result: { content: [{ type: 'text', text: value }] },
+  });
 
   test('string id "1" and number id 1 are different requests', () => {
     const { calls } = parse([call(1, 'a'), call('1', 'b'), text('1', 'for b'), text(1, 'for a')]);
@@ -295,7 +447,10 @@ describe('mcp: shapes the corpus lacks', () => {
   });
 
   test('batches, nested arrays included, are flattened in order', () => {
-    const { calls } = parse([[call(1, 'a'), [call(2, 'b')]], [text(2, 'B'), text(1, 'A')]]);
+    const { calls } = parse([
+      [call(1, 'a'), [call(2, 'b')]],
+      [text(2, 'B'), text(1, 'A')],
+    ]);
     expect(calls.map((c) => [c.tool, c.result])).toEqual([
       ['a', 'A'],
       ['b', 'B'],
@@ -306,8 +461,14 @@ describe('mcp: shapes the corpus lacks', () => {
   test('a server-to-client request with the same id never answers a tool call', () => {
     const { calls, warnings } = parse([
       { dir: 'client->server', message: call(0, 'summarize', { text: 'long' }) },
-      { dir: 'server->client', message: { jsonrpc: '2.0', id: 0, method: 'sampling/createMessage', params: { messages: [] } } },
-      { dir: 'client->server', message: { jsonrpc: '2.0', id: 0, result: { role: 'assistant', content: { type: 'text', text: 'sample' } } } },
+      {
+        dir: 'server->client',
+        message: { jsonrpc: '2.0', id: 0, method: 'sampling/createMessage', params: { messages: [] } },
+      },
+      {
+        dir: 'client->server',
+        message: { jsonrpc: '2.0', id: 0, result: { role: 'assistant', content: { type: 'text', text: 'sample' } } },
+      },
       { dir: 'server->client', message: text(0, 'summary') },
     ]);
     expect(calls.map((c) => [c.tool, c.result])).toEqual([['summarize', 'summary']]);
@@ -315,9 +476,18 @@ describe('mcp: shapes the corpus lacks', () => {
   });
 
   test('JSON string arguments are parsed; invalid ones kept as {raw} with a warning; missing ones are null', () => {
-    const { calls, warnings } = parse([call(1, 'a', '{"q": "x"}'), call(2, 'b', '{oops'), { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'c' } }, text(1, ''), text(2, ''), text(3, '')]);
+    const { calls, warnings } = parse([
+      call(1, 'a', '{"q": "x"}'),
+      call(2, 'b', '{oops'),
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'c' } },
+      text(1, ''),
+      text(2, ''),
+      text(3, ''),
+    ]);
     expect(calls.map((c) => c.args)).toEqual([{ q: 'x' }, { raw: '{oops' }, null]);
-    expect(warnings).toEqual(['t.json at $[1].params.arguments: arguments are not valid JSON; kept the raw text as {"raw": ...}']);
+    expect(warnings).toEqual([
+      't.json at $[1].params.arguments: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+    ]);
   });
 
   test('an empty tool name is skipped with a warning; a padded one is trimmed', () => {
@@ -333,12 +503,25 @@ describe('mcp: shapes the corpus lacks', () => {
       call(2, 'slower'),
       { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2, reason: 'user aborted' } },
     ]);
-    expect(calls[0]).toMatchObject({ is_error: true, error: 'JSON-RPC error -32000', metadata: { error_code: -32000, error_data: { retry: true } } });
-    expect(calls[1]).toMatchObject({ tool: 'slower', is_error: false, metadata: { cancelled: true, cancel_reason: 'user aborted' } });
+    expect(calls[0]).toMatchObject({
+      is_error: true,
+      error: 'JSON-RPC error -32000',
+      metadata: { error_code: -32000, error_data: { retry: true } },
+    });
+    expect(calls[1]).toMatchObject({
+      tool: 'slower',
+      is_error: false,
+      metadata: { cancelled: true, cancel_reason: 'user aborted' },
+    });
   });
 
   test('an isError result with no content still has an error message; an empty result object is kept', () => {
-    const { calls } = parse([call(1, 'a'), { jsonrpc: '2.0', id: 1, result: { isError: true, content: [] } }, call(2, 'b'), { jsonrpc: '2.0', id: 2, result: {} }]);
+    const { calls } = parse([
+      call(1, 'a'),
+      { jsonrpc: '2.0', id: 1, result: { isError: true, content: [] } },
+      call(2, 'b'),
+      { jsonrpc: '2.0', id: 2, result: {} },
+    ]);
     expect(calls[0]).toMatchObject({ is_error: true, error: 'the tool reported an error (isError) without content' });
     expect(calls[1]).toMatchObject({ is_error: false, result: {} });
   });
@@ -354,7 +537,8 @@ describe('mcp: shapes the corpus lacks', () => {
 describe('mcp: MCP Inspector logs', () => {
   // Entries of modelcontextprotocol/inspector's stories (test/corpus/SOURCES.md), serialized as
   // JSON.stringify writes them; expected calls written by reading the files.
-  const inspector = (name: string) => JSON.parse(readFileSync(new URL(`../../test/corpus/mcp/inspector/${name}`, import.meta.url), 'utf8')) as unknown;
+  const inspector = (name: string) =>
+    JSON.parse(readFileSync(new URL(`../../test/corpus/mcp/inspector/${name}`, import.meta.url), 'utf8')) as unknown;
   const read = readerFor(mcpFormat, 'inspector.json');
   const at = (iso: string) => Date.parse(iso) / 1000;
 
@@ -363,8 +547,26 @@ describe('mcp: MCP Inspector logs', () => {
     expect(detectFormat(log)).toBe('mcp');
     expect(read(log)).toEqual({
       calls: [
-        { tool: 'get_weather', args: { city: 'San Francisco' }, id: '1', result: '18°C, partly cloudy', is_error: false, timestamp: at('2026-03-17T10:30:00.000Z'), duration: 0.142, metadata: { format: 'mcp', jsonrpc_id: 1 } },
-        { tool: 'query_database', args: null, id: '2', error: 'Connection timeout', is_error: true, timestamp: at('2026-03-17T10:31:15.000Z'), duration: 3.2, metadata: { format: 'mcp', jsonrpc_id: 2, error_code: -32000 } },
+        {
+          tool: 'get_weather',
+          args: { city: 'San Francisco' },
+          id: '1',
+          result: '18°C, partly cloudy',
+          is_error: false,
+          timestamp: at('2026-03-17T10:30:00.000Z'),
+          duration: 0.142,
+          metadata: { format: 'mcp', jsonrpc_id: 1 },
+        },
+        {
+          tool: 'query_database',
+          args: null,
+          id: '2',
+          error: 'Connection timeout',
+          is_error: true,
+          timestamp: at('2026-03-17T10:31:15.000Z'),
+          duration: 3.2,
+          metadata: { format: 'mcp', jsonrpc_id: 2, error_code: -32000 },
+        },
       ],
       warnings: [],
     });
@@ -375,8 +577,26 @@ describe('mcp: MCP Inspector logs', () => {
     expect(detectFormat(log)).toBe('mcp');
     expect(read(log)).toEqual({
       calls: [
-        { tool: 'get_weather', args: { city: 'São Paulo' }, id: '7', result: {}, is_error: false, timestamp: at('2026-07-28T10:30:20.000Z'), duration: 0.033, metadata: { format: 'mcp', jsonrpc_id: 7 } },
-        { tool: 'get_weather', args: null, id: '8', error: 'Mcp-Method header does not match body', is_error: true, timestamp: at('2026-07-28T10:30:22.000Z'), duration: 0.012, metadata: { format: 'mcp', jsonrpc_id: 8, error_code: -32020 } },
+        {
+          tool: 'get_weather',
+          args: { city: 'São Paulo' },
+          id: '7',
+          result: {},
+          is_error: false,
+          timestamp: at('2026-07-28T10:30:20.000Z'),
+          duration: 0.033,
+          metadata: { format: 'mcp', jsonrpc_id: 7 },
+        },
+        {
+          tool: 'get_weather',
+          args: null,
+          id: '8',
+          error: 'Mcp-Method header does not match body',
+          is_error: true,
+          timestamp: at('2026-07-28T10:30:22.000Z'),
+          duration: 0.012,
+          metadata: { format: 'mcp', jsonrpc_id: 8, error_code: -32020 },
+        },
       ],
       warnings: [],
     });
@@ -389,13 +609,28 @@ describe('mcp: MCP Inspector logs', () => {
       timestamp: '2026-07-28T10:31:00.000Z',
       method: 'POST',
       url: 'https://example.com/mcp',
-      requestBody: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search', arguments: { q: 'mcp' } } }),
+      requestBody: JSON.stringify({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name: 'search', arguments: { q: 'mcp' } },
+      }),
       category: 'transport',
       ...extra,
     });
     const { calls, warnings } = read([
-      { id: 'a-1', method: 'POST', url: 'https://auth.example.com/token', requestBody: 'grant_type=authorization_code&code=abc', category: 'auth' },
-      entry(1, { responseBody: 'event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"3 hits"}]}}\n\n', duration: 250 }),
+      {
+        id: 'a-1',
+        method: 'POST',
+        url: 'https://auth.example.com/token',
+        requestBody: 'grant_type=authorization_code&code=abc',
+        category: 'auth',
+      },
+      entry(1, {
+        responseBody:
+          'event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"3 hits"}]}}\n\n',
+        duration: 250,
+      }),
       entry(2, { error: 'The operation was aborted' }),
     ]);
     expect(warnings).toEqual([]);
@@ -410,19 +645,30 @@ describe('mcp: {"calls": [...]} and {"tools": [...]} wrappers', () => {
   // The Python tool reads JSON-RPC messages wrapped under "calls" or "tools"; the messages here are the
   // recorded memory-server transcript of the shared corpus.
   const parse = readerFor(mcpFormat, 'wrapped.json');
-  const messages = () => readCorpusJsonl('mcp/recorded-transcripts', 'server-memory-2026.8.31.stdio.jsonl').map((line) => (line as Line).message);
+  const messages = () =>
+    readCorpusJsonl('mcp/recorded-transcripts', 'server-memory-2026.8.31.stdio.jsonl').map(
+      (line) => (line as Line).message,
+    );
 
   test('JSON-RPC messages under "calls" or "tools" are detected as mcp and read as the bare messages are', () => {
     for (const key of ['calls', 'tools']) {
       const wrapped = { [key]: messages() };
       expect(detectFormat(wrapped)).toBe('mcp');
-      expect(parse(wrapped).calls.map((call) => call.tool)).toEqual(['create_entities', 'create_relations', 'search_nodes', 'read_graph', 'create_entities']);
+      expect(parse(wrapped).calls.map((call) => call.tool)).toEqual([
+        'create_entities',
+        'create_relations',
+        'search_nodes',
+        'read_graph',
+        'create_entities',
+      ]);
       expect(parse(wrapped).calls).toEqual(parse(messages()).calls);
     }
   });
 
   test('a tools/list catalogue under "tools" is no wrapper of messages', () => {
-    const catalogue = { tools: [{ name: 'get_weather', description: 'Weather by city', inputSchema: { type: 'object' } }] };
+    const catalogue = {
+      tools: [{ name: 'get_weather', description: 'Weather by city', inputSchema: { type: 'object' } }],
+    };
     expect(detectFormat(catalogue)).toBeUndefined();
     expect(() => parse(catalogue)).toThrow(ToolscoreInputError);
   });

@@ -163,10 +163,15 @@ class McpReader implements TraceStreamReader {
       );
     }
     for (const entry of this.pending.values()) {
-      if (entry.call) this.context.warn(entry.path, `no response recorded for the tools/call of ${JSON.stringify(entry.call.tool)}; kept the call without a result`);
+      if (entry.call)
+        this.context.warn(
+          entry.path,
+          `no response recorded for the tools/call of ${JSON.stringify(entry.call.tool)}; kept the call without a result`,
+        );
     }
     this.pending.clear();
-    if (this.calls.length === 0) this.context.warn('$', `no tools/call requests among ${this.messages} JSON-RPC messages`);
+    if (this.calls.length === 0)
+      this.context.warn('$', `no tools/call requests among ${this.messages} JSON-RPC messages`);
     return this.calls;
   }
 
@@ -236,14 +241,28 @@ class McpReader implements TraceStreamReader {
     this.visit(request.value, childPath(path, 'requestBody'), sent, depth + 1);
     const answers = typeof entry.responseBody === 'string' ? responseMessages(entry.responseBody) : [];
     for (const answer of answers) this.visit(answer, childPath(path, 'responseBody'), answerEnvelope(sent), depth + 1);
-    if (answers.length === 0 && typeof entry.error === 'string' && entry.error !== '' && isObject(request.value) && request.value.id !== undefined) {
-      this.visit({ jsonrpc: '2.0', id: request.value.id, error: { message: entry.error } }, childPath(path, 'error'), answerEnvelope(sent), depth + 1);
+    if (
+      answers.length === 0 &&
+      typeof entry.error === 'string' &&
+      entry.error !== '' &&
+      isObject(request.value) &&
+      request.value.id !== undefined
+    ) {
+      this.visit(
+        { jsonrpc: '2.0', id: request.value.id, error: { message: entry.error } },
+        childPath(path, 'error'),
+        answerEnvelope(sent),
+        depth + 1,
+      );
     }
   }
 
   private message(message: Record<string, unknown>, path: string, envelope: Envelope): void {
     if ('jsonrpc' in message && message.jsonrpc !== '2.0') {
-      this.context.warn(childPath(path, 'jsonrpc'), `skipped a message with jsonrpc ${JSON.stringify(message.jsonrpc)}; expected "2.0"`);
+      this.context.warn(
+        childPath(path, 'jsonrpc'),
+        `skipped a message with jsonrpc ${JSON.stringify(message.jsonrpc)}; expected "2.0"`,
+      );
       return;
     }
     if (typeof message.method === 'string') {
@@ -272,7 +291,10 @@ class McpReader implements TraceStreamReader {
     const pendingKey = `${envelope.direction ?? '?'}|${key}`;
     const earlier = this.pending.get(pendingKey);
     if (earlier?.call) {
-      this.context.warn(childPath(path, 'id'), `request id ${JSON.stringify(message.id)} reused before the earlier tools/call with that id was answered; the earlier call keeps no result`);
+      this.context.warn(
+        childPath(path, 'id'),
+        `request id ${JSON.stringify(message.id)} reused before the earlier tools/call with that id was answered; the earlier call keeps no result`,
+      );
     }
     const entry: Pending = { method, path };
     if (call) entry.call = call;
@@ -284,7 +306,10 @@ class McpReader implements TraceStreamReader {
     const paramsPath = childPath(path, 'params');
     const params = message.params;
     if (!isObject(params)) {
-      this.context.warn(paramsPath, `skipped a tools/call request with ${describeType(params)} params: expected {"name", "arguments"}`);
+      this.context.warn(
+        paramsPath,
+        `skipped a tools/call request with ${describeType(params)} params: expected {"name", "arguments"}`,
+      );
       return undefined;
     }
     const name = params.name;
@@ -322,9 +347,11 @@ class McpReader implements TraceStreamReader {
   /** The request a response answers: sent the other way when directions are known. */
   private takePending(key: string, envelope: Envelope): [string, Pending] | undefined {
     const candidates =
-      envelope.direction === 's2c' ? [`c2s|${key}`, `?|${key}`]
-      : envelope.direction === 'c2s' ? [`s2c|${key}`, `?|${key}`]
-      : [`?|${key}`, `c2s|${key}`, `s2c|${key}`];
+      envelope.direction === 's2c'
+        ? [`c2s|${key}`, `?|${key}`]
+        : envelope.direction === 'c2s'
+          ? [`s2c|${key}`, `?|${key}`]
+          : [`?|${key}`, `c2s|${key}`, `s2c|${key}`];
     for (const candidate of candidates) {
       const entry = this.pending.get(candidate);
       if (entry) return [candidate, entry];
@@ -335,13 +362,20 @@ class McpReader implements TraceStreamReader {
   private response(message: Record<string, unknown>, path: string, envelope: Envelope): void {
     const key = idKey(message.id);
     if (key === undefined) {
-      const error = isObject(message.error) && typeof message.error.message === 'string' ? `: ${message.error.message}` : '';
-      this.context.warn(childPath(path, 'id'), `skipped a response with ${describeType(message.id)} as its id (it answers no request)${error}`);
+      const error =
+        isObject(message.error) && typeof message.error.message === 'string' ? `: ${message.error.message}` : '';
+      this.context.warn(
+        childPath(path, 'id'),
+        `skipped a response with ${describeType(message.id)} as its id (it answers no request)${error}`,
+      );
       return;
     }
     const found = this.takePending(key, envelope);
     if (!found) {
-      this.context.warn(childPath(path, 'id'), `skipped a response to id ${JSON.stringify(message.id)}, which matches no earlier request`);
+      this.context.warn(
+        childPath(path, 'id'),
+        `skipped a response to id ${JSON.stringify(message.id)}, which matches no earlier request`,
+      );
       return;
     }
     const [pendingKey, entry] = found;
@@ -353,9 +387,11 @@ class McpReader implements TraceStreamReader {
       const error = isObject(message.error) ? message.error : { message: message.error };
       call.is_error = true;
       call.error =
-        typeof error.message === 'string' && error.message !== '' ? error.message
-        : typeof error.code === 'number' ? `JSON-RPC error ${error.code}`
-        : 'JSON-RPC error';
+        typeof error.message === 'string' && error.message !== ''
+          ? error.message
+          : typeof error.code === 'number'
+            ? `JSON-RPC error ${error.code}`
+            : 'JSON-RPC error';
       if (typeof error.code === 'number') metadata.error_code = error.code;
       if (error.data !== undefined) metadata.error_data = error.data;
     } else {
@@ -364,7 +400,9 @@ class McpReader implements TraceStreamReader {
     const duration =
       envelope.duration ??
       readDuration(message.duration) ??
-      (envelope.timestamp !== undefined && entry.timestamp !== undefined && envelope.timestamp >= entry.timestamp ? envelope.timestamp - entry.timestamp : undefined);
+      (envelope.timestamp !== undefined && entry.timestamp !== undefined && envelope.timestamp >= entry.timestamp
+        ? envelope.timestamp - entry.timestamp
+        : undefined);
     if (duration !== undefined) call.duration = duration;
   }
 
@@ -381,7 +419,12 @@ class McpReader implements TraceStreamReader {
     const text = hasContent ? contentToText(content) : '';
     if (result.isError === true) {
       call.is_error = true;
-      call.error = text !== '' ? text : hasStructured ? JSON.stringify(structured) : 'the tool reported an error (isError) without content';
+      call.error =
+        text !== ''
+          ? text
+          : hasStructured
+            ? JSON.stringify(structured)
+            : 'the tool reported an error (isError) without content';
       if (hasStructured) call.result = structured;
       return;
     }
@@ -397,7 +440,18 @@ class McpReader implements TraceStreamReader {
 }
 
 function pushTopLevel(reader: McpReader, data: unknown, context: ParseContext): void {
-  if (Array.isArray(data) || (isObject(data) && ('jsonrpc' in data || Array.isArray(data.messages) || isWrapper(data) || isNetworkEntry(data) || jsonRpcListKey(data) !== undefined || 'method' in data || 'result' in data || 'error' in data))) {
+  if (
+    Array.isArray(data) ||
+    (isObject(data) &&
+      ('jsonrpc' in data ||
+        Array.isArray(data.messages) ||
+        isWrapper(data) ||
+        isNetworkEntry(data) ||
+        jsonRpcListKey(data) !== undefined ||
+        'method' in data ||
+        'result' in data ||
+        'error' in data))
+  ) {
     reader.push(data, '$');
     return;
   }
@@ -410,10 +464,12 @@ function pushTopLevel(reader: McpReader, data: unknown, context: ParseContext): 
 /** MCP traces: JSON-RPC 2.0 messages, batches, transcripts and recorded sessions. */
 export const mcpFormat: TraceFormat = {
   name: 'mcp',
-  looksFor: 'JSON-RPC 2.0 messages ({"jsonrpc": "2.0", ...}), batches, {dir, message} transcripts or {"format": "mcp", "messages": [...]}',
+  looksFor:
+    'JSON-RPC 2.0 messages ({"jsonrpc": "2.0", ...}), batches, {dir, message} transcripts or {"format": "mcp", "messages": [...]}',
   marks: ['jsonrpc', 'method', 'params', 'tools/call', 'isError', 'structuredContent'],
   detect: looksLikeMCP,
-  description: 'MCP JSON-RPC 2.0 messages, batches, {dir, message} transcripts, or sessions recorded by `toolscore mcp record`; tools/call requests joined with their responses',
+  description:
+    'MCP JSON-RPC 2.0 messages, batches, {dir, message} transcripts, or sessions recorded by `toolscore mcp record`; tools/call requests joined with their responses',
   parse(data, context) {
     const reader = new McpReader(context);
     pushTopLevel(reader, data, context);
@@ -441,7 +497,12 @@ function hasJsonRpc(value: unknown, depth: number): boolean {
   if (value.jsonrpc === '2.0') return true;
   // An Inspector network log entry: the message is the request body's text.
   if (typeof value.requestBody === 'string' && value.requestBody.includes('"jsonrpc"')) return true;
-  return !('jsonrpc' in value) && value.message !== null && typeof value.message === 'object' && hasJsonRpc(value.message, depth + 1);
+  return (
+    !('jsonrpc' in value) &&
+    value.message !== null &&
+    typeof value.message === 'object' &&
+    hasJsonRpc(value.message, depth + 1)
+  );
 }
 
 /**
@@ -450,7 +511,13 @@ function hasJsonRpc(value: unknown, depth: number): boolean {
  */
 function looksLikeMCP(data: unknown): boolean {
   if (isObject(data)) {
-    return 'jsonrpc' in data || data.format === 'mcp' || (Array.isArray(data.messages) && hasJsonRpc(data.messages, 0)) || jsonRpcListKey(data) !== undefined || hasJsonRpc(data, 0);
+    return (
+      'jsonrpc' in data ||
+      data.format === 'mcp' ||
+      (Array.isArray(data.messages) && hasJsonRpc(data.messages, 0)) ||
+      jsonRpcListKey(data) !== undefined ||
+      hasJsonRpc(data, 0)
+    );
   }
   return Array.isArray(data) && hasJsonRpc(data, 0);
 }

@@ -18,23 +18,51 @@ describe('ollama: native /api/chat', () => {
   test('a response (ollama docs/api.md "Chat request (with tools)"): object arguments are the call', () => {
     const response = JSON.parse(text('api-chat-with-tools-response.json'));
     expect(autoExtract(response)).toEqual({
-      calls: [{ tool: 'get_current_weather', args: { format: 'celsius', location: 'Paris, FR' }, is_error: false, metadata: META }],
+      calls: [
+        {
+          tool: 'get_current_weather',
+          args: { format: 'celsius', location: 'Paris, FR' },
+          is_error: false,
+          metadata: META,
+        },
+      ],
       format: 'ollama',
       warnings: [],
     });
   });
 
   test('the NDJSON stream (ollama.com streaming-tool blog): the chunk that carries tool_calls, between text chunks', () => {
-    const chunks = text('blog-streaming-tool.ndjson').trim().split('\n').map((line) => JSON.parse(line) as unknown);
+    const chunks = text('blog-streaming-tool.ndjson')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as unknown);
     expect(detectFormat(chunks)).toBe('ollama');
-    expect(read(chunks)).toEqual({ calls: [{ tool: 'get_current_weather', args: { format: 'celsius', location: 'Toronto' }, is_error: false, metadata: META }], warnings: [] });
+    expect(read(chunks)).toEqual({
+      calls: [
+        {
+          tool: 'get_current_weather',
+          args: { format: 'celsius', location: 'Toronto' },
+          is_error: false,
+          metadata: META,
+        },
+      ],
+      warnings: [],
+    });
   });
 
   test('a history whose tool reply carries nothing (openllmetry cassette request): joined in order to the preceding call', () => {
     const history = JSON.parse(text('openllmetry-chat-tool-calls-history.json'));
     expect(detectFormat(history)).toBe('ollama');
     expect(read(history)).toEqual({
-      calls: [{ tool: 'get_current_weather', args: { location: 'San Francisco' }, is_error: false, result: 'The weather in San Francisco is 70 degrees and sunny.', metadata: META }],
+      calls: [
+        {
+          tool: 'get_current_weather',
+          args: { location: 'San Francisco' },
+          is_error: false,
+          result: 'The weather in San Francisco is 70 degrees and sunny.',
+          metadata: META,
+        },
+      ],
       warnings: [],
     });
     // Read as OpenAI, the reply has no tool_call_id and its result is lost: the reason Ollama is its own format.
@@ -61,7 +89,14 @@ describe('ollama: native /api/chat', () => {
     expect(read({ model: 'llama3.2', messages: history })).toEqual({
       calls: [
         { tool: 'get_time', args: { city: 'Oslo' }, is_error: false, result: '10:00', metadata: META },
-        { tool: 'get_weather', args: { city: 'Oslo' }, is_error: true, result: { error: 'service down' }, error: 'service down', metadata: META },
+        {
+          tool: 'get_weather',
+          args: { city: 'Oslo' },
+          is_error: true,
+          result: { error: 'service down' },
+          error: 'service down',
+          metadata: META,
+        },
         { tool: 'get_time', args: { city: 'Bergen' }, is_error: false, result: '10:01', metadata: META },
       ],
       warnings: ['t at $.messages[5]: ignored a tool result for no call id or tool name: no call it answers'],
@@ -70,11 +105,21 @@ describe('ollama: native /api/chat', () => {
 
   test('OpenAI histories (JSON-text arguments) and chat completions stay OpenAI', () => {
     const openai = [
-      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{"a":1}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{"a":1}' } }],
+      },
       { role: 'tool', tool_call_id: 'c1', content: 'ok' },
     ];
     expect(ollamaFormat.detect(openai)).toBe(false);
     expect(detectFormat(openai)).toBe('openai');
-    expect(ollamaFormat.detect({ id: 'x', object: 'chat.completion', choices: [{ message: { role: 'assistant', content: 'hi' } }] })).toBe(false);
+    expect(
+      ollamaFormat.detect({
+        id: 'x',
+        object: 'chat.completion',
+        choices: [{ message: { role: 'assistant', content: 'hi' } }],
+      }),
+    ).toBe(false);
   });
 });

@@ -26,7 +26,13 @@ interface OllamaCall {
 }
 
 /** Reads one message; `awaiting` holds the calls of the latest assistant message still without a reply. */
-function readMessage(message: Record<string, unknown>, path: string, awaiting: OllamaCall[], calls: CallCollector, context: ParseContext): void {
+function readMessage(
+  message: Record<string, unknown>,
+  path: string,
+  awaiting: OllamaCall[],
+  calls: CallCollector,
+  context: ParseContext,
+): void {
   const toolCalls = message.tool_calls;
   if (Array.isArray(toolCalls)) {
     awaiting.length = 0;
@@ -34,13 +40,21 @@ function readMessage(message: Record<string, unknown>, path: string, awaiting: O
       const entryPath = childPath(childPath(path, 'tool_calls'), i);
       const fn = isObject(entry) ? entry.function : undefined;
       if (!isObject(entry) || !isObject(fn)) {
-        calls.markUnreadable(entryPath, `a tool_calls entry that is ${describeType(entry)} without a "function" object`);
+        calls.markUnreadable(
+          entryPath,
+          `a tool_calls entry that is ${describeType(entry)} without a "function" object`,
+        );
         return;
       }
-      calls.add(fn.name, readArguments(fn.arguments, () => childPath(childPath(entryPath, 'function'), 'arguments'), context), entryPath, {
-        id: entry.id,
-        metadata: { format: 'ollama.tool_call' },
-      });
+      calls.add(
+        fn.name,
+        readArguments(fn.arguments, () => childPath(childPath(entryPath, 'function'), 'arguments'), context),
+        entryPath,
+        {
+          id: entry.id,
+          metadata: { format: 'ollama.tool_call' },
+        },
+      );
       if (typeof fn.name === 'string') awaiting.push({ name: fn.name.trim(), id: entry.id });
     });
   } else if (toolCalls !== undefined && toolCalls !== null) {
@@ -84,7 +98,8 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
 /** Ollama native `/api/chat` traces. */
 export const ollamaFormat: TraceFormat = {
   name: FORMAT,
-  looksFor: 'an /api/chat response or NDJSON stream ({model, message, done}), or messages whose tool_calls carry object arguments or whose tool replies carry tool_name',
+  looksFor:
+    'an /api/chat response or NDJSON stream ({model, message, done}), or messages whose tool_calls carry object arguments or whose tool replies carry tool_name',
   detect: looksLikeOllama,
   description:
     'Ollama native /api/chat responses, NDJSON streams and message histories (tool_calls with object arguments; role "tool" replies joined by tool_name, else in order)',
@@ -92,7 +107,11 @@ export const ollamaFormat: TraceFormat = {
     const calls = new CallCollector(context, FORMAT);
     if (Array.isArray(data)) readList(data, '$', calls, context);
     else if (isObject(data)) readObject(data, calls, context);
-    else throw new ToolscoreInputError({ source: context.source, path: '$' }, `expected an Ollama /api/chat response or a message list, got ${describeType(data)}`);
+    else
+      throw new ToolscoreInputError(
+        { source: context.source, path: '$' },
+        `expected an Ollama /api/chat response or a message list, got ${describeType(data)}`,
+      );
     return calls.finish();
   },
 };
@@ -101,12 +120,22 @@ export const ollamaFormat: TraceFormat = {
 
 /** An `/api/chat` response or stream chunk: a `model` name and a `done` flag (the last chunk may lack `message`). */
 function isChunk(value: unknown): value is Record<string, unknown> {
-  return isObject(value) && typeof value.model === 'string' && typeof value.done === 'boolean' && (value.message === undefined || isRoleMessage(value.message));
+  return (
+    isObject(value) &&
+    typeof value.model === 'string' &&
+    typeof value.done === 'boolean' &&
+    (value.message === undefined || isRoleMessage(value.message))
+  );
 }
 
 /** An Ollama tool call: `{function: {name, arguments}}` with object arguments (OpenAI's are always JSON text). */
 function isOllamaToolCall(entry: unknown): boolean {
-  return isObject(entry) && isObject(entry.function) && typeof entry.function.name === 'string' && isObject(entry.function.arguments);
+  return (
+    isObject(entry) &&
+    isObject(entry.function) &&
+    typeof entry.function.name === 'string' &&
+    isObject(entry.function.arguments)
+  );
 }
 
 /** A message only Ollama writes: tool calls all with object arguments, or a tool reply naming its tool by `tool_name`. */
@@ -132,7 +161,11 @@ function isOllamaList(list: unknown[]): boolean {
  * own (`isOllamaMessage`) and no message has tool calls of another shape.
  */
 function looksLikeOllama(data: unknown): boolean {
-  if (Array.isArray(data)) return isOllamaList(data) || (data.length > 0 && data.every(isChunk) && data.some((chunk) => isObject(chunk) && isObject(chunk.message)));
+  if (Array.isArray(data))
+    return (
+      isOllamaList(data) ||
+      (data.length > 0 && data.every(isChunk) && data.some((chunk) => isObject(chunk) && isObject(chunk.message)))
+    );
   if (!isObject(data)) return false;
   if (isChunk(data) && isObject(data.message)) return true;
   return Array.isArray(data.messages) && isOllamaList(data.messages);

@@ -37,7 +37,16 @@ export const openaiAgentsFormat: TraceFormat = {
   name: 'openai-agents',
   looksFor:
     'an Agents SDK run result or RunState (newItems / generatedItems of tool_call_item, or history items function_call with callId / function_call_result), or exported trace spans ({"object": "trace.span"})',
-  marks: ['newItems', 'generatedItems', 'tool_call_item', 'tool_call_output_item', 'callId', 'function_call_result', 'rawItem', 'span_data'],
+  marks: [
+    'newItems',
+    'generatedItems',
+    'tool_call_item',
+    'tool_call_output_item',
+    'callId',
+    'function_call_result',
+    'rawItem',
+    'span_data',
+  ],
   detect: looksLikeOpenAIAgents,
   description:
     'OpenAI Agents SDK run results: newItems / RunState generatedItems (tool_call_item, tool_call_output_item) or history items (function_call, function_call_result)',
@@ -60,9 +69,23 @@ const SDK_TOOL_ERROR_PREFIX = 'An error occurred while running the tool';
 /** The SDK's default message for a tool call whose approval was rejected. */
 const APPROVAL_REJECTED = 'Tool execution was not approved.';
 
-const RUN_ITEM_TYPES = new Set(['tool_call_item', 'tool_call_output_item', 'handoff_call_item', 'handoff_output_item', 'tool_approval_item', 'message_output_item', 'reasoning_item']);
+const RUN_ITEM_TYPES = new Set([
+  'tool_call_item',
+  'tool_call_output_item',
+  'handoff_call_item',
+  'handoff_output_item',
+  'tool_approval_item',
+  'message_output_item',
+  'reasoning_item',
+]);
 const CALL_TYPES = new Set(['function_call', 'hosted_tool_call', 'computer_call', 'shell_call', 'apply_patch_call']);
-const RESULT_TYPES = new Set(['function_call_result', 'function_call_output', 'computer_call_result', 'shell_call_output', 'apply_patch_call_output']);
+const RESULT_TYPES = new Set([
+  'function_call_result',
+  'function_call_output',
+  'computer_call_result',
+  'shell_call_output',
+  'apply_patch_call_output',
+]);
 
 function rawOf(item: Record<string, unknown>): unknown {
   return item.rawItem ?? item.raw_item;
@@ -74,7 +97,12 @@ function isRunItem(item: unknown): item is Record<string, unknown> {
 
 /** A protocol item of the JS SDK (camelCase `callId`; `function_call_result` is the SDK's own type). */
 function isSdkProtocolItem(item: unknown): boolean {
-  return isObject(item) && ((CALL_TYPES.has(item.type as string) && typeof item.callId === 'string') || item.type === 'function_call_result' || item.type === 'hosted_tool_call');
+  return (
+    isObject(item) &&
+    ((CALL_TYPES.has(item.type as string) && typeof item.callId === 'string') ||
+      item.type === 'function_call_result' ||
+      item.type === 'hosted_tool_call')
+  );
 }
 
 const ITEM_KEYS = ['newItems', 'new_items', 'generatedItems'] as const;
@@ -82,7 +110,10 @@ const HISTORY_KEYS = ['history', 'input', 'output'] as const;
 
 /** The run state inside a `{state}` wrapper (a serialized RunResult) or the data itself. */
 function stateOf(data: Record<string, unknown>): Record<string, unknown> {
-  return isObject(data.state) && (Array.isArray(data.state.generatedItems) || typeof data.state.$schemaVersion === 'string') ? data.state : data;
+  return isObject(data.state) &&
+    (Array.isArray(data.state.generatedItems) || typeof data.state.$schemaVersion === 'string')
+    ? data.state
+    : data;
 }
 
 function isTraceSpan(item: unknown): item is Record<string, unknown> & { span_data: Record<string, unknown> } {
@@ -101,9 +132,14 @@ function traceSpansOf(data: unknown): { list: readonly unknown[]; path: string }
 }
 
 function readTraceSpans(list: readonly unknown[], path: string, context: ParseContext): ToolCall[] {
-  const functions: { span: Record<string, unknown> & { span_data: Record<string, unknown> }; path: string; start: number | undefined }[] = [];
+  const functions: {
+    span: Record<string, unknown> & { span_data: Record<string, unknown> };
+    path: string;
+    start: number | undefined;
+  }[] = [];
   list.forEach((span, i) => {
-    if (isTraceSpan(span) && span.span_data.type === 'function') functions.push({ span, path: childPath(path, i), start: unixSeconds(span.started_at) });
+    if (isTraceSpan(span) && span.span_data.type === 'function')
+      functions.push({ span, path: childPath(path, i), start: unixSeconds(span.started_at) });
   });
   // Spans are exported as they end; calls are ordered by when they started (stable for equal times).
   functions.sort((a, b) => (a.start ?? Infinity) - (b.start ?? Infinity));
@@ -116,7 +152,10 @@ function readTraceSpans(list: readonly unknown[], path: string, context: ParseCo
     }
     const raw: Record<string, unknown> = {
       tool: data.name,
-      args: data.input === undefined || data.input === null ? null : readArguments(data.input, childPath(childPath(spanPath, 'span_data'), 'input'), context),
+      args:
+        data.input === undefined || data.input === null
+          ? null
+          : readArguments(data.input, childPath(childPath(spanPath, 'span_data'), 'input'), context),
       result: readContent(data.output),
       id: stringId(span.id),
       timestamp: start,
@@ -132,7 +171,8 @@ function readTraceSpans(list: readonly unknown[], path: string, context: ParseCo
 
 /** A span's error message: the tool's own error the SDK put in `data.error`, else the span's `message`. */
 function spanError(error: unknown): string | undefined {
-  if (!isObject(error)) return error === undefined || error === null || error === false ? undefined : failureMessage(error);
+  if (!isObject(error))
+    return error === undefined || error === null || error === false ? undefined : failureMessage(error);
   if (isObject(error.data) && typeof error.data.error === 'string' && error.data.error !== '') return error.data.error;
   return failureMessage(error.message ?? error);
 }
@@ -164,7 +204,8 @@ class AgentsReader {
         if (Array.isArray(root[key])) return this.readItems(root[key] as unknown[], childPath(base, key));
       }
       for (const key of HISTORY_KEYS) {
-        if (Array.isArray(root[key]) && (root[key] as unknown[]).some(isSdkProtocolItem)) return this.readItems(root[key] as unknown[], childPath(base, key));
+        if (Array.isArray(root[key]) && (root[key] as unknown[]).some(isSdkProtocolItem))
+          return this.readItems(root[key] as unknown[], childPath(base, key));
       }
     }
     throw new ToolscoreInputError(
@@ -205,31 +246,64 @@ class AgentsReader {
     const metadata: Record<string, unknown> = { ...extra };
     switch (raw.type) {
       case 'function_call': {
-        if (typeof raw.namespace === 'string' && raw.namespace !== '' && raw.namespace !== raw.name) metadata.namespace = raw.namespace;
-        const args = raw.arguments === undefined ? null : readArguments(raw.arguments, childPath(path, 'arguments'), this.context);
+        if (typeof raw.namespace === 'string' && raw.namespace !== '' && raw.namespace !== raw.name)
+          metadata.namespace = raw.namespace;
+        const args =
+          raw.arguments === undefined ? null : readArguments(raw.arguments, childPath(path, 'arguments'), this.context);
         this.calls.add(path, { tool: raw.name, args, id, metadata });
         return;
       }
       case 'hosted_tool_call': {
         metadata.hosted = true;
         if (typeof raw.status === 'string') metadata.status = raw.status;
-        const args = raw.arguments === undefined || raw.arguments === null ? null : readArguments(raw.arguments, childPath(path, 'arguments'), this.context);
+        const args =
+          raw.arguments === undefined || raw.arguments === null
+            ? null
+            : readArguments(raw.arguments, childPath(path, 'arguments'), this.context);
         const key = id ?? stringId(raw.id);
         this.calls.add(path, { tool: raw.name, args, id: key, metadata });
         const failed = raw.status === 'failed' || raw.status === 'incomplete';
         if (raw.output !== undefined || failed) {
-          this.calls.resolve(path, key, failed ? { is_error: true, error: typeof raw.output === 'string' && raw.output !== '' ? raw.output : `status ${textOf(raw.status)}` } : { result: raw.output });
+          this.calls.resolve(
+            path,
+            key,
+            failed
+              ? {
+                  is_error: true,
+                  error:
+                    typeof raw.output === 'string' && raw.output !== '' ? raw.output : `status ${textOf(raw.status)}`,
+                }
+              : { result: raw.output },
+          );
         }
         return;
       }
       case 'computer_call':
-        this.calls.add(path, { tool: 'computer', args: raw.action !== undefined ? readArguments(raw.action, childPath(path, 'action'), this.context) : { actions: raw.actions }, id, metadata: { ...metadata, kind: 'computer_call' } });
+        this.calls.add(path, {
+          tool: 'computer',
+          args:
+            raw.action !== undefined
+              ? readArguments(raw.action, childPath(path, 'action'), this.context)
+              : { actions: raw.actions },
+          id,
+          metadata: { ...metadata, kind: 'computer_call' },
+        });
         return;
       case 'shell_call':
-        this.calls.add(path, { tool: 'shell', args: readArguments(raw.action, childPath(path, 'action'), this.context), id, metadata: { ...metadata, kind: 'shell_call' } });
+        this.calls.add(path, {
+          tool: 'shell',
+          args: readArguments(raw.action, childPath(path, 'action'), this.context),
+          id,
+          metadata: { ...metadata, kind: 'shell_call' },
+        });
         return;
       case 'apply_patch_call':
-        this.calls.add(path, { tool: 'apply_patch', args: readArguments(raw.operation, childPath(path, 'operation'), this.context), id, metadata: { ...metadata, kind: 'apply_patch_call' } });
+        this.calls.add(path, {
+          tool: 'apply_patch',
+          args: readArguments(raw.operation, childPath(path, 'operation'), this.context),
+          id,
+          metadata: { ...metadata, kind: 'apply_patch_call' },
+        });
         return;
       default:
         return;
@@ -244,7 +318,13 @@ class AgentsReader {
         outcome = shellCallOutcome(raw.output);
         break;
       case 'apply_patch_call_output':
-        outcome = raw.status === 'failed' ? { is_error: true, error: typeof raw.output === 'string' && raw.output !== '' ? raw.output : 'patch failed' } : { result: raw.output };
+        outcome =
+          raw.status === 'failed'
+            ? {
+                is_error: true,
+                error: typeof raw.output === 'string' && raw.output !== '' ? raw.output : 'patch failed',
+              }
+            : { result: raw.output };
         break;
       case 'computer_call_result':
         outcome = { result: raw.output };
@@ -255,7 +335,8 @@ class AgentsReader {
         const result = readContent(output);
         if (text === APPROVAL_REJECTED) outcome = { is_error: true, error: text, metadata: { approval: 'rejected' } };
         else if (text?.startsWith(SDK_TOOL_ERROR_PREFIX)) outcome = { is_error: true, error: text };
-        else if (raw.status === 'incomplete' || raw.status === 'failed') outcome = { is_error: true, error: text ?? `status ${textOf(raw.status)}` };
+        else if (raw.status === 'incomplete' || raw.status === 'failed')
+          outcome = { is_error: true, error: text ?? `status ${textOf(raw.status)}` };
         else outcome = { result };
       }
     }
@@ -266,7 +347,13 @@ class AgentsReader {
 /** A function result's output as text when it is text: a string, `{type: "text", text}`, or a list of `input_text` items. */
 function toolOutput(output: unknown): unknown {
   if (isObject(output) && output.type === 'text' && typeof output.text === 'string') return output.text;
-  if (Array.isArray(output) && output.length > 0 && output.every((part) => isObject(part) && (part.type === 'input_text' || part.type === 'text') && typeof part.text === 'string')) {
+  if (
+    Array.isArray(output) &&
+    output.length > 0 &&
+    output.every(
+      (part) => isObject(part) && (part.type === 'input_text' || part.type === 'text') && typeof part.text === 'string',
+    )
+  ) {
     return output.map((part) => (part as { text: string }).text).join('\n');
   }
   return output;
@@ -287,7 +374,9 @@ function shellCallOutcome(output: unknown): CallOutcome {
 }
 
 function callIdOf(raw: Record<string, unknown>): string | undefined {
-  return stringId(raw.callId) ?? stringId(raw.call_id) ?? (raw.type === 'hosted_tool_call' ? stringId(raw.id) : undefined);
+  return (
+    stringId(raw.callId) ?? stringId(raw.call_id) ?? (raw.type === 'hosted_tool_call' ? stringId(raw.id) : undefined)
+  );
 }
 
 function stringId(value: unknown): string | undefined {

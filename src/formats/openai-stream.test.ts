@@ -22,7 +22,12 @@ function sameScenario(calls: ReturnType<typeof openaiFormat.parse>): unknown[] {
 const fixtureParts = (dir: string, name: string): string[] => ['providers', 'vercel-ai-fixtures', dir, name];
 
 describe('openai stream: Chat Completions chunks, recorded provider HTTP (gpt-4o-mini, 2 parallel calls, SSE events)', () => {
-  const recording = readCorpusJson('providers', 'recorded-http', 'openai', 'test_chat_completion_multiple_tools_streaming_with_content.json') as Json;
+  const recording = readCorpusJson(
+    'providers',
+    'recorded-http',
+    'openai',
+    'test_chat_completion_multiple_tools_streaming_with_content.json',
+  ) as Json;
   // The cassette keeps each server-sent event's data: the chunks, then the "[DONE]" sentinel.
   const events = (recording.interactions[0].response.body.sse as Json[]).map((event) => event.data);
 
@@ -30,8 +35,20 @@ describe('openai stream: Chat Completions chunks, recorded provider HTTP (gpt-4o
     expect(events.at(-1)).toBe('[DONE]');
     expect(read(events)).toEqual({
       calls: [
-        { tool: 'get_current_weather', args: { location: 'Seattle, WA' }, id: 'call_fHCjJqt9Pysde6vcJcvbXGBx', is_error: false, metadata: { format: 'tool_calls' } },
-        { tool: 'get_current_weather', args: { location: 'San Francisco, CA' }, id: 'call_3J9foSw3CUb48lrqIXoTky6U', is_error: false, metadata: { format: 'tool_calls' } },
+        {
+          tool: 'get_current_weather',
+          args: { location: 'Seattle, WA' },
+          id: 'call_fHCjJqt9Pysde6vcJcvbXGBx',
+          is_error: false,
+          metadata: { format: 'tool_calls' },
+        },
+        {
+          tool: 'get_current_weather',
+          args: { location: 'San Francisco, CA' },
+          id: 'call_3J9foSw3CUb48lrqIXoTky6U',
+          is_error: false,
+          metadata: { format: 'tool_calls' },
+        },
       ],
       warnings: [],
     });
@@ -53,13 +70,17 @@ describe('openai stream: Chat Completions chunks, recorded provider HTTP (gpt-4o
 describe('openai stream: OpenAI-compatible providers (vercel/ai fixtures, one JSON chunk per line)', () => {
   test('Groq: one chunk carries the whole call ({} arguments), finish_reason "tool_calls" closes it', async () => {
     const file = corpusPath(...fixtureParts('openai-chat-compatible', 'groq-tool-call.chunks.jsonl'));
-    const expected = [{ tool: 'weather', args: {}, id: 'tk85n1k4m', is_error: false, metadata: { format: 'tool_calls' } }];
+    const expected = [
+      { tool: 'weather', args: {}, id: 'tk85n1k4m', is_error: false, metadata: { format: 'tool_calls' } },
+    ];
     expect(await loadTraceFile(file, 'auto')).toEqual({ calls: expected, format: 'openai', warnings: [] });
     expect(await loadTraceFile(file, 'openai')).toEqual({ calls: expected, format: 'openai', warnings: [] });
   });
 
   test('Groq: the non-streamed recording of the same scenario gives the same call (another run, so another id)', () => {
-    const streamed = read(readCorpusJsonl(...fixtureParts('openai-chat-compatible', 'groq-tool-call.chunks.jsonl'))).calls;
+    const streamed = read(
+      readCorpusJsonl(...fixtureParts('openai-chat-compatible', 'groq-tool-call.chunks.jsonl')),
+    ).calls;
     const whole = read(readCorpusJson(...fixtureParts('openai-chat-compatible', 'groq-tool-call.json'))).calls;
     expect(sameScenario(streamed)).toEqual([{ tool: 'weather', args: {}, result: undefined }]);
     expect(sameScenario(whole)).toEqual(sameScenario(streamed));
@@ -77,8 +98,18 @@ describe('openai stream: OpenAI-compatible providers (vercel/ai fixtures, one JS
   });
 
   test('Mistral (incremental): the second fragment repeats an empty name and brings the arguments', () => {
-    expect(read(readCorpusJsonl(...fixtureParts('openai-chat-compatible', 'mistral-incremental-tool-call.chunks.jsonl')))).toEqual({
-      calls: [{ tool: 'webSearchTool', args: { query: 'current Berlin weather' }, id: 'chatcmpl-tool-9f149c74c42f265b', is_error: false, metadata: { format: 'tool_calls' } }],
+    expect(
+      read(readCorpusJsonl(...fixtureParts('openai-chat-compatible', 'mistral-incremental-tool-call.chunks.jsonl'))),
+    ).toEqual({
+      calls: [
+        {
+          tool: 'webSearchTool',
+          args: { query: 'current Berlin weather' },
+          id: 'chatcmpl-tool-9f149c74c42f265b',
+          is_error: false,
+          metadata: { format: 'tool_calls' },
+        },
+      ],
       warnings: [],
     });
   });
@@ -96,7 +127,9 @@ describe('openai stream: Responses API events (vercel/ai fixtures)', () => {
 
   test('a custom tool call: read once from response.completed, though added, 3 deltas and done also carry it', async () => {
     expect(read(events)).toEqual({ calls: [customCall], warnings: [] });
-    expect(await loadTraceFile(corpusPath(...fixtureParts('openai-responses', 'openai-custom-tool.1.chunks.jsonl')), 'auto')).toEqual({
+    expect(
+      await loadTraceFile(corpusPath(...fixtureParts('openai-responses', 'openai-custom-tool.1.chunks.jsonl')), 'auto'),
+    ).toEqual({
       calls: [customCall],
       format: 'openai',
       warnings: [],
@@ -104,7 +137,9 @@ describe('openai stream: Responses API events (vercel/ai fixtures)', () => {
   });
 
   test('the same call, id and all, as the non-streamed response of the same scenario', () => {
-    expect(read(events).calls).toEqual(read(readCorpusJson(...fixtureParts('openai-responses', 'openai-custom-tool.1.json'))).calls);
+    expect(read(events).calls).toEqual(
+      read(readCorpusJson(...fixtureParts('openai-responses', 'openai-custom-tool.1.json'))).calls,
+    );
   });
 
   test('without response.completed, output_item.done gives it; without that too, the joined deltas do (with a warning)', () => {
@@ -122,7 +157,9 @@ describe('openai stream: Responses API events (vercel/ai fixtures)', () => {
     const message =
       'this is an OpenAI API error response (insufficient_quota), not a trace: You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.';
     await expect(loadTraceFile(file, 'auto')).rejects.toThrow(`${file} at $[2].error: ${message}`);
-    expect(() => read(readCorpusJson(...fixtureParts('openai-responses', 'openai-error.1.json')))).toThrow(`t at $.error: ${message}`);
+    expect(() => read(readCorpusJson(...fixtureParts('openai-responses', 'openai-error.1.json')))).toThrow(
+      `t at $.error: ${message}`,
+    );
   });
 });
 
@@ -152,20 +189,31 @@ describe('openai stream: shapes the corpus lacks', () => {
   });
 
   test('joined arguments that are not JSON keep the raw text, with a warning naming the first fragment', () => {
-    const stream = [chunk([{ index: 0, id: 'a', function: { name: 'f', arguments: '{"x": ' } }]), chunk([{ index: 0, function: { arguments: 'oops}' } }], 'tool_calls')];
+    const stream = [
+      chunk([{ index: 0, id: 'a', function: { name: 'f', arguments: '{"x": ' } }]),
+      chunk([{ index: 0, function: { arguments: 'oops}' } }], 'tool_calls'),
+    ];
     expect(read(stream)).toEqual({
-      calls: [{ tool: 'f', args: { raw: '{"x": oops}' }, id: 'a', is_error: false, metadata: { format: 'tool_calls' } }],
-      warnings: ['t at $[0].choices[0].delta.tool_calls[0].function.arguments: arguments are not valid JSON; kept the raw text as {"raw": ...}'],
+      calls: [
+        { tool: 'f', args: { raw: '{"x": oops}' }, id: 'a', is_error: false, metadata: { format: 'tool_calls' } },
+      ],
+      warnings: [
+        't at $[0].choices[0].delta.tool_calls[0].function.arguments: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+      ],
     });
   });
 
   test('a stream cut mid-call (no finish_reason, no [DONE]) still yields the call, with a warning', () => {
     expect(read([chunk([{ index: 0, id: 'a', function: { name: 'f', arguments: '{"x": 1}' } }])])).toEqual({
       calls: [{ tool: 'f', args: { x: 1 }, id: 'a', is_error: false, metadata: { format: 'tool_calls' } }],
-      warnings: ['t at $[0].choices[0].delta.tool_calls[0]: the stream ended before this call was complete; kept the arguments received so far'],
+      warnings: [
+        't at $[0].choices[0].delta.tool_calls[0]: the stream ended before this call was complete; kept the arguments received so far',
+      ],
     });
     // "[DONE]" alone also ends the stream.
-    expect(read([chunk([{ index: 0, id: 'a', function: { name: 'f', arguments: '{}' } }]), '[DONE]']).warnings).toEqual([]);
+    expect(read([chunk([{ index: 0, id: 'a', function: { name: 'f', arguments: '{}' } }]), '[DONE]']).warnings).toEqual(
+      [],
+    );
   });
 
   test('two completions in one recording (two model turns) keep their own index 0', () => {
@@ -193,8 +241,22 @@ describe('openai stream: shapes the corpus lacks', () => {
 
   test('n > 1: the first choice is read, the others are alternatives (as for a whole response)', () => {
     const stream = [
-      { object: 'chat.completion.chunk', choices: [{ index: 1, delta: { tool_calls: [{ index: 0, id: 'y', function: { name: 'other', arguments: '{}' } }] } }] },
-      { object: 'chat.completion.chunk', choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: 'x', function: { name: 'first', arguments: '{}' } }] }, finish_reason: 'tool_calls' }] },
+      {
+        object: 'chat.completion.chunk',
+        choices: [
+          { index: 1, delta: { tool_calls: [{ index: 0, id: 'y', function: { name: 'other', arguments: '{}' } }] } },
+        ],
+      },
+      {
+        object: 'chat.completion.chunk',
+        choices: [
+          {
+            index: 0,
+            delta: { tool_calls: [{ index: 0, id: 'x', function: { name: 'first', arguments: '{}' } }] },
+            finish_reason: 'tool_calls',
+          },
+        ],
+      },
       { object: 'chat.completion.chunk', choices: [{ index: 1, delta: {}, finish_reason: 'tool_calls' }] },
     ];
     expect(read(stream)).toEqual({
@@ -210,10 +272,25 @@ describe('openai stream: shapes the corpus lacks', () => {
       { type: 'response.output_item.added', output_index: 0, item },
       { type: 'response.function_call_arguments.delta', output_index: 0, item_id: 'fc_1', delta: '{"city": "Par' },
       { type: 'response.function_call_arguments.delta', output_index: 0, item_id: 'fc_1', delta: 'is"}' },
-      { type: 'response.function_call_arguments.done', output_index: 0, item_id: 'fc_1', arguments: '{"city": "Paris"}' },
-      { type: 'response.output_item.done', output_index: 0, item: { ...item, arguments: '{"city": "Paris"}', status: 'completed' } },
+      {
+        type: 'response.function_call_arguments.done',
+        output_index: 0,
+        item_id: 'fc_1',
+        arguments: '{"city": "Paris"}',
+      },
+      {
+        type: 'response.output_item.done',
+        output_index: 0,
+        item: { ...item, arguments: '{"city": "Paris"}', status: 'completed' },
+      },
     ];
-    const expected = { tool: 'get_weather', args: { city: 'Paris' }, id: 'call_1', is_error: false, metadata: { format: 'responses.function_call', item_id: 'fc_1' } };
+    const expected = {
+      tool: 'get_weather',
+      args: { city: 'Paris' },
+      id: 'call_1',
+      is_error: false,
+      metadata: { format: 'responses.function_call', item_id: 'fc_1' },
+    };
     expect(read(stream)).toEqual({ calls: [expected], warnings: [] });
     expect(read(stream.slice(0, 5))).toEqual({ calls: [expected], warnings: [] });
     expect(read(stream.slice(0, 4))).toEqual({
@@ -228,6 +305,9 @@ describe('openai stream: shapes the corpus lacks', () => {
       { type: 'response.created', response: { id: 'r', object: 'response', output: [] } },
       { type: 'response.function_call_arguments.delta', output_index: 3, item_id: 'fc_9', delta: '{}' },
     ];
-    expect(read(stream)).toEqual({ calls: [], warnings: ['t at $[1]: skipped an argument fragment: no call of the stream was opened under its index'] });
+    expect(read(stream)).toEqual({
+      calls: [],
+      warnings: ['t at $[1]: skipped an argument fragment: no call of the stream was opened under its index'],
+    });
   });
 });

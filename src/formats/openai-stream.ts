@@ -25,7 +25,11 @@ export function isChatChunk(value: unknown): boolean {
   if (!isObject(value)) return false;
   if (value.object === 'chat.completion.chunk') return true;
   const choices = value.choices;
-  return Array.isArray(choices) && choices.length > 0 && choices.every((choice) => isObject(choice) && isObject(choice.delta));
+  return (
+    Array.isArray(choices) &&
+    choices.length > 0 &&
+    choices.every((choice) => isObject(choice) && isObject(choice.delta))
+  );
 }
 
 /** A Chat Completions stream: every element a chunk or the `"[DONE]"` sentinel, and some element a chunk. */
@@ -34,7 +38,9 @@ export function isChatChunkStream(list: unknown[]): boolean {
 }
 
 function isResponsesEvent(value: unknown): value is Record<string, unknown> & { type: string } {
-  return isObject(value) && typeof value.type === 'string' && (value.type.startsWith('response.') || value.type === 'error');
+  return (
+    isObject(value) && typeof value.type === 'string' && (value.type.startsWith('response.') || value.type === 'error')
+  );
 }
 
 /** A Responses API event stream: every element an event (`type: "response.*"` or `"error"`), some a `response.*` one. */
@@ -80,7 +86,11 @@ interface ChoiceScope {
 }
 
 /** Joins the `tool_calls` fragments of a chat stream; `pathOf` names a chunk in warnings (`$[i]` for a list). */
-export function reassembleChatChunks(chunks: unknown[], context: ParseContext, pathOf = (index: number): string => childPath('$', index)): ChatStream {
+export function reassembleChatChunks(
+  chunks: unknown[],
+  context: ParseContext,
+  pathOf = (index: number): string => childPath('$', index),
+): ChatStream {
   const assembly = new StreamAssembly<ChatHead>(context);
   const scopes = new Map<string, ChoiceScope>();
   /** Completion ids in the order they first came. */
@@ -88,7 +98,8 @@ export function reassembleChatChunks(chunks: unknown[], context: ParseContext, p
   chunks.forEach((chunk, i) => {
     const path = pathOf(i);
     if (chunk === DONE) return assembly.closeAll();
-    if (!isObject(chunk) || !isChatChunk(chunk)) return context.warn(path, `skipped ${describeType(chunk)}: expected a chat.completion.chunk`);
+    if (!isObject(chunk) || !isChatChunk(chunk))
+      return context.warn(path, `skipped ${describeType(chunk)}: expected a chat.completion.chunk`);
     const completion = typeof chunk.id === 'string' ? chunk.id : '';
     if (!completions.has(completion)) completions.set(completion, completions.size);
     const choices = Array.isArray(chunk.choices) ? chunk.choices : [];
@@ -101,8 +112,12 @@ export function reassembleChatChunks(chunks: unknown[], context: ParseContext, p
       const fragments = isObject(choice.delta) ? choice.delta.tool_calls : undefined;
       if (Array.isArray(fragments)) {
         fragments.forEach((fragment: unknown, t) => {
-          const fragmentPath = childPath(childPath(childPath(childPath(childPath(path, 'choices'), c), 'delta'), 'tool_calls'), t);
-          if (!isObject(fragment)) return context.warn(fragmentPath, `skipped ${describeType(fragment)}: expected a tool call fragment`);
+          const fragmentPath = childPath(
+            childPath(childPath(childPath(childPath(path, 'choices'), c), 'delta'), 'tool_calls'),
+            t,
+          );
+          if (!isObject(fragment))
+            return context.warn(fragmentPath, `skipped ${describeType(fragment)}: expected a tool call fragment`);
           readFragment(fragment, fragmentPath, scope, assembly);
         });
       }
@@ -112,7 +127,9 @@ export function reassembleChatChunks(chunks: unknown[], context: ParseContext, p
   });
   const calls = assembly.finish().map((unit): StreamedToolCall => {
     const fn = isObject(unit.head.entry.function) ? unit.head.entry.function : undefined;
-    const entry = fn ? { ...unit.head.entry, function: { ...fn, arguments: joinedArguments(unit, '') } } : unit.head.entry;
+    const entry = fn
+      ? { ...unit.head.entry, function: { ...fn, arguments: joinedArguments(unit, '') } }
+      : unit.head.entry;
     return { entry, path: unit.path, choice: unit.head.choice };
   });
   return { calls, choices: [...new Set(calls.map((call) => call.choice))].sort((a, b) => a - b) };
@@ -123,13 +140,27 @@ export function reassembleChatChunks(chunks: unknown[], context: ParseContext, p
  * fragment with neither continues the choice's latest call. Like the OpenAI SDK, a non-empty `id`,
  * `type` or `function.name` sets the field, `function.arguments` is appended.
  */
-function readFragment(fragment: Record<string, unknown>, path: string, scope: ChoiceScope, assembly: StreamAssembly<ChatHead>): void {
+function readFragment(
+  fragment: Record<string, unknown>,
+  path: string,
+  scope: ChoiceScope,
+  assembly: StreamAssembly<ChatHead>,
+): void {
   const id = typeof fragment.id === 'string' && fragment.id !== '' ? fragment.id : undefined;
   const index = typeof fragment.index === 'number' ? fragment.index : undefined;
-  const key = index !== undefined ? `${scope.name}/#${index}` : id !== undefined ? `${scope.name}/id:${id}` : (scope.keys.at(-1) ?? `${scope.name}/#0`);
+  const key =
+    index !== undefined
+      ? `${scope.name}/#${index}`
+      : id !== undefined
+        ? `${scope.name}/id:${id}`
+        : (scope.keys.at(-1) ?? `${scope.name}/#0`);
   let unit = assembly.find(key);
   if (!unit) {
-    unit = assembly.start(key, { choice: scope.choice, entry: {} }, path, [scope.completion, scope.choice, index ?? scope.keys.length]);
+    unit = assembly.start(key, { choice: scope.choice, entry: {} }, path, [
+      scope.completion,
+      scope.choice,
+      index ?? scope.keys.length,
+    ]);
     scope.keys.push(key);
   }
   const entry = unit.head.entry;
@@ -168,7 +199,11 @@ const ARGUMENT_FIELD: ReadonlyMap<unknown, string> = new Map([
 ]);
 
 /** Delta and done events, by type, with the field of the done event that holds the complete arguments. */
-const DELTA_EVENTS = new Set(['response.function_call_arguments.delta', 'response.mcp_call_arguments.delta', 'response.custom_tool_call_input.delta']);
+const DELTA_EVENTS = new Set([
+  'response.function_call_arguments.delta',
+  'response.mcp_call_arguments.delta',
+  'response.custom_tool_call_input.delta',
+]);
 const DONE_EVENTS: ReadonlyMap<string, string> = new Map([
   ['response.function_call_arguments.done', 'arguments'],
   ['response.mcp_call_arguments.done', 'arguments'],
@@ -194,7 +229,8 @@ export function reassembleResponsesEvents(events: unknown[], context: ParseConte
   let error: ResponsesStream['error'];
   events.forEach((event, i) => {
     const path = childPath('$', i);
-    if (!isResponsesEvent(event)) return context.warn(path, `skipped ${describeType(event)}: expected a Responses API stream event`);
+    if (!isResponsesEvent(event))
+      return context.warn(path, `skipped ${describeType(event)}: expected a Responses API stream event`);
     const { assembly } = event.type === 'response.created' ? open() : current();
     // textOf, not String(): a damaged id may be an object whose toString is not a function.
     const key = textOf(event.output_index ?? event.item_id ?? (isObject(event.item) ? event.item.id : ''));
@@ -202,20 +238,24 @@ export function reassembleResponsesEvents(events: unknown[], context: ParseConte
     const itemPath = childPath(path, 'item');
     if (event.type === 'response.output_item.added') {
       // Only calls are rebuilt; other items (messages, hosted tools) are read from their done event.
-      if (isObject(event.item) && ARGUMENT_FIELD.has(event.item.type)) assembly.start(key, { ...event.item }, itemPath, rank);
+      if (isObject(event.item) && ARGUMENT_FIELD.has(event.item.type))
+        assembly.start(key, { ...event.item }, itemPath, rank);
     } else if (DELTA_EVENTS.has(event.type)) {
       if (typeof event.delta === 'string') assembly.append(key, event.delta, path);
     } else if (DONE_EVENTS.has(event.type)) {
       const unit = assembly.find(key);
       const full = event[DONE_EVENTS.get(event.type)!];
-      if (unit && typeof full === 'string') assembly.complete(key, { ...unit.head, [ARGUMENT_FIELD.get(unit.head.type)!]: full }, unit.path, unit.rank);
+      if (unit && typeof full === 'string')
+        assembly.complete(key, { ...unit.head, [ARGUMENT_FIELD.get(unit.head.type)!]: full }, unit.path, unit.rank);
     } else if (event.type === 'response.output_item.done') {
       if (isObject(event.item)) assembly.complete(key, event.item, itemPath, rank);
     } else if (FINAL_EVENTS.has(event.type) && isObject(event.response)) {
       assembly.closeAll();
       const response = event.response;
-      if (Array.isArray(response.output)) current().whole = { output: response.output, path: childPath(childPath(path, 'response'), 'output') };
-      if (isObject(response.error)) error ??= { path: childPath(childPath(path, 'response'), 'error'), error: response.error };
+      if (Array.isArray(response.output))
+        current().whole = { output: response.output, path: childPath(childPath(path, 'response'), 'output') };
+      if (isObject(response.error))
+        error ??= { path: childPath(childPath(path, 'response'), 'error'), error: response.error };
     } else if (event.type === 'error') {
       error ??= isObject(event.error) ? { path: childPath(path, 'error'), error: event.error } : { path, error: event };
     }
@@ -224,7 +264,10 @@ export function reassembleResponsesEvents(events: unknown[], context: ParseConte
     if (state.whole) return state.whole.output.map((item, k) => ({ item, path: childPath(state.whole!.path, k) }));
     return state.assembly.finish().map((unit) => {
       const field = ARGUMENT_FIELD.get(unit.head.type);
-      return { item: field ? { ...unit.head, [field]: joinedArguments(unit, unit.head[field]) } : unit.head, path: unit.path };
+      return {
+        item: field ? { ...unit.head, [field]: joinedArguments(unit, unit.head[field]) } : unit.head,
+        path: unit.path,
+      };
     });
   });
   return error ? { items, error } : { items };

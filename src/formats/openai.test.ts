@@ -31,8 +31,20 @@ describe('openai: Chat Completions, recorded provider HTTP (gpt-4o-mini, 2 paral
   test('the response: both calls, ids, parsed arguments, in order', () => {
     const { calls, warnings } = read(response);
     expect(calls).toEqual([
-      { tool: 'get_current_weather', args: { location: 'Seattle, WA' }, id: SEATTLE, is_error: false, metadata: { format: 'tool_calls' } },
-      { tool: 'get_current_weather', args: { location: 'San Francisco, CA' }, id: SAN_FRANCISCO, is_error: false, metadata: { format: 'tool_calls' } },
+      {
+        tool: 'get_current_weather',
+        args: { location: 'Seattle, WA' },
+        id: SEATTLE,
+        is_error: false,
+        metadata: { format: 'tool_calls' },
+      },
+      {
+        tool: 'get_current_weather',
+        args: { location: 'San Francisco, CA' },
+        id: SAN_FRANCISCO,
+        is_error: false,
+        metadata: { format: 'tool_calls' },
+      },
     ]);
     expect(warnings).toEqual([]);
   });
@@ -46,8 +58,22 @@ describe('openai: Chat Completions, recorded provider HTTP (gpt-4o-mini, 2 paral
 
   test('the follow-up request: a history opening with system and user messages; role "tool" results joined by tool_call_id', () => {
     const expected = [
-      { tool: 'get_current_weather', args: { location: 'Seattle, WA' }, id: SEATTLE, result: '50 degrees and raining', is_error: false, metadata: { format: 'tool_calls' } },
-      { tool: 'get_current_weather', args: { location: 'San Francisco, CA' }, id: SAN_FRANCISCO, result: '70 degrees and sunny', is_error: false, metadata: { format: 'tool_calls' } },
+      {
+        tool: 'get_current_weather',
+        args: { location: 'Seattle, WA' },
+        id: SEATTLE,
+        result: '50 degrees and raining',
+        is_error: false,
+        metadata: { format: 'tool_calls' },
+      },
+      {
+        tool: 'get_current_weather',
+        args: { location: 'San Francisco, CA' },
+        id: SAN_FRANCISCO,
+        result: '70 degrees and sunny',
+        is_error: false,
+        metadata: { format: 'tool_calls' },
+      },
     ];
     expect(followUp.messages[0].role).toBe('system');
     // The whole request body ({messages, model, tools}) and the bare message list.
@@ -63,11 +89,22 @@ describe('openai: Chat Completions, recorded provider HTTP (gpt-4o-mini, 2 paral
 
 describe('openai: tool errors reported in role "tool" messages', () => {
   test('AI SDK v7 request: {"error": "..."} content marks the San Francisco call failed', () => {
-    const run = readCorpusJson('vercel-ai-sdk', 'v7', 'openai-chat-parallel-tool-calls-one-tool-error.result.json') as Json;
+    const run = readCorpusJson(
+      'vercel-ai-sdk',
+      'v7',
+      'openai-chat-parallel-tool-calls-one-tool-error.result.json',
+    ) as Json;
     const { calls, format } = autoExtract(run.providerRequests[1].body);
     expect(format).toBe('openai');
     expect(calls).toEqual([
-      { tool: 'get_current_weather', args: { location: 'Seattle, WA' }, id: SEATTLE, result: '50 degrees and raining', is_error: false, metadata: { format: 'tool_calls' } },
+      {
+        tool: 'get_current_weather',
+        args: { location: 'Seattle, WA' },
+        id: SEATTLE,
+        result: '50 degrees and raining',
+        is_error: false,
+        metadata: { format: 'tool_calls' },
+      },
       {
         tool: 'get_current_weather',
         args: { location: 'San Francisco, CA' },
@@ -81,15 +118,25 @@ describe('openai: tool errors reported in role "tool" messages', () => {
   });
 
   test('AI SDK v5 request: a bare message without an error marker is not guessed to be a failure (conservative by design)', () => {
-    const run = readCorpusJson('vercel-ai-sdk', 'v5', 'openai-chat-parallel-tool-calls-one-tool-error.result.json') as Json;
+    const run = readCorpusJson(
+      'vercel-ai-sdk',
+      'v5',
+      'openai-chat-parallel-tool-calls-one-tool-error.result.json',
+    ) as Json;
     const { calls } = autoExtract(run.providerRequests[1].body);
-    expect(calls[1]).toMatchObject({ id: SAN_FRANCISCO, result: 'weather service unavailable for San Francisco, CA', is_error: false });
+    expect(calls[1]).toMatchObject({
+      id: SAN_FRANCISCO,
+      result: 'weather service unavailable for San Francisco, CA',
+      is_error: false,
+    });
   });
 
   test('tau-bench: 50 real GPT-4o airline histories equal the derived call lists; "Error: ..." tool replies mark failures', () => {
     const trajectories = readCorpusJson('trajectories', 'tau-bench', 'gpt-4o-airline.trial0.json') as Json[];
     const derived = new Map(
-      (readCorpusJsonl('trajectories', 'tau-bench', 'gpt-4o-airline.calls.jsonl') as Json[]).filter((row) => row.trial === 0).map((row) => [row.task_id, row]),
+      (readCorpusJsonl('trajectories', 'tau-bench', 'gpt-4o-airline.calls.jsonl') as Json[])
+        .filter((row) => row.trial === 0)
+        .map((row) => [row.task_id, row]),
     );
     let failures = 0;
     let errorReplies = 0;
@@ -104,7 +151,9 @@ describe('openai: tool errors reported in role "tool" messages', () => {
       expect(calls.every((c) => c.result !== undefined)).toBe(true);
       if (calls.length === 0) withoutCalls++;
       failures += calls.filter((c) => c.is_error).length;
-      errorReplies += (run.traj as Json[]).filter((m) => m.role === 'tool' && String(m.content).startsWith('Error:')).length;
+      errorReplies += (run.traj as Json[]).filter(
+        (m) => m.role === 'tool' && String(m.content).startsWith('Error:'),
+      ).length;
     }
     // Five runs answered in text only: plain histories are still recognised, with zero calls.
     expect(withoutCalls).toBe(5);
@@ -113,13 +162,17 @@ describe('openai: tool errors reported in role "tool" messages', () => {
     // Task 0: the booking was rejected.
     const task0 = autoExtract(trajectories[0]!.traj).calls;
     const booking = task0.find((c) => c.tool === 'book_reservation')!;
-    expect(booking).toMatchObject({ is_error: true, error: 'Error: payment amount does not add up, total price is 305, but paid 255' });
+    expect(booking).toMatchObject({
+      is_error: true,
+      error: 'Error: payment amount does not add up, total price is 305, but paid 255',
+    });
   });
 });
 
 describe('openai: Responses API', () => {
   test('recorded response: output[] function_call, id = call_id, item id in metadata', () => {
-    const response = cassette('test_responses_create_captures_tool_call_content.json').interactions[0].response.body.json;
+    const response = cassette('test_responses_create_captures_tool_call_content.json').interactions[0].response.body
+      .json;
     expect(autoExtract(response)).toEqual({
       format: 'openai',
       warnings: [],
@@ -129,7 +182,10 @@ describe('openai: Responses API', () => {
           args: { location: 'Seattle, WA' },
           id: 'call_90uO5LcGP5vTBTCrjyhYtWsA',
           is_error: false,
-          metadata: { format: 'responses.function_call', item_id: 'fc_0bedf6e1ffba28050069e2f402203c8196b45065342d00ed17' },
+          metadata: {
+            format: 'responses.function_call',
+            item_id: 'fc_0bedf6e1ffba28050069e2f402203c8196b45065342d00ed17',
+          },
         },
       ],
     });
@@ -138,14 +194,39 @@ describe('openai: Responses API', () => {
   test('an input/output item list: function_call_output joined by call_id (text, JSON, error)', () => {
     const items = [
       { role: 'user', content: [{ type: 'input_text', text: 'Weather in Seattle and Paris?' }] },
-      { type: 'function_call', id: 'fc_1', call_id: 'call_a', name: 'get_weather', arguments: '{"city":"Seattle"}', status: 'completed' },
-      { type: 'function_call', id: 'fc_2', call_id: 'call_b', name: 'get_weather', arguments: '{"city":"Paris"}', status: 'completed' },
+      {
+        type: 'function_call',
+        id: 'fc_1',
+        call_id: 'call_a',
+        name: 'get_weather',
+        arguments: '{"city":"Seattle"}',
+        status: 'completed',
+      },
+      {
+        type: 'function_call',
+        id: 'fc_2',
+        call_id: 'call_b',
+        name: 'get_weather',
+        arguments: '{"city":"Paris"}',
+        status: 'completed',
+      },
       { type: 'function_call_output', call_id: 'call_b', output: 'Error: upstream timeout' },
       { type: 'function_call_output', call_id: 'call_a', output: '{"temp": 11}' },
-      { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Seattle is 11°C; Paris timed out.' }] },
+      {
+        type: 'message',
+        role: 'assistant',
+        content: [{ type: 'output_text', text: 'Seattle is 11°C; Paris timed out.' }],
+      },
     ];
     const expected = [
-      { tool: 'get_weather', args: { city: 'Seattle' }, id: 'call_a', result: { temp: 11 }, is_error: false, metadata: { format: 'responses.function_call', item_id: 'fc_1' } },
+      {
+        tool: 'get_weather',
+        args: { city: 'Seattle' },
+        id: 'call_a',
+        result: { temp: 11 },
+        is_error: false,
+        metadata: { format: 'responses.function_call', item_id: 'fc_1' },
+      },
       {
         tool: 'get_weather',
         args: { city: 'Paris' },
@@ -157,7 +238,11 @@ describe('openai: Responses API', () => {
       },
     ];
     expect(autoExtract(items)).toEqual({ calls: expected, format: 'openai', warnings: [] });
-    expect(autoExtract({ model: 'gpt-4o-mini', input: items })).toEqual({ calls: expected, format: 'openai', warnings: [] });
+    expect(autoExtract({ model: 'gpt-4o-mini', input: items })).toEqual({
+      calls: expected,
+      format: 'openai',
+      warnings: [],
+    });
   });
 
   test('custom tool call: the free-text input becomes {input}', () => {
@@ -195,7 +280,10 @@ describe('openai: Responses API', () => {
         args: { sku: 'sku_123' },
         id: 'call_rj6LW6NEyodD5YVKeoexoLNz',
         is_error: false,
-        metadata: { format: 'responses.function_call', item_id: 'fc_0742d30c1d273351016a6145f1dac0819fb0053980ae918c16' },
+        metadata: {
+          format: 'responses.function_call',
+          item_id: 'fc_0742d30c1d273351016a6145f1dac0819fb0053980ae918c16',
+        },
       },
     ]);
   });
@@ -233,19 +321,31 @@ describe('openai: OpenAI-compatible providers (vercel/ai fixtures)', () => {
     ];
     for (const [name, args, id] of cases) {
       const extracted = autoExtract(fixture('openai-chat-compatible', name));
-      expect(extracted).toEqual({ format: 'openai', warnings: [], calls: [{ tool: 'weather', args, id, is_error: false, metadata: { format: 'tool_calls' } }] });
+      expect(extracted).toEqual({
+        format: 'openai',
+        warnings: [],
+        calls: [{ tool: 'weather', args, id, is_error: false, metadata: { format: 'tool_calls' } }],
+      });
     }
-    expect(fixture('openai-chat-compatible', 'mistral-tool-call.json').choices[0].message.tool_calls[0].type).toBeUndefined();
+    expect(
+      fixture('openai-chat-compatible', 'mistral-tool-call.json').choices[0].message.tool_calls[0].type,
+    ).toBeUndefined();
   });
 
   test('negative control: a text-only completion gives zero calls', () => {
-    expect(autoExtract(fixture('openai-chat', 'openai-text.json'))).toEqual({ calls: [], format: 'openai', warnings: [] });
+    expect(autoExtract(fixture('openai-chat', 'openai-text.json'))).toEqual({
+      calls: [],
+      format: 'openai',
+      warnings: [],
+    });
   });
 
   test('error bodies are errors, not zero calls', () => {
     const quota = fixture('openai-responses', 'openai-error.1.json');
     expect(() => autoExtract(quota)).toThrow(ToolscoreInputError);
-    expect(() => autoExtract(quota)).toThrow(/OpenAI API error response \(insufficient_quota\), not a trace: You exceeded your current quota/);
+    expect(() => autoExtract(quota)).toThrow(
+      /OpenAI API error response \(insufficient_quota\), not a trace: You exceeded your current quota/,
+    );
     const notFound = cassette('test_chat_completion_404.json').interactions[0].response.body.json;
     expect(() => fromOpenAI(notFound)).toThrow(/\(model_not_found\).*this-model-does-not-exist/);
   });
@@ -263,19 +363,43 @@ describe('openai: the Python tool\'s own example traces (legacy function_call, r
         is_error: false,
         metadata: { format: 'function_call' },
       },
-      { tool: 'read_file', args: { filename: 'poem.txt' }, result: 'Roses are red,\\nViolets are blue.', is_error: false, metadata: { format: 'function_call' } },
+      {
+        tool: 'read_file',
+        args: { filename: 'poem.txt' },
+        result: 'Roses are red,\\nViolets are blue.',
+        is_error: false,
+        metadata: { format: 'function_call' },
+      },
     ]);
   });
 
   test('traces_with_errors__*: each is auto-detected as openai with the recorded tools and arguments', () => {
     const cases: [string, string[], Json[]][] = [
-      ['missing_tool', ['make_file'], [{ filename: 'poem.txt', lines_of_text: ['Roses are red,', 'Violets are blue.'] }]],
-      ['wrong_tool', ['create_file', 'get_file'], [{ filename: 'poem.txt', lines_of_text: ['Roses are red,', 'Violets are blue.'] }, { filename: 'poem.txt' }]],
-      ['wrong_args', ['make_file', 'read_file'], [{ file_name: 'poem.txt', content: 'Roses are red,\nViolets are blue.' }, { file: 'poem.txt' }]],
-      ['semantic_equiv', ['create_file', 'open_file'], [{ filename: 'poem.txt', lines_of_text: ['Roses are red,', 'Violets are blue.'] }, { filename: 'poem.txt' }]],
+      [
+        'missing_tool',
+        ['make_file'],
+        [{ filename: 'poem.txt', lines_of_text: ['Roses are red,', 'Violets are blue.'] }],
+      ],
+      [
+        'wrong_tool',
+        ['create_file', 'get_file'],
+        [{ filename: 'poem.txt', lines_of_text: ['Roses are red,', 'Violets are blue.'] }, { filename: 'poem.txt' }],
+      ],
+      [
+        'wrong_args',
+        ['make_file', 'read_file'],
+        [{ file_name: 'poem.txt', content: 'Roses are red,\nViolets are blue.' }, { file: 'poem.txt' }],
+      ],
+      [
+        'semantic_equiv',
+        ['create_file', 'open_file'],
+        [{ filename: 'poem.txt', lines_of_text: ['Roses are red,', 'Violets are blue.'] }, { filename: 'poem.txt' }],
+      ],
     ];
     for (const [name, tools, args] of cases) {
-      const { calls, format } = autoExtract(readCorpusJson('comparable-tools', 'toolscore', `traces_with_errors__${name}.json`));
+      const { calls, format } = autoExtract(
+        readCorpusJson('comparable-tools', 'toolscore', `traces_with_errors__${name}.json`),
+      );
       expect(format).toBe('openai');
       expect(calls.map((c) => c.tool)).toEqual(tools);
       expect(calls.map((c) => c.args)).toEqual(args);
@@ -296,14 +420,28 @@ describe('openai: hand-written shapes the corpus lacks', () => {
           { id: 'c2', type: 'function', function: { name: 'book', arguments: '{"flight":"HA1"}' } },
         ],
       },
-      { role: 'tool', tool_call_id: 'c1', content: [{ type: 'text', text: '["HA1",' }, { type: 'text', text: '"HA2"]' }] },
+      {
+        role: 'tool',
+        tool_call_id: 'c1',
+        content: [
+          { type: 'text', text: '["HA1",' },
+          { type: 'text', text: '"HA2"]' },
+        ],
+      },
       { role: 'tool', tool_call_id: 'c2', content: '{"error": {"message": "card declined", "code": 402}}' },
     ];
     expect(autoExtract(history)).toEqual({
       format: 'openai',
       warnings: [],
       calls: [
-        { tool: 'search', args: { q: 'SEA' }, id: 'c1', result: ['HA1', 'HA2'], is_error: false, metadata: { format: 'tool_calls' } },
+        {
+          tool: 'search',
+          args: { q: 'SEA' },
+          id: 'c1',
+          result: ['HA1', 'HA2'],
+          is_error: false,
+          metadata: { format: 'tool_calls' },
+        },
         {
           tool: 'book',
           args: { flight: 'HA1' },
@@ -318,7 +456,11 @@ describe('openai: hand-written shapes the corpus lacks', () => {
   });
 
   test('a single assistant message object, and legacy function_call next to tool_calls (both read)', () => {
-    const message = { role: 'assistant', function_call: { name: 'a', arguments: '{}' }, tool_calls: [{ id: 't', function: { name: 'b', arguments: '{"x":1}' } }] };
+    const message = {
+      role: 'assistant',
+      function_call: { name: 'a', arguments: '{}' },
+      tool_calls: [{ id: 't', function: { name: 'b', arguments: '{"x":1}' } }],
+    };
     expect(autoExtract(message).calls.map((c) => [c.tool, c.args])).toEqual([
       ['b', { x: 1 }],
       ['a', {}],
@@ -327,31 +469,64 @@ describe('openai: hand-written shapes the corpus lacks', () => {
 
   test('an empty tool name is skipped with a warning; the rest of the file is read', () => {
     const { calls, warnings } = read([
-      { role: 'assistant', tool_calls: [{ id: 'e', function: { name: '  ', arguments: '{}' } }, { id: 'ok', function: { name: 'search', arguments: '{}' } }] },
+      {
+        role: 'assistant',
+        tool_calls: [
+          { id: 'e', function: { name: '  ', arguments: '{}' } },
+          { id: 'ok', function: { name: 'search', arguments: '{}' } },
+        ],
+      },
       { role: 'tool', tool_call_id: 'e', content: 'ignored' },
       { role: 'tool', tool_call_id: 'ok', content: 'done' },
     ]);
-    expect(calls).toEqual([{ tool: 'search', args: {}, id: 'ok', result: 'done', is_error: false, metadata: { format: 'tool_calls' } }]);
+    expect(calls).toEqual([
+      { tool: 'search', args: {}, id: 'ok', result: 'done', is_error: false, metadata: { format: 'tool_calls' } },
+    ]);
     expect(warnings).toEqual(['t at $[0].tool_calls[0]: skipped a call with an empty tool name']);
   });
 
   test('arguments that are not valid JSON keep the raw text, with a warning', () => {
-    const { calls, warnings } = read({ choices: [{ message: { role: 'assistant', tool_calls: [{ id: 'x', type: 'function', function: { name: 'f', arguments: '{"a": 1,' } }] } }] });
+    const { calls, warnings } = read({
+      choices: [
+        {
+          message: {
+            role: 'assistant',
+            tool_calls: [{ id: 'x', type: 'function', function: { name: 'f', arguments: '{"a": 1,' } }],
+          },
+        },
+      ],
+    });
     expect(calls[0]!.args).toEqual({ raw: '{"a": 1,' });
-    expect(warnings).toEqual(['t at $.choices[0].message.tool_calls[0].function.arguments: arguments are not valid JSON; kept the raw text as {"raw": ...}']);
+    expect(warnings).toEqual([
+      't at $.choices[0].message.tool_calls[0].function.arguments: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+    ]);
   });
 
   test('JSON arguments that are not an object (a list, a number) are wrapped as {value}, with a warning', () => {
-    const { calls, warnings } = read([{ role: 'assistant', tool_calls: [{ id: 'x', function: { name: 'f', arguments: '[1, 2]' } }] }]);
+    const { calls, warnings } = read([
+      { role: 'assistant', tool_calls: [{ id: 'x', function: { name: 'f', arguments: '[1, 2]' } }] },
+    ]);
     expect(calls[0]!.args).toEqual({ value: [1, 2] });
-    expect(warnings).toEqual(['t at $[0].tool_calls[0].function.arguments: arguments are JSON but not an object; kept them as {"value": ...}']);
+    expect(warnings).toEqual([
+      't at $[0].tool_calls[0].function.arguments: arguments are JSON but not an object; kept them as {"value": ...}',
+    ]);
   });
 
   test('several choices: the first is read, the others are alternatives (warning)', () => {
-    const message = (city: string) => ({ role: 'assistant', tool_calls: [{ id: city, function: { name: 'w', arguments: JSON.stringify({ city }) } }] });
-    const { calls, warnings } = read({ choices: [{ index: 0, message: message('A') }, { index: 1, message: message('B') }] });
+    const message = (city: string) => ({
+      role: 'assistant',
+      tool_calls: [{ id: city, function: { name: 'w', arguments: JSON.stringify({ city }) } }],
+    });
+    const { calls, warnings } = read({
+      choices: [
+        { index: 0, message: message('A') },
+        { index: 1, message: message('B') },
+      ],
+    });
     expect(calls.map((c) => c.id)).toEqual(['A']);
-    expect(warnings).toEqual(['t at $.choices: read the first of 2 choices; the others are alternatives, not later steps']);
+    expect(warnings).toEqual([
+      't at $.choices: read the first of 2 choices; the others are alternatives, not later steps',
+    ]);
   });
 
   test('a tool reply for an unknown call id is reported, not attached elsewhere', () => {
@@ -366,7 +541,11 @@ describe('openai: hand-written shapes the corpus lacks', () => {
   test('tool_calls entries the adapter cannot read: an error naming the format and what was missing, never a silent zero', () => {
     const langchainLike = [
       { role: 'user', content: 'hi' },
-      { role: 'assistant', content: '', tool_calls: [{ name: 'search', args: { q: 'x' }, id: '1', type: 'tool_call' }] },
+      {
+        role: 'assistant',
+        content: '',
+        tool_calls: [{ name: 'search', args: { q: 'x' }, id: '1', type: 'tool_call' }],
+      },
     ];
     expect(() => readWithFormat(langchainLike, 'openai', 'trace.json')).toThrow(ToolscoreInputError);
     expect(() => readWithFormat(langchainLike, 'openai', 'trace.json')).toThrow(
@@ -379,7 +558,12 @@ describe('openai: hand-written shapes the corpus lacks', () => {
   });
 
   test('one streamed chunk on its own is read as a stream of one chunk (openai-stream.test.ts has the streams)', () => {
-    const chunk = { object: 'chat.completion.chunk', choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: 'c1', function: { name: 'f', arguments: '{"a' } }] } }] };
+    const chunk = {
+      object: 'chat.completion.chunk',
+      choices: [
+        { index: 0, delta: { tool_calls: [{ index: 0, id: 'c1', function: { name: 'f', arguments: '{"a' } }] } },
+      ],
+    };
     expect(read(chunk)).toEqual({
       calls: [{ tool: 'f', args: { raw: '{"a' }, id: 'c1', is_error: false, metadata: { format: 'tool_calls' } }],
       warnings: [
@@ -390,11 +574,15 @@ describe('openai: hand-written shapes the corpus lacks', () => {
   });
 
   test('choices with neither a "message" nor a "delta" are a recognised shape with unreadable entries: an error', () => {
-    expect(() => read({ choices: [{ index: 0, text: 'completion' }] })).toThrow(/read as openai but found no tool calls: choices without a "message" \(or a streamed "delta"\) object/);
+    expect(() => read({ choices: [{ index: 0, text: 'completion' }] })).toThrow(
+      /read as openai but found no tool calls: choices without a "message" \(or a streamed "delta"\) object/,
+    );
   });
 
   test('input of another provider under --format openai is an error naming what was expected', () => {
-    expect(() => read({ candidates: [{ content: { parts: [] } }] })).toThrow(/expected an OpenAI chat completion .*got an object with keys candidates/);
+    expect(() => read({ candidates: [{ content: { parts: [] } }] })).toThrow(
+      /expected an OpenAI chat completion .*got an object with keys candidates/,
+    );
     expect(() => read('text')).toThrow(ToolscoreInputError);
   });
 });
@@ -416,7 +604,11 @@ describe('openai: scoring raw responses end to end', () => {
   test('evaluateTrace({format: "auto"}) picks openai for the Python tool\'s trace_openai.json', async () => {
     const traceFile = corpusPath('comparable-tools', 'toolscore', 'trace_openai.json');
     expect((await loadTraceFile(traceFile, 'auto')).format).toBe('openai');
-    const result = await evaluateTrace({ goldFile: corpusPath('comparable-tools', 'toolscore', 'gold_calls.json'), traceFile, format: 'auto' });
+    const result = await evaluateTrace({
+      goldFile: corpusPath('comparable-tools', 'toolscore', 'gold_calls.json'),
+      traceFile,
+      format: 'auto',
+    });
     expect(result.score).toBe(1);
     expect(result.traceCalls.map((c) => c.tool)).toEqual(['make_file', 'read_file']);
   });

@@ -2,8 +2,22 @@ import { pathText, type LazyPath } from './calls.js';
 import { ToolscoreInputError, childPath, describeType, textOf } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
-import { isChatChunk, isChatChunkStream, isResponsesEventStream, reassembleChatChunks, reassembleResponsesEvents } from './openai-stream.js';
-import { CallCollector, describeKeys, errorText, isRoleMessage, outcomeOf, readInMemory, type FromOptions } from './call-collector.js';
+import {
+  isChatChunk,
+  isChatChunkStream,
+  isResponsesEventStream,
+  reassembleChatChunks,
+  reassembleResponsesEvents,
+} from './openai-stream.js';
+import {
+  CallCollector,
+  describeKeys,
+  errorText,
+  isRoleMessage,
+  outcomeOf,
+  readInMemory,
+  type FromOptions,
+} from './call-collector.js';
 import { isObject } from '../core/objects.js';
 import type { ParseContext, TraceFormat } from './types.js';
 
@@ -43,7 +57,10 @@ function readToolCallEntry(entry: unknown, path: LazyPath, calls: CallCollector,
   // Chat Completions custom tools: {type: "custom", custom: {name, input}}.
   if (entry.type === 'custom' && isObject(entry.custom)) {
     const input = entry.custom.input;
-    calls.add(entry.custom.name, input === undefined || input === null ? null : { input }, path, { id: entry.id, metadata });
+    calls.add(entry.custom.name, input === undefined || input === null ? null : { input }, path, {
+      id: entry.id,
+      metadata,
+    });
     return;
   }
   if (entry.type !== undefined && entry.type !== 'function') {
@@ -52,7 +69,8 @@ function readToolCallEntry(entry: unknown, path: LazyPath, calls: CallCollector,
   }
   const fn = entry.function;
   if (!isObject(fn)) {
-    const hint = typeof entry.name === 'string' ? ' (LangChain-style {name, args} entries are read by --format langchain)' : '';
+    const hint =
+      typeof entry.name === 'string' ? ' (LangChain-style {name, args} entries are read by --format langchain)' : '';
     calls.markUnreadable(path, `a tool_calls entry without a "function" object${hint}`);
     return;
   }
@@ -60,19 +78,36 @@ function readToolCallEntry(entry: unknown, path: LazyPath, calls: CallCollector,
   calls.add(fn.name, readArguments(fn.arguments, argumentsPath, context), path, { id: entry.id, metadata });
 }
 
-function readChatMessage(message: Record<string, unknown>, path: LazyPath, calls: CallCollector, context: ParseContext): void {
+function readChatMessage(
+  message: Record<string, unknown>,
+  path: LazyPath,
+  calls: CallCollector,
+  context: ParseContext,
+): void {
   const toolCalls = message.tool_calls;
   if (Array.isArray(toolCalls)) {
-    for (let i = 0; i < toolCalls.length; i++) readToolCallEntry(toolCalls[i], () => childPath(childPath(pathText(path), 'tool_calls'), i), calls, context);
+    for (let i = 0; i < toolCalls.length; i++)
+      readToolCallEntry(toolCalls[i], () => childPath(childPath(pathText(path), 'tool_calls'), i), calls, context);
   } else if (toolCalls !== undefined && toolCalls !== null) {
-    calls.markUnreadable(childPath(pathText(path), 'tool_calls'), `"tool_calls" that is ${describeType(toolCalls)}, not a list`);
+    calls.markUnreadable(
+      childPath(pathText(path), 'tool_calls'),
+      `"tool_calls" that is ${describeType(toolCalls)}, not a list`,
+    );
   }
   const legacy = message.function_call;
   if (isObject(legacy)) {
     const fcPath = (): string => childPath(pathText(path), 'function_call');
-    calls.add(legacy.name, readArguments(legacy.arguments, () => childPath(fcPath(), 'arguments'), context), fcPath, { metadata: { format: 'function_call' } });
+    calls.add(
+      legacy.name,
+      readArguments(legacy.arguments, () => childPath(fcPath(), 'arguments'), context),
+      fcPath,
+      { metadata: { format: 'function_call' } },
+    );
   } else if (legacy !== undefined && legacy !== null) {
-    calls.markUnreadable(childPath(pathText(path), 'function_call'), `a "function_call" that is ${describeType(legacy)}, not an object`);
+    calls.markUnreadable(
+      childPath(pathText(path), 'function_call'),
+      `a "function_call" that is ${describeType(legacy)}, not an object`,
+    );
   }
   if (message.role === 'tool') {
     if (message.tool_call_id === undefined && message.name === undefined) {
@@ -85,13 +120,24 @@ function readChatMessage(message: Record<string, unknown>, path: LazyPath, calls
   }
 }
 
-function readResponsesItem(item: Record<string, unknown>, type: string, path: LazyPath, calls: CallCollector, context: ParseContext): void {
+function readResponsesItem(
+  item: Record<string, unknown>,
+  type: string,
+  path: LazyPath,
+  calls: CallCollector,
+  context: ParseContext,
+): void {
   switch (type) {
     case 'function_call':
-      calls.add(item.name, readArguments(item.arguments, () => childPath(pathText(path), 'arguments'), context), path, {
-        id: item.call_id ?? item.id,
-        metadata: responsesMetadata('responses.function_call', item),
-      });
+      calls.add(
+        item.name,
+        readArguments(item.arguments, () => childPath(pathText(path), 'arguments'), context),
+        path,
+        {
+          id: item.call_id ?? item.id,
+          metadata: responsesMetadata('responses.function_call', item),
+        },
+      );
       return;
     case 'custom_tool_call': {
       const input = item.input;
@@ -104,7 +150,12 @@ function readResponsesItem(item: Record<string, unknown>, type: string, path: La
     case 'mcp_call': {
       const metadata = responsesMetadata('responses.mcp_call', item);
       if (typeof item.server_label === 'string') metadata.server_label = item.server_label;
-      calls.add(item.name, readArguments(item.arguments, () => childPath(pathText(path), 'arguments'), context), path, { id: item.id, metadata });
+      calls.add(
+        item.name,
+        readArguments(item.arguments, () => childPath(pathText(path), 'arguments'), context),
+        path,
+        { id: item.id, metadata },
+      );
       const outcome = outcomeOf(item.output);
       const error = errorText(item.error);
       calls.addResult({ id: item.id }, error === undefined ? outcome : { ...outcome, failed: true, error }, path);
@@ -117,7 +168,11 @@ function readResponsesItem(item: Record<string, unknown>, type: string, path: La
       if (OUTPUT_ITEMS.has(type)) {
         calls.addResult({ id: item.call_id }, outcomeOf(item.output), path);
       } else if (type.endsWith('_call')) {
-        calls.skip(path, `skipped a built-in ${type} item: only function, custom and MCP tool calls are scored`, item.call_id ?? item.id);
+        calls.skip(
+          path,
+          `skipped a built-in ${type} item: only function, custom and MCP tool calls are scored`,
+          item.call_id ?? item.id,
+        );
       }
     // reasoning, message, mcp_list_tools, program, *_call_output of built-in tools: not calls.
   }
@@ -154,22 +209,37 @@ function readList(items: unknown[], path: string, calls: CallCollector, context:
 /** The error for an OpenAI API error (`{"message", "type", "code"}`), in a body or a stream: the input is not a trace. */
 function apiError(error: Record<string, unknown>, source: string, path: string): ToolscoreInputError {
   const kind = typeof error.code === 'string' ? error.code : typeof error.type === 'string' ? error.type : 'error';
-  return new ToolscoreInputError({ source, path }, `this is an OpenAI API error response (${kind}), not a trace: ${textOf(error.message ?? '')}`);
+  return new ToolscoreInputError(
+    { source, path },
+    `this is an OpenAI API error response (${kind}), not a trace: ${textOf(error.message ?? '')}`,
+  );
 }
 
 /** Throws for an OpenAI API error body (`{"error": {"message", "type", "code"}}`). */
 function rejectErrorBody(data: Record<string, unknown>, source: string): void {
   const error = data.error;
-  if (isObject(error) && typeof error.message === 'string' && data.choices === undefined && data.output === undefined && data.object === undefined) {
+  if (
+    isObject(error) &&
+    typeof error.message === 'string' &&
+    data.choices === undefined &&
+    data.output === undefined &&
+    data.object === undefined
+  ) {
     throw apiError(error, source, '$.error');
   }
 }
 
 /** Tool calls of a recorded chat stream, read like a message's `tool_calls` (the first choice, as for a whole response). */
-function readChatStream(chunks: unknown[], calls: CallCollector, context: ParseContext, pathOf?: (index: number) => string): void {
+function readChatStream(
+  chunks: unknown[],
+  calls: CallCollector,
+  context: ParseContext,
+  pathOf?: (index: number) => string,
+): void {
   const stream = reassembleChatChunks(chunks, context, pathOf);
   if (stream.choices.length > 1) context.warn('$', firstOfAlternatives(stream.choices.length, 'choices'));
-  for (const call of stream.calls) if (call.choice === stream.choices[0]) readToolCallEntry(call.entry, call.path, calls, context);
+  for (const call of stream.calls)
+    if (call.choice === stream.choices[0]) readToolCallEntry(call.entry, call.path, calls, context);
 }
 
 /** Items of a recorded Responses API stream, read like a response's `output`; a stream that reports an API error is one. */
@@ -188,7 +258,10 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
   if (data.object === 'response' || (Array.isArray(data.output) && data.choices === undefined)) {
     if (Array.isArray(data.input)) readList(data.input, '$.input', calls, context);
     if (!Array.isArray(data.output)) {
-      throw new ToolscoreInputError({ source: context.source, path: '$.output' }, `expected the Responses API "output" list, got ${describeType(data.output)}`);
+      throw new ToolscoreInputError(
+        { source: context.source, path: '$.output' },
+        `expected the Responses API "output" list, got ${describeType(data.output)}`,
+      );
     }
     readList(data.output, '$.output', calls, context);
     return;
@@ -200,7 +273,8 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
     }
     const withMessage = data.choices.filter((choice) => isObject(choice) && isObject(choice.message));
     if (withMessage.length === 0) {
-      if (data.choices.length > 0) calls.markUnreadable('$.choices', 'choices without a "message" (or a streamed "delta") object');
+      if (data.choices.length > 0)
+        calls.markUnreadable('$.choices', 'choices without a "message" (or a streamed "delta") object');
       return;
     }
     if (withMessage.length > 1) context.warn('$.choices', firstOfAlternatives(withMessage.length, 'choices'));
@@ -232,7 +306,8 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
 /** OpenAI Chat Completions and Responses API traces. */
 export const openaiFormat: TraceFormat = {
   name: FORMAT,
-  looksFor: '"choices", messages with tool_calls ({function: {name, arguments}}) / function_call, Responses API "output" / function_call items, or a stream of chat.completion.chunk objects or Responses API events (response.*)',
+  looksFor:
+    '"choices", messages with tool_calls ({function: {name, arguments}}) / function_call, Responses API "output" / function_call items, or a stream of chat.completion.chunk objects or Responses API events (response.*)',
   marks: ['choices', 'tool_calls', 'function', 'arguments', 'finish_reason', 'function_call', 'output', 'tool_call_id'],
   detect: looksLikeOpenAI,
   description:
@@ -243,7 +318,11 @@ export const openaiFormat: TraceFormat = {
     else if (Array.isArray(data) && isResponsesEventStream(data)) readResponsesStream(data, calls, context);
     else if (Array.isArray(data)) readList(data, '$', calls, context);
     else if (isObject(data)) readObject(data, calls, context);
-    else throw new ToolscoreInputError({ source: context.source, path: '$' }, `expected an OpenAI response or a message list, got ${describeType(data)}`);
+    else
+      throw new ToolscoreInputError(
+        { source: context.source, path: '$' },
+        `expected an OpenAI response or a message list, got ${describeType(data)}`,
+      );
     return calls.finish();
   },
 };
@@ -272,11 +351,21 @@ function isOpenAICallMessage(message: unknown): boolean {
   return message.role === 'function' && typeof message.name === 'string';
 }
 
-const RESPONSES_ITEMS = new Set(['function_call', 'function_call_output', 'custom_tool_call', 'custom_tool_call_output']);
+const RESPONSES_ITEMS = new Set([
+  'function_call',
+  'function_call_output',
+  'custom_tool_call',
+  'custom_tool_call_output',
+]);
 
 /** A Responses API call or call-output item (snake_case `call_id`; the Agents JS SDK writes `callId`). */
 function isResponsesCallItem(item: unknown): boolean {
-  return isObject(item) && typeof item.type === 'string' && RESPONSES_ITEMS.has(item.type) && typeof item.call_id === 'string';
+  return (
+    isObject(item) &&
+    typeof item.type === 'string' &&
+    RESPONSES_ITEMS.has(item.type) &&
+    typeof item.call_id === 'string'
+  );
 }
 
 /** Tool-call entries that are not OpenAI's (LangChain `{name, args, id}`): the list is someone else's. */
@@ -294,7 +383,16 @@ function isOpenAIList(list: unknown[]): boolean {
 }
 
 const CHAT_ROLES = new Set(['system', 'developer', 'user', 'assistant']);
-const TEXT_PART_TYPES = new Set(['text', 'input_text', 'output_text', 'refusal', 'image_url', 'input_image', 'input_audio', 'file']);
+const TEXT_PART_TYPES = new Set([
+  'text',
+  'input_text',
+  'output_text',
+  'refusal',
+  'image_url',
+  'input_image',
+  'input_audio',
+  'file',
+]);
 
 /**
  * A chat history in which no tool was called: every element a system/developer/user/assistant
@@ -307,10 +405,14 @@ function isPlainChatList(list: unknown[]): boolean {
     list.length > 0 &&
     list.every((item) => {
       if (!isRoleMessage(item) || !CHAT_ROLES.has(item.role)) return false;
-      if (Object.keys(item).some((key) => key !== 'role' && key !== 'content' && key !== 'name' && key !== 'refusal')) return false;
+      if (Object.keys(item).some((key) => key !== 'role' && key !== 'content' && key !== 'name' && key !== 'refusal'))
+        return false;
       const content = item.content;
       if (content === null || content === undefined || typeof content === 'string') return true;
-      return Array.isArray(content) && content.every((part) => isObject(part) && typeof part.type === 'string' && TEXT_PART_TYPES.has(part.type));
+      return (
+        Array.isArray(content) &&
+        content.every((part) => isObject(part) && typeof part.type === 'string' && TEXT_PART_TYPES.has(part.type))
+      );
     })
   );
 }
@@ -327,14 +429,17 @@ function isPlainChatList(list: unknown[]): boolean {
  * list; `isResponsesEventStream`: a list of Responses API events).
  */
 function looksLikeOpenAI(data: unknown): boolean {
-  if (Array.isArray(data)) return isOpenAIList(data) || isPlainChatList(data) || isChatChunkStream(data) || isResponsesEventStream(data);
+  if (Array.isArray(data))
+    return isOpenAIList(data) || isPlainChatList(data) || isChatChunkStream(data) || isResponsesEventStream(data);
   if (!isObject(data)) return false;
   if (data.object === 'response' && Array.isArray(data.output)) return true;
   if (isChatChunk(data)) return true;
   const choices = data.choices;
-  if (Array.isArray(choices)) return choices.length > 0 && choices.every(isObject) && choices.some((c) => isObject(c) && isObject(c.message));
+  if (Array.isArray(choices))
+    return choices.length > 0 && choices.every(isObject) && choices.some((c) => isObject(c) && isObject(c.message));
   const error = data.error;
-  if (Object.keys(data).length === 1 && isObject(error) && typeof error.message === 'string' && 'type' in error) return true;
+  if (Object.keys(data).length === 1 && isObject(error) && typeof error.message === 'string' && 'type' in error)
+    return true;
   if (Array.isArray(data.messages)) return isOpenAIList(data.messages) || isPlainChatList(data.messages);
   if (Array.isArray(data.input)) return isOpenAIList(data.input);
   return isOpenAICallMessage(data) && !hasForeignToolCalls(data);

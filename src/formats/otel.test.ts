@@ -33,7 +33,14 @@ interface Outcome {
 }
 
 function outcome(call: ToolCall): Outcome {
-  return { tool: call.tool, args: call.args, id: call.id, result: call.result, is_error: call.is_error, error: call.error };
+  return {
+    tool: call.tool,
+    args: call.args,
+    id: call.id,
+    result: call.result,
+    is_error: call.is_error,
+    error: call.error,
+  };
 }
 
 /** The calls an AI SDK `result.json` holds: tool-call parts in order, joined with their tool-result / tool-error parts. */
@@ -72,8 +79,15 @@ describe('otel: GenAI execute_tool spans (@ai-sdk/otel exports)', () => {
   });
 
   test('one-tool-error: exact calls; the failed span is listed first but both started in the same millisecond, so the model order decides', () => {
-    const data = readCorpusJson('otel/ai-sdk-v7-gen_ai', 'openai-chat-parallel-tool-calls-one-tool-error.gen_ai.otlp.json') as Json;
-    expect(spansOf(data).map((span) => span.name).slice(1, 3)).toEqual(['execute_tool get_current_weather', 'execute_tool get_current_weather']);
+    const data = readCorpusJson(
+      'otel/ai-sdk-v7-gen_ai',
+      'openai-chat-parallel-tool-calls-one-tool-error.gen_ai.otlp.json',
+    ) as Json;
+    expect(
+      spansOf(data)
+        .map((span) => span.name)
+        .slice(1, 3),
+    ).toEqual(['execute_tool get_current_weather', 'execute_tool get_current_weather']);
     const { calls, warnings } = parse(data);
     const trace = '4b5cc1cc240854b0b25a33ba12b9b509';
     expect(calls).toEqual([
@@ -122,7 +136,14 @@ describe('otel: GenAI execute_tool spans (@ai-sdk/otel exports)', () => {
     const warnings: string[] = [];
     const calls = fromOtel(data, { onWarning: (warning) => warnings.push(warning) });
     expect(calls.map(outcome)).toEqual([
-      { tool: 'get_weather', args: { city: 'San Francisco' }, id: 'toolu_01UAcA2APHENDob6qJ8kmoaC', result: 'Sunny in San Francisco', is_error: false, error: undefined },
+      {
+        tool: 'get_weather',
+        args: { city: 'San Francisco' },
+        id: 'toolu_01UAcA2APHENDob6qJ8kmoaC',
+        result: 'Sunny in San Francisco',
+        is_error: false,
+        error: undefined,
+      },
     ]);
     expect(fromOtel(spansOf(data))).toEqual(calls);
     expect(warnings).toEqual([]);
@@ -130,18 +151,28 @@ describe('otel: GenAI execute_tool spans (@ai-sdk/otel exports)', () => {
 });
 
 describe('otel: OpenInference spans (@arizeai/openinference-vercel)', () => {
-  test.each(SCENARIOS.filter((s) => s !== 'gemini-function-call'))('%s: same calls as the AI SDK result', (scenario) => {
-    const { calls } = parse(readCorpusJson('otel/openinference-vercel', `${scenario}.openinference.otlp.json`));
-    expect(calls.map(outcome)).toEqual(expectedFromResult('v7', scenario));
-  });
+  test.each(SCENARIOS.filter((s) => s !== 'gemini-function-call'))(
+    '%s: same calls as the AI SDK result',
+    (scenario) => {
+      const { calls } = parse(readCorpusJson('otel/openinference-vercel', `${scenario}.openinference.otlp.json`));
+      expect(calls.map(outcome)).toEqual(expectedFromResult('v7', scenario));
+    },
+  );
 
   test('gemini-function-call: Gemini call ids are made up by the SDK on each run, so only the id differs from the result file', () => {
-    const { calls } = parse(readCorpusJson('otel/openinference-vercel', 'gemini-function-call.openinference.otlp.json'));
-    expect(calls.map(outcome)).toEqual(expectedFromResult('v7', 'gemini-function-call').map((call) => ({ ...call, id: 'C2L5Y4AFkXugwh7t' })));
+    const { calls } = parse(
+      readCorpusJson('otel/openinference-vercel', 'gemini-function-call.openinference.otlp.json'),
+    );
+    expect(calls.map(outcome)).toEqual(
+      expectedFromResult('v7', 'gemini-function-call').map((call) => ({ ...call, id: 'C2L5Y4AFkXugwh7t' })),
+    );
   });
 
   test('a successful span that carries a copied ERROR status (and no exception) stays successful, with a warning', () => {
-    const data = readCorpusJson('otel/openinference-vercel', 'openai-chat-parallel-tool-calls-one-tool-error.openinference.otlp.json') as Json;
+    const data = readCorpusJson(
+      'otel/openinference-vercel',
+      'openai-chat-parallel-tool-calls-one-tool-error.openinference.otlp.json',
+    ) as Json;
     const seattle = spansOf(data).find((span) => span.spanId === 'afe94a9d9634d3d9')!;
     expect(seattle.status).toEqual({ code: 2, message: 'weather service unavailable for San Francisco, CA' });
     const { calls, warnings } = parse(data);
@@ -155,8 +186,12 @@ describe('otel: OpenInference spans (@arizeai/openinference-vercel)', () => {
   });
 
   test('OpenInference attributes alone (gen_ai.* removed): tool.name, tool_call.id, input.value, output.value', () => {
-    const data = readCorpusJson('otel/openinference-vercel', 'anthropic-messages-tool-use.openinference.otlp.json') as Json;
-    for (const span of spansOf(data)) span.attributes = span.attributes.filter((kv: Json) => !kv.key.startsWith('gen_ai.'));
+    const data = readCorpusJson(
+      'otel/openinference-vercel',
+      'anthropic-messages-tool-use.openinference.otlp.json',
+    ) as Json;
+    for (const span of spansOf(data))
+      span.attributes = span.attributes.filter((kv: Json) => !kv.key.startsWith('gen_ai.'));
     const { calls } = parse(data);
     expect(calls.map(outcome)).toEqual(expectedFromResult('v7', 'anthropic-messages-tool-use'));
   });
@@ -167,32 +202,57 @@ describe('otel: OpenInference spans (@arizeai/openinference-vercel)', () => {
         name: 'search',
         traceId: 't1',
         spanId: 's1',
-        attributes: { 'openinference.span.kind': 'TOOL', 'tool.name': 'search', 'input.value': 'weather in Paris', 'input.mime_type': 'text/plain', 'output.value': 'rainy' },
+        attributes: {
+          'openinference.span.kind': 'TOOL',
+          'tool.name': 'search',
+          'input.value': 'weather in Paris',
+          'input.mime_type': 'text/plain',
+          'output.value': 'rainy',
+        },
       },
     ]);
-    expect(calls.map(outcome)).toEqual([{ tool: 'search', args: { input: 'weather in Paris' }, id: undefined, result: 'rainy', is_error: false, error: undefined }]);
+    expect(calls.map(outcome)).toEqual([
+      {
+        tool: 'search',
+        args: { input: 'weather in Paris' },
+        id: undefined,
+        result: 'rainy',
+        is_error: false,
+        error: undefined,
+      },
+    ]);
   });
 });
 
 describe('otel: Vercel AI SDK ai.toolCall spans (classic telemetry)', () => {
-  test.each(SCENARIOS.filter((s) => s !== 'gemini-function-call'))('v7 %s: same calls as the AI SDK result', (scenario) => {
-    const { calls } = parse(readCorpusJson('vercel-ai-sdk/v7', `${scenario}.legacy_ai.otlp.json`));
-    expect(calls.map(outcome)).toEqual(expectedFromResult('v7', scenario));
-  });
+  test.each(SCENARIOS.filter((s) => s !== 'gemini-function-call'))(
+    'v7 %s: same calls as the AI SDK result',
+    (scenario) => {
+      const { calls } = parse(readCorpusJson('vercel-ai-sdk/v7', `${scenario}.legacy_ai.otlp.json`));
+      expect(calls.map(outcome)).toEqual(expectedFromResult('v7', scenario));
+    },
+  );
 
   test('v7 gemini-function-call: the legacy export is another run, so only the generated id differs', () => {
     const { calls } = parse(readCorpusJson('vercel-ai-sdk/v7', 'gemini-function-call.legacy_ai.otlp.json'));
-    expect(calls.map(outcome)).toEqual(expectedFromResult('v7', 'gemini-function-call').map((call) => ({ ...call, id: 'bpXLpP9RIcImBAK9' })));
+    expect(calls.map(outcome)).toEqual(
+      expectedFromResult('v7', 'gemini-function-call').map((call) => ({ ...call, id: 'bpXLpP9RIcImBAK9' })),
+    );
   });
 
-  test.each(SCENARIOS.filter((s) => s !== 'gemini-function-call'))('v5 %s: same calls as the AI SDK v5 result', (scenario) => {
-    const { calls, warnings } = parse(readCorpusJson('vercel-ai-sdk/v5', `${scenario}.ai_sdk_v5.otlp.json`));
-    expect(calls.map(outcome)).toEqual(expectedFromResult('v5', scenario));
-    expect(warnings).toEqual([]);
-  });
+  test.each(SCENARIOS.filter((s) => s !== 'gemini-function-call'))(
+    'v5 %s: same calls as the AI SDK v5 result',
+    (scenario) => {
+      const { calls, warnings } = parse(readCorpusJson('vercel-ai-sdk/v5', `${scenario}.ai_sdk_v5.otlp.json`));
+      expect(calls.map(outcome)).toEqual(expectedFromResult('v5', scenario));
+      expect(warnings).toEqual([]);
+    },
+  );
 
   test('the failed ai.toolCall span: ERROR status with an exception event', () => {
-    const { calls } = parse(readCorpusJson('vercel-ai-sdk/v5', 'openai-chat-parallel-tool-calls-one-tool-error.ai_sdk_v5.otlp.json'));
+    const { calls } = parse(
+      readCorpusJson('vercel-ai-sdk/v5', 'openai-chat-parallel-tool-calls-one-tool-error.ai_sdk_v5.otlp.json'),
+    );
     expect(calls[1]).toEqual({
       tool: 'get_current_weather',
       args: { location: 'San Francisco, CA' },
@@ -211,13 +271,32 @@ describe('otel: semantic-convention examples (transcribed tables)', () => {
 
   /** A transcribed table as a plain span: the span name, the attributes as a plain object. */
   function spanOf(table: Table, ids: { spanId: string; parentSpanId?: string; start: number }): Json {
-    const { 'Span name': name, 'Span kind': _kind, 'Span status': _status, 'Span parent': _parent, 'Span links': _links, 'Trace id': _trace, 'Span id': _span, ...attributes } = table.properties;
-    return { name, traceId: 'semconv', ...ids, startTimeUnixNano: String(ids.start), endTimeUnixNano: String(ids.start + 1_000_000), attributes };
+    const {
+      'Span name': name,
+      'Span kind': _kind,
+      'Span status': _status,
+      'Span parent': _parent,
+      'Span links': _links,
+      'Trace id': _trace,
+      'Span id': _span,
+      ...attributes
+    } = table.properties;
+    return {
+      name,
+      traceId: 'semconv',
+      ...ids,
+      startTimeUnixNano: String(ids.start),
+      endTimeUnixNano: String(ids.start + 1_000_000),
+      attributes,
+    };
   }
 
   test('tool call flow with content on span attributes: the execute_tool span has no arguments, the chat span tool_call part gives them', () => {
-    const tables = (readCorpusJson('otel/semconv/examples-llm-calls.transcribed.json') as { tables: Table[] }).tables.filter(
-      (table) => table.headings['2'] === 'Tool calls (functions)' && table.headings['3']!.includes('enabled on span attributes'),
+    const tables = (
+      readCorpusJson('otel/semconv/examples-llm-calls.transcribed.json') as { tables: Table[] }
+    ).tables.filter(
+      (table) =>
+        table.headings['2'] === 'Tool calls (functions)' && table.headings['3']!.includes('enabled on span attributes'),
     );
     expect(tables.map((table) => table.label)).toEqual(['GenAI client span 1', 'Tool call', 'GenAI client span 2']);
     const spans = tables.map((table, i) => spanOf(table, { spanId: `s${i}`, start: 1_000_000_000 * (i + 1) }));
@@ -237,16 +316,36 @@ describe('otel: semantic-convention examples (transcribed tables)', () => {
   });
 
   test('content capture disabled: the call is still there, without arguments', () => {
-    const tables = (readCorpusJson('otel/semconv/examples-llm-calls.transcribed.json') as { tables: Table[] }).tables.filter(
+    const tables = (
+      readCorpusJson('otel/semconv/examples-llm-calls.transcribed.json') as { tables: Table[] }
+    ).tables.filter(
       (table) => table.headings['2'] === 'Tool calls (functions)' && table.headings['3']!.includes('disabled'),
     );
-    const { calls } = parse(tables.map((table, i) => spanOf(table, { spanId: `s${i}`, start: 1_000_000_000 * (i + 1) })));
-    expect(calls.map(outcome)).toEqual([{ tool: 'get_weather', args: null, id: 'call_VSPygqKTWdrhaFErNvMV18Yl', result: undefined, is_error: false, error: undefined }]);
+    const { calls } = parse(
+      tables.map((table, i) => spanOf(table, { spanId: `s${i}`, start: 1_000_000_000 * (i + 1) })),
+    );
+    expect(calls.map(outcome)).toEqual([
+      {
+        tool: 'get_weather',
+        args: null,
+        id: 'call_VSPygqKTWdrhaFErNvMV18Yl',
+        result: undefined,
+        is_error: false,
+        error: undefined,
+      },
+    ]);
   });
 
   test('MCP tools/call: the client span and its server child span are one call (id from jsonrpc.request.id)', () => {
-    const tables = (readCorpusJson('otel/semconv/mcp-examples.transcribed.json') as { tables: Table[] }).tables.filter((table) => table.headings['3'] === 'Stdio transport');
-    expect(tables.map((table) => table.label)).toEqual(['MCP client span (`s1`)', 'MCP server span (`s2`)', 'MCP client span (`s3`)', 'MCP server span (`s4`)']);
+    const tables = (readCorpusJson('otel/semconv/mcp-examples.transcribed.json') as { tables: Table[] }).tables.filter(
+      (table) => table.headings['3'] === 'Stdio transport',
+    );
+    expect(tables.map((table) => table.label)).toEqual([
+      'MCP client span (`s1`)',
+      'MCP server span (`s2`)',
+      'MCP client span (`s3`)',
+      'MCP server span (`s4`)',
+    ]);
     const spans = [
       spanOf(tables[0]!, { spanId: 's1', start: 1_000_000_000 }),
       spanOf(tables[1]!, { spanId: 's2', parentSpanId: 's1', start: 1_100_000_000 }),
@@ -255,7 +354,14 @@ describe('otel: semantic-convention examples (transcribed tables)', () => {
     ];
     const { calls } = parse(spans);
     expect(calls.map(outcome)).toEqual([
-      { tool: 'get-weather', args: { location: 'San Francisco?', date: '2025-10-01' }, id: '3', result: { temperature_range: { high: 75, low: 60 } }, is_error: false, error: undefined },
+      {
+        tool: 'get-weather',
+        args: { location: 'San Francisco?', date: '2025-10-01' },
+        id: '3',
+        result: { temperature_range: { high: 75, low: 60 } },
+        is_error: false,
+        error: undefined,
+      },
     ]);
     expect(calls[0]!.metadata).toEqual({ format: 'otel', span_id: 's3', trace_id: 'semconv' });
   });
@@ -285,7 +391,11 @@ describe('otel: span shapes and rules the corpus lacks', () => {
         start_time: '2026-01-01T00:00:00.000000Z',
         end_time: '2026-01-01T00:00:00.250000Z',
         status: { status_code: 'ERROR', description: 'lookup failed' },
-        attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'lookup', 'gen_ai.tool.call.arguments': { id: 7 } },
+        attributes: {
+          'gen_ai.operation.name': 'execute_tool',
+          'gen_ai.tool.name': 'lookup',
+          'gen_ai.tool.call.arguments': { id: 7 },
+        },
       },
     ]);
     expect(calls).toEqual([
@@ -310,7 +420,10 @@ describe('otel: span shapes and rules the corpus lacks', () => {
         endTime: [1700000000, 500000000],
         attributes: [
           { key: 'gen_ai.tool.name', value: { stringValue: 'search' } },
-          { key: 'gen_ai.tool.call.arguments', value: { kvlistValue: { values: [{ key: 'q', value: { stringValue: 'x' } }] } } },
+          {
+            key: 'gen_ai.tool.call.arguments',
+            value: { kvlistValue: { values: [{ key: 'q', value: { stringValue: 'x' } }] } },
+          },
         ],
       }),
     ]);
@@ -318,27 +431,66 @@ describe('otel: span shapes and rules the corpus lacks', () => {
   });
 
   test('error.type alone marks failure; the error is the status message, the exception, or the type', () => {
-    const withType = (extra: Json) => toolSpan({ attributes: [...toolSpan().attributes, { key: 'error.type', value: { stringValue: 'TimeoutError' } }], ...extra });
-    expect(parse([withType({})]).calls[0]).toMatchObject({ is_error: true, error: 'TimeoutError', metadata: { error_type: 'TimeoutError' } });
-    expect(parse([withType({ events: [{ name: 'exception', attributes: [{ key: 'exception.message', value: { stringValue: 'took 30s' } }] }] })]).calls[0]).toMatchObject({
+    const withType = (extra: Json) =>
+      toolSpan({
+        attributes: [...toolSpan().attributes, { key: 'error.type', value: { stringValue: 'TimeoutError' } }],
+        ...extra,
+      });
+    expect(parse([withType({})]).calls[0]).toMatchObject({
+      is_error: true,
+      error: 'TimeoutError',
+      metadata: { error_type: 'TimeoutError' },
+    });
+    expect(
+      parse([
+        withType({
+          events: [
+            { name: 'exception', attributes: [{ key: 'exception.message', value: { stringValue: 'took 30s' } }] },
+          ],
+        }),
+      ]).calls[0],
+    ).toMatchObject({
       is_error: true,
       error: 'took 30s',
     });
-    expect(parse([withType({ status: { code: 'STATUS_CODE_ERROR', message: 'deadline exceeded' } })]).calls[0]).toMatchObject({ error: 'deadline exceeded' });
+    expect(
+      parse([withType({ status: { code: 'STATUS_CODE_ERROR', message: 'deadline exceeded' } })]).calls[0],
+    ).toMatchObject({ error: 'deadline exceeded' });
   });
 
   test('an ERROR status without a result fails the call; OK and UNSET do not', () => {
-    expect(parse([toolSpan({ status: { code: 2 } })]).calls[0]).toMatchObject({ is_error: true, error: 'the tool span ended with an error status' });
-    expect(parse([toolSpan({ status: { code: 'ERROR', message: 'boom' } })]).calls[0]).toMatchObject({ is_error: true, error: 'boom' });
+    expect(parse([toolSpan({ status: { code: 2 } })]).calls[0]).toMatchObject({
+      is_error: true,
+      error: 'the tool span ended with an error status',
+    });
+    expect(parse([toolSpan({ status: { code: 'ERROR', message: 'boom' } })]).calls[0]).toMatchObject({
+      is_error: true,
+      error: 'boom',
+    });
     expect(parse([toolSpan({ status: { code: 1 } })]).calls[0]!.is_error).toBe(false);
     expect(parse([toolSpan({ status: {} })]).calls[0]!.is_error).toBe(false);
   });
 
   test('ordered by start time, then input order; duration from exact nanoseconds', () => {
     const { calls } = parse([
-      toolSpan({ spanId: 'late', startTimeUnixNano: '3000000000000000001', endTimeUnixNano: '3000000000000000002', attributes: [{ key: 'gen_ai.tool.name', value: { stringValue: 'c' } }] }),
-      toolSpan({ spanId: 'early1', startTimeUnixNano: 1000, endTimeUnixNano: 2000, attributes: [{ key: 'gen_ai.tool.name', value: { stringValue: 'a' } }] }),
-      toolSpan({ spanId: 'early2', startTimeUnixNano: '1000', endTimeUnixNano: '1000', attributes: [{ key: 'gen_ai.tool.name', value: { stringValue: 'b' } }] }),
+      toolSpan({
+        spanId: 'late',
+        startTimeUnixNano: '3000000000000000001',
+        endTimeUnixNano: '3000000000000000002',
+        attributes: [{ key: 'gen_ai.tool.name', value: { stringValue: 'c' } }],
+      }),
+      toolSpan({
+        spanId: 'early1',
+        startTimeUnixNano: 1000,
+        endTimeUnixNano: 2000,
+        attributes: [{ key: 'gen_ai.tool.name', value: { stringValue: 'a' } }],
+      }),
+      toolSpan({
+        spanId: 'early2',
+        startTimeUnixNano: '1000',
+        endTimeUnixNano: '1000',
+        attributes: [{ key: 'gen_ai.tool.name', value: { stringValue: 'b' } }],
+      }),
     ]);
     expect(calls.map((call) => [call.tool, call.duration])).toEqual([
       ['a', 0.000001],
@@ -348,15 +500,34 @@ describe('otel: span shapes and rules the corpus lacks', () => {
   });
 
   test('arguments that are not JSON are kept as {raw} with a warning naming the attribute', () => {
-    const { calls, warnings } = parse([toolSpan({ attributes: [{ key: 'gen_ai.tool.name', value: { stringValue: 'search' } }, { key: 'gen_ai.tool.call.arguments', value: { stringValue: 'q=x' } }] })]);
+    const { calls, warnings } = parse([
+      toolSpan({
+        attributes: [
+          { key: 'gen_ai.tool.name', value: { stringValue: 'search' } },
+          { key: 'gen_ai.tool.call.arguments', value: { stringValue: 'q=x' } },
+        ],
+      }),
+    ]);
     expect(calls[0]!.args).toEqual({ raw: 'q=x' });
-    expect(warnings).toEqual(['t.json at $[0].attributes["gen_ai.tool.call.arguments"]: arguments are not valid JSON; kept the raw text as {"raw": ...}']);
+    expect(warnings).toEqual([
+      't.json at $[0].attributes["gen_ai.tool.call.arguments"]: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+    ]);
   });
 
   test('a tool span with no tool name is skipped with a warning; the span name can supply one', () => {
     const { calls, warnings } = parse([
-      toolSpan({ name: 'work', attributes: [{ key: 'gen_ai.operation.name', value: { stringValue: 'execute_tool' } }, { key: 'gen_ai.tool.name', value: { stringValue: ' ' } }] }),
-      toolSpan({ spanId: 'b2', name: 'execute_tool fetch_page', attributes: [{ key: 'gen_ai.operation.name', value: { stringValue: 'execute_tool' } }] }),
+      toolSpan({
+        name: 'work',
+        attributes: [
+          { key: 'gen_ai.operation.name', value: { stringValue: 'execute_tool' } },
+          { key: 'gen_ai.tool.name', value: { stringValue: ' ' } },
+        ],
+      }),
+      toolSpan({
+        spanId: 'b2',
+        name: 'execute_tool fetch_page',
+        attributes: [{ key: 'gen_ai.operation.name', value: { stringValue: 'execute_tool' } }],
+      }),
     ]);
     expect(calls.map((call) => call.tool)).toEqual(['fetch_page']);
     expect(warnings).toEqual(['t.json at $[0]: skipped a tool span ("work") with no tool name']);
@@ -370,11 +541,26 @@ describe('otel: span shapes and rules the corpus lacks', () => {
 
   test('model spans without tool spans: the calls the model announced, with a warning', () => {
     const data = readCorpusJson('otel/ai-sdk-v7-gen_ai', 'openai-chat-parallel-tool-calls.gen_ai.otlp.json') as Json;
-    for (const scope of data.resourceSpans[0].scopeSpans) scope.spans = scope.spans.filter((span: Json) => attribute(span, 'gen_ai.operation.name')?.stringValue !== 'execute_tool');
+    for (const scope of data.resourceSpans[0].scopeSpans)
+      scope.spans = scope.spans.filter(
+        (span: Json) => attribute(span, 'gen_ai.operation.name')?.stringValue !== 'execute_tool',
+      );
     const { calls, warnings } = parse(data);
     expect(calls).toEqual([
-      { tool: 'get_current_weather', args: { location: 'Seattle, WA' }, is_error: false, id: 'call_JpNb8OiAkbIbHzDggfpdDHpi', metadata: { format: 'otel', announced_only: true } },
-      { tool: 'get_current_weather', args: { location: 'San Francisco, CA' }, is_error: false, id: 'call_vaFQc3zK6hHTRZKXRI5Eo2cJ', metadata: { format: 'otel', announced_only: true } },
+      {
+        tool: 'get_current_weather',
+        args: { location: 'Seattle, WA' },
+        is_error: false,
+        id: 'call_JpNb8OiAkbIbHzDggfpdDHpi',
+        metadata: { format: 'otel', announced_only: true },
+      },
+      {
+        tool: 'get_current_weather',
+        args: { location: 'San Francisco, CA' },
+        is_error: false,
+        id: 'call_vaFQc3zK6hHTRZKXRI5Eo2cJ',
+        metadata: { format: 'otel', announced_only: true },
+      },
     ]);
     expect(warnings).toEqual([
       't.json at $: the trace has no tool execution spans; took 2 calls from the tool_call parts the model spans announced (results and failures are not recorded there)',
@@ -382,14 +568,26 @@ describe('otel: span shapes and rules the corpus lacks', () => {
   });
 
   test('GenAI spans without any tool call are zero calls, not an error', () => {
-    const { calls } = parse([{ traceId: 'a', spanId: 'b', name: 'chat gpt-4', attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.output.messages': '[{"role":"assistant","parts":[{"type":"text","content":"hi"}]}]' } }]);
+    const { calls } = parse([
+      {
+        traceId: 'a',
+        spanId: 'b',
+        name: 'chat gpt-4',
+        attributes: {
+          'gen_ai.operation.name': 'chat',
+          'gen_ai.output.messages': '[{"role":"assistant","parts":[{"type":"text","content":"hi"}]}]',
+        },
+      },
+    ]);
     expect(calls).toEqual([]);
   });
 
   test('no spans, or spans with no GenAI attribute at all, is an error saying what was looked for', () => {
     expect(() => parse({ resourceSpans: [] })).toThrow(ToolscoreInputError);
     expect(() => parse({ resourceSpans: [] })).toThrow(/found no spans/);
-    expect(() => parse([{ traceId: 'a', spanId: 'b', name: 'GET /users', attributes: { 'http.method': 'GET' } }])).toThrow(
+    expect(() =>
+      parse([{ traceId: 'a', spanId: 'b', name: 'GET /users', attributes: { 'http.method': 'GET' } }]),
+    ).toThrow(
       /none of the 1 spans is a GenAI span: looked for execute_tool spans \(gen_ai.tool.name\), Vercel AI SDK ai.toolCall spans, OpenInference TOOL spans/,
     );
     expect(() => parse('spans')).toThrow(/expected an OTLP\/JSON export/);

@@ -80,7 +80,14 @@ const A_INPUT_MIME_TYPE = 22;
 const A_OUTPUT_VALUE = 23;
 
 /** GenAI operations that are not tool executions even if a span carries `gen_ai.tool.name`. */
-const NON_TOOL_OPERATIONS = new Set(['chat', 'text_completion', 'generate_content', 'embeddings', 'invoke_agent', 'create_agent']);
+const NON_TOOL_OPERATIONS = new Set([
+  'chat',
+  'text_completion',
+  'generate_content',
+  'embeddings',
+  'invoke_agent',
+  'create_agent',
+]);
 
 /** Operations whose `gen_ai.output.messages` are one model response (not an agent's aggregate). */
 const MODEL_OPERATIONS = new Set(['chat', 'text_completion', 'generate_content']);
@@ -110,7 +117,15 @@ function decodeResult(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const first = value.trimStart().charCodeAt(0);
   // { [ " - 0-9 t f n
-  const maybeJson = first === 0x7b || first === 0x5b || first === 0x22 || first === 0x2d || (first >= 0x30 && first <= 0x39) || first === 0x74 || first === 0x66 || first === 0x6e;
+  const maybeJson =
+    first === 0x7b ||
+    first === 0x5b ||
+    first === 0x22 ||
+    first === 0x2d ||
+    (first >= 0x30 && first <= 0x39) ||
+    first === 0x74 ||
+    first === 0x66 ||
+    first === 0x6e;
   if (!maybeJson) return value;
   try {
     return JSON.parse(value) as unknown;
@@ -225,10 +240,11 @@ class OtelReader implements TraceStreamReader {
 
   private resource(resource: unknown, path: string): void {
     if (!isObject(resource)) return;
-    const [key, scopes] =
-      Array.isArray(resource.scopeSpans) ? ['scopeSpans', resource.scopeSpans]
-      : Array.isArray(resource.instrumentationLibrarySpans) ? ['instrumentationLibrarySpans', resource.instrumentationLibrarySpans]
-      : ['', []];
+    const [key, scopes] = Array.isArray(resource.scopeSpans)
+      ? ['scopeSpans', resource.scopeSpans]
+      : Array.isArray(resource.instrumentationLibrarySpans)
+        ? ['instrumentationLibrarySpans', resource.instrumentationLibrarySpans]
+        : ['', []];
     scopes.forEach((scope: unknown, i) => {
       if (isObject(scope) && Array.isArray(scope.spans)) this.spanList(scope.spans, `${path}.${key}[${i}].spans`);
     });
@@ -314,16 +330,26 @@ class OtelReader implements TraceStreamReader {
       candidate.spanId = spanId;
     }
     if (traceId !== undefined) candidate.traceId = traceId;
-    const parentId = idOf(span.parentSpanId ?? span.parent_span_id ?? span.parent_id ?? (isObject(span.parentSpanContext) ? span.parentSpanContext.spanId : undefined));
+    const parentId = idOf(
+      span.parentSpanId ??
+        span.parent_span_id ??
+        span.parent_id ??
+        (isObject(span.parentSpanContext) ? span.parentSpanContext.spanId : undefined),
+    );
     if (parentId !== undefined) candidate.parentId = parentId;
-    const id = idOf(attrs[A_GEN_AI_TOOL_CALL_ID]) ?? idOf(attrs[A_AI_TOOLCALL_ID]) ?? idOf(attrs[A_TOOL_CALL_ID]) ?? idOf(attrs[A_JSONRPC_REQUEST_ID]);
+    const id =
+      idOf(attrs[A_GEN_AI_TOOL_CALL_ID]) ??
+      idOf(attrs[A_AI_TOOLCALL_ID]) ??
+      idOf(attrs[A_TOOL_CALL_ID]) ??
+      idOf(attrs[A_JSONRPC_REQUEST_ID]);
     if (id !== undefined) candidate.id = id;
     const start = startOf(span);
     if (start !== undefined) candidate.start = start;
     const end = toUnixNanos(span.endTimeUnixNano ?? span.end_time ?? span.endTime);
     if (end !== undefined) candidate.end = end;
     const durationAttribute = attrs[A_GEN_AI_EXECUTE_TOOL_DURATION];
-    if (typeof durationAttribute === 'number' && Number.isFinite(durationAttribute)) candidate.durationAttribute = durationAttribute;
+    if (typeof durationAttribute === 'number' && Number.isFinite(durationAttribute))
+      candidate.durationAttribute = durationAttribute;
 
     for (const [slot, key] of ARGUMENT_SLOTS) {
       if (attrs[slot] !== undefined) {
@@ -342,7 +368,8 @@ class OtelReader implements TraceStreamReader {
     }
     if (candidate.rawArgs === undefined && isOpenInference && attrs[A_INPUT_VALUE] !== undefined) {
       candidate.argsKey = 'input.value';
-      if (attrs[A_INPUT_MIME_TYPE] === 'text/plain' && typeof attrs[A_INPUT_VALUE] === 'string') candidate.textInput = attrs[A_INPUT_VALUE];
+      if (attrs[A_INPUT_MIME_TYPE] === 'text/plain' && typeof attrs[A_INPUT_VALUE] === 'string')
+        candidate.textInput = attrs[A_INPUT_VALUE];
       else candidate.rawArgs = attrs[A_INPUT_VALUE];
     }
 
@@ -373,48 +400,112 @@ class OtelReader implements TraceStreamReader {
     if (errorType === undefined && candidate.hasResult && exception === undefined) {
       // A tool span records its result only when the tool succeeded; a bare ERROR status beside a
       // result and no exception is most likely a status copied from elsewhere (seen in exports).
-      this.context.warn(childPath(pathOf(at), 'status'), 'span status is ERROR, but the tool recorded a result and no exception; kept the call as successful');
+      this.context.warn(
+        childPath(pathOf(at), 'status'),
+        'span status is ERROR, but the tool recorded a result and no exception; kept the call as successful',
+      );
       return;
     }
     candidate.failed = true;
-    candidate.error = nonEmpty(status?.message) ?? nonEmpty(status?.description) ?? exception ?? errorType ?? 'the tool span ended with an error status';
+    candidate.error =
+      nonEmpty(status?.message) ??
+      nonEmpty(status?.description) ??
+      exception ??
+      errorType ??
+      'the tool span ended with an error status';
   }
 
   /** Records `tool_call` parts announced by a model span, for argument fallback and ordering. */
-  private announce(attrs: unknown[], operation: unknown, start: bigint | undefined, at: SpanAt, position: number): void {
+  private announce(
+    attrs: unknown[],
+    operation: unknown,
+    start: bigint | undefined,
+    at: SpanAt,
+    position: number,
+  ): void {
     const messages = attrs[A_GEN_AI_OUTPUT_MESSAGES];
-    if (messages !== undefined && (operation === undefined || (typeof operation === 'string' && MODEL_OPERATIONS.has(operation)))) {
-      const parsed = typeof messages === 'string' ? (messages.includes('"tool_call"') ? parseJsonOrUndefined(messages) : undefined) : messages;
+    if (
+      messages !== undefined &&
+      (operation === undefined || (typeof operation === 'string' && MODEL_OPERATIONS.has(operation)))
+    ) {
+      const parsed =
+        typeof messages === 'string'
+          ? messages.includes('"tool_call"')
+            ? parseJsonOrUndefined(messages)
+            : undefined
+          : messages;
       if (Array.isArray(parsed)) {
         let ordinal = 0;
         for (const message of parsed) {
           if (!isObject(message) || !Array.isArray(message.parts)) continue;
           for (const part of message.parts) {
             if (!isObject(part) || part.type !== 'tool_call') continue;
-            this.addAnnounced(part.id, part.name, part.arguments, 'arguments' in part, ordinal++, at, 'gen_ai.output.messages', start, position);
+            this.addAnnounced(
+              part.id,
+              part.name,
+              part.arguments,
+              'arguments' in part,
+              ordinal++,
+              at,
+              'gen_ai.output.messages',
+              start,
+              position,
+            );
           }
         }
       }
     }
     const toolCalls = attrs[A_AI_RESPONSE_TOOLCALLS];
     const operationId = attrs[A_AI_OPERATIONID];
-    if (toolCalls !== undefined && (typeof operationId !== 'string' || operationId.endsWith('.doGenerate') || operationId.endsWith('.doStream'))) {
+    if (
+      toolCalls !== undefined &&
+      (typeof operationId !== 'string' || operationId.endsWith('.doGenerate') || operationId.endsWith('.doStream'))
+    ) {
       const parsed = typeof toolCalls === 'string' ? parseJsonOrUndefined(toolCalls) : toolCalls;
       if (Array.isArray(parsed)) {
         parsed.forEach((call: unknown, ordinal) => {
           if (!isObject(call)) return;
           const hasInput = call.input !== undefined || call.args !== undefined;
-          this.addAnnounced(call.toolCallId, call.toolName, call.input ?? call.args, hasInput, ordinal, at, 'ai.response.toolCalls', start, position);
+          this.addAnnounced(
+            call.toolCallId,
+            call.toolName,
+            call.input ?? call.args,
+            hasInput,
+            ordinal,
+            at,
+            'ai.response.toolCalls',
+            start,
+            position,
+          );
         });
       }
     }
   }
 
-  private addAnnounced(rawId: unknown, name: unknown, args: unknown, hasArguments: boolean, ordinal: number, at: SpanAt, attribute: string, start: bigint | undefined, position: number): void {
+  private addAnnounced(
+    rawId: unknown,
+    name: unknown,
+    args: unknown,
+    hasArguments: boolean,
+    ordinal: number,
+    at: SpanAt,
+    attribute: string,
+    start: bigint | undefined,
+    position: number,
+  ): void {
     this.genAi = true;
     const id = idOf(rawId) ?? `#${position}:${ordinal}`;
     if (this.announced.has(id)) return;
-    const entry: Announced = { ordinal, name: nonEmpty(name), arguments: args, hasArguments, at, attribute, start, position };
+    const entry: Announced = {
+      ordinal,
+      name: nonEmpty(name),
+      arguments: args,
+      hasArguments,
+      at,
+      attribute,
+      start,
+      position,
+    };
     this.announced.set(id, entry);
   }
 
@@ -471,7 +562,14 @@ class OtelReader implements TraceStreamReader {
       let current = candidate;
       for (let hops = 0; hops < 64 && current.parentId !== undefined; hops++) {
         const parent = this.bySpanId.get(current.parentId);
-        if (!parent || parent === current || parent.traceId !== current.traceId || parent.tool !== candidate.tool || parent.id !== candidate.id) break;
+        if (
+          !parent ||
+          parent === current ||
+          parent.traceId !== current.traceId ||
+          parent.tool !== candidate.tool ||
+          parent.id !== candidate.id
+        )
+          break;
         outer = parent;
         current = parent;
       }
@@ -479,7 +577,11 @@ class OtelReader implements TraceStreamReader {
         kept.push(candidate);
         continue;
       }
-      if (outer.rawArgs === undefined && outer.textInput === undefined && (candidate.rawArgs !== undefined || candidate.textInput !== undefined)) {
+      if (
+        outer.rawArgs === undefined &&
+        outer.textInput === undefined &&
+        (candidate.rawArgs !== undefined || candidate.textInput !== undefined)
+      ) {
         outer.rawArgs = candidate.rawArgs;
         if (candidate.argsKey !== undefined) outer.argsKey = candidate.argsKey;
         outer.argsAt = candidate.argsAt ?? candidate.at;
@@ -504,7 +606,11 @@ class OtelReader implements TraceStreamReader {
       const fast = plainArguments(candidate.rawArgs);
       if (fast !== undefined) return fast;
       const attributes = childPath(pathOf(candidate.argsAt ?? candidate.at), 'attributes');
-      return readArguments(candidate.rawArgs, candidate.argsKey === undefined ? attributes : childPath(attributes, candidate.argsKey), this.context);
+      return readArguments(
+        candidate.rawArgs,
+        candidate.argsKey === undefined ? attributes : childPath(attributes, candidate.argsKey),
+        this.context,
+      );
     }
     const announced = candidate.id !== undefined ? this.announced.get(candidate.id) : undefined;
     if (announced?.hasArguments) return readArguments(announced.arguments, announcedPath(announced), this.context);
@@ -603,10 +709,12 @@ const EXCEPTION_KEYS = new Set(['exception.message', 'exception.type']);
 /** OpenTelemetry traces with GenAI, Vercel AI SDK or OpenInference tool spans. */
 export const otelFormat: TraceFormat = {
   name: 'otel',
-  looksFor: 'an OTLP/JSON export ({"resourceSpans": [...]}) or a list of spans (traceId + spanId, or name + attributes + start time)',
+  looksFor:
+    'an OTLP/JSON export ({"resourceSpans": [...]}) or a list of spans (traceId + spanId, or name + attributes + start time)',
   marks: ['resourceSpans', 'scopeSpans', 'spans', 'traceId', 'spanId', 'attributes', 'startTimeUnixNano'],
   detect: looksLikeOtel,
-  description: 'OpenTelemetry spans: OTLP/JSON exports, span lists or JSON Lines; GenAI execute_tool, Vercel AI SDK ai.toolCall and OpenInference TOOL spans',
+  description:
+    'OpenTelemetry spans: OTLP/JSON exports, span lists or JSON Lines; GenAI execute_tool, Vercel AI SDK ai.toolCall and OpenInference TOOL spans',
   parse(data, context) {
     if (data === null || typeof data !== 'object') {
       throw new ToolscoreInputError(
@@ -637,7 +745,8 @@ export function fromOtel(exportOrSpans: unknown, options?: FromOptions): ToolCal
 function isSpanLike(value: unknown): boolean {
   if (!isObject(value)) return false;
   if (value.traceId !== undefined && value.spanId !== undefined) return true;
-  if (isObject(value.context) && value.context.span_id !== undefined && value.context.trace_id !== undefined) return true;
+  if (isObject(value.context) && value.context.span_id !== undefined && value.context.trace_id !== undefined)
+    return true;
   return (
     typeof value.name === 'string' &&
     value.attributes !== null &&

@@ -16,11 +16,19 @@ describe('OTLP AnyValue decoding', () => {
   });
 
   test('arrays and key/value lists, nested', () => {
-    expect(decodeAnyValue({ arrayValue: { values: [{ stringValue: 'tool-calls' }, { intValue: '2' }] } })).toEqual(['tool-calls', 2]);
+    expect(decodeAnyValue({ arrayValue: { values: [{ stringValue: 'tool-calls' }, { intValue: '2' }] } })).toEqual([
+      'tool-calls',
+      2,
+    ]);
     expect(decodeAnyValue({ arrayValue: {} })).toEqual([]);
     expect(
       decodeAnyValue({
-        kvlistValue: { values: [{ key: 'location', value: { stringValue: 'Paris' } }, { key: 'days', value: { arrayValue: { values: [{ intValue: '1' }] } } }] },
+        kvlistValue: {
+          values: [
+            { key: 'location', value: { stringValue: 'Paris' } },
+            { key: 'days', value: { arrayValue: { values: [{ intValue: '1' }] } } },
+          ],
+        },
       }),
     ).toEqual({ location: 'Paris', days: [1] });
   });
@@ -51,7 +59,9 @@ describe('OTLP AnyValue decoding', () => {
       ),
     ).toEqual({ 'gen_ai.tool.name': 'weather', 'server.port': 443 });
     expect(keys).toEqual(['gen_ai.tool.name', 'server.port', 'ignored']);
-    expect(pickAttributes({ 'gen_ai.tool.name': 'weather', 'server.port': { intValue: '8080' }, other: 1 }, wanted)).toEqual({ 'gen_ai.tool.name': 'weather', 'server.port': 8080 });
+    expect(
+      pickAttributes({ 'gen_ai.tool.name': 'weather', 'server.port': { intValue: '8080' }, other: 1 }, wanted),
+    ).toEqual({ 'gen_ai.tool.name': 'weather', 'server.port': 8080 });
     expect(pickAttributes(undefined, wanted)).toEqual({});
   });
 });
@@ -61,9 +71,13 @@ describe('timestamps', () => {
     expect(toUnixNanos('1796215994492936978')).toBe(1796215994492936978n);
     expect(toUnixNanos(1_000_000_000)).toBe(1_000_000_000n);
     expect(toUnixNanos([1796215994, 492936978])).toBe(1796215994492936978n);
-    expect(toUnixNanos('2026-12-02T13:37:00.123456789Z')).toBe(BigInt(Date.parse('2026-12-02T13:37:00Z')) * 1_000_000n + 123456789n);
+    expect(toUnixNanos('2026-12-02T13:37:00.123456789Z')).toBe(
+      BigInt(Date.parse('2026-12-02T13:37:00Z')) * 1_000_000n + 123456789n,
+    );
     expect(toUnixNanos('2026-12-02T13:37:00Z')).toBe(BigInt(Date.parse('2026-12-02T13:37:00Z')) * 1_000_000n);
-    expect(toUnixNanos('2026-12-02T14:37:00.5+01:00')).toBe(BigInt(Date.parse('2026-12-02T13:37:00Z')) * 1_000_000n + 500_000_000n);
+    expect(toUnixNanos('2026-12-02T14:37:00.5+01:00')).toBe(
+      BigInt(Date.parse('2026-12-02T13:37:00Z')) * 1_000_000n + 500_000_000n,
+    );
     expect(toUnixNanos('yesterday')).toBeUndefined();
     expect(toUnixNanos(null)).toBeUndefined();
     expect(toUnixNanos(-5)).toBeUndefined();

@@ -5,7 +5,15 @@ import { isObject } from '../core/objects.js';
  */
 
 /** The member names of an OTLP `AnyValue`. */
-const ANY_VALUE_KEYS = new Set(['stringValue', 'boolValue', 'intValue', 'doubleValue', 'arrayValue', 'kvlistValue', 'bytesValue']);
+const ANY_VALUE_KEYS = new Set([
+  'stringValue',
+  'boolValue',
+  'intValue',
+  'doubleValue',
+  'arrayValue',
+  'kvlistValue',
+  'bytesValue',
+]);
 
 /**
  * Decodes an OTLP `AnyValue` (`{stringValue}`, `{intValue}` as a string or number, `{doubleValue}`,
@@ -89,7 +97,12 @@ export function pickAttributes(
  * array (undefined where absent). Fixed positions keep lookups cheap on large span lists; `reuse`
  * (an array of `slots.size`) is cleared and filled instead of allocating one per call.
  */
-export function readAttributeSlots(attributes: unknown, slots: ReadonlyMap<string, number>, onKey?: (key: string) => void, reuse?: unknown[]): unknown[] {
+export function readAttributeSlots(
+  attributes: unknown,
+  slots: ReadonlyMap<string, number>,
+  onKey?: (key: string) => void,
+  reuse?: unknown[],
+): unknown[] {
   const out = reuse ?? new Array<unknown>(slots.size);
   if (reuse) out.fill(undefined);
   if (Array.isArray(attributes)) {

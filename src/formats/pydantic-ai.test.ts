@@ -10,12 +10,22 @@ import { detectFormat } from './registry.js';
 
 const parse = readerFor(pydanticAIFormat, 'test');
 
-const DUMP_URL = new URL('../../test/corpus/frameworks/pydantic-ai/agent-sandbox-secret-plan.messages.json', import.meta.url);
+const DUMP_URL = new URL(
+  '../../test/corpus/frameworks/pydantic-ai/agent-sandbox-secret-plan.messages.json',
+  import.meta.url,
+);
 const DUMP: unknown = JSON.parse(readFileSync(DUMP_URL, 'utf8'));
 
 /** Read off the file: one tool-call part (args a JSON string) in the response of 02:46:37Z, answered by one tool-return. */
 const DUMP_CALLS: ToolCall[] = [
-  { tool: 'secret_plan', args: { password: 42 }, id: 'call_8vnYkl9oL2oW09LaWsgvQFoM', timestamp: 1761273997, result: 'The secret plan is revealed.', is_error: false },
+  {
+    tool: 'secret_plan',
+    args: { password: 42 },
+    id: 'call_8vnYkl9oL2oW09LaWsgvQFoM',
+    timestamp: 1761273997,
+    result: 'The secret plan is revealed.',
+    is_error: false,
+  },
 ];
 
 const response = (...parts: unknown[]) => ({ kind: 'response', parts, timestamp: '2026-01-01T00:00:00Z' });
@@ -39,9 +49,17 @@ describe('Pydantic AI message histories', () => {
   test('a retry-prompt answering a call marks it failed, its content (or the validation errors) the error', () => {
     const history = [
       request({ part_kind: 'user-prompt', content: 'weather in Paris?' }),
-      response({ part_kind: 'tool-call', tool_name: 'weather', args: { town: 'Paris' }, tool_call_id: 'c1' }, { part_kind: 'tool-call', tool_name: 'clock', args: null, tool_call_id: 'c2' }),
+      response(
+        { part_kind: 'tool-call', tool_name: 'weather', args: { town: 'Paris' }, tool_call_id: 'c1' },
+        { part_kind: 'tool-call', tool_name: 'clock', args: null, tool_call_id: 'c2' },
+      ),
       request(
-        { part_kind: 'retry-prompt', tool_name: 'weather', tool_call_id: 'c1', content: [{ type: 'missing', loc: ['city'], msg: 'Field required', input: { town: 'Paris' } }] },
+        {
+          part_kind: 'retry-prompt',
+          tool_name: 'weather',
+          tool_call_id: 'c1',
+          content: [{ type: 'missing', loc: ['city'], msg: 'Field required', input: { town: 'Paris' } }],
+        },
         { part_kind: 'retry-prompt', tool_name: 'clock', tool_call_id: 'c2', content: 'clock is down, try later' },
       ),
       response({ part_kind: 'tool-call', tool_name: 'weather', args: '{"city": "Paris"}', tool_call_id: 'c3' }),
@@ -64,15 +82,38 @@ describe('Pydantic AI message histories', () => {
 
   test('builtin tool calls are kept and marked; {messages} and one message are read; a result for no call is a warning', () => {
     const messages = [
-      response({ part_kind: 'builtin-tool-call', tool_name: 'web_search', args: { query: 'x' }, tool_call_id: 'b1', provider_name: 'openai' }, { part_kind: 'builtin-tool-return', tool_name: 'web_search', content: 'found', tool_call_id: 'b1' }),
+      response(
+        {
+          part_kind: 'builtin-tool-call',
+          tool_name: 'web_search',
+          args: { query: 'x' },
+          tool_call_id: 'b1',
+          provider_name: 'openai',
+        },
+        { part_kind: 'builtin-tool-return', tool_name: 'web_search', content: 'found', tool_call_id: 'b1' },
+      ),
       request({ part_kind: 'tool-return', tool_name: 'ghost', content: 'boo', tool_call_id: 'nope' }),
     ];
-    expect(fromPydanticAI({ messages })).toEqual([{ tool: 'web_search', args: { query: 'x' }, id: 'b1', timestamp: 1767225600, result: 'found', is_error: false, metadata: { builtin: true } }]);
-    expect(parse(messages[1]).warnings).toEqual(['test at $.parts[0]: a tool result for call id "nope" matches no tool call; it was ignored']);
+    expect(fromPydanticAI({ messages })).toEqual([
+      {
+        tool: 'web_search',
+        args: { query: 'x' },
+        id: 'b1',
+        timestamp: 1767225600,
+        result: 'found',
+        is_error: false,
+        metadata: { builtin: true },
+      },
+    ]);
+    expect(parse(messages[1]).warnings).toEqual([
+      'test at $.parts[0]: a tool result for call id "nope" matches no tool call; it was ignored',
+    ]);
   });
 
   test('what is not a Pydantic AI history is an error naming the shape, not zero calls', () => {
-    expect(() => parse([{ role: 'user', parts: [{ text: 'hi' }] }])).toThrow('test at $: expected Pydantic AI messages (a list of {"kind": "request" | "response", "parts": [...]}, one message or {"messages": [...]}), got an array');
+    expect(() => parse([{ role: 'user', parts: [{ text: 'hi' }] }])).toThrow(
+      'test at $: expected Pydantic AI messages (a list of {"kind": "request" | "response", "parts": [...]}, one message or {"messages": [...]}), got an array',
+    );
     expect(detectFormat([{ role: 'model', parts: [{ functionCall: { name: 'f', args: {} } }] }])).toBe('gemini');
   });
 });

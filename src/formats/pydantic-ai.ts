@@ -23,7 +23,8 @@ export const pydanticAIFormat: TraceFormat = {
   name: 'pydantic-ai',
   looksFor: 'Pydantic AI messages ({"kind": "request" | "response", "parts": [{"part_kind": ...}]})',
   detect: (data) => messagesOf(data) !== undefined,
-  description: 'Pydantic AI message histories (all_messages() dumps): tool-call parts, tool-return results, retry-prompt failures',
+  description:
+    'Pydantic AI message histories (all_messages() dumps): tool-call parts, tool-return results, retry-prompt failures',
   parse(data, context) {
     const messages = messagesOf(data);
     if (messages === undefined) {
@@ -48,7 +49,8 @@ function isMessage(item: unknown): item is Record<string, unknown> & { parts: un
 /** A list whose every entry is a message (JSON Lines files may add nothing else). */
 function messagesOf(data: unknown): { list: readonly unknown[]; path: string } | undefined {
   if (Array.isArray(data)) return data.length > 0 && data.every(isMessage) ? { list: data, path: '$' } : undefined;
-  if (isObject(data) && Array.isArray(data.messages) && data.messages.length > 0 && data.messages.every(isMessage)) return { list: data.messages, path: '$.messages' };
+  if (isObject(data) && Array.isArray(data.messages) && data.messages.length > 0 && data.messages.every(isMessage))
+    return { list: data.messages, path: '$.messages' };
   if (isMessage(data)) return { list: [data], path: '' };
   return undefined;
 }
@@ -59,12 +61,20 @@ function readMessages(list: readonly unknown[], path: string, context: ParseCont
     const messagePath = path === '' ? '$' : childPath(path, i);
     if (!isMessage(message)) return; // messagesOf checked every entry
     const timestamp = message.kind === 'response' ? unixSeconds(message.timestamp) : undefined;
-    message.parts.forEach((part: unknown, j) => readPart(part, childPath(childPath(messagePath, 'parts'), j), timestamp, calls, context));
+    message.parts.forEach((part: unknown, j) =>
+      readPart(part, childPath(childPath(messagePath, 'parts'), j), timestamp, calls, context),
+    );
   });
   return calls.finish();
 }
 
-function readPart(part: unknown, path: string, timestamp: number | undefined, calls: CallJoiner, context: ParseContext): void {
+function readPart(
+  part: unknown,
+  path: string,
+  timestamp: number | undefined,
+  calls: CallJoiner,
+  context: ParseContext,
+): void {
   if (!isObject(part) || typeof part.part_kind !== 'string') {
     context.warn(path, `skipped ${describeType(part)}: a part needs a "part_kind"`);
     return;
@@ -93,7 +103,11 @@ function readPart(part: unknown, path: string, timestamp: number | undefined, ca
 
 /** A retry prompt's content: its text, or the `msg` of each validation error it lists. */
 function retryText(content: unknown): string {
-  if (Array.isArray(content) && content.length > 0 && content.every((entry) => isObject(entry) && typeof entry.msg === 'string')) {
+  if (
+    Array.isArray(content) &&
+    content.length > 0 &&
+    content.every((entry) => isObject(entry) && typeof entry.msg === 'string')
+  ) {
     return content.map((entry) => (entry as { msg: string }).msg).join('; ');
   }
   return failureMessage(content, 'retry requested');

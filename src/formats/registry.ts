@@ -50,7 +50,9 @@ const DETECTION_ORDER: readonly TraceFormat[] = [
 ];
 
 /** Every trace format, by name. */
-export const FORMATS: ReadonlyMap<string, TraceFormat> = new Map(DETECTION_ORDER.map((format) => [format.name, format]));
+export const FORMATS: ReadonlyMap<string, TraceFormat> = new Map(
+  DETECTION_ORDER.map((format) => [format.name, format]),
+);
 
 /** Names accepted by `--format` / `format`, `auto` first. */
 export const FORMAT_NAMES: readonly string[] = ['auto', ...FORMATS.keys()];
@@ -61,7 +63,10 @@ export function getFormat(name: string): TraceFormat | undefined {
 }
 
 function unknownFormatError(format: string, source: string): ToolscoreInputError {
-  return new ToolscoreInputError({ source }, `unknown format ${JSON.stringify(format)}; valid formats: ${FORMAT_NAMES.join(', ')}`);
+  return new ToolscoreInputError(
+    { source },
+    `unknown format ${JSON.stringify(format)}; valid formats: ${FORMAT_NAMES.join(', ')}`,
+  );
 }
 
 /** Checks a format name (`auto` or a format) where a command line takes it, before any file is read. */
@@ -88,7 +93,8 @@ function nearestFormat(data: unknown): { format: TraceFormat; found: string[]; m
   let best: { format: TraceFormat; found: string[]; missing: string[] } | undefined;
   for (const format of DETECTION_ORDER) {
     const found = (format.marks ?? []).filter((mark) => marks.has(mark));
-    if (found.length > 0 && found.length > (best?.found.length ?? 0)) best = { format, found, missing: format.marks!.filter((mark) => !marks.has(mark)) };
+    if (found.length > 0 && found.length > (best?.found.length ?? 0))
+      best = { format, found, missing: format.marks!.filter((mark) => !marks.has(mark)) };
   }
   return best;
 }
@@ -112,10 +118,12 @@ export function knownNonTrace(data: unknown): string | undefined {
   const error = body.error;
   if (error === null || typeof error !== 'object' || Array.isArray(error)) return undefined;
   const detail = error as Record<string, unknown>;
-  if (body.type === 'error' && typeof detail.type === 'string') return 'this is an Anthropic API error body (type: "error"), not a response';
+  if (body.type === 'error' && typeof detail.type === 'string')
+    return 'this is an Anthropic API error body (type: "error"), not a response';
   if (typeof detail.message !== 'string') return undefined;
   if ('failed_generation' in detail) return 'this is a Groq API error body (error.failed_generation), not a response';
-  if (typeof detail.status === 'string' && typeof detail.code === 'number') return 'this is a Google API error body (error.code, error.status), not a response';
+  if (typeof detail.status === 'string' && typeof detail.code === 'number')
+    return 'this is a Google API error body (error.code, error.status), not a response';
   return 'this is an API error body ({"error": {"message": ...}}), not a response';
 }
 
@@ -136,7 +144,11 @@ class UndetectedFormatError extends ToolscoreInputError {
  * non-trace, else the nearest format and what it missed. `what` names the data when it is not the
  * whole input (the first lines of a JSON Lines file).
  */
-export function undetectedFormatError(where: { source: string; path?: string; line?: number }, data: unknown, what = describeKeys(data)): ToolscoreInputError {
+export function undetectedFormatError(
+  where: { source: string; path?: string; line?: number },
+  data: unknown,
+  what = describeKeys(data),
+): ToolscoreInputError {
   const everyFormat = DETECTION_ORDER.map((format) => `${format.name} (${format.looksFor})`).join('; ');
   const known = knownNonTrace(data);
   const nearest = known === undefined ? nearestFormat(data) : undefined;
@@ -145,7 +157,11 @@ export function undetectedFormatError(where: { source: string; path?: string; li
     (nearest
       ? `the nearest format is ${nearest.format.name}: found ${nearest.found.join(', ')} but not ${nearest.missing.slice(0, 4).join(', ') || 'the whole shape'} (it looks for ${nearest.format.looksFor})`
       : 'no format found any key it knows');
-  return new UndetectedFormatError(where, `could not detect the trace format of ${what}: ${why}. Pass --format if it is one of the formats (--verbose lists them).`, everyFormat);
+  return new UndetectedFormatError(
+    where,
+    `could not detect the trace format of ${what}: ${why}. Pass --format if it is one of the formats (--verbose lists them).`,
+    everyFormat,
+  );
 }
 
 /** A "could not detect" error with every format and what it looks for appended (`--verbose`); other errors as they are. */

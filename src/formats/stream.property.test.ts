@@ -29,7 +29,10 @@ const callsArbitrary = fc.array(
 );
 
 /** Cut points and interleaving choices, drawn once per run. */
-const shapeArbitrary = fc.record({ cuts: fc.array(fc.nat(), { maxLength: 12 }), order: fc.array(fc.nat(), { maxLength: 40 }) });
+const shapeArbitrary = fc.record({
+  cuts: fc.array(fc.nat(), { maxLength: 12 }),
+  order: fc.array(fc.nat(), { maxLength: 40 }),
+});
 
 /** `text` cut at the given points (taken modulo its length), in order. */
 function split(text: string, cuts: number[]): string[] {
@@ -65,18 +68,49 @@ describe('stream reassembly: random calls, random cuts, random interleaving', ()
     fc.assert(
       fc.property(callsArbitrary, shapeArbitrary, (generated: Generated[], { cuts, order }) => {
         const fragments = generated.map((call, index) =>
-          split(JSON.stringify(call.args), cuts).map((piece, k) => (k === 0 ? { index, id: `call_${index}`, type: 'function', function: { name: call.name, arguments: piece } } : { index, function: { arguments: piece } })),
+          split(JSON.stringify(call.args), cuts).map((piece, k) =>
+            k === 0
+              ? { index, id: `call_${index}`, type: 'function', function: { name: call.name, arguments: piece } }
+              : { index, function: { arguments: piece } },
+          ),
         );
-        const chunks: unknown[] = interleave(fragments, order).map((fragment) => ({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { tool_calls: [fragment] }, finish_reason: null }] }));
-        chunks.push({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] }, '[DONE]');
+        const chunks: unknown[] = interleave(fragments, order).map((fragment) => ({
+          id: 'c',
+          object: 'chat.completion.chunk',
+          choices: [{ index: 0, delta: { tool_calls: [fragment] }, finish_reason: null }],
+        }));
+        chunks.push(
+          { id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] },
+          '[DONE]',
+        );
         const whole = {
           object: 'chat.completion',
-          choices: [{ index: 0, message: { role: 'assistant', tool_calls: generated.map((call, index) => ({ id: `call_${index}`, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.args) } })) } }],
+          choices: [
+            {
+              index: 0,
+              message: {
+                role: 'assistant',
+                tool_calls: generated.map((call, index) => ({
+                  id: `call_${index}`,
+                  type: 'function',
+                  function: { name: call.name, arguments: JSON.stringify(call.args) },
+                })),
+              },
+            },
+          ],
         };
         const streamed = read(openaiFormat, chunks);
         expect(detectFormat(chunks)).toBe('openai');
         expect(streamed.warnings).toEqual([]);
-        expect(streamed.calls).toEqual(generated.map((call, index) => ({ tool: call.name, args: travelled(call.args), id: `call_${index}`, is_error: false, metadata: { format: 'tool_calls' } })));
+        expect(streamed.calls).toEqual(
+          generated.map((call, index) => ({
+            tool: call.name,
+            args: travelled(call.args),
+            id: `call_${index}`,
+            is_error: false,
+            metadata: { format: 'tool_calls' },
+          })),
+        );
         expect(streamed).toEqual(read(openaiFormat, whole));
       }),
     );
@@ -84,25 +118,55 @@ describe('stream reassembly: random calls, random cuts, random interleaving', ()
 
   test('OpenAI Responses API events, with or without the done events and the final response', () => {
     fc.assert(
-      fc.property(callsArbitrary, shapeArbitrary, fc.boolean(), fc.boolean(), (generated: Generated[], { cuts, order }, doneEvents, finalResponse) => {
-        const items = generated.map((call, index) => ({ type: 'function_call', id: `fc_${index}`, call_id: `call_${index}`, name: call.name, arguments: JSON.stringify(call.args) }));
-        const perItem = items.map((item, index) => {
-          const events: unknown[] = [{ type: 'response.output_item.added', output_index: index, item: { ...item, arguments: '' } }];
-          for (const delta of split(item.arguments, cuts)) events.push({ type: 'response.function_call_arguments.delta', output_index: index, item_id: item.id, delta });
-          if (doneEvents) events.push({ type: 'response.output_item.done', output_index: index, item });
-          return events;
-        });
-        const events: unknown[] = [{ type: 'response.created', response: { id: 'r', object: 'response', output: [] } }, ...interleave(perItem, order)];
-        if (finalResponse) events.push({ type: 'response.completed', response: { id: 'r', object: 'response', output: items } });
-        const streamed = read(openaiFormat, events);
-        expect(detectFormat(events)).toBe('openai');
-        expect(streamed.calls).toEqual(
-          generated.map((call, index) => ({ tool: call.name, args: travelled(call.args), id: `call_${index}`, is_error: false, metadata: { format: 'responses.function_call', item_id: `fc_${index}` } })),
-        );
-        // Without any event that closes the items, each call is kept with a "stream ended" warning.
-        expect(streamed.warnings).toHaveLength(doneEvents || finalResponse ? 0 : generated.length);
-        expect(streamed.calls).toEqual(read(openaiFormat, { object: 'response', output: items }).calls);
-      }),
+      fc.property(
+        callsArbitrary,
+        shapeArbitrary,
+        fc.boolean(),
+        fc.boolean(),
+        (generated: Generated[], { cuts, order }, doneEvents, finalResponse) => {
+          const items = generated.map((call, index) => ({
+            type: 'function_call',
+            id: `fc_${index}`,
+            call_id: `call_${index}`,
+            name: call.name,
+            arguments: JSON.stringify(call.args),
+          }));
+          const perItem = items.map((item, index) => {
+            const events: unknown[] = [
+              { type: 'response.output_item.added', output_index: index, item: { ...item, arguments: '' } },
+            ];
+            for (const delta of split(item.arguments, cuts))
+              events.push({
+                type: 'response.function_call_arguments.delta',
+                output_index: index,
+                item_id: item.id,
+                delta,
+              });
+            if (doneEvents) events.push({ type: 'response.output_item.done', output_index: index, item });
+            return events;
+          });
+          const events: unknown[] = [
+            { type: 'response.created', response: { id: 'r', object: 'response', output: [] } },
+            ...interleave(perItem, order),
+          ];
+          if (finalResponse)
+            events.push({ type: 'response.completed', response: { id: 'r', object: 'response', output: items } });
+          const streamed = read(openaiFormat, events);
+          expect(detectFormat(events)).toBe('openai');
+          expect(streamed.calls).toEqual(
+            generated.map((call, index) => ({
+              tool: call.name,
+              args: travelled(call.args),
+              id: `call_${index}`,
+              is_error: false,
+              metadata: { format: 'responses.function_call', item_id: `fc_${index}` },
+            })),
+          );
+          // Without any event that closes the items, each call is kept with a "stream ended" warning.
+          expect(streamed.warnings).toHaveLength(doneEvents || finalResponse ? 0 : generated.length);
+          expect(streamed.calls).toEqual(read(openaiFormat, { object: 'response', output: items }).calls);
+        },
+      ),
     );
   });
 
@@ -110,14 +174,26 @@ describe('stream reassembly: random calls, random cuts, random interleaving', ()
     fc.assert(
       fc.property(callsArbitrary, shapeArbitrary, (generated: Generated[], { cuts, order }) => {
         // As the API would send the whole message: JSON (a -0 arrives as 0).
-        const blocks = generated.map((call, index) => ({ type: 'tool_use', id: `toolu_${index}`, name: call.name, input: travelled(call.args) }));
+        const blocks = generated.map((call, index) => ({
+          type: 'tool_use',
+          id: `toolu_${index}`,
+          name: call.name,
+          input: travelled(call.args),
+        }));
         const perBlock = blocks.map((block, index) => [
           { type: 'content_block_start', index, content_block: { ...block, input: {} } },
-          ...split(JSON.stringify(block.input), cuts).map((partial_json) => ({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } })),
+          ...split(JSON.stringify(block.input), cuts).map((partial_json) => ({
+            type: 'content_block_delta',
+            index,
+            delta: { type: 'input_json_delta', partial_json },
+          })),
           { type: 'content_block_stop', index },
         ]);
         const events = [
-          { type: 'message_start', message: { id: 'm', type: 'message', role: 'assistant', content: [], stop_reason: null } },
+          {
+            type: 'message_start',
+            message: { id: 'm', type: 'message', role: 'assistant', content: [], stop_reason: null },
+          },
           ...interleave(perBlock, order),
           { type: 'message_delta', delta: { stop_reason: 'tool_use' } },
           { type: 'message_stop' },
@@ -126,9 +202,17 @@ describe('stream reassembly: random calls, random cuts, random interleaving', ()
         expect(detectFormat(events)).toBe('anthropic');
         expect(streamed.warnings).toEqual([]);
         expect(streamed.calls).toEqual(
-          generated.map((call, index) => ({ tool: call.name, args: travelled(call.args), id: `toolu_${index}`, is_error: false, metadata: { format: 'tool_use', stop_reason: 'tool_use' } })),
+          generated.map((call, index) => ({
+            tool: call.name,
+            args: travelled(call.args),
+            id: `toolu_${index}`,
+            is_error: false,
+            metadata: { format: 'tool_use', stop_reason: 'tool_use' },
+          })),
         );
-        expect(streamed).toEqual(read(anthropicFormat, { type: 'message', role: 'assistant', content: blocks, stop_reason: 'tool_use' }));
+        expect(streamed).toEqual(
+          read(anthropicFormat, { type: 'message', role: 'assistant', content: blocks, stop_reason: 'tool_use' }),
+        );
       }),
     );
   });
@@ -136,16 +220,32 @@ describe('stream reassembly: random calls, random cuts, random interleaving', ()
 
 const fixture = (dir: string, name: string): unknown[] => readCorpusJsonl('providers', 'vercel-ai-fixtures', dir, name);
 const cassetteEvents = (provider: string, name: string): unknown[] =>
-  ((readCorpusJson('providers', 'recorded-http', provider, name) as { interactions: { response: { body: { sse: { data: unknown }[] } } }[] }).interactions[0]!.response.body.sse).map(
-    (event) => event.data,
-  );
+  (
+    readCorpusJson('providers', 'recorded-http', provider, name) as {
+      interactions: { response: { body: { sse: { data: unknown }[] } } }[];
+    }
+  ).interactions[0]!.response.body.sse.map((event) => event.data);
 
 const DAMAGED: [string, TraceFormat, unknown[]][] = [
-  ['openai chat cassette', openaiFormat, cassetteEvents('openai', 'test_chat_completion_multiple_tools_streaming_with_content.json')],
+  [
+    'openai chat cassette',
+    openaiFormat,
+    cassetteEvents('openai', 'test_chat_completion_multiple_tools_streaming_with_content.json'),
+  ],
   ['mistral chunks', openaiFormat, fixture('openai-chat-compatible', 'mistral-incremental-tool-call.chunks.jsonl')],
-  ['responses custom tool', openaiFormat, fixture('openai-responses', 'openai-custom-tool.1.chunks.jsonl').filter((event) => (event as { type: string }).type !== 'response.completed')],
+  [
+    'responses custom tool',
+    openaiFormat,
+    fixture('openai-responses', 'openai-custom-tool.1.chunks.jsonl').filter(
+      (event) => (event as { type: string }).type !== 'response.completed',
+    ),
+  ],
   ['anthropic mcp', anthropicFormat, fixture('anthropic', 'anthropic-mcp.1.chunks.jsonl')],
-  ['gemini partial args', geminiFormat, fixture('google', 'google-stream-tool-call-array-arguments-missing-terminal-function-call.chunks.jsonl')],
+  [
+    'gemini partial args',
+    geminiFormat,
+    fixture('google', 'google-stream-tool-call-array-arguments-missing-terminal-function-call.chunks.jsonl'),
+  ],
 ];
 
 describe('stream reassembly on damaged real streams', () => {
@@ -153,19 +253,40 @@ describe('stream reassembly on damaged real streams', () => {
     const hostile = JSON.parse('{"toString": ""}') as unknown;
     const anthropic = [
       { type: 'message_start', message: { stop_reason: null } },
-      { type: 'content_block_start', index: hostile, content_block: { type: 'tool_use', id: 'toolu_1', name: 'echo', input: {} } },
-      { type: 'content_block_delta', index: hostile, delta: { type: 'input_json_delta', partial_json: '{"message": "hi"}' } },
+      {
+        type: 'content_block_start',
+        index: hostile,
+        content_block: { type: 'tool_use', id: 'toolu_1', name: 'echo', input: {} },
+      },
+      {
+        type: 'content_block_delta',
+        index: hostile,
+        delta: { type: 'input_json_delta', partial_json: '{"message": "hi"}' },
+      },
       { type: 'content_block_stop', index: hostile },
       { type: 'message_stop' },
     ];
-    expect(read(anthropicFormat, anthropic).calls).toEqual([{ tool: 'echo', args: { message: 'hi' }, id: 'toolu_1', is_error: false, metadata: { format: 'tool_use' } }]);
+    expect(read(anthropicFormat, anthropic).calls).toEqual([
+      { tool: 'echo', args: { message: 'hi' }, id: 'toolu_1', is_error: false, metadata: { format: 'tool_use' } },
+    ]);
     const responses = [
-      { type: 'response.output_item.added', output_index: hostile, item: { type: 'function_call', call_id: 'call_1', name: 'echo', arguments: '' } },
+      {
+        type: 'response.output_item.added',
+        output_index: hostile,
+        item: { type: 'function_call', call_id: 'call_1', name: 'echo', arguments: '' },
+      },
       { type: 'response.function_call_arguments.delta', output_index: hostile, delta: '{"message": "hi"}' },
-      { type: 'response.output_item.done', output_index: hostile, item: { type: 'function_call', call_id: 'call_1', name: 'echo', arguments: '{"message": "hi"}' } },
+      {
+        type: 'response.output_item.done',
+        output_index: hostile,
+        item: { type: 'function_call', call_id: 'call_1', name: 'echo', arguments: '{"message": "hi"}' },
+      },
     ];
     expect(read(openaiFormat, responses).calls).toMatchObject([{ tool: 'echo', args: { message: 'hi' } }]);
   });
 
-  test.each(DAMAGED)('%s: one value replaced anywhere gives calls or an input error, never a crash', (_name, format, sample) => assertDamagedSampleReadsSafely(format, sample));
+  test.each(DAMAGED)(
+    '%s: one value replaced anywhere gives calls or an input error, never a crash',
+    (_name, format, sample) => assertDamagedSampleReadsSafely(format, sample),
+  );
 });

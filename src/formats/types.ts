@@ -57,7 +57,11 @@ export interface TraceStreamReader {
 }
 
 /** A ParseContext that collects warnings as `source at path: message` lines, and counts what it passed over. */
-export function collectingContext(source: string, warnings: string[], passedOver: UnrecognisedItems = { count: 0 }): ParseContext {
+export function collectingContext(
+  source: string,
+  warnings: string[],
+  passedOver: UnrecognisedItems = { count: 0 },
+): ParseContext {
   return {
     source,
     warn(path, message) {

@@ -22,11 +22,12 @@ import type { ParseContext, TraceFormat } from './types.js';
  */
 export const vercelAIFormat: TraceFormat = {
   name: 'vercel-ai',
-  looksFor: 'a generateText/streamText result ({"steps": [...]}, toolCalls with toolCallId/toolName, response.messages) or messages / parts of type tool-call / tool-result',
+  looksFor:
+    'a generateText/streamText result ({"steps": [...]}, toolCalls with toolCallId/toolName, response.messages) or messages / parts of type tool-call / tool-result',
   marks: ['steps', 'toolCalls', 'toolResults', 'toolCallId', 'toolName', 'tool-call', 'tool-result'],
   detect: looksLikeVercelAI,
   description:
-    'Vercel AI SDK generateText/streamText results: every step\'s tool-call / tool-result / tool-error parts (v4 args/result, v5+ input/output), response messages, UI messages or stream parts',
+    "Vercel AI SDK generateText/streamText results: every step's tool-call / tool-result / tool-error parts (v4 args/result, v5+ input/output), response messages, UI messages or stream parts",
   parse(data, context) {
     const reader = new VercelReader(context);
     reader.read(data);
@@ -39,16 +40,36 @@ export function fromVercelAI(value: unknown, options?: FromOptions): ToolCall[] 
   return readInMemory(vercelAIFormat, value, options);
 }
 
-const PART_TYPES = new Set(['tool-call', 'tool-result', 'tool-error', 'tool-input-start', 'tool-input-delta', 'tool-input-end', 'tool-approval-request', 'tool-output-denied']);
+const PART_TYPES = new Set([
+  'tool-call',
+  'tool-result',
+  'tool-error',
+  'tool-input-start',
+  'tool-input-delta',
+  'tool-input-end',
+  'tool-approval-request',
+  'tool-output-denied',
+]);
 
 /** A model-message / content / stream part about a tool: `{type: "tool-...", toolCallId | id}`. */
 function isToolPart(part: unknown): part is Record<string, unknown> {
-  return isObject(part) && typeof part.type === 'string' && PART_TYPES.has(part.type) && (typeof part.toolCallId === 'string' || (part.type.startsWith('tool-input-') && typeof part.id === 'string'));
+  return (
+    isObject(part) &&
+    typeof part.type === 'string' &&
+    PART_TYPES.has(part.type) &&
+    (typeof part.toolCallId === 'string' || (part.type.startsWith('tool-input-') && typeof part.id === 'string'))
+  );
 }
 
 /** A `useChat` UI message part about a tool: `{type: "tool-<name>" | "dynamic-tool", toolCallId, state}`. */
 function isUIToolPart(part: unknown): part is Record<string, unknown> {
-  return isObject(part) && typeof part.type === 'string' && (part.type.startsWith('tool-') || part.type === 'dynamic-tool') && typeof part.toolCallId === 'string' && typeof part.state === 'string';
+  return (
+    isObject(part) &&
+    typeof part.type === 'string' &&
+    (part.type.startsWith('tool-') || part.type === 'dynamic-tool') &&
+    typeof part.toolCallId === 'string' &&
+    typeof part.state === 'string'
+  );
 }
 
 function isVercelMessage(message: unknown): boolean {
@@ -56,12 +77,19 @@ function isVercelMessage(message: unknown): boolean {
   return (
     (Array.isArray(message.content) && message.content.some(isToolPart)) ||
     (Array.isArray(message.parts) && message.parts.some(isUIToolPart)) ||
-    (Array.isArray(message.toolInvocations) && message.toolInvocations.some((entry) => isObject(entry) && typeof entry.toolCallId === 'string'))
+    (Array.isArray(message.toolInvocations) &&
+      message.toolInvocations.some((entry) => isObject(entry) && typeof entry.toolCallId === 'string'))
   );
 }
 
 function isStep(step: unknown): boolean {
-  return isObject(step) && (Array.isArray(step.content) || Array.isArray(step.toolCalls) || Array.isArray(step.toolResults) || 'finishReason' in step);
+  return (
+    isObject(step) &&
+    (Array.isArray(step.content) ||
+      Array.isArray(step.toolCalls) ||
+      Array.isArray(step.toolResults) ||
+      'finishReason' in step)
+  );
 }
 
 /** Whether an object is a generateText / streamText result (or the parts of one). */
@@ -69,14 +97,19 @@ function isResult(data: Record<string, unknown>): boolean {
   // Provider API objects name their kind (`object: "interaction"` also has `steps`); AI SDK results do not.
   if (typeof data.object === 'string') return false;
   if (Array.isArray(data.steps) && data.steps.length > 0 && data.steps.every(isStep)) return true;
-  if ((Array.isArray(data.toolCalls) && data.toolCalls.some(isToolPart)) || (Array.isArray(data.toolResults) && data.toolResults.some(isToolPart))) return true;
+  if (
+    (Array.isArray(data.toolCalls) && data.toolCalls.some(isToolPart)) ||
+    (Array.isArray(data.toolResults) && data.toolResults.some(isToolPart))
+  )
+    return true;
   const response = isObject(data.response) ? data.response : undefined;
   return [response?.messages, data.responseMessages].some((list) => Array.isArray(list) && list.some(isVercelMessage));
 }
 
 /** The result inside a `{"result": {...}}` wrapper, or the data itself. */
 function unwrap(data: unknown): { root: unknown; path: string } {
-  if (isObject(data) && !isResult(data) && isObject(data.result) && isResult(data.result)) return { root: data.result, path: '$.result' };
+  if (isObject(data) && !isResult(data) && isObject(data.result) && isResult(data.result))
+    return { root: data.result, path: '$.result' };
   return { root: data, path: '$' };
 }
 
@@ -113,7 +146,12 @@ class VercelReader {
       else this.readParts(root, path, undefined);
       return;
     }
-    if (isObject(root) && (isResult(root) || (Array.isArray(root.messages) && root.messages.some((m) => isVercelMessage(m) || (isObject(m) && Array.isArray(m.parts)))))) {
+    if (
+      isObject(root) &&
+      (isResult(root) ||
+        (Array.isArray(root.messages) &&
+          root.messages.some((m) => isVercelMessage(m) || (isObject(m) && Array.isArray(m.parts)))))
+    ) {
       this.readResult(root, path);
       return;
     }
@@ -127,32 +165,39 @@ class VercelReader {
     if (Array.isArray(result.steps)) {
       result.steps.forEach((step: unknown, i) => {
         const stepPath = childPath(childPath(path, 'steps'), i);
-        if (!isObject(step)) return this.context.warn(stepPath, `skipped ${describeType(step)}: expected a step object`);
+        if (!isObject(step))
+          return this.context.warn(stepPath, `skipped ${describeType(step)}: expected a step object`);
         if (step.finishReason === 'tool-calls' || step.finishReason === 'tool_calls') this.toolStepPath ??= stepPath;
         for (const key of ['content', 'toolCalls', 'toolResults']) {
           if (Array.isArray(step[key])) this.readParts(step[key] as unknown[], childPath(stepPath, key), i);
         }
         const response = isObject(step.response) ? step.response : undefined;
-        if (Array.isArray(response?.messages)) this.readMessages(response.messages, childPath(childPath(stepPath, 'response'), 'messages'), i);
+        if (Array.isArray(response?.messages))
+          this.readMessages(response.messages, childPath(childPath(stepPath, 'response'), 'messages'), i);
       });
     }
     for (const key of ['toolCalls', 'toolResults', 'content']) {
       if (Array.isArray(result[key])) this.readParts(result[key] as unknown[], childPath(path, key), undefined);
     }
     const response = isObject(result.response) ? result.response : undefined;
-    if (Array.isArray(response?.messages)) this.readMessages(response.messages, childPath(childPath(path, 'response'), 'messages'));
-    if (Array.isArray(result.responseMessages)) this.readMessages(result.responseMessages, childPath(path, 'responseMessages'));
+    if (Array.isArray(response?.messages))
+      this.readMessages(response.messages, childPath(childPath(path, 'response'), 'messages'));
+    if (Array.isArray(result.responseMessages))
+      this.readMessages(result.responseMessages, childPath(path, 'responseMessages'));
     if (Array.isArray(result.messages)) this.readMessages(result.messages, childPath(path, 'messages'));
-    if (!Array.isArray(result.steps) && Array.isArray(result.streamParts)) this.readParts(result.streamParts, childPath(path, 'streamParts'), undefined);
+    if (!Array.isArray(result.steps) && Array.isArray(result.streamParts))
+      this.readParts(result.streamParts, childPath(path, 'streamParts'), undefined);
   }
 
   private readMessages(messages: readonly unknown[], path: string, step?: number): void {
     messages.forEach((message, i) => {
       const messagePath = childPath(path, i);
       if (!isObject(message)) return;
-      if (Array.isArray(message.content)) this.readParts(message.content, childPath(messagePath, 'content'), step, true);
+      if (Array.isArray(message.content))
+        this.readParts(message.content, childPath(messagePath, 'content'), step, true);
       if (Array.isArray(message.parts)) this.readUIParts(message.parts, childPath(messagePath, 'parts'));
-      if (Array.isArray(message.toolInvocations)) this.readInvocations(message.toolInvocations, childPath(messagePath, 'toolInvocations'));
+      if (Array.isArray(message.toolInvocations))
+        this.readInvocations(message.toolInvocations, childPath(messagePath, 'toolInvocations'));
     });
   }
 
@@ -167,12 +212,27 @@ class VercelReader {
         case 'tool-result':
           return this.readResultPart(part, partPath, step, inMessage);
         case 'tool-error':
-          return this.calls.resolve(partPath, stringId(part.toolCallId), { is_error: true, error: failureMessage(part.error) }, this.fallback(part, partPath, step));
+          return this.calls.resolve(
+            partPath,
+            stringId(part.toolCallId),
+            { is_error: true, error: failureMessage(part.error) },
+            this.fallback(part, partPath, step),
+          );
         case 'tool-output-denied':
-          return this.calls.resolve(partPath, stringId(part.toolCallId), { is_error: true, error: 'tool execution denied', metadata: { denied: true } });
+          return this.calls.resolve(partPath, stringId(part.toolCallId), {
+            is_error: true,
+            error: 'tool execution denied',
+            metadata: { denied: true },
+          });
         case 'tool-input-start': {
           const id = stringId(part.id);
-          if (id !== undefined) this.streamed.set(id, { name: part.toolName, text: '', path: partPath, metadata: callMetadata(part, step) });
+          if (id !== undefined)
+            this.streamed.set(id, {
+              name: part.toolName,
+              text: '',
+              path: partPath,
+              metadata: callMetadata(part, step),
+            });
           return;
         }
         case 'tool-input-delta': {
@@ -190,11 +250,22 @@ class VercelReader {
     const key = 'input' in part ? 'input' : 'args';
     const args = part[key] === undefined ? null : readArguments(part[key], childPath(path, key), this.context);
     const before = this.calls.size;
-    this.calls.add(path, { tool: part.toolName, args, id: stringId(part.toolCallId), metadata: callMetadata(part, step) });
-    if (this.calls.size === before && (typeof part.toolName !== 'string' || part.toolName === '')) this.unreadable ??= path;
+    this.calls.add(path, {
+      tool: part.toolName,
+      args,
+      id: stringId(part.toolCallId),
+      metadata: callMetadata(part, step),
+    });
+    if (this.calls.size === before && (typeof part.toolName !== 'string' || part.toolName === ''))
+      this.unreadable ??= path;
   }
 
-  private readResultPart(part: Record<string, unknown>, path: string, step: number | undefined, inMessage: boolean): void {
+  private readResultPart(
+    part: Record<string, unknown>,
+    path: string,
+    step: number | undefined,
+    inMessage: boolean,
+  ): void {
     if (part.preliminary === true) return; // a streamed interim output; the final one follows
     const id = stringId(part.toolCallId);
     let outcome: CallOutcome;
@@ -219,13 +290,20 @@ class VercelReader {
       const partPath = childPath(path, i);
       const tool = part.type === 'dynamic-tool' ? part.toolName : (part.type as string).slice('tool-'.length);
       const id = stringId(part.toolCallId);
-      const args = part.input === undefined ? null : readArguments(part.input, childPath(partPath, 'input'), this.context);
+      const args =
+        part.input === undefined ? null : readArguments(part.input, childPath(partPath, 'input'), this.context);
       const metadata: Record<string, unknown> = { state: part.state };
       if (part.providerExecuted === true) metadata.providerExecuted = true;
       this.calls.add(partPath, { tool, args, id, metadata });
       if (part.state === 'output-available') this.calls.resolve(partPath, id, { result: part.output });
-      else if (part.state === 'output-error') this.calls.resolve(partPath, id, { is_error: true, error: failureMessage(part.errorText ?? 'tool error') });
-      else if (part.state === 'output-denied') this.calls.resolve(partPath, id, { is_error: true, error: 'tool execution denied', metadata: { denied: true } });
+      else if (part.state === 'output-error')
+        this.calls.resolve(partPath, id, { is_error: true, error: failureMessage(part.errorText ?? 'tool error') });
+      else if (part.state === 'output-denied')
+        this.calls.resolve(partPath, id, {
+          is_error: true,
+          error: 'tool execution denied',
+          metadata: { denied: true },
+        });
     });
   }
 
@@ -235,7 +313,8 @@ class VercelReader {
       const entryPath = childPath(path, i);
       if (!isObject(entry)) return;
       const id = stringId(entry.toolCallId);
-      const args = entry.args === undefined ? null : readArguments(entry.args, childPath(entryPath, 'args'), this.context);
+      const args =
+        entry.args === undefined ? null : readArguments(entry.args, childPath(entryPath, 'args'), this.context);
       this.calls.add(entryPath, { tool: entry.toolName, args, id, metadata: { state: entry.state } });
       if (entry.state === 'result') this.calls.resolve(entryPath, id, { result: entry.result });
     });
@@ -245,7 +324,12 @@ class VercelReader {
     for (const [id, input] of this.streamed) {
       if (this.calls.has(id)) continue;
       // A stream that ended before its tool-call part: the joined input deltas are the arguments.
-      this.calls.add(input.path, { tool: input.name, args: readArguments(input.text, childPath(input.path, 'delta'), this.context), id, metadata: { ...input.metadata, incomplete: true } });
+      this.calls.add(input.path, {
+        tool: input.name,
+        args: readArguments(input.text, childPath(input.path, 'delta'), this.context),
+        id,
+        metadata: { ...input.metadata, incomplete: true },
+      });
     }
     const calls = this.calls.finish();
     if (calls.length === 0 && (this.unreadable !== undefined || this.toolStepPath !== undefined)) {
@@ -282,7 +366,11 @@ function typedOutput(output: unknown): CallOutcome {
     case 'error-json':
       return { is_error: true, error: failureMessage(output.value) };
     case 'execution-denied':
-      return { is_error: true, error: typeof output.reason === 'string' && output.reason !== '' ? output.reason : 'tool execution denied', metadata: { denied: true } };
+      return {
+        is_error: true,
+        error: typeof output.reason === 'string' && output.reason !== '' ? output.reason : 'tool execution denied',
+        metadata: { denied: true },
+      };
     default:
       return { result: 'value' in output ? output.value : output };
   }

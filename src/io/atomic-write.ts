@@ -72,13 +72,17 @@ function temporaryFor(target: string): string {
 /** A file-system error met while writing `path`, as a one-line input error; any other error as it is. */
 function writeError(path: string, error: unknown): Error {
   // An error of the text itself (a chunk generator that threw) is not the file system's.
-  if (error instanceof ToolscoreInputError || (error as NodeJS.ErrnoException).code === undefined) return error as Error;
+  if (error instanceof ToolscoreInputError || (error as NodeJS.ErrnoException).code === undefined)
+    return error as Error;
   const code = (error as NodeJS.ErrnoException).code;
   const reason =
-    code === 'EACCES' || code === 'EPERM' ? 'permission denied'
-    : code === 'EISDIR' ? 'is a directory, expected a file path'
-    : code === 'ENOTDIR' ? 'a parent of this path is a file, not a folder'
-    : `cannot write file (${(error as Error).message})`;
+    code === 'EACCES' || code === 'EPERM'
+      ? 'permission denied'
+      : code === 'EISDIR'
+        ? 'is a directory, expected a file path'
+        : code === 'ENOTDIR'
+          ? 'a parent of this path is a file, not a folder'
+          : `cannot write file (${(error as Error).message})`;
   return new ToolscoreInputError({ source: path }, reason);
 }
 

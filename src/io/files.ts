@@ -7,12 +7,16 @@ import { parseJson, type ParseJsonOptions } from './json.js';
 export function readError(path: string, error: unknown): ToolscoreInputError {
   const code = (error as NodeJS.ErrnoException).code;
   const reason =
-    code === 'ENOENT' ? 'file not found'
-    : code === 'EISDIR' ? 'is a directory, expected a JSON file'
-    : code === 'EACCES' ? 'permission denied'
-    // open() of a Unix socket fails this way.
-    : code === 'ENXIO' ? 'is a socket, expected a regular file'
-    : `cannot read file (${(error as Error).message})`;
+    code === 'ENOENT'
+      ? 'file not found'
+      : code === 'EISDIR'
+        ? 'is a directory, expected a JSON file'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : // open() of a Unix socket fails this way.
+            code === 'ENXIO'
+            ? 'is a socket, expected a regular file'
+            : `cannot read file (${(error as Error).message})`;
   return new ToolscoreInputError({ source: path }, reason);
 }
 
@@ -32,14 +36,21 @@ export async function openRegularFile(path: string): Promise<FileHandle> {
   const info = await handle.stat();
   if (info.isFile()) return handle;
   await handle.close();
-  const kind =
-    info.isDirectory() ? 'a directory'
-    : info.isFIFO() ? 'a FIFO (named pipe)'
-    : info.isCharacterDevice() ? 'a character device'
-    : info.isBlockDevice() ? 'a block device'
-    : info.isSocket() ? 'a socket'
-    : 'an unsupported kind of file';
-  throw new ToolscoreInputError({ source: path }, info.isDirectory() ? 'is a directory, expected a JSON file' : `is ${kind}, expected a regular file`);
+  const kind = info.isDirectory()
+    ? 'a directory'
+    : info.isFIFO()
+      ? 'a FIFO (named pipe)'
+      : info.isCharacterDevice()
+        ? 'a character device'
+        : info.isBlockDevice()
+          ? 'a block device'
+          : info.isSocket()
+            ? 'a socket'
+            : 'an unsupported kind of file';
+  throw new ToolscoreInputError(
+    { source: path },
+    info.isDirectory() ? 'is a directory, expected a JSON file' : `is ${kind}, expected a regular file`,
+  );
 }
 
 /** Reads a UTF-8 text file, turning file-system errors into one-line input errors. */

@@ -9,7 +9,8 @@ import type { ParseJsonOptions } from './json.js';
  * snapshot or a `toDict()` record's `calls.expected` can serve as gold).
  */
 export function goldCallsOf(data: unknown, source: string, maxDepth?: number): ExpectedCall[] {
-  const read = (list: unknown, path: string) => toExpectedCalls(list, source, { path, ...(maxDepth === undefined ? {} : { maxDepth }) });
+  const read = (list: unknown, path: string) =>
+    toExpectedCalls(list, source, { path, ...(maxDepth === undefined ? {} : { maxDepth }) });
   if (Array.isArray(data)) return read(data, '$');
   if (data !== null && typeof data === 'object') {
     const calls = (data as Record<string, unknown>).calls;
@@ -18,10 +19,17 @@ export function goldCallsOf(data: unknown, source: string, maxDepth?: number): E
       return read((calls as Record<string, unknown>).expected, '$.calls.expected');
     }
   }
-  throw new ToolscoreInputError({ source, path: '$' }, `expected a JSON array of calls (or {"calls": [...]}), got ${describeType(data)}`);
+  throw new ToolscoreInputError(
+    { source, path: '$' },
+    `expected a JSON array of calls (or {"calls": [...]}), got ${describeType(data)}`,
+  );
 }
 
 /** Loads a gold standard file. */
-export async function loadGoldFile(path: string, options?: ParseJsonOptions, maxDepth?: number): Promise<ExpectedCall[]> {
+export async function loadGoldFile(
+  path: string,
+  options?: ParseJsonOptions,
+  maxDepth?: number,
+): Promise<ExpectedCall[]> {
   return goldCallsOf(await readJsonFile(path, options), path, maxDepth);
 }

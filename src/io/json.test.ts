@@ -24,7 +24,8 @@ const kinds = (text: string) => parseJson(text, 'f.json', { keepNumberKinds: tru
 
 describe('valid documents', () => {
   test('parse as JSON.parse does, with or without number kinds', () => {
-    const text = '{"tool": "a", "args": {"n": 1.0, "list": [1, 2.5, -3e2, true, null, "x"]}, "nested": {"a": {"b": []}}}';
+    const text =
+      '{"tool": "a", "args": {"n": 1.0, "list": [1, 2.5, -3e2, true, null, "x"]}, "nested": {"a": {"b": []}}}';
     expect(parseJson(text, 'f.json')).toEqual(JSON.parse(text));
     expect(kinds(text)).toEqual(JSON.parse(text));
   });
@@ -46,13 +47,18 @@ describe('valid documents', () => {
 
   test('property: any JSON value, in any spacing, parses equal to JSON.parse', () => {
     fc.assert(
-      fc.property(fc.jsonValue(), fc.constantFrom(undefined, 0, 2, '\t'), fc.boolean(), (value, space, keepNumberKinds) => {
-        const text = JSON.stringify(value, null, space);
-        expect(parseJson(text, 'f.json', { keepNumberKinds })).toEqual(JSON.parse(text));
-        // a float literal beside it sends the whole document through the careful parser
-        const careful = `[${text}, 1.0]`;
-        expect(parseJson(careful, 'f.json', { keepNumberKinds })).toEqual(JSON.parse(careful));
-      }),
+      fc.property(
+        fc.jsonValue(),
+        fc.constantFrom(undefined, 0, 2, '\t'),
+        fc.boolean(),
+        (value, space, keepNumberKinds) => {
+          const text = JSON.stringify(value, null, space);
+          expect(parseJson(text, 'f.json', { keepNumberKinds })).toEqual(JSON.parse(text));
+          // a float literal beside it sends the whole document through the careful parser
+          const careful = `[${text}, 1.0]`;
+          expect(parseJson(careful, 'f.json', { keepNumberKinds })).toEqual(JSON.parse(careful));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -71,7 +77,9 @@ describe('number kinds (keepNumberKinds)', () => {
   });
 
   test('literals whose fraction rounds away are marked too', () => {
-    const doc = kinds('{"a": 1.0000000000000001, "b": 9007199254740993.5, "c": 0.99999999999999999, "d": 1.000000000000001}') as Record<string, number>;
+    const doc = kinds(
+      '{"a": 1.0000000000000001, "b": 9007199254740993.5, "c": 0.99999999999999999, "d": 1.000000000000001}',
+    ) as Record<string, number>;
     expect(doc).toEqual({ a: 1, b: 9007199254740994, c: 1, d: 1.000000000000001 });
     expect(['a', 'b', 'c', 'd'].filter((key) => isFloatLiteral(doc, key))).toEqual(['a', 'b', 'c']);
     expect(memberEqual(doc, kinds('{"a": 1}') as object, 'a', 'strict')).toBe(false);
@@ -111,7 +119,12 @@ describe('syntax errors name the line, the column and the JSON path', () => {
   });
 
   test('the same on one line', () => {
-    expect(parseError('[{"tool":"a"}, {"tool": "b" "args": {}}]').location).toEqual({ source: 'f.json', line: 1, column: 29, path: '$[1]' });
+    expect(parseError('[{"tool":"a"}, {"tool": "b" "args": {}}]').location).toEqual({
+      source: 'f.json',
+      line: 1,
+      column: 29,
+      path: '$[1]',
+    });
   });
 
   const cases: [string, string, number, number, string, string][] = [
@@ -122,10 +135,31 @@ describe('syntax errors name the line, the column and the JSON path', () => {
     ['missing colon after a BOM', '\uFEFF{"a" 1}', 1, 6, '$', "unexpected '1}'; expected ':' after property name"],
     ['CRLF line ends', '{\r\n"a" 1}', 2, 5, '$', "unexpected '1}'; expected ':' after property name"],
     ['unterminated string', '{"a": "abc', 1, 7, '$.a', 'unterminated string'],
-    ['invalid escape', '["\\x"]', 1, 2, '$[0]', 'invalid string: control characters must be escaped and escapes must be valid'],
-    ['raw tab in a string', '["a\tb"]', 1, 2, '$[0]', 'invalid string: control characters must be escaped and escapes must be valid'],
+    [
+      'invalid escape',
+      '["\\x"]',
+      1,
+      2,
+      '$[0]',
+      'invalid string: control characters must be escaped and escapes must be valid',
+    ],
+    [
+      'raw tab in a string',
+      '["a\tb"]',
+      1,
+      2,
+      '$[0]',
+      'invalid string: control characters must be escaped and escapes must be valid',
+    ],
     ['trailing comma in an array', '[1, 2,]', 1, 7, '$[2]', "unexpected ']'; expected a JSON value"],
-    ['trailing comma in an object', '{"a": 1,}', 1, 9, '$', "unexpected '}'; expected a property name in double quotes"],
+    [
+      'trailing comma in an object',
+      '{"a": 1,}',
+      1,
+      9,
+      '$',
+      "unexpected '}'; expected a property name in double quotes",
+    ],
     ['single quotes', "{'a': 1}", 1, 2, '$', "unexpected ''a''; expected a property name in double quotes"],
     ['leading zero', '[01]', 1, 3, '$', "unexpected '1]'; expected ',' or ']'"],
     ['a bad literal', 'tru', 1, 1, '$', "unexpected 'tru'; expected a JSON value"],
@@ -152,7 +186,29 @@ describe('syntax errors name the line, the column and the JSON path', () => {
   test('property: arbitrary text is parsed or rejected with a one-line ToolscoreInputError, never anything else', () => {
     const jsonish = fc.oneof(
       fc.string(),
-      fc.string({ unit: fc.constantFrom('{', '}', '[', ']', '"', ':', ',', ' ', '\n', '1', '.', '0', 'e', '-', 't', 'n', '\\', 'a', '\uFEFF') }),
+      fc.string({
+        unit: fc.constantFrom(
+          '{',
+          '}',
+          '[',
+          ']',
+          '"',
+          ':',
+          ',',
+          ' ',
+          '\n',
+          '1',
+          '.',
+          '0',
+          'e',
+          '-',
+          't',
+          'n',
+          '\\',
+          'a',
+          '\uFEFF',
+        ),
+      }),
       // valid JSON with a cut or an inserted character
       fc.tuple(fc.json(), fc.nat(), fc.string({ maxLength: 2 })).map(([text, at, insert]) => {
         const pos = at % (text.length + 1);
@@ -187,19 +243,21 @@ describe('syntax errors name the line, the column and the JSON path', () => {
 });
 
 describe('__proto__ keys', () => {
-  test.each([false, true])('become own data properties and leave Object.prototype clean (keepNumberKinds: %s)', (keepNumberKinds) => {
-    const doc = parseJson('{"__proto__": {"polluted": 1.0}, "a": [{"__proto__": {"x": 1}}]}', 'f.json', { keepNumberKinds }) as Record<
-      string,
-      unknown
-    > & { a: Record<string, unknown>[] };
-    expect(Object.hasOwn(doc, '__proto__')).toBe(true);
-    expect(Object.getPrototypeOf(doc)).toBe(Object.prototype);
-    expect(Object.keys(doc)).toEqual(['__proto__', 'a']);
-    expect(Object.getOwnPropertyDescriptor(doc, '__proto__')?.value).toEqual({ polluted: 1 });
-    expect((doc as { polluted?: unknown }).polluted).toBeUndefined();
-    expect(Object.hasOwn(doc.a[0]!, '__proto__')).toBe(true);
-    expect(({} as { polluted?: unknown; x?: unknown }).polluted).toBeUndefined();
-    expect(({} as { polluted?: unknown; x?: unknown }).x).toBeUndefined();
-    expect(Object.prototype).not.toHaveProperty('polluted');
-  });
+  test.each([false, true])(
+    'become own data properties and leave Object.prototype clean (keepNumberKinds: %s)',
+    (keepNumberKinds) => {
+      const doc = parseJson('{"__proto__": {"polluted": 1.0}, "a": [{"__proto__": {"x": 1}}]}', 'f.json', {
+        keepNumberKinds,
+      }) as Record<string, unknown> & { a: Record<string, unknown>[] };
+      expect(Object.hasOwn(doc, '__proto__')).toBe(true);
+      expect(Object.getPrototypeOf(doc)).toBe(Object.prototype);
+      expect(Object.keys(doc)).toEqual(['__proto__', 'a']);
+      expect(Object.getOwnPropertyDescriptor(doc, '__proto__')?.value).toEqual({ polluted: 1 });
+      expect((doc as { polluted?: unknown }).polluted).toBeUndefined();
+      expect(Object.hasOwn(doc.a[0]!, '__proto__')).toBe(true);
+      expect(({} as { polluted?: unknown; x?: unknown }).polluted).toBeUndefined();
+      expect(({} as { polluted?: unknown; x?: unknown }).x).toBeUndefined();
+      expect(Object.prototype).not.toHaveProperty('polluted');
+    },
+  );
 });

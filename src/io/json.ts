@@ -94,7 +94,8 @@ class CarefulParser {
     }
     for (;;) {
       this.skipSpace();
-      if (this.text[this.pos] !== '"') this.fail(`unexpected ${this.describeHere()}; expected a property name in double quotes`);
+      if (this.text[this.pos] !== '"')
+        this.fail(`unexpected ${this.describeHere()}; expected a property name in double quotes`);
       const key = this.parseString();
       this.skipSpace();
       if (this.text[this.pos] !== ':') this.fail(`unexpected ${this.describeHere()}; expected ':' after property name`);
@@ -206,10 +207,16 @@ class CarefulParser {
         lineStart = i + 1;
       }
     }
-    const text = (segments: readonly (string | number)[]) => segments.reduce<string>((acc, segment) => childPath(acc, segment), '');
+    const text = (segments: readonly (string | number)[]) =>
+      segments.reduce<string>((acc, segment) => childPath(acc, segment), '');
     // Very deep paths (nesting too deep to read) are shortened so the message stays readable.
     const path =
-      this.path.length > MAX_PATH_SEGMENTS ? `$${text(this.path.slice(0, 8))}…${text(this.path.slice(-8))}` : `$${text(this.path)}`;
-    throw new ToolscoreInputError({ source: this.source, line, column: this.pos - lineStart + 1, path }, `invalid JSON: ${reason}`);
+      this.path.length > MAX_PATH_SEGMENTS
+        ? `$${text(this.path.slice(0, 8))}…${text(this.path.slice(-8))}`
+        : `$${text(this.path)}`;
+    throw new ToolscoreInputError(
+      { source: this.source, line, column: this.pos - lineStart + 1, path },
+      `invalid JSON: ${reason}`,
+    );
   }
 }

@@ -71,7 +71,9 @@ describe('recognising JSON Lines', () => {
 describe('readJsonLines', () => {
   test('parsed items with their line numbers; blank lines and CRLF endings are fine', async () => {
     const seen: [unknown, number][] = [];
-    const count = await readJsonLines(file('r.jsonl', '\ufeff{"a": 1}\r\n\r\n  \r\n[2]\r\n"three"'), (item, line) => seen.push([item, line]));
+    const count = await readJsonLines(file('r.jsonl', '\ufeff{"a": 1}\r\n\r\n  \r\n[2]\r\n"three"'), (item, line) =>
+      seen.push([item, line]),
+    );
     expect(count).toBe(3);
     expect(seen).toEqual([
       [{ a: 1 }, 1],
@@ -98,13 +100,19 @@ describe('readJsonLines', () => {
   test('property: the items are the non-blank lines of the text split at LF (CR before LF dropped)', async () => {
     let run = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(fc.string({ unit: 'grapheme', maxLength: 12 }), fc.constantFrom('\n', '\r\n', '\n\n  \n')), { minLength: 1, maxLength: 20 }), async (rows) => {
-        const path = file(`prop-${run++}.jsonl`, rows.map(([text, end]) => JSON.stringify(text) + end).join(''));
-        const seen: unknown[] = [];
-        const count = await readJsonLines(path, (item) => seen.push(item));
-        expect(seen).toEqual(rows.map(([text]) => text));
-        expect(count).toBe(rows.length);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.string({ unit: 'grapheme', maxLength: 12 }), fc.constantFrom('\n', '\r\n', '\n\n  \n')), {
+          minLength: 1,
+          maxLength: 20,
+        }),
+        async (rows) => {
+          const path = file(`prop-${run++}.jsonl`, rows.map(([text, end]) => JSON.stringify(text) + end).join(''));
+          const seen: unknown[] = [];
+          const count = await readJsonLines(path, (item) => seen.push(item));
+          expect(seen).toEqual(rows.map(([text]) => text));
+          expect(count).toBe(rows.length);
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -118,16 +126,23 @@ describe('readJsonLines', () => {
   });
 
   test('missing files and folders', async () => {
-    expect((await inputError(readJsonLines(join(dir, 'nope.jsonl'), () => undefined))).message).toBe(`${join(dir, 'nope.jsonl')}: file not found`);
+    expect((await inputError(readJsonLines(join(dir, 'nope.jsonl'), () => undefined))).message).toBe(
+      `${join(dir, 'nope.jsonl')}: file not found`,
+    );
     const folder = join(dir, 'folder.jsonl');
     mkdirSync(folder, { recursive: true });
-    expect((await inputError(readJsonLines(folder, () => undefined))).reason).toBe('is a directory, expected a JSON file');
+    expect((await inputError(readJsonLines(folder, () => undefined))).reason).toBe(
+      'is a directory, expected a JSON file',
+    );
   });
 });
 
 describe('loading JSON Lines traces', () => {
   test('OTel: one span per line gives the same calls as the export', async () => {
-    const data = readCorpusJson('otel/ai-sdk-v7-gen_ai', 'openai-chat-parallel-tool-calls-one-tool-error.gen_ai.otlp.json') as Json;
+    const data = readCorpusJson(
+      'otel/ai-sdk-v7-gen_ai',
+      'openai-chat-parallel-tool-calls-one-tool-error.gen_ai.otlp.json',
+    ) as Json;
     const trace = await loadTraceFile(file('spans.jsonl', lines(spansOf(data))));
     expect(trace.format).toBe('otel');
     expect(trace.calls).toEqual(fromOtel(data));
@@ -153,7 +168,9 @@ describe('loading JSON Lines traces', () => {
     const path = corpusPath('mcp/recorded-transcripts/server-everything-2026.8.31.stdio.jsonl');
     const trace = await loadTraceFile(path);
     expect(trace.format).toBe('mcp');
-    expect(trace.calls).toEqual(fromMCP(readCorpusJsonl('mcp/recorded-transcripts/server-everything-2026.8.31.stdio.jsonl')));
+    expect(trace.calls).toEqual(
+      fromMCP(readCorpusJsonl('mcp/recorded-transcripts/server-everything-2026.8.31.stdio.jsonl')),
+    );
     expect(trace.calls).toHaveLength(9);
     expect(trace.warnings).toEqual([]);
   });
@@ -162,9 +179,23 @@ describe('loading JSON Lines traces', () => {
     const path = file(
       'mcp.jsonl',
       lines([
-        { dir: 'client->server', message: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: '', arguments: {} } } },
-        { dir: 'client->server', message: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } } } },
-        { dir: 'server->client', message: { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'hi' }] } } },
+        {
+          dir: 'client->server',
+          message: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: '', arguments: {} } },
+        },
+        {
+          dir: 'client->server',
+          message: {
+            jsonrpc: '2.0',
+            id: 2,
+            method: 'tools/call',
+            params: { name: 'echo', arguments: { message: 'hi' } },
+          },
+        },
+        {
+          dir: 'server->client',
+          message: { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'hi' }] } },
+        },
         { dir: 'server->client', message: { jsonrpc: '2.0', id: 9, result: {} } },
       ]),
     );
@@ -212,10 +243,18 @@ describe('loading JSON Lines traces', () => {
 
   test('an explicit format, and a format without a stream reader (its lines are read as one list)', async () => {
     const spans = spansOf(readCorpusJson('otel/ai-sdk-v7-gen_ai', 'gemini-function-call.gen_ai.otlp.json') as Json);
-    expect((await loadTraceFile(file('explicit.jsonl', lines(spans)), 'otel')).calls.map((call) => call.tool)).toEqual(['weather']);
+    expect((await loadTraceFile(file('explicit.jsonl', lines(spans)), 'otel')).calls.map((call) => call.tool)).toEqual([
+      'weather',
+    ]);
     const chat = [
       { role: 'user', content: 'Weather in Paris?' },
-      { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city": "Paris"}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city": "Paris"}' } },
+        ],
+      },
     ];
     const trace = await loadTraceFile(file('chat.jsonl', lines(chat)), 'openai');
     expect(trace.calls.map((call) => [call.tool, call.args])).toEqual([['get_weather', { city: 'Paris' }]]);
@@ -226,14 +265,25 @@ describe('loading JSON Lines traces', () => {
     expect((await inputError(loadTraceFile(unknown))).message).toBe(
       `${unknown}:1: could not detect the trace format of these JSON Lines (the first line is an object with keys hello): no format found any key it knows. Pass --format if it is one of the formats (--verbose lists them).`,
     );
-    expect((await inputError(loadTraceFile(file('empty.jsonl', '\n\n')))).reason).toBe('the file is empty; expected one JSON value per line (JSON Lines)');
+    expect((await inputError(loadTraceFile(file('empty.jsonl', '\n\n')))).reason).toBe(
+      'the file is empty; expected one JSON value per line (JSON Lines)',
+    );
     const noGenAi = file('http.jsonl', lines([{ traceId: 'a', spanId: 'b', name: 'GET /', attributes: [] }]));
     expect((await inputError(loadTraceFile(noGenAi))).reason).toMatch(/none of the 1 spans is a GenAI span/);
   });
 
   test('evaluateTrace scores a JSON Lines trace end to end', async () => {
-    const gold = file('gold.json', JSON.stringify([{ tool: 'echo', args: { message: 'Hello, MCP!' } }, { tool: 'get-sum', args: { a: 2, b: 40 } }]));
-    const result = await evaluateTrace({ goldFile: gold, traceFile: corpusPath('mcp/recorded-transcripts/server-everything-2026.8.31.stdio.jsonl') });
+    const gold = file(
+      'gold.json',
+      JSON.stringify([
+        { tool: 'echo', args: { message: 'Hello, MCP!' } },
+        { tool: 'get-sum', args: { a: 2, b: 40 } },
+      ]),
+    );
+    const result = await evaluateTrace({
+      goldFile: gold,
+      traceFile: corpusPath('mcp/recorded-transcripts/server-everything-2026.8.31.stdio.jsonl'),
+    });
     expect(result.traceCalls).toHaveLength(9);
     expect(result.requiredCallRecall).toBe(1);
   });

@@ -46,7 +46,8 @@ export async function looksLikeJsonLines(path: string): Promise<boolean> {
     // 1. The first non-blank byte (after a BOM).
     let start = await reader.find((bytes, from) => firstNonBlank(bytes, from, true));
     if (start === undefined) return false;
-    if (start === 0 && (await reader.startsWithBom())) start = (await reader.find((bytes, from) => firstNonBlank(bytes, Math.max(from, 3), true), 3)) ?? -1;
+    if (start === 0 && (await reader.startsWithBom()))
+      start = (await reader.find((bytes, from) => firstNonBlank(bytes, Math.max(from, 3), true), 3)) ?? -1;
     if (start < 0) return false;
     // 2. The end of that line, and 3. something non-blank after it.
     const lineEnd = await reader.find((bytes, from) => bytes.indexOf(LF, from), start);
@@ -113,7 +114,11 @@ class ChunkReader {
   }
 
   /** Hands the bytes of [from, to) to `visit` chunk by chunk until it returns true. */
-  async each(from: number, to: number, visit: (bytes: Uint8Array, start: number, end: number) => boolean): Promise<void> {
+  async each(
+    from: number,
+    to: number,
+    visit: (bytes: Uint8Array, start: number, end: number) => boolean,
+  ): Promise<void> {
     let position = from;
     while (position < to) {
       if (position < this.offset || position >= this.offset + this.length) {
@@ -182,7 +187,10 @@ class LineScan {
 
 /** The error for a line past `limit` bytes. */
 function lineTooLongError(path: string, line: number, limit: number): ToolscoreInputError {
-  return new ToolscoreInputError({ source: path, line }, `line longer than ${limit} bytes; raise limits.maxLineBytes (--max-line-bytes) if this is intended`);
+  return new ToolscoreInputError(
+    { source: path, line },
+    `line longer than ${limit} bytes; raise limits.maxLineBytes (--max-line-bytes) if this is intended`,
+  );
 }
 
 /**
@@ -208,7 +216,10 @@ async function* fileLines(handle: FileHandle, path: string, maxBytes: number): A
     return bytes.toString('utf8');
   };
   // Each chunk is a fresh buffer, so pieces of it can be kept without copying.
-  for await (const chunk of handle.createReadStream({ highWaterMark: 1 << 20, autoClose: false }) as AsyncIterable<Buffer>) {
+  for await (const chunk of handle.createReadStream({
+    highWaterMark: 1 << 20,
+    autoClose: false,
+  }) as AsyncIterable<Buffer>) {
     let start = 0;
     for (let end = chunk.indexOf(LF, start); end >= 0; end = chunk.indexOf(LF, start)) {
       take(chunk.subarray(start, end));
@@ -226,7 +237,11 @@ async function* fileLines(handle: FileHandle, path: string, maxBytes: number): A
  * JSON is an input error naming the file, the line and the column; so is a line longer than
  * `maxLineBytes`. Returns the number of items.
  */
-export async function readJsonLines(path: string, onItem: (item: unknown, line: number) => void, options?: JsonLinesOptions): Promise<number> {
+export async function readJsonLines(
+  path: string,
+  onItem: (item: unknown, line: number) => void,
+  options?: JsonLinesOptions,
+): Promise<number> {
   const handle = await openRegularFile(path);
   const maxBytes = options?.maxLineBytes ?? DEFAULT_LIMITS.maxLineBytes;
   let lineNumber = 0;
@@ -242,7 +257,15 @@ export async function readJsonLines(path: string, onItem: (item: unknown, line: 
       } catch (error) {
         if (error instanceof ToolscoreInputError) {
           const { column, path: jsonPath } = error.location;
-          throw new ToolscoreInputError({ source: path, line: lineNumber, ...(column !== undefined ? { column } : {}), ...(jsonPath && jsonPath !== '$' ? { path: jsonPath } : {}) }, error.reason);
+          throw new ToolscoreInputError(
+            {
+              source: path,
+              line: lineNumber,
+              ...(column !== undefined ? { column } : {}),
+              ...(jsonPath && jsonPath !== '$' ? { path: jsonPath } : {}),
+            },
+            error.reason,
+          );
         }
         throw error;
       }

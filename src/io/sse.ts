@@ -37,7 +37,10 @@ export function parseServerSentEvents(text: string, source: string, options?: Pa
       events.push(parseJson(payload, source, options));
     } catch (error) {
       if (!(error instanceof ToolscoreInputError)) throw error;
-      throw new ToolscoreInputError({ source, line: dataLine }, `expected JSON in the data of this Server-Sent Event, got ${JSON.stringify(payload.slice(0, 60))}`);
+      throw new ToolscoreInputError(
+        { source, line: dataLine },
+        `expected JSON in the data of this Server-Sent Event, got ${JSON.stringify(payload.slice(0, 60))}`,
+      );
     }
   };
   for (let i = 0; i < lines.length; i++) {
@@ -54,7 +57,11 @@ export function parseServerSentEvents(text: string, source: string, options?: Pa
     data.push(line.charCodeAt(5) === 0x20 ? line.slice(6) : line.slice(5));
   }
   dispatch();
-  if (events.length === 0) throw new ToolscoreInputError({ source }, 'these Server-Sent Events hold no JSON data; expected "data: {...}" lines');
+  if (events.length === 0)
+    throw new ToolscoreInputError(
+      { source },
+      'these Server-Sent Events hold no JSON data; expected "data: {...}" lines',
+    );
   return events;
 }
 

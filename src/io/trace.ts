@@ -16,7 +16,11 @@ import { openRegularFile } from './files.js';
  * Server-Sent Events capture is read as the list of its JSON events (`sse.ts`). The file
  * must be a regular file: a device or FIFO is refused.
  */
-export async function loadTraceFile(path: string, format = 'auto', options?: JsonLinesOptions): Promise<ExtractedCalls> {
+export async function loadTraceFile(
+  path: string,
+  format = 'auto',
+  options?: JsonLinesOptions,
+): Promise<ExtractedCalls> {
   if (isJsonLinesPath(path) || (await looksLikeJsonLines(path))) return loadJsonLinesTrace(path, format, options);
   let data: unknown;
   try {
@@ -37,7 +41,9 @@ async function notJsonError(path: string, error: unknown): Promise<ToolscoreInpu
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(SNIFFED_BYTES), 0, SNIFFED_BYTES, 0);
     const known = knownNonTrace(buffer.toString('utf8', 0, bytesRead));
-    return known === undefined ? undefined : new ToolscoreInputError({ source: path }, `${known}; expected a JSON trace or JSON Lines`);
+    return known === undefined
+      ? undefined
+      : new ToolscoreInputError({ source: path }, `${known}; expected a JSON trace or JSON Lines`);
   } finally {
     await handle.close();
   }
@@ -74,7 +80,11 @@ async function loadJsonLinesTrace(path: string, format: string, options?: JsonLi
       const items = lines.map((entry) => entry.item);
       const detected = detectFormat(items) ?? detectFormat(items[0]);
       if (detected === undefined) {
-        throw undetectedFormatError({ source: path, line: lines[0]!.line }, items[0], `these JSON Lines (the first line is ${describeKeys(items[0])})`);
+        throw undetectedFormatError(
+          { source: path, line: lines[0]!.line },
+          items[0],
+          `these JSON Lines (the first line is ${describeKeys(items[0])})`,
+        );
       }
       name = detected;
     }
@@ -108,14 +118,22 @@ async function loadJsonLinesTrace(path: string, format: string, options?: JsonLi
     },
     options,
   );
-  if (count === 0) throw new ToolscoreInputError({ source: path }, 'the file is empty; expected one JSON value per line (JSON Lines)');
+  if (count === 0)
+    throw new ToolscoreInputError({ source: path }, 'the file is empty; expected one JSON value per line (JSON Lines)');
   if (pending !== undefined) begin(pending);
   const adapter = formatNamed(name);
   const calls: ToolCall[] = reader ? (reader as TraceStreamReader).finish() : adapter.parse(collected, context);
   if (calls.length === 0) {
     const items = sample.map((entry) => entry.item);
     const reading = { adapter, explicit: format !== 'auto', source: path, passedOver, warnings };
-    checkZeroCalls(reading, [items, items[0]], `these JSON Lines (the first line is ${describeKeys(items[0])})`, () => mark, { line: sample[0]!.line }, (samples) => claimHint(adapter, samples));
+    checkZeroCalls(
+      reading,
+      [items, items[0]],
+      `these JSON Lines (the first line is ${describeKeys(items[0])})`,
+      () => mark,
+      { line: sample[0]!.line },
+      (samples) => claimHint(adapter, samples),
+    );
   }
   return { calls, format: name, warnings };
 }

@@ -58,7 +58,13 @@ export function openVerdictCache(dir: string | null): VerdictCache {
       }
       try {
         const entry = JSON.parse(text) as { score?: unknown; explanation?: unknown };
-        if (typeof entry.score !== 'number' || entry.score < 0 || entry.score > 1 || typeof entry.explanation !== 'string') return undefined;
+        if (
+          typeof entry.score !== 'number' ||
+          entry.score < 0 ||
+          entry.score > 1 ||
+          typeof entry.explanation !== 'string'
+        )
+          return undefined;
         return { score: entry.score, explanation: entry.explanation };
       } catch {
         // A damaged entry is asked again and overwritten.
@@ -67,7 +73,11 @@ export function openVerdictCache(dir: string | null): VerdictCache {
     },
     async set(key, parts, verdict) {
       // The question is kept beside the answer, so an entry can be read and audited by itself.
-      const entry = { score: verdict.score, explanation: verdict.explanation, key: JSON.parse(keyText(parts)) as unknown };
+      const entry = {
+        score: verdict.score,
+        explanation: verdict.explanation,
+        key: JSON.parse(keyText(parts)) as unknown,
+      };
       await writeFileAtomic(file(key), `${JSON.stringify(entry, null, 2)}\n`);
     },
   };

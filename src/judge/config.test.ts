@@ -60,7 +60,9 @@ describe('judge config', () => {
   });
 
   it('lets an explicit provider take a base URL: its own API behind a gateway', () => {
-    expect(resolve({ provider: 'anthropic', model: 'claude-3-5-haiku-latest', baseURL: 'http://127.0.0.1:9/' })).toMatchObject({ provider: 'anthropic', baseURL: 'http://127.0.0.1:9' });
+    expect(
+      resolve({ provider: 'anthropic', model: 'claude-3-5-haiku-latest', baseURL: 'http://127.0.0.1:9/' }),
+    ).toMatchObject({ provider: 'anthropic', baseURL: 'http://127.0.0.1:9' });
   });
 
   it('reads GOOGLE_API_KEY, then GEMINI_API_KEY, and prefers apiKey to both', () => {
@@ -69,20 +71,47 @@ describe('judge config', () => {
   });
 
   it.each([
-    [{ model: 'gpt-4o-mini' }, 'judge.apiKey: the openai judge (model gpt-4o-mini) needs an API key: set OPENAI_API_KEY, or pass apiKey in the judge config'],
-    [{ model: 'claude-3-5-haiku-latest' }, 'judge.apiKey: the anthropic judge (model claude-3-5-haiku-latest) needs an API key: set ANTHROPIC_API_KEY, or pass apiKey in the judge config'],
-    [{ model: 'gemini-2.0-flash' }, 'judge.apiKey: the gemini judge (model gemini-2.0-flash) needs an API key: set GOOGLE_API_KEY or GEMINI_API_KEY, or pass apiKey in the judge config'],
+    [
+      { model: 'gpt-4o-mini' },
+      'judge.apiKey: the openai judge (model gpt-4o-mini) needs an API key: set OPENAI_API_KEY, or pass apiKey in the judge config',
+    ],
+    [
+      { model: 'claude-3-5-haiku-latest' },
+      'judge.apiKey: the anthropic judge (model claude-3-5-haiku-latest) needs an API key: set ANTHROPIC_API_KEY, or pass apiKey in the judge config',
+    ],
+    [
+      { model: 'gemini-2.0-flash' },
+      'judge.apiKey: the gemini judge (model gemini-2.0-flash) needs an API key: set GOOGLE_API_KEY or GEMINI_API_KEY, or pass apiKey in the judge config',
+    ],
   ])('names the variable when the key is missing: %o', (option, message) => {
     expect(refusal(option, { OPENAI_API_KEY: '' })).toBe(message);
   });
 
   it.each([
-    [{ provider: 'openai_compatible' }, 'judge.provider: openai_compatible needs baseURL, the address of the server (e.g. http://localhost:11434/v1 for Ollama)'],
-    [{ provider: 'openai', model: 'claude-3-5-haiku-latest' }, 'judge.provider: model "claude-3-5-haiku-latest" is served by anthropic, not openai; drop provider to infer it, or use openai_compatible with baseURL for a server that hosts it'],
-    [{ provider: 'anthropic', model: 'gemini-2.0-flash' }, 'judge.provider: model "gemini-2.0-flash" is served by gemini, not anthropic; drop provider to infer it, or use openai_compatible with baseURL for a server that hosts it'],
-    [{ provider: 'gemini' }, 'judge.model: the default model gpt-4o-mini is an OpenAI model; name a gemini model for provider gemini'],
-    [{ provider: 'mistral' as 'openai' }, 'judge.provider: unknown provider "mistral"; expected one of openai, anthropic, gemini, openai_compatible'],
-    [{ model: 'claude-3-5-haiku-latest', temperature: 0 }, 'judge.temperature: the Anthropic API (version 2026-10-21, @anthropic-ai/sdk 1) takes no temperature; leave it out and use samples for stable scores'],
+    [
+      { provider: 'openai_compatible' },
+      'judge.provider: openai_compatible needs baseURL, the address of the server (e.g. http://localhost:11434/v1 for Ollama)',
+    ],
+    [
+      { provider: 'openai', model: 'claude-3-5-haiku-latest' },
+      'judge.provider: model "claude-3-5-haiku-latest" is served by anthropic, not openai; drop provider to infer it, or use openai_compatible with baseURL for a server that hosts it',
+    ],
+    [
+      { provider: 'anthropic', model: 'gemini-2.0-flash' },
+      'judge.provider: model "gemini-2.0-flash" is served by gemini, not anthropic; drop provider to infer it, or use openai_compatible with baseURL for a server that hosts it',
+    ],
+    [
+      { provider: 'gemini' },
+      'judge.model: the default model gpt-4o-mini is an OpenAI model; name a gemini model for provider gemini',
+    ],
+    [
+      { provider: 'mistral' as 'openai' },
+      'judge.provider: unknown provider "mistral"; expected one of openai, anthropic, gemini, openai_compatible',
+    ],
+    [
+      { model: 'claude-3-5-haiku-latest', temperature: 0 },
+      'judge.temperature: the Anthropic API (version 2026-10-21, @anthropic-ai/sdk 1) takes no temperature; leave it out and use samples for stable scores',
+    ],
   ])('refuses conflicting settings: %o', (option, message) => {
     expect(refusal(option as JudgeOption)).toBe(message);
   });
@@ -94,9 +123,15 @@ describe('judge config', () => {
     [{ timeoutMs: 0 }, 'judge.timeoutMs: expected an integer from 1 to 3600000, got 0'],
     [{ maxCalls: 0 }, 'judge.maxCalls: expected an integer from 1 to 9007199254740991, got 0'],
     [{ baseURL: 'localhost:11434' }, 'judge.baseURL: expected an http(s) URL, got "localhost:11434"'],
-    [{ baseURL: 'not a url' }, 'judge.baseURL: expected an http(s) URL such as http://localhost:11434/v1, got "not a url"'],
+    [
+      { baseURL: 'not a url' },
+      'judge.baseURL: expected an http(s) URL such as http://localhost:11434/v1, got "not a url"',
+    ],
     [{ cacheDir: '' }, 'judge.cacheDir: expected a folder path or false, got ""'],
-    [{ modle: 'gpt-4o' }, 'judge: unknown field "modle"; known fields: model, provider, apiKey, baseURL, temperature, maxRetries, timeoutMs, samples, maxCalls, cacheDir'],
+    [
+      { modle: 'gpt-4o' },
+      'judge: unknown field "modle"; known fields: model, provider, apiKey, baseURL, temperature, maxRetries, timeoutMs, samples, maxCalls, cacheDir',
+    ],
     ['', 'judge: expected a model name, got an empty string'],
     [42, 'judge: expected true, a model name or a JudgeConfig object, got 42'],
   ])('refuses bad values: %o', (option, message) => {

@@ -58,7 +58,18 @@ export const API_KEY_VARIABLES: Readonly<Record<JudgeProvider, readonly string[]
   gemini: ['GOOGLE_API_KEY', 'GEMINI_API_KEY'],
 };
 
-const FIELDS = new Set(['model', 'provider', 'apiKey', 'baseURL', 'temperature', 'maxRetries', 'timeoutMs', 'samples', 'maxCalls', 'cacheDir']);
+const FIELDS = new Set([
+  'model',
+  'provider',
+  'apiKey',
+  'baseURL',
+  'temperature',
+  'maxRetries',
+  'timeoutMs',
+  'samples',
+  'maxCalls',
+  'cacheDir',
+]);
 
 /** The vendor whose models a name belongs to, when the name says so. */
 function modelFamily(model: string): 'openai' | 'anthropic' | 'gemini' | undefined {
@@ -79,7 +90,10 @@ export function resolveJudgeConfig(option: JudgeOption, env: NodeJS.ProcessEnv =
   const baseURL = config.baseURL === undefined || config.baseURL === '' ? undefined : checkBaseURL(config.baseURL);
   const provider = resolveProvider(config, model, baseURL);
   if (provider === 'anthropic' && config.temperature !== undefined) {
-    throw new ToolscoreInputError({ source: 'judge.temperature' }, 'the Anthropic API (version 2026-10-21, @anthropic-ai/sdk 1) takes no temperature; leave it out and use samples for stable scores');
+    throw new ToolscoreInputError(
+      { source: 'judge.temperature' },
+      'the Anthropic API (version 2026-10-21, @anthropic-ai/sdk 1) takes no temperature; leave it out and use samples for stable scores',
+    );
   }
   return {
     model,
@@ -90,7 +104,10 @@ export function resolveJudgeConfig(option: JudgeOption, env: NodeJS.ProcessEnv =
     maxRetries: checkNumber('maxRetries', config.maxRetries ?? 2, 0, 10, true),
     timeoutMs: checkNumber('timeoutMs', config.timeoutMs ?? 60_000, 1, 3_600_000, true),
     samples: checkNumber('samples', config.samples ?? 1, 1, 100, true),
-    maxCalls: config.maxCalls === undefined ? Infinity : checkNumber('maxCalls', config.maxCalls, 1, Number.MAX_SAFE_INTEGER, true),
+    maxCalls:
+      config.maxCalls === undefined
+        ? Infinity
+        : checkNumber('maxCalls', config.maxCalls, 1, Number.MAX_SAFE_INTEGER, true),
     cacheDir: config.cacheDir === false ? null : checkCacheDir(config.cacheDir ?? DEFAULT_CACHE_DIR),
   };
 }
@@ -98,21 +115,33 @@ export function resolveJudgeConfig(option: JudgeOption, env: NodeJS.ProcessEnv =
 function toConfig(option: JudgeOption): JudgeConfig {
   if (option === true) return {};
   if (typeof option === 'string') {
-    if (option.trim() === '') throw new ToolscoreInputError({ source: 'judge' }, 'expected a model name, got an empty string');
+    if (option.trim() === '')
+      throw new ToolscoreInputError({ source: 'judge' }, 'expected a model name, got an empty string');
     return { model: option };
   }
   if (option === null || typeof option !== 'object' || Array.isArray(option)) {
-    throw new ToolscoreInputError({ source: 'judge' }, `expected true, a model name or a JudgeConfig object, got ${JSON.stringify(option) ?? typeof option}`);
+    throw new ToolscoreInputError(
+      { source: 'judge' },
+      `expected true, a model name or a JudgeConfig object, got ${JSON.stringify(option) ?? typeof option}`,
+    );
   }
   for (const key of Object.keys(option)) {
-    if (!FIELDS.has(key)) throw new ToolscoreInputError({ source: 'judge' }, `unknown field ${JSON.stringify(key)}; known fields: ${[...FIELDS].join(', ')}`);
+    if (!FIELDS.has(key))
+      throw new ToolscoreInputError(
+        { source: 'judge' },
+        `unknown field ${JSON.stringify(key)}; known fields: ${[...FIELDS].join(', ')}`,
+      );
   }
   for (const key of ['model', 'apiKey', 'baseURL'] as const) {
     if (option[key] !== undefined && typeof option[key] !== 'string') {
-      throw new ToolscoreInputError({ source: `judge.${key}` }, `expected a string, got ${JSON.stringify(option[key])}`);
+      throw new ToolscoreInputError(
+        { source: `judge.${key}` },
+        `expected a string, got ${JSON.stringify(option[key])}`,
+      );
     }
   }
-  if (option.model !== undefined && option.model.trim() === '') throw new ToolscoreInputError({ source: 'judge.model' }, 'expected a model name, got an empty string');
+  if (option.model !== undefined && option.model.trim() === '')
+    throw new ToolscoreInputError({ source: 'judge.model' }, 'expected a model name, got an empty string');
   return option;
 }
 
@@ -121,24 +150,41 @@ function resolveProvider(config: JudgeConfig, model: string, baseURL: string | u
   const explicit = config.provider;
   if (explicit === undefined) return baseURL !== undefined ? 'openai_compatible' : (family ?? 'openai');
   if (!(JUDGE_PROVIDERS as readonly string[]).includes(explicit)) {
-    throw new ToolscoreInputError({ source: 'judge.provider' }, `unknown provider ${JSON.stringify(explicit)}; expected one of ${JUDGE_PROVIDERS.join(', ')}`);
+    throw new ToolscoreInputError(
+      { source: 'judge.provider' },
+      `unknown provider ${JSON.stringify(explicit)}; expected one of ${JUDGE_PROVIDERS.join(', ')}`,
+    );
   }
   if (explicit === 'openai_compatible') {
     if (baseURL === undefined) {
-      throw new ToolscoreInputError({ source: 'judge.provider' }, 'openai_compatible needs baseURL, the address of the server (e.g. http://localhost:11434/v1 for Ollama)');
+      throw new ToolscoreInputError(
+        { source: 'judge.provider' },
+        'openai_compatible needs baseURL, the address of the server (e.g. http://localhost:11434/v1 for Ollama)',
+      );
     }
     return explicit;
   }
   if (config.model === undefined && explicit !== 'openai') {
-    throw new ToolscoreInputError({ source: 'judge.model' }, `the default model ${DEFAULT_JUDGE_MODEL} is an OpenAI model; name a ${explicit} model for provider ${explicit}`);
+    throw new ToolscoreInputError(
+      { source: 'judge.model' },
+      `the default model ${DEFAULT_JUDGE_MODEL} is an OpenAI model; name a ${explicit} model for provider ${explicit}`,
+    );
   }
   if (family !== undefined && family !== explicit) {
-    throw new ToolscoreInputError({ source: 'judge.provider' }, `model ${JSON.stringify(model)} is served by ${family}, not ${explicit}; drop provider to infer it, or use openai_compatible with baseURL for a server that hosts it`);
+    throw new ToolscoreInputError(
+      { source: 'judge.provider' },
+      `model ${JSON.stringify(model)} is served by ${family}, not ${explicit}; drop provider to infer it, or use openai_compatible with baseURL for a server that hosts it`,
+    );
   }
   return explicit;
 }
 
-function resolveApiKey(provider: JudgeProvider, model: string, given: string | undefined, env: NodeJS.ProcessEnv): string {
+function resolveApiKey(
+  provider: JudgeProvider,
+  model: string,
+  given: string | undefined,
+  env: NodeJS.ProcessEnv,
+): string {
   if (given !== undefined && given !== '') return given;
   const variables = API_KEY_VARIABLES[provider];
   for (const name of variables) {
@@ -158,7 +204,10 @@ function checkBaseURL(text: string): string {
   try {
     url = new URL(text);
   } catch {
-    throw new ToolscoreInputError({ source: 'judge.baseURL' }, `expected an http(s) URL such as http://localhost:11434/v1, got ${JSON.stringify(text)}`);
+    throw new ToolscoreInputError(
+      { source: 'judge.baseURL' },
+      `expected an http(s) URL such as http://localhost:11434/v1, got ${JSON.stringify(text)}`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ToolscoreInputError({ source: 'judge.baseURL' }, `expected an http(s) URL, got ${JSON.stringify(text)}`);
@@ -168,15 +217,27 @@ function checkBaseURL(text: string): string {
 
 function checkCacheDir(dir: unknown): string {
   if (typeof dir !== 'string' || dir.trim() === '') {
-    throw new ToolscoreInputError({ source: 'judge.cacheDir' }, `expected a folder path or false, got ${JSON.stringify(dir)}`);
+    throw new ToolscoreInputError(
+      { source: 'judge.cacheDir' },
+      `expected a folder path or false, got ${JSON.stringify(dir)}`,
+    );
   }
   return dir;
 }
 
 function checkNumber(name: string, value: unknown, min: number, max: number, integer: boolean): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
+  if (
+    typeof value !== 'number' ||
+    !Number.isFinite(value) ||
+    value < min ||
+    value > max ||
+    (integer && !Number.isInteger(value))
+  ) {
     const kind = integer ? 'an integer' : 'a number';
-    throw new ToolscoreInputError({ source: `judge.${name}` }, `expected ${kind} from ${min} to ${max}, got ${JSON.stringify(value)}`);
+    throw new ToolscoreInputError(
+      { source: `judge.${name}` },
+      `expected ${kind} from ${min} to ${max}, got ${JSON.stringify(value)}`,
+    );
   }
   return value;
 }

@@ -28,7 +28,10 @@ describe('SDK errors', () => {
   const live = new AbortController().signal;
 
   it('keeps the status, the server message and Retry-After', () => {
-    const sdkError = Object.assign(new Error('429 {"error":{"message":"Rate limit reached"}}'), { status: 429, headers: headers({ 'retry-after': '2' }) });
+    const sdkError = Object.assign(new Error('429 {"error":{"message":"Rate limit reached"}}'), {
+      status: 429,
+      headers: headers({ 'retry-after': '2' }),
+    });
     const error = toJudgeError('anthropic', sdkError, live, 1000);
     expect(error.message).toBe('LLM judge (anthropic): HTTP 429 (rate limited): Rate limit reached');
     expect(error).toMatchObject({ kind: 'http', status: 429, retryAfterMs: 2000, retryable: true });
@@ -42,16 +45,32 @@ describe('SDK errors', () => {
   });
 
   it('retries timeouts, lost connections, 408, 409, 429 and 5xx, never auth or bad requests', () => {
-    const http = (status: number) => new JudgeError({ provider: 'openai', kind: 'http', status, message: '' }).retryable;
-    expect([400, 401, 403, 404, 408, 409, 422, 429, 500, 503].map(http)).toEqual([false, false, false, false, true, true, false, true, true, true]);
+    const http = (status: number) =>
+      new JudgeError({ provider: 'openai', kind: 'http', status, message: '' }).retryable;
+    expect([400, 401, 403, 404, 408, 409, 422, 429, 500, 503].map(http)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+      true,
+      false,
+      true,
+      true,
+      true,
+    ]);
     expect(new JudgeError({ provider: 'openai', kind: 'timeout', message: '' }).retryable).toBe(true);
     expect(new JudgeError({ provider: 'openai', kind: 'response', message: '' }).retryable).toBe(false);
   });
 
   it('calls an error after our signal ran out a timeout, and one without a status a network error', () => {
     const aborted = AbortSignal.abort();
-    expect(toJudgeError('openai', new Error('Request was aborted.'), aborted, 300).message).toBe('LLM judge (openai): no answer within 300 ms, the time each attempt may take (timeoutMs; --llm-timeout on the command line)');
-    const refused = new Error('Connection error.', { cause: new Error('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:9') }) });
+    expect(toJudgeError('openai', new Error('Request was aborted.'), aborted, 300).message).toBe(
+      'LLM judge (openai): no answer within 300 ms, the time each attempt may take (timeoutMs; --llm-timeout on the command line)',
+    );
+    const refused = new Error('Connection error.', {
+      cause: new Error('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:9') }),
+    });
     expect(toJudgeError('openai_compatible', refused, live, 300).message).toBe(
       'LLM judge (openai_compatible): request failed: Connection error.: fetch failed: connect ECONNREFUSED 127.0.0.1:9',
     );

@@ -19,8 +19,18 @@ export class JudgeError extends Error {
   /** How long the server asked us to wait (Retry-After), in milliseconds. */
   readonly retryAfterMs: number | undefined;
 
-  constructor(fields: { provider: JudgeProvider; kind: JudgeErrorKind; message: string; status?: number; retryAfterMs?: number; cause?: unknown }) {
-    super(`LLM judge (${fields.provider}): ${fields.message}`, fields.cause === undefined ? undefined : { cause: fields.cause });
+  constructor(fields: {
+    provider: JudgeProvider;
+    kind: JudgeErrorKind;
+    message: string;
+    status?: number;
+    retryAfterMs?: number;
+    cause?: unknown;
+  }) {
+    super(
+      `LLM judge (${fields.provider}): ${fields.message}`,
+      fields.cause === undefined ? undefined : { cause: fields.cause },
+    );
     this.provider = fields.provider;
     this.kind = fields.kind;
     this.status = fields.status;
@@ -55,7 +65,10 @@ export function quote(text: string): string {
  * Milliseconds the server asked for in `retry-after-ms` or `Retry-After` (seconds or an HTTP date).
  * @internal Exported for its tests only.
  */
-export function retryAfterFrom(headers: { get(name: string): string | null } | undefined, now = Date.now()): number | undefined {
+export function retryAfterFrom(
+  headers: { get(name: string): string | null } | undefined,
+  now = Date.now(),
+): number | undefined {
   if (!headers) return undefined;
   const ms = headers.get('retry-after-ms');
   if (ms !== null && ms.trim() !== '' && Number.isFinite(Number(ms)) && Number(ms) >= 0) return Number(ms);
@@ -97,7 +110,12 @@ export function toJudgeError(
 ): JudgeError {
   if (error instanceof JudgeError) return error;
   if (signal.aborted) {
-    return new JudgeError({ provider, kind: 'timeout', message: `no answer within ${timeoutMs} ms, the time each attempt may take (timeoutMs; --llm-timeout on the command line)`, cause: error });
+    return new JudgeError({
+      provider,
+      kind: 'timeout',
+      message: `no answer within ${timeoutMs} ms, the time each attempt may take (timeoutMs; --llm-timeout on the command line)`,
+      cause: error,
+    });
   }
   const fields = (error ?? {}) as { status?: unknown; headers?: unknown; message?: unknown };
   if (typeof fields.status === 'number' && fields.status >= 400) {
@@ -114,7 +132,12 @@ export function toJudgeError(
       cause: error,
     });
   }
-  return new JudgeError({ provider, kind: 'network', message: `request failed: ${quote(describeCause(error))}`, cause: error });
+  return new JudgeError({
+    provider,
+    kind: 'network',
+    message: `request failed: ${quote(describeCause(error))}`,
+    cause: error,
+  });
 }
 
 function isHeaders(value: unknown): value is { get(name: string): string | null } {

@@ -30,7 +30,10 @@ export async function createJudge(option: JudgeOption): Promise<Judge> {
   const config = resolveJudgeConfig(option);
   const client = await createClient(config);
   const cache = openVerdictCache(config.cacheDir);
-  return { config, score: (expected, actual, pairing) => new JudgeRun(config, client, cache).score(expected, actual, pairing) };
+  return {
+    config,
+    score: (expected, actual, pairing) => new JudgeRun(config, client, cache).score(expected, actual, pairing),
+  };
 }
 
 function round(value: number): number {
@@ -51,13 +54,26 @@ class JudgeRun {
     private readonly cache: VerdictCache,
   ) {}
 
-  async score(expected: readonly ExpectedCall[], actual: readonly ToolCall[], pairing: Pairing): Promise<SemanticMetrics> {
+  async score(
+    expected: readonly ExpectedCall[],
+    actual: readonly ToolCall[],
+    pairing: Pairing,
+  ): Promise<SemanticMetrics> {
     const { config } = this;
     const pairs = judgedPairs(expected, actual, pairing);
     const shown = pairs.map(shownPair);
     const samples = Array.from({ length: config.samples }, (_, sample) => sample);
     const keys = samples.map((sample) =>
-      shown.map((pair) => verdictKey({ provider: config.provider, model: config.model, promptVersion: PROMPT_VERSION, pair, temperature: config.temperature, sample })),
+      shown.map((pair) =>
+        verdictKey({
+          provider: config.provider,
+          model: config.model,
+          promptVersion: PROMPT_VERSION,
+          pair,
+          temperature: config.temperature,
+          sample,
+        }),
+      ),
     );
     const verdicts = await Promise.all(keys.map((row) => Promise.all(row.map((key) => this.cache.get(key)))));
     const cacheHits = verdicts.flat().filter((verdict) => verdict !== undefined).length;
@@ -72,8 +88,12 @@ class JudgeRun {
     for (const sample of samples) await this.#fill(pairs, shown, verdicts[sample]!, keys[sample]!, sample);
     const answered = verdicts as Verdict[][];
 
-    const penalty = expected.length === actual.length ? 1 : 1 - Math.abs(expected.length - actual.length) / Math.max(expected.length, actual.length);
-    const scoreOf = (scores: readonly number[]): number => (scores.length === 0 ? (expected.length === 0 && actual.length === 0 ? 1 : 0) : round(mean(scores) * penalty));
+    const penalty =
+      expected.length === actual.length
+        ? 1
+        : 1 - Math.abs(expected.length - actual.length) / Math.max(expected.length, actual.length);
+    const scoreOf = (scores: readonly number[]): number =>
+      scores.length === 0 ? (expected.length === 0 && actual.length === 0 ? 1 : 0) : round(mean(scores) * penalty);
     const sampled = pairs.map((_, i) => answered.map((row) => row[i]!.score));
     const perCall = sampled.map((scores) => round(median(scores)));
     return {
@@ -95,7 +115,13 @@ class JudgeRun {
   }
 
   /** Asks for the verdicts a sample lacks: all of them in one batch, then one by one what the batch did not give. */
-  async #fill(pairs: readonly JudgedPair[], shown: readonly ShownPair[], verdicts: (Verdict | undefined)[], keys: readonly string[], sample: number): Promise<void> {
+  async #fill(
+    pairs: readonly JudgedPair[],
+    shown: readonly ShownPair[],
+    verdicts: (Verdict | undefined)[],
+    keys: readonly string[],
+    sample: number,
+  ): Promise<void> {
     const missing = pairs.flatMap((_, i) => (verdicts[i] === undefined ? [i] : []));
     if (missing.length === 0) return;
     const answer = await this.#ask(batchPrompt(missing.map((i) => shown[i]!)), `the batch of ${missing.length} pairs`);
@@ -112,16 +138,38 @@ class JudgeRun {
       const single = await this.#ask(singlePrompt(shown[i]!), label);
       const verdict = parseSingleAnswer(single);
       if (!verdict) {
-        throw new JudgeError({ provider: this.config.provider, kind: 'response', message: `the answer about ${label} holds no {"score", "explanation"} verdict: ${JSON.stringify(quote(single))}` });
+        throw new JudgeError({
+          provider: this.config.provider,
+          kind: 'response',
+          message: `the answer about ${label} holds no {"score", "explanation"} verdict: ${JSON.stringify(quote(single))}`,
+        });
       }
       await this.#keep(verdicts, i, verdict, keys, shown, sample);
     }
   }
 
-  async #keep(verdicts: (Verdict | undefined)[], i: number, verdict: Verdict, keys: readonly string[], shown: readonly ShownPair[], sample: number): Promise<void> {
+  async #keep(
+    verdicts: (Verdict | undefined)[],
+    i: number,
+    verdict: Verdict,
+    keys: readonly string[],
+    shown: readonly ShownPair[],
+    sample: number,
+  ): Promise<void> {
     verdicts[i] = verdict;
     const { config } = this;
-    await this.cache.set(keys[i]!, { provider: config.provider, model: config.model, promptVersion: PROMPT_VERSION, pair: shown[i]!, temperature: config.temperature, sample }, verdict);
+    await this.cache.set(
+      keys[i]!,
+      {
+        provider: config.provider,
+        model: config.model,
+        promptVersion: PROMPT_VERSION,
+        pair: shown[i]!,
+        temperature: config.temperature,
+        sample,
+      },
+      verdict,
+    );
   }
 
   /** Sends one question (retried as withRetries allows), refusing to go over maxCalls. */

@@ -3,10 +3,17 @@ import { toActualCalls, toExpectedCalls } from '../formats/calls.js';
 import { pairCalls } from '../pairing/pairing.js';
 import { judgedPairs } from './pairs.js';
 
-function pairsOf(expectedTools: string[], actualTools: string[], args: { expected?: Record<string, unknown>[]; actual?: Record<string, unknown>[] } = {}) {
+function pairsOf(
+  expectedTools: string[],
+  actualTools: string[],
+  args: { expected?: Record<string, unknown>[]; actual?: Record<string, unknown>[] } = {},
+) {
   const expected = toExpectedCalls(expectedTools.map((tool, i) => ({ tool, args: args.expected?.[i] ?? {} })));
   const actual = toActualCalls(actualTools.map((tool, i) => ({ tool, args: args.actual?.[i] ?? {} })));
-  return judgedPairs(expected, actual, pairCalls(expected, actual, 'lenient')).map((pair) => [pair.expectedIndex, pair.actualIndex]);
+  return judgedPairs(expected, actual, pairCalls(expected, actual, 'lenient')).map((pair) => [
+    pair.expectedIndex,
+    pair.actualIndex,
+  ]);
 }
 
 describe('judged pairs', () => {
@@ -19,7 +26,12 @@ describe('judged pairs', () => {
   });
 
   it('pairs repeated tools by their arguments, as the core does', () => {
-    expect(pairsOf(['get_weather', 'get_weather'], ['get_weather', 'get_weather'], { expected: [{ city: 'Lisbon' }, { city: 'Porto' }], actual: [{ city: 'Porto' }, { city: 'Lisbon' }] })).toEqual([
+    expect(
+      pairsOf(['get_weather', 'get_weather'], ['get_weather', 'get_weather'], {
+        expected: [{ city: 'Lisbon' }, { city: 'Porto' }],
+        actual: [{ city: 'Porto' }, { city: 'Lisbon' }],
+      }),
+    ).toEqual([
       [0, 1],
       [1, 0],
     ]);

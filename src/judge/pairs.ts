@@ -16,19 +16,30 @@ export interface JudgedPair {
  * expected calls left without a partner with the actual calls left over, in call order (where a
  * differently named tool may do the same job: search_web for web_search). In expected-call order.
  */
-export function judgedPairs(expected: readonly ExpectedCall[], actual: readonly ToolCall[], pairing: Pairing): JudgedPair[] {
+export function judgedPairs(
+  expected: readonly ExpectedCall[],
+  actual: readonly ToolCall[],
+  pairing: Pairing,
+): JudgedPair[] {
   const pairs: { expectedIndex: number; actualIndex: number }[] = [];
   const lonelyExpected: number[] = [];
   pairing.actualFor.forEach((actualIndex, expectedIndex) => {
     if (actualIndex >= 0) pairs.push({ expectedIndex, actualIndex });
     else lonelyExpected.push(expectedIndex);
   });
-  const lonelyActual = pairing.expectedFor.flatMap((expectedIndex, actualIndex) => (expectedIndex < 0 ? [actualIndex] : []));
+  const lonelyActual = pairing.expectedFor.flatMap((expectedIndex, actualIndex) =>
+    expectedIndex < 0 ? [actualIndex] : [],
+  );
   for (let k = 0; k < Math.min(lonelyExpected.length, lonelyActual.length); k++) {
     pairs.push({ expectedIndex: lonelyExpected[k]!, actualIndex: lonelyActual[k]! });
   }
   pairs.sort((a, b) => a.expectedIndex - b.expectedIndex);
-  return pairs.map(({ expectedIndex, actualIndex }) => ({ expectedIndex, actualIndex, expected: expected[expectedIndex]!, actual: actual[actualIndex]! }));
+  return pairs.map(({ expectedIndex, actualIndex }) => ({
+    expectedIndex,
+    actualIndex,
+    expected: expected[expectedIndex]!,
+    actual: actual[actualIndex]!,
+  }));
 }
 
 /** A call as the judge is shown it: credentials masked, arguments as JSON with matchers in their `$` form. */

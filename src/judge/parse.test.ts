@@ -3,7 +3,12 @@ import { parseBatchAnswer, parseSingleAnswer } from './parse.js';
 
 describe('batched answers', () => {
   it('reads {"scores": [...]} by index', () => {
-    expect(parseBatchAnswer('{"scores": [{"index": 1, "score": 0.5, "explanation": "b"}, {"index": 0, "score": 1, "explanation": "a"}]}', 2)).toEqual([
+    expect(
+      parseBatchAnswer(
+        '{"scores": [{"index": 1, "score": 0.5, "explanation": "b"}, {"index": 0, "score": 1, "explanation": "a"}]}',
+        2,
+      ),
+    ).toEqual([
       { score: 1, explanation: 'a' },
       { score: 0.5, explanation: 'b' },
     ]);
@@ -17,12 +22,18 @@ describe('batched answers', () => {
   });
 
   it('reads the first array of an object that has no scores key', () => {
-    expect(parseBatchAnswer('{"note": "ok", "verdicts": [{"index": "0", "score": "0.9"}]}', 1)).toEqual([{ score: 0.9, explanation: 'no explanation given' }]);
+    expect(parseBatchAnswer('{"note": "ok", "verdicts": [{"index": "0", "score": "0.9"}]}', 1)).toEqual([
+      { score: 0.9, explanation: 'no explanation given' },
+    ]);
   });
 
   it('reads JSON in a code fence or with words around it', () => {
-    expect(parseBatchAnswer('```json\n[{"score": 1}]\n```', 1)).toEqual([{ score: 1, explanation: 'no explanation given' }]);
-    expect(parseBatchAnswer('Here you go: {"scores": [{"index": 0, "score": 0.3}]} Hope this helps.', 1)).toEqual([{ score: 0.3, explanation: 'no explanation given' }]);
+    expect(parseBatchAnswer('```json\n[{"score": 1}]\n```', 1)).toEqual([
+      { score: 1, explanation: 'no explanation given' },
+    ]);
+    expect(parseBatchAnswer('Here you go: {"scores": [{"index": 0, "score": 0.3}]} Hope this helps.', 1)).toEqual([
+      { score: 0.3, explanation: 'no explanation given' },
+    ]);
   });
 
   it('clamps scores to [0, 1]', () => {
@@ -39,7 +50,12 @@ describe('batched answers', () => {
         { index: 'x', score: 1 },
       ],
     });
-    expect(parseBatchAnswer(text, 4)).toEqual([{ score: 0.8, explanation: 'no explanation given' }, undefined, undefined, undefined]);
+    expect(parseBatchAnswer(text, 4)).toEqual([
+      { score: 0.8, explanation: 'no explanation given' },
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('gives undefined for answers with no list of verdicts', () => {
@@ -52,11 +68,17 @@ describe('batched answers', () => {
 
 describe('single answers', () => {
   it('reads {score, explanation}', () => {
-    expect(parseSingleAnswer('{"score": 0.85, "explanation": "synonyms"}')).toEqual({ score: 0.85, explanation: 'synonyms' });
+    expect(parseSingleAnswer('{"score": 0.85, "explanation": "synonyms"}')).toEqual({
+      score: 0.85,
+      explanation: 'synonyms',
+    });
   });
 
   it('reads a one-item list as a batch would give it', () => {
-    expect(parseSingleAnswer('{"scores": [{"index": 0, "score": 0.5}]}')).toEqual({ score: 0.5, explanation: 'no explanation given' });
+    expect(parseSingleAnswer('{"scores": [{"index": 0, "score": 0.5}]}')).toEqual({
+      score: 0.5,
+      explanation: 'no explanation given',
+    });
   });
 
   it('gives undefined without a numeric score', () => {

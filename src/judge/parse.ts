@@ -36,7 +36,8 @@ function toVerdict(item: unknown): Verdict | undefined {
   const raw = item.score;
   const score = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
   if (!Number.isFinite(score)) return undefined;
-  const explanation = typeof item.explanation === 'string' && item.explanation.trim() !== '' ? item.explanation.trim() : NO_EXPLANATION;
+  const explanation =
+    typeof item.explanation === 'string' && item.explanation.trim() !== '' ? item.explanation.trim() : NO_EXPLANATION;
   return { score: Math.min(1, Math.max(0, score)), explanation };
 }
 
@@ -57,10 +58,13 @@ function itemIndex(item: unknown, position: number): number | undefined {
  */
 export function parseBatchAnswer(text: string, count: number): (Verdict | undefined)[] | undefined {
   const json = readJson(text);
-  const items =
-    Array.isArray(json) ? json
-    : isObject(json) ? (Array.isArray(json.scores) ? json.scores : Object.values(json).find(Array.isArray))
-    : undefined;
+  const items = Array.isArray(json)
+    ? json
+    : isObject(json)
+      ? Array.isArray(json.scores)
+        ? json.scores
+        : Object.values(json).find(Array.isArray)
+      : undefined;
   if (items === undefined) return undefined;
   const verdicts = new Array<Verdict | undefined>(count).fill(undefined);
   const seen = new Set<number>();

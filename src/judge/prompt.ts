@@ -23,7 +23,10 @@ const SINGLE_ANSWER = `Answer with one JSON object and nothing else:
  * A short hash of every fixed word the judge is told. It is part of each cache key, so rewording the
  * prompt never replays verdicts given to the old wording.
  */
-export const PROMPT_VERSION = createHash('sha256').update([SYSTEM_PROMPT, SCORING_GUIDE, BATCH_ANSWER, SINGLE_ANSWER].join('\0')).digest('hex').slice(0, 12);
+export const PROMPT_VERSION = createHash('sha256')
+  .update([SYSTEM_PROMPT, SCORING_GUIDE, BATCH_ANSWER, SINGLE_ANSWER].join('\0'))
+  .digest('hex')
+  .slice(0, 12);
 
 /** One call as the judge sees it: tool, arguments as JSON (matchers in their `$` form), and what it is for. */
 function describeCall(label: string, call: ShownCall): string {
@@ -50,5 +53,10 @@ export function batchPrompt(pairs: readonly ShownPair[]): string {
 
 /** The question for one pair, asked when a batched answer did not give its verdict. */
 export function singlePrompt(pair: ShownPair): string {
-  return ['Score how well the actual tool call carries out the intent of the expected call.', SCORING_GUIDE, describePair(pair), SINGLE_ANSWER].join('\n\n');
+  return [
+    'Score how well the actual tool call carries out the intent of the expected call.',
+    SCORING_GUIDE,
+    describePair(pair),
+    SINGLE_ANSWER,
+  ].join('\n\n');
 }

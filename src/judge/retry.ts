@@ -17,7 +17,10 @@ export function backoffMs(retry: number): number {
  * lost connections, 408/409/429/5xx) up to `maxRetries` times. Waits what the server's Retry-After asks
  * (at most a minute), else backs off exponentially. Auth and other client errors fail at once.
  */
-export async function withRetries<T>(attempt: (signal: AbortSignal) => Promise<T>, options: { maxRetries: number; timeoutMs: number }): Promise<T> {
+export async function withRetries<T>(
+  attempt: (signal: AbortSignal) => Promise<T>,
+  options: { maxRetries: number; timeoutMs: number },
+): Promise<T> {
   for (let retry = 0; ; retry++) {
     try {
       return await attempt(AbortSignal.timeout(options.timeoutMs));

@@ -13,6 +13,7 @@ export function spread(values: readonly number[]): number {
 /** The position of the value closest to `target` (the first of equals), to quote that sample's explanation. */
 export function closestTo(values: readonly number[], target: number): number {
   let best = 0;
-  for (let k = 1; k < values.length; k++) if (Math.abs(values[k]! - target) < Math.abs(values[best]! - target)) best = k;
+  for (let k = 1; k < values.length; k++)
+    if (Math.abs(values[k]! - target) < Math.abs(values[best]! - target)) best = k;
   return best;
 }

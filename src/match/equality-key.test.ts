@@ -38,7 +38,27 @@ describe('equalityKey', () => {
   });
 
   // Leaves chosen to collide under one mode and not the other: padded strings, 1 vs 1.0 marks, -0.
-  const leaf = fc.constantFrom<unknown>('a', ' a', 'a ', 'b', '', ' ', 1, 2, -0, 0, 1.5, true, false, null, undefined, Number.NaN, Infinity, '1', 'true');
+  const leaf = fc.constantFrom<unknown>(
+    'a',
+    ' a',
+    'a ',
+    'b',
+    '',
+    ' ',
+    1,
+    2,
+    -0,
+    0,
+    1.5,
+    true,
+    false,
+    null,
+    undefined,
+    Number.NaN,
+    Infinity,
+    '1',
+    'true',
+  );
   const value = fc.letrec((tie) => ({
     value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, tie('array'), tie('object')),
     array: fc.array(tie('value'), { maxLength: 3 }),
@@ -51,12 +71,16 @@ describe('equalityKey', () => {
     if (input === null || typeof input !== 'object') return input;
     if (Array.isArray(input)) {
       const copy = input.map((item) => variant(item, random));
-      copy.forEach((item, i) => typeof item === 'number' && Number.isInteger(item) && random() < 0.3 && markFloatLiteral(copy, i));
+      copy.forEach(
+        (item, i) => typeof item === 'number' && Number.isInteger(item) && random() < 0.3 && markFloatLiteral(copy, i),
+      );
       return copy;
     }
     const copy: Record<string, unknown> = {};
-    for (const key of Object.keys(input).reverse()) copy[key] = variant((input as Record<string, unknown>)[key], random);
-    for (const key of Object.keys(copy)) if (typeof copy[key] === 'number' && Number.isInteger(copy[key]) && random() < 0.3) markFloatLiteral(copy, key);
+    for (const key of Object.keys(input).reverse())
+      copy[key] = variant((input as Record<string, unknown>)[key], random);
+    for (const key of Object.keys(copy))
+      if (typeof copy[key] === 'number' && Number.isInteger(copy[key]) && random() < 0.3) markFloatLiteral(copy, key);
     return copy;
   }
 
@@ -64,7 +88,7 @@ describe('equalityKey', () => {
     fc.assert(
       fc.property(value, value, fc.integer(), fc.boolean(), (left, other, seed, related) => {
         let state = seed;
-        const random = () => ((state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+        const random = () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
         // Half the pairs are variants of one value, so equal pairs are common.
         const a = { v: left };
         const b = { v: related ? variant(left, random) : other };

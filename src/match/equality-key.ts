@@ -9,11 +9,21 @@ import { hasOwnProperty } from '../core/objects.js';
  * `container` and `key` say where the value sits, for strict mode's `1` vs `1.0` marks. Returns
  * undefined for values only a comparison can decide: matchers, NaN, functions, symbols, bigints.
  */
-export function equalityKey(value: unknown, mode: EqualityMode, container?: object, key?: string | number): string | undefined {
+export function equalityKey(
+  value: unknown,
+  mode: EqualityMode,
+  container?: object,
+  key?: string | number,
+): string | undefined {
   return keyOf(value, mode === 'strict', container, key);
 }
 
-function keyOf(value: unknown, strict: boolean, container: object | undefined, key: string | number | undefined): string | undefined {
+function keyOf(
+  value: unknown,
+  strict: boolean,
+  container: object | undefined,
+  key: string | number | undefined,
+): string | undefined {
   switch (typeof value) {
     case 'string':
       // Lenient equality trims at every depth; JSON quoting keeps strings apart from every other token.

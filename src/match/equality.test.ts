@@ -188,7 +188,10 @@ describe('properties', () => {
   });
 
   test('strict equality implies lenient equality', () => {
-    const pair = fc.oneof(fc.tuple(json, json), json.map((value) => [value, padStrings(value)] as const));
+    const pair = fc.oneof(
+      fc.tuple(json, json),
+      json.map((value) => [value, padStrings(value)] as const),
+    );
     fc.assert(
       fc.property(pair, ([a, b]) => {
         if (valuesEqual(a, b, 'strict')) expect(valuesEqual(a, b)).toBe(true);
@@ -214,7 +217,12 @@ function padStrings(value: unknown): unknown {
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
-      Object.defineProperty(out, key, { value: padStrings((value as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, key, {
+        value: padStrings((value as Record<string, unknown>)[key]),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   }

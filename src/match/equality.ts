@@ -14,7 +14,9 @@ export type EqualityMode = 'lenient' | 'strict';
 
 /** Whether an actual value equals an expected value (which may be or contain matchers). */
 export function valuesEqual(expected: unknown, actual: unknown, mode: EqualityMode = 'lenient'): boolean {
-  return mode === 'lenient' ? lenientEqual(expected, actual) : strictEqual(expected, actual, undefined, undefined, undefined, undefined);
+  return mode === 'lenient'
+    ? lenientEqual(expected, actual)
+    : strictEqual(expected, actual, undefined, undefined, undefined, undefined);
 }
 
 /** Whether `actual[key]` equals `expected[key]`, with the containers known so strict mode can see `1.0`. */
@@ -46,11 +48,14 @@ function lenientEqual(e: unknown, a: unknown): boolean {
   for (const key in e) {
     if (!hasOwnProperty.call(e, key)) continue;
     count++;
-    if (!hasOwnProperty.call(a, key) || !lenientEqual((e as Record<string, unknown>)[key], (a as Record<string, unknown>)[key])) return false;
+    if (
+      !hasOwnProperty.call(a, key) ||
+      !lenientEqual((e as Record<string, unknown>)[key], (a as Record<string, unknown>)[key])
+    )
+      return false;
   }
   return count === ownKeyCount(a);
 }
-
 
 function strictEqual(
   e: unknown,

@@ -37,18 +37,32 @@ export function copyNumberKind(from: object, fromKey: string | number, to: objec
  * sits; nested values are looked up in their own containers. `plainText` renders everything else
  * (matchers, undefined, and whole values with no mark inside, which is nearly always).
  */
-export function jsonTextWithKinds(value: unknown, holder: object | undefined, key: string | number | undefined, plainText: (value: unknown) => string): string {
-  const marked = typeof value === 'number' ? isFloatLiteral(holder, key) : value !== null && typeof value === 'object' && hasKinds(value);
+export function jsonTextWithKinds(
+  value: unknown,
+  holder: object | undefined,
+  key: string | number | undefined,
+  plainText: (value: unknown) => string,
+): string {
+  const marked =
+    typeof value === 'number'
+      ? isFloatLiteral(holder, key)
+      : value !== null && typeof value === 'object' && hasKinds(value);
   return marked ? markedText(value, holder, key, plainText) : plainText(value);
 }
 
-function markedText(value: unknown, holder: object | undefined, key: string | number | undefined, plainText: (value: unknown) => string): string {
+function markedText(
+  value: unknown,
+  holder: object | undefined,
+  key: string | number | undefined,
+  plainText: (value: unknown) => string,
+): string {
   if (typeof value === 'number') {
     const text = JSON.stringify(value);
     return Number.isInteger(value) && !text.includes('e') && isFloatLiteral(holder, key) ? `${text}.0` : text;
   }
   if (value === null || typeof value !== 'object' || isMatcher(value)) return plainText(value);
-  if (Array.isArray(value)) return `[${value.map((item, i) => (item === undefined ? 'null' : markedText(item, value, i, plainText))).join(',')}]`;
+  if (Array.isArray(value))
+    return `[${value.map((item, i) => (item === undefined ? 'null' : markedText(item, value, i, plainText))).join(',')}]`;
   const record = value as Record<string, unknown>;
   const members = Object.keys(record)
     .filter((name) => record[name] !== undefined)

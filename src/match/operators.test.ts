@@ -10,7 +10,14 @@ import { IsType, JSON_TYPE_NAMES, type JsonTypeName } from './matchers/is-type.j
 import { isMatcher } from './matchers/matcher.js';
 import { OneOf } from './matchers/one-of.js';
 import { Regex, type RegexMatcher, RegexSearch } from './matchers/regex.js';
-import { OPERATORS, decodeMembers, decodeOperators, encodeArgs, encodeOperators, type DecodeContext } from './operators.js';
+import {
+  OPERATORS,
+  decodeMembers,
+  decodeOperators,
+  encodeArgs,
+  encodeOperators,
+  type DecodeContext,
+} from './operators.js';
 
 const GOLD: DecodeContext = { source: 'gold.json', regexMode: 'full' };
 const RULES: DecodeContext = { source: 'rules.json', regexMode: 'search' };
@@ -54,7 +61,9 @@ describe('decoding $ operators', () => {
     expect(render(decodeCity({ $approx: 0, abs: 0.5 }))).toBe('<Approx(0, abs=0.5)>');
     expect(render(decodeCity({ $contains: 'NYC' }))).toBe('<Contains("NYC")>');
     expect(render(decodeCity({ $contains: { $regex: 'a' } }))).toBe('<Contains(Regex("a"))>');
-    expect(render(decodeCity({ $one_of: ['NYC', { $regex: 'New York.*' }] }))).toBe('<OneOf("NYC", Regex("New York.*"))>');
+    expect(render(decodeCity({ $one_of: ['NYC', { $regex: 'New York.*' }] }))).toBe(
+      '<OneOf("NYC", Regex("New York.*"))>',
+    );
     expect(render(decodeCity({ $type: 'integer' }))).toBe('<IsType(integer)>');
     expect(render(decodeCity({ $type: ['string', 'null'] }))).toBe('<IsType(string, null)>');
     expect(OPERATORS).toEqual(['$any', '$regex', '$approx', '$contains', '$one_of', '$type', '$literal']);
@@ -75,7 +84,11 @@ describe('decoding $ operators', () => {
     expect(valuesEqual(city, 'New York')).toBe(true);
     expect(valuesEqual(city, 'Boston')).toBe(false);
     const amount = decodeCity({ $approx: 10, rel: 0.1 });
-    expect([valuesEqual(amount, 11), valuesEqual(amount, 11.5), valuesEqual(amount, true)]).toEqual([true, false, false]);
+    expect([valuesEqual(amount, 11), valuesEqual(amount, 11.5), valuesEqual(amount, true)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
   });
 
   test('$literal keeps its operand as data, unread', () => {
@@ -98,7 +111,7 @@ describe('decoding $ operators', () => {
   });
 
   test('values without operators are returned as they are', () => {
-    const value = { a: [1, { b: 'x', 'price$': 2, 'a$b': null }], c: '$notAnOperator' };
+    const value = { a: [1, { b: 'x', price$: 2, a$b: null }], c: '$notAnOperator' };
     expect(decodeOperators(value, '$', GOLD)).toBe(value);
     const args = { q: 'x', n: [1, 2] };
     expect(decodeMembers(args, '$[0].args', GOLD)).toBe(args);
@@ -111,7 +124,8 @@ describe('decoding $ operators', () => {
   });
 
   test('strict mode still sees 1.0 in values copied around decoded matchers', () => {
-    const fromFile = (text: string) => parseJson(text, 'gold.json', { keepNumberKinds: true }) as Record<string, unknown>;
+    const fromFile = (text: string) =>
+      parseJson(text, 'gold.json', { keepNumberKinds: true }) as Record<string, unknown>;
     const gold = fromFile('{"q": {"$any": true}, "n": 1.0, "list": [{"$any": true}, 2.0]}');
     const decoded = decodeMembers(gold, '$[0].args', GOLD);
     expect(decoded).not.toBe(gold);
@@ -124,7 +138,9 @@ describe('decoding $ operators', () => {
   });
 
   test('strict mode sees 1.0 written inside $literal', () => {
-    const gold = parseJson('{"n": {"$literal": 1.0}, "m": {"$literal": 1}}', 'gold.json', { keepNumberKinds: true }) as Record<string, unknown>;
+    const gold = parseJson('{"n": {"$literal": 1.0}, "m": {"$literal": 1}}', 'gold.json', {
+      keepNumberKinds: true,
+    }) as Record<string, unknown>;
     const decoded = decodeMembers(gold, '$[0].args', GOLD);
     const trace = parseJson('{"n": 1, "m": 1.0}', 'trace.json', { keepNumberKinds: true }) as Record<string, unknown>;
     expect(memberEqual(decoded, trace, 'n', 'strict')).toBe(false);
@@ -138,13 +154,23 @@ describe('decoding errors name the JSON path', () => {
     ['unknown operator', { $regx: 'a' }, '$[0].args.city', /unknown operator \$regx; known operators: \$any, \$regex/],
     ['two $ keys', { $regex: 'a', $flags: 'i' }, '$[0].args.city', /expected one \$ operator, found \$regex, \$flags/],
     ['a key beside the operator', { $any: true, flags: 'i' }, '$[0].args.city', /unexpected key "flags" beside \$any/],
-    ['an unknown option', { $regex: 'a', flag: 'i' }, '$[0].args.city', /unexpected key "flag" beside \$regex; allowed: flags/],
+    [
+      'an unknown option',
+      { $regex: 'a', flag: 'i' },
+      '$[0].args.city',
+      /unexpected key "flag" beside \$regex; allowed: flags/,
+    ],
     ['$any not true', { $any: false }, '$[0].args.city.$any', /expected true, got a boolean/],
     ['$regex not a string', { $regex: 5 }, '$[0].args.city.$regex', /expected a pattern string, got a number/],
     ['$regex null', { $regex: null }, '$[0].args.city.$regex', /expected a pattern string, got null/],
     ['$regex invalid', { $regex: '(' }, '$[0].args.city.$regex', /invalid regular expression/],
     ['$regex unbalanced', { $regex: 'a)|(b' }, '$[0].args.city.$regex', /invalid regular expression/],
-    ['flags with g', { $regex: 'a', flags: 'g' }, '$[0].args.city.flags', /expected flags made of the letters i, m, s, u/],
+    [
+      'flags with g',
+      { $regex: 'a', flags: 'g' },
+      '$[0].args.city.flags',
+      /expected flags made of the letters i, m, s, u/,
+    ],
     ['flags not a string', { $regex: 'a', flags: 1 }, '$[0].args.city.flags', /expected flags/],
     ['flags repeated', { $regex: 'a', flags: 'ii' }, '$[0].args.city.flags', /expected flags/],
     ['$approx a string', { $approx: '3' }, '$[0].args.city.$approx', /expected a finite number, got a string/],
@@ -153,10 +179,20 @@ describe('decoding errors name the JSON path', () => {
     ['abs a string', { $approx: 1, abs: 'x' }, '$[0].args.city.abs', /expected a non-negative number/],
     ['rel null', { $approx: 1, rel: null }, '$[0].args.city.rel', /expected a non-negative number/],
     ['$one_of a string', { $one_of: 'NYC' }, '$[0].args.city.$one_of', /expected an array of candidates, got a string/],
-    ['$type unknown', { $type: 'float' }, '$[0].args.city.$type', /expected a type name or an array of them \(string, number, integer/],
+    [
+      '$type unknown',
+      { $type: 'float' },
+      '$[0].args.city.$type',
+      /expected a type name or an array of them \(string, number, integer/,
+    ],
     ['$type empty', { $type: [] }, '$[0].args.city.$type', /expected a type name/],
     ['$type with a number', { $type: ['string', 5] }, '$[0].args.city.$type', /expected a type name/],
-    ['nested in $one_of', { $one_of: [1, { $regex: 5 }] }, '$[0].args.city.$one_of[1].$regex', /expected a pattern string/],
+    [
+      'nested in $one_of',
+      { $one_of: [1, { $regex: 5 }] },
+      '$[0].args.city.$one_of[1].$regex',
+      /expected a pattern string/,
+    ],
     ['nested in $contains', { $contains: { $type: 'x' } }, '$[0].args.city.$contains.$type', /expected a type name/],
     ['deep in data', { a: [0, { $nope: 1 }] }, '$[0].args.city.a[1]', /unknown operator \$nope/],
   ];
@@ -204,13 +240,22 @@ describe('round trip: decodeOperators(encodeOperators(x))', () => {
   const SAFE_PATTERNS = ['a', 'FL-\\d+', 'a|ab', '[A-Z]{2}', 'x.*y', '(?:ab)+', '\\w+@\\w+\\.com', '^a$', 'new york'];
   const pattern = fc.oneof(
     fc.constantFrom(...SAFE_PATTERNS),
-    fc.string({ unit: fc.constantFrom('a', 'b', '.', '*', '|', '(', ')', '\\', '?', '+', '[', ']', '-'), maxLength: 6 }),
+    fc.string({
+      unit: fc.constantFrom('a', 'b', '.', '*', '|', '(', ')', '\\', '?', '+', '[', ']', '-'),
+      maxLength: 6,
+    }),
   );
   const flags = fc.subarray(['i', 'm', 's', 'u']).map((letters) => letters.join(''));
   const finite = fc.double({ noNaN: true, noDefaultInfinity: true });
   const tolerance = fc.option(fc.double({ min: 0, max: 10, noNaN: true }), { nil: undefined });
   const key = fc.constantFrom('a', 'b', 'q', '$x', '$regex', '$literal', 'flags');
-  const scalar = fc.oneof(fc.string({ maxLength: 4 }), fc.integer({ min: -3, max: 3 }), fc.boolean(), fc.constant(null), finite);
+  const scalar = fc.oneof(
+    fc.string({ maxLength: 4 }),
+    fc.integer({ min: -3, max: 3 }),
+    fc.boolean(),
+    fc.constant(null),
+    finite,
+  );
 
   /** Trees of data and matchers; objects with `$` keys (literal data) hold no matchers, since `$literal` is never read. */
   const { tree } = fc.letrec<{ tree: unknown; data: unknown; matcher: unknown }>((tie) => ({
@@ -227,7 +272,11 @@ describe('round trip: decodeOperators(encodeOperators(x))', () => {
         .tuple(pattern, flags)
         .filter(([p, f]) => compiles(p, f))
         .map(([p, f]) => Regex(p, f)),
-      fc.tuple(finite, tolerance, tolerance).map(([value, rel, abs]) => Approx(value, { ...(rel === undefined ? {} : { rel }), ...(abs === undefined ? {} : { abs }) })),
+      fc
+        .tuple(finite, tolerance, tolerance)
+        .map(([value, rel, abs]) =>
+          Approx(value, { ...(rel === undefined ? {} : { rel }), ...(abs === undefined ? {} : { abs }) }),
+        ),
       fc.subarray([...JSON_TYPE_NAMES], { minLength: 1 }).map((types) => IsType(...(types as JsonTypeName[]))),
       tie('tree').map((item) => Contains(item)),
       fc.array(tie('tree'), { maxLength: 3 }).map((candidates) => OneOf(...candidates)),
@@ -242,8 +291,33 @@ describe('round trip: decodeOperators(encodeOperators(x))', () => {
   }));
 
   const samples: unknown[] = [
-    null, true, false, 0, 1, -1, 1.5, 3.14, 'a', 'ab', 'A', 'FL-12', 'x\ny', 'new york', 'New York', '', ' a ',
-    [], ['a'], ['a', 'b'], [1, 2], [null], {}, { a: 1 }, { $x: 1 }, { q: 'a' }, { a: null, b: [] },
+    null,
+    true,
+    false,
+    0,
+    1,
+    -1,
+    1.5,
+    3.14,
+    'a',
+    'ab',
+    'A',
+    'FL-12',
+    'x\ny',
+    'new york',
+    'New York',
+    '',
+    ' a ',
+    [],
+    ['a'],
+    ['a', 'b'],
+    [1, 2],
+    [null],
+    {},
+    { a: 1 },
+    { $x: 1 },
+    { q: 'a' },
+    { a: null, b: [] },
   ];
 
   test('gives matchers with the same text forms and the same answers', () => {
@@ -266,7 +340,10 @@ describe('round trip: decodeOperators(encodeOperators(x))', () => {
         { depthSize: 'small' },
         scalar,
         fc.array(tie('value'), { maxLength: 3 }),
-        fc.dictionary(fc.constantFrom('$a', '$regex', '$literal', '$any', 'b', 'flags'), tie('value'), { maxKeys: 3, noNullPrototype: true }),
+        fc.dictionary(fc.constantFrom('$a', '$regex', '$literal', '$any', 'b', 'flags'), tie('value'), {
+          maxKeys: 3,
+          noNullPrototype: true,
+        }),
       ),
     })).value;
     // Through JSON once first: JSON has no -0, so the data compared is data a file can hold.

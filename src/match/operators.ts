@@ -86,7 +86,11 @@ export function decodeOperators(value: unknown, path: string, context: DecodeCon
 }
 
 /** Decodes the values of an object of arguments (its keys are names, never operators). */
-export function decodeMembers(obj: Record<string, unknown>, path: string | (() => string), context: DecodeContext): Record<string, unknown> {
+export function decodeMembers(
+  obj: Record<string, unknown>,
+  path: string | (() => string),
+  context: DecodeContext,
+): Record<string, unknown> {
   return decodeObjectMembers(obj, new Trail(path), context);
 }
 
@@ -95,7 +99,8 @@ export function decodeMembers(obj: Record<string, unknown>, path: string | (() =
 function decodeValue(value: unknown, trail: Trail, context: DecodeContext): unknown {
   if (value === null || typeof value !== 'object' || isMatcher(value)) return value;
   // The walk doubles as the nesting guard, so no deeper input reaches a recursive comparison.
-  if (context.maxDepth !== undefined && trail.depth >= context.maxDepth) throw tooDeepError(context.source, trail.root(), context.maxDepth);
+  if (context.maxDepth !== undefined && trail.depth >= context.maxDepth)
+    throw tooDeepError(context.source, trail.root(), context.maxDepth);
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
@@ -116,12 +121,17 @@ function decodeValue(value: unknown, trail: Trail, context: DecodeContext): unkn
   }
   const obj = value as Record<string, unknown>;
   for (const key in obj) {
-    if (key.charCodeAt(0) === 0x24 /* $ */ && hasOwnProperty.call(obj, key)) return decodeOperator(obj, Object.keys(obj), trail, context);
+    if (key.charCodeAt(0) === 0x24 /* $ */ && hasOwnProperty.call(obj, key))
+      return decodeOperator(obj, Object.keys(obj), trail, context);
   }
   return decodeObjectMembers(obj, trail, context);
 }
 
-function decodeObjectMembers(obj: Record<string, unknown>, trail: Trail, context: DecodeContext): Record<string, unknown> {
+function decodeObjectMembers(
+  obj: Record<string, unknown>,
+  trail: Trail,
+  context: DecodeContext,
+): Record<string, unknown> {
   let copy: Record<string, unknown> | undefined;
   for (const key in obj) {
     if (!hasOwnProperty.call(obj, key)) continue;
@@ -145,13 +155,23 @@ function copyNumberKinds(from: object, to: object, keys: Iterable<string | numbe
   for (const key of keys) {
     copyNumberKind(from, key, to, key);
     const original = (from as Record<string | number, unknown>)[key];
-    if (original !== null && typeof original === 'object' && !Array.isArray(original) && Object.hasOwn(original, '$literal')) {
+    if (
+      original !== null &&
+      typeof original === 'object' &&
+      !Array.isArray(original) &&
+      Object.hasOwn(original, '$literal')
+    ) {
       copyNumberKind(original, '$literal', to, key);
     }
   }
 }
 
-function decodeOperator(obj: Record<string, unknown>, keys: readonly string[], trail: Trail, context: DecodeContext): unknown {
+function decodeOperator(
+  obj: Record<string, unknown>,
+  keys: readonly string[],
+  trail: Trail,
+  context: DecodeContext,
+): unknown {
   // Paths are built only for a message: operators can nest as deep as the limit.
   const path = (): string => trail.toString();
   const operatorKeys = keys.filter((key) => key.startsWith('$'));
@@ -163,13 +183,17 @@ function decodeOperator(obj: Record<string, unknown>, keys: readonly string[], t
   }
   const operator = operatorKeys[0]!;
   if (!(OPERATORS as readonly string[]).includes(operator)) {
-    fail(`unknown operator ${operator}; known operators: ${OPERATORS.join(', ')} (wrap literal data in {"$literal": ...})`);
+    fail(
+      `unknown operator ${operator}; known operators: ${OPERATORS.join(', ')} (wrap literal data in {"$literal": ...})`,
+    );
   }
   const op = operator as (typeof OPERATORS)[number];
   const allowed = OPERATOR_OPTIONS[op];
   for (const key of keys) {
     if (key !== op && !allowed.includes(key)) {
-      fail(`unexpected key ${JSON.stringify(key)} beside ${op}${allowed.length ? `; allowed: ${allowed.join(', ')}` : ''}`);
+      fail(
+        `unexpected key ${JSON.stringify(key)} beside ${op}${allowed.length ? `; allowed: ${allowed.join(', ')}` : ''}`,
+      );
     }
   }
   const operand = obj[op];
@@ -179,7 +203,8 @@ function decodeOperator(obj: Record<string, unknown>, keys: readonly string[], t
       if (operand !== true) fail(`expected true, got ${describeType(operand)}`, operandPath);
       return ANY;
     case '$regex': {
-      if (typeof operand !== 'string') return fail(`expected a pattern string, got ${describeType(operand)}`, operandPath);
+      if (typeof operand !== 'string')
+        return fail(`expected a pattern string, got ${describeType(operand)}`, operandPath);
       const flags = obj.flags ?? '';
       if (typeof flags !== 'string' || !REGEX_FLAGS.test(flags)) {
         return fail('expected flags made of the letters i, m, s, u', () => childPath(path(), 'flags'));
@@ -200,7 +225,10 @@ function decodeOperator(obj: Record<string, unknown>, keys: readonly string[], t
       }
       for (const option of ['rel', 'abs'] as const) {
         const tolerance = obj[option];
-        if (tolerance !== undefined && (typeof tolerance !== 'number' || !(tolerance >= 0) || !Number.isFinite(tolerance))) {
+        if (
+          tolerance !== undefined &&
+          (typeof tolerance !== 'number' || !(tolerance >= 0) || !Number.isFinite(tolerance))
+        ) {
           fail(`expected a non-negative number`, () => childPath(path(), option));
         }
       }
@@ -210,8 +238,11 @@ function decodeOperator(obj: Record<string, unknown>, keys: readonly string[], t
     case '$contains':
       return new ContainsMatcher(alongTrail(trail, [op], () => decodeValue(operand, trail, context)));
     case '$one_of':
-      if (!Array.isArray(operand)) return fail(`expected an array of candidates, got ${describeType(operand)}`, operandPath);
-      return new OneOfMatcher(operand.map((candidate, i) => alongTrail(trail, [op, i], () => decodeValue(candidate, trail, context))));
+      if (!Array.isArray(operand))
+        return fail(`expected an array of candidates, got ${describeType(operand)}`, operandPath);
+      return new OneOfMatcher(
+        operand.map((candidate, i) => alongTrail(trail, [op, i], () => decodeValue(candidate, trail, context))),
+      );
     case '$type': {
       const types = Array.isArray(operand) ? operand : [operand];
       if (types.length === 0 || !types.every((type) => (JSON_TYPE_NAMES as readonly unknown[]).includes(type))) {
@@ -221,7 +252,8 @@ function decodeOperator(obj: Record<string, unknown>, keys: readonly string[], t
     }
     case '$literal':
       // Not decoded, but compared and printed like any value: it must nest within the limit too.
-      if (context.maxDepth !== undefined && nestedDeeperThan(operand, context.maxDepth - trail.depth - 1)) throw tooDeepError(context.source, trail.root(), context.maxDepth);
+      if (context.maxDepth !== undefined && nestedDeeperThan(operand, context.maxDepth - trail.depth - 1))
+        throw tooDeepError(context.source, trail.root(), context.maxDepth);
       return operand;
   }
 }

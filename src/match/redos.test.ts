@@ -9,7 +9,10 @@ describe('patterns from files cannot hang a run', () => {
   const evil = `${'a'.repeat(30)}!`;
 
   test('(a+)+$ in a gold $regex', () => {
-    const result = evaluate({ expected: [{ tool: 't', args: { x: { $regex: '(a+)+$' } } }], actual: [{ tool: 't', args: { x: evil } }] });
+    const result = evaluate({
+      expected: [{ tool: 't', args: { x: { $regex: '(a+)+$' } } }],
+      actual: [{ tool: 't', args: { x: evil } }],
+    });
     expect(result.argumentF1).toBe(0);
   });
 

@@ -104,7 +104,8 @@ class WatchedTransport implements Transport {
     inner.onerror = (error) => this.onerror?.(error);
     inner.onmessage = (message) => {
       const result = (message as { result?: { protocolVersion?: unknown; serverInfo?: unknown } }).result;
-      if (result && typeof result.protocolVersion === 'string' && result.serverInfo !== undefined) this.protocolVersion = result.protocolVersion;
+      if (result && typeof result.protocolVersion === 'string' && result.serverInfo !== undefined)
+        this.protocolVersion = result.protocolVersion;
       this.onmessage?.(message);
     };
   }
@@ -130,7 +131,8 @@ class WatchedTransport implements Transport {
   async start(): Promise<void> {
     await this.inner.start();
     const found = (this.inner as unknown as { _process?: unknown })._process;
-    if (found !== null && typeof found === 'object' && typeof (found as ChildProcess).once === 'function') this.process = found as ChildProcess;
+    if (found !== null && typeof found === 'object' && typeof (found as ChildProcess).once === 'function')
+      this.process = found as ChildProcess;
     const child = this.process;
     child?.once('exit', (code, signal) => {
       this.exit = { code, signal };
@@ -141,7 +143,9 @@ class WatchedTransport implements Transport {
       if (this.diag.stdoutNoise.length >= PROTOCOL_ERRORS) return;
       const lines = (partial + chunk.toString('utf8')).split('\n');
       partial = (lines.pop() ?? '').slice(-100_000);
-      for (const line of lines) if (!isJsonRpcLine(line) && this.diag.stdoutNoise.length < PROTOCOL_ERRORS) this.diag.stdoutNoise.push(cut(line.replace(/\r$/, ''), 120));
+      for (const line of lines)
+        if (!isJsonRpcLine(line) && this.diag.stdoutNoise.length < PROTOCOL_ERRORS)
+          this.diag.stdoutNoise.push(cut(line.replace(/\r$/, ''), 120));
     });
   }
 
@@ -202,7 +206,13 @@ export class McpConnection {
 
   /** What is known about the server process so far. */
   diagnostics(): ServerDiagnostics {
-    return { ...this.diag, exit: this.transport.exit ?? this.diag.exit, stderr: [...this.diag.stderr], protocolErrors: [...this.diag.protocolErrors], stdoutNoise: [...this.diag.stdoutNoise] };
+    return {
+      ...this.diag,
+      exit: this.transport.exit ?? this.diag.exit,
+      stderr: [...this.diag.stderr],
+      protocolErrors: [...this.diag.protocolErrors],
+      stdoutNoise: [...this.diag.stdoutNoise],
+    };
   }
 
   /** Every tool, following `nextCursor` (a repeated cursor or more than 100 pages is an error). */
@@ -214,13 +224,18 @@ export class McpConnection {
       if (page >= MAX_PAGES) throw new McpServerError('protocol', mcpText.tooManyPages(MAX_PAGES), this.diagnostics());
       let result: z.infer<typeof LooseListToolsResult>;
       try {
-        result = (await this.client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, LooseListToolsResult as never, { timeout: this.timeoutMs })) as z.infer<typeof LooseListToolsResult>;
+        result = (await this.client.request(
+          { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+          LooseListToolsResult as never,
+          { timeout: this.timeoutMs },
+        )) as z.infer<typeof LooseListToolsResult>;
       } catch (error) {
         throw this.requestError('tools/list', error);
       }
       result.tools.forEach((item, i) => tools.push(readTool(item, tools.length + i)));
       if (result.nextCursor === undefined) return tools;
-      if (cursors.has(result.nextCursor)) throw new McpServerError('protocol', mcpText.repeatedCursor(result.nextCursor), this.diagnostics());
+      if (cursors.has(result.nextCursor))
+        throw new McpServerError('protocol', mcpText.repeatedCursor(result.nextCursor), this.diagnostics());
       cursors.add(result.nextCursor);
       cursor = result.nextCursor;
     }
@@ -232,7 +247,11 @@ export class McpConnection {
     const elapsed = (): number => (performance.now() - started) / 1000;
     if (!this.alive) return { kind: 'closed', message: this.closedText(), duration: 0 };
     try {
-      const result = (await this.client.request({ method: 'tools/call', params: { name, arguments: args } }, CallToolResultSchema, { timeout: this.timeoutMs })) as Record<string, unknown>;
+      const result = (await this.client.request(
+        { method: 'tools/call', params: { name, arguments: args } },
+        CallToolResultSchema,
+        { timeout: this.timeoutMs },
+      )) as Record<string, unknown>;
       return { kind: 'result', result, isError: result.isError === true, duration: elapsed() };
     } catch (error) {
       const duration = elapsed();
@@ -265,7 +284,11 @@ export class McpConnection {
       return new McpServerError('timeout', mcpText.requestTimedOut(method, this.timeoutMs / 1000), this.diagnostics());
     }
     if (!this.alive || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)) {
-      return new McpServerError('exited', `${mcpText.serverExitedDuring(method, this.transport.exit)}`, this.diagnostics());
+      return new McpServerError(
+        'exited',
+        `${mcpText.serverExitedDuring(method, this.transport.exit)}`,
+        this.diagnostics(),
+      );
     }
     const message = isZodError(error) ? zodText(error) : stripMcpPrefix((error as Error)?.message ?? String(error));
     return new McpServerError('protocol', mcpText.requestFailed(method, message), this.diagnostics());
@@ -281,12 +304,19 @@ function makeTransport(target: ServerTarget, options: ConnectOptions, diag: Serv
   if (target.kind === 'http') {
     const url = new URL(target.url);
     const requestInit = target.headers ? { headers: target.headers } : undefined;
-    return target.transport === 'sse' ? new SSEClientTransport(url, requestInit ? { requestInit } : undefined) : new StreamableHTTPClientTransport(url, requestInit ? { requestInit } : undefined);
+    return target.transport === 'sse'
+      ? new SSEClientTransport(url, requestInit ? { requestInit } : undefined)
+      : new StreamableHTTPClientTransport(url, requestInit ? { requestInit } : undefined);
   }
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
   Object.assign(env, target.env ?? {}, options.env ?? {});
-  const params: ConstructorParameters<typeof StdioClientTransport>[0] = { command: target.command, args: target.args, env, stderr: 'pipe' };
+  const params: ConstructorParameters<typeof StdioClientTransport>[0] = {
+    command: target.command,
+    args: target.args,
+    env,
+    stderr: 'pipe',
+  };
   if (target.cwd !== undefined) params.cwd = target.cwd;
   const transport = new StdioClientTransport(params);
   let partial = '';
@@ -331,27 +361,45 @@ async function forceClose(client: Client, transport: WatchedTransport, now = fal
   if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
-function startupError(target: ServerTarget, error: unknown, diag: ServerDiagnostics, seconds: number, timeoutMs: number): McpServerError {
+function startupError(
+  target: ServerTarget,
+  error: unknown,
+  diag: ServerDiagnostics,
+  seconds: number,
+  timeoutMs: number,
+): McpServerError {
   const name = describeTarget(target);
   const err = error as NodeJS.ErrnoException & { code?: unknown };
   if (target.kind === 'stdio' && (err?.code === 'ENOENT' || err?.code === 'EACCES')) {
-    return new McpServerError('launch', mcpText.cannotStart(target.command, err.code === 'ENOENT' ? 'command not found' : 'permission denied'), diag);
+    return new McpServerError(
+      'launch',
+      mcpText.cannotStart(target.command, err.code === 'ENOENT' ? 'command not found' : 'permission denied'),
+      diag,
+    );
   }
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
     return new McpServerError('timeout', mcpText.noHandshake(name, timeoutMs / 1000, diag.stdoutNoise), diag);
   }
-  if (target.kind === 'stdio' && (diag.exit || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed))) {
+  if (
+    target.kind === 'stdio' &&
+    (diag.exit || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed))
+  ) {
     return new McpServerError('exited', mcpText.exitedAtStart(name, diag.exit, seconds), diag);
   }
   if (target.kind === 'http') {
     const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
-    return new McpServerError('unreachable', mcpText.unreachable(target.url, oneLine(cause?.code ?? cause?.message ?? err?.message ?? String(error))), diag);
+    return new McpServerError(
+      'unreachable',
+      mcpText.unreachable(target.url, oneLine(cause?.code ?? cause?.message ?? err?.message ?? String(error))),
+      diag,
+    );
   }
   return new McpServerError('protocol', mcpText.handshakeFailed(name, oneLine(err?.message ?? String(error))), diag);
 }
 
 function readTool(item: unknown, index: number): McpTool {
-  if (item === null || typeof item !== 'object' || Array.isArray(item)) return { name: `<tool ${index + 1}>`, description: '', inputSchema: undefined };
+  if (item === null || typeof item !== 'object' || Array.isArray(item))
+    return { name: `<tool ${index + 1}>`, description: '', inputSchema: undefined };
   const tool = { ...(item as Record<string, unknown>) } as McpTool;
   if (typeof tool.name !== 'string') tool.name = `<tool ${index + 1}>`;
   return tool;

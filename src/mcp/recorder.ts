@@ -72,7 +72,6 @@ function lineReader(onLine: (line: string) => void): { push(chunk: Buffer): void
   };
 }
 
-
 /** The recording state: pending requests by id, the messages kept. */
 export class SessionRecorder {
   readonly session: RecordedSession;
@@ -80,7 +79,14 @@ export class SessionRecorder {
   private calls = 0;
 
   constructor(command: readonly string[], now: Date = new Date()) {
-    this.session = { format: 'mcp', recorded_by: 'toolscore mcp record', toolscore_version: VERSION, server_command: [...command], started_at: now.toISOString(), messages: [] };
+    this.session = {
+      format: 'mcp',
+      recorded_by: 'toolscore mcp record',
+      toolscore_version: VERSION,
+      server_command: [...command],
+      started_at: now.toISOString(),
+      messages: [],
+    };
   }
 
   /** Answered calls so far. */
@@ -169,7 +175,11 @@ export async function recordSession(options: RecordOptions): Promise<number> {
   await save();
 
   const env: NodeJS.ProcessEnv = { ...process.env, ...(options.env ?? {}) };
-  const child = spawn(options.command, [...options.args], { stdio: ['pipe', 'pipe', options.passStderr === false ? 'ignore' : 'pipe'], env, cwd: options.cwd });
+  const child = spawn(options.command, [...options.args], {
+    stdio: ['pipe', 'pipe', options.passStderr === false ? 'ignore' : 'pipe'],
+    env,
+    cwd: options.cwd,
+  });
   const childIn = child.stdin!;
   const childOut = child.stdout!;
 
@@ -211,11 +221,16 @@ export async function recordSession(options: RecordOptions): Promise<number> {
     child.stderr?.on('data', (chunk: Buffer) => stderr.write(chunk));
 
     // Signals sent to the proxy go to the server; its exit ends the proxy.
-    const forwarders: [NodeJS.Signals, () => void][] = (['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((signal) => [signal, () => child.kill(signal)]);
+    const forwarders: [NodeJS.Signals, () => void][] = (['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((signal) => [
+      signal,
+      () => child.kill(signal),
+    ]);
     for (const [signal, handler] of forwarders) process.on(signal, handler);
 
     child.once('error', (error: NodeJS.ErrnoException) => {
-      stderr.write(`${mcpText.recorderLaunchFailed(options.command, error.code === 'ENOENT' ? 'command not found' : error.message)}\n`);
+      stderr.write(
+        `${mcpText.recorderLaunchFailed(options.command, error.code === 'ENOENT' ? 'command not found' : error.message)}\n`,
+      );
       finish(1);
     });
     child.once('close', (code, signal) => {

@@ -26,10 +26,19 @@ type Node =
 class Unsupported extends Error {}
 
 const DIGIT: CharRange[] = [[0x30, 0x39]];
-const WORD: CharRange[] = [[0x30, 0x39], [0x41, 0x5a], [0x5f, 0x5f], [0x61, 0x7a]];
+const WORD: CharRange[] = [
+  [0x30, 0x39],
+  [0x41, 0x5a],
+  [0x5f, 0x5f],
+  [0x61, 0x7a],
+];
 const SPACE: CharRange[] = [[0x20, 0x20]];
 /** What `.` and negated classes draw from: letters and digits first, so samples stay readable. */
-const READABLE: CharRange[] = [[0x61, 0x7a], [0x30, 0x39], [0x41, 0x5a]];
+const READABLE: CharRange[] = [
+  [0x61, 0x7a],
+  [0x30, 0x39],
+  [0x41, 0x5a],
+];
 const PRINTABLE: CharRange[] = [[0x20, 0x7e]];
 
 class Parser {
@@ -228,7 +237,8 @@ function sampleSet(set: CharSet, random: Random): string {
   }
   for (const pool of [READABLE, PRINTABLE]) {
     const allowed: number[] = [];
-    for (const [lo, hi] of pool) for (let code = lo; code <= hi; code++) if (!inRanges(code, set.ranges)) allowed.push(code);
+    for (const [lo, hi] of pool)
+      for (let code = lo; code <= hi; code++) if (!inRanges(code, set.ranges)) allowed.push(code);
     if (allowed.length > 0) return String.fromCodePoint(random.pick(allowed));
   }
   throw new Unsupported('class excludes everything');
@@ -277,7 +287,12 @@ export function compilePattern(pattern: string): { test(text: string): boolean }
  * was found (unsupported syntax, constraints that contradict each other, or more than
  * `MAX_SAMPLE_LENGTH` characters needed).
  */
-export function samplePattern(pattern: string, random: Random, minLength = 0, maxLength = Infinity): string | undefined {
+export function samplePattern(
+  pattern: string,
+  random: Random,
+  minLength = 0,
+  maxLength = Infinity,
+): string | undefined {
   if (minLength > MAX_SAMPLE_LENGTH) return undefined;
   const regex = compilePattern(pattern);
   if (!regex) return undefined;

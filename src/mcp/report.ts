@@ -28,22 +28,32 @@ function latencyText(ms: number | null): string {
 /** A table with left-aligned text columns and right-aligned number columns. */
 function table(head: readonly string[], rows: readonly (readonly string[])[], right: ReadonlySet<number>): string[] {
   const widths = head.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i]!.length)));
-  const line = (row: readonly string[]) => `  ${row.map((cell, i) => (right.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ')}`.trimEnd();
+  const line = (row: readonly string[]) =>
+    `  ${row.map((cell, i) => (right.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ')}`.trimEnd();
   return [line(head), `  ${widths.map((width) => '-'.repeat(width)).join('  ')}`, ...rows.map(line)];
 }
 
 function toolRows(card: Scorecard): string[][] {
   return card.tools.map((tool) => [
     displayText(tool.name),
-    tool.total === 0 ? (tool.skipped > 0 ? 'skipped' : '-') : `${tool.passed}/${tool.total}${tool.skipped > 0 ? ` (+${tool.skipped} skipped)` : ''}`,
+    tool.total === 0
+      ? tool.skipped > 0
+        ? 'skipped'
+        : '-'
+      : `${tool.passed}/${tool.total}${tool.skipped > 0 ? ` (+${tool.skipped} skipped)` : ''}`,
     latencyText(tool.avg_latency_ms),
     String(tool.tokens),
-    tool.lint_errors + tool.lint_warnings === 0 ? '-' : [tool.lint_errors > 0 ? `${tool.lint_errors}E` : '', tool.lint_warnings > 0 ? `${tool.lint_warnings}W` : ''].filter(Boolean).join(' '),
+    tool.lint_errors + tool.lint_warnings === 0
+      ? '-'
+      : [tool.lint_errors > 0 ? `${tool.lint_errors}E` : '', tool.lint_warnings > 0 ? `${tool.lint_warnings}W` : '']
+          .filter(Boolean)
+          .join(' '),
   ]);
 }
 
 function tokenLine(card: Scorecard): string {
-  const instructions = card.instructions_tokens > 0 ? ` + ${card.instructions_tokens} for the instructions = ${card.context_tokens}` : '';
+  const instructions =
+    card.instructions_tokens > 0 ? ` + ${card.instructions_tokens} for the instructions = ${card.context_tokens}` : '';
   return `Context cost: about ${card.total_tool_tokens} tokens for ${card.counts.tools} tool ${card.counts.tools === 1 ? 'definition' : 'definitions'}${instructions}, in every request`;
 }
 
@@ -53,7 +63,12 @@ export function renderScorecardConsole(card: Scorecard, options: { color?: boole
   const paint = gradePaint(colors, card.grade);
   const lines: string[] = [];
   lines.push(colors.bold(`MCP scorecard: ${serverTitle(card)}`));
-  if (card.target) lines.push(colors.dim(`  ${displayText(card.target)}${card.protocol_version ? `  (protocol ${card.protocol_version})` : ''}`));
+  if (card.target)
+    lines.push(
+      colors.dim(
+        `  ${displayText(card.target)}${card.protocol_version ? `  (protocol ${card.protocol_version})` : ''}`,
+      ),
+    );
   lines.push('');
   lines.push(`  Grade ${paint(colors.bold(card.grade))}   Score ${paint(percent(card.score))}`);
   lines.push(
@@ -61,8 +76,10 @@ export function renderScorecardConsole(card: Scorecard, options: { color?: boole
       `   Bad input ${percent(card.scores.edge_resilience_rate)} (${card.counts.edge_passed}/${card.counts.edge_total})` +
       `   Lint ${percent(card.scores.lint_score)} (${card.counts.lint_errors} ${card.counts.lint_errors === 1 ? 'error' : 'errors'}, ${card.counts.lint_warnings} ${card.counts.lint_warnings === 1 ? 'warning' : 'warnings'})`,
   );
-  if (card.security_issues > 0) lines.push(colors.red(colors.bold(`  ${mcpText.securityWarning(card.security_issues)}`)));
-  if (card.counts.skipped > 0) lines.push(colors.dim(`  ${card.counts.skipped} scenario${card.counts.skipped === 1 ? '' : 's'} skipped`));
+  if (card.security_issues > 0)
+    lines.push(colors.red(colors.bold(`  ${mcpText.securityWarning(card.security_issues)}`)));
+  if (card.counts.skipped > 0)
+    lines.push(colors.dim(`  ${card.counts.skipped} scenario${card.counts.skipped === 1 ? '' : 's'} skipped`));
   lines.push('');
   if (card.tools.length > 0) {
     lines.push(...table(['Tool', 'Passed', 'Avg latency', 'Tokens', 'Lint'], toolRows(card), new Set([2, 3])));
@@ -96,9 +113,15 @@ export function renderScorecardMarkdown(card: Scorecard): string {
   lines.push(`**Grade ${card.grade}** · score ${percent(card.score)}`, '');
   if (card.security_issues > 0) lines.push(`> **${mcpText.securityWarning(card.security_issues)}**`, '');
   lines.push('| Component | Weight | Score | Detail |', '| --- | ---: | ---: | --- |');
-  lines.push(`| Valid input (happy path) | 60% | ${percent(card.scores.happy_pass_rate)} | ${card.counts.happy_passed} of ${card.counts.happy_total} scenarios passed |`);
-  lines.push(`| Bad input (edge cases) | 20% | ${percent(card.scores.edge_resilience_rate)} | ${card.counts.edge_passed} of ${card.counts.edge_total} answered |`);
-  lines.push(`| Lint | 20% | ${percent(card.scores.lint_score)} | ${card.counts.lint_errors} errors, ${card.counts.lint_warnings} warnings |`);
+  lines.push(
+    `| Valid input (happy path) | 60% | ${percent(card.scores.happy_pass_rate)} | ${card.counts.happy_passed} of ${card.counts.happy_total} scenarios passed |`,
+  );
+  lines.push(
+    `| Bad input (edge cases) | 20% | ${percent(card.scores.edge_resilience_rate)} | ${card.counts.edge_passed} of ${card.counts.edge_total} answered |`,
+  );
+  lines.push(
+    `| Lint | 20% | ${percent(card.scores.lint_score)} | ${card.counts.lint_errors} errors, ${card.counts.lint_warnings} warnings |`,
+  );
   lines.push('');
   lines.push(tokenLine(card), '');
   if (card.tools.length > 0) {
@@ -113,7 +136,10 @@ export function renderScorecardMarkdown(card: Scorecard): string {
     lines.push('## Issues to fix', '');
     card.fixes.forEach((fix, i) => {
       const label = ['fails on valid input', 'fails on bad input', 'lint error', 'lint warning'][fix.priority];
-      lines.push(`${i + 1}. **${mdCell(fix.tool)}** (${label}): ${mdCell(fix.problem)}  `, `   *Fix:* ${mdCell(fix.fix)}`);
+      lines.push(
+        `${i + 1}. **${mdCell(fix.tool)}** (${label}): ${mdCell(fix.problem)}  `,
+        `   *Fix:* ${mdCell(fix.fix)}`,
+      );
     });
   }
   return `${lines.join('\n')}\n`;

@@ -37,7 +37,10 @@ export function excerpt(text: string, limit = DETAIL_LIMIT): string {
  * A happy result that breaks the tool's `outputSchema` (the SDK's own client rejects these too), or
  * why its structured result could not be checked (an output schema toolscore cannot run).
  */
-function outputProblem(tool: McpTool | undefined, result: Record<string, unknown>): { problem?: string; unchecked?: string } {
+function outputProblem(
+  tool: McpTool | undefined,
+  result: Record<string, unknown>,
+): { problem?: string; unchecked?: string } {
   if (!tool || !isObject(tool.outputSchema) || result.isError === true) return {};
   const structured = result.structuredContent;
   if (structured === undefined || structured === null) return { problem: mcpText.missingStructuredContent() };
@@ -47,7 +50,12 @@ function outputProblem(tool: McpTool | undefined, result: Record<string, unknown
   return error === undefined ? {} : { problem: mcpText.outputSchemaMismatch(error) };
 }
 
-function judge(scenario: Scenario, outcome: CallOutcome, tool: McpTool | undefined, timeoutSeconds: number): Omit<ScenarioResult, 'tool' | 'kind' | 'description' | 'arguments'> {
+function judge(
+  scenario: Scenario,
+  outcome: CallOutcome,
+  tool: McpTool | undefined,
+  timeoutSeconds: number,
+): Omit<ScenarioResult, 'tool' | 'kind' | 'description' | 'arguments'> {
   const happy = scenario.kind === 'happy';
   switch (outcome.kind) {
     case 'result': {
@@ -56,19 +64,62 @@ function judge(scenario: Scenario, outcome: CallOutcome, tool: McpTool | undefin
         const text = contentToText(outcome.result.content) || mcpText.errorWithoutContent();
         return { ok: !happy, is_error: true, duration: outcome.duration, detail: excerpt(text), outcome: 'tool_error' };
       }
-      if (problem) return { ok: false, is_error: false, duration: outcome.duration, detail: excerpt(problem), outcome: 'invalid_result' };
-      return { ok: true, is_error: false, duration: outcome.duration, detail: unchecked === undefined ? 'ok' : excerpt(mcpText.outputNotChecked(unchecked)), outcome: 'ok' };
+      if (problem)
+        return {
+          ok: false,
+          is_error: false,
+          duration: outcome.duration,
+          detail: excerpt(problem),
+          outcome: 'invalid_result',
+        };
+      return {
+        ok: true,
+        is_error: false,
+        duration: outcome.duration,
+        detail: unchecked === undefined ? 'ok' : excerpt(mcpText.outputNotChecked(unchecked)),
+        outcome: 'ok',
+      };
     }
     case 'rpc_error':
-      return { ok: !happy, is_error: true, duration: outcome.duration, detail: excerpt(mcpText.rpcErrorDetail(outcome.code, outcome.message)), outcome: 'protocol_error' };
+      return {
+        ok: !happy,
+        is_error: true,
+        duration: outcome.duration,
+        detail: excerpt(mcpText.rpcErrorDetail(outcome.code, outcome.message)),
+        outcome: 'protocol_error',
+      };
     case 'invalid_result':
-      return { ok: false, is_error: true, duration: outcome.duration, detail: excerpt(outcome.message), outcome: 'invalid_result' };
+      return {
+        ok: false,
+        is_error: true,
+        duration: outcome.duration,
+        detail: excerpt(outcome.message),
+        outcome: 'invalid_result',
+      };
     case 'timeout':
-      return { ok: false, is_error: true, duration: outcome.duration, detail: excerpt(mcpText.timeoutDetail(timeoutSeconds)), outcome: 'timeout' };
+      return {
+        ok: false,
+        is_error: true,
+        duration: outcome.duration,
+        detail: excerpt(mcpText.timeoutDetail(timeoutSeconds)),
+        outcome: 'timeout',
+      };
     case 'closed':
-      return { ok: false, is_error: true, duration: outcome.duration, detail: excerpt(mcpText.crashDetail(outcome.message)), outcome: 'crash' };
+      return {
+        ok: false,
+        is_error: true,
+        duration: outcome.duration,
+        detail: excerpt(mcpText.crashDetail(outcome.message)),
+        outcome: 'crash',
+      };
     case 'transport_error':
-      return { ok: false, is_error: true, duration: 0, detail: excerpt(mcpText.transportErrorDetail(outcome.message)), outcome: 'transport_error' };
+      return {
+        ok: false,
+        is_error: true,
+        duration: 0,
+        detail: excerpt(mcpText.transportErrorDetail(outcome.message)),
+        outcome: 'transport_error',
+      };
   }
 }
 
@@ -79,7 +130,12 @@ function judge(scenario: Scenario, outcome: CallOutcome, tool: McpTool | undefin
  * server exits mid-run and `reconnect` is given, it is started again (at most `maxRestarts` times) and
  * the run goes on. Skipped scenarios are reported without a call.
  */
-export async function runScenarios(connection: McpConnection, scenarios: readonly Scenario[], tools: readonly McpTool[], options: RunOptions = {}): Promise<RunOutcome> {
+export async function runScenarios(
+  connection: McpConnection,
+  scenarios: readonly Scenario[],
+  tools: readonly McpTool[],
+  options: RunOptions = {},
+): Promise<RunOutcome> {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const maxRestarts = options.maxRestarts ?? 3;
   const results: ScenarioResult[] = [];
@@ -96,12 +152,31 @@ export async function runScenarios(connection: McpConnection, scenarios: readonl
 
   async function runAll(): Promise<RunOutcome> {
     for (const [index, scenario] of scenarios.entries()) {
-      const base = { tool: scenario.tool, kind: scenario.kind, description: scenario.description, arguments: scenario.arguments };
+      const base = {
+        tool: scenario.tool,
+        kind: scenario.kind,
+        description: scenario.description,
+        arguments: scenario.arguments,
+      };
       let result: ScenarioResult;
       if (scenario.skip !== undefined) {
-        result = { ...base, ok: false, is_error: false, duration: 0, detail: scenario.skip, outcome: 'skipped' as Outcome };
+        result = {
+          ...base,
+          ok: false,
+          is_error: false,
+          duration: 0,
+          detail: scenario.skip,
+          outcome: 'skipped' as Outcome,
+        };
       } else if (!current) {
-        result = { ...base, ok: false, is_error: true, duration: 0, detail: mcpText.notRunServerGone(), outcome: 'transport_error' };
+        result = {
+          ...base,
+          ok: false,
+          is_error: true,
+          duration: 0,
+          detail: mcpText.notRunServerGone(),
+          outcome: 'transport_error',
+        };
       } else {
         const outcome = await current.callTool(scenario.tool, scenario.arguments);
         result = { ...base, ...judge(scenario, outcome, byName.get(scenario.tool), current.timeoutMs / 1000) };

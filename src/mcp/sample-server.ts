@@ -2,7 +2,12 @@ import { createServer as createHttpServer, type Server as HttpServer } from 'nod
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { VERSION } from '../core/version.js';
 
 /**
@@ -24,7 +29,8 @@ import { VERSION } from '../core/version.js';
 
 export const SAMPLE_SERVER_NAME = 'toolscore-sample-notes';
 
-const INSTRUCTIONS = 'Notes and weather for the toolscore demo. Use `search_notes` to find notes before creating a new one.';
+const INSTRUCTIONS =
+  'Notes and weather for the toolscore demo. Use `search_notes` to find notes before creating a new one.';
 
 const NOTES = [
   { id: 'n1', title: 'Quarterly report', body: 'Draft due next week.' },
@@ -36,7 +42,8 @@ const RATES: Readonly<Record<string, number>> = { USD: 1, EUR: 0.92, JPY: 151.2,
 const TOOLS: Tool[] = [
   {
     name: 'get_weather',
-    description: 'Current weather for a city: temperature and conditions. Use it when the user asks about the weather now.',
+    description:
+      'Current weather for a city: temperature and conditions. Use it when the user asks about the weather now.',
     inputSchema: {
       type: 'object',
       properties: {
@@ -47,7 +54,12 @@ const TOOLS: Tool[] = [
     },
     outputSchema: {
       type: 'object',
-      properties: { city: { type: 'string' }, temperature: { type: 'number' }, units: { type: 'string' }, conditions: { type: 'string' } },
+      properties: {
+        city: { type: 'string' },
+        temperature: { type: 'number' },
+        units: { type: 'string' },
+        conditions: { type: 'string' },
+      },
       required: ['city', 'temperature', 'units', 'conditions'],
     },
     annotations: { readOnlyHint: true, openWorldHint: false },
@@ -81,7 +93,8 @@ const TOOLS: Tool[] = [
   },
   {
     name: 'convert_currency',
-    description: 'Converts an amount of money from one currency to another at the latest rates. Call `fetch_rates` first to refresh the rates.',
+    description:
+      'Converts an amount of money from one currency to another at the latest rates. Call `fetch_rates` first to refresh the rates.',
     inputSchema: {
       type: 'object',
       properties: {
@@ -96,35 +109,51 @@ const TOOLS: Tool[] = [
   {
     name: 'delete_note',
     description: 'Deletes a note permanently.\u200B Use only when the user asks to delete a specific note.',
-    inputSchema: { type: 'object', properties: { id: { type: 'string', description: 'Id of the note' } }, required: ['id'] },
+    inputSchema: {
+      type: 'object',
+      properties: { id: { type: 'string', description: 'Id of the note' } },
+      required: ['id'],
+    },
     annotations: { readOnlyHint: false, destructiveHint: true },
   },
 ];
 
 function text(value: string, isError = false): CallToolResult {
-  return isError ? { content: [{ type: 'text', text: value }], isError: true } : { content: [{ type: 'text', text: value }] };
+  return isError
+    ? { content: [{ type: 'text', text: value }], isError: true }
+    : { content: [{ type: 'text', text: value }] };
 }
 
 function callTool(name: string, args: Record<string, unknown>): CallToolResult | Promise<CallToolResult> {
   switch (name) {
     case 'get_weather': {
-      if (typeof args.city !== 'string' || args.city.trim() === '') return text('city is required: pass a city name such as "Paris"', true);
+      if (typeof args.city !== 'string' || args.city.trim() === '')
+        return text('city is required: pass a city name such as "Paris"', true);
       const units = args.units === 'fahrenheit' ? 'fahrenheit' : 'celsius';
       const celsius = 8 + (args.city.length % 15);
-      const weather = { city: args.city, temperature: units === 'celsius' ? celsius : Math.round(celsius * 1.8 + 32), units, conditions: 'partly cloudy' };
+      const weather = {
+        city: args.city,
+        temperature: units === 'celsius' ? celsius : Math.round(celsius * 1.8 + 32),
+        units,
+        conditions: 'partly cloudy',
+      };
       return { content: [{ type: 'text', text: JSON.stringify(weather) }], structuredContent: weather };
     }
     case 'searchNotes': {
       if (typeof args.query !== 'string') return text('query must be a string', true);
       const words = args.query.toLowerCase().split(/\s+/).filter(Boolean);
       const limit = typeof args.limit === 'number' ? args.limit : 10;
-      const found = NOTES.filter((note) => words.some((word) => `${note.title} ${note.body}`.toLowerCase().includes(word))).slice(0, limit);
+      const found = NOTES.filter((note) =>
+        words.some((word) => `${note.title} ${note.body}`.toLowerCase().includes(word)),
+      ).slice(0, limit);
       return text(found.length === 0 ? 'No notes found.' : found.map((note) => `${note.id}: ${note.title}`).join('\n'));
     }
     case 'create_note': {
-      if (typeof args.title !== 'string' || typeof args.body !== 'string') return text('title and body are required strings', true);
+      if (typeof args.title !== 'string' || typeof args.body !== 'string')
+        return text('title and body are required strings', true);
       // Deliberate flaw: the schema promises ISO dates, the code only reads DD/MM/YYYY.
-      if (args.due_date !== undefined && !/^\d{2}\/\d{2}\/\d{4}$/.test(String(args.due_date))) return text(`invalid due_date ${JSON.stringify(args.due_date)}: expected DD/MM/YYYY`, true);
+      if (args.due_date !== undefined && !/^\d{2}\/\d{2}\/\d{4}$/.test(String(args.due_date)))
+        return text(`invalid due_date ${JSON.stringify(args.due_date)}: expected DD/MM/YYYY`, true);
       return text(`created note n${NOTES.length + 1}`);
     }
     case 'convert_currency': {
@@ -139,7 +168,8 @@ function callTool(name: string, args: Record<string, unknown>): CallToolResult |
       }
       const from = RATES[String(args.from)];
       const to = RATES[String(args.to)];
-      if (from === undefined || to === undefined) return text(`unknown currency: use one of ${Object.keys(RATES).join(', ')}`, true);
+      if (from === undefined || to === undefined)
+        return text(`unknown currency: use one of ${Object.keys(RATES).join(', ')}`, true);
       const amount = Number(args.amount);
       return text(`${amount} ${String(args.from)} = ${((amount / from) * to).toFixed(2)} ${String(args.to)}`);
     }
@@ -152,9 +182,14 @@ function callTool(name: string, args: Record<string, unknown>): CallToolResult |
 
 /** A new instance of the sample server (not yet connected to a transport). */
 export function createSampleServer(): Server {
-  const server = new Server({ name: SAMPLE_SERVER_NAME, version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new Server(
+    { name: SAMPLE_SERVER_NAME, version: VERSION },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>));
+  server.setRequestHandler(CallToolRequestSchema, (request) =>
+    callTool(request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>),
+  );
   return server;
 }
 
@@ -189,7 +224,10 @@ export async function serveHttp(port = 0, host = '127.0.0.1'): Promise<{ url: st
           return;
         }
         const server = createSampleServer();
-        const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+        const transport = new StreamableHTTPServerTransport({
+          sessionIdGenerator: undefined,
+          enableJsonResponse: true,
+        });
         response.on('close', () => {
           void transport.close();
           void server.close();

@@ -1,6 +1,13 @@
 import { mcpText } from '../text/mcp.js';
 import { seededRandom } from './prng.js';
-import { normalizeSchema, propertyNames, requiredNames, schemaTypes, valueHasType, type Schema } from './schema-util.js';
+import {
+  normalizeSchema,
+  propertyNames,
+  requiredNames,
+  schemaTypes,
+  valueHasType,
+  type Schema,
+} from './schema-util.js';
 import { isObject } from '../core/objects.js';
 import type { McpTool, Scenario } from './types.js';
 import { schemaError, schemaProblem } from './validate.js';
@@ -51,7 +58,13 @@ export function usableSchema(schema: unknown): schema is Schema {
 }
 
 /** Probe values for a wrong type, in order: the first one the property's types do not accept is used. */
-const WRONG_TYPE_PROBES: readonly unknown[] = [12345, 'not-a-valid-value', ['not-a-valid-value'], { unexpected: true }, true];
+const WRONG_TYPE_PROBES: readonly unknown[] = [
+  12345,
+  'not-a-valid-value',
+  ['not-a-valid-value'],
+  { unexpected: true },
+  true,
+];
 
 function wrongTypeValue(schema: Schema): unknown {
   const types = schemaTypes(schema);
@@ -127,12 +140,24 @@ function toolScenarios(tool: McpTool, casesPerTool: number, includeEdge: boolean
   }
   // A schema whose checks cannot run (an unsupported pattern, too deep) could not vouch for any argument set.
   const problem = schemaProblem(full);
-  if (problem !== undefined) return [{ tool: tool.name, kind: 'happy', description: mcpText.scenarioHappy(1), arguments: {}, skip: mcpText.skippedUncheckableSchema(problem) }];
+  if (problem !== undefined)
+    return [
+      {
+        tool: tool.name,
+        kind: 'happy',
+        description: mcpText.scenarioHappy(1),
+        arguments: {},
+        skip: mcpText.skippedUncheckableSchema(problem),
+      },
+    ];
   const random = seededRandom(tool.name);
   const root: Schema = full;
   const properties = schema.properties as Record<string, unknown>;
   // Wait-like numbers are always passed (at their smallest), so a server's default wait never applies.
-  const required = new Set([...requiredNames(schema), ...propertyNames(schema).filter((name) => isWaitProperty(name, properties[name], root))]);
+  const required = new Set([
+    ...requiredNames(schema),
+    ...propertyNames(schema).filter((name) => isWaitProperty(name, properties[name], root)),
+  ]);
   const optional = propertyNames(schema).filter((name) => !required.has(name));
   /** Which properties a happy case passes: every one (case 1), the required ones (case 2), a random half of the optional ones after that. */
   const chooseNames = (k: number): string[] => {
@@ -140,7 +165,10 @@ function toolScenarios(tool: McpTool, casesPerTool: number, includeEdge: boolean
     if (k === 1) return propertyNames(schema).filter((name) => required.has(name));
     return propertyNames(schema).filter((name) => required.has(name) || random.chance(0.5));
   };
-  const makeArgs = (useDefaults: boolean, names: readonly string[] = propertyNames(schema)): { args: Record<string, unknown>; error?: string } => {
+  const makeArgs = (
+    useDefaults: boolean,
+    names: readonly string[] = propertyNames(schema),
+  ): { args: Record<string, unknown>; error?: string } => {
     let last: { args: Record<string, unknown>; error?: string } = { args: {} };
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const context = { random, root, useDefaults: useDefaults && attempt === 0 };
@@ -161,8 +189,20 @@ function toolScenarios(tool: McpTool, casesPerTool: number, includeEdge: boolean
     const key = JSON.stringify(args);
     if (seen.has(key)) continue;
     seen.add(key);
-    const which = optional.length === 0 ? 'all' : names.length === propertyNames(schema).length ? 'all' : names.every((name) => required.has(name)) ? 'required' : 'some';
-    const scenario: Scenario = { tool: tool.name, kind: 'happy', description: mcpText.scenarioHappy(k + 1, which), arguments: args };
+    const which =
+      optional.length === 0
+        ? 'all'
+        : names.length === propertyNames(schema).length
+          ? 'all'
+          : names.every((name) => required.has(name))
+            ? 'required'
+            : 'some';
+    const scenario: Scenario = {
+      tool: tool.name,
+      kind: 'happy',
+      description: mcpText.scenarioHappy(k + 1, which),
+      arguments: args,
+    };
     if (error !== undefined) scenario.skip = mcpText.skippedInvalidArgs(error);
     scenarios.push(scenario);
   }
@@ -174,13 +214,23 @@ function toolScenarios(tool: McpTool, casesPerTool: number, includeEdge: boolean
   const firstRequired = requiredNames(schema)[0];
   if (firstRequired !== undefined) {
     const { [firstRequired]: _dropped, ...rest } = base;
-    edges.push({ tool: tool.name, kind: 'edge', description: mcpText.scenarioMissingRequired(firstRequired), arguments: rest });
+    edges.push({
+      tool: tool.name,
+      kind: 'edge',
+      description: mcpText.scenarioMissingRequired(firstRequired),
+      arguments: rest,
+    });
   }
   const first = names[0];
   if (first !== undefined) {
     const property = normalizeSchema((schema.properties as Record<string, unknown>)[first], root);
     const wrong = wrongTypeValue(property);
-    edges.push({ tool: tool.name, kind: 'edge', description: mcpText.scenarioWrongType(first, describeWrongType(wrong)), arguments: { ...base, [first]: wrong } });
+    edges.push({
+      tool: tool.name,
+      kind: 'edge',
+      description: mcpText.scenarioWrongType(first, describeWrongType(wrong)),
+      arguments: { ...base, [first]: wrong },
+    });
     const empty: Record<string, unknown> = {};
     for (const name of names) empty[name] = emptyValue((schema.properties as Record<string, unknown>)[name], root);
     edges.push({ tool: tool.name, kind: 'edge', description: mcpText.scenarioEmptyValues(), arguments: empty });

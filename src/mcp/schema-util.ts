@@ -9,7 +9,10 @@ export function resolveRef(schema: Schema, root: Schema, seen: Set<string> = new
   if (typeof ref !== 'string' || !ref.startsWith('#') || seen.has(ref)) return schema;
   seen.add(ref);
   let target: unknown = root;
-  for (const raw of ref.slice(1).split('/').filter((part) => part !== '')) {
+  for (const raw of ref
+    .slice(1)
+    .split('/')
+    .filter((part) => part !== '')) {
     const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
     target = isObject(target) ? target[key] : undefined;
   }
@@ -26,8 +29,16 @@ export function mergeAllOf(schema: Schema, root: Schema): Schema {
   for (const branch of allOf as unknown[]) {
     if (!isObject(branch)) continue;
     const part = mergeAllOf(resolveRef(branch, root), root);
-    const properties = { ...(isObject(merged.properties) ? merged.properties : {}), ...(isObject(part.properties) ? part.properties : {}) };
-    const required = [...new Set([...(Array.isArray(merged.required) ? merged.required : []), ...(Array.isArray(part.required) ? part.required : [])])];
+    const properties = {
+      ...(isObject(merged.properties) ? merged.properties : {}),
+      ...(isObject(part.properties) ? part.properties : {}),
+    };
+    const required = [
+      ...new Set([
+        ...(Array.isArray(merged.required) ? merged.required : []),
+        ...(Array.isArray(part.required) ? part.required : []),
+      ]),
+    ];
     merged = { ...part, ...merged };
     if (Object.keys(properties).length > 0) merged.properties = properties;
     if (required.length > 0) merged.required = required;
@@ -50,14 +61,21 @@ export function schemaTypes(schema: Schema): string[] {
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return [...new Set(schema.enum.map(jsonType))];
   if (isObject(schema.properties) || isObject(schema.additionalProperties)) return ['object'];
   if (schema.items !== undefined || Array.isArray(schema.prefixItems)) return ['array'];
-  if (['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'].some((key) => typeof schema[key] === 'number')) return ['number'];
+  if (
+    ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'].some(
+      (key) => typeof schema[key] === 'number',
+    )
+  )
+    return ['number'];
   if (['pattern', 'format', 'minLength', 'maxLength'].some((key) => key in schema)) return ['string'];
   return [];
 }
 
 /** The first non-null type of a schema, `string` when it names none. */
 export function primaryType(schema: Schema): string {
-  return schemaTypes(schema).find((type) => type !== 'null') ?? (schemaTypes(schema).includes('null') ? 'null' : 'string');
+  return (
+    schemaTypes(schema).find((type) => type !== 'null') ?? (schemaTypes(schema).includes('null') ? 'null' : 'string')
+  );
 }
 
 /** The JSON type of a value (`integer` for whole numbers). */
@@ -81,5 +99,7 @@ export function propertyNames(schema: Schema): string[] {
 
 /** The `required` names of a schema that are strings. */
 export function requiredNames(schema: Schema): string[] {
-  return Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : [];
+  return Array.isArray(schema.required)
+    ? schema.required.filter((name): name is string => typeof name === 'string')
+    : [];
 }

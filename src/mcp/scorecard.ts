@@ -5,7 +5,13 @@ import { estimateTokens, toolTokens } from './tokens.js';
 import type { LintIssue, McpTool, ScenarioResult, ServerIdentity } from './types.js';
 
 /** Lint rules whose findings are signs of tool poisoning: shown on their own line, whatever the grade. */
-export const SECURITY_RULES: ReadonlySet<string> = new Set(['hidden-tag-characters', 'hidden-bidi-controls', 'hidden-characters-in-name', 'hides-from-user', 'overrides-instructions']);
+export const SECURITY_RULES: ReadonlySet<string> = new Set([
+  'hidden-tag-characters',
+  'hidden-bidi-controls',
+  'hidden-characters-in-name',
+  'hides-from-user',
+  'overrides-instructions',
+]);
 
 /** Weights of the scorecard score. */
 export const SCORECARD_WEIGHTS = { happy: 0.6, edge: 0.2, lint: 0.2 } as const;
@@ -111,7 +117,10 @@ export function buildScorecard(input: ScorecardInput): Scorecard {
     edge_resilience_rate: rate(edgePassed, edge.length),
     lint_score: lintScore(errors, warnings, input.tools.length),
   };
-  const weighted = SCORECARD_WEIGHTS.happy * scores.happy_pass_rate + SCORECARD_WEIGHTS.edge * scores.edge_resilience_rate + SCORECARD_WEIGHTS.lint * scores.lint_score;
+  const weighted =
+    SCORECARD_WEIGHTS.happy * scores.happy_pass_rate +
+    SCORECARD_WEIGHTS.edge * scores.edge_resilience_rate +
+    SCORECARD_WEIGHTS.lint * scores.lint_score;
   // Rounded to 12 decimals so float noise (0.8999999999999999) never costs a grade.
   const score = Math.round(weighted * 1e12) / 1e12;
 
@@ -122,7 +131,10 @@ export function buildScorecard(input: ScorecardInput): Scorecard {
     const own = resultsOf.get(tool.name) ?? [];
     const run = own.filter((result) => result.outcome !== 'skipped');
     const lint = lintOf.get(tool.name) ?? [];
-    const latency = run.length === 0 ? null : Math.round((run.reduce((sum, result) => sum + result.duration, 0) / run.length) * 10_000) / 10;
+    const latency =
+      run.length === 0
+        ? null
+        : Math.round((run.reduce((sum, result) => sum + result.duration, 0) / run.length) * 10_000) / 10;
     return {
       name: tool.name,
       passed: run.filter((result) => result.ok).length,
@@ -191,10 +203,21 @@ export function rankFixes(results: readonly ScenarioResult[], lint: readonly Lin
     const text = result.kind === 'happy' ? mcpFixText.failsOnValidInput(result) : mcpFixText.failsOnBadInput(result);
     fixes.push({ tool: result.tool, ...text, priority: result.kind === 'happy' ? 0 : 1 });
   }
-  for (const issue of lint) fixes.push({ tool: issue.tool, problem: issue.message, fix: issue.fix, priority: issue.severity === 'error' ? 2 : 3 });
+  for (const issue of lint)
+    fixes.push({
+      tool: issue.tool,
+      problem: issue.message,
+      fix: issue.fix,
+      priority: issue.severity === 'error' ? 2 : 3,
+    });
   return fixes
     .map((fix, order) => ({ fix, order }))
-    .sort((a, b) => a.fix.priority - b.fix.priority || (a.fix.tool < b.fix.tool ? -1 : a.fix.tool > b.fix.tool ? 1 : 0) || a.order - b.order)
+    .sort(
+      (a, b) =>
+        a.fix.priority - b.fix.priority ||
+        (a.fix.tool < b.fix.tool ? -1 : a.fix.tool > b.fix.tool ? 1 : 0) ||
+        a.order - b.order,
+    )
     .map(({ fix }) => fix);
 }
 

@@ -10,7 +10,14 @@ import { commandTarget, describeTarget, readServerConfig, serverFromConfig, spli
 describe('server command lines', () => {
   test('split like a POSIX shell: quotes, escapes, no expansion', () => {
     expect(splitCommand('node server.js --port 3000')).toEqual(['node', 'server.js', '--port', '3000']);
-    expect(splitCommand(`npx -y "@scope/my server" 'a b' c\\ d ""`)).toEqual(['npx', '-y', '@scope/my server', 'a b', 'c d', '']);
+    expect(splitCommand(`npx -y "@scope/my server" 'a b' c\\ d ""`)).toEqual([
+      'npx',
+      '-y',
+      '@scope/my server',
+      'a b',
+      'c d',
+      '',
+    ]);
     expect(splitCommand('python -c "print(\\"hi\\")" $HOME ~')).toEqual(['python', '-c', 'print("hi")', '$HOME', '~']);
     expect(() => splitCommand('node "server.js')).toThrow('unclosed double quote');
   });
@@ -32,10 +39,23 @@ describe('client config files (Claude Desktop, Cursor, VS Code)', () => {
   };
 
   test('stdio and URL servers; --server picks one; one server needs no name', () => {
-    expect(serverFromConfig(claude, 'c.json', 'notes')).toEqual({ name: 'notes', target: { kind: 'stdio', command: 'node', args: ['notes.js'], env: { API_KEY: 'x', PORT: '3000' } } });
-    expect(serverFromConfig(claude, 'c.json', 'remote').target).toEqual({ kind: 'http', url: 'http://127.0.0.1:3000/mcp', transport: 'streamable-http', headers: { Authorization: 'Bearer t' } });
-    expect(serverFromConfig({ mcpServers: { only: { command: 'srv' } } }, 'c.json')).toEqual({ name: 'only', target: { kind: 'stdio', command: 'srv', args: [] } });
-    expect(serverFromConfig({ servers: { s: { type: 'sse', url: 'http://127.0.0.1:1/sse' } } }, 'vscode.json').target).toMatchObject({ kind: 'http', transport: 'sse' });
+    expect(serverFromConfig(claude, 'c.json', 'notes')).toEqual({
+      name: 'notes',
+      target: { kind: 'stdio', command: 'node', args: ['notes.js'], env: { API_KEY: 'x', PORT: '3000' } },
+    });
+    expect(serverFromConfig(claude, 'c.json', 'remote').target).toEqual({
+      kind: 'http',
+      url: 'http://127.0.0.1:3000/mcp',
+      transport: 'streamable-http',
+      headers: { Authorization: 'Bearer t' },
+    });
+    expect(serverFromConfig({ mcpServers: { only: { command: 'srv' } } }, 'c.json')).toEqual({
+      name: 'only',
+      target: { kind: 'stdio', command: 'srv', args: [] },
+    });
+    expect(
+      serverFromConfig({ servers: { s: { type: 'sse', url: 'http://127.0.0.1:1/sse' } } }, 'vscode.json').target,
+    ).toMatchObject({ kind: 'http', transport: 'sse' });
   });
 
   test('errors name the file and what is wrong', () => {
@@ -50,10 +70,16 @@ describe('client config files (Claude Desktop, Cursor, VS Code)', () => {
     expect(error([])).toBe('c.json at $: expected a configuration object with "mcpServers", got an array');
     expect(error({})).toMatch(/^c\.json at \$: no servers in this file/);
     expect(error({ mcpServers: {} })).toMatch(/^c\.json at \$\.mcpServers: no servers in this file/);
-    expect(error(claude)).toBe('c.json at $.mcpServers: the file holds 2 servers; choose one with --server (notes, remote)');
+    expect(error(claude)).toBe(
+      'c.json at $.mcpServers: the file holds 2 servers; choose one with --server (notes, remote)',
+    );
     expect(error(claude, 'ghost')).toBe('c.json at $.mcpServers: no server named "ghost"; the file has notes, remote');
-    expect(error({ mcpServers: { a: { command: 7 } } })).toBe('c.json at $.mcpServers.a.command: expected the command that starts the server (a string), got a number');
-    expect(error({ mcpServers: { a: { command: 'x', args: ['ok', 1] } } })).toBe('c.json at $.mcpServers.a.args: expected a list of strings');
+    expect(error({ mcpServers: { a: { command: 7 } } })).toBe(
+      'c.json at $.mcpServers.a.command: expected the command that starts the server (a string), got a number',
+    );
+    expect(error({ mcpServers: { a: { command: 'x', args: ['ok', 1] } } })).toBe(
+      'c.json at $.mcpServers.a.args: expected a list of strings',
+    );
   });
 
   test('missing and invalid files', async () => {
@@ -65,8 +91,10 @@ describe('client config files (Claude Desktop, Cursor, VS Code)', () => {
 });
 
 describe('session recorder (reference §2.9)', () => {
-  const call = (id: unknown, name = 'echo') => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: { message: 'hi' } } });
-  const answer = (id: unknown) => JSON.stringify({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: 'hi' }] } });
+  const call = (id: unknown, name = 'echo') =>
+    JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: { message: 'hi' } } });
+  const answer = (id: unknown) =>
+    JSON.stringify({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: 'hi' }] } });
 
   test('keeps tools/call requests with usable ids and the responses that answer them, with round trips', () => {
     const recorder = new SessionRecorder(['node', 'server.js'], new Date('2026-01-01T00:00:00Z'));
@@ -82,8 +110,18 @@ describe('session recorder (reference §2.9)', () => {
     expect(recorder.serverLine(`[${answer(3)},${answer(2)}]`, 2500)).toBe(2);
     expect(recorder.requests).toBe(4);
     expect(recorder.answered).toBe(3);
-    const session = JSON.parse(recorder.text()) as { messages: Record<string, unknown>[]; server_command: string[]; format: string; recorded_by: string };
-    expect(session).toMatchObject({ format: 'mcp', recorded_by: 'toolscore mcp record', server_command: ['node', 'server.js'], started_at: '2026-01-01T00:00:00.000Z' });
+    const session = JSON.parse(recorder.text()) as {
+      messages: Record<string, unknown>[];
+      server_command: string[];
+      format: string;
+      recorded_by: string;
+    };
+    expect(session).toMatchObject({
+      format: 'mcp',
+      recorded_by: 'toolscore mcp record',
+      server_command: ['node', 'server.js'],
+      started_at: '2026-01-01T00:00:00.000Z',
+    });
     expect(session.messages.map((message) => [message.id, message.method ?? 'response', message.duration])).toEqual([
       [1, 'tools/call', undefined],
       ['1', 'tools/call', undefined],

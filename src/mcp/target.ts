@@ -28,7 +28,9 @@ export interface HttpTarget {
 /** A short name of a target, for headings and messages: `node server.js`, `http://127.0.0.1:3000/mcp`. */
 export function describeTarget(target: ServerTarget): string {
   if (target.kind === 'http') return target.url;
-  return [target.command, ...target.args].map((part) => (/[\s"'\\]/.test(part) || part === '' ? JSON.stringify(part) : part)).join(' ');
+  return [target.command, ...target.args]
+    .map((part) => (/[\s"'\\]/.test(part) || part === '' ? JSON.stringify(part) : part))
+    .join(' ');
 }
 
 /**
@@ -50,7 +52,11 @@ export function splitCommand(line: string): string[] {
     }
     if (quote === '"') {
       if (char === '"') quote = undefined;
-      else if (char === '\\' && (line[i + 1] === '"' || line[i + 1] === '\\' || line[i + 1] === '$' || line[i + 1] === '`')) word += line[++i];
+      else if (
+        char === '\\' &&
+        (line[i + 1] === '"' || line[i + 1] === '\\' || line[i + 1] === '$' || line[i + 1] === '`')
+      )
+        word += line[++i];
       else word += char;
       continue;
     }
@@ -76,11 +82,15 @@ export function splitCommand(line: string): string[] {
 
 function stringMap(value: unknown, source: string, path: string): Record<string, string> | undefined {
   if (value === undefined || value === null) return undefined;
-  if (!isObject(value)) throw new ToolscoreInputError({ source, path }, `expected an object of strings, got ${describeType(value)}`);
+  if (!isObject(value))
+    throw new ToolscoreInputError({ source, path }, `expected an object of strings, got ${describeType(value)}`);
   const out: Record<string, string> = {};
   for (const [key, item] of Object.entries(value)) {
     if (typeof item !== 'string' && typeof item !== 'number' && typeof item !== 'boolean') {
-      throw new ToolscoreInputError({ source, path: childPath(path, key) }, `expected a string, got ${describeType(item)}`);
+      throw new ToolscoreInputError(
+        { source, path: childPath(path, key) },
+        `expected a string, got ${describeType(item)}`,
+      );
     }
     out[key] = String(item);
   }
@@ -98,7 +108,10 @@ export async function readServerConfig(file: string, name?: string): Promise<{ n
     text = await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ToolscoreInputError({ source: file }, code === 'ENOENT' ? 'file not found' : `cannot read file (${(error as Error).message})`);
+    throw new ToolscoreInputError(
+      { source: file },
+      code === 'ENOENT' ? 'file not found' : `cannot read file (${(error as Error).message})`,
+    );
   }
   let data: unknown;
   try {
@@ -111,7 +124,11 @@ export async function readServerConfig(file: string, name?: string): Promise<{ n
 
 /** The same as `readServerConfig`, on parsed data. */
 export function serverFromConfig(data: unknown, source: string, name?: string): { name: string; target: ServerTarget } {
-  if (!isObject(data)) throw new ToolscoreInputError({ source, path: '$' }, `expected a configuration object with "mcpServers", got ${describeType(data)}`);
+  if (!isObject(data))
+    throw new ToolscoreInputError(
+      { source, path: '$' },
+      `expected a configuration object with "mcpServers", got ${describeType(data)}`,
+    );
   const key = isObject(data.mcpServers) ? 'mcpServers' : isObject(data.servers) ? 'servers' : undefined;
   if (!key) throw new ToolscoreInputError({ source, path: '$' }, mcpText.configWithoutServers());
   const servers = data[key] as Record<string, unknown>;
@@ -122,21 +139,30 @@ export function serverFromConfig(data: unknown, source: string, name?: string): 
     if (names.length > 1) throw new ToolscoreInputError({ source, path: `$.${key}` }, mcpText.configNeedsServer(names));
     chosen = names[0]!;
   }
-  if (!Object.hasOwn(servers, chosen)) throw new ToolscoreInputError({ source, path: `$.${key}` }, mcpText.configUnknownServer(chosen, names));
+  if (!Object.hasOwn(servers, chosen))
+    throw new ToolscoreInputError({ source, path: `$.${key}` }, mcpText.configUnknownServer(chosen, names));
   const entry = servers[chosen];
   const path = childPath(`$.${key}`, chosen);
-  if (!isObject(entry)) throw new ToolscoreInputError({ source, path }, `expected a server object, got ${describeType(entry)}`);
+  if (!isObject(entry))
+    throw new ToolscoreInputError({ source, path }, `expected a server object, got ${describeType(entry)}`);
   const type = typeof entry.type === 'string' ? entry.type.toLowerCase() : undefined;
   const url = entry.url ?? entry.serverUrl;
   if (url !== undefined && entry.command === undefined) {
-    if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) throw new ToolscoreInputError({ source, path: childPath(path, 'url') }, `expected an http(s) URL, got ${describeType(url)}`);
+    if (typeof url !== 'string' || !/^https?:\/\//i.test(url))
+      throw new ToolscoreInputError(
+        { source, path: childPath(path, 'url') },
+        `expected an http(s) URL, got ${describeType(url)}`,
+      );
     const target: HttpTarget = { kind: 'http', url, transport: type === 'sse' ? 'sse' : 'streamable-http' };
     const headers = stringMap(entry.headers, source, childPath(path, 'headers'));
     if (headers) target.headers = headers;
     return { name: chosen, target };
   }
   if (typeof entry.command !== 'string' || entry.command.trim() === '') {
-    throw new ToolscoreInputError({ source, path: childPath(path, 'command') }, `expected the command that starts the server (a string), got ${describeType(entry.command)}`);
+    throw new ToolscoreInputError(
+      { source, path: childPath(path, 'command') },
+      `expected the command that starts the server (a string), got ${describeType(entry.command)}`,
+    );
   }
   const args = entry.args ?? [];
   if (!Array.isArray(args) || args.some((arg) => typeof arg !== 'string')) {
@@ -152,6 +178,7 @@ export function serverFromConfig(data: unknown, source: string, name?: string): 
 /** A stdio target from a command: one string is split like a shell would, several words are used as given. */
 export function commandTarget(words: readonly string[]): StdioTarget {
   const parts = words.length === 1 ? splitCommand(words[0]!) : [...words];
-  if (parts.length === 0 || parts[0] === '') throw new ToolscoreInputError({ source: 'command' }, mcpText.emptyCommand());
+  if (parts.length === 0 || parts[0] === '')
+    throw new ToolscoreInputError({ source: 'command' }, mcpText.emptyCommand());
   return { kind: 'stdio', command: parts[0]!, args: parts.slice(1) };
 }

@@ -27,12 +27,33 @@ export interface ServerTestOutcome {
 }
 
 /** What the scorecard of a server that could not be tested says: grade F, the reason as the top fix. */
-function failedCard(target: ServerTarget, failure: McpServerError, started: number, tools: McpTool[] = [], instructions: string | null = null, server = { name: describeTarget(target), version: '' }): Scorecard {
-  const card = buildScorecard({ server, tools, results: [], lint: lintTools(tools, instructions), instructions, target: describeTarget(target), notes: [failure.message], wallTime: (performance.now() - started) / 1000 });
+function failedCard(
+  target: ServerTarget,
+  failure: McpServerError,
+  started: number,
+  tools: McpTool[] = [],
+  instructions: string | null = null,
+  server = { name: describeTarget(target), version: '' },
+): Scorecard {
+  const card = buildScorecard({
+    server,
+    tools,
+    results: [],
+    lint: lintTools(tools, instructions),
+    instructions,
+    target: describeTarget(target),
+    notes: [failure.message],
+    wallTime: (performance.now() - started) / 1000,
+  });
   card.score = 0;
   card.grade = 'F';
   card.scores = { happy_pass_rate: 0, edge_resilience_rate: 0, lint_score: card.scores.lint_score };
-  card.fixes.unshift({ tool: '<server>', problem: failure.message, fix: mcpText.failureFix(failure.failure), priority: 0 });
+  card.fixes.unshift({
+    tool: '<server>',
+    problem: failure.message,
+    fix: mcpText.failureFix(failure.failure),
+    priority: 0,
+  });
   return card;
 }
 
@@ -65,13 +86,23 @@ export async function testServer(target: ServerTarget, options: TestServerOption
       tools = await connection.listTools();
     } catch (error) {
       if (!(error instanceof McpServerError)) throw error;
-      return { card: failedCard(target, error, started, [], handshake.instructions, handshake.server), failure: error, tools: [] };
+      return {
+        card: failedCard(target, error, started, [], handshake.instructions, handshake.server),
+        failure: error,
+        tools: [],
+      };
     }
     const lint = lintTools(tools, handshake.instructions);
     const scenarios = generateScenarios(tools, options);
-    options.onPlan?.([...new Set(scenarios.filter((scenario) => scenario.skip === undefined).map((scenario) => scenario.tool))]);
+    options.onPlan?.([
+      ...new Set(scenarios.filter((scenario) => scenario.skip === undefined).map((scenario) => scenario.tool)),
+    ]);
     const reconnect = target.kind === 'stdio' ? () => connect(target, options) : undefined;
-    const run = await runScenarios(connection, scenarios, tools, { reconnect, maxRestarts: options.maxRestarts, onResult: options.onResult });
+    const run = await runScenarios(connection, scenarios, tools, {
+      reconnect,
+      maxRestarts: options.maxRestarts,
+      onResult: options.onResult,
+    });
     last = run.connection;
     const noise = [connection, run.connection].flatMap((used) => used?.diagnostics().stdoutNoise ?? []);
     await last?.close();

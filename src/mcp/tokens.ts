@@ -45,7 +45,8 @@ export function pythonJson(value: unknown): string {
 
 function scalarJson(value: unknown): string {
   if (value === null || value === undefined) return 'null';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : value > 0 ? 'Infinity' : Number.isNaN(value) ? 'NaN' : '-Infinity';
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? String(value) : value > 0 ? 'Infinity' : Number.isNaN(value) ? 'NaN' : '-Infinity';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   return JSON.stringify(value) ?? 'null';
 }

@@ -38,7 +38,15 @@ export interface Scenario {
 }
 
 /** How a scenario ended. */
-export type Outcome = 'ok' | 'tool_error' | 'protocol_error' | 'invalid_result' | 'timeout' | 'crash' | 'transport_error' | 'skipped';
+export type Outcome =
+  | 'ok'
+  | 'tool_error'
+  | 'protocol_error'
+  | 'invalid_result'
+  | 'timeout'
+  | 'crash'
+  | 'transport_error'
+  | 'skipped';
 
 /** The outcome of running one scenario. */
 export interface ScenarioResult {

@@ -47,7 +47,10 @@ const FORMAT_VALUES: Readonly<Record<string, string>> = {
 /** Readable strings by what a property's name says it holds (first match wins). */
 const NAMED_STRINGS: readonly [RegExp, readonly string[]][] = [
   [/e-?mail/i, ['user@example.com', 'alice@example.org', 'bob@example.net']],
-  [/ur[li]|link|href|endpoint|website/i, ['https://example.com', 'https://example.org/page', 'https://example.net/docs']],
+  [
+    /ur[li]|link|href|endpoint|website/i,
+    ['https://example.com', 'https://example.org/page', 'https://example.net/docs'],
+  ],
   [/file_?name|filename/i, ['example.txt', 'notes.md', 'report.csv']],
   [/path|file|dir|folder/i, ['example.txt', 'docs/notes.md', 'data/report.csv']],
   [/query|search|keyword|term|^q$/i, ['example query', 'weather in Paris', 'open issues']],
@@ -58,7 +61,10 @@ const NAMED_STRINGS: readonly [RegExp, readonly string[]][] = [
   [/colou?r/i, ['blue', 'green', 'red']],
   [/date/i, ['2025-01-15', '2025-03-02', '2025-06-30']],
   [/title|subject|topic/i, ['Quarterly report', 'Team meeting', 'Release notes']],
-  [/message|text|content|body|prompt|comment|note|description|input|question/i, ['Hello from toolscore', 'A short test message', 'Testing the tool']],
+  [
+    /message|text|content|body|prompt|comment|note|description|input|question/i,
+    ['Hello from toolscore', 'A short test message', 'Testing the tool'],
+  ],
   [/name/i, ['Alice', 'example', 'Project Alpha']],
   [/(^|_)id$|Id$|^id/i, ['id-1', 'id-42', 'id-7']],
 ];
@@ -93,7 +99,9 @@ export function generateValue(schema: unknown, name: string, context: ValueConte
   }
   const branches = Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : undefined;
   if (branches && !('type' in s) && !('properties' in s)) {
-    const usable = branches.filter((branch) => isObject(branch) && primaryType(normalizeSchema(branch, context.root)) !== 'null');
+    const usable = branches.filter(
+      (branch) => isObject(branch) && primaryType(normalizeSchema(branch, context.root)) !== 'null',
+    );
     const { anyOf: _a, oneOf: _o, ...rest } = s;
     if (usable.length > 0) return generateValue({ ...rest, ...(usable[0] as Schema) }, name, context, depth);
     return null;
@@ -129,7 +137,8 @@ export const MAX_GENERATED_ITEMS = 100;
 
 /** String lengths wanted by a schema; a `minLength` past `MAX_SAMPLE_LENGTH` is cut to it (the check then fails). */
 function lengthBounds(s: Schema): [number, number] {
-  const min = typeof s.minLength === 'number' && s.minLength > 0 ? Math.min(Math.ceil(s.minLength), MAX_SAMPLE_LENGTH) : 0;
+  const min =
+    typeof s.minLength === 'number' && s.minLength > 0 ? Math.min(Math.ceil(s.minLength), MAX_SAMPLE_LENGTH) : 0;
   const max = typeof s.maxLength === 'number' && s.maxLength >= 0 ? Math.floor(s.maxLength) : Infinity;
   return [min, max];
 }
@@ -173,9 +182,11 @@ function generateNumber(s: Schema, integer: boolean, random: Random, isWait: boo
   const step = integer ? 1 : 0.01;
   let lo: number | undefined = typeof s.minimum === 'number' ? s.minimum : undefined;
   let hi: number | undefined = typeof s.maximum === 'number' ? s.maximum : undefined;
-  if (typeof s.exclusiveMinimum === 'number') lo = lo === undefined ? s.exclusiveMinimum + step : Math.max(lo, s.exclusiveMinimum + step);
+  if (typeof s.exclusiveMinimum === 'number')
+    lo = lo === undefined ? s.exclusiveMinimum + step : Math.max(lo, s.exclusiveMinimum + step);
   else if (s.exclusiveMinimum === true && lo !== undefined) lo += step;
-  if (typeof s.exclusiveMaximum === 'number') hi = hi === undefined ? s.exclusiveMaximum - step : Math.min(hi, s.exclusiveMaximum - step);
+  if (typeof s.exclusiveMaximum === 'number')
+    hi = hi === undefined ? s.exclusiveMaximum - step : Math.min(hi, s.exclusiveMaximum - step);
   else if (s.exclusiveMaximum === true && hi !== undefined) hi -= step;
   if (integer) {
     if (lo !== undefined) lo = Math.ceil(lo);
@@ -221,7 +232,8 @@ function generateObject(s: Schema, context: ValueContext, depth: number): Record
   const properties = isObject(s.properties) ? s.properties : {};
   for (const key of propertyNames(s)) out[key] = generateValue(properties[key], key, context, depth + 1);
   for (const key of requiredNames(s)) if (!(key in out)) out[key] = `sample_${key}`;
-  if (Object.keys(out).length === 0 && isObject(s.additionalProperties)) out.key = generateValue(s.additionalProperties, 'value', context, depth + 1);
+  if (Object.keys(out).length === 0 && isObject(s.additionalProperties))
+    out.key = generateValue(s.additionalProperties, 'value', context, depth + 1);
   return out;
 }
 
@@ -229,7 +241,11 @@ function generateObject(s: Schema, context: ValueContext, depth: number): Record
 export function emptyValue(schema: unknown, root: Schema): unknown {
   let s = normalizeSchema(schema, root);
   const branches = Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : undefined;
-  if (branches && !('type' in s)) s = normalizeSchema(branches.find((branch) => isObject(branch) && primaryType(normalizeSchema(branch, root)) !== 'null') ?? s, root);
+  if (branches && !('type' in s))
+    s = normalizeSchema(
+      branches.find((branch) => isObject(branch) && primaryType(normalizeSchema(branch, root)) !== 'null') ?? s,
+      root,
+    );
   switch (primaryType(s)) {
     case 'integer':
     case 'number':

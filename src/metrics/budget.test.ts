@@ -13,7 +13,13 @@ describe('budgets', () => {
     const result = evaluate({
       expected: [{ tool: 'search' }, { tool: 'book' }],
       actual,
-      budgets: { max_calls: 3, max_calls_per_tool: { search: 2 }, max_duration: 30, max_call_duration: 30, max_cost: 0.5 },
+      budgets: {
+        max_calls: 3,
+        max_calls_per_tool: { search: 2 },
+        max_duration: 30,
+        max_call_duration: 30,
+        max_cost: 0.5,
+      },
     });
     expect(result.metrics.budget_metrics!.violations).toEqual([
       { limit: 'max_calls', value: 4, max: 3, tool: null, index: null },
@@ -35,12 +41,21 @@ describe('budgets', () => {
 
   test('a per-tool limit for every tool; limits met', () => {
     const result = evaluate({ expected: [], actual, budgets: { max_calls_per_tool: 3, max_cost: 1 } });
-    expect(result.metrics.budget_metrics).toEqual({ limits: { max_calls_per_tool: 3, max_cost: 1 }, violation_count: 0, violations: [] });
+    expect(result.metrics.budget_metrics).toEqual({
+      limits: { max_calls_per_tool: 3, max_cost: 1 },
+      violation_count: 0,
+      violations: [],
+    });
   });
 
   test('latency and cost metrics appear when calls record them', () => {
     const result = evaluate({ expected: [], actual });
-    expect(result.metrics.latency_metrics).toEqual({ total_duration: 35, average_duration: 8.75, max_duration: 31, min_duration: 0.25 });
+    expect(result.metrics.latency_metrics).toEqual({
+      total_duration: 35,
+      average_duration: 8.75,
+      max_duration: 31,
+      min_duration: 0.25,
+    });
     expect(result.metrics.cost_metrics!.total_cost).toBeCloseTo(0.53, 12);
     expect(result.metrics.cost_metrics!.average_cost).toBeCloseTo(0.53 / 3, 12);
     expect(result.metrics.cost_metrics!.cost_by_tool).toEqual({ search: 0.53 });
@@ -48,8 +63,14 @@ describe('budgets', () => {
   });
 
   test('bad budgets name the key', () => {
-    expect(() => evaluate({ expected: [], actual: [], budgets: { max_calz: 1 } as never })).toThrow('budgets at max_calz: unknown budget "max_calz"; valid names: max_calls');
-    expect(() => evaluate({ expected: [], actual: [], budgets: { max_cost: -1 } })).toThrow('budgets at max_cost: expected a non-negative number');
-    expect(() => evaluate({ expected: [], actual: [], budgets: { max_calls_per_tool: { a: 'x' } } as never })).toThrow('or an object of them per tool');
+    expect(() => evaluate({ expected: [], actual: [], budgets: { max_calz: 1 } as never })).toThrow(
+      'budgets at max_calz: unknown budget "max_calz"; valid names: max_calls',
+    );
+    expect(() => evaluate({ expected: [], actual: [], budgets: { max_cost: -1 } })).toThrow(
+      'budgets at max_cost: expected a non-negative number',
+    );
+    expect(() => evaluate({ expected: [], actual: [], budgets: { max_calls_per_tool: { a: 'x' } } as never })).toThrow(
+      'or an object of them per tool',
+    );
   });
 });

@@ -17,7 +17,13 @@ export interface Budgets {
 }
 
 /** Names of the budget limits. */
-export const BUDGET_NAMES = ['max_calls', 'max_calls_per_tool', 'max_duration', 'max_call_duration', 'max_cost'] as const;
+export const BUDGET_NAMES = [
+  'max_calls',
+  'max_calls_per_tool',
+  'max_duration',
+  'max_call_duration',
+  'max_cost',
+] as const;
 
 /** One limit that was exceeded. */
 export interface BudgetViolation {
@@ -43,17 +49,27 @@ export interface BudgetMetrics {
 /** Checks budgets given in options or a file; each must be a non-negative number (per-tool: an object of them). */
 export function parseBudgets(input: unknown, source = 'budgets'): Budgets {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    throw new ToolscoreInputError({ source }, `expected an object of limits (${BUDGET_NAMES.join(', ')}), got ${describeType(input)}`);
+    throw new ToolscoreInputError(
+      { source },
+      `expected an object of limits (${BUDGET_NAMES.join(', ')}), got ${describeType(input)}`,
+    );
   }
   const budgets: Record<string, unknown> = {};
-  const isLimit = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+  const isLimit = (value: unknown): value is number =>
+    typeof value === 'number' && Number.isFinite(value) && value >= 0;
   for (const [name, value] of Object.entries(input)) {
     if (!(BUDGET_NAMES as readonly string[]).includes(name)) {
-      throw new ToolscoreInputError({ source, path: name }, `unknown budget ${JSON.stringify(name)}; valid names: ${BUDGET_NAMES.join(', ')}`);
+      throw new ToolscoreInputError(
+        { source, path: name },
+        `unknown budget ${JSON.stringify(name)}; valid names: ${BUDGET_NAMES.join(', ')}`,
+      );
     }
     const perTool = name === 'max_calls_per_tool' && isObject(value);
     if (perTool ? !Object.values(value).every(isLimit) : !isLimit(value)) {
-      throw new ToolscoreInputError({ source, path: name }, `expected a non-negative number${name === 'max_calls_per_tool' ? ' or an object of them per tool' : ''}`);
+      throw new ToolscoreInputError(
+        { source, path: name },
+        `expected a non-negative number${name === 'max_calls_per_tool' ? ' or an object of them per tool' : ''}`,
+      );
     }
     budgets[name] = value;
   }
@@ -63,7 +79,13 @@ export function parseBudgets(input: unknown, source = 'budgets'): Budgets {
 /** Compares a trace with its budgets. */
 export function budgetMetrics(actual: readonly ToolCall[], limits: Budgets): BudgetMetrics {
   const violations: BudgetViolation[] = [];
-  const over = (limit: BudgetViolation['limit'], value: number, max: number | undefined, tool: string | null = null, index: number | null = null): void => {
+  const over = (
+    limit: BudgetViolation['limit'],
+    value: number,
+    max: number | undefined,
+    tool: string | null = null,
+    index: number | null = null,
+  ): void => {
     if (max !== undefined && value > max) violations.push({ limit, value, max, tool, index });
   };
   over('max_calls', actual.length, limits.max_calls);
@@ -71,14 +93,21 @@ export function budgetMetrics(actual: readonly ToolCall[], limits: Budgets): Bud
     const counts = new Map<string, number>();
     for (const call of actual) counts.set(call.tool, (counts.get(call.tool) ?? 0) + 1);
     const perTool = limits.max_calls_per_tool;
-    for (const [tool, count] of counts) over('max_calls_per_tool', count, typeof perTool === 'number' ? perTool : Object.hasOwn(perTool, tool) ? perTool[tool] : undefined, tool);
+    for (const [tool, count] of counts)
+      over(
+        'max_calls_per_tool',
+        count,
+        typeof perTool === 'number' ? perTool : Object.hasOwn(perTool, tool) ? perTool[tool] : undefined,
+        tool,
+      );
   }
   let duration = 0;
   let cost = 0;
   actual.forEach((call, index) => {
     duration += call.duration ?? 0;
     cost += call.cost ?? 0;
-    if (call.duration !== undefined) over('max_call_duration', call.duration, limits.max_call_duration, call.tool, index);
+    if (call.duration !== undefined)
+      over('max_call_duration', call.duration, limits.max_call_duration, call.tool, index);
   });
   over('max_duration', duration, limits.max_duration);
   over('max_cost', cost, limits.max_cost);

@@ -92,12 +92,17 @@ function signature(call: ToolCall): string | undefined {
 /** Calls beyond the expected number, tool by tool. */
 export function redundantCount(index: ToolIndex): number {
   let redundant = 0;
-  for (let id = 0; id < index.names.length; id++) redundant += Math.max(0, index.actualCount[id]! - index.expectedCount[id]!);
+  for (let id = 0; id < index.names.length; id++)
+    redundant += Math.max(0, index.actualCount[id]! - index.expectedCount[id]!);
   return redundant;
 }
 
 /** Redundant, identical, failed and blindly retried calls. */
-export function efficiencyMetrics(expected: readonly ExpectedCall[], actual: readonly ToolCall[], index: ToolIndex = indexTools(expected, actual)): EfficiencyMetrics {
+export function efficiencyMetrics(
+  expected: readonly ExpectedCall[],
+  actual: readonly ToolCall[],
+  index: ToolIndex = indexTools(expected, actual),
+): EfficiencyMetrics {
   const n = actual.length;
   if (n === 0) {
     return {

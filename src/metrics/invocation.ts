@@ -5,7 +5,11 @@ import { indexTools, type ToolIndex } from '../pairing/tool-index.js';
  * Whether the agent invoked tools when needed and refrained when not: on the sets of tool names,
  * (shared − ½·(missing + extra)) / |expected|, clamped to [0, 1]. Both empty ⇒ 1, one empty ⇒ 0.
  */
-export function invocationAccuracy(expected: readonly ExpectedCall[], actual: readonly ToolCall[], index: ToolIndex = indexTools(expected, actual)): number {
+export function invocationAccuracy(
+  expected: readonly ExpectedCall[],
+  actual: readonly ToolCall[],
+  index: ToolIndex = indexTools(expected, actual),
+): number {
   if (expected.length === 0 && actual.length === 0) return 1;
   if (expected.length === 0 || actual.length === 0) return 0;
   let wanted = 0;

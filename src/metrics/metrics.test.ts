@@ -15,7 +15,10 @@ const trace = (calls: unknown[]) => toActualCalls(calls);
 
 describe('tool correctness', () => {
   test('sets of names, sorted lists', () => {
-    const metrics = toolCorrectnessMetrics(gold([{ tool: 'b' }, { tool: 'a' }, { tool: 'a' }]), trace([{ tool: 'c' }, { tool: 'a' }]));
+    const metrics = toolCorrectnessMetrics(
+      gold([{ tool: 'b' }, { tool: 'a' }, { tool: 'a' }]),
+      trace([{ tool: 'c' }, { tool: 'a' }]),
+    );
     expect(metrics).toEqual({
       tool_correctness: 0.5,
       expected_tools: ['a', 'b'],
@@ -60,7 +63,14 @@ describe('trajectory', () => {
   test('correct_steps and total_expected_steps are written in every branch', () => {
     const none = trajectoryMetrics([], trace([{ tool: 'a' }]));
     expect([none.correct_steps, none.total_expected_steps]).toEqual([0, 0]);
-    expect(Object.keys(trajectoryMetrics([], []))).toEqual(['trajectory_accuracy', 'step_match_rate', 'path_efficiency', 'correct_steps', 'total_expected_steps', 'trajectory_details']);
+    expect(Object.keys(trajectoryMetrics([], []))).toEqual([
+      'trajectory_accuracy',
+      'step_match_rate',
+      'path_efficiency',
+      'correct_steps',
+      'total_expected_steps',
+      'trajectory_details',
+    ]);
   });
   test('stopping early', () => {
     const metrics = trajectoryMetrics(gold([{ tool: 'a' }, { tool: 'b' }]), trace([{ tool: 'a' }]));
@@ -94,7 +104,9 @@ describe('efficiency', () => {
   });
   test('exact repeats past 16 distinct calls of a tool: key order ignored, 1.0 kept apart in strict, NaN never repeats', () => {
     const distinct = Array.from({ length: 20 }, (_, i) => ({ tool: 'get', args: { id: i, tags: ['a', ' b'] } }));
-    const fromFile = parseJson('{"tool": "get", "args": {"id": 3.0, "tags": ["a", " b"]}}', 'f', { keepNumberKinds: true });
+    const fromFile = parseJson('{"tool": "get", "args": {"id": 3.0, "tags": ["a", " b"]}}', 'f', {
+      keepNumberKinds: true,
+    });
     const calls = trace([
       ...distinct,
       { tool: 'get', args: { tags: ['a', ' b'], id: 19 } }, // repeat, keys reordered
@@ -110,7 +122,15 @@ describe('efficiency', () => {
     ]);
     expect(efficiencyMetrics(gold([]), calls).identical_count).toBe(3);
     // The same calls under 16 distinct ones are compared pairwise and agree.
-    const few = trace([distinct[0], distinct[1], { tool: 'get', args: { tags: ['a', ' b'], id: 1 } }, fromFile, fromFile, { tool: 'get', args: { id: Number.NaN } }, { tool: 'get', args: { id: Number.NaN } }]);
+    const few = trace([
+      distinct[0],
+      distinct[1],
+      { tool: 'get', args: { tags: ['a', ' b'], id: 1 } },
+      fromFile,
+      fromFile,
+      { tool: 'get', args: { id: Number.NaN } },
+      { tool: 'get', args: { id: Number.NaN } },
+    ]);
     expect(efficiencyMetrics(gold([]), few).identical_count).toBe(2);
   });
   test('an empty trace has zero everything', () => {
@@ -120,7 +140,12 @@ describe('efficiency', () => {
 
 describe('required call recall', () => {
   test('multiset over successful calls', () => {
-    expect(requiredCallRecall(gold([{ tool: 'a' }, { tool: 'a' }, { tool: 'b' }]), trace([{ tool: 'a' }, { tool: 'a', error: 'x' }, { tool: 'b' }, { tool: 'c' }]))).toBeCloseTo(2 / 3, 12);
+    expect(
+      requiredCallRecall(
+        gold([{ tool: 'a' }, { tool: 'a' }, { tool: 'b' }]),
+        trace([{ tool: 'a' }, { tool: 'a', error: 'x' }, { tool: 'b' }, { tool: 'c' }]),
+      ),
+    ).toBeCloseTo(2 / 3, 12);
   });
 });
 
@@ -132,7 +157,12 @@ describe('forbidden rules', () => {
       { tool: 'sql', reason: 'no sql at all' },
     ]);
     const metrics = policyMetrics(
-      trace([{ tool: 'sql', args: { query: 'DELETE FROM t' } }, { tool: 'sql', args: { query: 'SELECT 1' } }, { tool: 'other' }, { tool: 'sql', args: { query: 'x; Drop  TABLE users' } }]),
+      trace([
+        { tool: 'sql', args: { query: 'DELETE FROM t' } },
+        { tool: 'sql', args: { query: 'SELECT 1' } },
+        { tool: 'other' },
+        { tool: 'sql', args: { query: 'x; Drop  TABLE users' } },
+      ]),
       rules,
     );
     expect(metrics.violations.map((violation) => [violation.index, violation.rule, violation.reason])).toEqual([
@@ -142,21 +172,37 @@ describe('forbidden rules', () => {
     ]);
   });
   test('one_of and literal values; a missing key never matches', () => {
-    const rules = parseForbiddenRules([{ tool: 'pay', args: { currency: { $one_of: ['BTC', 'ETH'] }, confirm: false } }]);
-    const metrics = policyMetrics(trace([{ tool: 'pay', args: { currency: 'ETH', confirm: false } }, { tool: 'pay', args: { currency: 'ETH' } }, { tool: 'pay', args: { currency: 'USD', confirm: false } }]), rules);
+    const rules = parseForbiddenRules([
+      { tool: 'pay', args: { currency: { $one_of: ['BTC', 'ETH'] }, confirm: false } },
+    ]);
+    const metrics = policyMetrics(
+      trace([
+        { tool: 'pay', args: { currency: 'ETH', confirm: false } },
+        { tool: 'pay', args: { currency: 'ETH' } },
+        { tool: 'pay', args: { currency: 'USD', confirm: false } },
+      ]),
+      rules,
+    );
     expect(metrics.violations.map((violation) => violation.index)).toEqual([0]);
   });
   test('malformed rules name the JSON path', () => {
     expect(() => parseForbiddenRules({})).toThrow('forbidden at $: expected an array of rules, got an object');
-    expect(() => parseForbiddenRules([{ tool: '' }])).toThrow('forbidden at $[0].tool: expected a non-empty tool name, got a string');
-    expect(() => parseForbiddenRules([{ tool: 'a', args: [] }])).toThrow('forbidden at $[0].args: expected an object or null, got an array');
-    expect(() => parseForbiddenRules([{ tool: 'a', args: { x: { $regex: 5 } } }])).toThrow('forbidden at $[0].args.x.$regex: expected a pattern string, got a number');
+    expect(() => parseForbiddenRules([{ tool: '' }])).toThrow(
+      'forbidden at $[0].tool: expected a non-empty tool name, got a string',
+    );
+    expect(() => parseForbiddenRules([{ tool: 'a', args: [] }])).toThrow(
+      'forbidden at $[0].args: expected an object or null, got an array',
+    );
+    expect(() => parseForbiddenRules([{ tool: 'a', args: { x: { $regex: 5 } } }])).toThrow(
+      'forbidden at $[0].args.x.$regex: expected a pattern string, got a number',
+    );
   });
 });
 
 describe('edit distance', () => {
   test('classic cases', () => {
-    const distance = (a: string, b: string) => sequenceMetrics(gold([...a].map((tool) => ({ tool }))), trace([...b].map((tool) => ({ tool })))).edit_distance;
+    const distance = (a: string, b: string) =>
+      sequenceMetrics(gold([...a].map((tool) => ({ tool }))), trace([...b].map((tool) => ({ tool })))).edit_distance;
     expect(distance('kitten', 'sitting')).toBe(3);
     expect(distance('', 'ab')).toBe(2);
     expect(distance('ab', 'ba')).toBe(2);
@@ -166,7 +212,12 @@ describe('edit distance', () => {
 
 describe('trajectory with the pairing reused', () => {
   test('agrees with comparing every step again (property)', () => {
-    const call = fc.record({ tool: fc.constantFrom('a', 'b'), args: fc.option(fc.dictionary(fc.constantFrom('x', 'y'), fc.constantFrom(1, 2, ' 1', 'q'), { maxKeys: 2 }), { nil: undefined }) });
+    const call = fc.record({
+      tool: fc.constantFrom('a', 'b'),
+      args: fc.option(fc.dictionary(fc.constantFrom('x', 'y'), fc.constantFrom(1, 2, ' 1', 'q'), { maxKeys: 2 }), {
+        nil: undefined,
+      }),
+    });
     fc.assert(
       fc.property(fc.array(call, { maxLength: 6 }), fc.array(call, { maxLength: 6 }), (e, a) => {
         const expected = gold(e);

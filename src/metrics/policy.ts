@@ -37,24 +37,40 @@ export interface PolicyMetrics {
  * Checks and normalizes forbidden rules (from memory or a rules file). Argument values may use the
  * `$` operators, where `$regex` searches anywhere in the value (argv arrays read as one line).
  */
-export function parseForbiddenRules(rules: unknown, source = 'forbidden', maxDepth: number = DEFAULT_LIMITS.maxDepth): ForbiddenRule[] {
+export function parseForbiddenRules(
+  rules: unknown,
+  source = 'forbidden',
+  maxDepth: number = DEFAULT_LIMITS.maxDepth,
+): ForbiddenRule[] {
   if (!Array.isArray(rules)) {
     throw new ToolscoreInputError({ source, path: '$' }, `expected an array of rules, got ${describeType(rules)}`);
   }
   return rules.map((rule: unknown, i) => {
     const path = childPath('$', i);
     if (rule === null || typeof rule !== 'object' || Array.isArray(rule)) {
-      throw new ToolscoreInputError({ source, path }, `expected a rule object {tool, args?, reason?}, got ${describeType(rule)}`);
+      throw new ToolscoreInputError(
+        { source, path },
+        `expected a rule object {tool, args?, reason?}, got ${describeType(rule)}`,
+      );
     }
     const { tool, args, reason } = rule as Record<string, unknown>;
     if (typeof tool !== 'string' || tool.length === 0) {
-      throw new ToolscoreInputError({ source, path: childPath(path, 'tool') }, `expected a non-empty tool name, got ${describeType(tool)}`);
+      throw new ToolscoreInputError(
+        { source, path: childPath(path, 'tool') },
+        `expected a non-empty tool name, got ${describeType(tool)}`,
+      );
     }
     if (args !== undefined && args !== null && (typeof args !== 'object' || Array.isArray(args))) {
-      throw new ToolscoreInputError({ source, path: childPath(path, 'args') }, `expected an object or null, got ${describeType(args)}`);
+      throw new ToolscoreInputError(
+        { source, path: childPath(path, 'args') },
+        `expected an object or null, got ${describeType(args)}`,
+      );
     }
     if (reason !== undefined && reason !== null && typeof reason !== 'string') {
-      throw new ToolscoreInputError({ source, path: childPath(path, 'reason') }, `expected a string, got ${describeType(reason)}`);
+      throw new ToolscoreInputError(
+        { source, path: childPath(path, 'reason') },
+        `expected a string, got ${describeType(reason)}`,
+      );
     }
     const parsed: ForbiddenRule = { tool };
     if (args) {

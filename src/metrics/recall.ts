@@ -6,7 +6,11 @@ import { indexTools, type ToolIndex } from '../pairing/tool-index.js';
  * min(expected, successful) / |expected|. Arguments and order are ignored. `null` when nothing is
  * expected ("does not apply", not zero).
  */
-export function requiredCallRecall(expected: readonly ExpectedCall[], actual: readonly ToolCall[], index: ToolIndex = indexTools(expected, actual)): number | null {
+export function requiredCallRecall(
+  expected: readonly ExpectedCall[],
+  actual: readonly ToolCall[],
+  index: ToolIndex = indexTools(expected, actual),
+): number | null {
   if (expected.length === 0) return null;
   let met = 0;
   for (let id = 0; id < index.names.length; id++) met += Math.min(index.expectedCount[id]!, index.succeededCount[id]!);

@@ -2,7 +2,14 @@ import { ToolscoreInputError } from '../core/errors.js';
 import type { ExpectedCall, ToolCall } from '../core/types.js';
 import { goldSchema, type ToolCatalogue } from '../schemas/catalogue.js';
 import type { JsonSchema } from '../schemas/validator.js';
-import { compileSchema, issueMessage, issuePath, UnsupportedPatternError, unsupportedPattern, type SchemaValidator } from '../schemas/validator.js';
+import {
+  compileSchema,
+  issueMessage,
+  issuePath,
+  UnsupportedPatternError,
+  unsupportedPattern,
+  type SchemaValidator,
+} from '../schemas/validator.js';
 
 /** One way a call's arguments break its tool's schema. */
 export interface SchemaErrorDetail {
@@ -35,7 +42,10 @@ function compile(schema: JsonSchema, tool: string, gold: boolean): SchemaValidat
   } catch (error) {
     if (error instanceof UnsupportedPatternError) {
       const found = unsupportedPattern(schema);
-      throw new ToolscoreInputError({ source: `${gold ? 'gold' : 'tool catalogue'} schema of ${JSON.stringify(tool)}`, path: found?.path ?? '$' }, (found?.error ?? error).message);
+      throw new ToolscoreInputError(
+        { source: `${gold ? 'gold' : 'tool catalogue'} schema of ${JSON.stringify(tool)}`, path: found?.path ?? '$' },
+        (found?.error ?? error).message,
+      );
     }
     const message = `the tool's schema is invalid: ${(error as Error).message}`;
     return Object.assign(() => false, { errors: [{ instancePath: '', keyword: 'schema', message, params: {} }] });
@@ -66,11 +76,24 @@ export function schemaMetrics(
       validated++;
       const validate = compile(known.schema, call.tool, known.gold);
       if (!validate(call.args ?? {})) {
-        for (const error of validate.errors ?? []) details.push({ index, tool: call.tool, path: issuePath(error, call.args ?? {}), keyword: error.keyword, message: issueMessage(error) });
+        for (const error of validate.errors ?? [])
+          details.push({
+            index,
+            tool: call.tool,
+            path: issuePath(error, call.args ?? {}),
+            keyword: error.keyword,
+            message: issueMessage(error),
+          });
       }
     } else if (catalogue) {
       validated++;
-      details.push({ index, tool: call.tool, path: '$', keyword: 'not_offered', message: `tool not offered: ${call.tool} is not in the tool catalogue` });
+      details.push({
+        index,
+        tool: call.tool,
+        path: '$',
+        keyword: 'not_offered',
+        message: `tool not offered: ${call.tool} is not in the tool catalogue`,
+      });
     }
     if (details.length > before) failed.push({ index, tool: call.tool });
   });

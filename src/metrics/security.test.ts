@@ -3,12 +3,20 @@ import { describe, expect, test } from 'vitest';
 import { corpusPath, readCorpusJsonl } from '../../test/corpus.js';
 import { toActualCalls } from '../formats/calls.js';
 import type { Args, ToolCall } from '../core/types.js';
-import { SECRET_KINDS, findSecretsInText, maskSecret, redactSecrets, securityMetrics, type SecretKind } from './security.js';
+import {
+  SECRET_KINDS,
+  findSecretsInText,
+  maskSecret,
+  redactSecrets,
+  securityMetrics,
+  type SecretKind,
+} from './security.js';
 
 // Test tokens are assembled at run time, so no credential-shaped literal sits in the repository
 // (push-protection scanners); the corpus vectors are kept gzip-compressed in test/corpus for the same reason.
 const B64 = 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQDndJt7NaG8T64';
-const pem = (label: string, body: string) => `-----BEGIN ${label}PRIVATE KEY-----\n${body}\n-----END ${label}PRIVATE KEY-----`;
+const pem = (label: string, body: string) =>
+  `-----BEGIN ${label}PRIVATE KEY-----\n${body}\n-----END ${label}PRIVATE KEY-----`;
 const PEM = pem('', `${B64}\n${B64}\n${B64.slice(0, 20)}==`);
 const GITHUB = ['gh', 'p_', 'A1b2'.repeat(9)].join('');
 const OPENAI = ['sk', '-proj-', 'Ab3'.repeat(12)].join('');
@@ -24,13 +32,22 @@ const JWT_CLAIMS = segment({ sub: '1234567890', name: 'Ana Lima', iat: 1_516_239
 const JWT = [JWT_HEADER, JWT_CLAIMS, 'SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c'].join('.');
 const DB_URL = ['postgres://', 'app:', 'Tr0ub4dor-3x', '@db.internal:5432/orders'].join('');
 
-const call = (tool: string, args: Args | null, extra: Partial<ToolCall> = {}): ToolCall => ({ tool, args, is_error: false, ...extra });
+const call = (tool: string, args: Args | null, extra: Partial<ToolCall> = {}): ToolCall => ({
+  tool,
+  args,
+  is_error: false,
+  ...extra,
+});
 const masked = (secret: string) => `${secret.slice(0, 4)}…${secret.slice(-2)}`;
 
 /** The four places a value is put into a tool call's arguments, with the path a finding must name. */
 const EMBEDDINGS: { name: string; args: (value: string) => Args; path: string }[] = [
   { name: 'top level', args: (value) => ({ token: value }), path: 'token' },
-  { name: 'nested header', args: (value) => ({ headers: { Authorization: `Bearer ${value}` } }), path: 'headers.Authorization' },
+  {
+    name: 'nested header',
+    args: (value) => ({ headers: { Authorization: `Bearer ${value}` } }),
+    path: 'headers.Authorization',
+  },
   { name: 'array item', args: (value) => ({ items: ['first', value] }), path: 'items[1]' },
   { name: 'JSON string', args: (value) => ({ body: JSON.stringify({ config: { token: value } }) }), path: 'body' },
 ];
@@ -45,7 +62,9 @@ function kindsInArgs(value: string): SecretKind[][] {
     const made = args(value);
     const metrics = securityMetrics([call('other', { note: 'nothing here' }), call('send', made)]);
     expect(metrics.secret_count).toBe(metrics.secrets.length);
-    const scanned = Object.values(made).map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(' ');
+    const scanned = Object.values(made)
+      .map((v) => (typeof v === 'string' ? v : JSON.stringify(v)))
+      .join(' ');
     for (const finding of metrics.secrets) {
       expect(finding).toMatchObject({ index: 1, tool: 'send', path });
     }
@@ -55,7 +74,8 @@ function kindsInArgs(value: string): SecretKind[][] {
     for (const match of findSecretsInText(scanned)) {
       const secret = scanned.slice(match.start, match.end);
       expect(match.preview).toBe(maskSecret(match.kind, secret));
-      if (match.kind !== 'private_key' && match.kind !== 'connection_string') expect(match.preview).toBe(masked(secret));
+      if (match.kind !== 'private_key' && match.kind !== 'connection_string')
+        expect(match.preview).toBe(masked(secret));
       const hidden = secret.slice(4, -2);
       expect(report).not.toContain(hidden);
       expect(redacted).not.toContain(hidden);
@@ -76,7 +96,13 @@ describe('findings: kind, path, preview', () => {
       secret_count: 3,
       secrets: [
         { index: 0, tool: 'http_get', path: 'headers.Authorization', kind: 'github_token', preview: 'ghp_…b2' },
-        { index: 2, tool: 'write_files', path: 'files[0].content', kind: 'private_key', preview: '-----BEGIN … PRIVATE KEY-----' },
+        {
+          index: 2,
+          tool: 'write_files',
+          path: 'files[0].content',
+          kind: 'private_key',
+          preview: '-----BEGIN … PRIVATE KEY-----',
+        },
         { index: 3, tool: 'deploy', path: 'token', kind: 'stripe_secret_key', preview: 'sk_l…r4' },
       ],
     });
@@ -168,7 +194,12 @@ describe('precision: shapes that are not credentials', () => {
   });
 
   test('Slack tokens need their numeric ids', () => {
-    for (const text of ['xoxp-1234567890', 'xoxb-12345-abcd234', 'xoxp-1234-1234-1234-4ddbc191d40ee098cbaae6f3523ada2d', 'xoxo-indieweb-1.jpg']) {
+    for (const text of [
+      'xoxp-1234567890',
+      'xoxb-12345-abcd234',
+      'xoxp-1234-1234-1234-4ddbc191d40ee098cbaae6f3523ada2d',
+      'xoxo-indieweb-1.jpg',
+    ]) {
       expect(findSecretsInText(text)).toEqual([]);
     }
   });
@@ -178,7 +209,13 @@ describe('recall: credential shapes beyond the Python patterns', () => {
   test('a token at the start of a line inside JSON text (after an escaped \\n)', () => {
     const text = JSON.stringify({ env: `A=1\n${ANTHROPIC}\n${AWS}\n${GITHUB}\n${STRIPE}\n${SLACK_BOT}` });
     expect(text).toContain('\\nsk-ant-');
-    expect(findSecretsInText(text).map((m) => m.kind)).toEqual(['anthropic_api_key', 'aws_access_key_id', 'github_token', 'stripe_secret_key', 'slack_token']);
+    expect(findSecretsInText(text).map((m) => m.kind)).toEqual([
+      'anthropic_api_key',
+      'aws_access_key_id',
+      'github_token',
+      'stripe_secret_key',
+      'slack_token',
+    ]);
     // but a letter n before the token is no separator
     expect(findSecretsInText(`n${AWS}`)).toEqual([]);
   });
@@ -192,9 +229,13 @@ describe('recall: credential shapes beyond the Python patterns', () => {
   });
 
   test('GitHub installation tokens in the stateless ghs_<app id>_<JWT> format', () => {
-    const jwt = ['eyJhbGciOiJSUzI1NiJ9', 'eyJpc3MiOiIxMjM0NSJ9', 'SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c'].join('.');
+    const jwt = ['eyJhbGciOiJSUzI1NiJ9', 'eyJpc3MiOiIxMjM0NSJ9', 'SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c'].join(
+      '.',
+    );
     const token = `ghs_12345_${jwt}`;
-    expect(findSecretsInText(`token ${token}.`).map((m) => [m.kind, m.end - m.start])).toEqual([['github_token', token.length]]);
+    expect(findSecretsInText(`token ${token}.`).map((m) => [m.kind, m.end - m.start])).toEqual([
+      ['github_token', token.length],
+    ]);
   });
 
   test('Stripe test-mode secret and restricted keys', () => {
@@ -208,7 +249,9 @@ describe('recall: credential shapes beyond the Python patterns', () => {
     const pgp = `-----BEGIN PGP ${'PRIVATE'} KEY BLOCK-----\n\n${B64}\n${B64}\n=Ab1c\n-----END PGP PRIVATE KEY BLOCK-----`;
     expect(findSecretsInText(pgp).map((m) => [m.kind, m.start, m.end])).toEqual([['private_key', 0, pgp.length]]);
     const encrypted = pem('RSA ', `Proc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,3F17F5316E2BAC89\n\n${B64}\n${B64}`);
-    expect(findSecretsInText(encrypted).map((m) => [m.kind, m.start, m.end])).toEqual([['private_key', 0, encrypted.length]]);
+    expect(findSecretsInText(encrypted).map((m) => [m.kind, m.start, m.end])).toEqual([
+      ['private_key', 0, encrypted.length],
+    ]);
   });
 
   test('Slack app-level, legacy and configuration tokens and webhook URLs', () => {
@@ -219,16 +262,25 @@ describe('recall: credential shapes beyond the Python patterns', () => {
       ['xo', 'xp-', '41684372915-1320496754-45609968301-', 'e708ba56'.repeat(4)].join(''),
       ['https://hooks.slack.com', '/services/', 'T0DCUJB1Q/B0DD08H5G/', 'bJtrpFi1'.repeat(3)].join(''),
     ];
-    for (const token of tokens) expect(findSecretsInText(`x ${token} y`).map((m) => [m.kind, m.end - m.start])).toEqual([['slack_token', token.length]]);
+    for (const token of tokens)
+      expect(findSecretsInText(`x ${token} y`).map((m) => [m.kind, m.end - m.start])).toEqual([
+        ['slack_token', token.length],
+      ]);
   });
 });
 
 describe('JWTs', () => {
   test('three base64url segments whose header is a JSON object naming its algorithm', () => {
-    const es256 = [segment({ alg: 'ES256', kid: 'k1' }), segment({ iss: 'https://auth.example.com', exp: 1_900_000_000 }), 'MEUCIQ'.repeat(14)].join('.');
+    const es256 = [
+      segment({ alg: 'ES256', kid: 'k1' }),
+      segment({ iss: 'https://auth.example.com', exp: 1_900_000_000 }),
+      'MEUCIQ'.repeat(14),
+    ].join('.');
     for (const token of [JWT, es256]) {
       expect(kindsInArgs(token)).toEqual(EMBEDDINGS.map(() => ['jwt']));
-      expect(findSecretsInText(`Authorization: Bearer ${token}`).map((m) => [m.kind, m.end - m.start])).toEqual([['jwt', token.length]]);
+      expect(findSecretsInText(`Authorization: Bearer ${token}`).map((m) => [m.kind, m.end - m.start])).toEqual([
+        ['jwt', token.length],
+      ]);
     }
   });
 
@@ -264,10 +316,14 @@ describe('connection strings with a password', () => {
     ];
     for (const url of urls) {
       expect(kindsInArgs(url), url).toEqual(EMBEDDINGS.map(() => ['connection_string']));
-      expect(findSecretsInText(`DATABASE_URL="${url}" rest`).map((m) => [m.kind, m.end - m.start])).toEqual([['connection_string', url.length]]);
+      expect(findSecretsInText(`DATABASE_URL="${url}" rest`).map((m) => [m.kind, m.end - m.start])).toEqual([
+        ['connection_string', url.length],
+      ]);
     }
     // inside jdbc: the URL proper is claimed
-    expect(redactSecrets('jdbc:mysql://admin:str0ngP4ss@db.company.com:3306/app_db')).toBe('jdbc:[REDACTED connection_string: mysql://admin:…@db.company.com:3306]');
+    expect(redactSecrets('jdbc:mysql://admin:str0ngP4ss@db.company.com:3306/app_db')).toBe(
+      'jdbc:[REDACTED connection_string: mysql://admin:…@db.company.com:3306]',
+    );
   });
 
   test('hard negatives: no password, a placeholder or template password, another scheme', () => {
@@ -323,17 +379,27 @@ describe('redactSecrets', () => {
     expect(redactSecrets(`curl -H "Authorization: Bearer ${OPENAI}" https://x`)).toBe(
       'curl -H "Authorization: Bearer [REDACTED openai_api_key: sk-p…b3]" https://x',
     );
-    expect(redactSecrets(`${GITHUB} and ${AWS}`)).toBe('[REDACTED github_token: ghp_…b2] and [REDACTED aws_access_key_id: AKIA…DF]');
-    expect(redactSecrets('nothing secret here: sk-short, AKIA, ghp_')).toBe('nothing secret here: sk-short, AKIA, ghp_');
+    expect(redactSecrets(`${GITHUB} and ${AWS}`)).toBe(
+      '[REDACTED github_token: ghp_…b2] and [REDACTED aws_access_key_id: AKIA…DF]',
+    );
+    expect(redactSecrets('nothing secret here: sk-short, AKIA, ghp_')).toBe(
+      'nothing secret here: sk-short, AKIA, ghp_',
+    );
     expect(redactSecrets('')).toBe('');
   });
 
   test('a private key is hidden whole, body and END line included', () => {
-    expect(redactSecrets(`key:\n${PEM}\nnext line`)).toBe('key:\n[REDACTED private_key: -----BEGIN … PRIVATE KEY-----]\nnext line');
+    expect(redactSecrets(`key:\n${PEM}\nnext line`)).toBe(
+      'key:\n[REDACTED private_key: -----BEGIN … PRIVATE KEY-----]\nnext line',
+    );
     // inside JSON text, with escaped line breaks
-    expect(redactSecrets(JSON.stringify({ key: PEM, a: 1 }))).toBe('{"key":"[REDACTED private_key: -----BEGIN … PRIVATE KEY-----]","a":1}');
+    expect(redactSecrets(JSON.stringify({ key: PEM, a: 1 }))).toBe(
+      '{"key":"[REDACTED private_key: -----BEGIN … PRIVATE KEY-----]","a":1}',
+    );
     // with no END line, the body still goes, up to the first character a PEM body never holds
-    expect(redactSecrets(`| ${PEM.split('\n-----END')[0]} | next |`)).toBe('| [REDACTED private_key: -----BEGIN … PRIVATE KEY-----]| next |');
+    expect(redactSecrets(`| ${PEM.split('\n-----END')[0]} | next |`)).toBe(
+      '| [REDACTED private_key: -----BEGIN … PRIVATE KEY-----]| next |',
+    );
   });
 });
 
@@ -518,7 +584,9 @@ describe('corpus: secretlint preset-recommend snapshots', () => {
       // nothing more than secretlint reports
       expect(ours.map((m) => m.kind).sort(), c.case).toEqual(expected.map((f) => secretlintKind(f)!).sort());
       // and the same in every placement inside a tool call
-      expect(kindsInArgs(c.input), c.case).toEqual(EMBEDDINGS.map(() => expected.map((f) => secretlintKind(f)!).sort()));
+      expect(kindsInArgs(c.input), c.case).toEqual(
+        EMBEDDINGS.map(() => expected.map((f) => secretlintKind(f)!).sort()),
+      );
     }
     expect(gaps).toBe(1);
   });
@@ -531,7 +599,12 @@ describe('corpus: secretlint preset-recommend snapshots', () => {
         // Known over-detection: four keys of the exact OpenAI shape whose T3BlbkFJ marker was
         // replaced. secretlint and gitleaks require the marker; we keep the reference shape
         // (sk-proj-/sk-svcacct-/sk-admin- + 32, or sk- + 32 alphanumerics, mixing cases and digits).
-        expect(ours.map((m) => m.kind)).toEqual(['openai_api_key', 'openai_api_key', 'openai_api_key', 'openai_api_key']);
+        expect(ours.map((m) => m.kind)).toEqual([
+          'openai_api_key',
+          'openai_api_key',
+          'openai_api_key',
+          'openai_api_key',
+        ]);
         for (const m of ours) expect(c.input.slice(m.start, m.end)).not.toContain('T3BlbkFJ');
         overDetected += ours.length;
         continue;
@@ -557,7 +630,13 @@ describe('corpus: secretlint preset-recommend snapshots', () => {
 });
 
 describe('corpus: credentials in BFCL gold arguments (corpus README §6)', () => {
-  const IDS = ['live_multiple_68-29-0', 'live_multiple_73-33-0', 'live_multiple_84-38-1', 'live_simple_30-8-0', 'live_parallel_multiple_3-2-1'];
+  const IDS = [
+    'live_multiple_68-29-0',
+    'live_multiple_73-33-0',
+    'live_multiple_84-38-1',
+    'live_simple_30-8-0',
+    'live_parallel_multiple_3-2-1',
+  ];
   type Answer = { id: string; ground_truth: Record<string, Record<string, unknown[]>>[] };
   const answers = readdirSync(corpusPath('bfcl', 'possible_answer'))
     .filter((name) => name.endsWith('.jsonl'))
@@ -568,7 +647,12 @@ describe('corpus: credentials in BFCL gold arguments (corpus README §6)', () =>
   const callsOf = (entry: Answer): ToolCall[] =>
     entry.ground_truth.flatMap((step) =>
       Object.entries(step).map(([tool, params]) =>
-        call(tool, Object.fromEntries(Object.entries(params).map(([key, accepted]) => [key, accepted.find((v) => v !== '') ?? null]))),
+        call(
+          tool,
+          Object.fromEntries(
+            Object.entries(params).map(([key, accepted]) => [key, accepted.find((v) => v !== '') ?? null]),
+          ),
+        ),
       ),
     );
 
@@ -577,14 +661,19 @@ describe('corpus: credentials in BFCL gold arguments (corpus README §6)', () =>
   });
 
   test('what they hold: plain passwords and an API-key placeholder, which we do not report', () => {
-    const passwords = answers.flatMap((entry) => callsOf(entry).flatMap((c) => (c.args && 'password' in c.args ? [c.args.password] : [])));
+    const passwords = answers.flatMap((entry) =>
+      callsOf(entry).flatMap((c) => (c.args && 'password' in c.args ? [c.args.password] : [])),
+    );
     expect(passwords).toHaveLength(3);
-    const apiKeys = answers.flatMap((entry) => callsOf(entry).flatMap((c) => (c.args && 'api_key' in c.args ? [c.args.api_key] : [])));
+    const apiKeys = answers.flatMap((entry) =>
+      callsOf(entry).flatMap((c) => (c.args && 'api_key' in c.args ? [c.args.api_key] : [])),
+    );
     expect(apiKeys).toHaveLength(1);
     // Our kinds are provider-issued credential formats. Passwords ("12345", "securePass123",
     // "123412"), the "YOUR_API_KEY_HERE" placeholder and live_simple_30-8-0's bot id ("my-bot-id")
     // have no such format, so none is reported: a deliberate limit, not an oversight.
-    for (const entry of answers) expect(securityMetrics(callsOf(entry)), entry.id).toEqual({ secret_count: 0, secrets: [] });
+    for (const entry of answers)
+      expect(securityMetrics(callsOf(entry)), entry.id).toEqual({ secret_count: 0, secrets: [] });
   });
 
   test('redaction leaves their arguments unchanged, so argument matching is not affected', () => {
@@ -626,11 +715,15 @@ describe('precision and recall per kind', () => {
       const kind = GITLEAKS_KIND[v.rule_id];
       const otherAnthropic = v.rule_id.startsWith('anthropic-') && GITLEAKS_ANTHROPIC.test(v.value);
       const curlJwt = v.rule_id === 'curl-auth-header' && v.value.includes('eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.');
-      items.push({ text: v.value, holds: (v.kind === 'tp' || otherAnthropic) && kind ? [kind] : curlJwt ? ['jwt'] : [] });
+      items.push({
+        text: v.value,
+        holds: (v.kind === 'tp' || otherAnthropic) && kind ? [kind] : curlJwt ? ['jwt'] : [],
+      });
     }
     for (const c of readCorpusJsonl('secrets', 'secretlint-preset-recommend-snapshots.jsonl') as SecretlintCase[]) {
       const holds = c.findings.flatMap((f) => secretlintKind(f) ?? []);
-      if (c.case === 'secretlint-rule-aws/ok.AWS Access Key ID--enableIDScanRule-false') holds.push('aws_access_key_id');
+      if (c.case === 'secretlint-rule-aws/ok.AWS Access Key ID--enableIDScanRule-false')
+        holds.push('aws_access_key_id');
       items.push({ text: c.input, holds });
     }
     const tokens: [string, SecretKind][] = [
@@ -644,13 +737,32 @@ describe('precision and recall per kind', () => {
       [STRIPE, 'stripe_secret_key'],
     ];
     for (const [token, kind] of tokens) items.push({ text: token, holds: [kind] });
-    const es256 = [segment({ alg: 'ES256', kid: 'k1' }), segment({ iss: 'https://auth.example.com', exp: 1_900_000_000 }), 'MEUCIQ'.repeat(14)].join('.');
+    const es256 = [
+      segment({ alg: 'ES256', kid: 'k1' }),
+      segment({ iss: 'https://auth.example.com', exp: 1_900_000_000 }),
+      'MEUCIQ'.repeat(14),
+    ].join('.');
     for (const token of [JWT, es256, `Authorization: Bearer ${JWT}`]) items.push({ text: token, holds: ['jwt'] });
-    for (const text of [JWT_HEADER + JWT_CLAIMS, `${JWT_HEADER}.${JWT_CLAIMS}`, [segment({ typ: 'JWT' }), JWT_CLAIMS, 'SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV'].join('.')]) {
+    for (const text of [
+      JWT_HEADER + JWT_CLAIMS,
+      `${JWT_HEADER}.${JWT_CLAIMS}`,
+      [segment({ typ: 'JWT' }), JWT_CLAIMS, 'SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV'].join('.'),
+    ]) {
       items.push({ text, holds: [] });
     }
-    for (const url of ['postgres://u:pw@h/db', DB_URL, 'redis://:pw@cache.internal:6379/0', 'mongodb+srv://u:pw@cluster0.example.mongodb.net/db']) items.push({ text: url, holds: ['connection_string'] });
-    for (const url of ['postgres://app@db.example.com/orders', 'postgres://user:password@localhost/db', 'mysql://user:${PASSWORD}@example.com:3306/db', 'https://user:s3cr3tP4ss@api.example.com/v1']) {
+    for (const url of [
+      'postgres://u:pw@h/db',
+      DB_URL,
+      'redis://:pw@cache.internal:6379/0',
+      'mongodb+srv://u:pw@cluster0.example.mongodb.net/db',
+    ])
+      items.push({ text: url, holds: ['connection_string'] });
+    for (const url of [
+      'postgres://app@db.example.com/orders',
+      'postgres://user:password@localhost/db',
+      'mysql://user:${PASSWORD}@example.com:3306/db',
+      'https://user:s3cr3tP4ss@api.example.com/v1',
+    ]) {
       items.push({ text: url, holds: [] });
     }
     return items;
@@ -658,7 +770,9 @@ describe('precision and recall per kind', () => {
 
   /** Per kind: credentials found (tp), reported where there was none (fp), missed (fn); precision and recall to 3 decimals. */
   function figures(items: readonly Labelled[]) {
-    const counts = new Map<SecretKind, { tp: number; fp: number; fn: number }>(SECRET_KINDS.map((kind) => [kind, { tp: 0, fp: 0, fn: 0 }]));
+    const counts = new Map<SecretKind, { tp: number; fp: number; fn: number }>(
+      SECRET_KINDS.map((kind) => [kind, { tp: 0, fp: 0, fn: 0 }]),
+    );
     for (const { text, holds } of items) {
       const found = findSecretsInText(text).map((m) => m.kind);
       for (const kind of SECRET_KINDS) {
@@ -672,7 +786,10 @@ describe('precision and recall per kind', () => {
     }
     const round = (x: number) => Math.round(x * 1000) / 1000;
     return Object.fromEntries(
-      [...counts].map(([kind, { tp, fp, fn }]) => [kind, { tp, fp, fn, precision: round(tp / (tp + fp)), recall: round(tp / (tp + fn)) }]),
+      [...counts].map(([kind, { tp, fp, fn }]) => [
+        kind,
+        { tp, fp, fn, precision: round(tp / (tp + fp)), recall: round(tp / (tp + fn)) },
+      ]),
     );
   }
 

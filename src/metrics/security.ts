@@ -154,7 +154,10 @@ const PATTERNS: readonly SecretPattern[] = [
     // Glued to a word only with the key type and the length real keys have (`api03-` + 95), so a
     // fat-fingered `ssk-ant-api04-NotARealKey…` is not one.
     kind: 'anthropic_api_key',
-    regex: regex(String.raw`${START}sk-ant-[A-Za-z0-9_-]{20,}`, String.raw`${GLUED}sk-ant-(?:api|admin)[0-9]{2}-[A-Za-z0-9_-]{${MIN_GLUED_BODY},}`),
+    regex: regex(
+      String.raw`${START}sk-ant-[A-Za-z0-9_-]{20,}`,
+      String.raw`${GLUED}sk-ant-(?:api|admin)[0-9]{2}-[A-Za-z0-9_-]{${MIN_GLUED_BODY},}`,
+    ),
     accept: (m) => mixesCases(m) && notPlaceholder(m),
   },
   {
@@ -184,7 +187,11 @@ const PATTERNS: readonly SecretPattern[] = [
     accept: (m) => notPlaceholder(m) && !m.endsWith('EXAMPLE'),
   },
   // Exactly 39 characters: a key may end in `-`, where a trailing \b would fail.
-  { kind: 'google_api_key', regex: regex(String.raw`${START}AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])`), accept: notPlaceholder },
+  {
+    kind: 'google_api_key',
+    regex: regex(String.raw`${START}AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])`),
+    accept: notPlaceholder,
+  },
   {
     // Each Slack token type has numeric ids before its secret, so slugs (`xoxb-my-bot-token`) and
     // short samples (`xoxp-1234567890`) are not tokens: user (xoxp/xoxe), bot and legacy bot
@@ -204,13 +211,19 @@ const PATTERNS: readonly SecretPattern[] = [
     accept: notPlaceholder,
   },
   // Live and test-mode secret and restricted keys (publishable pk_ keys are public).
-  { kind: 'stripe_secret_key', regex: regex(String.raw`${START}[sr]k_(?:live|test)_[A-Za-z0-9]{24,}`), accept: notPlaceholder },
+  {
+    kind: 'stripe_secret_key',
+    regex: regex(String.raw`${START}[sr]k_(?:live|test)_[A-Za-z0-9]{24,}`),
+    accept: notPlaceholder,
+  },
   {
     // Header, claims and signature in base64url. The header must decode to a JSON object naming its
     // algorithm: a one-segment base64 JSON blob (`ops_eyJ…`, `glc_eyJ…`) or a payload alone is not a
     // token.
     kind: 'jwt',
-    regex: regex(String.raw`${SEGMENTED_START}eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{16,}(?![A-Za-z0-9_-])`),
+    regex: regex(
+      String.raw`${SEGMENTED_START}eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{16,}(?![A-Za-z0-9_-])`,
+    ),
     accept: (m) => hasJwtHeader(m) && notPlaceholder(m),
   },
   {
@@ -228,7 +241,8 @@ const PATTERNS: readonly SecretPattern[] = [
 const MIN_SECRET_LENGTH = 12;
 
 /** Cheap test that rules out almost every string before the full patterns run. */
-const TRIGGER = /-----BEGIN |sk-|gh[pousr]_|github_pat_|AKIA|ASIA|AIza|xox[a-z][-.]|xapp-|hooks\.slack\.com|[sr]k_(?:live|test)_|eyJ|(?:postgres|mysql|mariadb|mssql|sqlserver|mongodb|redis|amqp)[a-z0-9+]*:\/\//;
+const TRIGGER =
+  /-----BEGIN |sk-|gh[pousr]_|github_pat_|AKIA|ASIA|AIza|xox[a-z][-.]|xapp-|hooks\.slack\.com|[sr]k_(?:live|test)_|eyJ|(?:postgres|mysql|mariadb|mssql|sqlserver|mongodb|redis|amqp)[a-z0-9+]*:\/\//;
 
 /** A credential inside a text: where it is and what kind. */
 export interface SecretMatch {
@@ -294,7 +308,10 @@ export function redactSecrets(text: string): string {
  * limit and looks for strings that could hold a credential; only a call that has one is walked again
  * to build the findings with their paths.
  */
-export function securityMetrics(actual: readonly ToolCall[], maxDepth: number = DEFAULT_LIMITS.maxDepth): SecurityMetrics {
+export function securityMetrics(
+  actual: readonly ToolCall[],
+  maxDepth: number = DEFAULT_LIMITS.maxDepth,
+): SecurityMetrics {
   const secrets: SecretFinding[] = [];
   for (let index = 0; index < actual.length; index++) {
     const call = actual[index]!;
@@ -304,7 +321,12 @@ export function securityMetrics(actual: readonly ToolCall[], maxDepth: number = 
     const report = (match: SecretMatch): void => {
       secrets.push({ index, tool: call.tool, path: argumentPath(trail), kind: match.kind, preview: match.preview });
     };
-    scanValue(call.args, { trail, maxDepth, report, tooDeep: () => tooDeepError('actual', `$[${index}].args`, maxDepth) });
+    scanValue(call.args, {
+      trail,
+      maxDepth,
+      report,
+      tooDeep: () => tooDeepError('actual', `$[${index}].args`, maxDepth),
+    });
   }
   return { secret_count: secrets.length, secrets };
 }
@@ -324,7 +346,12 @@ function mayHoldSecret(container: object, depth: number, maxDepth: number, index
   if (Array.isArray(container)) {
     for (let i = 0; i < container.length; i++) {
       const item: unknown = container[i];
-      if (typeof item === 'string' ? isCandidate(item) : item !== null && typeof item === 'object' && mayHoldSecret(item, depth + 1, maxDepth, index)) return true;
+      if (
+        typeof item === 'string'
+          ? isCandidate(item)
+          : item !== null && typeof item === 'object' && mayHoldSecret(item, depth + 1, maxDepth, index)
+      )
+        return true;
     }
     return false;
   }
@@ -332,7 +359,12 @@ function mayHoldSecret(container: object, depth: number, maxDepth: number, index
   for (const key in container) {
     if (!hasOwnProperty.call(container, key)) continue;
     const item: unknown = (container as Record<string, unknown>)[key];
-    if (typeof item === 'string' ? isCandidate(item) : item !== null && typeof item === 'object' && mayHoldSecret(item, depth + 1, maxDepth, index)) return true;
+    if (
+      typeof item === 'string'
+        ? isCandidate(item)
+        : item !== null && typeof item === 'object' && mayHoldSecret(item, depth + 1, maxDepth, index)
+    )
+      return true;
   }
   return false;
 }

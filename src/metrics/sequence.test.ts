@@ -8,7 +8,11 @@ function referenceLevenshtein(left: readonly number[], right: readonly number[])
   for (let i = 1; i <= left.length; i++) {
     const current = [i];
     for (let j = 1; j <= right.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (left[i - 1] === right[j - 1] ? 0 : 1));
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (left[i - 1] === right[j - 1] ? 0 : 1),
+      );
     }
     previous = current;
   }

@@ -31,7 +31,11 @@ export function sequenceMetrics(
  * diagonal band that doubles until the distance fits inside it (O(n·d) for distance d),
  * so a million-call trace with a few edits is cheap. Past `maxCells` it stops with an input error.
  */
-export function levenshtein(left: ArrayLike<number>, right: ArrayLike<number>, maxCells: number = DEFAULT_LIMITS.maxSequenceCells): number {
+export function levenshtein(
+  left: ArrayLike<number>,
+  right: ArrayLike<number>,
+  maxCells: number = DEFAULT_LIMITS.maxSequenceCells,
+): number {
   if (left.length === 0) return right.length;
   if (right.length === 0) return left.length;
   const leftIsShorter = left.length <= right.length;
@@ -41,7 +45,8 @@ export function levenshtein(left: ArrayLike<number>, right: ArrayLike<number>, m
     const distance = bitParallelLevenshtein(shorter, longer);
     if (distance >= 0) return distance;
   }
-  if (left.length * right.length <= maxCells) return bandedLevenshtein(left, right, Math.max(left.length, right.length));
+  if (left.length * right.length <= maxCells)
+    return bandedLevenshtein(left, right, Math.max(left.length, right.length));
   for (let band = Math.max(Math.abs(left.length - right.length), 16); ; band *= 2) {
     if (left.length * (2 * band + 1) > maxCells) {
       throw new ToolscoreInputError(
@@ -119,8 +124,15 @@ function bandedLevenshtein(left: ArrayLike<number>, right: ArrayLike<number>, ba
       const substitution = previous[j - 1]! + (symbol === right[j - 1] ? 0 : 1);
       const deletion = previous[j]! + 1;
       const insertion = current[j - 1]! + 1;
-      // biome-ignore lint/complexity/useMathMinMax: plain comparisons keep this innermost loop free of calls
-      current[j] = substitution < deletion ? (substitution < insertion ? substitution : insertion) : deletion < insertion ? deletion : insertion;
+      // Plain comparisons, not Math.min: this is the innermost loop.
+      current[j] =
+        substitution < deletion
+          ? substitution < insertion
+            ? substitution
+            : insertion
+          : deletion < insertion
+            ? deletion
+            : insertion;
     }
     current[hi + 1] = outside;
     const swap = previous;

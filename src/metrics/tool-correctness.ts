@@ -22,7 +22,11 @@ export interface ToolCorrectnessMetrics {
 }
 
 /** Which expected tools were called at all, on sets of names. */
-export function toolCorrectnessMetrics(expected: readonly ExpectedCall[], actual: readonly ToolCall[], index: ToolIndex = indexTools(expected, actual)): ToolCorrectnessMetrics {
+export function toolCorrectnessMetrics(
+  expected: readonly ExpectedCall[],
+  actual: readonly ToolCall[],
+  index: ToolIndex = indexTools(expected, actual),
+): ToolCorrectnessMetrics {
   const wanted: string[] = [];
   const made: string[] = [];
   const missing: string[] = [];

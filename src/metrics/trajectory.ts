@@ -35,10 +35,21 @@ export interface TrajectoryMetrics {
  * every expected argument is present and (leniently) equal; extra actual arguments are allowed. Pass
  * the evaluation's pairing when it was lenient, so steps it already compared are not compared again.
  */
-export function trajectoryMetrics(expected: readonly ExpectedCall[], actual: readonly ToolCall[], lenientPairing?: Pairing): TrajectoryMetrics {
+export function trajectoryMetrics(
+  expected: readonly ExpectedCall[],
+  actual: readonly ToolCall[],
+  lenientPairing?: Pairing,
+): TrajectoryMetrics {
   if (expected.length === 0) {
     const rate = actual.length === 0 ? 1 : 0;
-    return { trajectory_accuracy: rate, step_match_rate: rate, path_efficiency: 1, correct_steps: 0, total_expected_steps: 0, trajectory_details: [] };
+    return {
+      trajectory_accuracy: rate,
+      step_match_rate: rate,
+      path_efficiency: 1,
+      correct_steps: 0,
+      total_expected_steps: 0,
+      trajectory_details: [],
+    };
   }
   const details: TrajectoryStep[] = [];
   let matched = 0;
@@ -58,14 +69,18 @@ export function trajectoryMetrics(expected: readonly ExpectedCall[], actual: rea
       step.matches = want.tool === made.tool && (reusesPairing(lenientPairing, want, i) ?? argsSatisfied(want, made));
       if (step.matches) matched++;
     } else if (want) {
-      step.error = made === undefined && actual.length === 0 ? `Did not execute: expected ${want.tool}` : `Agent stopped early: expected ${want.tool}`;
+      step.error =
+        made === undefined && actual.length === 0
+          ? `Did not execute: expected ${want.tool}`
+          : `Agent stopped early: expected ${want.tool}`;
     } else if (made) {
       step.error = `Unnecessary step: ${made.tool}`;
     }
     details.push(step);
   }
   const stepMatchRate = matched / expected.length;
-  const pathEfficiency = actual.length === 0 ? 0 : actual.length > expected.length ? expected.length / actual.length : 1;
+  const pathEfficiency =
+    actual.length === 0 ? 0 : actual.length > expected.length ? expected.length / actual.length : 1;
   return {
     trajectory_accuracy: stepMatchRate * pathEfficiency,
     step_match_rate: stepMatchRate,
@@ -88,5 +103,7 @@ function reusesPairing(pairing: Pairing | undefined, want: ExpectedCall, i: numb
 function argsSatisfied(want: ExpectedCall, made: ToolCall): boolean {
   if (want.args === null) return true;
   const given = made.args ?? {};
-  return Object.keys(want.args).every((key) => Object.hasOwn(given, key) && memberEqual(want.args!, given, key, 'lenient'));
+  return Object.keys(want.args).every(
+    (key) => Object.hasOwn(given, key) && memberEqual(want.args!, given, key, 'lenient'),
+  );
 }

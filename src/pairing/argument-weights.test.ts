@@ -16,8 +16,26 @@ function pairwise(wanted: readonly (Args | null)[], given: readonly (Args | null
 
 describe('pairing weights', () => {
   test('an 8 × 8 group, by hash join and pairwise: hand-counted weights', () => {
-    const wanted: (Args | null)[] = [{ city: 'NYC', days: 3 }, { city: ANY }, null, { q: [1, { a: ' x' }] }, {}, { days: 3.0 }, { city: Regex('L.*') }, { n: Number.NaN }];
-    const given: (Args | null)[] = [{ city: ' NYC', days: 3 }, { city: 'LA' }, null, { q: [1, { a: 'x' }] }, { days: '3' }, {}, { city: 'NYC', days: 4 }, { n: Number.NaN }];
+    const wanted: (Args | null)[] = [
+      { city: 'NYC', days: 3 },
+      { city: ANY },
+      null,
+      { q: [1, { a: ' x' }] },
+      {},
+      { days: 3.0 },
+      { city: Regex('L.*') },
+      { n: Number.NaN },
+    ];
+    const given: (Args | null)[] = [
+      { city: ' NYC', days: 3 },
+      { city: 'LA' },
+      null,
+      { q: [1, { a: 'x' }] },
+      { days: '3' },
+      {},
+      { city: 'NYC', days: 4 },
+      { n: Number.NaN },
+    ];
     const lenient = joinedArgumentWeights(wanted, given, 'lenient');
     expect([...pairwiseArgumentWeights(wanted, given, 'lenient')]).toEqual([...lenient]);
     expect([...lenient]).toEqual([
@@ -45,8 +63,28 @@ describe('pairing weights', () => {
   });
 
   // {} equals a matcher met as data (no own keys): a keyed expected value against an unkeyed actual one.
-  const leaf = fc.constantFrom<unknown>('a', ' a', 'b', 1, 2, 1.5, true, null, [1], {}, [], { k: 'a' }, { k: ' a' }, Number.NaN, ANY, Regex('a|b'));
-  const args = fc.option(fc.dictionary(fc.constantFrom('x', 'y', 'z', 'w'), leaf, { maxKeys: 4 }), { nil: null, freq: 8 });
+  const leaf = fc.constantFrom<unknown>(
+    'a',
+    ' a',
+    'b',
+    1,
+    2,
+    1.5,
+    true,
+    null,
+    [1],
+    {},
+    [],
+    { k: 'a' },
+    { k: ' a' },
+    Number.NaN,
+    ANY,
+    Regex('a|b'),
+  );
+  const args = fc.option(fc.dictionary(fc.constantFrom('x', 'y', 'z', 'w'), leaf, { maxKeys: 4 }), {
+    nil: null,
+    freq: 8,
+  });
   /** Some integers marked as written `1.0`, so strict mode has float literals to tell apart. */
   const marked = args.chain((value) =>
     fc.boolean().map((mark) => {
@@ -69,8 +107,15 @@ describe('pairing weights', () => {
 
   test('pairCalls on 40 × 40 calls of one tool (hash-joined weights): every expected call paired with its true partner', () => {
     // Each expected call's arguments are unique; the actual calls are the same, reversed, with strings padded.
-    const expected = toExpectedCalls(Array.from({ length: 40 }, (_, i) => ({ tool: 'get', args: { id: i, name: `n${i % 7}`, tags: [i % 3] } })));
-    const actual = toActualCalls(Array.from({ length: 40 }, (_, k) => ({ tool: 'get', args: { tags: [(39 - k) % 3], name: ` n${(39 - k) % 7} `, id: 39 - k } })));
+    const expected = toExpectedCalls(
+      Array.from({ length: 40 }, (_, i) => ({ tool: 'get', args: { id: i, name: `n${i % 7}`, tags: [i % 3] } })),
+    );
+    const actual = toActualCalls(
+      Array.from({ length: 40 }, (_, k) => ({
+        tool: 'get',
+        args: { tags: [(39 - k) % 3], name: ` n${(39 - k) % 7} `, id: 39 - k },
+      })),
+    );
     const pairing = pairCalls(expected, actual, 'lenient');
     expect(pairing.actualFor).toEqual(Array.from({ length: 40 }, (_, i) => 39 - i));
     expect(pairing.matchedArgs).toEqual(new Array(40).fill(3));

@@ -8,7 +8,12 @@ export function countMatchingArgs(expected: Args | null, actual: Args | null, mo
   if (expected === null || actual === null) return 0;
   let count = 0;
   for (const key in expected) {
-    if (hasOwnProperty.call(expected, key) && hasOwnProperty.call(actual, key) && memberEqual(expected, actual, key, mode)) count++;
+    if (
+      hasOwnProperty.call(expected, key) &&
+      hasOwnProperty.call(actual, key) &&
+      memberEqual(expected, actual, key, mode)
+    )
+      count++;
   }
   return count;
 }
@@ -25,7 +30,11 @@ export const HASH_JOIN_CELLS = 1024;
 // checked) weigh 0.
 
 /** The weights by comparing every pair. */
-export function pairwiseArgumentWeights(wanted: readonly (Args | null)[], given: readonly (Args | null)[], mode: EqualityMode): Int32Array {
+export function pairwiseArgumentWeights(
+  wanted: readonly (Args | null)[],
+  given: readonly (Args | null)[],
+  mode: EqualityMode,
+): Int32Array {
   const columns = given.length;
   const weights = new Int32Array(wanted.length * columns);
   for (let r = 0; r < wanted.length; r++) {
@@ -37,7 +46,11 @@ export function pairwiseArgumentWeights(wanted: readonly (Args | null)[], given:
 }
 
 /** The weights by a hash join on argument values: each expected value finds its equal actual values by key. */
-export function joinedArgumentWeights(wanted: readonly (Args | null)[], given: readonly (Args | null)[], mode: EqualityMode): Int32Array {
+export function joinedArgumentWeights(
+  wanted: readonly (Args | null)[],
+  given: readonly (Args | null)[],
+  mode: EqualityMode,
+): Int32Array {
   const columns = given.length;
   const weights = new Int32Array(wanted.length * columns);
   const byName = indexArgumentValues(given, mode);

@@ -11,7 +11,12 @@ const exp = (tool: string, args: Args | null = null): ExpectedCall => ({ tool, a
 const act = (tool: string, args: Args | null = null): ToolCall => ({ tool, args, is_error: false });
 
 /** Checks the invariants every pairing has, whatever its quality. */
-function checkShape(expected: readonly ExpectedCall[], actual: readonly ToolCall[], pairing: Pairing, mode: EqualityMode): void {
+function checkShape(
+  expected: readonly ExpectedCall[],
+  actual: readonly ToolCall[],
+  pairing: Pairing,
+  mode: EqualityMode,
+): void {
   expect(pairing.actualFor).toHaveLength(expected.length);
   expect(pairing.expectedFor).toHaveLength(actual.length);
   expect(pairing.matchedArgs).toHaveLength(expected.length);
@@ -41,15 +46,21 @@ interface Best {
  * total distance between ranks within the tool).
  */
 function bruteForce(expected: readonly ExpectedCall[], actual: readonly ToolCall[], mode: EqualityMode): Best {
-  const rank = (calls: readonly { tool: string }[]) => calls.map((call, k) => calls.slice(0, k).filter((other) => other.tool === call.tool).length);
+  const rank = (calls: readonly { tool: string }[]) =>
+    calls.map((call, k) => calls.slice(0, k).filter((other) => other.tool === call.tool).length);
   const expectedRank = rank(expected);
   const actualRank = rank(actual);
-  const weight = expected.map((e) => actual.map((a) => (e.tool === a.tool ? countMatchingArgs(e.args, a.args, mode) : -1)));
+  const weight = expected.map((e) =>
+    actual.map((a) => (e.tool === a.tool ? countMatchingArgs(e.args, a.args, mode) : -1)),
+  );
   const used = new Array<boolean>(actual.length).fill(false);
   let best: Best = { pairs: -1, weight: -1, distance: Infinity };
   const visit = (i: number, pairs: number, total: number, distance: number): void => {
     if (i === expected.length) {
-      if (pairs > best.pairs || (pairs === best.pairs && (total > best.weight || (total === best.weight && distance < best.distance)))) {
+      if (
+        pairs > best.pairs ||
+        (pairs === best.pairs && (total > best.weight || (total === best.weight && distance < best.distance)))
+      ) {
         best = { pairs, weight: total, distance };
       }
       return;
@@ -67,7 +78,8 @@ function bruteForce(expected: readonly ExpectedCall[], actual: readonly ToolCall
 }
 
 function score(expected: readonly ExpectedCall[], actual: readonly ToolCall[], pairing: Pairing): Best {
-  const rank = (calls: readonly { tool: string }[], k: number) => calls.slice(0, k).filter((other) => other.tool === calls[k]!.tool).length;
+  const rank = (calls: readonly { tool: string }[], k: number) =>
+    calls.slice(0, k).filter((other) => other.tool === calls[k]!.tool).length;
   let pairs = 0;
   let distance = 0;
   pairing.actualFor.forEach((j, i) => {
@@ -81,7 +93,8 @@ function score(expected: readonly ExpectedCall[], actual: readonly ToolCall[], p
 // Small argument objects over few keys and values, so equal arguments are common.
 const argValue = fc.constantFrom<unknown>(1, 2, 1.0, 'p', ' p', 'q', true, null, [1], { k: 1 });
 const args = fc.option(fc.dictionary(fc.constantFrom('x', 'y', 'z'), argValue, { maxKeys: 3 }), { nil: null, freq: 4 });
-const calls = (tools: readonly string[]) => fc.array(fc.record({ tool: fc.constantFrom(...tools), args }), { maxLength: 7 });
+const calls = (tools: readonly string[]) =>
+  fc.array(fc.record({ tool: fc.constantFrom(...tools), args }), { maxLength: 7 });
 const scenario = fc
   .subarray(['search', 'fetch', 'book'], { minLength: 1 })
   .chain((tools) => fc.tuple(calls(tools), calls(tools)))
@@ -130,7 +143,11 @@ describe('pairCalls against brute force', () => {
       fc.property(scenario, unrelated, unrelated, ([expected, actual], extraE, extraA) => {
         const before = pairCalls(expected, actual, 'lenient');
         // insert the unrelated calls at random places, remembering where each original call went
-        const insert = <T extends { tool: string }>(list: readonly T[], extra: [number, string, Args | null][], make: (tool: string, a: Args | null) => T) => {
+        const insert = <T extends { tool: string }>(
+          list: readonly T[],
+          extra: [number, string, Args | null][],
+          make: (tool: string, a: Args | null) => T,
+        ) => {
           const out: T[] = [...list];
           const origin: number[] = list.map((_, k) => k);
           for (const [at, tool, a] of extra) {
@@ -164,22 +181,33 @@ describe('pairCalls: worked examples', () => {
   });
 
   test('a wrong attempt followed by the right one pairs with the right one', () => {
-    const pairing = pairCalls([exp('book', { flight: 'FL-2' })], [act('book', { flight: 'FL-1' }), act('book', { flight: 'FL-2' })], 'lenient');
+    const pairing = pairCalls(
+      [exp('book', { flight: 'FL-2' })],
+      [act('book', { flight: 'FL-1' }), act('book', { flight: 'FL-2' })],
+      'lenient',
+    );
     expect(pairing).toEqual({ actualFor: [1], expectedFor: [-1, 0], matchedArgs: [1] });
   });
 
   test('ties keep the calls in order', () => {
-    expect(pairCalls([exp('search'), exp('search')], [act('search', { q: 'x' }), act('search', { q: 'y' })], 'lenient')).toEqual({
+    expect(
+      pairCalls([exp('search'), exp('search')], [act('search', { q: 'x' }), act('search', { q: 'y' })], 'lenient'),
+    ).toEqual({
       actualFor: [0, 1],
       expectedFor: [0, 1],
       matchedArgs: [0, 0],
     });
-    expect(pairCalls([exp('s'), exp('s'), exp('s')], [act('s'), act('s'), act('s')], 'lenient').actualFor).toEqual([0, 1, 2]);
+    expect(pairCalls([exp('s'), exp('s'), exp('s')], [act('s'), act('s'), act('s')], 'lenient').actualFor).toEqual([
+      0, 1, 2,
+    ]);
     expect(pairCalls([exp('s')], [act('s'), act('s'), act('s')], 'lenient').actualFor).toEqual([0]);
     expect(pairCalls([exp('s'), exp('s')], [act('s'), act('s'), act('s')], 'lenient').actualFor).toEqual([0, 1]);
     expect(pairCalls([exp('s'), exp('s'), exp('s')], [act('s'), act('s')], 'lenient').actualFor).toEqual([0, 1, -1]);
     // equal weights for both pairings of the same two calls: in order
-    expect(pairCalls([exp('f', { a: 1 }), exp('f', { b: 1 })], [act('f', { a: 1, b: 1 }), act('f', {})], 'lenient').actualFor).toEqual([0, 1]);
+    expect(
+      pairCalls([exp('f', { a: 1 }), exp('f', { b: 1 })], [act('f', { a: 1, b: 1 }), act('f', {})], 'lenient')
+        .actualFor,
+    ).toEqual([0, 1]);
   });
 
   test('the best total beats taking the best partner in order (greedy would match 2 arguments, not 3)', () => {
@@ -195,12 +223,20 @@ describe('pairCalls: worked examples', () => {
     // pairing e1 with a0 alone would match 2 arguments; two pairs match 1 + 0
     const pairing = pairCalls([exp('f', { a: 1 }), exp('f', { a: 2, b: 2 })], [act('f', { a: 2, b: 2 })], 'lenient');
     expect(pairing.actualFor).toEqual([-1, 0]);
-    const two = pairCalls([exp('f', { a: 1 }), exp('f', { a: 2, b: 2 })], [act('f', { a: 2, b: 2 }), act('f', {})], 'lenient');
+    const two = pairCalls(
+      [exp('f', { a: 1 }), exp('f', { a: 2, b: 2 })],
+      [act('f', { a: 2, b: 2 }), act('f', {})],
+      'lenient',
+    );
     expect(two).toEqual({ actualFor: [1, 0], expectedFor: [1, 0], matchedArgs: [0, 2] });
   });
 
   test('only calls of the same tool pair; order across tools does not matter', () => {
-    expect(pairCalls([exp('a')], [act('b')], 'lenient')).toEqual({ actualFor: [-1], expectedFor: [-1], matchedArgs: [0] });
+    expect(pairCalls([exp('a')], [act('b')], 'lenient')).toEqual({
+      actualFor: [-1],
+      expectedFor: [-1],
+      matchedArgs: [0],
+    });
     const pairing = pairCalls(
       [exp('web_search', { q: 'x' }), exp('web_fetch', { url: 'u' })],
       [act('web_fetch', { url: 'u' }), act('web_search', { q: 'x' })],
@@ -261,7 +297,9 @@ describe('countMatchingArgs', () => {
   test('only own keys count, __proto__ included', () => {
     expect(countMatchingArgs({ constructor: 1 }, {}, 'lenient')).toBe(0);
     expect(countMatchingArgs({ toString: ANY }, {}, 'lenient')).toBe(0);
-    expect(countMatchingArgs(JSON.parse('{"__proto__": 1}') as Args, JSON.parse('{"__proto__": 1}') as Args, 'lenient')).toBe(1);
+    expect(
+      countMatchingArgs(JSON.parse('{"__proto__": 1}') as Args, JSON.parse('{"__proto__": 1}') as Args, 'lenient'),
+    ).toBe(1);
     expect(countMatchingArgs(JSON.parse('{"__proto__": 1}') as Args, {}, 'lenient')).toBe(0);
   });
 });
@@ -296,7 +334,10 @@ describe('minCostAssignment', () => {
         fc.oneof(
           fc.array(fc.integer({ min: 0, max: 4 }), { minLength: rows * columns, maxLength: rows * columns }),
           fc.array(fc.integer({ min: -1000, max: 1000 }), { minLength: rows * columns, maxLength: rows * columns }),
-          fc.array(fc.double({ min: -100, max: 100, noNaN: true }), { minLength: rows * columns, maxLength: rows * columns }),
+          fc.array(fc.double({ min: -100, max: 100, noNaN: true }), {
+            minLength: rows * columns,
+            maxLength: rows * columns,
+          }),
         ),
       ),
     );

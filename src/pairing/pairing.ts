@@ -3,7 +3,12 @@ import { ToolscoreInputError } from '../core/errors.js';
 import { DEFAULT_LIMITS } from '../core/limits.js';
 import type { EqualityMode } from '../match/equality.js';
 import { indexTools, type ToolIndex } from './tool-index.js';
-import { HASH_JOIN_CELLS, countMatchingArgs, joinedArgumentWeights, pairwiseArgumentWeights } from './argument-weights.js';
+import {
+  HASH_JOIN_CELLS,
+  countMatchingArgs,
+  joinedArgumentWeights,
+  pairwiseArgumentWeights,
+} from './argument-weights.js';
 import { minCostAssignment } from './assignment.js';
 
 /**
@@ -61,8 +66,14 @@ export function pairCalls(
     for (let r = 0; r < rowCount; r++) wanted[r] = expected[expectedByTool[firstRow + r]!]!.args;
     const given = new Array<Args | null>(columnCount);
     for (let c = 0; c < columnCount; c++) given[c] = actual[actualByTool[firstColumn + c]!]!.args;
-    const weights = rowCount * columnCount >= HASH_JOIN_CELLS ? joinedArgumentWeights(wanted, given, mode) : pairwiseArgumentWeights(wanted, given, mode);
-    const partner = rowCount === 2 && columnCount === 2 ? twoByTwoAssignment(weights) : bestAssignment(weights, rowCount, columnCount);
+    const weights =
+      rowCount * columnCount >= HASH_JOIN_CELLS
+        ? joinedArgumentWeights(wanted, given, mode)
+        : pairwiseArgumentWeights(wanted, given, mode);
+    const partner =
+      rowCount === 2 && columnCount === 2
+        ? twoByTwoAssignment(weights)
+        : bestAssignment(weights, rowCount, columnCount);
     for (let r = 0; r < rowCount; r++) {
       const c = partner[r]!;
       if (c < 0) continue;

@@ -69,7 +69,18 @@ export function indexTools(expected: readonly ExpectedCall[], actual: readonly T
   }
   const [expectedByTool, expectedStart] = groupById(expectedIds, expectedCount);
   const [actualByTool, actualStart] = groupById(actualIds, actualCount);
-  return { names, expected: expectedIds, actual: actualIds, expectedCount, actualCount, succeededCount, expectedByTool, expectedStart, actualByTool, actualStart };
+  return {
+    names,
+    expected: expectedIds,
+    actual: actualIds,
+    expectedCount,
+    actualCount,
+    succeededCount,
+    expectedByTool,
+    expectedStart,
+    actualByTool,
+    actualStart,
+  };
 }
 
 /** Positions grouped by id (a counting sort, stable), with each group's start. */

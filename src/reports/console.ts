@@ -59,7 +59,8 @@ export function renderConsoleSummary(result: EvaluationResult, options: ConsoleS
   const view = buildReportView(result, { goldFile: options.goldFile, traceFile: options.traceFile });
   const lines: string[] = [];
 
-  const files = view.goldFile !== null && view.traceFile !== null ? `  ${sourcesText(view.goldFile, view.traceFile)}` : '';
+  const files =
+    view.goldFile !== null && view.traceFile !== null ? `  ${sourcesText(view.goldFile, view.traceFile)}` : '';
   lines.push(`${colors.bold(REPORT_TEXT.title)}${colors.dim(files)}`, '');
   const scoreColor = BAND_PAINT[view.scoreBand](colors);
   const score = scoreColor(colors.bold(view.scoreText));
@@ -67,24 +68,43 @@ export function renderConsoleSummary(result: EvaluationResult, options: ConsoleS
   const verdict = colors.bold(VERDICT_PAINT[view.verdict](colors)(view.verdict));
   // When error findings or incomplete required calls decided the verdict, say so beside it.
   const cause = view.verdictNote ? ` ${colors.dim(`(${view.verdictNote})`)}` : '';
-  lines.push(`  ${colors.bold(REPORT_COLUMNS.score)} ${score}   ${colors.bold(REPORT_COLUMNS.grade)} ${grade}   ${verdict}${cause}`, '');
+  lines.push(
+    `  ${colors.bold(REPORT_COLUMNS.score)} ${score}   ${colors.bold(REPORT_COLUMNS.grade)} ${grade}   ${verdict}${cause}`,
+    '',
+  );
 
   if (options.verbose) {
-    lines.push(`  ${REPORT_COLUMNS.expectedCalls}: ${view.counts.expected}   ${REPORT_COLUMNS.actualCalls}: ${view.counts.actual}`, '');
-    lines.push(colors.bold(REPORT_TEXT.coreMetrics), ...view.metrics.filter((metric) => metric.group === 'core').map((metric) => row(colors, metric, true)));
+    lines.push(
+      `  ${REPORT_COLUMNS.expectedCalls}: ${view.counts.expected}   ${REPORT_COLUMNS.actualCalls}: ${view.counts.actual}`,
+      '',
+    );
+    lines.push(
+      colors.bold(REPORT_TEXT.coreMetrics),
+      ...view.metrics.filter((metric) => metric.group === 'core').map((metric) => row(colors, metric, true)),
+    );
     const weights = WEIGHT_NAMES.map((name) => `${name} ${percent(result.weights[name])}`).join(', ');
     lines.push(colors.dim(`  Weights: ${weights}`), '');
     const others = view.metrics.filter((metric) => metric.group !== 'core');
-    if (others.length > 0) lines.push(colors.bold(REPORT_TEXT.otherMetrics), ...others.map((metric) => row(colors, metric, true)), '');
+    if (others.length > 0)
+      lines.push(colors.bold(REPORT_TEXT.otherMetrics), ...others.map((metric) => row(colors, metric, true)), '');
     lines.push(colors.bold(REPORT_TEXT.coverage));
-    lines.push(`  ${REPORT_COLUMNS.missingTools}: ${view.coverage.missing.length ? view.coverage.missing.join(', ') : REPORT_TEXT.none}`);
-    lines.push(`  ${REPORT_COLUMNS.extraTools}: ${view.coverage.extra.length ? view.coverage.extra.join(', ') : REPORT_TEXT.none}`, '');
+    lines.push(
+      `  ${REPORT_COLUMNS.missingTools}: ${view.coverage.missing.length ? view.coverage.missing.join(', ') : REPORT_TEXT.none}`,
+    );
+    lines.push(
+      `  ${REPORT_COLUMNS.extraTools}: ${view.coverage.extra.length ? view.coverage.extra.join(', ') : REPORT_TEXT.none}`,
+      '',
+    );
   } else {
-    lines.push(...HEADLINE_METRICS.map((key) => row(colors, view.metrics.find((metric) => metric.key === key)!, false)), '');
+    lines.push(
+      ...HEADLINE_METRICS.map((key) => row(colors, view.metrics.find((metric) => metric.key === key)!, false)),
+      '',
+    );
   }
 
   const required = view.requiredCalls;
-  if (required && required.recall < 1) lines.push(`  ${colors.yellow(required.text)} ${colors.dim(`(${required.note})`)}`, '');
+  if (required && required.recall < 1)
+    lines.push(`  ${colors.yellow(required.text)} ${colors.dim(`(${required.note})`)}`, '');
 
   lines.push(colors.bold(REPORT_TEXT.topIssues));
   if (view.topIssues.length === 0) lines.push(`  ${colors.green(REPORT_TEXT.noIssues)}`);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_OPTIONS, FIXED_TIME, SECRET, exampleResult, expectGolden, hostileResult } from '../../test/report-fixtures.js';
+import {
+  EXAMPLE_OPTIONS,
+  FIXED_TIME,
+  SECRET,
+  exampleResult,
+  expectGolden,
+  hostileResult,
+} from '../../test/report-fixtures.js';
 import { csvCell, renderCsvReport } from './csv.js';
 import { buildReportView } from './view-model.js';
 
@@ -36,12 +43,15 @@ describe('renderCsvReport', () => {
     expect(rows[0]).toEqual(['category', 'metric', 'value']);
     expect(rows).toHaveLength(view.flat.length + 1);
     for (const row of rows) expect(row).toHaveLength(3);
-    const value = (category: string, metric: string) => rows.find((row) => row[0] === category && row[1] === metric)?.[2];
+    const value = (category: string, metric: string) =>
+      rows.find((row) => row[0] === category && row[1] === metric)?.[2];
     expect(value('summary', 'score')).toBe('0.835');
     expect(value('summary', 'verdict')).toBe('WARN');
     expect(Number(value('argument_metrics', 'f1'))).toBe(11 / 12);
     expect(value('tool_correctness_metrics', 'extra_tools')).toBe('["charge_card"]');
-    expect(value('trajectory_metrics', 'trajectory_details[4].actual_args.body')).toBe('Flights TP1351 booked for 2 passengers on 14 June. Expect sun, 27°C.');
+    expect(value('trajectory_metrics', 'trajectory_details[4].actual_args.body')).toBe(
+      'Flights TP1351 booked for 2 passengers on 14 June. Expect sun, 27°C.',
+    );
     expect(value('trajectory_metrics', 'trajectory_details[4].expected_args')).toBe('');
   });
 
@@ -54,7 +64,9 @@ describe('renderCsvReport', () => {
     expect(cells).toContain(`'=HYPERLINK("http://x")`);
     expect(cells).toContain(`'+1-2`);
     expect(cells).toContain(`'@SUM(A1)`);
-    expect(rows.find((row) => row[1] === 'trajectory_details[0].actual_args.key')![2]).toBe('[REDACTED openai_api_key: sk-p…cd]');
+    expect(rows.find((row) => row[1] === 'trajectory_details[0].actual_args.key')![2]).toBe(
+      '[REDACTED openai_api_key: sk-p…cd]',
+    );
   });
 });
 

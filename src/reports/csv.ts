@@ -21,12 +21,19 @@ export function csvCell(value: FlatMetric['value']): string {
 
 /** The CSV report: a `category,metric,value` header, then every metric flattened, one row each (CRLF line ends). */
 export function renderCsvReport(view: ReportView): string {
-  const rows = [['category', 'metric', 'value'].join(','), ...view.flat.map((row) => [row.category, row.metric, row.value].map(csvCell).join(','))];
+  const rows = [
+    ['category', 'metric', 'value'].join(','),
+    ...view.flat.map((row) => [row.category, row.metric, row.value].map(csvCell).join(',')),
+  ];
   return `${rows.join('\r\n')}\r\n`;
 }
 
 /** Writes the CSV report to `path` atomically (folders created as needed); returns the absolute path. */
-export async function generateCsvReport(result: EvaluationResult, path: string, options: ReportOptions = {}): Promise<string> {
+export async function generateCsvReport(
+  result: EvaluationResult,
+  path: string,
+  options: ReportOptions = {},
+): Promise<string> {
   await writeFileAtomic(path, renderCsvReport(buildReportView(result, options)));
   return resolve(path);
 }

@@ -6,7 +6,13 @@
 /** Characters XML 1.0 forbids anywhere (controls other than tab and line breaks, lone surrogates, U+FFFE, U+FFFF). */
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
-const XML_ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const XML_ENTITIES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /**
  * Text for XML and HTML, in element content and in quoted attributes alike: the five markup characters
@@ -30,7 +36,8 @@ function breakHexRun(run: string): string {
  * digits mixing letters and digits), URL autolinks (`https://…`, any `scheme://`), `www.` autolinks,
  * and every `@` (mentions, and e-mail autolinks such as `ana@example.com`).
  */
-const AUTOLINK = /#(?=[0-9])|(?<![A-Za-z0-9])GH-(?=[0-9])|(?<![\w])[0-9a-fA-F]{7,40}(?![\w])|:(?=\/\/)|(?<![A-Za-z0-9])www\.|@/gi;
+const AUTOLINK =
+  /#(?=[0-9])|(?<![A-Za-z0-9])GH-(?=[0-9])|(?<![\w])[0-9a-fA-F]{7,40}(?![\w])|:(?=\/\/)|(?<![A-Za-z0-9])www\.|@/gi;
 
 function breakAutolink(match: string): string {
   if (match === '#') return `&#35;${BREAK}`;

@@ -20,7 +20,10 @@ const RENDERERS: Readonly<Record<ReportFormat, () => Promise<Renderer>>> = {
 };
 
 /** Writes each report asked for from one view, atomically, in the order of `REPORT_FORMATS`. */
-export async function writeReportFiles(view: ReportView, paths: Readonly<Partial<Record<ReportFormat, string>>>): Promise<void> {
+export async function writeReportFiles(
+  view: ReportView,
+  paths: Readonly<Partial<Record<ReportFormat, string>>>,
+): Promise<void> {
   for (const format of REPORT_FORMATS) {
     const path = paths[format];
     if (path !== undefined) await writeFileAtomic(path, (await RENDERERS[format]())(view));
@@ -32,6 +35,9 @@ export async function appendJobSummary(view: ReportView, path: string): Promise<
   try {
     await appendFile(path, `${(await RENDERERS.markdown())(view)}\n`, 'utf8');
   } catch (error) {
-    throw new ToolscoreInputError({ source: '$GITHUB_STEP_SUMMARY' }, `cannot append the job summary to ${JSON.stringify(path)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new ToolscoreInputError(
+      { source: '$GITHUB_STEP_SUMMARY' },
+      `cannot append the job summary to ${JSON.stringify(path)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
 }

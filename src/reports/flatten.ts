@@ -28,7 +28,8 @@ function push(rows: FlatMetric[], category: string, metric: string, value: Json)
   } else {
     const keys = Object.keys(value);
     if (keys.length === 0) rows.push({ category, metric, value: '{}' });
-    for (const key of keys) push(rows, category, metric === '' ? displayText(key) : `${metric}.${displayText(key)}`, value[key]!);
+    for (const key of keys)
+      push(rows, category, metric === '' ? displayText(key) : `${metric}.${displayText(key)}`, value[key]!);
   }
 }
 

@@ -48,7 +48,9 @@ export function toolChart(tools: readonly ToolView[]): string {
     const y = 4 + k * ROW_HEIGHT;
     const succeeded = tool.actual - tool.failed;
     const bar = (kind: string, x: number, count: number, top: number): string =>
-      count > 0 ? `<rect class="${kind}" x="${(LABEL_WIDTH + x).toFixed(1)}" y="${top}" width="${(count * scale).toFixed(1)}" height="${BAR_HEIGHT}" rx="2"/>` : '';
+      count > 0
+        ? `<rect class="${kind}" x="${(LABEL_WIDTH + x).toFixed(1)}" y="${top}" width="${(count * scale).toFixed(1)}" height="${BAR_HEIGHT}" rx="2"/>`
+        : '';
     const counts = `${REPORT_TEXT.expected} ${tool.expected} · ${REPORT_TEXT.actual} ${tool.actual}${tool.failed > 0 ? ` (${tool.failed} ${REPORT_TEXT.failed})` : ''}`;
     const end = LABEL_WIDTH + Math.max(tool.expected, tool.actual) * scale + 6;
     return [

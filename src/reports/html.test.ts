@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../evaluation/evaluate.js';
-import { EXAMPLE_OPTIONS, FIXED_TIME, IMG_PAYLOAD, SCRIPT_PAYLOAD, SECRET, exampleResult, hostileResult } from '../../test/report-fixtures.js';
+import {
+  EXAMPLE_OPTIONS,
+  FIXED_TIME,
+  IMG_PAYLOAD,
+  SCRIPT_PAYLOAD,
+  SECRET,
+  exampleResult,
+  hostileResult,
+} from '../../test/report-fixtures.js';
 import { generateHtmlReport, renderHtmlReport } from './html.js';
 import { HTML_STYLE } from './html-style.js';
 import { buildReportView } from './view-model.js';
@@ -18,7 +26,9 @@ describe('renderHtmlReport', () => {
     expect(html).not.toMatch(/<script|<link|<img|<iframe|<object|<embed|@import|url\(|\bsrc=|\bhref=/i);
     expect(html).not.toMatch(/https?:\/\//);
     const hash = createHash('sha256').update(HTML_STYLE).digest('base64');
-    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'sha256-${hash}'; img-src 'none'; base-uri 'none'; form-action 'none'">`);
+    expect(html).toContain(
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'sha256-${hash}'; img-src 'none'; base-uri 'none'; form-action 'none'">`,
+    );
     expect(html).toContain(`<style>${HTML_STYLE}</style>`);
     expect(html).not.toMatch(/\sstyle=/);
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
@@ -34,7 +44,17 @@ describe('renderHtmlReport', () => {
     expect(html).toContain('<span class="badge warn" id="verdict">WARN</span>');
     expect(html).toContain('id="required-calls">3<span class="muted"> / 4</span>');
     expect(html).toContain('<p class="good" id="gate">Score 83.5% meets the required 80.0%</p>');
-    const order = ['id="score"', 'id="issues"', 'id="findings"', 'id="metrics"', 'id="tools"', 'id="calls"', 'id="failed"', 'id="performance"', 'id="all-metrics"'];
+    const order = [
+      'id="score"',
+      'id="issues"',
+      'id="findings"',
+      'id="metrics"',
+      'id="tools"',
+      'id="calls"',
+      'id="failed"',
+      'id="performance"',
+      'id="all-metrics"',
+    ];
     const positions = order.map((marker) => html.indexOf(marker));
     expect(positions.every((position) => position > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -45,7 +65,9 @@ describe('renderHtmlReport', () => {
   });
 
   it('escapes every text from the trace and masks credentials', () => {
-    const html = renderHtmlReport(buildReportView(hostileResult(), { goldFile: `${IMG_PAYLOAD}.json`, traceFile: 'trace.json', now: FIXED_TIME }));
+    const html = renderHtmlReport(
+      buildReportView(hostileResult(), { goldFile: `${IMG_PAYLOAD}.json`, traceFile: 'trace.json', now: FIXED_TIME }),
+    );
     expect(html).not.toContain(SCRIPT_PAYLOAD);
     expect(html).not.toContain(IMG_PAYLOAD);
     expect(html).not.toMatch(/<script|<img/i);
@@ -56,7 +78,9 @@ describe('renderHtmlReport', () => {
   });
 
   it('a perfect run says there is nothing to fix and leaves out empty sections', () => {
-    const html = renderHtmlReport(buildReportView(evaluate({ expected: [{ tool: 'a' }], actual: [{ tool: 'a' }] }), { now: FIXED_TIME }));
+    const html = renderHtmlReport(
+      buildReportView(evaluate({ expected: [{ tool: 'a' }], actual: [{ tool: 'a' }] }), { now: FIXED_TIME }),
+    );
     expect(html).toContain('<p class="good">No tool-calling issues found</p>');
     expect(html).toContain('<p class="muted">No behavior or safety findings</p>');
     expect(html).toContain('<span class="badge good" id="verdict">PASS</span>');

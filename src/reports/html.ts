@@ -1,5 +1,13 @@
 import { resolve } from 'node:path';
-import { BAND_TEXT, REPORT_COLUMNS, REPORT_TEXT, gateText, generatedText, scoreShareText, sourcesText } from '../text/report.js';
+import {
+  BAND_TEXT,
+  REPORT_COLUMNS,
+  REPORT_TEXT,
+  gateText,
+  generatedText,
+  scoreShareText,
+  sourcesText,
+} from '../text/report.js';
 import { FAILURE_TABLE } from '../text/testing.js';
 import { moreText, secondsText, usdText } from '../text/values.js';
 import type { EvaluationResult } from '../evaluation/result.js';
@@ -8,7 +16,14 @@ import { escapeXml as h } from './escape.js';
 import { CHARTED_TOOLS, scoreMeter, toolChart } from './html-chart.js';
 import { HTML_STYLE, HTML_STYLE_HASH } from './html-style.js';
 import { percent } from './text.js';
-import { buildReportView, type CallRowView, type CallView, type MetricRow, type ReportOptions, type ReportView } from './view-model.js';
+import {
+  buildReportView,
+  type CallRowView,
+  type CallView,
+  type MetricRow,
+  type ReportOptions,
+  type ReportView,
+} from './view-model.js';
 
 /*
  * One self-contained page: no script, no external file, no request of any kind. Its security policy
@@ -22,18 +37,32 @@ function section(id: string, title: string, body: string): string {
   return `<section id="${id}"><h2>${h(title)}</h2>${body}</section>`;
 }
 
-function table(className: string, head: readonly string[], rows: readonly string[], numeric: readonly number[] = []): string {
-  const cells = head.map((text, k) => `<th${numeric.includes(k) ? ' class="num"' : ''} scope="col">${h(text)}</th>`).join('');
+function table(
+  className: string,
+  head: readonly string[],
+  rows: readonly string[],
+  numeric: readonly number[] = [],
+): string {
+  const cells = head
+    .map((text, k) => `<th${numeric.includes(k) ? ' class="num"' : ''} scope="col">${h(text)}</th>`)
+    .join('');
   return `<div class="scroll"><table class="${className}"><thead><tr>${cells}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 function header(view: ReportView): string {
-  const sources = view.goldFile !== null && view.traceFile !== null ? `<p class="muted mono">${h(sourcesText(view.goldFile, view.traceFile))}</p>` : '';
+  const sources =
+    view.goldFile !== null && view.traceFile !== null
+      ? `<p class="muted mono">${h(sourcesText(view.goldFile, view.traceFile))}</p>`
+      : '';
   const required = view.requiredCalls
     ? `<div><span class="label">${h(REPORT_COLUMNS.requiredCalls)}</span><span class="big ${view.requiredCalls.band}" id="required-calls">${view.requiredCalls.completed}<span class="muted"> / ${view.requiredCalls.expected}</span></span></div>`
     : '';
-  const gate = view.gate ? `<p class="${view.gate.passed ? 'good' : 'bad'}" id="gate">${h(gateText(view.scoreText, view.gate.minScoreText, view.gate.passed))}</p>` : '';
-  const requiredLine = view.requiredCalls ? `<p>${h(view.requiredCalls.text)} <span class="note">(${h(view.requiredCalls.note)})</span></p>` : '';
+  const gate = view.gate
+    ? `<p class="${view.gate.passed ? 'good' : 'bad'}" id="gate">${h(gateText(view.scoreText, view.gate.minScoreText, view.gate.passed))}</p>`
+    : '';
+  const requiredLine = view.requiredCalls
+    ? `<p>${h(view.requiredCalls.text)} <span class="note">(${h(view.requiredCalls.note)})</span></p>`
+    : '';
   return [
     '<header>',
     `<h1>${h(view.title)}</h1>`,
@@ -53,13 +82,17 @@ function header(view: ReportView): string {
 }
 
 function issues(view: ReportView): string {
-  if (view.topIssues.length === 0) return section('issues', REPORT_TEXT.topIssues, `<p class="good">${h(REPORT_TEXT.noIssues)}</p>`);
-  const items = view.topIssues.map((issue) => `<li><span class="problem">${h(issue.problem)}</span><br><span class="fix">${h(issue.fix)}</span></li>`);
+  if (view.topIssues.length === 0)
+    return section('issues', REPORT_TEXT.topIssues, `<p class="good">${h(REPORT_TEXT.noIssues)}</p>`);
+  const items = view.topIssues.map(
+    (issue) => `<li><span class="problem">${h(issue.problem)}</span><br><span class="fix">${h(issue.fix)}</span></li>`,
+  );
   return section('issues', REPORT_TEXT.topIssues, `<ol class="issues">${items.join('')}</ol>`);
 }
 
 function findings(view: ReportView): string {
-  if (view.findings.length === 0) return section('findings', REPORT_TEXT.findings, `<p class="muted">${h(REPORT_TEXT.noFindings)}</p>`);
+  if (view.findings.length === 0)
+    return section('findings', REPORT_TEXT.findings, `<p class="muted">${h(REPORT_TEXT.noFindings)}</p>`);
   const items = view.findings.map((finding) => {
     const band = finding.severity === 'error' ? 'bad' : 'warn';
     return `<li><span class="badge ${band}">${finding.severity.toUpperCase()}</span> ${h(finding.message)}</li>`;
@@ -82,20 +115,32 @@ function metricCards(view: ReportView): string {
 function toolCounts(view: ReportView): string {
   if (view.tools.length === 0) return '';
   const legend = `<div class="legend" aria-hidden="true"><span><span class="swatch expected"></span>${h(REPORT_COLUMNS.expected)}</span><span><span class="swatch actual"></span>${h(REPORT_COLUMNS.actual)}</span><span><span class="swatch failed"></span>${h(REPORT_COLUMNS.failed)}</span></div>`;
-  const more = view.tools.length > CHARTED_TOOLS ? `<p class="note">${h(moreText(view.tools.length - CHARTED_TOOLS, 'tool'))}</p>` : '';
+  const more =
+    view.tools.length > CHARTED_TOOLS
+      ? `<p class="note">${h(moreText(view.tools.length - CHARTED_TOOLS, 'tool'))}</p>`
+      : '';
   const withTime = view.tools.some((tool) => tool.duration !== null);
   const withCost = view.tools.some((tool) => tool.cost !== null);
   const head: string[] = [REPORT_COLUMNS.tool, REPORT_COLUMNS.expected, REPORT_COLUMNS.actual, REPORT_COLUMNS.failed];
   if (withTime) head.push(REPORT_COLUMNS.time);
   if (withCost) head.push(REPORT_COLUMNS.cost);
   const rows = view.tools.map((tool) => {
-    const cells = [`<td class="tool">${h(tool.tool)}</td>`, `<td class="num">${tool.expected}</td>`, `<td class="num">${tool.actual}</td>`, `<td class="num${tool.failed > 0 ? ' bad' : ''}">${tool.failed}</td>`];
+    const cells = [
+      `<td class="tool">${h(tool.tool)}</td>`,
+      `<td class="num">${tool.expected}</td>`,
+      `<td class="num">${tool.actual}</td>`,
+      `<td class="num${tool.failed > 0 ? ' bad' : ''}">${tool.failed}</td>`,
+    ];
     if (withTime) cells.push(`<td class="num">${tool.duration === null ? '' : h(secondsText(tool.duration))}</td>`);
     if (withCost) cells.push(`<td class="num">${tool.cost === null ? '' : h(usdText(tool.cost))}</td>`);
     return `<tr>${cells.join('')}</tr>`;
   });
   const numeric = head.map((_, k) => k).filter((k) => k > 0);
-  return section('tools', REPORT_TEXT.toolCounts, `${legend}${toolChart(view.tools)}${more}${table('tools', head, rows, numeric)}`);
+  return section(
+    'tools',
+    REPORT_TEXT.toolCounts,
+    `${legend}${toolChart(view.tools)}${more}${table('tools', head, rows, numeric)}`,
+  );
 }
 
 function callCell(call: CallView | null, label: string, whenNull: string): string {
@@ -112,7 +157,9 @@ function callCell(call: CallView | null, label: string, whenNull: string): strin
               return `<li${classes ? ` class="${classes}"` : ''}><span class="key">${h(arg.key)}</span>: ${h(arg.value)}${tag}</li>`;
             })
             .join('')}</ul>`;
-  const facts = [call.duration === null ? '' : secondsText(call.duration), call.cost === null ? '' : usdText(call.cost)].filter(Boolean).join(' · ');
+  const facts = [call.duration === null ? '' : secondsText(call.duration), call.cost === null ? '' : usdText(call.cost)]
+    .filter(Boolean)
+    .join(' · ');
   const error = call.failed ? `<div class="error">${h(call.error ?? '')}</div>` : '';
   return `<td data-label="${h(label)}"><span class="muted">${call.number}.</span> <span class="tool">${h(call.tool)}</span>${args}${error}${facts ? `<div class="note">${h(facts)}</div>` : ''}</td>`;
 }
@@ -131,22 +178,48 @@ function callRow(row: CallRowView, number: number): string {
 
 function callTable(view: ReportView): string {
   if (view.calls.length === 0) return '';
-  return section('calls', FAILURE_TABLE.title, table('calls', FAILURE_TABLE.columns, view.calls.map((row, k) => callRow(row, k + 1)), [0]));
+  return section(
+    'calls',
+    FAILURE_TABLE.title,
+    table(
+      'calls',
+      FAILURE_TABLE.columns,
+      view.calls.map((row, k) => callRow(row, k + 1)),
+      [0],
+    ),
+  );
 }
 
 function failedCalls(view: ReportView): string {
   if (view.failedCalls.length === 0) return '';
-  const rows = view.failedCalls.map((call) => `<tr><td class="num">${call.number}</td><td class="tool">${h(call.tool)}</td><td class="error">${h(call.error)}</td></tr>`);
-  return section('failed', REPORT_TEXT.failedCalls, table('failed', [REPORT_COLUMNS.call, REPORT_COLUMNS.tool, REPORT_COLUMNS.error], rows, [0]));
+  const rows = view.failedCalls.map(
+    (call) =>
+      `<tr><td class="num">${call.number}</td><td class="tool">${h(call.tool)}</td><td class="error">${h(call.error)}</td></tr>`,
+  );
+  return section(
+    'failed',
+    REPORT_TEXT.failedCalls,
+    table('failed', [REPORT_COLUMNS.call, REPORT_COLUMNS.tool, REPORT_COLUMNS.error], rows, [0]),
+  );
 }
 
 function sideEffects(view: ReportView): string {
   if (view.sideEffects === null) return '';
   const rows = view.sideEffects.map((check) => {
-    const result = check.passed ? `<span class="badge good">${h(REPORT_TEXT.passed)}</span>` : `<span class="badge bad">${h(REPORT_TEXT.failed)}</span>`;
+    const result = check.passed
+      ? `<span class="badge good">${h(REPORT_TEXT.passed)}</span>`
+      : `<span class="badge bad">${h(REPORT_TEXT.failed)}</span>`;
     return `<tr><td class="mono">${h(check.check)}</td><td class="tool">${check.expectedNumber}. ${h(check.tool)}</td><td>${result}</td><td>${h(check.reason)}</td></tr>`;
   });
-  return section('side-effects', REPORT_TEXT.sideEffects, table('side-effects', [REPORT_COLUMNS.check, REPORT_COLUMNS.tool, REPORT_COLUMNS.result, REPORT_COLUMNS.reason], rows));
+  return section(
+    'side-effects',
+    REPORT_TEXT.sideEffects,
+    table(
+      'side-effects',
+      [REPORT_COLUMNS.check, REPORT_COLUMNS.tool, REPORT_COLUMNS.result, REPORT_COLUMNS.reason],
+      rows,
+    ),
+  );
 }
 
 function semantic(view: ReportView): string {
@@ -155,8 +228,18 @@ function semantic(view: ReportView): string {
     (pair) =>
       `<tr><td class="num">${pair.expectedNumber}</td><td class="num">${pair.actualNumber}</td><td class="tool">${h(pair.tool)}</td><td class="num ${pair.band}">${h(pair.scoreText)}</td><td>${h(pair.explanation)}</td></tr>`,
   );
-  const head = [REPORT_COLUMNS.expected, REPORT_COLUMNS.actual, REPORT_COLUMNS.tool, REPORT_COLUMNS.score, REPORT_COLUMNS.explanation];
-  return section('semantic', REPORT_TEXT.semantic, `<p>${h(view.semantic.summary)}</p>${table('semantic', head, rows, [0, 1, 3])}`);
+  const head = [
+    REPORT_COLUMNS.expected,
+    REPORT_COLUMNS.actual,
+    REPORT_COLUMNS.tool,
+    REPORT_COLUMNS.score,
+    REPORT_COLUMNS.explanation,
+  ];
+  return section(
+    'semantic',
+    REPORT_TEXT.semantic,
+    `<p>${h(view.semantic.summary)}</p>${table('semantic', head, rows, [0, 1, 3])}`,
+  );
 }
 
 function performance(view: ReportView): string {
@@ -167,11 +250,18 @@ function performance(view: ReportView): string {
 
 function warnings(view: ReportView): string {
   if (view.warnings.length === 0) return '';
-  return section('warnings', REPORT_TEXT.warnings, `<ul>${view.warnings.map((warning) => `<li>${h(warning)}</li>`).join('')}</ul>`);
+  return section(
+    'warnings',
+    REPORT_TEXT.warnings,
+    `<ul>${view.warnings.map((warning) => `<li>${h(warning)}</li>`).join('')}</ul>`,
+  );
 }
 
 function allMetrics(view: ReportView): string {
-  const rows = view.flat.map((row) => `<tr><td class="mono">${h(row.category)}</td><td class="mono">${h(row.metric)}</td><td class="mono">${h(String(row.value))}</td></tr>`);
+  const rows = view.flat.map(
+    (row) =>
+      `<tr><td class="mono">${h(row.category)}</td><td class="mono">${h(row.metric)}</td><td class="mono">${h(String(row.value))}</td></tr>`,
+  );
   return `<details id="all-metrics"><summary>${h(REPORT_TEXT.allMetrics)}</summary>${table('all-metrics', [REPORT_COLUMNS.category, REPORT_COLUMNS.metric, REPORT_COLUMNS.value], rows)}</details>`;
 }
 
@@ -219,7 +309,11 @@ export function renderHtmlReport(view: ReportView): string {
 }
 
 /** Writes the HTML report to `path` atomically (folders created as needed); returns the absolute path. */
-export async function generateHtmlReport(result: EvaluationResult, path: string, options: ReportOptions = {}): Promise<string> {
+export async function generateHtmlReport(
+  result: EvaluationResult,
+  path: string,
+  options: ReportOptions = {},
+): Promise<string> {
   await writeFileAtomic(path, renderHtmlReport(buildReportView(result, options)));
   return resolve(path);
 }

@@ -12,7 +12,20 @@ import { buildJsonReport, generateJsonReport, jsonReportChunks } from './json.js
 const oracle = (value: unknown) => JSON.stringify(value, null, 2);
 
 /** JSON data plus what JSON.stringify treats specially: undefined, functions, symbols, non-finite numbers, -0, toJSON, boxed values. */
-const odd = fc.constantFrom<unknown>(undefined, () => 1, Symbol('s'), Number.NaN, Infinity, -0, new Date(0), new Number(3), new String('boxed'), new Boolean(false), { toJSON: (key: string) => `key ${key}` }, '\u2028\u001b"\\');
+const odd = fc.constantFrom<unknown>(
+  undefined,
+  () => 1,
+  Symbol('s'),
+  Number.NaN,
+  Infinity,
+  -0,
+  new Date(0),
+  new Number(3),
+  new String('boxed'),
+  new Boolean(false),
+  { toJSON: (key: string) => `key ${key}` },
+  '\u2028\u001b"\\',
+);
 const values = fc.letrec((tie) => ({
   value: fc.oneof({ depthSize: 'small' }, fc.jsonValue({ maxDepth: 1 }), odd, tie('array'), tie('object')),
   array: fc.array(tie('value'), { maxLength: 5 }),
@@ -54,7 +67,10 @@ describe('the JSON report file', () => {
   const dir = mkdtempSync(join(tmpdir(), 'toolscore-json-chunks-'));
 
   test('is byte-identical to JSON.stringify(report, null, 2) + "\\n", for the example and a hostile result', async () => {
-    for (const [name, result] of [['example', await exampleResult()], ['hostile', hostileResult()]] as const) {
+    for (const [name, result] of [
+      ['example', await exampleResult()],
+      ['hostile', hostileResult()],
+    ] as const) {
       const path = join(dir, `${name}.json`);
       await generateJsonReport(result, path, EXAMPLE_OPTIONS);
       expect(readFileSync(path, 'utf8')).toBe(`${oracle(buildJsonReport(result, EXAMPLE_OPTIONS))}\n`);
@@ -63,7 +79,11 @@ describe('the JSON report file', () => {
   });
 
   test('a report much larger than the chunk size is streamed in many chunks and reads back the same', () => {
-    const actual = Array.from({ length: 2_000 }, (_, i) => ({ tool: `t${i % 7}`, args: { i, text: 'é€'.repeat(i % 50) }, result: { ok: i % 3 === 0 } }));
+    const actual = Array.from({ length: 2_000 }, (_, i) => ({
+      tool: `t${i % 7}`,
+      args: { i, text: 'é€'.repeat(i % 50) },
+      result: { ok: i % 3 === 0 },
+    }));
     const report = buildJsonReport(evaluate({ expected: actual.slice(0, 50), actual }), EXAMPLE_OPTIONS);
     const chunks = [...jsonReportChunks(report, 4_096)];
     expect(chunks.length).toBeGreaterThan(100);

@@ -22,7 +22,14 @@ export function* jsonChunks(value: unknown, chunkChars: number = JSON_CHUNK_CHAR
   const stack: Frame[] = [];
   // Leaves are written by JSON.stringify itself; containers open a frame.
   const open = (item: unknown, indent: string): string | undefined => {
-    if (item === null || typeof item !== 'object' || item instanceof Number || item instanceof String || item instanceof Boolean) return JSON.stringify(item);
+    if (
+      item === null ||
+      typeof item !== 'object' ||
+      item instanceof Number ||
+      item instanceof String ||
+      item instanceof Boolean
+    )
+      return JSON.stringify(item);
     if (Array.isArray(item)) {
       stack.push({ container: item, keys: undefined, next: 0, indent, wrote: false });
       return '[';
@@ -38,7 +45,14 @@ export function* jsonChunks(value: unknown, chunkChars: number = JSON_CHUNK_CHAR
     const size = frame.keys === undefined ? (frame.container as unknown[]).length : frame.keys.length;
     if (frame.next >= size) {
       stack.pop();
-      text += frame.keys === undefined ? (frame.wrote ? `\n${frame.indent}]` : ']') : frame.wrote ? `\n${frame.indent}}` : '}';
+      text +=
+        frame.keys === undefined
+          ? frame.wrote
+            ? `\n${frame.indent}]`
+            : ']'
+          : frame.wrote
+            ? `\n${frame.indent}}`
+            : '}';
     } else {
       const inner = `${frame.indent}  `;
       const key = frame.keys === undefined ? String(frame.next) : frame.keys[frame.next]!;

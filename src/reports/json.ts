@@ -212,10 +212,14 @@ export function buildJsonReport(result: EvaluationResult, sources: JsonReportSou
  */
 function jsonSafeReport(report: JsonReport): JsonReport {
   const part = (key: string, value: unknown): unknown =>
-    Array.isArray(value) ? value.map((item) => toJsonSafe(item))
-    : key === 'metrics' ? Object.fromEntries(Object.entries(value as Metrics).map(([name, metric]) => [name, toJsonSafe(metric)]))
-    : toJsonSafe(value);
-  return Object.fromEntries(Object.entries(report).map(([key, value]) => [key, part(key, value)])) as unknown as JsonReport;
+    Array.isArray(value)
+      ? value.map((item) => toJsonSafe(item))
+      : key === 'metrics'
+        ? Object.fromEntries(Object.entries(value as Metrics).map(([name, metric]) => [name, toJsonSafe(metric)]))
+        : toJsonSafe(value);
+  return Object.fromEntries(
+    Object.entries(report).map(([key, value]) => [key, part(key, value)]),
+  ) as unknown as JsonReport;
 }
 
 /** The JSON report as the text written to its file, in one string (`-o -` writes it to stdout). */
@@ -236,7 +240,11 @@ export function* jsonReportChunks(report: JsonReport, chunkChars?: number): Gene
  * Writes the JSON report to `path` atomically (folders created as needed); returns the absolute path.
  * The text is written in chunks, so a report of millions of calls never has to fit in one string.
  */
-export async function generateJsonReport(result: EvaluationResult, path: string, sources: JsonReportSources = {}): Promise<string> {
+export async function generateJsonReport(
+  result: EvaluationResult,
+  path: string,
+  sources: JsonReportSources = {},
+): Promise<string> {
   await writeFileAtomic(path, jsonReportChunks(buildJsonReport(result, sources)));
   return resolve(path);
 }

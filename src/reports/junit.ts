@@ -36,7 +36,9 @@ function scoreCase(view: ReportView): TestCase {
   const testCase: TestCase = { name: REPORT_TEXT.scoreCase, classname: SUITE_CLASS, time: 0 };
   if (!passed) {
     const message = view.gate ? gateText(view.scoreText, view.gate.minScoreText, false) : summary;
-    const body = [summary, view.requiredCalls?.text ?? '', `${REPORT_TEXT.topIssues}:`, issueLines(view.topIssues)].filter(Boolean).join('\n');
+    const body = [summary, view.requiredCalls?.text ?? '', `${REPORT_TEXT.topIssues}:`, issueLines(view.topIssues)]
+      .filter(Boolean)
+      .join('\n');
     testCase.failure = { type: 'score', message, body };
   }
   return testCase;
@@ -64,9 +66,17 @@ function callCases(view: ReportView): TestCase[] {
     };
     if (row.status !== 'match' || row.issues.length > 0) {
       const [, expected, actual, status] = FAILURE_TABLE.columns;
-      const sides = [`${expected}: ${row.expected?.text ?? FAILURE_TABLE.none}`, `${actual}: ${row.actual?.text ?? FAILURE_TABLE.none}`, `${status}: ${row.statusText}`];
+      const sides = [
+        `${expected}: ${row.expected?.text ?? FAILURE_TABLE.none}`,
+        `${actual}: ${row.actual?.text ?? FAILURE_TABLE.none}`,
+        `${status}: ${row.statusText}`,
+      ];
       const first = row.issues[0];
-      testCase.failure = { type: first?.kind ?? row.status, message: first?.problem ?? row.statusText, body: [issueLines(row.issues), ...sides].filter(Boolean).join('\n') };
+      testCase.failure = {
+        type: first?.kind ?? row.status,
+        message: first?.problem ?? row.statusText,
+        body: [issueLines(row.issues), ...sides].filter(Boolean).join('\n'),
+      };
     }
     return testCase;
   });
@@ -90,7 +100,9 @@ function caseXml(testCase: TestCase): string {
  * whatever the input holds: markup characters are escaped and characters XML 1.0 forbids replaced.
  */
 export function renderJunitReport(view: ReportView): string {
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites>', ...suiteLines(view, 0), '</testsuites>', ''].join('\n');
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites>', ...suiteLines(view, 0), '</testsuites>', ''].join(
+    '\n',
+  );
 }
 
 /** The <testsuite> of one evaluation; `id` counts suites from 0 in a document. */
@@ -98,7 +110,8 @@ function suiteLines(view: ReportView, id: number): string[] {
   const cases = [scoreCase(view), safetyCase(view), ...callCases(view)];
   const failures = cases.filter((testCase) => testCase.failure).length;
   const time = view.calls.reduce((sum, row) => sum + (row.actual?.duration ?? 0), 0);
-  const name = view.goldFile !== null && view.traceFile !== null ? sourcesText(view.goldFile, view.traceFile) : REPORT_TEXT.title;
+  const name =
+    view.goldFile !== null && view.traceFile !== null ? sourcesText(view.goldFile, view.traceFile) : REPORT_TEXT.title;
   const properties: [string, string][] = [
     ['score', String(view.score)],
     ['grade', view.grade],
@@ -123,7 +136,11 @@ function suiteLines(view: ReportView, id: number): string[] {
 }
 
 /** Writes the JUnit XML report to `path` atomically (folders created as needed); returns the absolute path. */
-export async function generateJunitReport(result: EvaluationResult, path: string, options: ReportOptions = {}): Promise<string> {
+export async function generateJunitReport(
+  result: EvaluationResult,
+  path: string,
+  options: ReportOptions = {},
+): Promise<string> {
   await writeFileAtomic(path, renderJunitReport(buildReportView(result, options)));
   return resolve(path);
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../evaluation/evaluate.js';
-import { EXAMPLE_OPTIONS, FIXED_TIME, IMG_PAYLOAD, SCRIPT_PAYLOAD, SECRET, exampleResult, expectGolden, hostileResult } from '../../test/report-fixtures.js';
+import {
+  EXAMPLE_OPTIONS,
+  FIXED_TIME,
+  IMG_PAYLOAD,
+  SCRIPT_PAYLOAD,
+  SECRET,
+  exampleResult,
+  expectGolden,
+  hostileResult,
+} from '../../test/report-fixtures.js';
 import { renderMarkdownReport } from './markdown.js';
 import { buildReportView } from './view-model.js';
 
@@ -14,8 +23,12 @@ describe('renderMarkdownReport', () => {
     const lines = text.split('\n');
     expect(lines[0]).toBe('## ⚠️ Toolscore evaluation: WARN: score 83.5%, grade B');
     expect(text).toContain('❌ Score 83.5% is below the required 90.0%  \n**Required calls completed: 3 of 4**');
-    expect(text).toContain('| Selection Accuracy | 80.0% | 🟡 fair | calls whose tool was expected · 40.0% of the score |');
-    expect(text).toContain('1. **book\\_flight failed: "Payment declined: card expired" and was not retried successfully**');
+    expect(text).toContain(
+      '| Selection Accuracy | 80.0% | 🟡 fair | calls whose tool was expected · 40.0% of the score |',
+    );
+    expect(text).toContain(
+      '1. **book\\_flight failed: "Payment declined: card expired" and was not retried successfully**',
+    );
     expect(text).toContain('- 🟡 **WARNING** 1 of 5 tool calls failed (book\\_flight)');
   });
 
@@ -36,7 +49,9 @@ describe('renderMarkdownReport', () => {
   });
 
   it('says when there is nothing to fix, and cuts long lists with a pointer to the full reports', () => {
-    const perfect = renderMarkdownReport(buildReportView(evaluate({ expected: [{ tool: 'a' }], actual: [{ tool: 'a' }] }), { now: FIXED_TIME }));
+    const perfect = renderMarkdownReport(
+      buildReportView(evaluate({ expected: [{ tool: 'a' }], actual: [{ tool: 'a' }] }), { now: FIXED_TIME }),
+    );
     expect(perfect.split('\n')[0]).toBe('## ✅ Toolscore evaluation: PASS: score 100.0%, grade A');
     expect(perfect).toContain('✅ No tool-calling issues found');
     expect(perfect).toContain('No behavior or safety findings');

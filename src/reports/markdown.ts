@@ -1,5 +1,13 @@
 import { resolve } from 'node:path';
-import { BAND_TEXT, REPORT_COLUMNS, REPORT_TEXT, gateText, generatedText, scoreShareText, sourcesText } from '../text/report.js';
+import {
+  BAND_TEXT,
+  REPORT_COLUMNS,
+  REPORT_TEXT,
+  gateText,
+  generatedText,
+  scoreShareText,
+  sourcesText,
+} from '../text/report.js';
 import { FAILURE_TABLE } from '../text/testing.js';
 import { moreText } from '../text/values.js';
 import type { Verdict } from '../core/grade.js';
@@ -7,7 +15,14 @@ import type { EvaluationResult } from '../evaluation/result.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { escapeMarkdown as md } from './escape.js';
 import { percent } from './text.js';
-import { buildReportView, type ArgView, type Band, type CallView, type ReportOptions, type ReportView } from './view-model.js';
+import {
+  buildReportView,
+  type ArgView,
+  type Band,
+  type CallView,
+  type ReportOptions,
+  type ReportView,
+} from './view-model.js';
 
 /*
  * Sized for a pull-request comment (at most 65,536 characters) and a GitHub job summary (1 MiB): long
@@ -24,7 +39,11 @@ const SHOWN_FLAT_ROWS = 250;
 const VERDICT_MARK: Readonly<Record<Verdict, string>> = { PASS: '✅', WARN: '⚠️', FAIL: '❌' };
 const BAND_MARK: Readonly<Record<Band, string>> = { good: '🟢', warn: '🟡', bad: '🔴', info: '' };
 
-function table(head: readonly string[], rows: readonly (readonly string[])[], align: readonly ('l' | 'r')[] = []): string[] {
+function table(
+  head: readonly string[],
+  rows: readonly (readonly string[])[],
+  align: readonly ('l' | 'r')[] = [],
+): string[] {
   const rule = head.map((_, k) => (align[k] === 'r' ? '---:' : '---'));
   return [head, rule, ...rows].map((cells) => `| ${cells.join(' | ')} |`);
 }
@@ -46,7 +65,13 @@ function callCell(call: CallView | null, whenNull: string): string {
   return `${md(call.tool)}(${args})${call.failed ? ` ❌ ${md(call.error ?? '')}` : ''}`;
 }
 
-function cut<T>(items: readonly T[], shown: number, noun: string, lines: string[], render: (shownItems: readonly T[]) => string[]): void {
+function cut<T>(
+  items: readonly T[],
+  shown: number,
+  noun: string,
+  lines: string[],
+  render: (shownItems: readonly T[]) => string[],
+): void {
   lines.push(...render(items.slice(0, shown)));
   if (items.length > shown) lines.push('', `${moreText(items.length - shown, noun)} (${REPORT_TEXT.truncated})`);
 }
@@ -61,9 +86,14 @@ export function renderMarkdownReport(view: ReportView): string {
   lines.push(`## ${VERDICT_MARK[view.verdict]} ${REPORT_TEXT.title}: ${view.verdictLine}`, '');
   if (view.goldFile !== null && view.traceFile !== null) lines.push(md(sourcesText(view.goldFile, view.traceFile)), '');
   const facts: string[] = [];
-  if (view.gate) facts.push(`${view.gate.passed ? '✅' : '❌'} ${gateText(view.scoreText, view.gate.minScoreText, view.gate.passed)}`);
+  if (view.gate)
+    facts.push(
+      `${view.gate.passed ? '✅' : '❌'} ${gateText(view.scoreText, view.gate.minScoreText, view.gate.passed)}`,
+    );
   if (view.requiredCalls) facts.push(`**${view.requiredCalls.text}** (${view.requiredCalls.note})`);
-  facts.push(`${REPORT_COLUMNS.expectedCalls}: ${view.counts.expected} · ${REPORT_COLUMNS.actualCalls}: ${view.counts.actual}`);
+  facts.push(
+    `${REPORT_COLUMNS.expectedCalls}: ${view.counts.expected} · ${REPORT_COLUMNS.actualCalls}: ${view.counts.actual}`,
+  );
   lines.push(facts.join('  \n'), '');
 
   lines.push(
@@ -80,20 +110,37 @@ export function renderMarkdownReport(view: ReportView): string {
 
   lines.push(`### ${REPORT_TEXT.topIssues}`, '');
   if (view.topIssues.length === 0) lines.push(`✅ ${REPORT_TEXT.noIssues}`);
-  cut(view.topIssues, SHOWN_ISSUES, 'issue', lines, (issues) => issues.map((issue, k) => `${k + 1}. **${md(issue.problem)}**  \n   fix: ${md(issue.fix)}`));
+  cut(view.topIssues, SHOWN_ISSUES, 'issue', lines, (issues) =>
+    issues.map((issue, k) => `${k + 1}. **${md(issue.problem)}**  \n   fix: ${md(issue.fix)}`),
+  );
   lines.push('');
 
   lines.push(`### ${REPORT_TEXT.findings}`, '');
   if (view.findings.length === 0) lines.push(REPORT_TEXT.noFindings);
-  for (const finding of view.findings) lines.push(`- ${finding.severity === 'error' ? '🔴' : '🟡'} **${finding.severity.toUpperCase()}** ${md(finding.message)}`);
+  for (const finding of view.findings)
+    lines.push(
+      `- ${finding.severity === 'error' ? '🔴' : '🟡'} **${finding.severity.toUpperCase()}** ${md(finding.message)}`,
+    );
   lines.push('');
 
   if (view.semantic) {
     lines.push(`### ${REPORT_TEXT.semantic}`, '', md(view.semantic.summary), '');
     cut(view.semantic.pairs, SHOWN_CALL_ROWS, 'pair', lines, (pairs) =>
       table(
-        [REPORT_COLUMNS.expected, REPORT_COLUMNS.actual, REPORT_COLUMNS.tool, REPORT_COLUMNS.score, REPORT_COLUMNS.explanation],
-        pairs.map((pair) => [String(pair.expectedNumber), String(pair.actualNumber), md(pair.tool), `${BAND_MARK[pair.band]} ${pair.scoreText}`, md(pair.explanation)]),
+        [
+          REPORT_COLUMNS.expected,
+          REPORT_COLUMNS.actual,
+          REPORT_COLUMNS.tool,
+          REPORT_COLUMNS.score,
+          REPORT_COLUMNS.explanation,
+        ],
+        pairs.map((pair) => [
+          String(pair.expectedNumber),
+          String(pair.actualNumber),
+          md(pair.tool),
+          `${BAND_MARK[pair.band]} ${pair.scoreText}`,
+          md(pair.explanation),
+        ]),
         ['r', 'r', 'l', 'r'],
       ),
     );
@@ -105,7 +152,12 @@ export function renderMarkdownReport(view: ReportView): string {
     cut(view.calls, SHOWN_CALL_ROWS, 'row', lines, (rows) =>
       table(
         FAILURE_TABLE.columns,
-        rows.map((row, k) => [String(k + 1), callCell(row.expected, FAILURE_TABLE.anyArgs), callCell(row.actual, ''), md(row.statusText)]),
+        rows.map((row, k) => [
+          String(k + 1),
+          callCell(row.expected, FAILURE_TABLE.anyArgs),
+          callCell(row.actual, ''),
+          md(row.statusText),
+        ]),
         ['r'],
       ),
     );
@@ -129,7 +181,11 @@ export function renderMarkdownReport(view: ReportView): string {
 }
 
 /** Writes the Markdown report to `path` atomically (folders created as needed); returns the absolute path. */
-export async function generateMarkdownReport(result: EvaluationResult, path: string, options: ReportOptions = {}): Promise<string> {
+export async function generateMarkdownReport(
+  result: EvaluationResult,
+  path: string,
+  options: ReportOptions = {},
+): Promise<string> {
   await writeFileAtomic(path, renderMarkdownReport(buildReportView(result, options)));
   return resolve(path);
 }

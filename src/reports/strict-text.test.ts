@@ -39,12 +39,21 @@ describe('--strict shows the difference it found', () => {
   });
 
   it('the other way round, and 1e3 written as a float', async () => {
-    const result = await strictFromFiles('[{"tool": "t", "args": {"n": 1, "m": 1e3}}]', '[{"tool": "t", "args": {"n": 1.0, "m": 1000}}]');
-    expect(result.topIssues[0]!.problem).toBe('t called with different arguments: n: expected 1, got 1.0; m: expected 1000.0, got 1000');
+    const result = await strictFromFiles(
+      '[{"tool": "t", "args": {"n": 1, "m": 1e3}}]',
+      '[{"tool": "t", "args": {"n": 1.0, "m": 1000}}]',
+    );
+    expect(result.topIssues[0]!.problem).toBe(
+      't called with different arguments: n: expected 1, got 1.0; m: expected 1000.0, got 1000',
+    );
   });
 
   it('string whitespace shows in quotes', () => {
-    const result = evaluate({ expected: [{ tool: 'w', args: { city: 'NYC' } }], actual: [{ tool: 'w', args: { city: ' NYC ' } }], strict: true });
+    const result = evaluate({
+      expected: [{ tool: 'w', args: { city: 'NYC' } }],
+      actual: [{ tool: 'w', args: { city: ' NYC ' } }],
+      strict: true,
+    });
     expect(result.topIssues[0]!.problem).toBe('w called with different arguments: city: expected "NYC", got " NYC "');
   });
 });
@@ -59,7 +68,9 @@ describe('JSON text with number kinds (property)', () => {
     }
     if (Array.isArray(value)) return `[${value.map((item) => toText(item, floats)).join(',')}]`;
     if (value !== null && typeof value === 'object') {
-      return `{${Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}:${toText(item, floats)}`).join(',')}}`;
+      return `{${Object.entries(value)
+        .map(([key, item]) => `${JSON.stringify(key)}:${toText(item, floats)}`)
+        .join(',')}}`;
     }
     return JSON.stringify(value);
   };

@@ -14,7 +14,9 @@ const SHORT_ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\
 /** `\u001b` for a character of the Basic Multilingual Plane, `\u{e0041}` beyond it (as in JavaScript). */
 function escapeInvisible(char: string): string {
   const code = char.codePointAt(0)!;
-  return SHORT_ESCAPES[char] ?? (code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`);
+  return (
+    SHORT_ESCAPES[char] ?? (code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`)
+  );
 }
 
 /**

@@ -28,8 +28,13 @@ function argsText(args: Record<string, unknown> | null, whenNull: string): strin
   return text.length > MAX_ARGS_TEXT ? `${text.slice(0, MAX_ARGS_TEXT - 1)}…` : text;
 }
 
-function callLines(calls: readonly { tool: string; args: Record<string, unknown> | null }[], whenNull: string): string[] {
-  const lines = calls.slice(0, SHOWN_CALLS).map((call, k) => `    ${k + 1}. ${displayText(call.tool)} ${argsText(call.args, whenNull)}`);
+function callLines(
+  calls: readonly { tool: string; args: Record<string, unknown> | null }[],
+  whenNull: string,
+): string[] {
+  const lines = calls
+    .slice(0, SHOWN_CALLS)
+    .map((call, k) => `    ${k + 1}. ${displayText(call.tool)} ${argsText(call.args, whenNull)}`);
   if (calls.length > SHOWN_CALLS) lines.push(`    … and ${plural(calls.length - SHOWN_CALLS, 'more call')}`);
   return lines;
 }
@@ -52,17 +57,28 @@ export function renderValidation(view: ValidationView, options: { color?: boolea
   const { gold, trace } = view;
   const goldPart = gold && `gold (${plural(gold.length, 'expected call')})`;
   const tracePart = trace && `a trace (${trace.format} format, ${plural(trace.calls.length, 'call')})`;
-  const verdict = goldPart && tracePart ? `valid as ${goldPart} and as ${tracePart}` : `valid as ${goldPart ?? tracePart}`;
+  const verdict =
+    goldPart && tracePart ? `valid as ${goldPart} and as ${tracePart}` : `valid as ${goldPart ?? tracePart}`;
   const lines = [`${displayText(view.file)}: ${colors.green(verdict)}`];
   if (view.goldError !== undefined) lines.push(colors.dim(`  Not a gold file: ${displayText(view.goldError)}`));
 
   const calls = gold ?? trace?.calls ?? [];
   lines.push(`  Tools: ${calls.length ? displayText(countedNames(calls.map((call) => call.tool))) : 'none'}`);
   if (trace) lines.push(...failedLines(trace.calls));
-  if (gold) lines.push('  Calls (arguments in gold-file form):', ...callLines(gold.map((call) => ({ tool: call.tool, args: encodeArgs(call.args) })), '(arguments not checked)'));
+  if (gold)
+    lines.push(
+      '  Calls (arguments in gold-file form):',
+      ...callLines(
+        gold.map((call) => ({ tool: call.tool, args: encodeArgs(call.args) })),
+        '(arguments not checked)',
+      ),
+    );
   else if (trace) lines.push('  Calls:', ...callLines(trace.calls, '(no arguments recorded)'));
   if (trace && trace.warnings.length > 0) {
-    lines.push(colors.yellow(`  Warnings: ${trace.warnings.length}`), ...trace.warnings.map((warning) => `    ${displayText(warning)}`));
+    lines.push(
+      colors.yellow(`  Warnings: ${trace.warnings.length}`),
+      ...trace.warnings.map((warning) => `    ${displayText(warning)}`),
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -13,9 +13,14 @@ import { buildReportView } from './view-model.js';
 const now = new Date('2025-06-14T09:30:00.000Z');
 
 /** Every call right (score 1, grade A), but the one call passes an OpenAI key: an error finding. */
-const leak = () => evaluate({ expected: [{ tool: 'http_get' }], actual: [{ tool: 'http_get', args: { key: SECRET } }] });
+const leak = () =>
+  evaluate({ expected: [{ tool: 'http_get' }], actual: [{ tool: 'http_get', args: { key: SECRET } }] });
 /** Every call right (score 1), but the only call failed: required calls completed 0 of 1. */
-const failedOnly = () => evaluate({ expected: [{ tool: 'deploy', args: { env: 'prod' } }], actual: [{ tool: 'deploy', args: { env: 'prod' }, is_error: true, error: 'timeout' }] });
+const failedOnly = () =>
+  evaluate({
+    expected: [{ tool: 'deploy', args: { env: 'prod' } }],
+    actual: [{ tool: 'deploy', args: { env: 'prod' }, is_error: true, error: 'timeout' }],
+  });
 
 describe('the verdict', () => {
   it('is decided by one rule: errors fail, incomplete required calls warn at most, else the score band', () => {
@@ -31,10 +36,14 @@ describe('the verdict', () => {
     expect([result.score, result.grade, result.verdict]).toEqual([1, 'A', 'FAIL']);
     const view = buildReportView(result, { now });
     expect(renderConsoleSummary(result)).toContain('  Score 100.0%   Grade A   FAIL (1 behavior and safety error)\n');
-    expect(renderMarkdownReport(view).split('\n')[0]).toBe('## ❌ Toolscore evaluation: FAIL: score 100.0%, grade A (1 behavior and safety error)');
+    expect(renderMarkdownReport(view).split('\n')[0]).toBe(
+      '## ❌ Toolscore evaluation: FAIL: score 100.0%, grade A (1 behavior and safety error)',
+    );
     const html = renderHtmlReport(view);
     expect(html).toContain('id="verdict">FAIL</span>');
-    expect(html).toContain('<title>Toolscore evaluation: FAIL: score 100.0%, grade A (1 behavior and safety error)</title>');
+    expect(html).toContain(
+      '<title>Toolscore evaluation: FAIL: score 100.0%, grade A (1 behavior and safety error)</title>',
+    );
     const junit = renderJunitReport(view);
     expect(junit).toContain('<property name="verdict" value="FAIL"/>');
     expect(junit).toContain('<system-out>FAIL: score 100.0%, grade A (1 behavior and safety error)');
@@ -44,7 +53,11 @@ describe('the verdict', () => {
   it('is FAIL on a forbidden call and on a broken budget', () => {
     const forbidden = evaluate({ expected: [{ tool: 'rm' }], actual: [{ tool: 'rm' }], forbidden: [{ tool: 'rm' }] });
     expect([forbidden.score, forbidden.verdict]).toEqual([1, 'FAIL']);
-    const overBudget = evaluate({ expected: [{ tool: 'a' }], actual: [{ tool: 'a', cost: 2 }], budgets: { max_cost: 1 } });
+    const overBudget = evaluate({
+      expected: [{ tool: 'a' }],
+      actual: [{ tool: 'a', cost: 2 }],
+      budgets: { max_cost: 1 },
+    });
     expect([overBudget.score, overBudget.verdict]).toEqual([1, 'FAIL']);
   });
 
@@ -52,8 +65,12 @@ describe('the verdict', () => {
     const result = failedOnly();
     expect([result.score, result.grade, result.verdict]).toEqual([1, 'A', 'WARN']);
     const view = buildReportView(result, { now });
-    expect(renderConsoleSummary(result)).toContain('  Score 100.0%   Grade A   WARN (0 of 1 required calls completed)\n');
-    expect(renderMarkdownReport(view).split('\n')[0]).toBe('## ⚠️ Toolscore evaluation: WARN: score 100.0%, grade A (0 of 1 required calls completed)');
+    expect(renderConsoleSummary(result)).toContain(
+      '  Score 100.0%   Grade A   WARN (0 of 1 required calls completed)\n',
+    );
+    expect(renderMarkdownReport(view).split('\n')[0]).toBe(
+      '## ⚠️ Toolscore evaluation: WARN: score 100.0%, grade A (0 of 1 required calls completed)',
+    );
     expect(renderHtmlReport(view)).toContain('id="verdict">WARN</span>');
     expect(renderJunitReport(view)).toContain('<property name="verdict" value="WARN"/>');
     expect(buildJsonReport(result, { now }).summary.verdict).toBe('WARN');
@@ -68,11 +85,16 @@ describe('the status of a failed call', () => {
     expect(renderHtmlReport(view)).toContain('<td data-label="Status" class="status bad">FAILED</td>');
     expect(renderMarkdownReport(view)).toContain('| 1 | deploy(env="prod") | deploy(env="prod") ❌ timeout | FAILED |');
     expect(renderJunitReport(view)).toContain('Actual: deploy(env=&quot;prod&quot;)\nStatus: FAILED</failure>');
-    expect(renderFailureReport(result, { minScore: 1 }).split('\n')[2]).toBe('  1  deploy(env="prod")  deploy(env="prod")  FAILED');
+    expect(renderFailureReport(result, { minScore: 1 }).split('\n')[2]).toBe(
+      '  1  deploy(env="prod")  deploy(env="prod")  FAILED',
+    );
   });
 
   it('keeps the argument differences after FAILED', () => {
-    const result = evaluate({ expected: [{ tool: 'deploy', args: { env: 'prod' } }], actual: [{ tool: 'deploy', args: { env: 'dev' }, is_error: true }] });
+    const result = evaluate({
+      expected: [{ tool: 'deploy', args: { env: 'prod' } }],
+      actual: [{ tool: 'deploy', args: { env: 'dev' }, is_error: true }],
+    });
     expect(buildReportView(result).calls[0]!.statusText).toBe('FAILED; env: expected "prod", got "dev"');
   });
 
@@ -81,6 +103,8 @@ describe('the status of a failed call', () => {
     const view = buildReportView(result, { now });
     const failedRow = view.calls.find((row) => row.status === 'failed')!;
     expect(failedRow.issues).toEqual([]);
-    expect(renderJunitReport(view)).toContain('<failure message="FAILED" type="failed">Expected: a(…any args…)\nActual: a()\nStatus: FAILED</failure>');
+    expect(renderJunitReport(view)).toContain(
+      '<failure message="FAILED" type="failed">Expected: a(…any args…)\nActual: a()\nStatus: FAILED</failure>',
+    );
   });
 });

@@ -19,7 +19,15 @@ describe('buildReportView on the bundled example', () => {
   it('holds the verdict: 0.835, B, WARN, 3 of 4 required calls', () => {
     expect(view.generatedAt).toBe('2025-06-14T09:30:00.000Z');
     expect(view.score).toBeCloseTo(0.835, 12);
-    expect(view).toMatchObject({ scoreText: '83.5%', grade: 'B', verdict: 'WARN', scoreBand: 'warn', gate: null, goldFile: 'examples/gold.json', traceFile: 'examples/trace.json' });
+    expect(view).toMatchObject({
+      scoreText: '83.5%',
+      grade: 'B',
+      verdict: 'WARN',
+      scoreBand: 'warn',
+      gate: null,
+      goldFile: 'examples/gold.json',
+      traceFile: 'examples/trace.json',
+    });
     expect(view.requiredCalls).toEqual({
       completed: 3,
       expected: 4,
@@ -62,7 +70,15 @@ describe('buildReportView on the bundled example', () => {
   });
 
   it('aligns the call table by the pairing, with per-argument differences on both sides', () => {
-    expect(view.calls.map((row) => [row.status, row.band, row.expected?.number ?? null, row.actual?.number ?? null, row.statusText])).toEqual([
+    expect(
+      view.calls.map((row) => [
+        row.status,
+        row.band,
+        row.expected?.number ?? null,
+        row.actual?.number ?? null,
+        row.statusText,
+      ]),
+    ).toEqual([
       ['match', 'good', 1, 1, '✓'],
       ['argument_mismatch', 'warn', 2, 2, 'destination: expected "LIS", got "OPO"'],
       ['failed', 'bad', 3, 3, 'FAILED'],
@@ -75,12 +91,30 @@ describe('buildReportView on the bundled example', () => {
       { key: 'date', value: 'Regex("2025-06-1[4-8]")', present: true, diff: null },
       { key: 'units', value: 'OneOf("metric", "celsius")', present: true, diff: null },
     ]);
-    expect(flights!.expected!.args!.find((arg) => arg.diff !== null)).toEqual({ key: 'destination', value: '"LIS"', present: true, diff: 'mismatch' });
-    expect(flights!.actual!.args!.find((arg) => arg.diff !== null)).toEqual({ key: 'destination', value: '"OPO"', present: true, diff: 'mismatch' });
-    expect(flights!.actual!.text).toBe('search_flights(origin="LHR", destination="OPO", date="2025-06-14", passengers=2)');
+    expect(flights!.expected!.args!.find((arg) => arg.diff !== null)).toEqual({
+      key: 'destination',
+      value: '"LIS"',
+      present: true,
+      diff: 'mismatch',
+    });
+    expect(flights!.actual!.args!.find((arg) => arg.diff !== null)).toEqual({
+      key: 'destination',
+      value: '"OPO"',
+      present: true,
+      diff: 'mismatch',
+    });
+    expect(flights!.actual!.text).toBe(
+      'search_flights(origin="LHR", destination="OPO", date="2025-06-14", passengers=2)',
+    );
     expect(flights!.actual).toMatchObject({ duration: 1.87, cost: 0.002, failed: false, error: null });
     expect(booking!.actual).toMatchObject({ failed: true, error: 'Payment declined: card expired', duration: 2.3 });
-    expect(view.calls.map((row) => row.issues.map((issue) => issue.kind))).toEqual([[], ['argument_mismatch'], ['failed'], ['extra'], []]);
+    expect(view.calls.map((row) => row.issues.map((issue) => issue.kind))).toEqual([
+      [],
+      ['argument_mismatch'],
+      ['failed'],
+      ['extra'],
+      [],
+    ]);
   });
 
   it('counts calls per tool, expected tools first, and lists failed calls', () => {
@@ -105,7 +139,8 @@ describe('buildReportView on the bundled example', () => {
   });
 
   it('flattens the summary, the weights and every metric, one row each', () => {
-    const value = (category: string, metric: string) => view.flat.find((row) => row.category === category && row.metric === metric)?.value;
+    const value = (category: string, metric: string) =>
+      view.flat.find((row) => row.category === category && row.metric === metric)?.value;
     expect(view.flat.slice(0, 3)).toEqual([
       { category: 'summary', metric: 'generated_at', value: '2025-06-14T09:30:00.000Z' },
       { category: 'summary', metric: 'gold_file', value: 'examples/gold.json' },
@@ -130,7 +165,12 @@ describe('buildReportView on small results', () => {
     const view = buildReportView(evaluate({ expected: [], actual: [] }), { now: FIXED_TIME });
     expect(view.requiredCalls).toBeNull();
     expect(view.goldFile).toBeNull();
-    expect(view.metrics.find((row) => row.key === 'required_call_recall')).toMatchObject({ value: null, text: 'n/a', band: 'info', note: 'nothing was expected' });
+    expect(view.metrics.find((row) => row.key === 'required_call_recall')).toMatchObject({
+      value: null,
+      text: 'n/a',
+      band: 'info',
+      note: 'nothing was expected',
+    });
     expect(view.calls).toEqual([]);
     expect(view.tools).toEqual([]);
     expect(view.metrics.some((row) => row.group === 'performance')).toBe(false);
@@ -140,8 +180,16 @@ describe('buildReportView on small results', () => {
     const result = evaluate({ expected: [{ tool: 'a' }, { tool: 'b' }], actual: [{ tool: 'a' }] });
     // Selection 1, F1 1 (no arguments checked), sequence 1 − 1/2, redundancy 0: 0.4 + 0.3 + 0.1 + 0.1 = 0.9.
     expect(result.score).toBeCloseTo(0.9, 12);
-    expect(buildReportView(result, { minScore: 0.95 }).gate).toEqual({ minScore: 0.95, minScoreText: '95.0%', passed: false });
-    expect(buildReportView(result, { minScore: 0.9 }).gate).toEqual({ minScore: 0.9, minScoreText: '90.0%', passed: true });
+    expect(buildReportView(result, { minScore: 0.95 }).gate).toEqual({
+      minScore: 0.95,
+      minScoreText: '95.0%',
+      passed: false,
+    });
+    expect(buildReportView(result, { minScore: 0.9 }).gate).toEqual({
+      minScore: 0.9,
+      minScoreText: '90.0%',
+      passed: true,
+    });
     expect(buildReportView(result).calls.map((row) => row.status)).toEqual(['match', 'missing']);
   });
 
@@ -153,17 +201,31 @@ describe('buildReportView on small results', () => {
       budgets: { max_calls: 2 },
     });
     const view = buildReportView(result);
-    expect(view.metrics.filter((row) => row.group === 'safety').map((row) => [row.key, row.text, row.band, row.note])).toEqual([
+    expect(
+      view.metrics.filter((row) => row.group === 'safety').map((row) => [row.key, row.text, row.band, row.note]),
+    ).toEqual([
       ['forbidden_calls', '1', 'bad', '1 forbidden rule checked'],
       ['leaked_credentials', '0', 'good', 'credentials passed in call arguments'],
       ['broken_budgets', '1', 'bad', 'limits: max_calls'],
     ]);
     expect(view.counts.violations).toBe(2);
-    expect(view.findings.map((finding) => finding.message)).toEqual(['call 2 (drop_table) matches forbidden rule 1: never drop tables', '3 tool calls made, limit 2 (max_calls)']);
+    expect(view.findings.map((finding) => finding.message)).toEqual([
+      'call 2 (drop_table) matches forbidden rule 1: never drop tables',
+      '3 tool calls made, limit 2 (max_calls)',
+    ]);
   });
 
   it('an expected call that does not check arguments, and keys only one side has', () => {
-    const result = evaluate({ expected: [{ tool: 'a', args: null }, { tool: 'b', args: { x: 1 } }], actual: [{ tool: 'a', args: { y: 2 } }, { tool: 'b', args: { z: 3 } }] });
+    const result = evaluate({
+      expected: [
+        { tool: 'a', args: null },
+        { tool: 'b', args: { x: 1 } },
+      ],
+      actual: [
+        { tool: 'a', args: { y: 2 } },
+        { tool: 'b', args: { z: 3 } },
+      ],
+    });
     const [a, b] = buildReportView(result).calls;
     expect(a!.expected).toMatchObject({ args: null, text: 'a(…any args…)' });
     expect(b!.statusText).toBe('missing: x; unexpected: z');
@@ -179,7 +241,10 @@ describe('buildReportView on small results', () => {
   });
 
   it('side effects and the LLM judge get sections of their own when present', () => {
-    const base = evaluate({ expected: [{ tool: 'write', args: { path: 'a.txt' } }], actual: [{ tool: 'write', args: { path: 'a.txt' } }] });
+    const base = evaluate({
+      expected: [{ tool: 'write', args: { path: 'a.txt' } }],
+      actual: [{ tool: 'write', args: { path: 'a.txt' } }],
+    });
     const view = buildReportView(
       withMetrics(base, {
         side_effect_metrics: {
@@ -187,7 +252,14 @@ describe('buildReportView on small results', () => {
           passed_checks: 1,
           success_rate: 0.5,
           details: [
-            { tool: 'write', check: 'file_exists', passed: true, reason: 'a.txt exists', expected_index: 0, actual_index: 0 },
+            {
+              tool: 'write',
+              check: 'file_exists',
+              passed: true,
+              reason: 'a.txt exists',
+              expected_index: 0,
+              actual_index: 0,
+            },
             { tool: 'write', check: 'sql_rows', passed: false, reason: 'no rows', expected_index: 0, actual_index: 0 },
           ],
         },
@@ -209,7 +281,9 @@ describe('buildReportView on small results', () => {
         },
       }),
     );
-    expect(view.metrics.filter((row) => row.group === 'checks').map((row) => [row.key, row.text, row.band, row.note])).toEqual([
+    expect(
+      view.metrics.filter((row) => row.group === 'checks').map((row) => [row.key, row.text, row.band, row.note]),
+    ).toEqual([
       ['side_effect_success_rate', '50.0%', 'bad', '1 of 2 checks passed'],
       ['semantic_score', '85.0%', 'warn', 'openai gpt-4o-mini, 1 pair judged'],
     ]);
@@ -219,7 +293,17 @@ describe('buildReportView on small results', () => {
     ]);
     expect(view.semantic).toEqual({
       summary: 'LLM judge (openai gpt-4o-mini): semantic score 85.0% over 1 pair',
-      pairs: [{ expectedNumber: 1, actualNumber: 1, tool: 'write', score: 0.85, scoreText: '85.0%', band: 'warn', explanation: 'same intent <b>' }],
+      pairs: [
+        {
+          expectedNumber: 1,
+          actualNumber: 1,
+          tool: 'write',
+          score: 0.85,
+          scoreText: '85.0%',
+          band: 'warn',
+          explanation: 'same intent <b>',
+        },
+      ],
     });
   });
 
@@ -236,13 +320,22 @@ describe('buildReportView on small results', () => {
     expect(text).not.toContain(SECRET);
     expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
     expect(view.goldFile).toBe('gold\\u0007.json');
-    expect(view.failedCalls).toEqual([{ number: 2, tool: 'evil\\u001b[2Jname', error: 'token [REDACTED openai_api_key: sk-p…cd]\\nline two' }]);
-    expect(view.calls[0]!.actual!.args).toEqual([{ key: 'q', value: '"[REDACTED openai_api_key: sk-p…cd]"', present: true, diff: 'mismatch' }]);
+    expect(view.failedCalls).toEqual([
+      { number: 2, tool: 'evil\\u001b[2Jname', error: 'token [REDACTED openai_api_key: sk-p…cd]\\nline two' },
+    ]);
+    expect(view.calls[0]!.actual!.args).toEqual([
+      { key: 'q', value: '"[REDACTED openai_api_key: sk-p…cd]"', present: true, diff: 'mismatch' },
+    ]);
   });
 
   it('the hostile fixture keeps its markup as text for the renderers to encode', () => {
     const view = buildReportView(hostileResult());
-    expect(view.tools.map((tool) => tool.tool)).toEqual(['search', '<img src=x onerror="window.__pwned=2">', '=HYPERLINK("http://x")', '<script>window.__pwned=1</script>']);
+    expect(view.tools.map((tool) => tool.tool)).toEqual([
+      'search',
+      '<img src=x onerror="window.__pwned=2">',
+      '=HYPERLINK("http://x")',
+      '<script>window.__pwned=1</script>',
+    ]);
     expect(JSON.stringify(view)).not.toContain(SECRET);
   });
 });

@@ -1,5 +1,17 @@
 import { alignCalls, type AlignedRow, type RowStatus } from '../evaluation/alignment.js';
-import { type BAND_TEXT, METRIC_LABELS, REPORT_TEXT, argumentDiffText, metricNoteText, requiredCallsNoteText, requiredCallsText, semanticScoreText, verdictCauseText, verdictText, type MetricKey } from '../text/report.js';
+import {
+  type BAND_TEXT,
+  METRIC_LABELS,
+  REPORT_TEXT,
+  argumentDiffText,
+  metricNoteText,
+  requiredCallsNoteText,
+  requiredCallsText,
+  semanticScoreText,
+  verdictCauseText,
+  verdictText,
+  type MetricKey,
+} from '../text/report.js';
 import { FAILURE_TABLE, wrongToolStatus } from '../text/testing.js';
 import { errorFindingCount, type Finding } from '../evaluation/findings.js';
 import { formatValue, secondsText, usdText } from '../text/values.js';
@@ -217,7 +229,12 @@ export interface ReportView {
 }
 
 /** The metrics the short console view shows. */
-export const HEADLINE_METRICS: readonly MetricKey[] = ['selection_accuracy', 'argument_f1', 'sequence_accuracy', 'required_call_recall'];
+export const HEADLINE_METRICS: readonly MetricKey[] = [
+  'selection_accuracy',
+  'argument_f1',
+  'sequence_accuracy',
+  'required_call_recall',
+];
 
 /** Longest argument value shown in the call table before it is cut. */
 const MAX_ARG_TEXT = 200;
@@ -240,7 +257,14 @@ function countBand(count: number, whenAny: Band = 'bad'): Band {
 
 const WEIGHT_OF: Partial<Record<MetricKey, WeightName>> = Object.fromEntries(WEIGHT_NAMES.map((name) => [name, name]));
 
-function metricRow(result: EvaluationResult, key: MetricKey, group: MetricGroup, value: number | null, text: string, band: Band): MetricRow {
+function metricRow(
+  result: EvaluationResult,
+  key: MetricKey,
+  group: MetricGroup,
+  value: number | null,
+  text: string,
+  band: Band,
+): MetricRow {
   const weightName = WEIGHT_OF[key];
   return {
     key,
@@ -257,8 +281,10 @@ function metricRow(result: EvaluationResult, key: MetricKey, group: MetricGroup,
 function metricRows(result: EvaluationResult): MetricRow[] {
   const m: Metrics = result.metrics;
   const efficiency = m.efficiency_metrics;
-  const share = (key: MetricKey, value: number, band = scoreBand(value), group: MetricGroup = 'core'): MetricRow => metricRow(result, key, group, value, percent(value), band);
-  const count = (key: MetricKey, value: number, band: Band, group: MetricGroup): MetricRow => metricRow(result, key, group, value, String(value), band);
+  const share = (key: MetricKey, value: number, band = scoreBand(value), group: MetricGroup = 'core'): MetricRow =>
+    metricRow(result, key, group, value, percent(value), band);
+  const count = (key: MetricKey, value: number, band: Band, group: MetricGroup): MetricRow =>
+    metricRow(result, key, group, value, String(value), band);
   const rows: MetricRow[] = [
     share('invocation_accuracy', m.invocation_accuracy),
     share('selection_accuracy', m.selection_accuracy),
@@ -271,17 +297,54 @@ function metricRows(result: EvaluationResult): MetricRow[] {
     share('redundant_rate', efficiency.redundant_rate, rateBand(efficiency.redundant_rate)),
     share('identical_rate', efficiency.identical_rate, rateBand(efficiency.identical_rate)),
     share('error_rate', efficiency.error_rate, rateBand(efficiency.error_rate)),
-    count('retry_after_error_count', efficiency.retry_after_error_count, countBand(efficiency.retry_after_error_count, 'warn'), 'core'),
+    count(
+      'retry_after_error_count',
+      efficiency.retry_after_error_count,
+      countBand(efficiency.retry_after_error_count, 'warn'),
+      'core',
+    ),
     m.required_call_recall === null
       ? metricRow(result, 'required_call_recall', 'core', null, REPORT_TEXT.notApplicable, 'info')
       : share('required_call_recall', m.required_call_recall),
   ];
-  if (m.policy_metrics) rows.push(count('forbidden_calls', m.policy_metrics.violation_count, countBand(m.policy_metrics.violation_count), 'safety'));
-  rows.push(count('leaked_credentials', m.security_metrics.secret_count, countBand(m.security_metrics.secret_count), 'safety'));
-  if (m.budget_metrics) rows.push(count('broken_budgets', m.budget_metrics.violation_count, countBand(m.budget_metrics.violation_count), 'safety'));
-  if (m.schema_metrics) rows.push(share('schema_compliance_rate', m.schema_metrics.schema_compliance_rate, scoreBand(m.schema_metrics.schema_compliance_rate), 'checks'));
-  if (m.side_effect_metrics && m.side_effect_metrics.total_checks > 0) rows.push(share('side_effect_success_rate', m.side_effect_metrics.success_rate, scoreBand(m.side_effect_metrics.success_rate), 'checks'));
-  if (m.semantic_metrics) rows.push(share('semantic_score', m.semantic_metrics.semantic_score, scoreBand(m.semantic_metrics.semantic_score), 'checks'));
+  if (m.policy_metrics)
+    rows.push(
+      count('forbidden_calls', m.policy_metrics.violation_count, countBand(m.policy_metrics.violation_count), 'safety'),
+    );
+  rows.push(
+    count('leaked_credentials', m.security_metrics.secret_count, countBand(m.security_metrics.secret_count), 'safety'),
+  );
+  if (m.budget_metrics)
+    rows.push(
+      count('broken_budgets', m.budget_metrics.violation_count, countBand(m.budget_metrics.violation_count), 'safety'),
+    );
+  if (m.schema_metrics)
+    rows.push(
+      share(
+        'schema_compliance_rate',
+        m.schema_metrics.schema_compliance_rate,
+        scoreBand(m.schema_metrics.schema_compliance_rate),
+        'checks',
+      ),
+    );
+  if (m.side_effect_metrics && m.side_effect_metrics.total_checks > 0)
+    rows.push(
+      share(
+        'side_effect_success_rate',
+        m.side_effect_metrics.success_rate,
+        scoreBand(m.side_effect_metrics.success_rate),
+        'checks',
+      ),
+    );
+  if (m.semantic_metrics)
+    rows.push(
+      share(
+        'semantic_score',
+        m.semantic_metrics.semantic_score,
+        scoreBand(m.semantic_metrics.semantic_score),
+        'checks',
+      ),
+    );
   const latency = m.latency_metrics;
   if (latency) {
     for (const key of ['total_duration', 'average_duration', 'max_duration'] as const) {
@@ -290,7 +353,8 @@ function metricRows(result: EvaluationResult): MetricRow[] {
   }
   const cost = m.cost_metrics;
   if (cost) {
-    for (const key of ['total_cost', 'average_cost'] as const) rows.push(metricRow(result, key, 'performance', cost[key], usdText(cost[key]), 'info'));
+    for (const key of ['total_cost', 'average_cost'] as const)
+      rows.push(metricRow(result, key, 'performance', cost[key], usdText(cost[key]), 'info'));
   }
   return rows;
 }
@@ -310,8 +374,17 @@ function requiredCallsView(result: EvaluationResult): RequiredCallsView | null {
   };
 }
 
-function argViews(args: Record<string, unknown>, diffs: ReadonlyMap<string, ArgumentDiff['kind']>, side: 'expected' | 'actual'): ArgView[] {
-  const views: ArgView[] = Object.keys(args).map((key) => ({ key: displayText(key), value: displayText(formatValue(args[key], MAX_ARG_TEXT, args, key)), present: true, diff: diffs.get(key) ?? null }));
+function argViews(
+  args: Record<string, unknown>,
+  diffs: ReadonlyMap<string, ArgumentDiff['kind']>,
+  side: 'expected' | 'actual',
+): ArgView[] {
+  const views: ArgView[] = Object.keys(args).map((key) => ({
+    key: displayText(key),
+    value: displayText(formatValue(args[key], MAX_ARG_TEXT, args, key)),
+    present: true,
+    diff: diffs.get(key) ?? null,
+  }));
   // A key the other side has but this side lacks is shown as absent, so the difference is visible on both sides.
   for (const [key, kind] of diffs) {
     if ((side === 'actual' && kind === 'missing') || (side === 'expected' && kind === 'unexpected')) {
@@ -324,7 +397,10 @@ function argViews(args: Record<string, unknown>, diffs: ReadonlyMap<string, Argu
 /** `search(city="NYC", days=3)`; keys only the other side has are left out. */
 function callLine(tool: string, args: readonly ArgView[] | null, whenNull: string): string {
   if (args === null) return `${tool}(${whenNull})`;
-  return `${tool}(${args.filter((arg) => arg.present).map((arg) => `${arg.key}=${arg.value}`).join(', ')})`;
+  return `${tool}(${args
+    .filter((arg) => arg.present)
+    .map((arg) => `${arg.key}=${arg.value}`)
+    .join(', ')})`;
 }
 
 function expectedView(call: ExpectedCall, index: number, diffs: ReadonlyMap<string, ArgumentDiff['kind']>): CallView {
@@ -361,7 +437,14 @@ function errorText(call: ToolCall): string {
   return call.error === undefined ? REPORT_TEXT.noErrorMessage : displayText(call.error);
 }
 
-const ROW_BAND: Readonly<Record<RowStatus, Band>> = { match: 'good', failed: 'bad', argument_mismatch: 'warn', wrong_tool: 'bad', missing: 'bad', extra: 'bad' };
+const ROW_BAND: Readonly<Record<RowStatus, Band>> = {
+  match: 'good',
+  failed: 'bad',
+  argument_mismatch: 'warn',
+  wrong_tool: 'bad',
+  missing: 'bad',
+  extra: 'bad',
+};
 
 /**
  * The status of a row of the call table, in the words every report uses (HTML, Markdown, JUnit, the
@@ -379,7 +462,12 @@ export function rowStatus(result: EvaluationResult, row: AlignedRow): { text: st
     case 'argument_mismatch':
       return { text: displayText(diffs), band };
     case 'wrong_tool':
-      return { text: displayText(wrongToolStatus(result.goldCalls[row.expectedIndex!]!.tool, result.traceCalls[row.actualIndex!]!.tool)), band };
+      return {
+        text: displayText(
+          wrongToolStatus(result.goldCalls[row.expectedIndex!]!.tool, result.traceCalls[row.actualIndex!]!.tool),
+        ),
+        band,
+      };
     case 'missing':
       return { text: FAILURE_TABLE.missing, band };
     case 'extra':
@@ -409,7 +497,10 @@ function callRows(result: EvaluationResult, issues: readonly IssueView[]): CallR
     const status = rowStatus(result, row);
     const expectedNumber = row.expectedIndex === null ? null : row.expectedIndex + 1;
     const actualNumber = row.actualIndex === null ? null : row.actualIndex + 1;
-    const positions = new Set([...(expectedNumber === null ? [] : (byExpected.get(expectedNumber) ?? [])), ...(actualNumber === null ? [] : (byActual.get(actualNumber) ?? []))]);
+    const positions = new Set([
+      ...(expectedNumber === null ? [] : (byExpected.get(expectedNumber) ?? [])),
+      ...(actualNumber === null ? [] : (byActual.get(actualNumber) ?? [])),
+    ]);
     // In the order of the issues, as a filter over them would give.
     const rowIssues = [...positions].sort((a, b) => a - b).map((at) => issues[at]!);
     return {
@@ -458,12 +549,21 @@ function issueViews(result: EvaluationResult): IssueView[] {
 }
 
 /** The gold and trace files a report names: the ones given, else the ones the result was read from (not yet made safe to show). */
-export function sourceFiles(result: EvaluationResult, options: ReportOptions): { goldFile: string | null; traceFile: string | null } {
+export function sourceFiles(
+  result: EvaluationResult,
+  options: ReportOptions,
+): { goldFile: string | null; traceFile: string | null } {
   return { goldFile: options.goldFile ?? result.goldFile, traceFile: options.traceFile ?? result.traceFile };
 }
 
 /** The header of every report: when, what, and the verdict (the JSON report reads these too). */
-export function reportHeader(result: EvaluationResult, options: ReportOptions = {}): Pick<ReportView, 'generatedAt' | 'score' | 'grade' | 'verdict' | 'verdictCause' | 'verdictNote' | 'verdictLine' | 'gate'> {
+export function reportHeader(
+  result: EvaluationResult,
+  options: ReportOptions = {},
+): Pick<
+  ReportView,
+  'generatedAt' | 'score' | 'grade' | 'verdict' | 'verdictCause' | 'verdictNote' | 'verdictLine' | 'gate'
+> {
   const { minScore } = options;
   const { verdict, cause } = result.verdictDecision;
   const recall = result.requiredCallRecall ?? 1;
@@ -483,7 +583,10 @@ export function reportHeader(result: EvaluationResult, options: ReportOptions = 
     verdictCause: cause,
     verdictNote: note,
     verdictLine: verdictText(verdict, percent(result.score), result.grade, note),
-    gate: minScore === undefined ? null : { minScore, minScoreText: percent(minScore), passed: meetsMinScore(result.score, minScore) },
+    gate:
+      minScore === undefined
+        ? null
+        : { minScore, minScoreText: percent(minScore), passed: meetsMinScore(result.score, minScore) },
   };
 }
 
@@ -517,8 +620,13 @@ function summaryRows(view: Omit<ReportView, 'flat'>, result: EvaluationResult): 
     { category: 'summary', metric: 'grade', value: view.grade },
     { category: 'summary', metric: 'verdict', value: view.verdict },
   );
-  if (view.gate) rows.push({ category: 'summary', metric: 'min_score', value: view.gate.minScore }, { category: 'summary', metric: 'passed', value: view.gate.passed });
-  if (view.requiredCalls) rows.push({ category: 'summary', metric: 'required_calls_completed', value: view.requiredCalls.completed });
+  if (view.gate)
+    rows.push(
+      { category: 'summary', metric: 'min_score', value: view.gate.minScore },
+      { category: 'summary', metric: 'passed', value: view.gate.passed },
+    );
+  if (view.requiredCalls)
+    rows.push({ category: 'summary', metric: 'required_calls_completed', value: view.requiredCalls.completed });
   rows.push(
     { category: 'summary', metric: 'gold_calls_count', value: view.counts.expected },
     { category: 'summary', metric: 'trace_calls_count', value: view.counts.actual },
@@ -563,15 +671,17 @@ function viewWithoutFlat(result: EvaluationResult, options: ReportOptions): Omit
       missing: metrics.tool_correctness_metrics.missing_tools.map(displayText),
       extra: metrics.tool_correctness_metrics.extra_tools.map(displayText),
     },
-    failedCalls: result.traceCalls.flatMap((call, index) => (call.is_error ? [{ number: index + 1, tool: displayText(call.tool), error: errorText(call) }] : [])),
+    failedCalls: result.traceCalls.flatMap((call, index) =>
+      call.is_error ? [{ number: index + 1, tool: displayText(call.tool), error: errorText(call) }] : [],
+    ),
     sideEffects:
       metrics.side_effect_metrics && metrics.side_effect_metrics.total_checks > 0
         ? metrics.side_effect_metrics.details.map((detail) => ({
-        tool: displayText(detail.tool),
-        check: displayText(detail.check),
-        passed: detail.passed,
-        reason: displayText(detail.reason),
-        expectedNumber: detail.expected_index + 1,
+            tool: displayText(detail.tool),
+            check: displayText(detail.check),
+            passed: detail.passed,
+            reason: displayText(detail.reason),
+            expectedNumber: detail.expected_index + 1,
             actualNumber: detail.actual_index === null ? null : detail.actual_index + 1,
           }))
         : null,

@@ -64,7 +64,14 @@ const cache = new WeakMap<JsonSchema, SchemaValidator | Error>();
 function ajvFor(schema: JsonSchema): AjvInstance {
   if (!instances) {
     const regExp = Object.assign(linearRegExp, { code: 'toolscore.linearRegExp' });
-    const options = { allErrors: true, strict: false, validateFormats: true, addUsedSchema: false, ownProperties: true, code: { regExp } };
+    const options = {
+      allErrors: true,
+      strict: false,
+      validateFormats: true,
+      addUsedSchema: false,
+      ownProperties: true,
+      code: { regExp },
+    };
     const Ajv = (require('ajv') as { default: new (options: object) => AjvInstance }).default;
     const Ajv2020 = (require('ajv/dist/2020') as { default: new (options: object) => AjvInstance }).default;
     const addFormats = (require('ajv-formats') as { default: (ajv: AjvInstance) => void }).default;
@@ -89,7 +96,8 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
     const [node, depth] = stack.pop()!;
     if (node === null || typeof node !== 'object') continue;
     if (depth > limit) return true;
-    for (const child of Object.values(node)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    for (const child of Object.values(node))
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
   }
   return false;
 }
@@ -137,7 +145,13 @@ const ISSUE_MESSAGES: Readonly<Record<string, string>> = {
  * (`$.unit`, not `$`). The data says whether a token such as `0` is an array index or a key.
  */
 export function issuePath(issue: SchemaIssue, data: unknown): string {
-  const tokens = issue.instancePath === '' ? [] : issue.instancePath.split('/').slice(1).map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens =
+    issue.instancePath === ''
+      ? []
+      : issue.instancePath
+          .split('/')
+          .slice(1)
+          .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
   let path = '$';
   let node = data;
   for (const token of tokens) {
@@ -163,7 +177,10 @@ const VALUE_KEYWORDS = new Set(['const', 'enum', 'default', 'examples', 'example
  * run, with its JSON path from `path`; undefined when every pattern can run. Walks without recursion,
  * so any nesting depth is safe.
  */
-export function unsupportedPattern(schema: unknown, path = '$'): { path: string; error: UnsupportedPatternError } | undefined {
+export function unsupportedPattern(
+  schema: unknown,
+  path = '$',
+): { path: string; error: UnsupportedPatternError } | undefined {
   const stack: [unknown, string][] = [[schema, path]];
   while (stack.length > 0) {
     const [node, at] = stack.pop()!;

@@ -30,7 +30,12 @@ export function parseDatabaseUrl(url: string): DatabaseTarget {
   if (parsed && /^postgres(ql)?:$/.test(parsed.protocol)) {
     const secrets = [parsed.password, safeDecode(parsed.password)];
     for (const [key, value] of parsed.searchParams) if (SECRET_PARAM.test(key)) secrets.push(value);
-    return { kind: 'postgres', url, label: maskUrl(parsed), secrets: [...new Set(secrets.filter((secret) => secret !== ''))] };
+    return {
+      kind: 'postgres',
+      url,
+      label: maskUrl(parsed),
+      secrets: [...new Set(secrets.filter((secret) => secret !== ''))],
+    };
   }
   if (!parsed && /\.(db|sqlite3?)$/.test(url)) return { kind: 'sqlite', path: url, label: `sqlite:${url}` };
   // Only the scheme is shown: past it, an unknown kind of URL may hold a password anywhere.

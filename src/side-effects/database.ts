@@ -16,8 +16,14 @@ async function loadPeer<T>(name: string, range: string, purpose: string): Promis
   try {
     return (await import(name)) as T;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' || (error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') {
-      throw new ToolscoreInputError({ source: 'db' }, `${purpose} needs the optional package ${name}: npm install ${name}@${range}`);
+    if (
+      (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' ||
+      (error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND'
+    ) {
+      throw new ToolscoreInputError(
+        { source: 'db' },
+        `${purpose} needs the optional package ${name}: npm install ${name}@${range}`,
+      );
     }
     throw error;
   }
@@ -36,20 +42,42 @@ export interface DatabaseLimits {
 const DEFAULT_DATABASE_LIMITS: DatabaseLimits = { timeoutMs: 10_000, maxRows: 100_000, allowSuperuser: false };
 
 /** The limits from `evaluateTrace` options, each checked (an input error names the option). */
-export function resolveDatabaseLimits(options: { dbAllowSuperuser?: boolean; dbTimeoutSeconds?: number; dbMaxRows?: number }): DatabaseLimits {
-  const { dbAllowSuperuser = false, dbTimeoutSeconds = DEFAULT_DATABASE_LIMITS.timeoutMs / 1000, dbMaxRows = DEFAULT_DATABASE_LIMITS.maxRows } = options;
+export function resolveDatabaseLimits(options: {
+  dbAllowSuperuser?: boolean;
+  dbTimeoutSeconds?: number;
+  dbMaxRows?: number;
+}): DatabaseLimits {
+  const {
+    dbAllowSuperuser = false,
+    dbTimeoutSeconds = DEFAULT_DATABASE_LIMITS.timeoutMs / 1000,
+    dbMaxRows = DEFAULT_DATABASE_LIMITS.maxRows,
+  } = options;
   if (typeof dbTimeoutSeconds !== 'number' || !(dbTimeoutSeconds > 0) || dbTimeoutSeconds > 86_400) {
-    throw new ToolscoreInputError({ source: 'dbTimeoutSeconds' }, `expected seconds in (0, 86400], got ${textOf(dbTimeoutSeconds)}`);
+    throw new ToolscoreInputError(
+      { source: 'dbTimeoutSeconds' },
+      `expected seconds in (0, 86400], got ${textOf(dbTimeoutSeconds)}`,
+    );
   }
-  if (!Number.isSafeInteger(dbMaxRows) || dbMaxRows < 1) throw new ToolscoreInputError({ source: 'dbMaxRows' }, `expected a whole number of rows ≥ 1, got ${textOf(dbMaxRows)}`);
-  return { timeoutMs: Math.ceil(dbTimeoutSeconds * 1000), maxRows: dbMaxRows, allowSuperuser: dbAllowSuperuser === true };
+  if (!Number.isSafeInteger(dbMaxRows) || dbMaxRows < 1)
+    throw new ToolscoreInputError(
+      { source: 'dbMaxRows' },
+      `expected a whole number of rows ≥ 1, got ${textOf(dbMaxRows)}`,
+    );
+  return {
+    timeoutMs: Math.ceil(dbTimeoutSeconds * 1000),
+    maxRows: dbMaxRows,
+    allowSuperuser: dbAllowSuperuser === true,
+  };
 }
 
 /**
  * Opens a database read by `parseDatabaseUrl`: SQLite through better-sqlite3 (in a child process a
  * timeout can kill), PostgreSQL through pg. Both are optional peer dependencies, loaded only here.
  */
-export async function openDatabase(target: DatabaseTarget, limits: DatabaseLimits = DEFAULT_DATABASE_LIMITS): Promise<Database> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  limits: DatabaseLimits = DEFAULT_DATABASE_LIMITS,
+): Promise<Database> {
   return target.kind === 'postgres' ? openPostgres(target, limits) : openSqlite(target.path, target.label, limits);
 }
 
@@ -94,7 +122,10 @@ async function openSqlite(path: string, label: string, limits: DatabaseLimits): 
     async query(sql, params) {
       // SQLite compiles the statement (one only, read-only, returning rows); its first word tells a query from PRAGMA or EXPLAIN.
       const keyword = sqliteLeadingKeyword(sql);
-      if (!SQLITE_QUERY_START.test(keyword)) throw new Error(`only a single SELECT, WITH … SELECT or VALUES statement may run, got ${keyword.toUpperCase() || 'nothing'}`);
+      if (!SQLITE_QUERY_START.test(keyword))
+        throw new Error(
+          `only a single SELECT, WITH … SELECT or VALUES statement may run, got ${keyword.toUpperCase() || 'nothing'}`,
+        );
       const { sql: text, values } = toPositional(sql, params);
       return capped(await served.query(text, values.map(sqliteValue), limits.maxRows), limits.maxRows);
     },
@@ -104,7 +135,10 @@ async function openSqlite(path: string, label: string, limits: DatabaseLimits): 
 
 /** Rows up to the cap; one more is an error saying how to count instead. */
 function capped(rows: Record<string, unknown>[], maxRows: number): Record<string, unknown>[] {
-  if (rows.length > maxRows) throw new Error(`more than ${maxRows} rows (limit: --db-max-rows, option dbMaxRows); count them with SELECT count(*) AS count`);
+  if (rows.length > maxRows)
+    throw new Error(
+      `more than ${maxRows} rows (limit: --db-max-rows, option dbMaxRows); count them with SELECT count(*) AS count`,
+    );
   return rows;
 }
 
@@ -121,21 +155,34 @@ const PRIVILEGE_QUERY = `SELECT current_setting('is_superuser') = 'on' AS superu
   ARRAY(SELECT rolname::text FROM pg_roles WHERE rolname IN ('pg_read_server_files', 'pg_write_server_files', 'pg_execute_server_program')
     AND pg_has_role(current_user, oid, 'MEMBER') ORDER BY rolname) AS file_roles`;
 
-async function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>, limits: DatabaseLimits): Promise<Database> {
+async function openPostgres(
+  target: Extract<DatabaseTarget, { kind: 'postgres' }>,
+  limits: DatabaseLimits,
+): Promise<Database> {
   const module = await loadPeer<{ default: typeof import('pg') }>('pg', '8', 'a PostgreSQL side-effect check');
   const { label, secrets } = target;
   const { refusePostgresQuery } = await import('./postgres-query.js');
   // query_timeout is the client's backstop for a server that ignores statement_timeout.
-  const client = new module.default.Client({ connectionString: target.url, connectionTimeoutMillis: limits.timeoutMs, query_timeout: limits.timeoutMs + 5_000 });
+  const client = new module.default.Client({
+    connectionString: target.url,
+    connectionTimeoutMillis: limits.timeoutMs,
+    query_timeout: limits.timeoutMs + 5_000,
+  });
   client.on('error', () => {}); // a dropped connection fails the next query instead of crashing
   try {
     await client.connect();
   } catch (error) {
-    throw new ToolscoreInputError({ source: 'db' }, `cannot connect to ${label}: ${withoutSecrets((error as Error).message, secrets)}`);
+    throw new ToolscoreInputError(
+      { source: 'db' },
+      `cannot connect to ${label}: ${withoutSecrets((error as Error).message, secrets)}`,
+    );
   }
   if (!limits.allowSuperuser) {
     const privileges = (await client.query(PRIVILEGE_QUERY)).rows[0] as { superuser: boolean; file_roles: string[] };
-    const reasons = [...(privileges.superuser ? ['a superuser'] : []), ...privileges.file_roles.map((role) => `a member of ${role}`)];
+    const reasons = [
+      ...(privileges.superuser ? ['a superuser'] : []),
+      ...privileges.file_roles.map((role) => `a member of ${role}`),
+    ];
     if (reasons.length > 0) {
       await client.end();
       throw new ToolscoreInputError(

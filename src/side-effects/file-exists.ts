@@ -24,11 +24,15 @@ function readExpectation(call: ToolCall, expected: unknown): FileExpectation | s
   if (typeof expected === 'string') return { path: expected };
   if (expected !== null && typeof expected === 'object' && !Array.isArray(expected)) {
     const spec = expected as Record<string, unknown>;
-    const contains = spec.contains === undefined ? undefined : Array.isArray(spec.contains) ? spec.contains : [spec.contains];
-    if (contains && !contains.every((item) => typeof item === 'string')) return 'expected "contains" to be a string or a list of strings';
-    if (spec.min_size !== undefined && (typeof spec.min_size !== 'number' || spec.min_size < 0)) return 'expected "min_size" to be a number of bytes';
+    const contains =
+      spec.contains === undefined ? undefined : Array.isArray(spec.contains) ? spec.contains : [spec.contains];
+    if (contains && !contains.every((item) => typeof item === 'string'))
+      return 'expected "contains" to be a string or a list of strings';
+    if (spec.min_size !== undefined && (typeof spec.min_size !== 'number' || spec.min_size < 0))
+      return 'expected "min_size" to be a number of bytes';
     if (spec.path !== undefined && typeof spec.path !== 'string') return 'expected "path" to be a string';
-    if (spec.type !== undefined && !(PATH_KINDS as readonly unknown[]).includes(spec.type)) return 'expected "type" to be "file" or "directory"';
+    if (spec.type !== undefined && !(PATH_KINDS as readonly unknown[]).includes(spec.type))
+      return 'expected "type" to be "file" or "directory"';
     const path = (spec.path as string | undefined) ?? pathFromCall(call);
     // Content and size can only be checked on a file.
     const kind = (spec.type as PathKind | undefined) ?? (contains || spec.min_size !== undefined ? 'file' : undefined);
@@ -64,10 +68,15 @@ function inside(root: string, path: string): boolean {
  * leave the root, by `..`, by being absolute elsewhere, or through a symlink, fail without being read.
  * `{path, contains, min_size}` also checks the content and size of a file.
  */
-export async function fileExists(call: ToolCall, expected: unknown, context: SideEffectContext): Promise<SideEffectOutcome> {
+export async function fileExists(
+  call: ToolCall,
+  expected: unknown,
+  context: SideEffectContext,
+): Promise<SideEffectOutcome> {
   const expectation = readExpectation(call, expected);
   if (typeof expectation === 'string') return fail(expectation);
-  if (expectation.path === undefined) return fail(`no path to check: give one in the gold file or pass one of ${PATH_ARGS.join(', ')}`);
+  if (expectation.path === undefined)
+    return fail(`no path to check: give one in the gold file or pass one of ${PATH_ARGS.join(', ')}`);
   const shown = JSON.stringify(expectation.path);
   const root = await realpath(context.root).catch(() => resolve(context.root));
   const target = resolve(root, expectation.path);
@@ -82,7 +91,11 @@ export async function fileExists(call: ToolCall, expected: unknown, context: Sid
   const info = await stat(real);
   const found = info.isFile() ? 'file' : info.isDirectory() ? 'directory' : 'other';
   if (expectation.kind !== undefined && found !== expectation.kind) {
-    return fail(found === 'other' ? `${shown} exists but is not a ${expectation.kind}` : `${shown} is a ${found}, expected a ${expectation.kind}`);
+    return fail(
+      found === 'other'
+        ? `${shown} exists but is not a ${expectation.kind}`
+        : `${shown} is a ${found}, expected a ${expectation.kind}`,
+    );
   }
   if (found !== 'file') return pass(found === 'directory' ? `${shown} exists (a directory)` : `${shown} exists`);
   if (expectation.minSize !== undefined && info.size < expectation.minSize) {
@@ -91,7 +104,8 @@ export async function fileExists(call: ToolCall, expected: unknown, context: Sid
   if (expectation.contains) {
     const text = await readFile(real, 'utf8');
     const absent = expectation.contains.filter((item) => !text.includes(item));
-    if (absent.length > 0) return fail(`${shown} does not contain ${absent.map((item) => JSON.stringify(item)).join(', ')}`);
+    if (absent.length > 0)
+      return fail(`${shown} does not contain ${absent.map((item) => JSON.stringify(item)).join(', ')}`);
   }
   return pass(`${shown} exists (${info.size} bytes)`);
 }

@@ -20,7 +20,8 @@ const NO_STATUS = `no HTTP status recorded (looked for an integer result and ${S
 function statusMatches(status: number, expected: unknown): boolean | undefined {
   if (Number.isInteger(expected)) return status === expected;
   if (Array.isArray(expected) && expected.every(Number.isInteger)) return expected.includes(status);
-  if (typeof expected === 'string' && /^[1-5]xx$/i.test(expected)) return Math.floor(status / 100) === Number(expected[0]);
+  if (typeof expected === 'string' && /^[1-5]xx$/i.test(expected))
+    return Math.floor(status / 100) === Number(expected[0]);
   return undefined;
 }
 
@@ -30,7 +31,9 @@ export function httpOk(call: ToolCall, expected: unknown): SideEffectOutcome {
   if (status === undefined) return fail(NO_STATUS);
   if (typeof expected === 'boolean') {
     const ok = status >= 200 && status < 300;
-    return ok === expected ? pass(`HTTP ${status}`) : fail(`HTTP ${status}, expected ${expected ? 'a 2xx' : 'a non-2xx'} status`);
+    return ok === expected
+      ? pass(`HTTP ${status}`)
+      : fail(`HTTP ${status}, expected ${expected ? 'a 2xx' : 'a non-2xx'} status`);
   }
   return httpStatus(call, expected);
 }
@@ -40,6 +43,9 @@ export function httpStatus(call: ToolCall, expected: unknown): SideEffectOutcome
   const status = recordedStatus(call);
   if (status === undefined) return fail(NO_STATUS);
   const matches = statusMatches(status, expected);
-  if (matches === undefined) return fail(`cannot read the expected status ${JSON.stringify(expected)}: give a code, a list of codes or a class such as "2xx"`);
+  if (matches === undefined)
+    return fail(
+      `cannot read the expected status ${JSON.stringify(expected)}: give a code, a list of codes or a class such as "2xx"`,
+    );
   return matches ? pass(`HTTP ${status}`) : fail(`HTTP ${status}, expected ${JSON.stringify(expected)}`);
 }

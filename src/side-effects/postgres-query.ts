@@ -9,7 +9,10 @@ const FORBIDDEN_FUNCTIONS: readonly (readonly [RegExp, string])[] = [
   [/^dblink\w*$/, 'reaches another server'],
   [/^(query_to_xml\w*|cursor_to_xml\w*|ts_stat)$/, 'runs SQL given as text'],
   [/^(pg_sleep\w*|pg_(try_)?advisory\w*)$/, 'sleeps or takes locks'],
-  [/^(set_config|pg_reload_conf|pg_rotate_logfile|pg_(terminate|cancel)_backend)$/, 'changes settings or other sessions'],
+  [
+    /^(set_config|pg_reload_conf|pg_rotate_logfile|pg_(terminate|cancel)_backend)$/,
+    'changes settings or other sessions',
+  ],
 ];
 
 /** Statements that change data; PostgreSQL allows them inside WITH. */
@@ -73,7 +76,9 @@ function refuseInTree(root: unknown): string | undefined {
         if ('lockingClause' in value) return 'FOR UPDATE / FOR SHARE takes row locks: only plain queries may run';
       }
       if (key === 'FuncCall') {
-        const names = ((value as { funcname?: { String?: { sval?: string } }[] }).funcname ?? []).map((part) => part.String?.sval ?? '');
+        const names = ((value as { funcname?: { String?: { sval?: string } }[] }).funcname ?? []).map(
+          (part) => part.String?.sval ?? '',
+        );
         const name = names[names.length - 1] ?? '';
         const forbidden = FORBIDDEN_FUNCTIONS.find(([pattern]) => pattern.test(name));
         if (forbidden) return `${name}() ${forbidden[1]}: it may not be called`;

@@ -8,9 +8,11 @@ import { evaluateTrace } from '../evaluation/evaluate-trace.js';
 
 let server: TestPostgres;
 
-describe('sql_rows against PostgreSQL (CI\'s server, else PGlite over the wire protocol)', () => {
+describe("sql_rows against PostgreSQL (CI's server, else PGlite over the wire protocol)", () => {
   beforeAll(async () => {
-    server = await startTestPostgres("CREATE TABLE users (name text, email text); INSERT INTO users VALUES ('John', 'john@example.com'), ('Ann', 'ann@example.com')");
+    server = await startTestPostgres(
+      "CREATE TABLE users (name text, email text); INSERT INTO users VALUES ('John', 'john@example.com'), ('Ann', 'ann@example.com')",
+    );
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
@@ -28,15 +30,25 @@ describe('sql_rows against PostgreSQL (CI\'s server, else PGlite over the wire p
     ];
     writeFileSync(join(dir, 'gold.json'), JSON.stringify(gold));
     writeFileSync(join(dir, 'trace.json'), JSON.stringify(gold.map(() => ({ tool: 'insert_user' }))));
-    const result = await evaluateTrace({ goldFile: join(dir, 'gold.json'), traceFile: join(dir, 'trace.json'), db: server.readerUrl });
-    const outcomes = result.metrics.side_effect_metrics!.details.map((detail) => [detail.passed, detail.reason.replace(/^query failed on postgres:\/\/[^:]+:\*\*\*@\S+: /, 'query failed on DB: ')]);
+    const result = await evaluateTrace({
+      goldFile: join(dir, 'gold.json'),
+      traceFile: join(dir, 'trace.json'),
+      db: server.readerUrl,
+    });
+    const outcomes = result.metrics.side_effect_metrics!.details.map((detail) => [
+      detail.passed,
+      detail.reason.replace(/^query failed on postgres:\/\/[^:]+:\*\*\*@\S+: /, 'query failed on DB: '),
+    ]);
     expect(outcomes.slice(0, 3)).toEqual([
       [true, 'query rows: 1'],
       [true, 'query rows: 2'],
       [false, 'query rows: 0, expected at least 1'],
     ]);
     expect(outcomes.slice(3)).toEqual([
-      [false, 'query failed on DB: query refused: only a single SELECT, WITH … SELECT, VALUES or TABLE statement may run, got DELETE'],
+      [
+        false,
+        'query failed on DB: query refused: only a single SELECT, WITH … SELECT, VALUES or TABLE statement may run, got DELETE',
+      ],
       [false, 'query failed on DB: query refused: expected exactly one statement, got 2'],
     ]);
     expect(JSON.stringify(result.metrics.side_effect_metrics)).not.toContain('secret');

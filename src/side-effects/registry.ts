@@ -16,7 +16,8 @@ const validators = new Map<string, SideEffectValidator>([
  */
 export function registerSideEffect(name: string, validator: SideEffectValidator): void {
   if (typeof name !== 'string' || name === '') throw new TypeError('registerSideEffect needs a non-empty name');
-  if (typeof validator !== 'function') throw new TypeError(`registerSideEffect(${JSON.stringify(name)}) needs a validator function`);
+  if (typeof validator !== 'function')
+    throw new TypeError(`registerSideEffect(${JSON.stringify(name)}) needs a validator function`);
   validators.set(name, validator);
 }
 

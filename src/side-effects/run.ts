@@ -51,7 +51,8 @@ export async function sideEffectMetrics(
   let opened: Promise<Database> | undefined;
   const context: SideEffectContext = {
     root: options.root,
-    database: async () => (options.db === undefined ? undefined : (opened ??= openDatabase(options.db, options.dbLimits))),
+    database: async () =>
+      options.db === undefined ? undefined : (opened ??= openDatabase(options.db, options.dbLimits)),
   };
   const details: SideEffectDetail[] = [];
   try {
@@ -62,17 +63,31 @@ export async function sideEffectMetrics(
       for (const [check, value] of Object.entries(checks)) {
         const validator = getSideEffect(check);
         const outcome =
-          j < 0 ? fail('call not made')
-          : !validator ? fail(`unknown check; known checks: ${sideEffectNames().join(', ')} (add one with registerSideEffect)`)
-          : await runSafely(() => validator(actual[j]!, value, context));
-        details.push({ tool: expected[i]!.tool, check, passed: outcome.passed, reason: outcome.reason, expected_index: i, actual_index: j < 0 ? null : j });
+          j < 0
+            ? fail('call not made')
+            : !validator
+              ? fail(`unknown check; known checks: ${sideEffectNames().join(', ')} (add one with registerSideEffect)`)
+              : await runSafely(() => validator(actual[j]!, value, context));
+        details.push({
+          tool: expected[i]!.tool,
+          check,
+          passed: outcome.passed,
+          reason: outcome.reason,
+          expected_index: i,
+          actual_index: j < 0 ? null : j,
+        });
       }
     }
   } finally {
     if (opened) await (await opened.catch(() => undefined))?.close();
   }
   const passed = details.filter((detail) => detail.passed).length;
-  return { total_checks: details.length, passed_checks: passed, success_rate: details.length === 0 ? 1 : passed / details.length, details };
+  return {
+    total_checks: details.length,
+    passed_checks: passed,
+    success_rate: details.length === 0 ? 1 : passed / details.length,
+    details,
+  };
 }
 
 /** A check that throws fails with its message, except input errors (a missing peer package, a bad --db), which stop the run. */

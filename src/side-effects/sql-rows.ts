@@ -3,7 +3,17 @@ import { recordedValue } from './recorded.js';
 import { fail, pass, type SideEffectContext, type SideEffectOutcome } from './types.js';
 
 /** Where a recorded row count may sit, in the result or the call's metadata. */
-const COUNT_KEYS = ['rows_affected', 'rowsAffected', 'rowcount', 'row_count', 'rowCount', 'changes', 'affectedRows', 'count', 'rows'] as const;
+const COUNT_KEYS = [
+  'rows_affected',
+  'rowsAffected',
+  'rowcount',
+  'row_count',
+  'rowCount',
+  'changes',
+  'affectedRows',
+  'count',
+  'rows',
+] as const;
 
 /** The row count a call recorded: an integer or array result, or a count key in its result or metadata. */
 function recordedRowCount(call: ToolCall): number | undefined {
@@ -19,7 +29,8 @@ function recordedRowCount(call: ToolCall): number | undefined {
 function checkCount(count: number, expected: unknown, what: string): SideEffectOutcome {
   if (expected === true) return count > 0 ? pass(`${what}: ${count}`) : fail(`${what}: 0, expected at least 1`);
   if (expected === false) return count === 0 ? pass(`${what}: 0`) : fail(`${what}: ${count}, expected 0`);
-  if (Number.isInteger(expected)) return count === expected ? pass(`${what}: ${count}`) : fail(`${what}: ${count}, expected ${expected}`);
+  if (Number.isInteger(expected))
+    return count === expected ? pass(`${what}: ${count}`) : fail(`${what}: ${count}, expected ${expected}`);
   if (expected !== null && typeof expected === 'object' && !Array.isArray(expected)) {
     const { equals, min, max } = expected as Record<string, unknown>;
     if (equals !== undefined && count !== equals) return fail(`${what}: ${count}, expected ${JSON.stringify(equals)}`);
@@ -27,7 +38,9 @@ function checkCount(count: number, expected: unknown, what: string): SideEffectO
     if (typeof max === 'number' && count > max) return fail(`${what}: ${count}, expected at most ${max}`);
     return pass(`${what}: ${count}`);
   }
-  return fail(`cannot read the expected count ${JSON.stringify(expected)}: give true, a number, or {"min": n, "max": n}`);
+  return fail(
+    `cannot read the expected count ${JSON.stringify(expected)}: give true, a number, or {"min": n, "max": n}`,
+  );
 }
 
 /**
@@ -40,7 +53,12 @@ function rowsToCount(rows: readonly Record<string, unknown>[]): number | string 
     const keys = Object.keys(rows[0]!);
     if (keys.length === 1 && /^count(\(\*\))?$/i.test(keys[0]!)) {
       const value = rows[0]![keys[0]!];
-      const count = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : typeof value === 'bigint' ? Number(value) : value;
+      const count =
+        typeof value === 'string' && /^-?\d+$/.test(value.trim())
+          ? Number(value)
+          : typeof value === 'bigint'
+            ? Number(value)
+            : value;
       if (Number.isInteger(count)) return count as number;
       return `the ${keys[0]} column holds ${JSON.stringify(typeof value === 'bigint' ? String(value) : value) ?? String(value)}, not a whole number: count with SELECT count(*) AS count`;
     }
@@ -53,18 +71,26 @@ function rowsToCount(rows: readonly Record<string, unknown>[]): number | string 
  * `{"query": "SELECT … WHERE email = $1", "params": [...], "equals"|"min"|"max": n}`, a live check
  * against the database named by `--db` (one parameterized read-only statement).
  */
-export async function sqlRows(call: ToolCall, expected: unknown, context: SideEffectContext): Promise<SideEffectOutcome> {
+export async function sqlRows(
+  call: ToolCall,
+  expected: unknown,
+  context: SideEffectContext,
+): Promise<SideEffectOutcome> {
   const live = expected !== null && typeof expected === 'object' && !Array.isArray(expected) && 'query' in expected;
   if (!live) {
     const count = recordedRowCount(call);
-    if (count === undefined) return fail(`no row count recorded (looked for an integer or array result and ${COUNT_KEYS.join(', ')} in the result and metadata)`);
+    if (count === undefined)
+      return fail(
+        `no row count recorded (looked for an integer or array result and ${COUNT_KEYS.join(', ')} in the result and metadata)`,
+      );
     return checkCount(count, expected, 'rows');
   }
   const { query, params = [], ...bounds } = expected as Record<string, unknown>;
   if (typeof query !== 'string' || query.trim() === '') return fail('expected "query" to be an SQL string');
   if (!Array.isArray(params)) return fail('expected "params" to be a list');
   const database = await context.database();
-  if (!database) return fail('this check queries a database: name one with --db sqlite:path.db or --db postgres://… (option db)');
+  if (!database)
+    return fail('this check queries a database: name one with --db sqlite:path.db or --db postgres://… (option db)');
   let rows: Record<string, unknown>[];
   try {
     rows = await database.query(query, params);

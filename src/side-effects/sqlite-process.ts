@@ -53,7 +53,10 @@ export class SqliteProcess {
   }
 
   private async start(): Promise<void> {
-    this.child = spawn(process.execPath, ['-e', CHILD, this.modulePath, this.path], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'advanced' });
+    this.child = spawn(process.execPath, ['-e', CHILD, this.modulePath, this.path], {
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      serialization: 'advanced',
+    });
     const reply = await this.next('opening the database');
     if (reply.error !== undefined) {
       await this.close();
@@ -92,7 +95,11 @@ export class SqliteProcess {
         done();
         child.kill('SIGKILL');
         if (this.child === child) this.child = undefined;
-        reject(new Error(`${what} did not finish within ${this.timeoutMs / 1000} s and was stopped (timeout: --db-timeout, option dbTimeoutSeconds)`));
+        reject(
+          new Error(
+            `${what} did not finish within ${this.timeoutMs / 1000} s and was stopped (timeout: --db-timeout, option dbTimeoutSeconds)`,
+          ),
+        );
       }, this.timeoutMs);
       child.on('message', onMessage);
       child.on('exit', onExit);

@@ -20,7 +20,11 @@ export interface SideEffectOutcome {
  * A side-effect check: given the actual call that answers an expected call, and the value the gold
  * file gives the check (`"file_exists": "out.txt"` ⇒ `"out.txt"`), says whether it held.
  */
-export type SideEffectValidator = (call: ToolCall, expected: unknown, context: SideEffectContext) => SideEffectOutcome | Promise<SideEffectOutcome>;
+export type SideEffectValidator = (
+  call: ToolCall,
+  expected: unknown,
+  context: SideEffectContext,
+) => SideEffectOutcome | Promise<SideEffectOutcome>;
 
 /** Shorthands for outcomes. */
 export const pass = (reason: string): SideEffectOutcome => ({ passed: true, reason });

@@ -30,12 +30,24 @@ describe('assertTools', () => {
   });
 
   it('takes a raw agent response, weights and a minimum', () => {
-    const response = { choices: [{ message: { role: 'assistant', tool_calls: [{ id: '1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"LA"}' } }] } }] };
+    const response = {
+      choices: [
+        {
+          message: {
+            role: 'assistant',
+            tool_calls: [{ id: '1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"LA"}' } }],
+          },
+        },
+      ],
+    };
     expect(assertTools(expected, response, { minScore: 0.7 }).score).toBeCloseTo(0.7, 12);
     // Only argument F1 weighs: 0.
-    expect(() => assertTools(expected, response, { minScore: 0.1, weights: { selection_accuracy: 0, sequence_accuracy: 0, redundant_rate: 0, argument_f1: 1 } })).toThrow(
-      ToolscoreAssertionError,
-    );
+    expect(() =>
+      assertTools(expected, response, {
+        minScore: 0.1,
+        weights: { selection_accuracy: 0, sequence_accuracy: 0, redundant_rate: 0, argument_f1: 1 },
+      }),
+    ).toThrow(ToolscoreAssertionError);
   });
 
   it('compares strictly when asked', () => {
@@ -51,6 +63,8 @@ describe('assertTools', () => {
 
   it('forgives float noise at the threshold', () => {
     // 0.4·1 + 0.3·0 + 0.2·1 + 0.1·1 = 0.7 as summed in floating point.
-    expect(() => assertTools(expected, [{ tool: 'get_weather', args: { city: 'LA' } }], { minScore: 0.7 })).not.toThrow();
+    expect(() =>
+      assertTools(expected, [{ tool: 'get_weather', args: { city: 'LA' } }], { minScore: 0.7 }),
+    ).not.toThrow();
   });
 });

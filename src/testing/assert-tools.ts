@@ -31,7 +31,11 @@ export function requireScore(result: EvaluationResult, minScore: number): Evalua
  * `ToolscoreAssertionError` whose message is the expected-vs-actual table when the score is under
  * `minScore`. Returns the result, so further checks can follow.
  */
-export function assertTools(expected: readonly ExpectedCallInput[], actual: unknown, options: AssertToolsOptions = {}): EvaluationResult {
+export function assertTools(
+  expected: readonly ExpectedCallInput[],
+  actual: unknown,
+  options: AssertToolsOptions = {},
+): EvaluationResult {
   const minScore = checkMinScore(options.minScore ?? DEFAULT_MIN_SCORE);
   const result = evaluate({ expected, actual, weights: options.weights, strict: options.strict });
   return requireScore(result, minScore);

@@ -9,7 +9,11 @@ const MAX_VALUE_TEXT = 40;
 
 /** An argument value as shown in a call: matchers by their text form, data as JSON (`1.0` as read from a file), made safe to show, cut at 40 characters. */
 function valueText(args: Args, key: string): string {
-  const text = displayText(jsonTextWithKinds(args[key], args, key, (value) => (isMatcher(value) ? value.toString() : (JSON.stringify(value) ?? String(value)))));
+  const text = displayText(
+    jsonTextWithKinds(args[key], args, key, (value) =>
+      isMatcher(value) ? value.toString() : (JSON.stringify(value) ?? String(value)),
+    ),
+  );
   return text.length > MAX_VALUE_TEXT ? `${text.slice(0, MAX_VALUE_TEXT - 1)}…` : text;
 }
 

@@ -24,11 +24,15 @@ describe('cases', () => {
   it('names a case that lacks a key the others have', () => {
     const broken = [{ input: 'a', expected: [] }, { input: 'b' }] as { input: string; expected?: unknown[] }[];
     expect(() => cases(broken)).toThrow('cases at $[1]: missing "expected", which other cases have');
-    expect(() => cases([{ input: 'a' }, { input: 'b', extra: 1 }])).toThrow('cases at $[0]: missing "extra", which other cases have');
+    expect(() => cases([{ input: 'a' }, { input: 'b', extra: 1 }])).toThrow(
+      'cases at $[0]: missing "extra", which other cases have',
+    );
   });
 
   it('rejects items that are not objects', () => {
-    expect(() => cases([{ input: 'a' }, null] as never)).toThrow('cases at $[1]: expected a test case object, got null');
+    expect(() => cases([{ input: 'a' }, null] as never)).toThrow(
+      'cases at $[1]: expected a test case object, got null',
+    );
     expect(() => cases('abc' as never)).toThrow('cases at $: expected an array of test cases, got a string');
   });
 });

@@ -8,18 +8,26 @@ import { ToolscoreInputError, childPath, describeType } from '../core/errors.js'
  */
 export function cases<const Case extends Record<string, unknown>>(list: readonly Case[]): readonly Case[] {
   const source = 'cases';
-  if (!Array.isArray(list)) throw new ToolscoreInputError({ source, path: '$' }, `expected an array of test cases, got ${describeType(list)}`);
-  if (list.length === 0) throw new ToolscoreInputError({ source, path: '$' }, 'expected at least one test case, got an empty list');
+  if (!Array.isArray(list))
+    throw new ToolscoreInputError({ source, path: '$' }, `expected an array of test cases, got ${describeType(list)}`);
+  if (list.length === 0)
+    throw new ToolscoreInputError({ source, path: '$' }, 'expected at least one test case, got an empty list');
   list.forEach((item: unknown, i) => {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-      throw new ToolscoreInputError({ source, path: childPath('$', i) }, `expected a test case object, got ${describeType(item)}`);
+      throw new ToolscoreInputError(
+        { source, path: childPath('$', i) },
+        `expected a test case object, got ${describeType(item)}`,
+      );
     }
   });
   const keys = new Set(list.flatMap((item) => Object.keys(item)));
   list.forEach((item, i) => {
     const missing = [...keys].filter((key) => !Object.hasOwn(item, key));
     if (missing.length > 0) {
-      throw new ToolscoreInputError({ source, path: childPath('$', i) }, `missing ${missing.map((key) => JSON.stringify(key)).join(', ')}, which other cases have`);
+      throw new ToolscoreInputError(
+        { source, path: childPath('$', i) },
+        `missing ${missing.map((key) => JSON.stringify(key)).join(', ')}, which other cases have`,
+      );
     }
   });
   return list;

@@ -49,7 +49,11 @@ describe('renderFailureReport', () => {
     // Expected [a(…any…), b()]; actual [a(q="z"), b(), d()]: d is extra.
     const result = evaluate({
       expected: [{ tool: 'a' }, { tool: 'b', args: {} }],
-      actual: [{ tool: 'a', args: { q: 'z' } }, { tool: 'b', args: {} }, { tool: 'd', args: {} }],
+      actual: [
+        { tool: 'a', args: { q: 'z' } },
+        { tool: 'b', args: {} },
+        { tool: 'd', args: {} },
+      ],
     });
     const text = renderFailureReport(result, { minScore: 1 });
     expect(text.split('\n').slice(1, 5)).toEqual([
@@ -58,7 +62,10 @@ describe('renderFailureReport', () => {
       '  2  b()            b()       ✓',
       '  3  —              d()       EXTRA',
     ]);
-    const missing = renderFailureReport(evaluate({ expected: [{ tool: 'a' }, { tool: 'b' }], actual: [{ tool: 'a' }] }), { minScore: 0.9 });
+    const missing = renderFailureReport(
+      evaluate({ expected: [{ tool: 'a' }, { tool: 'b' }], actual: [{ tool: 'a' }] }),
+      { minScore: 0.9 },
+    );
     expect(missing).toContain('  2  b(…any args…)  —       MISSING');
   });
 
@@ -78,7 +85,13 @@ describe('renderFailureReport', () => {
   it('shows more decimals when two decimals would hide that the score is under the minimum', () => {
     // One of two expected calls made with right args: selection 1, args P 1/1 R 1/2 ⇒ F1 2/3,
     // sequence 1 − 1/2, redundancy 0 ⇒ 0.4 + 0.3·2/3 + 0.2·0.5 + 0.1 = 0.8.
-    const result = evaluate({ expected: [{ tool: 'a', args: { k: 1 } }, { tool: 'b', args: { k: 2 } }], actual: [{ tool: 'a', args: { k: 1 } }] });
+    const result = evaluate({
+      expected: [
+        { tool: 'a', args: { k: 1 } },
+        { tool: 'b', args: { k: 2 } },
+      ],
+      actual: [{ tool: 'a', args: { k: 1 } }],
+    });
     expect(result.score).toBeCloseTo(0.8, 12);
     expect(renderFailureReport(result, { minScore: 0.8001 })).toContain('score 0.8000 < 0.8001 required');
     expect(renderFailureReport(result, { minScore: 0.8 })).toContain('score 0.80 ≥ 0.80 required');

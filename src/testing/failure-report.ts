@@ -53,9 +53,14 @@ export function renderFailureReport(result: EvaluationResult, options: FailureRe
   const colors = picocolors.createColors(options.color === true);
   const rows = alignCalls(result).map((row, k) => tableRow(result, row, k + 1, colors));
   const head = [...FAILURE_TABLE.columns] as [string, string, string, string];
-  const widths = [0, 1, 2].map((column) => Math.max(head[column]!.length, ...rows.map((row) => row.cells[column]!.length)));
+  const widths = [0, 1, 2].map((column) =>
+    Math.max(head[column]!.length, ...rows.map((row) => row.cells[column]!.length)),
+  );
   const line = (cells: readonly string[], paintStatus: (text: string) => string): string =>
-    `  ${cells.slice(0, 3).map((cell, column) => cell.padEnd(widths[column]!)).join('  ')}  ${paintStatus(cells[3]!)}`.trimEnd();
+    `  ${cells
+      .slice(0, 3)
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')}  ${paintStatus(cells[3]!)}`.trimEnd();
 
   const lines = [colors.bold(FAILURE_TABLE.title), colors.dim(line(head, (text) => text))];
   for (const row of rows) lines.push(line(row.cells, row.paint));

@@ -31,16 +31,25 @@ describe('fluent expect', () => {
 
   it('fails with the failure table when the score is too low', async () => {
     // destination wrong: selection 1, F1 2/3 (2 of 3 args right), sequence 1, redundancy 0 ⇒ 0.4 + 0.2 + 0.2 + 0.1 = 0.9.
-    const run = expect(travelAgent).on('book me a flight to LA').calls('search_flights', { origin: 'SFO', destination: 'NYC' }).calls('book_flight', { flight_id: 'FL-123' });
+    const run = expect(travelAgent)
+      .on('book me a flight to LA')
+      .calls('search_flights', { origin: 'SFO', destination: 'NYC' })
+      .calls('book_flight', { flight_id: 'FL-123' });
     vitestExpect((await run.run()).score).toBeCloseTo(0.9, 12);
-    await vitestExpect(run.withScore(0.95).run()).rejects.toThrow(/destination: expected "NYC", got "LA"[\s\S]*score 0\.90 < 0\.95 required/);
+    await vitestExpect(run.withScore(0.95).run()).rejects.toThrow(
+      /destination: expected "NYC", got "LA"[\s\S]*score 0\.90 < 0\.95 required/,
+    );
   });
 
   it('checks forbidden calls first, naming each offending call and the tools called', async () => {
     const run = expect(travelAgent).on('book to NYC and cancel').calls('search_flights').doesNotCall('cancel_booking');
     await vitestExpect(run.run()).rejects.toThrow(
       new ToolscoreAssertionError(
-        ['the agent made a forbidden call:', '  call 3 (cancel_booking): cancel_booking(booking="B1", refund=true)', 'tools called: search_flights, book_flight, cancel_booking'].join('\n'),
+        [
+          'the agent made a forbidden call:',
+          '  call 3 (cancel_booking): cancel_booking(booking="B1", refund=true)',
+          'tools called: search_flights, book_flight, cancel_booking',
+        ].join('\n'),
       ).message,
     );
   });
@@ -48,7 +57,9 @@ describe('fluent expect', () => {
   it('forbids only calls whose listed arguments match', async () => {
     const agent = expect(travelAgent).on('book to NYC and cancel');
     await vitestExpect(agent.doesNotCall('cancel_booking', { refund: false }).run()).resolves.toBeDefined();
-    await vitestExpect(agent.doesNotCall('cancel_booking', { refund: true }).run()).rejects.toThrow(ToolscoreAssertionError);
+    await vitestExpect(agent.doesNotCall('cancel_booking', { refund: true }).run()).rejects.toThrow(
+      ToolscoreAssertionError,
+    );
   });
 
   it('with only forbidden rules, does not check the score', async () => {
@@ -63,7 +74,10 @@ describe('fluent expect', () => {
   });
 
   it('takes an already-produced raw response', async () => {
-    const response = { content: [{ type: 'tool_use', id: 't1', name: 'get_weather', input: { city: 'Paris' } }], role: 'assistant' };
+    const response = {
+      content: [{ type: 'tool_use', id: 't1', name: 'get_weather', input: { city: 'Paris' } }],
+      role: 'assistant',
+    };
     vitestExpect((await expect(response).calls('get_weather', { city: 'Paris' }).run()).score).toBe(1);
   });
 
@@ -71,9 +85,19 @@ describe('fluent expect', () => {
     // Lenient equality trims strings; strict does not.
     const response = [{ tool: 'get_weather', args: { city: ' Paris' } }];
     vitestExpect((await expect(response).calls('get_weather', { city: 'Paris' }).run()).score).toBe(1);
-    await vitestExpect(expect(response).calls('get_weather', { city: 'Paris' }).withStrictArgs().run()).rejects.toThrow('city: expected "Paris", got " Paris"');
+    await vitestExpect(expect(response).calls('get_weather', { city: 'Paris' }).withStrictArgs().run()).rejects.toThrow(
+      'city: expected "Paris", got " Paris"',
+    );
     // Without the argument weight the rest renormalize to 0.4 + 0.2 + 0.1 over 0.7 = 1.
-    vitestExpect((await expect(response).calls('get_weather', { city: 'Paris' }).withStrictArgs().withWeights({ argument_f1: 0 }).run()).score).toBeCloseTo(1, 12);
+    vitestExpect(
+      (
+        await expect(response)
+          .calls('get_weather', { city: 'Paris' })
+          .withStrictArgs()
+          .withWeights({ argument_f1: 0 })
+          .run()
+      ).score,
+    ).toBeCloseTo(1, 12);
   });
 
   it('keeps every step whether or not its return value is used', async () => {
@@ -92,7 +116,9 @@ describe('fluent expect', () => {
 
   it('refuses to run with nothing declared, and a minimum outside [0, 1]', async () => {
     await vitestExpect(expect([]).run()).rejects.toThrow(ToolscoreInputError);
-    await vitestExpect(expect([]).run()).rejects.toThrow('nothing to check: declare calls(…) or doesNotCall(…) before run()');
+    await vitestExpect(expect([]).run()).rejects.toThrow(
+      'nothing to check: declare calls(…) or doesNotCall(…) before run()',
+    );
     vitestExpect(() => expect([]).withScore(9)).toThrow('expected a number between 0 and 1, got 9');
   });
 

@@ -34,7 +34,14 @@ export class Expectation {
 
   /** Use `expect(agent).on(input)` or `expect(response)`. */
   constructor(subject: Subject) {
-    this.#declared = { subject, expected: [], forbidden: [], minScore: DEFAULT_MIN_SCORE, weights: undefined, strict: false };
+    this.#declared = {
+      subject,
+      expected: [],
+      forbidden: [],
+      minScore: DEFAULT_MIN_SCORE,
+      weights: undefined,
+      strict: false,
+    };
   }
 
   /**
@@ -83,13 +90,27 @@ export class Expectation {
   async run(): Promise<EvaluationResult> {
     const { subject, expected, forbidden, minScore, weights, strict } = this.#declared;
     if (expected.length === 0 && forbidden.length === 0) {
-      throw new ToolscoreInputError({ source: 'expect' }, 'nothing to check: declare calls(…) or doesNotCall(…) before run()');
+      throw new ToolscoreInputError(
+        { source: 'expect' },
+        'nothing to check: declare calls(…) or doesNotCall(…) before run()',
+      );
     }
-    const actual: unknown = 'agent' in subject ? await (subject.agent as Agent<unknown>)(subject.input) : subject.response;
+    const actual: unknown =
+      'agent' in subject ? await (subject.agent as Agent<unknown>)(subject.input) : subject.response;
     const result = evaluate({ expected, actual, weights, strict, forbidden });
     if (result.policyViolations.length > 0) {
-      const calls = result.policyViolations.map((violation) => ({ index: violation.index, tool: violation.tool, text: callText(violation.tool, violation.args) }));
-      throw new ToolscoreAssertionError(forbiddenCallsText(calls, result.traceCalls.map((call) => call.tool)), result);
+      const calls = result.policyViolations.map((violation) => ({
+        index: violation.index,
+        tool: violation.tool,
+        text: callText(violation.tool, violation.args),
+      }));
+      throw new ToolscoreAssertionError(
+        forbiddenCallsText(
+          calls,
+          result.traceCalls.map((call) => call.tool),
+        ),
+        result,
+      );
     }
     return expected.length === 0 ? result : requireScore(result, minScore);
   }

@@ -48,7 +48,8 @@ export function runnerUpdates(context: { snapshotState?: unknown }): boolean {
 function asMatcherResult(run: () => { result?: EvaluationResult; minScore?: number }): MatcherResult {
   try {
     const { result, minScore } = run();
-    const message = result && minScore !== undefined ? renderFailureReport(result, { minScore, color: testColorEnabled() }) : '';
+    const message =
+      result && minScore !== undefined ? renderFailureReport(result, { minScore, color: testColorEnabled() }) : '';
     return { pass: true, message: () => message };
   } catch (error) {
     if (error instanceof ToolscoreAssertionError) return { pass: false, message: () => error.message };
@@ -64,7 +65,12 @@ function asMatcherResult(run: () => { result?: EvaluationResult; minScore?: numb
 export function toolscoreMatchers(source: string) {
   return {
     /** The calls score at least `minScore` (default 0.9) against `expected`. */
-    toCallTools(this: MatcherContext, received: unknown, expected: readonly ExpectedCallInput[], options: AssertToolsOptions = {}): MatcherResult {
+    toCallTools(
+      this: MatcherContext,
+      received: unknown,
+      expected: readonly ExpectedCallInput[],
+      options: AssertToolsOptions = {},
+    ): MatcherResult {
       const minScore = options.minScore ?? DEFAULT_MIN_SCORE;
       return asMatcherResult(() => ({ result: assertTools(expected, received, options), minScore }));
     },
@@ -74,7 +80,9 @@ export function toolscoreMatchers(source: string) {
       const [rule] = parseForbiddenRules([args === undefined ? { tool } : { tool, args }], 'expected');
       const calls = autoExtract(received, 'actual').calls;
       const wanted = args === undefined ? `${tool}(…)` : callText(tool, args);
-      const matching = calls.flatMap((call, index) => (matchesRule(call, rule!) ? [{ index, text: callText(call.tool, call.args) }] : []));
+      const matching = calls.flatMap((call, index) =>
+        matchesRule(call, rule!) ? [{ index, text: callText(call.tool, call.args) }] : [],
+      );
       const pass = matching.length > 0;
       const made = pass ? matching : calls.map((call, index) => ({ index, text: callText(call.tool, call.args) }));
       return { pass, message: () => toolCallExpectationText(wanted, pass, made) };
@@ -82,7 +90,10 @@ export function toolscoreMatchers(source: string) {
 
     /** An evaluation's score is at least `minScore`. */
     toHaveToolScore(this: MatcherContext, received: unknown, minScore: number): MatcherResult {
-      if (!(received instanceof EvaluationResult)) throw new TypeError('toHaveToolScore() expects an EvaluationResult (from evaluate(), assertTools() or toolscoreEval())');
+      if (!(received instanceof EvaluationResult))
+        throw new TypeError(
+          'toHaveToolScore() expects an EvaluationResult (from evaluate(), assertTools() or toolscoreEval())',
+        );
       checkMinScore(minScore);
       const pass = meetsMinScore(received.score, minScore);
       return { pass, message: () => renderFailureReport(received, { minScore, color: testColorEnabled() }) };

@@ -19,8 +19,15 @@ import {
  * - score = 0.4 + 0.15 + 0.2·2/3 + 0.1·2/3 = 0.75
  */
 const result = evaluate({
-  expected: [{ tool: 'search', args: { q: 'x' } }, { tool: 'book', args: { id: 1 } }],
-  actual: [{ tool: 'search', args: { q: 'x' } }, { tool: 'search', args: { q: 'x' } }, { tool: 'book', args: { id: 2 } }],
+  expected: [
+    { tool: 'search', args: { q: 'x' } },
+    { tool: 'book', args: { id: 1 } },
+  ],
+  actual: [
+    { tool: 'search', args: { q: 'x' } },
+    { tool: 'search', args: { q: 'x' } },
+    { tool: 'book', args: { id: 2 } },
+  ],
 });
 
 describe('metric assertions', () => {
@@ -38,7 +45,9 @@ describe('metric assertions', () => {
   it('fail with the metric and the limit as percentages', () => {
     expect(() => assertSequenceAccuracy(result, 0.9)).toThrow('Sequence accuracy 66.7% is below the required 90.0%');
     expect(() => assertArgumentF1(result, 0.8)).toThrow('Argument F1 50.0% is below the required 80.0%');
-    expect(() => assertInvocationAccuracy(evaluate({ expected: [{ tool: 'a' }], actual: [] }), 0.5)).toThrow(/^Invocation accuracy 0\.0% is below/);
+    expect(() => assertInvocationAccuracy(evaluate({ expected: [{ tool: 'a' }], actual: [] }), 0.5)).toThrow(
+      /^Invocation accuracy 0\.0% is below/,
+    );
     expect(() => assertRedundancyBelow(result, 0.1)).toThrow('Redundant call rate 33.3% is above the allowed 10.0%');
     expect(() => assertAllMetricsAbove(result, 0.6)).toThrow('Argument F1 50.0% is below the required 60.0%');
   });
@@ -51,13 +60,19 @@ describe('metric assertions', () => {
   });
 
   it('put a given message in front', () => {
-    expect(() => assertSelectionAccuracy(evaluate({ expected: [{ tool: 'a' }], actual: [{ tool: 'b' }] }), 0.9, 'Failed for scenario1')).toThrow(
-      'Failed for scenario1: Selection accuracy 0.0% is below the required 90.0%',
-    );
+    expect(() =>
+      assertSelectionAccuracy(
+        evaluate({ expected: [{ tool: 'a' }], actual: [{ tool: 'b' }] }),
+        0.9,
+        'Failed for scenario1',
+      ),
+    ).toThrow('Failed for scenario1: Selection accuracy 0.0% is below the required 90.0%');
   });
 
   it('assertScore fails with the failure table', () => {
-    expect(() => assertScore(result)).toThrow(/score 0\.75 < 0\.90 required · selection 1\.00 · args 0\.50 · sequence 0\.67/);
+    expect(() => assertScore(result)).toThrow(
+      /score 0\.75 < 0\.90 required · selection 1\.00 · args 0\.50 · sequence 0\.67/,
+    );
     expect(() => assertScore(result, 0.9, 'checkout flow')).toThrow(/^checkout flow\nExpected vs actual tool calls/);
   });
 

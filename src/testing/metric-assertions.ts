@@ -26,10 +26,26 @@ function check(result: EvaluationResult, checks: readonly MetricCheck[], message
   throw new ToolscoreAssertionError(message ? `${message}: ${text}` : text, result);
 }
 
-const invocation = (result: EvaluationResult, limit: number): MetricCheck => ({ label: 'Invocation accuracy', value: result.invocationAccuracy, limit });
-const selection = (result: EvaluationResult, limit: number): MetricCheck => ({ label: 'Selection accuracy', value: result.selectionAccuracy, limit });
-const sequence = (result: EvaluationResult, limit: number): MetricCheck => ({ label: 'Sequence accuracy', value: result.sequenceAccuracy, limit });
-const argumentF1 = (result: EvaluationResult, limit: number): MetricCheck => ({ label: 'Argument F1', value: result.argumentF1, limit });
+const invocation = (result: EvaluationResult, limit: number): MetricCheck => ({
+  label: 'Invocation accuracy',
+  value: result.invocationAccuracy,
+  limit,
+});
+const selection = (result: EvaluationResult, limit: number): MetricCheck => ({
+  label: 'Selection accuracy',
+  value: result.selectionAccuracy,
+  limit,
+});
+const sequence = (result: EvaluationResult, limit: number): MetricCheck => ({
+  label: 'Sequence accuracy',
+  value: result.sequenceAccuracy,
+  limit,
+});
+const argumentF1 = (result: EvaluationResult, limit: number): MetricCheck => ({
+  label: 'Argument F1',
+  value: result.argumentF1,
+  limit,
+});
 
 /** Invocation accuracy (tools called when needed, not otherwise) is at least `threshold`. */
 export function assertInvocationAccuracy(result: EvaluationResult, threshold: number, message?: string): void {
@@ -53,12 +69,32 @@ export function assertArgumentF1(result: EvaluationResult, minF1: number, messag
 
 /** The redundant call rate (calls beyond the expected number) is at most `maxRate`. */
 export function assertRedundancyBelow(result: EvaluationResult, maxRate: number, message?: string): void {
-  check(result, [{ label: 'Redundant call rate', value: result.metrics.efficiency_metrics.redundant_rate, limit: maxRate, lowerIsBetter: true }], message);
+  check(
+    result,
+    [
+      {
+        label: 'Redundant call rate',
+        value: result.metrics.efficiency_metrics.redundant_rate,
+        limit: maxRate,
+        lowerIsBetter: true,
+      },
+    ],
+    message,
+  );
 }
 
 /** Invocation, selection and sequence accuracy and argument F1 are each at least `threshold`; a failure lists every one that is not. */
 export function assertAllMetricsAbove(result: EvaluationResult, threshold: number, message?: string): void {
-  check(result, [invocation(result, threshold), selection(result, threshold), sequence(result, threshold), argumentF1(result, threshold)], message);
+  check(
+    result,
+    [
+      invocation(result, threshold),
+      selection(result, threshold),
+      sequence(result, threshold),
+      argumentF1(result, threshold),
+    ],
+    message,
+  );
 }
 
 /** The composite score is at least `minScore` (default 0.9); the failure message is the expected-vs-actual table. */
@@ -66,7 +102,8 @@ export function assertScore(result: EvaluationResult, minScore = DEFAULT_MIN_SCO
   try {
     requireScore(result, checkMinScore(minScore));
   } catch (error) {
-    if (message && error instanceof ToolscoreAssertionError) throw new ToolscoreAssertionError(`${message}\n${error.message}`, result);
+    if (message && error instanceof ToolscoreAssertionError)
+      throw new ToolscoreAssertionError(`${message}\n${error.message}`, result);
     throw error;
   }
 }

@@ -6,7 +6,16 @@ import { testAgent } from './test-agent.js';
 function weatherResponse(input: string): unknown {
   const city = input.split(' ').at(-1);
   return {
-    choices: [{ message: { role: 'assistant', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'get_weather', arguments: JSON.stringify({ city }) } }] } }],
+    choices: [
+      {
+        message: {
+          role: 'assistant',
+          tool_calls: [
+            { id: 'c1', type: 'function', function: { name: 'get_weather', arguments: JSON.stringify({ city }) } },
+          ],
+        },
+      },
+    ],
   };
 }
 
@@ -30,7 +39,9 @@ describe('testAgent', () => {
   it('checks the score only when a minimum is given', async () => {
     const result = await testAgent({ agent: weatherResponse, input: 'weather in LA', expected });
     expect(result.score).toBeCloseTo(0.7, 12);
-    await expect(testAgent({ agent: weatherResponse, input: 'weather in LA', expected, minScore: 0.9 })).rejects.toThrow(ToolscoreAssertionError);
+    await expect(
+      testAgent({ agent: weatherResponse, input: 'weather in LA', expected, minScore: 0.9 }),
+    ).rejects.toThrow(ToolscoreAssertionError);
   });
 
   it('passes the agent’s own errors through', async () => {
@@ -46,7 +57,9 @@ describe('testAgent', () => {
       ran = true;
       return [];
     };
-    await expect(testAgent({ agent, input: 'x', expected, minScore: 2 })).rejects.toThrow('expected a number between 0 and 1, got 2');
+    await expect(testAgent({ agent, input: 'x', expected, minScore: 2 })).rejects.toThrow(
+      'expected a number between 0 and 1, got 2',
+    );
     expect(ran).toBe(false);
   });
 });

@@ -31,6 +31,11 @@ export interface TestAgentOptions<Input> {
 export async function testAgent<Input>(options: TestAgentOptions<Input>): Promise<EvaluationResult> {
   const minScore = options.minScore === undefined ? undefined : checkMinScore(options.minScore);
   const response: unknown = await options.agent(options.input);
-  const result = evaluate({ expected: options.expected, actual: response, weights: options.weights, strict: options.strict });
+  const result = evaluate({
+    expected: options.expected,
+    actual: response,
+    weights: options.weights,
+    strict: options.strict,
+  });
   return minScore === undefined ? result : requireScore(result, minScore);
 }

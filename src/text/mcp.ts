@@ -12,10 +12,14 @@ function mcpExitText(exit: { code: number | null; signal: string | null } | unde
 /** Sentences about reaching a server, the generated scenarios and the run. */
 export const mcpText = {
   unclosedQuote: (quote: string) => `the command has an unclosed ${quote === '"' ? 'double' : 'single'} quote`,
-  emptyCommand: () => 'no server command given: pass it as one string ("node server.js") or after --, or use --url or --config',
-  configWithoutServers: () => 'no servers in this file: expected {"mcpServers": {"NAME": {"command": ..., "args": [...]}}} (Claude Desktop, Cursor) or {"servers": {...}} (VS Code)',
-  configNeedsServer: (names: readonly string[]) => `the file holds ${names.length} servers; choose one with --server (${names.join(', ')})`,
-  configUnknownServer: (name: string, names: readonly string[]) => `no server named ${JSON.stringify(name)}; the file has ${names.join(', ')}`,
+  emptyCommand: () =>
+    'no server command given: pass it as one string ("node server.js") or after --, or use --url or --config',
+  configWithoutServers: () =>
+    'no servers in this file: expected {"mcpServers": {"NAME": {"command": ..., "args": [...]}}} (Claude Desktop, Cursor) or {"servers": {...}} (VS Code)',
+  configNeedsServer: (names: readonly string[]) =>
+    `the file holds ${names.length} servers; choose one with --server (${names.join(', ')})`,
+  configUnknownServer: (name: string, names: readonly string[]) =>
+    `no server named ${JSON.stringify(name)}; the file has ${names.join(', ')}`,
   cannotStart: (command: string, reason: string) => `could not start the server: ${JSON.stringify(command)}: ${reason}`,
   exitedAtStart: (target: string, exit: { code: number | null; signal: string | null } | undefined, seconds: number) =>
     `the server (${target}) stopped before completing the MCP handshake: ${mcpExitText(exit)} after ${mcpSeconds(seconds)}`,
@@ -26,11 +30,15 @@ export const mcpText = {
   handshakeFailed: (target: string, reason: string) => `the MCP handshake with ${target} failed: ${reason}`,
   unreachable: (url: string, reason: string) => `could not reach the MCP server at ${url}: ${reason}`,
   tooManyPages: (pages: number) => `tools/list returned more than ${pages} pages; stopped reading`,
-  repeatedCursor: (cursor: string) => `tools/list returned the cursor ${JSON.stringify(cursor)} twice; stopped reading (the server pages in a loop)`,
-  requestTimedOut: (method: string, seconds: number) => `the server did not answer ${method} within ${mcpSeconds(seconds)}`,
+  repeatedCursor: (cursor: string) =>
+    `tools/list returned the cursor ${JSON.stringify(cursor)} twice; stopped reading (the server pages in a loop)`,
+  requestTimedOut: (method: string, seconds: number) =>
+    `the server did not answer ${method} within ${mcpSeconds(seconds)}`,
   requestFailed: (method: string, reason: string) => `${method} failed: ${reason}`,
-  serverExited: (exit: { code: number | null; signal: string | null } | undefined) => `the server stopped: ${mcpExitText(exit)}`,
-  serverExitedDuring: (method: string, exit: { code: number | null; signal: string | null } | undefined) => `the server stopped during ${method}: ${mcpExitText(exit)}`,
+  serverExited: (exit: { code: number | null; signal: string | null } | undefined) =>
+    `the server stopped: ${mcpExitText(exit)}`,
+  serverExitedDuring: (method: string, exit: { code: number | null; signal: string | null } | undefined) =>
+    `the server stopped during ${method}: ${mcpExitText(exit)}`,
   stderrTail: (lines: number) => `last ${lines} ${lines === 1 ? 'line' : 'lines'} of the server's stderr:`,
   scenarioNoArgs: () => 'no-args call (empty or invalid input schema)',
   scenarioHappy: (n: number, which: 'all' | 'required' | 'some' = 'all') =>
@@ -39,9 +47,12 @@ export const mcpText = {
   scenarioWrongType: (name: string, type: string) => `wrong type for ${JSON.stringify(name)} (${type})`,
   scenarioEmptyValues: () => 'empty values for every argument',
   skippedDestructive: () => 'skipped: the tool is annotated destructiveHint (pass --allow-destructive to call it)',
-  skippedTaskRequired: () => 'skipped: the tool must be called as a task (execution.taskSupport "required"), which toolscore does not do yet',
-  skippedInvalidArgs: (error: string) => `skipped: could not generate arguments that satisfy the input schema (${error})`,
-  skippedUncheckableSchema: (reason: string) => `skipped: toolscore cannot check arguments against the input schema (${reason})`,
+  skippedTaskRequired: () =>
+    'skipped: the tool must be called as a task (execution.taskSupport "required"), which toolscore does not do yet',
+  skippedInvalidArgs: (error: string) =>
+    `skipped: could not generate arguments that satisfy the input schema (${error})`,
+  skippedUncheckableSchema: (reason: string) =>
+    `skipped: toolscore cannot check arguments against the input schema (${reason})`,
   skippedNotReadOnly: () => 'skipped: the tool is not annotated readOnlyHint (--read-only calls only tools that are)',
   outputNotChecked: (reason: string) => `ok (structuredContent not checked against the outputSchema: ${reason})`,
   toolsToCall: (names: readonly string[], readOnly: boolean) =>
@@ -56,19 +67,24 @@ export const mcpText = {
   crashDetail: (reason: string) => `crash: ${reason}`,
   transportErrorDetail: (reason: string) => `transport error: ${reason}`,
   notRunServerGone: () => 'not run: the server stopped earlier and could not be started again',
-  restarted: (tool: string, scenario: string) => `the server stopped during ${tool} (${scenario}) and was started again`,
+  restarted: (tool: string, scenario: string) =>
+    `the server stopped during ${tool} (${scenario}) and was started again`,
   restartFailed: (reason: string) => `the server stopped and could not be started again: ${reason}`,
-  noMoreRestarts: (count: number) => `the server stopped again after ${count} restarts; the remaining scenarios were not run`,
+  noMoreRestarts: (count: number) =>
+    `the server stopped again after ${count} restarts; the remaining scenarios were not run`,
   serverGone: () => 'the server stopped; the remaining scenarios were not run',
-  stdoutNoise: (count: number, first: string) => `the server wrote ${count === 1 ? 'a line' : `${count} lines`} to stdout that ${count === 1 ? 'is' : 'are'} not JSON-RPC (${JSON.stringify(first)}); clients may drop the connection: log to stderr instead`,
+  stdoutNoise: (count: number, first: string) =>
+    `the server wrote ${count === 1 ? 'a line' : `${count} lines`} to stdout that ${count === 1 ? 'is' : 'are'} not JSON-RPC (${JSON.stringify(first)}); clients may drop the connection: log to stderr instead`,
   securityWarning: (count: number) =>
     `Security: ${count} ${count === 1 ? 'finding looks' : 'findings look'} like tool poisoning (hidden text, or instructions to deceive the user); review the server before an agent uses it`,
   cleanServer: () => 'No issues found: an LLM should be able to use this server cleanly.',
   moreIssues: (count: number) => `… and ${count} more ${count === 1 ? 'issue' : 'issues'}`,
   partialScorecard: (reason: string) => `the run stopped early (${reason}); the scorecard shows what was learned`,
   noTools: () => 'the server lists no tools',
-  recordedCalls: (count: number, file: string) => `toolscore: recorded ${count} tool ${count === 1 ? 'call' : 'calls'} to ${file}`,
-  recorderLaunchFailed: (command: string, reason: string) => `toolscore: could not start the server ${JSON.stringify(command)}: ${reason}`,
+  recordedCalls: (count: number, file: string) =>
+    `toolscore: recorded ${count} tool ${count === 1 ? 'call' : 'calls'} to ${file}`,
+  recorderLaunchFailed: (command: string, reason: string) =>
+    `toolscore: could not start the server ${JSON.stringify(command)}: ${reason}`,
   recorderWriteFailed: (file: string, reason: string) => `toolscore: could not write ${file}: ${reason}`,
   failureFix(failure: string): string {
     switch (failure) {
@@ -85,7 +101,8 @@ export const mcpText = {
     }
   },
   gradeBelow: (grade: string, minimum: string) => `grade ${grade} is below the required ${minimum} (--fail-under)`,
-  blocking: (count: number) => `${count} blocking ${count === 1 ? 'issue' : 'issues'} (lint errors or failed scenarios)`,
+  blocking: (count: number) =>
+    `${count} blocking ${count === 1 ? 'issue' : 'issues'} (lint errors or failed scenarios)`,
 } as const;
 
 type McpLint = { severity: 'error' | 'warning'; message: string; fix: string };
@@ -112,7 +129,13 @@ export const mcpLintText = {
   notSnakeCase: (tool: string): McpLint => ({
     severity: 'warning',
     message: `${tool} is not a snake_case name`,
-    fix: `rename it to ${JSON.stringify(tool.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toLowerCase() || 'tool_name')}; models call snake_case names most reliably`,
+    fix: `rename it to ${JSON.stringify(
+      tool
+        .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+        .replace(/[^A-Za-z0-9]+/g, '_')
+        .replace(/^_+|_+$/g, '')
+        .toLowerCase() || 'tool_name',
+    )}; models call snake_case names most reliably`,
   }),
   providerName: (tool: string): McpLint => ({
     severity: 'error',
@@ -182,7 +205,7 @@ export const mcpLintText = {
   overridesInstructions: (where: string, phrase: string): McpLint => ({
     severity: 'error',
     message: `${where} tells the model to override its instructions (${JSON.stringify(phrase)})`,
-    fix: 'remove the instruction; tool metadata that overrides the user\'s or the client\'s instructions is prompt injection',
+    fix: "remove the instruction; tool metadata that overrides the user's or the client's instructions is prompt injection",
   }),
   authorityTag: (where: string, tag: string): McpLint => ({
     severity: 'warning',
@@ -198,22 +221,43 @@ export const mcpLintText = {
 
 /** The ranked fixes of failed scenarios. */
 export const mcpFixText = {
-  failsOnValidInput(result: { tool: string; description: string; detail: string; outcome: string }): { problem: string; fix: string } {
+  failsOnValidInput(result: { tool: string; description: string; detail: string; outcome: string }): {
+    problem: string;
+    fix: string;
+  } {
     const problem = `${result.tool} fails on valid input (${result.description}): ${result.detail}`;
     switch (result.outcome) {
       case 'timeout':
-        return { problem, fix: `make ${result.tool} answer within the timeout, or send progress notifications and return early` };
+        return {
+          problem,
+          fix: `make ${result.tool} answer within the timeout, or send progress notifications and return early`,
+        };
       case 'crash':
-        return { problem, fix: `catch errors inside the ${result.tool} handler and return them as an isError result; the server process must never exit on a call` };
+        return {
+          problem,
+          fix: `catch errors inside the ${result.tool} handler and return them as an isError result; the server process must never exit on a call`,
+        };
       case 'invalid_result':
-        return { problem, fix: `return a result the client can read: a content list, and structuredContent that matches the outputSchema when one is declared` };
+        return {
+          problem,
+          fix: `return a result the client can read: a content list, and structuredContent that matches the outputSchema when one is declared`,
+        };
       case 'protocol_error':
-        return { problem, fix: `accept every input its schema allows, or tighten the schema of ${result.tool} (enum, pattern, format, ranges) so models send what it accepts` };
+        return {
+          problem,
+          fix: `accept every input its schema allows, or tighten the schema of ${result.tool} (enum, pattern, format, ranges) so models send what it accepts`,
+        };
       default:
-        return { problem, fix: `accept every input its schema allows, or tighten the schema of ${result.tool} (enum, pattern, format, ranges) so models send what it accepts` };
+        return {
+          problem,
+          fix: `accept every input its schema allows, or tighten the schema of ${result.tool} (enum, pattern, format, ranges) so models send what it accepts`,
+        };
     }
   },
-  failsOnBadInput(result: { tool: string; description: string; detail: string; outcome: string }): { problem: string; fix: string } {
+  failsOnBadInput(result: { tool: string; description: string; detail: string; outcome: string }): {
+    problem: string;
+    fix: string;
+  } {
     return {
       problem: `${result.tool} fails on bad input (${result.description}): ${result.detail}`,
       fix:

@@ -69,7 +69,8 @@ export function budgetViolationText(violation: BudgetViolation): string {
 
 /** `call 2 (book) breaks its schema at $.date: must match format "date"` / `call 4 (rm) uses a tool that was not offered`. */
 export function schemaErrorText(error: SchemaErrorDetail): string {
-  if (error.keyword === 'not_offered') return `call ${error.index + 1} (${error.tool}) uses a tool that was not offered`;
+  if (error.keyword === 'not_offered')
+    return `call ${error.index + 1} (${error.tool}) uses a tool that was not offered`;
   return `call ${error.index + 1} (${error.tool}) breaks its schema at ${error.path}: ${error.message}`;
 }
 
@@ -110,7 +111,13 @@ export function argumentDiffText(diff: ArgumentDiff): string {
 export function issueText(
   kind: IssueKind,
   tool: string,
-  detail: { expectedTool?: string; diffs?: readonly ArgumentDiff[]; error?: string; expectedNumber?: number; actualNumber?: number },
+  detail: {
+    expectedTool?: string;
+    diffs?: readonly ArgumentDiff[];
+    error?: string;
+    expectedNumber?: number;
+    actualNumber?: number;
+  },
 ): { problem: string; fix: string } {
   switch (kind) {
     case 'missing':
@@ -214,7 +221,13 @@ export const REPORT_COLUMNS = {
 } as const;
 
 /** What `toolscore eval` prints after writing each report: `HTML report: out/report.html`. */
-export const REPORT_FILE_LABELS = { json: 'JSON report', html: 'HTML report', markdown: 'Markdown report', junit: 'JUnit report', csv: 'CSV report' } as const;
+export const REPORT_FILE_LABELS = {
+  json: 'JSON report',
+  html: 'HTML report',
+  markdown: 'Markdown report',
+  junit: 'JUnit report',
+  csv: 'CSV report',
+} as const;
 
 /** `Job summary: Markdown report appended to $GITHUB_STEP_SUMMARY`. */
 export const JOB_SUMMARY_TEXT = 'Job summary: Markdown report appended to $GITHUB_STEP_SUMMARY';
@@ -319,7 +332,9 @@ export function metricNoteText(key: MetricKey, metrics: Metrics): string {
     }
     case 'semantic_score': {
       const semantic = metrics.semantic_metrics;
-      return semantic ? `${semantic.provider} ${semantic.model_used}, ${countText(semantic.per_call_scores.length, 'pair')} judged` : '';
+      return semantic
+        ? `${semantic.provider} ${semantic.model_used}, ${countText(semantic.per_call_scores.length, 'pair')} judged`
+        : '';
     }
     case 'total_duration':
       return 'over the calls that recorded a duration';
@@ -334,7 +349,9 @@ export function metricNoteText(key: MetricKey, metrics: Metrics): string {
 
 /** `23.1% of the score` / `not part of the score; weight it with --weight required_call_recall=0.3`. */
 export function requiredCallsNoteText(share: string | null): string {
-  return share === null ? 'not part of the score; weight it with --weight required_call_recall=0.3' : `${share} of the score`;
+  return share === null
+    ? 'not part of the score; weight it with --weight required_call_recall=0.3'
+    : `${share} of the score`;
 }
 
 /** `40.0% of the score`: the weight of a score metric. */
@@ -348,8 +365,13 @@ export function verdictText(verdict: string, score: string, grade: string, cause
 }
 
 /** Why the verdict is worse than the score's band: `1 behavior and safety error`, `0 of 1 required calls completed`. */
-export function verdictCauseText(cause: 'errors' | 'required_calls', count: { errors: number; completed: number; expected: number }): string {
-  return cause === 'errors' ? countText(count.errors, 'behavior and safety error') : `${count.completed} of ${count.expected} required calls completed`;
+export function verdictCauseText(
+  cause: 'errors' | 'required_calls',
+  count: { errors: number; completed: number; expected: number },
+): string {
+  return cause === 'errors'
+    ? countText(count.errors, 'behavior and safety error')
+    : `${count.completed} of ${count.expected} required calls completed`;
 }
 
 /** `expected call 2: search_flights` / `extra call 4: charge_card`: a JUnit test case per row of the call table. */

@@ -23,20 +23,34 @@ export function wrongToolStatus(expectedTool: string, actualTool: string): strin
  * `score 0.47 < 0.90 required · selection 0.50 · args 0.33 · sequence 0.67`. `scoreText` and `minText`
  * are already formatted so they differ when the numbers differ.
  */
-export function scoreLineText(scoreText: string, passed: boolean, minText: string, parts: { selection: string; args: string; sequence: string }): string {
+export function scoreLineText(
+  scoreText: string,
+  passed: boolean,
+  minText: string,
+  parts: { selection: string; args: string; sequence: string },
+): string {
   return `score ${scoreText} ${passed ? '≥' : '<'} ${minText} required · selection ${parts.selection} · args ${parts.args} · sequence ${parts.sequence}`;
 }
 
 /** `Selection accuracy 80.0% is below the required 90.0%` (metric helpers; lower-is-better rates say "above the allowed"). */
 export function metricThresholdText(label: string, value: string, limit: string, lowerIsBetter = false): string {
-  return lowerIsBetter ? `${label} ${value} is above the allowed ${limit}` : `${label} ${value} is below the required ${limit}`;
+  return lowerIsBetter
+    ? `${label} ${value} is above the allowed ${limit}`
+    : `${label} ${value} is below the required ${limit}`;
 }
 
 /** `forbidden call made: call 2 (cancel_booking) cancel_booking(id="B1")`; the fluent expect's `doesNotCall` failure. */
-export function forbiddenCallsText(calls: readonly { index: number; tool: string; text: string }[], actualTools: readonly string[]): string {
+export function forbiddenCallsText(
+  calls: readonly { index: number; tool: string; text: string }[],
+  actualTools: readonly string[],
+): string {
   const lines = calls.map((call) => `  call ${call.index + 1} (${call.tool}): ${call.text}`);
   const noun = calls.length === 1 ? 'a forbidden call' : `${calls.length} forbidden calls`;
-  return [`the agent made ${noun}:`, ...lines, `tools called: ${actualTools.length > 0 ? actualTools.join(', ') : 'none'}`].join('\n');
+  return [
+    `the agent made ${noun}:`,
+    ...lines,
+    `tools called: ${actualTools.length > 0 ? actualTools.join(', ') : 'none'}`,
+  ].join('\n');
 }
 
 /** How a snapshot check ended, as counted in the run summary. */
@@ -94,8 +108,13 @@ export function snapshotSummaryText(counts: Readonly<Partial<Record<SnapshotOutc
 }
 
 /** The `toCallTool` matcher's failure: `expected a call to book(id=ANY); calls made: search(q="x")`, or the negated form. */
-export function toolCallExpectationText(wanted: string, negated: boolean, made: readonly { index: number; text: string }[]): string {
-  if (negated) return `expected no call to ${wanted}, but ${made.map((call) => `call ${call.index + 1} was ${call.text}`).join('; ')}`;
+export function toolCallExpectationText(
+  wanted: string,
+  negated: boolean,
+  made: readonly { index: number; text: string }[],
+): string {
+  if (negated)
+    return `expected no call to ${wanted}, but ${made.map((call) => `call ${call.index + 1} was ${call.text}`).join('; ')}`;
   return `expected a call to ${wanted}; calls made: ${made.length > 0 ? made.map((call) => call.text).join(', ') : 'none'}`;
 }
 

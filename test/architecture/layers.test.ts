@@ -28,7 +28,8 @@ const FLOORS: Readonly<Record<string, number>> = {
 };
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
-const IMPORT = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\sfrom\s+)?['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\sfrom\s+)?['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -65,7 +66,8 @@ function upwardImports(graph: ReadonlyMap<string, readonly string[]>): string[] 
       const to = folderOf(target);
       if (from === to) continue;
       const [a, b] = [FLOORS[from], FLOORS[to]];
-      if (a === undefined || b === undefined) found.push(`${file} → ${target}: ${a === undefined ? from : to} has no floor`);
+      if (a === undefined || b === undefined)
+        found.push(`${file} → ${target}: ${a === undefined ? from : to} has no floor`);
       else if (b >= a) found.push(`${file} (floor ${a}) → ${target} (floor ${b})`);
     }
   }
@@ -122,7 +124,9 @@ describe('the checker itself', () => {
   });
 
   test('a folder without a floor is reported, not passed', () => {
-    expect(upwardImports(graphOf({ 'batch/a.ts': ['core/b.ts'] }))).toEqual(['batch/a.ts → core/b.ts: batch has no floor']);
+    expect(upwardImports(graphOf({ 'batch/a.ts': ['core/b.ts'] }))).toEqual([
+      'batch/a.ts → core/b.ts: batch has no floor',
+    ]);
   });
 
   test('a loop of three files and a self-import are cycles; a diamond is not', () => {
@@ -141,9 +145,14 @@ describe('the checker itself', () => {
 
   test('type-only, re-export and dynamic imports are all edges', () => {
     const text: Record<string, string> = {
-      'metrics/x.ts': "import type { A } from '../core/a.js';\nexport { B } from './b.js';\nconst c = await import('../cli/c.js');",
+      'metrics/x.ts':
+        "import type { A } from '../core/a.js';\nexport { B } from './b.js';\nconst c = await import('../cli/c.js');",
     };
-    expect(importGraph(['metrics/x.ts'], (file) => text[file]!).get('metrics/x.ts')).toEqual(['core/a.ts', 'metrics/b.ts', 'cli/c.ts']);
+    expect(importGraph(['metrics/x.ts'], (file) => text[file]!).get('metrics/x.ts')).toEqual([
+      'core/a.ts',
+      'metrics/b.ts',
+      'cli/c.ts',
+    ]);
   });
 });
 

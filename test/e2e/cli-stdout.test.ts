@@ -21,7 +21,11 @@ describe('toolscore eval -o -', () => {
   it('pipes into jq, with the exit code of the gate kept', async () => {
     const dir = freshDir();
     const script = '"$0" "$1" eval "$2" "$3" -o - --min-score 0.9 | jq -r ".summary.score"; exit "${PIPESTATUS[0]}"';
-    const run = await runProgram('bash', ['-c', script, process.execPath, CLI, EXAMPLES.gold, EXAMPLES.trace], { cwd: dir, env: childEnv(), timeout: 30_000 });
+    const run = await runProgram('bash', ['-c', script, process.execPath, CLI, EXAMPLES.gold, EXAMPLES.trace], {
+      cwd: dir,
+      env: childEnv(),
+      timeout: 30_000,
+    });
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('0.835\n');
     expect(run.stderr).toContain('toolscore: score 0.835 is below --min-score 0.9\n');

@@ -66,15 +66,24 @@ describe('toolscore eval on the bundled example', () => {
     expect(run.stdout).toMatch(/Argument F1 +91\.7%/);
     expect(run.stdout).toMatch(/Sequence Accuracy +80\.0%/);
     expect(run.stdout).toMatch(/Required call recall +75\.0%/);
-    expect(run.stdout).toContain('Required calls completed: 3 of 4 (not part of the score; weight it with --weight required_call_recall=0.3)');
+    expect(run.stdout).toContain(
+      'Required calls completed: 3 of 4 (not part of the score; weight it with --weight required_call_recall=0.3)',
+    );
     expect(run.stdout).toContain('Run with --verbose');
     expect(run.stdout).toContain('JSON report: toolscore.json');
   });
 
   it('lists the top issues from the pairing, most urgent first, each with a fix', () => {
-    const section = run.stdout.slice(run.stdout.indexOf('Top issues to fix'), run.stdout.indexOf('Behavior and safety'));
-    expect(section).toContain('1. book_flight failed: "Payment declined: card expired" and was not retried successfully');
-    expect(section).toContain('2. search_flights called with different arguments: destination: expected "LIS", got "OPO"');
+    const section = run.stdout.slice(
+      run.stdout.indexOf('Top issues to fix'),
+      run.stdout.indexOf('Behavior and safety'),
+    );
+    expect(section).toContain(
+      '1. book_flight failed: "Payment declined: card expired" and was not retried successfully',
+    );
+    expect(section).toContain(
+      '2. search_flights called with different arguments: destination: expected "LIS", got "OPO"',
+    );
     expect(section).toContain('3. unexpected call to charge_card');
     expect(section).not.toContain('4.');
     expect(section.match(/fix: /g)).toHaveLength(3);
@@ -95,7 +104,13 @@ describe('toolscore eval on the bundled example', () => {
     expect(summary).toMatchObject({
       grade: 'B',
       verdict: 'WARN',
-      weights: { selection_accuracy: 0.4, argument_f1: 0.3, sequence_accuracy: 0.2, redundant_rate: 0.1, required_call_recall: 0 },
+      weights: {
+        selection_accuracy: 0.4,
+        argument_f1: 0.3,
+        sequence_accuracy: 0.2,
+        redundant_rate: 0.1,
+        required_call_recall: 0,
+      },
       required_call_recall: 0.75,
       failed_calls: 1,
       policy_violations: 0,
@@ -114,21 +129,35 @@ describe('toolscore eval on the bundled example', () => {
     expect(metrics.argument_metrics.f1).toBeCloseTo(11 / 12, 12);
     expect(metrics.sequence_metrics).toMatchObject({ edit_distance: 1 });
     expect(metrics.sequence_metrics.sequence_accuracy).toBeCloseTo(0.8, 12);
-    expect(metrics.efficiency_metrics).toMatchObject({ redundant_count: 1, error_count: 1, identical_count: 0, retry_after_error_count: 0, total_calls: 5 });
+    expect(metrics.efficiency_metrics).toMatchObject({
+      redundant_count: 1,
+      error_count: 1,
+      identical_count: 0,
+      retry_after_error_count: 0,
+      total_calls: 5,
+    });
     expect(metrics.efficiency_metrics.redundant_rate).toBeCloseTo(0.2, 12);
-    expect(metrics.tool_correctness_metrics).toMatchObject({ tool_correctness: 1, missing_tools: [], extra_tools: ['charge_card'] });
+    expect(metrics.tool_correctness_metrics).toMatchObject({
+      tool_correctness: 1,
+      missing_tools: [],
+      extra_tools: ['charge_card'],
+    });
     expect(metrics.required_call_recall).toBe(0.75);
     expect(metrics.security_metrics).toEqual({ secret_count: 0, secrets: [] });
     expect(metrics).not.toHaveProperty('policy_metrics');
   });
 
   it('holds the top issues with indexes and argument diffs', () => {
-    expect(report.top_issues.map((issue: any) => [issue.kind, issue.tool, issue.expected_index, issue.actual_index])).toEqual([
+    expect(
+      report.top_issues.map((issue: any) => [issue.kind, issue.tool, issue.expected_index, issue.actual_index]),
+    ).toEqual([
       ['failed', 'book_flight', 2, 2],
       ['argument_mismatch', 'search_flights', 1, 1],
       ['extra', 'charge_card', null, 3],
     ]);
-    expect(report.top_issues[1].diffs).toEqual([{ key: 'destination', kind: 'mismatch', expected: 'LIS', actual: 'OPO' }]);
+    expect(report.top_issues[1].diffs).toEqual([
+      { key: 'destination', kind: 'mismatch', expected: 'LIS', actual: 'OPO' },
+    ]);
     expect(report.top_issues[0]).not.toHaveProperty('diffs');
     expect(report.top_issues[2].problem).toBe('unexpected call to charge_card');
     expect(report.findings).toEqual([{ severity: 'warning', message: '1 of 5 tool calls failed (book_flight)' }]);
@@ -141,7 +170,11 @@ describe('toolscore eval on the bundled example', () => {
       args: { city: 'Lisbon', date: { $regex: '2025-06-1[4-8]' }, units: { $one_of: ['metric', 'celsius'] } },
       description: 'Check the forecast for the trip dates',
     });
-    expect(report.gold_calls[3].args).toEqual({ to: 'ana@example.com', subject: { $any: true }, body: { $type: 'string' } });
+    expect(report.gold_calls[3].args).toEqual({
+      to: 'ana@example.com',
+      subject: { $any: true },
+      body: { $type: 'string' },
+    });
     expect(report.trace_calls).toHaveLength(5);
     expect(report.trace_calls[2]).toEqual({
       tool: 'book_flight',
@@ -184,7 +217,9 @@ describe('toolscore eval options', () => {
 
   it('--weight required_call_recall=0.3 renormalizes the weights and says recall is part of the score', async () => {
     const dir = freshDir();
-    const run = await runCli(['eval', EXAMPLES.gold, EXAMPLES.trace, '--weight', 'required_call_recall=0.3'], { cwd: dir });
+    const run = await runCli(['eval', EXAMPLES.gold, EXAMPLES.trace, '--weight', 'required_call_recall=0.3'], {
+      cwd: dir,
+    });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Score 81.5%   Grade B   WARN');
     expect(run.stdout).toContain('Required calls completed: 3 of 4 (23.1% of the score)');
@@ -226,7 +261,9 @@ describe('toolscore eval options', () => {
 
   it('--forbidden reports the forbidden call; --fail-on-violations turns it into exit 1', async () => {
     const dir = freshDir();
-    const reported = await runCli(['eval', EXAMPLES.gold, EXAMPLES.trace, '--forbidden', EXAMPLES.forbidden], { cwd: dir });
+    const reported = await runCli(['eval', EXAMPLES.gold, EXAMPLES.trace, '--forbidden', EXAMPLES.forbidden], {
+      cwd: dir,
+    });
     expect(reported.code).toBe(0);
     expect(reported.stdout).toContain(
       'Behavior and safety\n  ERROR    call 4 (charge_card) matches forbidden rule 1: payments go through book_flight only\n  WARNING  1 of 5 tool calls failed (book_flight)\n',
@@ -234,9 +271,15 @@ describe('toolscore eval options', () => {
     const report = readReport(join(dir, 'toolscore.json'));
     expect(report.summary.policy_violations).toBe(1);
     expect(report.metrics.policy_metrics).toMatchObject({ violation_count: 1, rule_count: 3 });
-    expect(report.findings[0]).toEqual({ severity: 'error', message: 'call 4 (charge_card) matches forbidden rule 1: payments go through book_flight only' });
+    expect(report.findings[0]).toEqual({
+      severity: 'error',
+      message: 'call 4 (charge_card) matches forbidden rule 1: payments go through book_flight only',
+    });
 
-    const gated = await runCli(['eval', EXAMPLES.gold, EXAMPLES.trace, '--forbidden', EXAMPLES.forbidden, '--fail-on-violations'], { cwd: freshDir() });
+    const gated = await runCli(
+      ['eval', EXAMPLES.gold, EXAMPLES.trace, '--forbidden', EXAMPLES.forbidden, '--fail-on-violations'],
+      { cwd: freshDir() },
+    );
     expect(gated.code).toBe(1);
     expect(gated.stderr).toBe('toolscore: --fail-on-violations: 1 forbidden call\n');
   });
@@ -258,13 +301,19 @@ describe('toolscore eval options', () => {
     expect(strict.code).toBe(0);
     // 0.4·1 + 0.3·0 + 0.2·1 + 0.1·1 = 0.7
     expect(strict.stdout).toContain('Score 70.0%   Grade C   WARN');
-    expect(strict.stdout).toContain('f called with different arguments: n: expected 1, got 1.0; s: expected "x", got " x"');
+    expect(strict.stdout).toContain(
+      'f called with different arguments: n: expected 1, got 1.0; s: expected "x", got " x"',
+    );
     expect(readReport(join(dir, 'strict.json')).metrics.argument_metrics.f1).toBe(0);
   });
 
   it('shows the first 8 top issues and counts the rest; no calls at all scores 0', async () => {
     const dir = freshDir();
-    const gold = put(dir, 'gold.json', Array.from({ length: 10 }, (_, k) => ({ tool: `step_${k}` })));
+    const gold = put(
+      dir,
+      'gold.json',
+      Array.from({ length: 10 }, (_, k) => ({ tool: `step_${k}` })),
+    );
     const trace = put(dir, 'trace.json', []);
     const run = await runCli(['eval', gold, trace], { cwd: dir });
     expect(run.code).toBe(0);
@@ -302,7 +351,9 @@ describe('toolscore eval options', () => {
     const trace = put(dir, 'trace.json', [{ tool: 'search', arguments: '{"q": "x"' }]);
     const run = await runCli(['eval', gold, trace], { cwd: dir });
     expect(run.code).toBe(0);
-    expect(run.stderr).toBe(`warning: ${trace} at $[0].arguments: arguments are not valid JSON; kept the raw text as {"raw": ...}\n`);
+    expect(run.stderr).toBe(
+      `warning: ${trace} at $[0].arguments: arguments are not valid JSON; kept the raw text as {"raw": ...}\n`,
+    );
     expect(readReport(join(dir, 'toolscore.json')).warnings).toHaveLength(1);
   });
 });
@@ -313,7 +364,11 @@ describe('a reader that stops early', () => {
     const gold = put(dir, 'gold.json', [{ tool: 'search' }]);
     // 5000 extra tools make the verbose "Extra tools" line far longer than a pipe's buffer, so the
     // write is still going on when `head` exits.
-    const trace = put(dir, 'trace.json', Array.from({ length: 5000 }, (_, k) => ({ tool: `extra_tool_${String(k).padStart(5, '0')}` })));
+    const trace = put(
+      dir,
+      'trace.json',
+      Array.from({ length: 5000 }, (_, k) => ({ tool: `extra_tool_${String(k).padStart(5, '0')}` })),
+    );
     const script = '"$0" "$1" eval "$2" "$3" -v --min-score 0.5 | head -c 100 > /dev/null; exit "${PIPESTATUS[0]}"';
     const run = await runProgram('bash', ['-c', script, process.execPath, CLI, gold, trace], { cwd: dir });
     expect(run.stderr).toBe('toolscore: score 0 is below --min-score 0.5\n');
@@ -344,43 +399,70 @@ describe('toolscore eval: bad usage and bad input exit 2 with one line', () => {
 
   it('arguments that are not an object', async () => {
     const gold = put(dir, 'array-args.json', [{ tool: 'a', args: ['x'] }]);
-    expectInputError(await evalIn(gold, EXAMPLES.trace), `${gold} at $[0].args: expected an object of arguments (or null), got an array`);
+    expectInputError(
+      await evalIn(gold, EXAMPLES.trace),
+      `${gold} at $[0].args: expected an object of arguments (or null), got an array`,
+    );
   });
 
   it('an unknown $ operator', async () => {
     const gold = put(dir, 'bad-operator.json', [{ tool: 'a', args: { x: { $regexp: 'a' } } }]);
-    expectInputError(await evalIn(gold, EXAMPLES.trace), `${gold} at $[0].args.x: unknown operator $regexp; known operators:`);
+    expectInputError(
+      await evalIn(gold, EXAMPLES.trace),
+      `${gold} at $[0].args.x: unknown operator $regexp; known operators:`,
+    );
   });
 
   it('a --weight without "="', async () => {
-    expectInputError(await evalIn(EXAMPLES.gold, EXAMPLES.trace, '--weight', 'argument_f1'), 'toolscore: --weight: expected NAME=VALUE');
+    expectInputError(
+      await evalIn(EXAMPLES.gold, EXAMPLES.trace, '--weight', 'argument_f1'),
+      'toolscore: --weight: expected NAME=VALUE',
+    );
   });
 
   it('a --weight that is not a number', async () => {
-    expectInputError(await evalIn(EXAMPLES.gold, EXAMPLES.trace, '--weight', 'argument_f1=high'), 'toolscore: --weight: expected a number after "=", got "argument_f1=high"');
+    expectInputError(
+      await evalIn(EXAMPLES.gold, EXAMPLES.trace, '--weight', 'argument_f1=high'),
+      'toolscore: --weight: expected a number after "=", got "argument_f1=high"',
+    );
   });
 
   it('an unknown --weight name', async () => {
-    expectInputError(await evalIn(EXAMPLES.gold, EXAMPLES.trace, '--weight', 'speed=1'), 'unknown weight "speed"; valid names: selection_accuracy,');
+    expectInputError(
+      await evalIn(EXAMPLES.gold, EXAMPLES.trace, '--weight', 'speed=1'),
+      'unknown weight "speed"; valid names: selection_accuracy,',
+    );
   });
 
   it('a negative --weight', async () => {
-    expectInputError(await evalIn(EXAMPLES.gold, EXAMPLES.trace, '--weight', 'argument_f1=-1'), 'weight must not be negative');
+    expectInputError(
+      await evalIn(EXAMPLES.gold, EXAMPLES.trace, '--weight', 'argument_f1=-1'),
+      'weight must not be negative',
+    );
   });
 
   it('an unknown format', async () => {
-    expectInputError(await evalIn(EXAMPLES.gold, EXAMPLES.trace, '-f', 'yaml'), 'toolscore: --format: unknown format "yaml"; valid formats: auto');
+    expectInputError(
+      await evalIn(EXAMPLES.gold, EXAMPLES.trace, '-f', 'yaml'),
+      'toolscore: --format: unknown format "yaml"; valid formats: auto',
+    );
   });
 
   it('a --min-score outside [0, 1] or not a number', async () => {
-    expectInputError(await evalIn(EXAMPLES.gold, EXAMPLES.trace, '--min-score', '1.5'), 'toolscore: --min-score: expected a number between 0 and 1');
+    expectInputError(
+      await evalIn(EXAMPLES.gold, EXAMPLES.trace, '--min-score', '1.5'),
+      'toolscore: --min-score: expected a number between 0 and 1',
+    );
     expectInputError(await evalIn(EXAMPLES.gold, EXAMPLES.trace, '--min-score', 'high'), 'got "high"');
   });
 
   it('a report path that is the gold or the trace file, which is left untouched', async () => {
     const gold = put(dir, 'keep-gold.json', [{ tool: 'a' }]);
     const before = readFileSync(gold, 'utf8');
-    expectInputError(await evalIn(gold, EXAMPLES.trace, '-o', gold), 'is the gold file; writing the report there would overwrite it');
+    expectInputError(
+      await evalIn(gold, EXAMPLES.trace, '-o', gold),
+      'is the gold file; writing the report there would overwrite it',
+    );
     expect(readFileSync(gold, 'utf8')).toBe(before);
     expectInputError(await evalIn(EXAMPLES.gold, EXAMPLES.trace, '--output', EXAMPLES.trace), 'is the trace file');
   });
@@ -413,7 +495,17 @@ describe('toolscore: commands, help and version', () => {
   it('eval --help lists the options and the exit codes', async () => {
     const run = await runCli(['eval', '--help']);
     expect(run.code).toBe(0);
-    for (const flag of ['--format', '--output', '--weight', '--strict', '--forbidden', '--min-score', '--fail-on-violations', '--verbose', '--no-color']) {
+    for (const flag of [
+      '--format',
+      '--output',
+      '--weight',
+      '--strict',
+      '--forbidden',
+      '--min-score',
+      '--fail-on-violations',
+      '--verbose',
+      '--no-color',
+    ]) {
       expect(run.stdout).toContain(flag);
     }
     expect(run.stdout).toMatch(/2 +bad usage or bad input/);
@@ -442,9 +534,13 @@ describe('toolscore validate', () => {
   it('says a gold file is valid as gold and as a trace, with its calls in gold-file form', async () => {
     const run = await runCli(['validate', EXAMPLES.gold]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain(`${EXAMPLES.gold}: valid as gold (4 expected calls) and as a trace (custom format, 4 calls)`);
+    expect(run.stdout).toContain(
+      `${EXAMPLES.gold}: valid as gold (4 expected calls) and as a trace (custom format, 4 calls)`,
+    );
     expect(run.stdout).toContain('Tools: get_weather, search_flights, book_flight, send_email');
-    expect(run.stdout).toContain('1. get_weather {"city":"Lisbon","date":{"$regex":"2025-06-1[4-8]"},"units":{"$one_of":["metric","celsius"]}}');
+    expect(run.stdout).toContain(
+      '1. get_weather {"city":"Lisbon","date":{"$regex":"2025-06-1[4-8]"},"units":{"$one_of":["metric","celsius"]}}',
+    );
   });
 
   it('--kind gold reads it as gold only', async () => {
@@ -485,7 +581,9 @@ describe('toolscore validate', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`${trace}: valid as a trace (custom format, 1 call)`);
     // The core names the path inside the calls array ($[0]); $.calls[0] would be more exact.
-    expect(run.stdout).toMatch(/Not a gold file: .*trace\.json at \$(\.calls)?\[0\]\.tool: expected a non-empty tool name/);
+    expect(run.stdout).toMatch(
+      /Not a gold file: .*trace\.json at \$(\.calls)?\[0\]\.tool: expected a non-empty tool name/,
+    );
   });
 
   it('a broken file exits 2 with the one line that says what is wrong', async () => {
@@ -530,7 +628,10 @@ describe('colour', () => {
   /** Runs the CLI on a pseudo-terminal through util-linux `script`, so stdout is a TTY. */
   function onTerminal(args: string[], env: Record<string, string> = {}): Promise<Run> {
     const command = [process.execPath, CLI, ...args].map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
-    return runProgram('script', ['-qec', command, '/dev/null'], { cwd: freshDir(), env: childEnv({ ...env, TERM: 'xterm' }) });
+    return runProgram('script', ['-qec', command, '/dev/null'], {
+      cwd: freshDir(),
+      env: childEnv({ ...env, TERM: 'xterm' }),
+    });
   }
 
   it('is on for a terminal, and NO_COLOR or --no-color turn it off', async () => {

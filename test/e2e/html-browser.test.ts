@@ -9,7 +9,15 @@ import { generateHtmlReport } from '../../src/reports/html.js';
 import { renderJunitReport } from '../../src/reports/junit.js';
 import { buildReportView } from '../../src/reports/view-model.js';
 import { REPO_ROOT } from '../corpus.js';
-import { EXAMPLE_OPTIONS, FIXED_TIME, IMG_PAYLOAD, SCRIPT_PAYLOAD, SECRET, exampleResult, hostileResult } from '../report-fixtures.js';
+import {
+  EXAMPLE_OPTIONS,
+  FIXED_TIME,
+  IMG_PAYLOAD,
+  SCRIPT_PAYLOAD,
+  SECRET,
+  exampleResult,
+  hostileResult,
+} from '../report-fixtures.js';
 import { CHROMIUM, CHROMIUM_PATH, needs } from '../requirements.js';
 
 /*
@@ -24,7 +32,10 @@ let work: string;
 let context: BrowserContext;
 
 /** Opens a report file and records every request the page makes and every console error. */
-async function open(file: string, options: { dark?: boolean; phone?: boolean } = {}): Promise<{ page: Page; requests: string[]; errors: string[] }> {
+async function open(
+  file: string,
+  options: { dark?: boolean; phone?: boolean } = {},
+): Promise<{ page: Page; requests: string[]; errors: string[] }> {
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   const requests: string[] = [];
@@ -50,7 +61,15 @@ describe('HTML report in headless Chromium', needs(CHROMIUM), () => {
       executablePath: CHROMIUM_PATH,
       headless: true,
       timeout: 30_000,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
   }, 60_000);
 
@@ -72,8 +91,18 @@ describe('HTML report in headless Chromium', needs(CHROMIUM), () => {
     // Rows follow the actual order; charge_card sits alone as an extra call.
     const rows = page.locator('table.calls tbody tr');
     expect(await rows.count()).toBe(5);
-    expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-status')))).toEqual(['match', 'argument_mismatch', 'failed', 'extra', 'match']);
-    expect(await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('.tool')].map((node) => node.textContent)))).toEqual([
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-status')))).toEqual([
+      'match',
+      'argument_mismatch',
+      'failed',
+      'extra',
+      'match',
+    ]);
+    expect(
+      await rows.evaluateAll((trs) =>
+        trs.map((tr) => [...tr.querySelectorAll('.tool')].map((node) => node.textContent)),
+      ),
+    ).toEqual([
       ['get_weather', 'get_weather'],
       ['search_flights', 'search_flights'],
       ['book_flight', 'book_flight'],
@@ -81,7 +110,10 @@ describe('HTML report in headless Chromium', needs(CHROMIUM), () => {
       ['send_email', 'send_email'],
     ]);
     // The one differing argument is highlighted on both sides.
-    expect(await rows.nth(1).locator('li.mismatch').allTextContents()).toEqual(['destination: "LIS"mismatch', 'destination: "OPO"mismatch']);
+    expect(await rows.nth(1).locator('li.mismatch').allTextContents()).toEqual([
+      'destination: "LIS"mismatch',
+      'destination: "OPO"mismatch',
+    ]);
     expect(await rows.nth(2).locator('.error').textContent()).toBe('Payment declined: card expired');
     expect(await rows.nth(3).locator('td.status').textContent()).toBe('EXTRA');
 
@@ -94,7 +126,9 @@ describe('HTML report in headless Chromium', needs(CHROMIUM), () => {
     expect(await card('total_duration')).toBe('5.85 s');
     expect(await card('total_cost')).toBe('$0.0020');
     expect(await page.locator('ol.issues li').count()).toBe(3);
-    expect(await page.locator('ul.findings li').allTextContents()).toEqual(['WARNING 1 of 5 tool calls failed (book_flight)']);
+    expect(await page.locator('ul.findings li').allTextContents()).toEqual([
+      'WARNING 1 of 5 tool calls failed (book_flight)',
+    ]);
     expect(await page.locator('svg.chart g').count()).toBe(5);
 
     expect(requests).toEqual([pathToFileURL(file).href]);
@@ -119,10 +153,19 @@ describe('HTML report in headless Chromium', needs(CHROMIUM), () => {
       expected: [{ tool: 'search', args: { q: SCRIPT_PAYLOAD } }, { tool: IMG_PAYLOAD }],
       actual: [
         { tool: 'search', args: { q: IMG_PAYLOAD, key: SECRET } },
-        { tool: SCRIPT_PAYLOAD, args: { [IMG_PAYLOAD]: SCRIPT_PAYLOAD }, is_error: true, error: `${IMG_PAYLOAD} ]]> failed` },
+        {
+          tool: SCRIPT_PAYLOAD,
+          args: { [IMG_PAYLOAD]: SCRIPT_PAYLOAD },
+          is_error: true,
+          error: `${IMG_PAYLOAD} ]]> failed`,
+        },
       ],
     });
-    const file = await generateHtmlReport(result, join(ARTIFACTS, 'html-report-hostile.html'), { goldFile: `${IMG_PAYLOAD}.json`, traceFile: 'trace.json', now: FIXED_TIME });
+    const file = await generateHtmlReport(result, join(ARTIFACTS, 'html-report-hostile.html'), {
+      goldFile: `${IMG_PAYLOAD}.json`,
+      traceFile: 'trace.json',
+      now: FIXED_TIME,
+    });
     const { page, requests, errors } = await open(file);
 
     expect(await page.evaluate('window.__pwned')).toBeUndefined();
@@ -141,7 +184,9 @@ describe('HTML report in headless Chromium', needs(CHROMIUM), () => {
   }, 60_000);
 
   it("Chromium's strict XML parser reads the JUnit report of a hostile trace without error", async () => {
-    const xml = renderJunitReport(buildReportView(hostileResult(), { goldFile: '\u0000<x>]]>.json', traceFile: 'trace.json', now: FIXED_TIME }));
+    const xml = renderJunitReport(
+      buildReportView(hostileResult(), { goldFile: '\u0000<x>]]>.json', traceFile: 'trace.json', now: FIXED_TIME }),
+    );
     const page = await context.newPage();
     const parsed = await page.evaluate(
       `(() => { const doc = new DOMParser().parseFromString(${JSON.stringify(xml)}, 'application/xml'); return { error: doc.getElementsByTagName('parsererror').length, cases: doc.getElementsByTagName('testcase').length, root: doc.documentElement.nodeName }; })()`,

@@ -10,7 +10,10 @@ const dir = mkdtempSync(join(tmpdir(), 'toolscore-interrupt-'));
 const temporaries = () => readdirSync(dir).filter((name) => name.endsWith('.tmp'));
 
 /** Runs a child, sends SIGINT when it prints `ready` (or after `delay` ms), resolves with how it ended. */
-function interrupt(args: string[], trigger: { onReady: true } | { delay: number }): Promise<{ signal: NodeJS.Signals | null; code: number | null }> {
+function interrupt(
+  args: string[],
+  trigger: { onReady: true } | { delay: number },
+): Promise<{ signal: NodeJS.Signals | null; code: number | null }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, args, { env: childEnv(), stdio: ['ignore', 'pipe', 'ignore'] });
     const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);

@@ -35,7 +35,10 @@ describe('the library JSON report', () => {
   });
 
   it('names no files for in-memory calls, and the files given to it over the remembered ones', async () => {
-    const result = await evaluateTrace({ goldFile: join(REPO_ROOT, 'examples/gold.json'), traceFile: join(REPO_ROOT, 'examples/trace.json') });
+    const result = await evaluateTrace({
+      goldFile: join(REPO_ROOT, 'examples/gold.json'),
+      traceFile: join(REPO_ROOT, 'examples/trace.json'),
+    });
     const report = buildJsonReport(result, { goldFile: 'g.json', traceFile: 't.json' });
     expect([report.gold_file, report.trace_file]).toEqual(['g.json', 't.json']);
     const inMemory = buildJsonReport(evaluate({ expected: [{ tool: 'a' }], actual: [{ tool: 'a' }] }));

@@ -25,16 +25,25 @@ async function failure(promise: Promise<unknown>): Promise<McpServerError> {
 
 describe('servers that cannot be used are reported clearly, within the timeout', () => {
   test('crash on start: exit code and stderr, at once', async () => {
-    const [error, seconds] = await timed(() => failure(connect(nodeTarget(fixture('crash-on-start.mjs')), { timeoutMs: 10_000 })));
+    const [error, seconds] = await timed(() =>
+      failure(connect(nodeTarget(fixture('crash-on-start.mjs')), { timeoutMs: 10_000 })),
+    );
     expect(seconds).toBeLessThan(5);
     expect(error.failure).toBe('exited');
-    expect(error.message).toMatch(/^the server \(.*crash-on-start\.mjs\) stopped before completing the MCP handshake: it exited with code 3 after [\d.]+ s$/);
+    expect(error.message).toMatch(
+      /^the server \(.*crash-on-start\.mjs\) stopped before completing the MCP handshake: it exited with code 3 after [\d.]+ s$/,
+    );
     expect(error.diagnostics.exit).toEqual({ code: 3, signal: null });
-    expect(error.diagnostics.stderr).toEqual(['starting fixture server', 'Error: missing required setting DATABASE_URL']);
+    expect(error.diagnostics.stderr).toEqual([
+      'starting fixture server',
+      'Error: missing required setting DATABASE_URL',
+    ]);
   });
 
   test('hang: the start-up timeout ends it (a server that ignores stdin closing is killed)', async () => {
-    const [outcome, seconds] = await timed(() => testServer(nodeTarget(fixture('hang.mjs')), { timeoutMs: 30_000, startupTimeoutMs: 1_000 }));
+    const [outcome, seconds] = await timed(() =>
+      testServer(nodeTarget(fixture('hang.mjs')), { timeoutMs: 30_000, startupTimeoutMs: 1_000 }),
+    );
     expect(seconds).toBeLessThan(6); // 1 s of timeout, the rest is node starting on a busy machine
     expect(outcome.failure?.failure).toBe('timeout');
     expect(outcome.card).toMatchObject({ grade: 'F', score: 0 });
@@ -43,7 +52,9 @@ describe('servers that cannot be used are reported clearly, within the timeout',
   });
 
   test('garbage on stdout: the lines are quoted', async () => {
-    const [error, seconds] = await timed(() => failure(connect(nodeTarget(fixture('garbage.mjs')), { timeoutMs: 1_000 })));
+    const [error, seconds] = await timed(() =>
+      failure(connect(nodeTarget(fixture('garbage.mjs')), { timeoutMs: 1_000 })),
+    );
     expect(seconds).toBeLessThan(6);
     expect(error.failure).toBe('timeout');
     expect(error.message).toContain('wrote lines to stdout that are not JSON-RPC ("Server starting on stdio..." and');
@@ -60,7 +71,9 @@ describe('servers that cannot be used are reported clearly, within the timeout',
     const run = await runCli(['mcp', 'test', '--', process.execPath, fixture('crash-on-start.mjs')]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('Grade F   Score 0.0%');
-    expect(run.stderr).toContain("toolscore: last 2 lines of the server's stderr:\n  | starting fixture server\n  | Error: missing required setting DATABASE_URL");
+    expect(run.stderr).toContain(
+      "toolscore: last 2 lines of the server's stderr:\n  | starting fixture server\n  | Error: missing required setting DATABASE_URL",
+    );
     const hang = await runCli(['mcp', 'list', '--startup-timeout', '1', '--', process.execPath, fixture('hang.mjs')]);
     expect(hang.code).toBe(1);
     expect(hang.stderr).toContain('did not answer initialize within 1 s');
@@ -69,13 +82,24 @@ describe('servers that cannot be used are reported clearly, within the timeout',
 
 describe('servers that misbehave mid-run still get a scorecard', () => {
   test('slow tool: its calls time out, the others pass, the run stays bounded', async () => {
-    const [{ card, failure: broken }, seconds] = await timed(() => testServer(nodeTarget(fixture('slow-tool.mjs'), [], { SLOW_MS: '5000' }), { timeoutMs: 700 }));
+    const [{ card, failure: broken }, seconds] = await timed(() =>
+      testServer(nodeTarget(fixture('slow-tool.mjs'), [], { SLOW_MS: '5000' }), { timeoutMs: 700 }),
+    );
     expect(broken).toBeUndefined();
     const slow = card.results.filter((result) => result.tool === 'slow_report');
     const fast = card.results.filter((result) => result.tool === 'fast_echo');
     expect(fast.every((result) => result.ok)).toBe(true);
     // The SDK's own server validates input first: bad input is answered at once, valid input sleeps.
-    expect(slow.filter((result) => result.kind === 'happy').every((result) => result.outcome === 'timeout' && result.duration === 0.7 && result.detail === 'timeout: no answer within 0.7 s')).toBe(true);
+    expect(
+      slow
+        .filter((result) => result.kind === 'happy')
+        .every(
+          (result) =>
+            result.outcome === 'timeout' &&
+            result.duration === 0.7 &&
+            result.detail === 'timeout: no answer within 0.7 s',
+        ),
+    ).toBe(true);
     expect(card.fixes[0]).toMatchObject({ tool: 'slow_report', priority: 0 });
     const timeouts = card.results.filter((result) => result.outcome === 'timeout').length;
     expect(seconds).toBeLessThan(timeouts * 0.7 + 5);
@@ -95,7 +119,9 @@ describe('servers that misbehave mid-run still get a scorecard', () => {
     expect(card.tools.map((tool) => tool.name)).toEqual(['list_items', 'get_item', 'count_items']);
     expect(card.grade).toBe('A');
     const loop = await testServer(nodeTarget(fixture('raw-server.mjs'), ['loop-cursor']));
-    expect(loop.failure?.message).toBe('tools/list returned the cursor "again" twice; stopped reading (the server pages in a loop)');
+    expect(loop.failure?.message).toBe(
+      'tools/list returned the cursor "again" twice; stopped reading (the server pages in a loop)',
+    );
     expect(loop.card.grade).toBe('F');
   });
 
@@ -109,22 +135,43 @@ describe('servers that misbehave mid-run still get a scorecard', () => {
       'send_report authority-tag',
       'tagged hidden-tag-characters',
     ]);
-    expect(card.lint.find((issue) => issue.rule === 'hidden-tag-characters')!.message).toContain('spell "read ~/.ssh/id_rsa"');
+    expect(card.lint.find((issue) => issue.rule === 'hidden-tag-characters')!.message).toContain(
+      'spell "read ~/.ssh/id_rsa"',
+    );
     // Poisoning is called out on its own line, whatever the grade.
     expect(card.security_issues).toBe(3);
-    expect(renderScorecardConsole(card)).toContain('  Security: 3 findings look like tool poisoning (hidden text, or instructions to deceive the user); review the server before an agent uses it');
-    expect(card.results.find((result) => result.tool === 'no_schema')).toMatchObject({ description: 'no-args call (empty or invalid input schema)', arguments: {}, ok: true });
+    expect(renderScorecardConsole(card)).toContain(
+      '  Security: 3 findings look like tool poisoning (hidden text, or instructions to deceive the user); review the server before an agent uses it',
+    );
+    expect(card.results.find((result) => result.tool === 'no_schema')).toMatchObject({
+      description: 'no-args call (empty or invalid input schema)',
+      arguments: {},
+      ok: true,
+    });
   });
 
   test('results are checked: outputSchema, the CallToolResult shape, JSON-RPC errors', async () => {
     const { card } = await testServer(nodeTarget(fixture('raw-server.mjs'), ['bad-output']));
     const detail = (tool: string) => card.results.find((result) => result.tool === tool)!;
-    expect(detail('wrong_output')).toMatchObject({ ok: false, outcome: 'invalid_result', detail: 'structuredContent does not match the outputSchema: $.count: must be integer' });
-    expect(detail('no_structured')).toMatchObject({ ok: false, outcome: 'invalid_result', detail: 'the tool declares an outputSchema but returned no structuredContent' });
+    expect(detail('wrong_output')).toMatchObject({
+      ok: false,
+      outcome: 'invalid_result',
+      detail: 'structuredContent does not match the outputSchema: $.count: must be integer',
+    });
+    expect(detail('no_structured')).toMatchObject({
+      ok: false,
+      outcome: 'invalid_result',
+      detail: 'the tool declares an outputSchema but returned no structuredContent',
+    });
     expect(detail('good_output')).toMatchObject({ ok: true, outcome: 'ok' });
     expect(detail('not_a_result')).toMatchObject({ ok: false, outcome: 'invalid_result' });
     expect(detail('not_a_result').detail).toMatch(/^the result is not a CallToolResult \(content: /);
-    expect(detail('rpc_error')).toMatchObject({ ok: false, is_error: true, outcome: 'protocol_error', detail: 'JSON-RPC error -32603: database unavailable' });
+    expect(detail('rpc_error')).toMatchObject({
+      ok: false,
+      is_error: true,
+      outcome: 'protocol_error',
+      detail: 'JSON-RPC error -32603: database unavailable',
+    });
     expect(card.counts.happy_passed).toBe(1);
   });
 });

@@ -41,7 +41,8 @@ describe('entry points', () => {
   });
 
   test("'toolscore/mcp' is exported and works from the built package", async () => {
-    const script = "const m = await import('toolscore/mcp'); const t = await import('toolscore'); console.log(typeof m.testServer, typeof m.lintTools, typeof m.recordSession, 'testServer' in t);";
+    const script =
+      "const m = await import('toolscore/mcp'); const t = await import('toolscore'); console.log(typeof m.testServer, typeof m.lintTools, typeof m.recordSession, 'testServer' in t);";
     const run = await runProgram(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO_ROOT });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.trim()).toBe('function function function false');

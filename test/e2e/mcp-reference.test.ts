@@ -40,23 +40,37 @@ function checkCard(card: Scorecard, tools: readonly McpTool[], allowDestructive 
   expect(card.counts.skipped).toBe(card.results.length - ran.length);
   const happy = card.counts.happy_total === 0 ? 1 : card.counts.happy_passed / card.counts.happy_total;
   const edge = card.counts.edge_total === 0 ? 1 : card.counts.edge_passed / card.counts.edge_total;
-  expect(card.scores.lint_score).toBeCloseTo(lintScore(card.counts.lint_errors, card.counts.lint_warnings, tools.length), 12);
+  expect(card.scores.lint_score).toBeCloseTo(
+    lintScore(card.counts.lint_errors, card.counts.lint_warnings, tools.length),
+    12,
+  );
   expect(card.score).toBeCloseTo(0.6 * happy + 0.2 * edge + 0.2 * card.scores.lint_score, 9);
   expect(card.grade).toBe(letterGrade(card.score));
   // Tools that say they are destructive, or need task execution, were never called.
   for (const tool of tools) {
     const own = card.results.filter((result) => result.tool === tool.name);
     expect(own.length, tool.name).toBeGreaterThan(0);
-    if ((isDestructive(tool) && !allowDestructive) || requiresTask(tool)) expect(own.every((result) => result.outcome === 'skipped'), tool.name).toBe(true);
-    else expect(own.some((result) => result.outcome === 'skipped'), tool.name).toBe(false);
+    if ((isDestructive(tool) && !allowDestructive) || requiresTask(tool))
+      expect(
+        own.every((result) => result.outcome === 'skipped'),
+        tool.name,
+      ).toBe(true);
+    else
+      expect(
+        own.some((result) => result.outcome === 'skipped'),
+        tool.name,
+      ).toBe(false);
   }
   // Every happy call sent satisfied the tool's own schema: failures are the server's, not the generator's.
   for (const result of ran.filter((item) => item.kind === 'happy')) {
     const tool = tools.find((item) => item.name === result.tool)!;
-    if (tool.inputSchema && typeof tool.inputSchema === 'object' && 'properties' in tool.inputSchema) expect(schemaError(tool.inputSchema as Record<string, unknown>, result.arguments), result.tool).toBeUndefined();
+    if (tool.inputSchema && typeof tool.inputSchema === 'object' && 'properties' in tool.inputSchema)
+      expect(schemaError(tool.inputSchema as Record<string, unknown>, result.arguments), result.tool).toBeUndefined();
   }
   // No scenario was lost to a crash or the transport.
-  expect(card.results.filter((result) => result.outcome === 'crash' || result.outcome === 'transport_error')).toEqual([]);
+  expect(card.results.filter((result) => result.outcome === 'crash' || result.outcome === 'transport_error')).toEqual(
+    [],
+  );
   expect(card.lint).toEqual(card.lint); // lint is part of the card
 }
 
@@ -102,7 +116,10 @@ describe('@modelcontextprotocol/server-memory', () => {
     expect(bold.card.counts.skipped).toBe(0);
     // Its outputSchema-bearing results were checked against the schemas.
     const withOutput = tools.filter((tool) => tool.outputSchema !== undefined).map((tool) => tool.name);
-    expect(bold.card.results.filter((result) => withOutput.includes(result.tool) && result.kind === 'happy' && result.ok).length).toBeGreaterThan(0);
+    expect(
+      bold.card.results.filter((result) => withOutput.includes(result.tool) && result.kind === 'happy' && result.ok)
+        .length,
+    ).toBeGreaterThan(0);
   }, 60_000);
 });
 

@@ -15,7 +15,9 @@ import { SAMPLE_SERVER, sampleTarget } from './mcp-servers.js';
 function expectedScore(card: Scorecard): number {
   const happy = card.counts.happy_total === 0 ? 1 : card.counts.happy_passed / card.counts.happy_total;
   const edge = card.counts.edge_total === 0 ? 1 : card.counts.edge_passed / card.counts.edge_total;
-  return 0.6 * happy + 0.2 * edge + 0.2 * lintScore(card.counts.lint_errors, card.counts.lint_warnings, card.counts.tools);
+  return (
+    0.6 * happy + 0.2 * edge + 0.2 * lintScore(card.counts.lint_errors, card.counts.lint_warnings, card.counts.tools)
+  );
 }
 
 describe('the bundled sample server over stdio', () => {
@@ -26,7 +28,13 @@ describe('the bundled sample server over stdio', () => {
 
   test('finds each deliberate flaw', () => {
     expect(card.server.name).toBe('toolscore-sample-notes');
-    expect(card.tools.map((tool) => tool.name)).toEqual(['get_weather', 'searchNotes', 'create_note', 'convert_currency', 'delete_note']);
+    expect(card.tools.map((tool) => tool.name)).toEqual([
+      'get_weather',
+      'searchNotes',
+      'create_note',
+      'convert_currency',
+      'delete_note',
+    ]);
     // lint: untyped amount (error); camelCase name, short description, fetch_rates, zero-width space, search_notes in the instructions (warnings)
     expect(card.lint.map((issue) => `${issue.severity} ${issue.tool} ${issue.rule}`).sort()).toEqual([
       'error convert_currency untyped-property',
@@ -36,23 +44,48 @@ describe('the bundled sample server over stdio', () => {
       'warning searchNotes not-snake-case',
       'warning searchNotes short-description',
     ]);
-    expect(card.lint.find((issue) => issue.tool === '<instructions>')!.fix).toBe('refer to searchNotes, or expose search_notes');
+    expect(card.lint.find((issue) => issue.tool === '<instructions>')!.fix).toBe(
+      'refer to searchNotes, or expose search_notes',
+    );
     // create_note rejects the ISO dates its schema asks for: every valid call fails
     const createNote = card.results.filter((result) => result.tool === 'create_note' && result.kind === 'happy');
     expect(createNote).toHaveLength(3);
     expect(createNote.every((result) => !result.ok && result.detail.includes('expected DD/MM/YYYY'))).toBe(true);
     // convert_currency dies without an amount; the server is started again and the run goes on
     const crash = card.results.find((result) => result.outcome === 'crash')!;
-    expect(crash).toMatchObject({ tool: 'convert_currency', kind: 'edge', description: 'missing required argument "amount"', ok: false });
+    expect(crash).toMatchObject({
+      tool: 'convert_currency',
+      kind: 'edge',
+      description: 'missing required argument "amount"',
+      ok: false,
+    });
     expect(crash.detail).toBe('crash: the server stopped: it exited with code 1');
-    expect(card.notes).toEqual(['the server stopped during convert_currency (missing required argument "amount") and was started again']);
+    expect(card.notes).toEqual([
+      'the server stopped during convert_currency (missing required argument "amount") and was started again',
+    ]);
     // delete_note is destructive: listed, never called
-    expect(card.results.filter((result) => result.tool === 'delete_note').every((result) => result.outcome === 'skipped')).toBe(true);
-    expect(card.tools.find((tool) => tool.name === 'delete_note')).toMatchObject({ total: 0, skipped: 6, destructive: true, avg_latency_ms: null });
+    expect(
+      card.results.filter((result) => result.tool === 'delete_note').every((result) => result.outcome === 'skipped'),
+    ).toBe(true);
+    expect(card.tools.find((tool) => tool.name === 'delete_note')).toMatchObject({
+      total: 0,
+      skipped: 6,
+      destructive: true,
+      avg_latency_ms: null,
+    });
   });
 
   test('grade and score follow the formula: 0.6·9/12 + 0.2·11/12 + 0.2·(1 − (0.25 + 0.5)/5)', () => {
-    expect(card.counts).toEqual({ tools: 5, happy_passed: 9, happy_total: 12, edge_passed: 11, edge_total: 12, skipped: 6, lint_errors: 1, lint_warnings: 5 });
+    expect(card.counts).toEqual({
+      tools: 5,
+      happy_passed: 9,
+      happy_total: 12,
+      edge_passed: 11,
+      edge_total: 12,
+      skipped: 6,
+      lint_errors: 1,
+      lint_warnings: 5,
+    });
     expect(card.scores.lint_score).toBeCloseTo(0.85, 12);
     expect(card.score).toBeCloseTo(0.6 * 0.75 + 0.2 * (11 / 12) + 0.2 * 0.85, 9);
     expect(card.score).toBeCloseTo(expectedScore(card), 9);
@@ -86,7 +119,9 @@ describe('the bundled sample server over stdio', () => {
 
   test('the same server gives the same scenarios on a second run', async () => {
     const again = await testServer(sampleTarget(), { timeoutMs: 10_000 });
-    expect(again.card.results.map((result) => [result.tool, result.description, result.arguments, result.ok])).toEqual(card.results.map((result) => [result.tool, result.description, result.arguments, result.ok]));
+    expect(again.card.results.map((result) => [result.tool, result.description, result.arguments, result.ok])).toEqual(
+      card.results.map((result) => [result.tool, result.description, result.arguments, result.ok]),
+    );
   }, 30_000);
 });
 
@@ -113,11 +148,16 @@ describe('the sample server over Streamable HTTP', () => {
 
   test('same tools, lint and valid-input results as over stdio', async () => {
     // Bad input would crash the shared HTTP server process (the deliberate convert_currency flaw), and a URL cannot be restarted.
-    const [http, stdio] = await Promise.all([testServer({ kind: 'http', url }, { timeoutMs: 10_000, includeEdgeCases: false }), testServer(sampleTarget(), { timeoutMs: 10_000, includeEdgeCases: false })]);
+    const [http, stdio] = await Promise.all([
+      testServer({ kind: 'http', url }, { timeoutMs: 10_000, includeEdgeCases: false }),
+      testServer(sampleTarget(), { timeoutMs: 10_000, includeEdgeCases: false }),
+    ]);
     expect(http.failure).toBeUndefined();
     expect(http.card.tools.map((tool) => tool.name)).toEqual(stdio.card.tools.map((tool) => tool.name));
     expect(http.card.lint).toEqual(stdio.card.lint);
-    expect(http.card.results.map((result) => [result.tool, result.arguments, result.ok, result.detail])).toEqual(stdio.card.results.map((result) => [result.tool, result.arguments, result.ok, result.detail]));
+    expect(http.card.results.map((result) => [result.tool, result.arguments, result.ok, result.detail])).toEqual(
+      stdio.card.results.map((result) => [result.tool, result.arguments, result.ok, result.detail]),
+    );
     expect(http.card.counts.happy_passed).toBe(9);
     expect(http.card.grade).toBe(stdio.card.grade);
   }, 30_000);
@@ -136,7 +176,9 @@ describe('the sample server over Streamable HTTP', () => {
     const port = (probe.address() as AddressInfo).port;
     await new Promise<void>((done) => probe.close(() => done()));
     const closed = `http://127.0.0.1:${port}/mcp`;
-    await expect(connect({ kind: 'http', url: closed }, { timeoutMs: 5_000 })).rejects.toThrow(`could not reach the MCP server at ${closed}: ECONNREFUSED`);
+    await expect(connect({ kind: 'http', url: closed }, { timeoutMs: 5_000 })).rejects.toThrow(
+      `could not reach the MCP server at ${closed}: ECONNREFUSED`,
+    );
     const run = await runCli(['mcp', 'test', '--url', closed]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('Grade F   Score 0.0%');
@@ -165,9 +207,15 @@ describe.concurrent('toolscore demo and mcp test on the sample server (CLI)', ()
     const json = join(work, 'card.json');
     const run = await runCli(['mcp', 'test', '--report', 'json', '-o', json, ...sample]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toBe(`Grade B (80.3%) for toolscore-sample-notes ${JSON.parse(readFileSync(json, 'utf8')).server.version}: valid input 9/12, bad input 11/12, lint 85.0%\nReport written to ${json}\n`);
+    expect(run.stdout).toBe(
+      `Grade B (80.3%) for toolscore-sample-notes ${JSON.parse(readFileSync(json, 'utf8')).server.version}: valid input 9/12, bad input 11/12, lint 85.0%\nReport written to ${json}\n`,
+    );
     const report = JSON.parse(readFileSync(json, 'utf8')) as Scorecard & { format: string };
-    expect(report).toMatchObject({ format: 'toolscore-mcp-scorecard', grade: 'B', counts: { happy_passed: 9, happy_total: 12 } });
+    expect(report).toMatchObject({
+      format: 'toolscore-mcp-scorecard',
+      grade: 'B',
+      counts: { happy_passed: 9, happy_total: 12 },
+    });
     const md = join(work, 'card.md');
     expect((await runCli(['mcp', 'test', '--report', 'md', '-o', md, ...sample])).code).toBe(0);
     const markdown = readFileSync(md, 'utf8');
@@ -195,7 +243,10 @@ describe.concurrent('toolscore demo and mcp test on the sample server (CLI)', ()
     const text = readFileSync(summary, 'utf8');
     expect(text.startsWith('earlier step\n# MCP scorecard: toolscore-sample-notes')).toBe(true);
     // --fail-under decides instead of blocking issues when both are given
-    expect((await runCli(['mcp', 'test', '--ci', '--fail-under', 'C', ...sample], { env: { GITHUB_STEP_SUMMARY: summary } })).code).toBe(0);
+    expect(
+      (await runCli(['mcp', 'test', '--ci', '--fail-under', 'C', ...sample], { env: { GITHUB_STEP_SUMMARY: summary } }))
+        .code,
+    ).toBe(0);
   }, 30_000);
 
   test('mcp lint exits 1 on an error; --json lists the issues', async () => {
@@ -208,7 +259,12 @@ describe.concurrent('toolscore demo and mcp test on the sample server (CLI)', ()
   });
 
   test('mcp list --json is a tool catalogue eval --tools can read', async () => {
-    const run = await runCli(['mcp', 'list', '--json', `${JSON.stringify(process.execPath)} ${JSON.stringify(SAMPLE_SERVER)}`]);
+    const run = await runCli([
+      'mcp',
+      'list',
+      '--json',
+      `${JSON.stringify(process.execPath)} ${JSON.stringify(SAMPLE_SERVER)}`,
+    ]);
     expect(run.code, run.stderr).toBe(0);
     const { tools } = JSON.parse(run.stdout) as { tools: { name: string }[] };
     expect(tools.map((tool) => tool.name)).toContain('convert_currency');
@@ -218,7 +274,12 @@ describe.concurrent('toolscore demo and mcp test on the sample server (CLI)', ()
 
   test('a server from a config file, with --server', async () => {
     const config = join(work, 'claude_desktop_config.json');
-    writeFileSync(config, JSON.stringify({ mcpServers: { other: { command: 'nothing-here' }, notes: { command: process.execPath, args: [SAMPLE_SERVER] } } }));
+    writeFileSync(
+      config,
+      JSON.stringify({
+        mcpServers: { other: { command: 'nothing-here' }, notes: { command: process.execPath, args: [SAMPLE_SERVER] } },
+      }),
+    );
     const run = await runCli(['mcp', 'list', '--config', config, '--server', 'notes']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('5 tools');
@@ -234,7 +295,10 @@ describe.concurrent('toolscore demo and mcp test on the sample server (CLI)', ()
     const cases: [string[], string][] = [
       [['mcp', 'test'], 'no server command given'],
       [['mcp', 'test', '--url', 'http://127.0.0.1:1/mcp', 'node x.js'], 'give the server one way only'],
-      [['mcp', 'test', '--fail-under', 'E', 'node x.js'], '--fail-under: expected a grade A-F or a score between 0 and 1, got "E"'],
+      [
+        ['mcp', 'test', '--fail-under', 'E', 'node x.js'],
+        '--fail-under: expected a grade A-F or a score between 0 and 1, got "E"',
+      ],
       [['mcp', 'test', '--report', 'md', 'node x.js'], '--report: needs -o/--output FILE'],
       [['mcp', 'test', '--cases', '0', 'node x.js'], '--cases: expected a whole number from 1 to 100'],
       [['mcp', 'test', '--timeout', '-1', 'node x.js'], '--timeout: expected a positive number of seconds'],

@@ -12,7 +12,8 @@ const require = createRequire(import.meta.url);
 export const SAMPLE_SERVER = resolve(REPO_ROOT, 'dist/mcp/sample-server-main.js');
 
 export function sampleTarget(): StdioTarget {
-  if (!existsSync(SAMPLE_SERVER)) throw new Error(`${SAMPLE_SERVER} is missing: run "npm run build" first (npm test does)`);
+  if (!existsSync(SAMPLE_SERVER))
+    throw new Error(`${SAMPLE_SERVER} is missing: run "npm run build" first (npm test does)`);
   return { kind: 'stdio', command: process.execPath, args: [SAMPLE_SERVER] };
 }
 

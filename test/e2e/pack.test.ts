@@ -22,7 +22,9 @@ function npm(args: string[], cwd: string): Promise<Run> {
 }
 
 /** Every entry point the package exports, as a consumer names it (`toolscore`, `toolscore/reports`, …). */
-const ENTRY_POINTS = Object.keys((JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { exports: Record<string, unknown> }).exports)
+const ENTRY_POINTS = Object.keys(
+  (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { exports: Record<string, unknown> }).exports,
+)
   .filter((key) => key !== './package.json')
   .map((key) => (key === '.' ? 'toolscore' : `toolscore${key.slice(1)}`));
 
@@ -54,28 +56,50 @@ describe('the npm package', () => {
   let packedFiles: string[];
   let project: string;
 
-  beforeAll(async () => {
-    work = mkdtempSync(join(tmpdir(), 'toolscore-pack-'));
-    const packed = await npm(['pack', '--json', '--pack-destination', work], REPO_ROOT);
-    expect(packed.code, packed.stderr).toBe(0);
-    const [entry] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
-    tarball = join(work, entry.filename);
-    packedFiles = entry.files.map((file) => file.path);
+  beforeAll(
+    async () => {
+      work = mkdtempSync(join(tmpdir(), 'toolscore-pack-'));
+      const packed = await npm(['pack', '--json', '--pack-destination', work], REPO_ROOT);
+      expect(packed.code, packed.stderr).toBe(0);
+      const [entry] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
+      tarball = join(work, entry.filename);
+      packedFiles = entry.files.map((file) => file.path);
 
-    project = join(work, 'consumer');
-    mkdirSync(project);
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '0.0.0', private: true, type: 'module' }));
-    const installed = await npm(['install', tarball, '--no-audit', '--no-fund', '--prefer-offline', '--no-package-lock'], project);
-    expect(installed.code, installed.stderr).toBe(0);
-  }, 2 * STEP_TIMEOUT + 10_000);
+      project = join(work, 'consumer');
+      mkdirSync(project);
+      writeFileSync(
+        join(project, 'package.json'),
+        JSON.stringify({ name: 'consumer', version: '0.0.0', private: true, type: 'module' }),
+      );
+      const installed = await npm(
+        ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline', '--no-package-lock'],
+        project,
+      );
+      expect(installed.code, installed.stderr).toBe(0);
+    },
+    2 * STEP_TIMEOUT + 10_000,
+  );
 
   afterAll(() => {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
   it('holds the built code, the README and the licence, and no sources or tests', () => {
-    expect(packedFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js']));
-    expect(packedFiles.filter((path) => !path.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE'].includes(path))).toEqual([]);
+    expect(packedFiles).toEqual(
+      expect.arrayContaining([
+        'package.json',
+        'README.md',
+        'LICENSE',
+        'dist/index.js',
+        'dist/index.d.ts',
+        'dist/cli/main.js',
+      ]),
+    );
+    expect(
+      packedFiles.filter(
+        (path) => !path.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE'].includes(path),
+      ),
+    ).toEqual([]);
     expect(packedFiles.filter((path) => /\.test\.|(^|\/)test\//.test(path))).toEqual([]);
   });
 
@@ -135,8 +159,16 @@ describe('the npm package', () => {
   });
 
   it('every entry point loads with import() and with require() from CommonJS, to the same exports', async () => {
-    const esm = await runProgram(process.execPath, ['--input-type=module', '-e', loaderScript('import.meta.resolve(name)', 'await import(name)')], { cwd: project });
-    const cjs = await runProgram(process.execPath, ['--input-type=commonjs', '-e', loaderScript('require.resolve(name)', 'require(name)')], { cwd: project });
+    const esm = await runProgram(
+      process.execPath,
+      ['--input-type=module', '-e', loaderScript('import.meta.resolve(name)', 'await import(name)')],
+      { cwd: project },
+    );
+    const cjs = await runProgram(
+      process.execPath,
+      ['--input-type=commonjs', '-e', loaderScript('require.resolve(name)', 'require(name)')],
+      { cwd: project },
+    );
     expect(esm.code, esm.stderr).toBe(0);
     expect(cjs.code, cjs.stderr).toBe(0);
     // require() of the ESM build is silent: no ExperimentalWarning for a package under node_modules.
@@ -152,11 +184,19 @@ describe('the npm package', () => {
       if (RUNNER_ENTRY_POINTS.includes(name)) continue;
       expect([name, required[name]]).toEqual([name, imported[name]]);
     }
-    expect(required.toolscore!.exports).toEqual(expect.arrayContaining(['evaluate', 'evaluateTrace', 'ANY', 'Regex', 'Approx', 'ToolscoreInputError']));
-    expect(required['toolscore/reports']!.exports).toEqual(expect.arrayContaining(['buildJsonReport', 'renderConsoleSummary']));
+    expect(required.toolscore!.exports).toEqual(
+      expect.arrayContaining(['evaluate', 'evaluateTrace', 'ANY', 'Regex', 'Approx', 'ToolscoreInputError']),
+    );
+    expect(required['toolscore/reports']!.exports).toEqual(
+      expect.arrayContaining(['buildJsonReport', 'renderConsoleSummary']),
+    );
     expect(required['toolscore/mcp']!.exports).toEqual(expect.arrayContaining(['McpConnection', 'McpServerError']));
     expect(required['toolscore/judge']!.exports).toEqual(expect.arrayContaining(['JudgeError', 'DEFAULT_JUDGE_MODEL']));
-    for (const setup of ['toolscore/vitest/global-setup', 'toolscore/jest/global-setup', 'toolscore/jest/global-teardown']) {
+    for (const setup of [
+      'toolscore/vitest/global-setup',
+      'toolscore/jest/global-setup',
+      'toolscore/jest/global-teardown',
+    ]) {
       expect([setup, required[setup]!.exports]).toEqual([setup, ['default']]);
     }
     // Outside their runner these two stop at their runner's absence, never at the package's exports.

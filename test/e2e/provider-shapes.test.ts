@@ -23,7 +23,10 @@ describe('toolscore eval on recorded provider shapes', () => {
       { tool: 'get_time', args: { location: 'Tokyo' } },
       { tool: 'get_weather', args: { location: 'Tokyo' } },
     ]);
-    const run = await runCli(['eval', expected, corpus('cohere/openllmetry-v2-chat-tool-calls-stream.sse.txt'), '-o', 'report.json'], { cwd: dir });
+    const run = await runCli(
+      ['eval', expected, corpus('cohere/openllmetry-v2-chat-tool-calls-stream.sse.txt'), '-o', 'report.json'],
+      { cwd: dir },
+    );
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('Score 100.0%   Grade A   PASS');
   });
@@ -34,8 +37,21 @@ describe('toolscore eval on recorded provider shapes', () => {
     const run = await runCli(['validate', corpus('pydantic-ai/bedrock-converse-retry-request.json')], { cwd: dir });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('valid as a trace (bedrock format, 1 call)');
-    expect(run.stdout).toContain('call 1 (get_capital): "The country is not supported.\\n\\nFix the errors and try again."');
-    const scored = await runCli(['eval', expected, corpus('pydantic-ai/bedrock-converse-retry-request.json'), '-f', 'bedrock', '-o', 'report.json'], { cwd: dir });
+    expect(run.stdout).toContain(
+      'call 1 (get_capital): "The country is not supported.\\n\\nFix the errors and try again."',
+    );
+    const scored = await runCli(
+      [
+        'eval',
+        expected,
+        corpus('pydantic-ai/bedrock-converse-retry-request.json'),
+        '-f',
+        'bedrock',
+        '-o',
+        'report.json',
+      ],
+      { cwd: dir },
+    );
     expect(scored.code, scored.stderr).toBe(0);
     expect(scored.stdout).toContain('Required calls completed: 0 of 1');
   });
@@ -43,7 +59,9 @@ describe('toolscore eval on recorded provider shapes', () => {
   it('an Ollama NDJSON stream (.ndjson) is read line by line as ollama', async () => {
     const dir = freshDir();
     const expected = gold(dir, [{ tool: 'get_current_weather', args: { format: 'celsius', location: 'Toronto' } }]);
-    const run = await runCli(['eval', expected, corpus('ollama/blog-streaming-tool.ndjson'), '-o', 'report.json'], { cwd: dir });
+    const run = await runCli(['eval', expected, corpus('ollama/blog-streaming-tool.ndjson'), '-o', 'report.json'], {
+      cwd: dir,
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('Score 100.0%   Grade A   PASS');
   });

@@ -31,17 +31,34 @@ export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
 }
 
 /** Runs a program to the end, resolving (never rejecting) with its exit code and output. */
-export function runProgram(file: string, args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeout?: number } = {}): Promise<Run> {
+export function runProgram(
+  file: string,
+  args: readonly string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeout?: number } = {},
+): Promise<Run> {
   return new Promise((done) => {
-    execFile(file, args, { cwd: options.cwd, env: options.env ?? childEnv(), timeout: options.timeout ?? 30_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-      done({ code, stdout, stderr });
-    });
+    execFile(
+      file,
+      args,
+      {
+        cwd: options.cwd,
+        env: options.env ?? childEnv(),
+        timeout: options.timeout ?? 30_000,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+        done({ code, stdout, stderr });
+      },
+    );
   });
 }
 
 /** Runs `toolscore ARGS` from the built CLI, in `cwd` (where the default report lands). */
-export function runCli(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<Run> {
+export function runCli(
+  args: readonly string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<Run> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" first (npm test does)`);
   return runProgram(process.execPath, [CLI, ...args], { cwd: options.cwd, env: childEnv(options.env) });
 }

@@ -14,7 +14,13 @@ const freshDir = useScratchFolder('toolscore-snapshot-cli-').fresh;
 function project(): { dir: string; trace: string; snapshots: string } {
   const dir = freshDir();
   const trace = join(dir, 'trace.json');
-  writeFileSync(trace, JSON.stringify([{ tool: 'search_flights', args: { destination: 'NYC' } }, { tool: 'book_flight', args: { flight_id: 'FL-1' } }]));
+  writeFileSync(
+    trace,
+    JSON.stringify([
+      { tool: 'search_flights', args: { destination: 'NYC' } },
+      { tool: 'book_flight', args: { flight_id: 'FL-1' } },
+    ]),
+  );
   return { dir, trace, snapshots: join(dir, 'snapshots') };
 }
 
@@ -27,7 +33,8 @@ interface Stored {
 describe('toolscore record --from-trace over an existing snapshot', () => {
   it('keeps an approved snapshot and exits 1 naming it, even with CI=true; --update re-records and approves it', async () => {
     const { dir, trace, snapshots } = project();
-    const record = (extra: string[] = [], env: Record<string, string> = {}) => runCli(['record', '--from-trace', trace, '--name', 'books', '--dir', snapshots, ...extra], { cwd: dir, env });
+    const record = (extra: string[] = [], env: Record<string, string> = {}) =>
+      runCli(['record', '--from-trace', trace, '--name', 'books', '--dir', snapshots, ...extra], { cwd: dir, env });
     const first = await record();
     expect(first.code, first.stderr).toBe(0);
     const file = first.stdout.match(/\(2 calls, (.+)\), pending approval/)![1]!;
@@ -39,7 +46,9 @@ describe('toolscore record --from-trace over an existing snapshot', () => {
       const again = await record([], env);
       expect(again.code).toBe(1);
       expect(again.stdout).toBe('');
-      expect(again.stderr).toBe(`toolscore: snapshot "books" already exists (${file}); nothing written: pass --update to re-record it and approve it\n`);
+      expect(again.stderr).toBe(
+        `toolscore: snapshot "books" already exists (${file}); nothing written: pass --update to re-record it and approve it\n`,
+      );
       expect(readFileSync(file, 'utf8')).toBe(approved);
     }
 
@@ -48,21 +57,35 @@ describe('toolscore record --from-trace over an existing snapshot', () => {
     expect(updated.code, updated.stderr).toBe(0);
     expect(updated.stdout).toBe(`re-recorded and approved books (1 call, ${file})\n`);
     const stored = JSON.parse(readFileSync(file, 'utf8')) as Stored;
-    expect([stored.approved, stored.calls, stored.created_at]).toEqual([true, [{ tool: 'search_flights', args: { destination: 'LA' } }], (JSON.parse(approved) as Stored).created_at]);
+    expect([stored.approved, stored.calls, stored.created_at]).toEqual([
+      true,
+      [{ tool: 'search_flights', args: { destination: 'LA' } }],
+      (JSON.parse(approved) as Stored).created_at,
+    ]);
   });
 
   it('--update in CI writes nothing and exits 1, as an update flag does in test runs', async () => {
     const { dir, trace, snapshots } = project();
-    const run = await runCli(['record', '--from-trace', trace, '--name', 'books', '--dir', snapshots, '--update'], { cwd: dir, env: { CI: 'true' } });
+    const run = await runCli(['record', '--from-trace', trace, '--name', 'books', '--dir', snapshots, '--update'], {
+      cwd: dir,
+      env: { CI: 'true' },
+    });
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^toolscore: snapshot "books": an update or record flag is set, but in CI snapshots are never written; .*\n$/);
-    expect((await runCli(['snapshots', 'list', '--dir', snapshots], { cwd: dir })).stdout).toBe(`no snapshots in ${snapshots}\n`);
+    expect(run.stderr).toMatch(
+      /^toolscore: snapshot "books": an update or record flag is set, but in CI snapshots are never written; .*\n$/,
+    );
+    expect((await runCli(['snapshots', 'list', '--dir', snapshots], { cwd: dir })).stdout).toBe(
+      `no snapshots in ${snapshots}\n`,
+    );
   });
 
   it('record --update -- CMD runs CMD with TOOLSCORE_UPDATE=1', async () => {
     const { dir, snapshots } = project();
     const script = 'process.stdout.write(`${process.env.TOOLSCORE_RECORD} ${process.env.TOOLSCORE_UPDATE}\\n`)';
-    const run = await runCli(['record', '--update', '--dir', snapshots, '--', process.execPath, '-e', script], { cwd: dir, env: { TOOLSCORE_UPDATE: '' } });
+    const run = await runCli(['record', '--update', '--dir', snapshots, '--', process.execPath, '-e', script], {
+      cwd: dir,
+      env: { TOOLSCORE_UPDATE: '' },
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe('1 1\ntoolscore: no snapshots checked\n');
   });
@@ -72,20 +95,32 @@ describe('an unknown snapshot name exits 1 and changes nothing', () => {
   it('approve, snapshots show and snapshots rm', async () => {
     const { dir, trace, snapshots } = project();
     await runCli(['record', '--from-trace', trace, '--name', 'books', '--dir', snapshots], { cwd: dir });
-    for (const args of [['approve', 'books', 'nope'], ['snapshots', 'show', 'nope'], ['snapshots', 'rm', 'nope', '--yes']]) {
+    for (const args of [
+      ['approve', 'books', 'nope'],
+      ['snapshots', 'show', 'nope'],
+      ['snapshots', 'rm', 'nope', '--yes'],
+    ]) {
       const run = await runCli([...args, '--dir', snapshots], { cwd: dir });
       expect(run.code, args.join(' ')).toBe(1);
       expect(run.stderr).toBe(`toolscore: ${snapshots}: no snapshot named "nope"\n`);
       expect(run.stdout).toBe('');
     }
     // The known name given beside the unknown one was not approved.
-    expect((await runCli(['snapshots', 'list', '--dir', snapshots], { cwd: dir })).stdout).toMatch(/^pending {3}books {2}\(2 calls, /);
+    expect((await runCli(['snapshots', 'list', '--dir', snapshots], { cwd: dir })).stdout).toMatch(
+      /^pending {3}books {2}\(2 calls, /,
+    );
   });
 
   it('--help of approve and snapshots show lists the exit codes', async () => {
-    for (const args of [['approve', '--help'], ['snapshots', 'show', '--help'], ['record', '--help']]) {
+    for (const args of [
+      ['approve', '--help'],
+      ['snapshots', 'show', '--help'],
+      ['record', '--help'],
+    ]) {
       const run = await runCli(args);
-      expect(run.stdout).toContain('\nExit codes:\n  0  done\n  1  no snapshot has that name, and nothing was changed;');
+      expect(run.stdout).toContain(
+        '\nExit codes:\n  0  done\n  1  no snapshot has that name, and nothing was changed;',
+      );
     }
   });
 });

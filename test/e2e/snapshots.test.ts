@@ -27,7 +27,9 @@ function snapshots(env: Record<string, string> = {}, args: readonly string[] = [
 /** Every snapshot file's name and content. */
 function files(): Record<string, string> {
   if (!existsSync(snapshotDir)) return {};
-  return Object.fromEntries(readdirSync(snapshotDir).map((name) => [name, readFileSync(join(snapshotDir, name), 'utf8')]));
+  return Object.fromEntries(
+    readdirSync(snapshotDir).map((name) => [name, readFileSync(join(snapshotDir, name), 'utf8')]),
+  );
 }
 function fileOf(name: string): string {
   const found = Object.entries(files()).find(([, text]) => (JSON.parse(text) as { name: string }).name === name);
@@ -53,9 +55,14 @@ describe('the snapshot cycle through the CLI and Vitest', { timeout: RUNNER_TIME
   });
 
   it('in CI, TOOLSCORE_UPDATE=1 and vitest -u fail and write nothing', async () => {
-    for (const run of [await snapshots({ CI: 'true', TOOLSCORE_UPDATE: '1' }), await snapshots({ CI: 'true' }, ['-u'])]) {
+    for (const run of [
+      await snapshots({ CI: 'true', TOOLSCORE_UPDATE: '1' }),
+      await snapshots({ CI: 'true' }, ['-u']),
+    ]) {
       expect(run.code).toBe(1);
-      expect(output(run)).toContain('in CI snapshots are never written; snapshots must be recorded and approved locally and committed');
+      expect(output(run)).toContain(
+        'in CI snapshots are never written; snapshots must be recorded and approved locally and committed',
+      );
     }
     expect(files()).toEqual({});
   });
@@ -98,7 +105,9 @@ describe('the snapshot cycle through the CLI and Vitest', { timeout: RUNNER_TIME
     expect(one.stdout).toBe(`approved ${MATCHER} (${fileOf(MATCHER)})\n`);
     const all = await toolscore(['approve', '--all']);
     expect(all.stdout).toBe(`approved ${FIXTURE} (${fileOf(FIXTURE)})\n1 snapshot approved\n`);
-    expect((await toolscore(['snapshots', 'list', '--pending'])).stdout).toBe(`no pending snapshots in ${snapshotDir}\n`);
+    expect((await toolscore(['snapshots', 'list', '--pending'])).stdout).toBe(
+      `no pending snapshots in ${snapshotDir}\n`,
+    );
     for (const env of [{}, { CI: 'true' }] as Record<string, string>[]) {
       const run = await snapshots(env);
       expect(run.code, output(run)).toBe(0);
@@ -110,8 +119,12 @@ describe('the snapshot cycle through the CLI and Vitest', { timeout: RUNNER_TIME
     const before = files();
     const run = await snapshots({ AGENT_DESTINATION: 'LA' });
     expect(run.code).toBe(1);
-    expect(output(run)).toContain(`snapshot "${MATCHER}" no longer matches its approved calls (${fileOf(MATCHER)})\nExpected vs actual tool calls\n`);
-    expect(output(run)).toContain('  1  search_flights(origin="SFO", destination="NYC")  search_flights(origin="SFO", destination="LA")  destination: expected "NYC", got "LA"');
+    expect(output(run)).toContain(
+      `snapshot "${MATCHER}" no longer matches its approved calls (${fileOf(MATCHER)})\nExpected vs actual tool calls\n`,
+    );
+    expect(output(run)).toContain(
+      '  1  search_flights(origin="SFO", destination="NYC")  search_flights(origin="SFO", destination="LA")  destination: expected "NYC", got "LA"',
+    );
     expect(output(run)).toContain('score 0.90 < 1.00 required · selection 1.00 · args 0.67 · sequence 1.00');
     expect(run.stdout).toContain('toolscore: 2 snapshots failed\n');
     const ci = await snapshots({ AGENT_DESTINATION: 'LA', CI: 'true', TOOLSCORE_UPDATE: '1' });
@@ -130,21 +143,30 @@ describe('the snapshot cycle through the CLI and Vitest', { timeout: RUNNER_TIME
   });
 
   it('toolscore record -- CMD re-records drifted snapshots for review', async () => {
-    const run = await runNode([CLI, 'record', '--', process.execPath, join(project, 'node_modules/vitest/vitest.mjs'), 'run', 'snapshots'], project, { AGENT_DESTINATION: 'LA' });
+    const run = await runNode(
+      [CLI, 'record', '--', process.execPath, join(project, 'node_modules/vitest/vitest.mjs'), 'run', 'snapshots'],
+      project,
+      { AGENT_DESTINATION: 'LA' },
+    );
     expect(run.code, output(run)).toBe(0);
     expect(run.stdout).toContain('toolscore: 1 snapshot re-recorded (pending approval), 1 passed\n');
     const fixture = JSON.parse(readFileSync(fileOf(FIXTURE), 'utf8'));
     expect(fixture).toMatchObject({ approved: false, source: 'record' });
     expect(fixture.calls[0].args.destination).toBe('LA');
     // The hand-loosened snapshot passed, so it kept its matcher.
-    expect(JSON.parse(readFileSync(fileOf(MATCHER), 'utf8')).calls[0].args.destination).toEqual({ $one_of: ['NYC', 'LA'] });
+    expect(JSON.parse(readFileSync(fileOf(MATCHER), 'utf8')).calls[0].args.destination).toEqual({
+      $one_of: ['NYC', 'LA'],
+    });
   });
 
   it('TOOLSCORE_UPDATE=1 re-records and re-approves locally', async () => {
     const run = await snapshots({ TOOLSCORE_UPDATE: '1' });
     expect(run.code, output(run)).toBe(0);
     expect(run.stdout).toContain('toolscore: 1 snapshot updated, 1 passed\n');
-    expect(JSON.parse(readFileSync(fileOf(FIXTURE), 'utf8'))).toMatchObject({ approved: true, calls: [{ args: { destination: 'NYC' } }, {}] });
+    expect(JSON.parse(readFileSync(fileOf(FIXTURE), 'utf8'))).toMatchObject({
+      approved: true,
+      calls: [{ args: { destination: 'NYC' } }, {}],
+    });
     const ci = await snapshots({ CI: 'true' });
     expect(ci.code, output(ci)).toBe(0);
   });
@@ -176,7 +198,13 @@ describe('the snapshot cycle through the CLI and Vitest', { timeout: RUNNER_TIME
 
   it('record --from-trace writes a pending snapshot that show and approve read', async () => {
     const trace = join(project, 'trace.json');
-    writeFileSync(trace, JSON.stringify([{ tool: 'search_flights', args: { origin: 'SFO', destination: 'NYC' } }, { tool: 'book_flight', args: { flight_id: 'FL-1024' } }]));
+    writeFileSync(
+      trace,
+      JSON.stringify([
+        { tool: 'search_flights', args: { origin: 'SFO', destination: 'NYC' } },
+        { tool: 'book_flight', args: { flight_id: 'FL-1024' } },
+      ]),
+    );
     const recorded = await toolscore(['record', '--from-trace', trace, '--name', MATCHER]);
     expect(recorded.code, recorded.stderr).toBe(0);
     expect(recorded.stdout).toContain(`recorded ${MATCHER} (2 calls,`);
@@ -193,7 +221,10 @@ describe('the snapshot cycle through the CLI and Vitest', { timeout: RUNNER_TIME
       [['approve'], 'expected snapshot names, or --all to approve every pending snapshot'],
       [['approve', MATCHER, '--all'], 'give snapshot names or --all, not both'],
       [['snapshots', 'rm', MATCHER], 'not a terminal, so cannot ask: pass --yes to delete without asking'],
-      [['record', '--name', 'x'], 'expected --from-trace FILE --name NAME, or -- CMD... to run a test suite in record mode'],
+      [
+        ['record', '--name', 'x'],
+        'expected --from-trace FILE --name NAME, or -- CMD... to run a test suite in record mode',
+      ],
       [['record', '--', 'no-such-command-here'], 'command not found: no-such-command-here'],
     ] as [string[], string][]) {
       const run = await toolscore(args);

@@ -30,7 +30,61 @@ function onlyInputErrors(fn: () => unknown): void {
 }
 
 const anyJson = fc.jsonValue({ maxDepth: 4 });
-const key = fc.oneof(fc.constantFrom('tool', 'name', 'args', 'arguments', 'input', 'role', 'content', 'type', 'id', 'tool_calls', 'function', 'calls', 'messages', 'choices', 'parts', 'steps', 'jsonrpc', 'method', 'params', 'result', 'error', 'is_error', 'isError', '__proto__', 'constructor', '$regex', '$any', '$one_of', 'resourceSpans', 'spans', 'attributes', 'newItems', 'candidates', 'output', 'message', 'done', 'model', 'toolUse', 'toolResult', 'toolUseId', 'contentBlockStart', 'contentBlockDelta', 'contentBlockIndex', 'delta', 'index', 'tool_plan', 'tool_call_id', 'tool_name', 'finish_reason', 'stopReason'), fc.string({ maxLength: 6 }));
+const key = fc.oneof(
+  fc.constantFrom(
+    'tool',
+    'name',
+    'args',
+    'arguments',
+    'input',
+    'role',
+    'content',
+    'type',
+    'id',
+    'tool_calls',
+    'function',
+    'calls',
+    'messages',
+    'choices',
+    'parts',
+    'steps',
+    'jsonrpc',
+    'method',
+    'params',
+    'result',
+    'error',
+    'is_error',
+    'isError',
+    '__proto__',
+    'constructor',
+    '$regex',
+    '$any',
+    '$one_of',
+    'resourceSpans',
+    'spans',
+    'attributes',
+    'newItems',
+    'candidates',
+    'output',
+    'message',
+    'done',
+    'model',
+    'toolUse',
+    'toolResult',
+    'toolUseId',
+    'contentBlockStart',
+    'contentBlockDelta',
+    'contentBlockIndex',
+    'delta',
+    'index',
+    'tool_plan',
+    'tool_call_id',
+    'tool_name',
+    'finish_reason',
+    'stopReason',
+  ),
+  fc.string({ maxLength: 6 }),
+);
 // Objects built from the keys every format looks for, so generated inputs get past the first checks.
 const shaped: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, anyJson, tie('object'), tie('array')),
@@ -51,45 +105,82 @@ const callLike = fc.record(
 const bytes = fc.uint8Array({ maxLength: 300 }).map((array) => new TextDecoder().decode(array));
 
 describe('fuzz: nothing crashes', () => {
-  test('gold loader on arbitrary and call-shaped JSON', () => {
-    fc.assert(fc.property(fc.oneof(shaped, fc.array(callLike)), (data) => onlyInputErrors(() => goldCallsOf(data, 'gold.json'))), settings);
-  }, TIMEOUT);
+  test(
+    'gold loader on arbitrary and call-shaped JSON',
+    () => {
+      fc.assert(
+        fc.property(fc.oneof(shaped, fc.array(callLike)), (data) =>
+          onlyInputErrors(() => goldCallsOf(data, 'gold.json')),
+        ),
+        settings,
+      );
+    },
+    TIMEOUT,
+  );
 
-  test('auto-detection on arbitrary and call-shaped JSON', () => {
-    fc.assert(fc.property(fc.oneof(shaped, fc.array(callLike)), (data) => onlyInputErrors(() => readWithFormat(data, 'auto', 'trace.json'))), settings);
-  }, TIMEOUT);
+  test(
+    'auto-detection on arbitrary and call-shaped JSON',
+    () => {
+      fc.assert(
+        fc.property(fc.oneof(shaped, fc.array(callLike)), (data) =>
+          onlyInputErrors(() => readWithFormat(data, 'auto', 'trace.json')),
+        ),
+        settings,
+      );
+    },
+    TIMEOUT,
+  );
 
-  test.each([...FORMATS.keys()])('the %s adapter on arbitrary and call-shaped JSON', (format) => {
-    fc.assert(fc.property(shaped, (data) => onlyInputErrors(() => readWithFormat(data, format, 'trace.json'))), settings);
-  }, TIMEOUT);
+  test.each([...FORMATS.keys()])(
+    'the %s adapter on arbitrary and call-shaped JSON',
+    (format) => {
+      fc.assert(
+        fc.property(shaped, (data) => onlyInputErrors(() => readWithFormat(data, format, 'trace.json'))),
+        settings,
+      );
+    },
+    TIMEOUT,
+  );
 
-  test('evaluate() on call-shaped input: only input errors, scores in [0, 1]', () => {
-    fc.assert(
-      fc.property(fc.array(callLike, { maxLength: 5 }), fc.oneof(fc.array(callLike, { maxLength: 6 }), shaped), fc.option(shaped), (expected, actual, rules) =>
-        onlyInputErrors(() => {
-          const forbidden = rules === null ? undefined : parseForbiddenRules(rules);
-          const result = evaluate({ expected: expected as never, actual, ...(forbidden ? { forbidden } : {}) });
-          expect(result.score).toBeGreaterThanOrEqual(0);
-          expect(result.score).toBeLessThanOrEqual(1);
-          expect(Number.isNaN(result.argumentF1)).toBe(false);
-          expect(result.topIssues.length).toBeGreaterThanOrEqual(0);
-          JSON.stringify(result.toDict());
-        }),
-      ),
-      settings,
-    );
-  }, TIMEOUT);
+  test(
+    'evaluate() on call-shaped input: only input errors, scores in [0, 1]',
+    () => {
+      fc.assert(
+        fc.property(
+          fc.array(callLike, { maxLength: 5 }),
+          fc.oneof(fc.array(callLike, { maxLength: 6 }), shaped),
+          fc.option(shaped),
+          (expected, actual, rules) =>
+            onlyInputErrors(() => {
+              const forbidden = rules === null ? undefined : parseForbiddenRules(rules);
+              const result = evaluate({ expected: expected as never, actual, ...(forbidden ? { forbidden } : {}) });
+              expect(result.score).toBeGreaterThanOrEqual(0);
+              expect(result.score).toBeLessThanOrEqual(1);
+              expect(Number.isNaN(result.argumentF1)).toBe(false);
+              expect(result.topIssues.length).toBeGreaterThanOrEqual(0);
+              JSON.stringify(result.toDict());
+            }),
+        ),
+        settings,
+      );
+    },
+    TIMEOUT,
+  );
 
-  test('arbitrary bytes as a JSON file, then as gold and as a trace', () => {
-    fc.assert(
-      fc.property(bytes, (text) =>
-        onlyInputErrors(() => {
-          const data = parseJson(text, 'x.json', { keepNumberKinds: true });
-          onlyInputErrors(() => goldCallsOf(data, 'x.json'));
-          onlyInputErrors(() => readWithFormat(data, 'auto', 'x.json'));
-        }),
-      ),
-      settings,
-    );
-  }, TIMEOUT);
+  test(
+    'arbitrary bytes as a JSON file, then as gold and as a trace',
+    () => {
+      fc.assert(
+        fc.property(bytes, (text) =>
+          onlyInputErrors(() => {
+            const data = parseJson(text, 'x.json', { keepNumberKinds: true });
+            onlyInputErrors(() => goldCallsOf(data, 'x.json'));
+            onlyInputErrors(() => readWithFormat(data, 'auto', 'x.json'));
+          }),
+        ),
+        settings,
+      );
+    },
+    TIMEOUT,
+  );
 });

@@ -33,22 +33,39 @@ async function socketFile(dir: string, name: string): Promise<string> {
 describe('inputs that are not regular files are refused with one line and exit 2', () => {
   test('/dev/zero as the trace (it never ends)', async () => {
     const run = await runCli(['eval', gold, '/dev/zero'], { cwd: scratch.fresh() });
-    expect(run).toEqual({ code: 2, stdout: '', stderr: 'toolscore: /dev/zero: is a character device, expected a regular file\n' });
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'toolscore: /dev/zero: is a character device, expected a regular file\n',
+    });
   });
 
   test('a .jsonl symbolic link to /dev/zero, as the trace and as the gold file', async () => {
     const dir = scratch.fresh();
     const link = join(dir, 'trace.jsonl');
     symlinkSync('/dev/zero', link);
-    expect(await runCli(['eval', gold, link], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: `toolscore: ${link}: is a character device, expected a regular file\n` });
-    expect(await runCli(['eval', link, trace], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: `toolscore: ${link}: is a character device, expected a regular file\n` });
+    expect(await runCli(['eval', gold, link], { cwd: dir })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `toolscore: ${link}: is a character device, expected a regular file\n`,
+    });
+    expect(await runCli(['eval', link, trace], { cwd: dir })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `toolscore: ${link}: is a character device, expected a regular file\n`,
+    });
   });
 
   test('a FIFO as the gold file, the trace, the forbidden rules and the tool catalogue (nobody writes to it)', async () => {
     const dir = scratch.fresh();
     const pipe = fifo(dir, 'pipe.json');
     const refused = `toolscore: ${pipe}: is a FIFO (named pipe), expected a regular file\n`;
-    for (const args of [[pipe, trace], [gold, pipe], [gold, trace, '--forbidden', pipe], [gold, trace, '--tools', pipe]]) {
+    for (const args of [
+      [pipe, trace],
+      [gold, pipe],
+      [gold, trace, '--forbidden', pipe],
+      [gold, trace, '--tools', pipe],
+    ]) {
       expect(await runCli(['eval', ...args], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: refused });
     }
     expect(await runCli(['validate', pipe], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: refused });
@@ -57,7 +74,11 @@ describe('inputs that are not regular files are refused with one line and exit 2
   test('a Unix socket as the trace', async () => {
     const dir = scratch.fresh();
     const socket = await socketFile(dir, 'trace.jsonl');
-    expect(await runCli(['eval', gold, socket], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: `toolscore: ${socket}: is a socket, expected a regular file\n` });
+    expect(await runCli(['eval', gold, socket], { cwd: dir })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `toolscore: ${socket}: is a socket, expected a regular file\n`,
+    });
   });
 });
 
@@ -92,6 +113,10 @@ describe('a JSON Lines line past --max-line-bytes', () => {
 
   test('--max-line-bytes 0 is a usage error', async () => {
     const run = await runCli(['eval', gold, trace, '--max-line-bytes', '0'], { cwd: scratch.fresh() });
-    expect(run).toEqual({ code: 2, stdout: '', stderr: 'toolscore: limits at maxLineBytes: expected a positive whole number\n' });
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'toolscore: limits at maxLineBytes: expected a positive whole number\n',
+    });
   });
 });

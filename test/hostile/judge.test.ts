@@ -36,7 +36,11 @@ function filesText(dir: string): string {
 describe('the judge masks credentials before they leave the process', () => {
   // Credentials in a tool name, an argument key, argument values, a matcher operand and the purpose.
   const gold = [
-    { tool: 'call_api', args: { auth: `Bearer ${OPENAI}`, token: Regex(`${GITHUB}|none`) }, description: `uses ${ANTHROPIC}` },
+    {
+      tool: 'call_api',
+      args: { auth: `Bearer ${OPENAI}`, token: Regex(`${GITHUB}|none`) },
+      description: `uses ${ANTHROPIC}`,
+    },
     { tool: 'query', args: { url: DB_URL } },
   ];
   const trace = [
@@ -85,7 +89,19 @@ describe('--llm-timeout', () => {
       writeFileSync(join(dir, 'gold.json'), JSON.stringify([{ tool: 'search_web', args: { query: 'Lisbon' } }]));
       writeFileSync(join(dir, 'trace.json'), JSON.stringify([{ tool: 'web_search', args: { q: 'Lisbon' } }]));
       const run = await runCli(
-        ['eval', 'gold.json', 'trace.json', '--llm-judge', '--llm-model', 'llama3.2', '--llm-base-url', server.baseURL('openai'), '--llm-timeout', '0.2', '--no-llm-cache'],
+        [
+          'eval',
+          'gold.json',
+          'trace.json',
+          '--llm-judge',
+          '--llm-model',
+          'llama3.2',
+          '--llm-base-url',
+          server.baseURL('openai'),
+          '--llm-timeout',
+          '0.2',
+          '--no-llm-cache',
+        ],
         { cwd: dir, env: { OPENAI_API_KEY: '', OPENAI_BASE_URL: '' } },
       );
       expect(run.code).toBe(2);

@@ -24,7 +24,12 @@ describe('the Markdown report is inert on GitHub', () => {
     expected: [{ tool: 'notify', args: { to: '@security-team' } }],
     actual: [
       { tool: 'notify', args: { to: HOSTILE.join(' '), [HOSTILE[0]!]: HOSTILE[4] } },
-      { tool: 'www.evil.example', args: { cc: 'ana@example.com' }, is_error: true, error: 'see https://evil.example and #4' },
+      {
+        tool: 'www.evil.example',
+        args: { cc: 'ana@example.com' },
+        is_error: true,
+        error: 'see https://evil.example and #4',
+      },
     ],
   });
   const text = renderMarkdownReport(buildReportView(result));
@@ -39,7 +44,9 @@ describe('the Markdown report is inert on GitHub', () => {
   });
 
   it('shows each of them escaped, so it still reads as written', () => {
-    expect(text).toContain('www&#46;evil.example(cc="ana&#64;&#8203;example.com") ❌ see https&#58;//evil.example and &#35;&#8203;4');
+    expect(text).toContain(
+      'www&#46;evil.example(cc="ana&#64;&#8203;example.com") ❌ see https&#58;//evil.example and &#35;&#8203;4',
+    );
     expect(text).toContain('octo/repo&#35;&#8203;2 GH-&#8203;3 cafe12&#8203;34beef');
     expect(text).toContain('ana&#64;&#8203;example.com &#64;&#8203;octocat closes &#35;&#8203;1');
   });

@@ -13,7 +13,10 @@ const secret = 'client-secret-' + 'x9Y8z7W6v5U4';
 
 describe('recordings: what is read, and what is not', () => {
   test('Inspector network log: request and response headers and auth entries never become call data', () => {
-    const { calls, warnings } = readerFor(mcpFormat, 'network.json')([
+    const { calls, warnings } = readerFor(
+      mcpFormat,
+      'network.json',
+    )([
       {
         id: 'a-1',
         method: 'POST',
@@ -29,14 +32,30 @@ describe('recordings: what is read, and what is not', () => {
         method: 'POST',
         url: 'https://example.com/mcp',
         requestHeaders: { authorization: `Bearer ${token}`, 'mcp-method': 'tools/call' },
-        requestBody: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search', arguments: { q: 'mcp' } } }),
+        requestBody: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'search', arguments: { q: 'mcp' } },
+        }),
         responseHeaders: { 'set-cookie': `session=${token}` },
         responseBody: '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"3 hits"}]}}',
         duration: 20,
         category: 'transport',
       },
     ]);
-    expect(calls).toEqual([{ tool: 'search', args: { q: 'mcp' }, id: '1', result: '3 hits', is_error: false, timestamp: Date.parse('2026-07-28T10:30:20.000Z') / 1000, duration: 0.02, metadata: { format: 'mcp', jsonrpc_id: 1 } }]);
+    expect(calls).toEqual([
+      {
+        tool: 'search',
+        args: { q: 'mcp' },
+        id: '1',
+        result: '3 hits',
+        is_error: false,
+        timestamp: Date.parse('2026-07-28T10:30:20.000Z') / 1000,
+        duration: 0.02,
+        metadata: { format: 'mcp', jsonrpc_id: 1 },
+      },
+    ]);
     expect(warnings).toEqual([]);
     const everything = JSON.stringify({ calls, warnings });
     expect(everything.includes(token)).toBe(false);

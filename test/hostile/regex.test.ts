@@ -12,8 +12,14 @@ const overBudget = (limit: number) =>
 
 describe('$regex work multiplied by pairing is bounded', () => {
   // 1,000 patterns × 1,000 values of 2,000 characters (a 2 MB trace) would read 2·10⁹ characters.
-  const expected = Array.from({ length: 1_000 }, (_, i) => ({ tool: 'search', args: { q: { $regex: `.*needle-${i}.*` } } }));
-  const actual = Array.from({ length: 1_000 }, (_, i) => ({ tool: 'search', args: { q: `${'hay '.repeat(500)}${i}` } }));
+  const expected = Array.from({ length: 1_000 }, (_, i) => ({
+    tool: 'search',
+    args: { q: { $regex: `.*needle-${i}.*` } },
+  }));
+  const actual = Array.from({ length: 1_000 }, (_, i) => ({
+    tool: 'search',
+    args: { q: `${'hay '.repeat(500)}${i}` },
+  }));
 
   test('past the budget: a one-line input error naming the limit, after reading at most the budget', () => {
     expect(() => evaluate({ expected, actual, limits: { maxRegexChars: 1_000_000 } })).toThrow(overBudget(1_000_000));
@@ -21,7 +27,10 @@ describe('$regex work multiplied by pairing is bounded', () => {
 
   test('the budget counts each value once per pattern: 2 patterns × 2 values of 10 characters read 40', () => {
     const gold = [0, 1].map(() => ({ tool: 't', args: { q: { $regex: 'a+' } } }));
-    const calls = [{ tool: 't', args: { q: 'a'.repeat(10) } }, { tool: 't', args: { q: 'b'.repeat(10) } }];
+    const calls = [
+      { tool: 't', args: { q: 'a'.repeat(10) } },
+      { tool: 't', args: { q: 'b'.repeat(10) } },
+    ];
     expect(evaluate({ expected: gold, actual: calls, limits: { maxRegexChars: 40 } }).argumentF1).toBe(0.5);
     expect(() => evaluate({ expected: gold, actual: calls, limits: { maxRegexChars: 39 } })).toThrow(overBudget(39));
   });
@@ -29,7 +38,13 @@ describe('$regex work multiplied by pairing is bounded', () => {
   test('a matcher answers a value it has read from its cache, at no cost', () => {
     const matcher = new RegexMatcher('a+');
     const value = 'a'.repeat(10);
-    expect(withRegexBudget(10, () => [1, 2, 3, 4, 5].map(() => matcher.matches(value)))).toEqual([true, true, true, true, true]);
+    expect(withRegexBudget(10, () => [1, 2, 3, 4, 5].map(() => matcher.matches(value)))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
     // Still known in a later pass: only the new value is read.
     expect(withRegexBudget(10, () => [matcher.matches(value), matcher.matches('b'.repeat(10))])).toEqual([true, false]);
     expect(() => withRegexBudget(10, () => matcher.matches('c'.repeat(11)))).toThrow(overBudget(10));
@@ -39,9 +54,25 @@ describe('$regex work multiplied by pairing is bounded', () => {
     const dir = scratch.fresh();
     const gold = join(dir, 'gold.json');
     const trace = join(dir, 'trace.json');
-    writeFileSync(gold, JSON.stringify([{ tool: 't', args: { q: { $regex: 'x+' } } }, { tool: 't', args: { q: { $regex: 'y+' } } }]));
-    writeFileSync(trace, JSON.stringify([{ tool: 't', args: { q: 'xxxx' } }, { tool: 't', args: { q: 'yyyy' } }]));
-    expect(await runCli(['eval', gold, trace, '--max-regex-chars', '15'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: `toolscore: ${overBudget(15)}\n` });
+    writeFileSync(
+      gold,
+      JSON.stringify([
+        { tool: 't', args: { q: { $regex: 'x+' } } },
+        { tool: 't', args: { q: { $regex: 'y+' } } },
+      ]),
+    );
+    writeFileSync(
+      trace,
+      JSON.stringify([
+        { tool: 't', args: { q: 'xxxx' } },
+        { tool: 't', args: { q: 'yyyy' } },
+      ]),
+    );
+    expect(await runCli(['eval', gold, trace, '--max-regex-chars', '15'], { cwd: dir })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `toolscore: ${overBudget(15)}\n`,
+    });
     expect((await runCli(['eval', gold, trace, '--max-regex-chars', '16'], { cwd: dir })).code).toBe(0);
   });
 });
@@ -52,11 +83,19 @@ describe('property: cached answers agree with a fresh matcher', () => {
 
   test('full and search mode, over sequences with repeats', () => {
     fc.assert(
-      fc.property(patterns, fc.constantFrom('', 'i', 's', 'm'), fc.constantFrom('full', 'search') as fc.Arbitrary<'full' | 'search'>, fc.array(fc.oneof(texts, fc.jsonValue({ maxDepth: 2 })), { maxLength: 30 }), (pattern, flags, mode, values) => {
-        const cached = new RegexMatcher(pattern, flags, mode);
-        const repeated = [...values, ...values];
-        expect(repeated.map((value) => cached.matches(value))).toEqual(repeated.map((value) => new RegexMatcher(pattern, flags, mode).matches(value)));
-      }),
+      fc.property(
+        patterns,
+        fc.constantFrom('', 'i', 's', 'm'),
+        fc.constantFrom('full', 'search') as fc.Arbitrary<'full' | 'search'>,
+        fc.array(fc.oneof(texts, fc.jsonValue({ maxDepth: 2 })), { maxLength: 30 }),
+        (pattern, flags, mode, values) => {
+          const cached = new RegexMatcher(pattern, flags, mode);
+          const repeated = [...values, ...values];
+          expect(repeated.map((value) => cached.matches(value))).toEqual(
+            repeated.map((value) => new RegexMatcher(pattern, flags, mode).matches(value)),
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   });

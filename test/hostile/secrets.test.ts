@@ -28,7 +28,9 @@ const JWT = [segment({ alg: 'HS256', typ: 'JWT' }), segment({ sub: 'ana', admin:
 const DB_PASSWORD = 'Tr0ub4dor9x';
 const DB_URL = ['postgres://', 'app:', DB_PASSWORD, '@db.internal:5432/orders'].join('');
 const MONGO_PASSWORD = 'Qm7wZp2kLs';
-const MONGO_URL = ['mongodb+srv://', 'svc:', MONGO_PASSWORD, '@cluster0.example.mongodb.net/app?retryWrites=true'].join('');
+const MONGO_URL = ['mongodb+srv://', 'svc:', MONGO_PASSWORD, '@cluster0.example.mongodb.net/app?retryWrites=true'].join(
+  '',
+);
 const REDIS_URL = ['redis://', ':', 'Rd5pQx8v', '@cache.internal:6379'].join('');
 const OPENAI_BODY = 'Ab3'.repeat(30);
 const OPENAI = ['sk', '-proj-', OPENAI_BODY].join('');
@@ -71,12 +73,18 @@ describe('every output masks JWTs, connection strings and glued keys, in names, 
 
   it('the JSON report names each masked credential in tool names, keys and values', () => {
     const report = buildJsonReport(result, {});
-    expect(report.trace_calls.map((c) => c.tool)).toEqual(['query', 'call_api', 'leak_[REDACTED github_token: ghp_…b2]']);
+    expect(report.trace_calls.map((c) => c.tool)).toEqual([
+      'query',
+      'call_api',
+      'leak_[REDACTED github_token: ghp_…b2]',
+    ]);
     expect(report.trace_calls[1]!.args).toEqual({
       headers: { Authorization: 'Bearer [REDACTED jwt: eyJh…5c]' },
       'key[REDACTED openai_api_key: sk-p…b3]': 1,
     });
-    expect(report.gold_calls[0]!.args).toEqual({ url: '[REDACTED connection_string: postgres://app:…@db.internal:5432]' });
+    expect(report.gold_calls[0]!.args).toEqual({
+      url: '[REDACTED connection_string: postgres://app:…@db.internal:5432]',
+    });
   });
 });
 
@@ -98,7 +106,10 @@ describe('snapshots keep no credential, in tool names and argument keys either',
   });
 
   const recorded = (github: string) => [
-    { tool: `deploy_${github}`, args: { [`Bearer${github}`]: true, env: { [DB_URL]: 'primary' }, url: MONGO_URL, jwt: JWT } },
+    {
+      tool: `deploy_${github}`,
+      args: { [`Bearer${github}`]: true, env: { [DB_URL]: 'primary' }, url: MONGO_URL, jwt: JWT },
+    },
   ];
 
   it('stores names and keys masked, values as patterns, and replays, also with a rotated credential', () => {
@@ -145,13 +156,17 @@ describe('the detector stays linear on runs built to make it backtrack', () => {
 describe('property: redaction hides every generated JWT and connection-string password, and is final', () => {
   const word = (min: number, max: number) => fc.stringMatching(new RegExp(`^[a-z][a-z0-9]{${min - 1},${max - 1}}$`));
   // A password with a letter and a digit, so it is neither a placeholder word nor a run of one character.
-  const password = fc.tuple(fc.stringMatching(/^[A-Za-z0-9!_-]{0,12}$/), fc.constantFrom('a', 'Q', 'z'), fc.integer({ min: 0, max: 9 })).map(([body, letter, digit]) => `${body}${letter}${digit}`);
+  const password = fc
+    .tuple(fc.stringMatching(/^[A-Za-z0-9!_-]{0,12}$/), fc.constantFrom('a', 'Q', 'z'), fc.integer({ min: 0, max: 9 }))
+    .map(([body, letter, digit]) => `${body}${letter}${digit}`);
   const connection = fc
     .record({
       scheme: fc.constantFrom('postgres', 'postgresql', 'mysql', 'mongodb', 'mongodb+srv', 'redis', 'rediss', 'amqp'),
       user: fc.oneof(fc.constant(''), word(1, 8)),
       password,
-      host: fc.tuple(word(1, 10), fc.constantFrom('', '.internal', '.example.com:5432')).map(([name, tail]) => `${name}${tail}`),
+      host: fc
+        .tuple(word(1, 10), fc.constantFrom('', '.internal', '.example.com:5432'))
+        .map(([name, tail]) => `${name}${tail}`),
       path: fc.constantFrom('', '/db', '/app?sslmode=require'),
     })
     .map((p) => ({ text: `${p.scheme}://${p.user}:${p.password}@${p.host}${p.path}`, hidden: `:${p.password}@` }));
@@ -162,16 +177,24 @@ describe('property: redaction hides every generated JWT and connection-string pa
       signature: fc.stringMatching(/^[A-Za-z0-9_-]{16,64}$/).filter((s) => !/x{8}|X{8}|0{8}/.test(s)),
     })
     .filter(({ claims }) => JSON.stringify(claims).length > 2)
-    .map(({ claims, alg, signature }) => ({ text: [segment({ alg, typ: 'JWT' }), segment(claims), signature].join('.'), hidden: signature }));
+    .map(({ claims, alg, signature }) => ({
+      text: [segment({ alg, typ: 'JWT' }), segment(claims), signature].join('.'),
+      hidden: signature,
+    }));
 
   it('in any text around them', () => {
     fc.assert(
-      fc.property(fc.oneof(connection, jwt), fc.string({ maxLength: 30 }), fc.string({ maxLength: 30 }), (secret, before, after) => {
-        const text = `${before} ${secret.text} ${after}`;
-        const redacted = redactSecrets(text);
-        expect(redacted).not.toContain(secret.hidden);
-        expect(findSecretsInText(redacted)).toEqual([]);
-      }),
+      fc.property(
+        fc.oneof(connection, jwt),
+        fc.string({ maxLength: 30 }),
+        fc.string({ maxLength: 30 }),
+        (secret, before, after) => {
+          const text = `${before} ${secret.text} ${after}`;
+          const redacted = redactSecrets(text);
+          expect(redacted).not.toContain(secret.hidden);
+          expect(findSecretsInText(redacted)).toEqual([]);
+        },
+      ),
       { numRuns: 500 },
     );
   });

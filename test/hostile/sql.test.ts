@@ -17,50 +17,77 @@ const dir = mkdtempSync(join(tmpdir(), 'toolscore-hostile-sql-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs one live sql_rows check per query and returns the [passed, reason] of each. */
-async function liveChecks(queries: readonly Record<string, unknown>[], options: Partial<EvaluateTraceOptions>): Promise<[boolean, string][]> {
+async function liveChecks(
+  queries: readonly Record<string, unknown>[],
+  options: Partial<EvaluateTraceOptions>,
+): Promise<[boolean, string][]> {
   const gold = queries.map((sql_rows) => ({ tool: 'q', side_effects: { sql_rows } }));
   writeFileSync(join(dir, 'gold.json'), JSON.stringify(gold));
   writeFileSync(join(dir, 'trace.json'), JSON.stringify(gold.map(() => ({ tool: 'q' }))));
-  const result = await evaluateTrace({ goldFile: join(dir, 'gold.json'), traceFile: join(dir, 'trace.json'), ...options });
-  return result.metrics.side_effect_metrics!.details.map((detail) => [detail.passed, detail.reason.replace(/^query failed on \S+: /, '')]);
+  const result = await evaluateTrace({
+    goldFile: join(dir, 'gold.json'),
+    traceFile: join(dir, 'trace.json'),
+    ...options,
+  });
+  return result.metrics.side_effect_metrics!.details.map((detail) => [
+    detail.passed,
+    detail.reason.replace(/^query failed on \S+: /, ''),
+  ]);
 }
 
-if (NEEDS_REAL_SERVER) console.warn(`Skipping 2 PostgreSQL attack tests in test/hostile/sql.test.ts: ${NEEDS_REAL_SERVER}.`);
+if (NEEDS_REAL_SERVER)
+  console.warn(`Skipping 2 PostgreSQL attack tests in test/hostile/sql.test.ts: ${NEEDS_REAL_SERVER}.`);
 
 describe('PostgreSQL: only one plain query, never as a superuser', () => {
   let server: TestPostgres;
   beforeAll(async () => {
-    server = await startTestPostgres("CREATE TABLE users (name text, email text); INSERT INTO users VALUES ('John', 'john@example.com'), ('Ann', 'ann@example.com')");
+    server = await startTestPostgres(
+      "CREATE TABLE users (name text, email text); INSERT INTO users VALUES ('John', 'john@example.com'), ('Ann', 'ann@example.com')",
+    );
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
   });
 
-  test.skipIf(NEEDS_REAL_SERVER !== undefined)('COPY TO PROGRAM and COPY TO a file run nothing: a superuser connection is refused, and with --db-allow-superuser COPY is refused', async () => {
-    const pwned = join(dir, 'pwned');
-    const written = join(dir, 'written');
-    const attacks = [{ query: `COPY (SELECT 1) TO PROGRAM 'touch ${pwned}'` }, { query: `COPY (SELECT 1) TO '${written}'` }];
-    await server.asSuperuser(async (url) => {
-      await expect(liveChecks(attacks, { db: url })).rejects.toThrow(
-        /^db: postgres:\/\/postgres:\*\*\*@[^ ]+ connects as a superuser, a member of pg_execute_server_program, a member of pg_read_server_files, a member of pg_write_server_files: a gold file's query could then read server files or run programs; connect as a role that may only SELECT what the checks read, or pass --db-allow-superuser \(option dbAllowSuperuser\) for a database you trust$/,
-      );
-      expect(await liveChecks(attacks, { db: url, dbAllowSuperuser: true })).toEqual([
-        [false, 'query refused: only a single SELECT, WITH … SELECT, VALUES or TABLE statement may run, got COPY'],
-        [false, 'query refused: only a single SELECT, WITH … SELECT, VALUES or TABLE statement may run, got COPY'],
-      ]);
-    });
-    expect(existsSync(pwned)).toBe(false);
-    expect(existsSync(written)).toBe(false);
-  });
+  test.skipIf(NEEDS_REAL_SERVER !== undefined)(
+    'COPY TO PROGRAM and COPY TO a file run nothing: a superuser connection is refused, and with --db-allow-superuser COPY is refused',
+    async () => {
+      const pwned = join(dir, 'pwned');
+      const written = join(dir, 'written');
+      const attacks = [
+        { query: `COPY (SELECT 1) TO PROGRAM 'touch ${pwned}'` },
+        { query: `COPY (SELECT 1) TO '${written}'` },
+      ];
+      await server.asSuperuser(async (url) => {
+        await expect(liveChecks(attacks, { db: url })).rejects.toThrow(
+          /^db: postgres:\/\/postgres:\*\*\*@[^ ]+ connects as a superuser, a member of pg_execute_server_program, a member of pg_read_server_files, a member of pg_write_server_files: a gold file's query could then read server files or run programs; connect as a role that may only SELECT what the checks read, or pass --db-allow-superuser \(option dbAllowSuperuser\) for a database you trust$/,
+        );
+        expect(await liveChecks(attacks, { db: url, dbAllowSuperuser: true })).toEqual([
+          [false, 'query refused: only a single SELECT, WITH … SELECT, VALUES or TABLE statement may run, got COPY'],
+          [false, 'query refused: only a single SELECT, WITH … SELECT, VALUES or TABLE statement may run, got COPY'],
+        ]);
+      });
+      expect(existsSync(pwned)).toBe(false);
+      expect(existsSync(written)).toBe(false);
+    },
+  );
 
-  test.skipIf(NEEDS_REAL_SERVER !== undefined)('a query that never ends is stopped by --db-timeout', { timeout: 8_000 }, async () => {
-    const endless = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) AS count FROM c';
-    expect(await liveChecks([{ query: endless }], { db: server.readerUrl, dbTimeoutSeconds: 1 })).toEqual([[false, 'canceling statement due to statement timeout']]);
-  });
+  test.skipIf(NEEDS_REAL_SERVER !== undefined)(
+    'a query that never ends is stopped by --db-timeout',
+    { timeout: 8_000 },
+    async () => {
+      const endless = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) AS count FROM c';
+      expect(await liveChecks([{ query: endless }], { db: server.readerUrl, dbTimeoutSeconds: 1 })).toEqual([
+        [false, 'canceling statement due to statement timeout'],
+      ]);
+    },
+  );
 
   test('a superuser connection is refused before any query runs (also on PGlite)', async () => {
     await server.asSuperuser(async (url) => {
-      await expect(liveChecks([{ query: 'SELECT 1' }], { db: url })).rejects.toThrow(/^db: postgres:\/\/postgres:\*\*\*@\S+ connects as a superuser/);
+      await expect(liveChecks([{ query: 'SELECT 1' }], { db: url })).rejects.toThrow(
+        /^db: postgres:\/\/postgres:\*\*\*@\S+ connects as a superuser/,
+      );
     });
   });
 
@@ -72,7 +99,7 @@ describe('PostgreSQL: only one plain query, never as a superuser', () => {
           { query: 'SELECT * INTO stolen FROM users' },
           { query: 'SELECT * FROM users FOR UPDATE' },
           { query: "SELECT pg_read_file('/etc/passwd')" },
-          { query: "SELECT length(pg_catalog.\"pg_read_binary_file\"('/etc/passwd')) AS n FROM users" },
+          { query: 'SELECT length(pg_catalog."pg_read_binary_file"(\'/etc/passwd\')) AS n FROM users' },
           { query: "SELECT lo_export(1, '/tmp/x')" },
           { query: "SELECT * FROM (SELECT dblink('host=evil', 'SELECT 1')) AS t" },
           { query: "SELECT query_to_xml('COPY (SELECT 1) TO PROGRAM ''id''', true, true, '')" },
@@ -106,7 +133,11 @@ describe('PostgreSQL: only one plain query, never as a superuser', () => {
 
 describe('PostgreSQL query check, property-based', () => {
   /** Whitespace and comments PostgreSQL skips, nested block comments included. */
-  const noise = fc.array(fc.constantFrom(' ', '\n', '\t', '-- SELECT 1\n', '/* SELECT */', '/* /* nested */ SELECT */'), { maxLength: 4 }).map((parts) => parts.join(''));
+  const noise = fc
+    .array(fc.constantFrom(' ', '\n', '\t', '-- SELECT 1\n', '/* SELECT */', '/* /* nested */ SELECT */'), {
+      maxLength: 4,
+    })
+    .map((parts) => parts.join(''));
   const attacks = [
     "COPY (SELECT 1) TO PROGRAM 'id'",
     "COPY users TO '/tmp/x'",
@@ -115,9 +146,15 @@ describe('PostgreSQL query check, property-based', () => {
     "SELECT pg_read_file('/etc/passwd')",
     'SELECT 1; DROP TABLE users',
     "DO $$ BEGIN EXECUTE 'COPY (SELECT 1) TO PROGRAM ''id'''; END $$",
-    "SET statement_timeout = 0",
+    'SET statement_timeout = 0',
   ];
-  const queries = ['SELECT 1', 'WITH a AS (SELECT 1 AS n) SELECT n FROM a', 'VALUES (1)', 'TABLE users', "SELECT 'COPY (SELECT 1) TO PROGRAM' AS text"];
+  const queries = [
+    'SELECT 1',
+    'WITH a AS (SELECT 1 AS n) SELECT n FROM a',
+    'VALUES (1)',
+    'TABLE users',
+    "SELECT 'COPY (SELECT 1) TO PROGRAM' AS text",
+  ];
 
   test('an attack stays refused whatever comments and whitespace surround it; a query stays accepted', async () => {
     await fc.assert(
@@ -148,7 +185,11 @@ describe('PostgreSQL query check, property-based', () => {
 describe('credentials in --db URLs never reach a message', () => {
   const forms = [
     ['empty user', 'postgres://:hunter2-secret@127.0.0.1:1/db', 'postgres://:***@127.0.0.1:1/db'],
-    ['password parameter', 'postgres://u@127.0.0.1:1/db?password=hunter2-secret', 'postgres://u@127.0.0.1:1/db?password=***'],
+    [
+      'password parameter',
+      'postgres://u@127.0.0.1:1/db?password=hunter2-secret',
+      'postgres://u@127.0.0.1:1/db?password=***',
+    ],
     ['@ inside the password', 'postgres://u:p@ss-hunter2@127.0.0.1:1/db', 'postgres://u:***@127.0.0.1:1/db'],
   ] as const;
 
@@ -169,7 +210,9 @@ describe('credentials in --db URLs never reach a message', () => {
     await expect(evaluateTrace({ ...plain, db: 'mysql://u:hunter2-secret@host/db' })).rejects.toThrow(
       /^db: cannot tell the database from a mysql: URL: use sqlite:path\/to\.db or postgres:\/\/user:password@host\/db$/,
     );
-    await expect(evaluateTrace({ ...plain, db: 'u:hunter2 secret@host' })).rejects.toThrow(/^db: cannot tell the database from a u: URL: use sqlite:/);
+    await expect(evaluateTrace({ ...plain, db: 'u:hunter2 secret@host' })).rejects.toThrow(
+      /^db: cannot tell the database from a u: URL: use sqlite:/,
+    );
     await expect(evaluateTrace({ ...plain, db: 'hunter2 secret' })).rejects.toThrow(
       /^db: cannot tell the database from a value that is neither a URL nor a \.db\/\.sqlite path: use sqlite:path\/to\.db or postgres:\/\/user:password@host\/db$/,
     );
@@ -177,9 +220,24 @@ describe('credentials in --db URLs never reach a message', () => {
 
   test('the CLI exits 2 on a bad --db before scoring, and prints no password', async () => {
     writeFileSync(join(dir, 'plain.json'), JSON.stringify([{ tool: 'q' }]));
-    const run = await runProgram(process.execPath, [CLI, 'eval', join(dir, 'plain.json'), join(dir, 'plain.json'), '-o', join(dir, 'out.json'), '--db', 'mysql://u:hunter2-secret@host/db'], { timeout: 20_000 });
+    const run = await runProgram(
+      process.execPath,
+      [
+        CLI,
+        'eval',
+        join(dir, 'plain.json'),
+        join(dir, 'plain.json'),
+        '-o',
+        join(dir, 'out.json'),
+        '--db',
+        'mysql://u:hunter2-secret@host/db',
+      ],
+      { timeout: 20_000 },
+    );
     expect(run.code).toBe(2);
-    expect(run.stderr.trim()).toBe('toolscore: db: cannot tell the database from a mysql: URL: use sqlite:path/to.db or postgres://user:password@host/db');
+    expect(run.stderr.trim()).toBe(
+      'toolscore: db: cannot tell the database from a mysql: URL: use sqlite:path/to.db or postgres://user:password@host/db',
+    );
     expect(existsSync(join(dir, 'out.json'))).toBe(false);
   });
 });
@@ -220,31 +278,58 @@ describe('SQLite: read-only, one query, bounded rows and time', () => {
     const out = join(dir, `out-${flags.join('')}.json`);
     writeFileSync(gold, JSON.stringify([{ tool: 'q', side_effects: { sql_rows: { query } } }]));
     writeFileSync(join(dir, 'one.json'), JSON.stringify([{ tool: 'q' }]));
-    const run = await runProgram(process.execPath, [CLI, 'eval', gold, join(dir, 'one.json'), '-o', out, '--db', `sqlite:${path}`, ...flags], { timeout: 25_000 });
-    const report = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { metrics: { side_effect_metrics: { details: { reason: string }[] } } }) : undefined;
-    return { code: run.code, reason: report?.metrics.side_effect_metrics.details[0]?.reason.replace(/^query failed on \S+: /, '') };
+    const run = await runProgram(
+      process.execPath,
+      [CLI, 'eval', gold, join(dir, 'one.json'), '-o', out, '--db', `sqlite:${path}`, ...flags],
+      { timeout: 25_000 },
+    );
+    const report = existsSync(out)
+      ? (JSON.parse(readFileSync(out, 'utf8')) as {
+          metrics: { side_effect_metrics: { details: { reason: string }[] } };
+        })
+      : undefined;
+    return {
+      code: run.code,
+      reason: report?.metrics.side_effect_metrics.details[0]?.reason.replace(/^query failed on \S+: /, ''),
+    };
   }
 
   test('an endless recursive CTE that yields rows stops at the row cap', async () => {
-    expect(await cliCheck('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c', ['--db-max-rows', '1000'])).toEqual({
+    expect(
+      await cliCheck('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c', [
+        '--db-max-rows',
+        '1000',
+      ]),
+    ).toEqual({
       code: 0,
       reason: 'more than 1000 rows (limit: --db-max-rows, option dbMaxRows); count them with SELECT count(*) AS count',
     });
   }, 30_000);
 
   test('an endless query that yields no row is stopped by --db-timeout', async () => {
-    expect(await cliCheck('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) AS count FROM c', ['--db-timeout', '1'])).toEqual({
+    expect(
+      await cliCheck(
+        'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) AS count FROM c',
+        ['--db-timeout', '1'],
+      ),
+    ).toEqual({
       code: 0,
       reason: 'the query did not finish within 1 s and was stopped (timeout: --db-timeout, option dbTimeoutSeconds)',
     });
   }, 30_000);
 
   test('the leading keyword is read past any mix of comments and whitespace', () => {
-    const noise = fc.array(fc.constantFrom(' ', '\n', '\t', '-- PRAGMA x\n', '/* PRAGMA */', '/**/'), { maxLength: 5 }).map((parts) => parts.join(''));
+    const noise = fc
+      .array(fc.constantFrom(' ', '\n', '\t', '-- PRAGMA x\n', '/* PRAGMA */', '/**/'), { maxLength: 5 })
+      .map((parts) => parts.join(''));
     fc.assert(
-      fc.property(noise, fc.constantFrom('SELECT', 'select', 'WITH', 'VALUES', 'PRAGMA', 'EXPLAIN'), (before, keyword) => {
-        expect(sqliteLeadingKeyword(`${before}${keyword} 1`)).toBe(keyword);
-      }),
+      fc.property(
+        noise,
+        fc.constantFrom('SELECT', 'select', 'WITH', 'VALUES', 'PRAGMA', 'EXPLAIN'),
+        (before, keyword) => {
+          expect(sqliteLeadingKeyword(`${before}${keyword} 1`)).toBe(keyword);
+        },
+      ),
     );
   });
 });

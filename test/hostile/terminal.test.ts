@@ -20,7 +20,11 @@ describe('displayText escapes every character a terminal would act on or hide', 
     ['the Arabic letter mark (a bidi control)', 'admin\u061c.txt', 'admin\\u061c.txt'],
     ['zero-width space, non-joiner and joiner', 'a\u200bb\u200cc\u200dd', 'a\\u200bb\\u200cc\\u200dd'],
     ['word joiner and byte-order mark', 'a\u2060b\ufeffc', 'a\\u2060b\\ufeffc'],
-    ['tag characters (text hidden from the reader)', `ok${String.fromCodePoint(0xe0001, 0xe0041, 0xe007f)}`, 'ok\\u{e0001}\\u{e0041}\\u{e007f}'],
+    [
+      'tag characters (text hidden from the reader)',
+      `ok${String.fromCodePoint(0xe0001, 0xe0041, 0xe007f)}`,
+      'ok\\u{e0001}\\u{e0041}\\u{e007f}',
+    ],
   ])('%s', (_, input, shown) => {
     expect(displayText(input)).toBe(shown);
   });
@@ -35,7 +39,10 @@ describe('report-path lines', () => {
 
   it('eval prints the report paths escaped', async () => {
     const dir = scratch.fresh();
-    const run = await runCli(['eval', EXAMPLES.gold, EXAMPLES.trace, '-o', 'r\u001b]0;pwned\u0007.json', '--csv', 'm\u202e\u200b.csv'], { cwd: dir });
+    const run = await runCli(
+      ['eval', EXAMPLES.gold, EXAMPLES.trace, '-o', 'r\u001b]0;pwned\u0007.json', '--csv', 'm\u202e\u200b.csv'],
+      { cwd: dir },
+    );
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('JSON report: r\\u001b]0;pwned\\u0007.json\nCSV report: m\\u202e\\u200b.csv\n');
     expect(run.stdout).not.toMatch(/[\u001b\u0007\u202e\u200b]/);
@@ -43,7 +50,17 @@ describe('report-path lines', () => {
 
   it('mcp test prints "Report written to" with the path escaped', async () => {
     const dir = scratch.fresh();
-    const run = await runCli(['mcp', 'test', '--report', 'json', '-o', join(dir, 'card\u001b[8m\u2066.json'), '--', process.execPath, SAMPLE_SERVER]);
+    const run = await runCli([
+      'mcp',
+      'test',
+      '--report',
+      'json',
+      '-o',
+      join(dir, 'card\u001b[8m\u2066.json'),
+      '--',
+      process.execPath,
+      SAMPLE_SERVER,
+    ]);
     expect(run.code, run.stderr).not.toBe(2);
     expect(run.stdout).toContain(`Report written to ${dir}/card\\u001b[8m\\u2066.json\n`);
     expect(run.stdout).not.toMatch(/[\u001b\u2066]/);

@@ -1,5 +1,15 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -75,7 +85,10 @@ describe('writeFileAtomic writes through devices and FIFOs and replaces the targ
     expect(lstatSync(join(dir, 'reports/latest.json')).isSymbolicLink()).toBe(true);
     expect(readlinkSync(join(dir, 'reports/latest.json'))).toBe('../store/report.json');
     expect(readFileSync(join(dir, 'store/report.json'), 'utf8')).toBe('new\n');
-    expect([readdirSync(join(dir, 'reports')), readdirSync(join(dir, 'store'))]).toEqual([['latest.json'], ['report.json']]);
+    expect([readdirSync(join(dir, 'reports')), readdirSync(join(dir, 'store'))]).toEqual([
+      ['latest.json'],
+      ['report.json'],
+    ]);
   });
 
   it('creates the missing target of a dangling link instead of replacing the link', async () => {
@@ -93,24 +106,31 @@ describe('writeFileAtomic writes through devices and FIFOs and replaces the targ
     const error = await writeFileAtomic(join(dir, 'a'), 'x').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ToolscoreInputError);
     expect((error as Error).message).toBe(`${join(dir, 'a')}: too many symbolic links (more than 40)`);
-    expect([lstatSync(join(dir, 'a')).isSymbolicLink(), lstatSync(join(dir, 'b')).isSymbolicLink()]).toEqual([true, true]);
+    expect([lstatSync(join(dir, 'a')).isSymbolicLink(), lstatSync(join(dir, 'b')).isSymbolicLink()]).toEqual([
+      true,
+      true,
+    ]);
   });
 
   it('any chain of relative and absolute links: every link stays, the last target holds the text (property)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.boolean(), { minLength: 1, maxLength: 6 }), fc.boolean(), async (absolute, targetExists) => {
-        const dir = freshDir();
-        const names = absolute.map((_, index) => `link-${index}`);
-        if (targetExists) writeFileSync(join(dir, 'target.txt'), 'old');
-        absolute.forEach((isAbsolute, index) => {
-          const next = index + 1 < names.length ? names[index + 1]! : 'target.txt';
-          symlinkSync(isAbsolute ? join(dir, next) : next, join(dir, names[index]!));
-        });
-        await writeFileAtomic(join(dir, names[0]!), 'new');
-        for (const name of names) expect(lstatSync(join(dir, name)).isSymbolicLink()).toBe(true);
-        expect(readFileSync(join(dir, 'target.txt'), 'utf8')).toBe('new');
-        expect(readdirSync(dir).sort()).toEqual([...names, 'target.txt'].sort());
-      }),
+      fc.asyncProperty(
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 6 }),
+        fc.boolean(),
+        async (absolute, targetExists) => {
+          const dir = freshDir();
+          const names = absolute.map((_, index) => `link-${index}`);
+          if (targetExists) writeFileSync(join(dir, 'target.txt'), 'old');
+          absolute.forEach((isAbsolute, index) => {
+            const next = index + 1 < names.length ? names[index + 1]! : 'target.txt';
+            symlinkSync(isAbsolute ? join(dir, next) : next, join(dir, names[index]!));
+          });
+          await writeFileAtomic(join(dir, names[0]!), 'new');
+          for (const name of names) expect(lstatSync(join(dir, name)).isSymbolicLink()).toBe(true);
+          expect(readFileSync(join(dir, 'target.txt'), 'utf8')).toBe('new');
+          expect(readdirSync(dir).sort()).toEqual([...names, 'target.txt'].sort());
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -118,7 +138,9 @@ describe('writeFileAtomic writes through devices and FIFOs and replaces the targ
   it('a snapshot file that is a link keeps the link when the snapshot is saved', () => {
     const dir = freshDir();
     const store = new SnapshotStore(join(dir, 'snapshots'));
-    const file = store.save(newSnapshotData('books a flight', [{ tool: 'search', args: {} }], { approved: false, source: 'trace' }));
+    const file = store.save(
+      newSnapshotData('books a flight', [{ tool: 'search', args: {} }], { approved: false, source: 'trace' }),
+    );
     writeFileSync(join(dir, 'kept.json'), readFileSync(file));
     execFileSync('ln', ['-sf', join(dir, 'kept.json'), file], { timeout: TIMEOUT });
     store.approve('books a flight');
@@ -155,7 +177,9 @@ describe('toolscore eval writes reports through devices, FIFOs and links', { tim
     const run = await runCli(['eval', EXAMPLES.gold, EXAMPLES.trace, '-o', 'report.json'], { cwd: dir });
     expect(run.code, run.stderr).toBe(0);
     expect(readlinkSync(join(dir, 'report.json'))).toBe('old.json');
-    expect((JSON.parse(readFileSync(join(dir, 'old.json'), 'utf8')) as { summary: { score: number } }).summary.score).toBe(0.835);
+    expect(
+      (JSON.parse(readFileSync(join(dir, 'old.json'), 'utf8')) as { summary: { score: number } }).summary.score,
+    ).toBe(0.835);
   });
 });
 
@@ -167,14 +191,30 @@ describe('no output of a run may be one of its inputs', { timeout: 60_000 }, () 
     writeFileSync(join(dir, 'gold.json'), readFileSync(EXAMPLES.gold));
     linkSync(join(dir, 'gold.json'), join(dir, 'gold-link.json'));
     const cases: [string[], string][] = [
-      [['-o', 'app.db', '--db', 'sqlite:app.db'], 'toolscore: --output: "app.db" is the --db database; writing the report there would overwrite it'],
-      [['--html', 'app.db', '--db', `sqlite:${join(dir, 'app.db')}`], 'toolscore: --html: "app.db" is the --db database; writing the report there would overwrite it'],
-      [['-o', 'rules.json', '--forbidden', 'rules.json'], 'toolscore: --output: "rules.json" is the forbidden-rules file; writing the report there would overwrite it'],
-      [['--csv', 'tools.json', '--tools', 'tools.json'], 'toolscore: --csv: "tools.json" is the tool catalogue; writing the report there would overwrite it'],
-      [['-o', 'gold-link.json'], 'toolscore: --output: "gold-link.json" is the gold file; writing the report there would overwrite it'],
+      [
+        ['-o', 'app.db', '--db', 'sqlite:app.db'],
+        'toolscore: --output: "app.db" is the --db database; writing the report there would overwrite it',
+      ],
+      [
+        ['--html', 'app.db', '--db', `sqlite:${join(dir, 'app.db')}`],
+        'toolscore: --html: "app.db" is the --db database; writing the report there would overwrite it',
+      ],
+      [
+        ['-o', 'rules.json', '--forbidden', 'rules.json'],
+        'toolscore: --output: "rules.json" is the forbidden-rules file; writing the report there would overwrite it',
+      ],
+      [
+        ['--csv', 'tools.json', '--tools', 'tools.json'],
+        'toolscore: --csv: "tools.json" is the tool catalogue; writing the report there would overwrite it',
+      ],
+      [
+        ['-o', 'gold-link.json'],
+        'toolscore: --output: "gold-link.json" is the gold file; writing the report there would overwrite it',
+      ],
     ];
     writeFileSync(join(dir, 'rules.json'), readFileSync(EXAMPLES.forbidden));
-    for (const [flags, line] of cases) expectRefused(await runCli(['eval', join(dir, 'gold.json'), EXAMPLES.trace, ...flags], { cwd: dir }), line);
+    for (const [flags, line] of cases)
+      expectRefused(await runCli(['eval', join(dir, 'gold.json'), EXAMPLES.trace, ...flags], { cwd: dir }), line);
     expect(readFileSync(join(dir, 'app.db'), 'utf8')).toBe('SQLite format 3\u0000 rows');
     expect(readFileSync(join(dir, 'gold.json'), 'utf8')).toBe(readFileSync(EXAMPLES.gold, 'utf8'));
     expect(readdirSync(dir).sort()).toEqual(['app.db', 'gold-link.json', 'gold.json', 'rules.json', 'tools.json']);
@@ -189,7 +229,10 @@ describe('no output of a run may be one of its inputs', { timeout: 60_000 }, () 
       `toolscore: $GITHUB_STEP_SUMMARY: ${JSON.stringify(gold)} is the gold file; writing the job summary there would overwrite it`,
     );
     expectRefused(
-      await runCli(['eval', gold, EXAMPLES.trace, '--ci', '-o', 'report.json'], { cwd: dir, env: { GITHUB_STEP_SUMMARY: join(dir, 'report.json') } }),
+      await runCli(['eval', gold, EXAMPLES.trace, '--ci', '-o', 'report.json'], {
+        cwd: dir,
+        env: { GITHUB_STEP_SUMMARY: join(dir, 'report.json') },
+      }),
       `toolscore: $GITHUB_STEP_SUMMARY: ${JSON.stringify(join(dir, 'report.json'))} is also the --output report; each report needs a file of its own`,
     );
     expect(readFileSync(gold, 'utf8')).toBe(readFileSync(EXAMPLES.gold, 'utf8'));
@@ -207,21 +250,29 @@ describe('no output of a run may be one of its inputs', { timeout: 60_000 }, () 
       'toolscore: --output: "server.mjs" is the server command\'s file; writing the session there would overwrite it',
     );
     expectRefused(
-      await runCli(['mcp', 'record', '-o', join(dir, 'server.mjs'), '--config', join(dir, 'mcp.json')], { cwd: freshDir() }),
+      await runCli(['mcp', 'record', '-o', join(dir, 'server.mjs'), '--config', join(dir, 'mcp.json')], {
+        cwd: freshDir(),
+      }),
       `toolscore: --output: ${JSON.stringify(join(dir, 'server.mjs'))} is the server command's file; writing the session there would overwrite it`,
     );
     expectRefused(
       await runCli(['mcp', 'record', '-o', 'mcp.json', '--config', 'mcp.json'], { cwd: dir }),
       'toolscore: --output: "mcp.json" is the --config file; writing the session there would overwrite it',
     );
-    expect([readFileSync(join(dir, 'server.mjs'), 'utf8'), readFileSync(join(dir, 'mcp.json'), 'utf8')]).toEqual([script, config]);
+    expect([readFileSync(join(dir, 'server.mjs'), 'utf8'), readFileSync(join(dir, 'mcp.json'), 'utf8')]).toEqual([
+      script,
+      config,
+    ]);
   });
 
   it('mcp test --ci refuses a $GITHUB_STEP_SUMMARY that is the server script', async () => {
     const dir = freshDir();
     writeFileSync(join(dir, 'server.mjs'), '// a server\n');
     expectRefused(
-      await runCli(['mcp', 'test', '--ci', '--', 'node', 'server.mjs'], { cwd: dir, env: { GITHUB_STEP_SUMMARY: 'server.mjs' } }),
+      await runCli(['mcp', 'test', '--ci', '--', 'node', 'server.mjs'], {
+        cwd: dir,
+        env: { GITHUB_STEP_SUMMARY: 'server.mjs' },
+      }),
       'toolscore: $GITHUB_STEP_SUMMARY: "server.mjs" is the server command\'s file; writing the job summary there would overwrite it',
     );
     expect(readFileSync(join(dir, 'server.mjs'), 'utf8')).toBe('// a server\n');

@@ -15,7 +15,10 @@ function travelAgent(prompt) {
 
 test('toCallTools and toCallTool', () => {
   const response = travelAgent('book me a flight to NYC');
-  expect(response).toCallTools([{ tool: 'search_flights', args: { origin: ANY, destination: 'NYC' } }, { tool: 'book_flight', args: { flight_id: Regex('FL-\\d+') } }]);
+  expect(response).toCallTools([
+    { tool: 'search_flights', args: { origin: ANY, destination: 'NYC' } },
+    { tool: 'book_flight', args: { flight_id: Regex('FL-\\d+') } },
+  ]);
   expect(response).toCallTool('book_flight');
   expect(response).not.toCallTool('cancel_booking');
 });
@@ -26,7 +29,10 @@ test.each(
     { input: 'a flight to Paris', destination: 'Paris' },
   ]),
 )('books $input', ({ input, destination }) => {
-  assertTools([{ tool: 'search_flights', args: { origin: 'SFO', destination } }, { tool: 'book_flight' }], travelAgent(input));
+  assertTools(
+    [{ tool: 'search_flights', args: { origin: 'SFO', destination } }, { tool: 'book_flight' }],
+    travelAgent(input),
+  );
 });
 
 test('replays its approved snapshot', () => {

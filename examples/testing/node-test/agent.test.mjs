@@ -6,12 +6,28 @@ import { ANY, assertTools, cases, expectTools, testAgent } from 'toolscore';
 /** A stand-in agent returning an OpenAI chat completion that calls get_weather or send_email. */
 async function myAgent(input) {
   const email = /email (\w+)/.exec(input);
-  const [name, args] = email ? ['send_email', { to: email[1] }] : ['get_weather', { city: /NYC|Paris/.exec(input)?.[0] ?? 'NYC' }];
-  return { choices: [{ message: { role: 'assistant', tool_calls: [{ id: 'c1', type: 'function', function: { name, arguments: JSON.stringify(args) } }] } }] };
+  const [name, args] = email
+    ? ['send_email', { to: email[1] }]
+    : ['get_weather', { city: /NYC|Paris/.exec(input)?.[0] ?? 'NYC' }];
+  return {
+    choices: [
+      {
+        message: {
+          role: 'assistant',
+          tool_calls: [{ id: 'c1', type: 'function', function: { name, arguments: JSON.stringify(args) } }],
+        },
+      },
+    ],
+  };
 }
 
 test('testAgent with an async agent', async () => {
-  await testAgent({ agent: myAgent, input: "What's the weather in NYC?", expected: [{ tool: 'get_weather', args: { city: 'NYC' } }], minScore: 0.9 });
+  await testAgent({
+    agent: myAgent,
+    input: "What's the weather in NYC?",
+    expected: [{ tool: 'get_weather', args: { city: 'NYC' } }],
+    minScore: 0.9,
+  });
 });
 
 // Data-driven: a plain loop, one test per case.

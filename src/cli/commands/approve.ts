@@ -10,14 +10,21 @@ import { reportCorrupt, reportNotFound, type SnapshotDirFlags } from './snapshot
  */
 export function runApprove(names: readonly string[], flags: SnapshotDirFlags & { all?: boolean }): number {
   const store = new SnapshotStore(flags.dir);
-  if (flags.all === true && names.length > 0) throw new ToolscoreInputError({ source: 'approve' }, 'give snapshot names or --all, not both');
-  if (flags.all !== true && names.length === 0) throw new ToolscoreInputError({ source: 'approve' }, 'expected snapshot names, or --all to approve every pending snapshot');
+  if (flags.all === true && names.length > 0)
+    throw new ToolscoreInputError({ source: 'approve' }, 'give snapshot names or --all, not both');
+  if (flags.all !== true && names.length === 0)
+    throw new ToolscoreInputError(
+      { source: 'approve' },
+      'expected snapshot names, or --all to approve every pending snapshot',
+    );
   const unknown = names.filter((name) => store.fileOf(name) === undefined);
   if (unknown.length > 0) {
     for (const name of unknown) reportNotFound(store, name);
     return 1;
   }
-  const chosen = flags.all ? store.list().snapshots.filter((snapshot) => !snapshot.data.approved) : names.map((name) => store.require(name));
+  const chosen = flags.all
+    ? store.list().snapshots.filter((snapshot) => !snapshot.data.approved)
+    : names.map((name) => store.require(name));
   for (const snapshot of chosen) {
     if (snapshot.data.approved) {
       process.stdout.write(`already approved ${displayText(snapshot.data.name)}\n`);

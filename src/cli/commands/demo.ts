@@ -15,7 +15,9 @@ export interface DemoFlags {
  * bundle chunk (`dist/chunks/`) or in the unbundled build (`dist/cli/commands/`).
  */
 export function sampleServerScript(): string {
-  const candidates = ['../mcp/sample-server-main.js', '../../mcp/sample-server-main.js'].map((relative) => fileURLToPath(new URL(relative, import.meta.url)));
+  const candidates = ['../mcp/sample-server-main.js', '../../mcp/sample-server-main.js'].map((relative) =>
+    fileURLToPath(new URL(relative, import.meta.url)),
+  );
   return candidates.find((path) => existsSync(path)) ?? candidates[0]!;
 }
 
@@ -25,10 +27,22 @@ export function sampleServerScript(): string {
  */
 export async function runDemo(flags: DemoFlags): Promise<number> {
   const script = sampleServerScript();
-  if (!existsSync(script)) throw new ToolscoreInputError({ source: script }, 'the sample server is missing: run "npm run build" first');
+  if (!existsSync(script))
+    throw new ToolscoreInputError({ source: script }, 'the sample server is missing: run "npm run build" first');
   process.stdout.write('toolscore demo: grading the bundled sample MCP server, which has a few deliberate flaws.\n\n');
-  const testFlags: McpTestFlags = { env: [], timeout: '10', cases: '3', edgeCases: true, color: flags.color, ...(flags.report ? { report: flags.report } : {}), ...(flags.output ? { output: flags.output } : {}) };
+  const testFlags: McpTestFlags = {
+    env: [],
+    timeout: '10',
+    cases: '3',
+    edgeCases: true,
+    color: flags.color,
+    ...(flags.report ? { report: flags.report } : {}),
+    ...(flags.output ? { output: flags.output } : {}),
+  };
   const code = await testAndReport({ kind: 'stdio', command: process.execPath, args: [script] }, testFlags);
-  if (code === 0) process.stdout.write('\nNow try your own server:  toolscore mcp test "node server.js"   (or --url http://127.0.0.1:3000/mcp)\n');
+  if (code === 0)
+    process.stdout.write(
+      '\nNow try your own server:  toolscore mcp test "node server.js"   (or --url http://127.0.0.1:3000/mcp)\n',
+    );
   return code;
 }

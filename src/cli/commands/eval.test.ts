@@ -25,7 +25,15 @@ async function evaluate(gold: string, trace: string, flags: Partial<EvalFlags> =
     return true;
   });
   try {
-    const code = await runEval(gold, trace, { format: 'auto', output: join(dir, 'report.json'), weight: [], color: false, sideEffects: false, maxCallsPerTool: [], ...flags } as EvalFlags);
+    const code = await runEval(gold, trace, {
+      format: 'auto',
+      output: join(dir, 'report.json'),
+      weight: [],
+      color: false,
+      sideEffects: false,
+      maxCallsPerTool: [],
+      ...flags,
+    } as EvalFlags);
     return { code, stdout, stderr };
   } finally {
     out.mockRestore();
@@ -38,13 +46,19 @@ describe('toolscore eval never blames the agent for the reader', () => {
 
   test('zero calls with a "found nothing it could use" warning says the score is the reader\'s', async () => {
     // Gemini content given as a bare list of parts: the reader finds no call in it.
-    const trace = file('parts.json', { candidates: [{ content: [{ functionCall: { name: 'get_weather', args: { city: 'Paris' } } }] }] });
+    const trace = file('parts.json', {
+      candidates: [{ content: [{ functionCall: { name: 'get_weather', args: { city: 'Paris' } } }] }],
+    });
     const run = await evaluate(gold, trace);
-    expect(run.stdout).toContain(`The trace reader found nothing it could use in ${trace} (see the warnings): the score says nothing about the agent's calls. Check --format.\n`);
-    expect(run.stderr).toContain('read as gemini but found no tool calls it could use, though the input holds "functionCall" entries');
+    expect(run.stdout).toContain(
+      `The trace reader found nothing it could use in ${trace} (see the warnings): the score says nothing about the agent's calls. Check --format.\n`,
+    );
+    expect(run.stderr).toContain(
+      'read as gemini but found no tool calls it could use, though the input holds "functionCall" entries',
+    );
   });
 
-  test('a plain chat with no call is the agent\'s zero: no such line', async () => {
+  test("a plain chat with no call is the agent's zero: no such line", async () => {
     const trace = file('chat.json', [
       { role: 'user', content: 'Weather in Paris?' },
       { role: 'assistant', content: 'I cannot tell.' },

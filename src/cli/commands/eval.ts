@@ -1,5 +1,11 @@
 import { ToolscoreInputError } from '../../core/errors.js';
-import { JOB_SUMMARY_TEXT, REPORT_FILE_LABELS, STDOUT_NAME, nothingReadText, semanticScoreText } from '../../text/report.js';
+import {
+  JOB_SUMMARY_TEXT,
+  REPORT_FILE_LABELS,
+  STDOUT_NAME,
+  nothingReadText,
+  semanticScoreText,
+} from '../../text/report.js';
 import { checkMinScore, meetsMinScore } from '../../core/grade.js';
 import type { EvaluationLimits } from '../../core/limits.js';
 import { normalizeWeights, type WeightsInput } from '../../core/weights.js';
@@ -79,7 +85,10 @@ function numberFlag(text: string | undefined, flag: string, whole = false): numb
   if (text === undefined) return undefined;
   const value = Number(text);
   if (text.trim() === '' || !Number.isFinite(value) || value < 0 || (whole && !Number.isInteger(value))) {
-    throw new ToolscoreInputError({ source: flag }, `expected a non-negative ${whole ? 'whole ' : ''}number, got ${JSON.stringify(text)}`);
+    throw new ToolscoreInputError(
+      { source: flag },
+      `expected a non-negative ${whole ? 'whole ' : ''}number, got ${JSON.stringify(text)}`,
+    );
   }
   return value;
 }
@@ -132,7 +141,11 @@ function sqliteFileOf(url: string | undefined): string | undefined {
 }
 
 /** `--db-allow-superuser`, `--db-timeout SECONDS`, `--db-max-rows N`. */
-function parseDatabaseFlags(flags: EvalFlags): { dbAllowSuperuser?: boolean; dbTimeoutSeconds?: number; dbMaxRows?: number } {
+function parseDatabaseFlags(flags: EvalFlags): {
+  dbAllowSuperuser?: boolean;
+  dbTimeoutSeconds?: number;
+  dbMaxRows?: number;
+} {
   const timeout = numberFlag(flags.dbTimeout, '--db-timeout');
   const maxRows = numberFlag(flags.dbMaxRows, '--db-max-rows', true);
   return {
@@ -155,7 +168,10 @@ export function parseWeightFlags(texts: readonly string[]): WeightsInput | undef
     const name = text.slice(0, at).trim();
     const valueText = text.slice(at + 1).trim();
     if (at < 0 || name === '') {
-      throw new ToolscoreInputError({ source: '--weight' }, `expected NAME=VALUE such as required_call_recall=0.3, got ${JSON.stringify(text)}`);
+      throw new ToolscoreInputError(
+        { source: '--weight' },
+        `expected NAME=VALUE such as required_call_recall=0.3, got ${JSON.stringify(text)}`,
+      );
     }
     const value = Number(valueText);
     if (valueText === '' || !Number.isFinite(value)) {
@@ -172,7 +188,10 @@ export function parseWeightFlags(texts: readonly string[]): WeightsInput | undef
 function parseMinScore(text: string): number {
   const value = Number(text);
   if (text.trim() === '' || Number.isNaN(value)) {
-    throw new ToolscoreInputError({ source: '--min-score' }, `expected a number between 0 and 1, got ${JSON.stringify(text)}`);
+    throw new ToolscoreInputError(
+      { source: '--min-score' },
+      `expected a number between 0 and 1, got ${JSON.stringify(text)}`,
+    );
   }
   return checkMinScore(value, '--min-score');
 }
@@ -251,11 +270,13 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
   const verdict = toStdout ? process.stderr : process.stdout;
   const color = colorEnabled(flags.color, verdict);
   verdict.write(renderConsoleSummary(result, { verbose: flags.verbose === true, color, goldFile, traceFile }));
-  if (result.traceCalls.length === 0 && result.warnings.some(isNothingReadWarning)) verdict.write(`${nothingReadText(displayText(traceFile))}\n`);
+  if (result.traceCalls.length === 0 && result.warnings.some(isNothingReadWarning))
+    verdict.write(`${nothingReadText(displayText(traceFile))}\n`);
   if (result.metrics.semantic_metrics) verdict.write(`${semanticScoreText(result.metrics.semantic_metrics)}\n`);
   // A path as typed may hold any character a file name can, escapes included.
   verdict.write(`${REPORT_FILE_LABELS.json}: ${toStdout ? STDOUT_NAME : displayText(flags.output)}\n`);
-  for (const [format, path] of Object.entries(reports)) verdict.write(`${REPORT_FILE_LABELS[format as ReportFormat]}: ${displayText(path)}\n`);
+  for (const [format, path] of Object.entries(reports))
+    verdict.write(`${REPORT_FILE_LABELS[format as ReportFormat]}: ${displayText(path)}\n`);
   if (jobSummary !== undefined) verdict.write(`${JOB_SUMMARY_TEXT}\n`);
   process.stderr.write(renderWarnings(result.warnings, { color }));
 

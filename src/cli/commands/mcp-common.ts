@@ -21,7 +21,11 @@ export interface McpTargetFlags {
 /** `--timeout 30` → 30000 ms; a positive number of seconds. */
 export function secondsFlag(text: string, flag: string): number {
   const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value) || value <= 0) throw new ToolscoreInputError({ source: flag }, `expected a positive number of seconds, got ${JSON.stringify(text)}`);
+  if (text.trim() === '' || !Number.isFinite(value) || value <= 0)
+    throw new ToolscoreInputError(
+      { source: flag },
+      `expected a positive number of seconds, got ${JSON.stringify(text)}`,
+    );
   return Math.round(value * 1000);
 }
 
@@ -41,12 +45,22 @@ export function envFlags(pairs: readonly string[]): Record<string, string> | und
  * The server to use: exactly one of a command (one string split like a shell would, or several words
  * after `--` used as given), `--url`, or `--config FILE [--server NAME]`. Anything else is bad usage.
  */
-export async function resolveTarget(words: readonly string[], flags: McpTargetFlags): Promise<{ target: ServerTarget; label: string }> {
+export async function resolveTarget(
+  words: readonly string[],
+  flags: McpTargetFlags,
+): Promise<{ target: ServerTarget; label: string }> {
   const given = [words.length > 0, flags.url !== undefined, flags.config !== undefined].filter(Boolean).length;
   if (given !== 1) {
-    throw new ToolscoreInputError({ source: 'server' }, given === 0 ? mcpText.emptyCommand() : 'give the server one way only: a command, --url or --config');
+    throw new ToolscoreInputError(
+      { source: 'server' },
+      given === 0 ? mcpText.emptyCommand() : 'give the server one way only: a command, --url or --config',
+    );
   }
-  if (flags.server !== undefined && flags.config === undefined) throw new ToolscoreInputError({ source: '--server' }, '--server names a server in the --config file; pass --config too');
+  if (flags.server !== undefined && flags.config === undefined)
+    throw new ToolscoreInputError(
+      { source: '--server' },
+      '--server names a server in the --config file; pass --config too',
+    );
   let target: ServerTarget;
   let label: string;
   if (flags.config !== undefined) {
@@ -54,7 +68,8 @@ export async function resolveTarget(words: readonly string[], flags: McpTargetFl
     target = found.target;
     label = found.name;
   } else if (flags.url !== undefined) {
-    if (!/^https?:\/\/[^\s]+$/i.test(flags.url)) throw new ToolscoreInputError({ source: '--url' }, `expected an http(s) URL, got ${JSON.stringify(flags.url)}`);
+    if (!/^https?:\/\/[^\s]+$/i.test(flags.url))
+      throw new ToolscoreInputError({ source: '--url' }, `expected an http(s) URL, got ${JSON.stringify(flags.url)}`);
     target = { kind: 'http', url: flags.url };
     label = flags.url;
   } else {
@@ -69,14 +84,19 @@ export async function resolveTarget(words: readonly string[], flags: McpTargetFl
 /** Connection options from the flags. */
 export function connectOptions(flags: McpTargetFlags): { timeoutMs: number; startupTimeoutMs: number } {
   const timeoutMs = secondsFlag(flags.timeout, '--timeout');
-  return { timeoutMs, startupTimeoutMs: flags.startupTimeout === undefined ? timeoutMs : secondsFlag(flags.startupTimeout, '--startup-timeout') };
+  return {
+    timeoutMs,
+    startupTimeoutMs:
+      flags.startupTimeout === undefined ? timeoutMs : secondsFlag(flags.startupTimeout, '--startup-timeout'),
+  };
 }
 
 /** Prints a server failure and the end of its stderr to our stderr. */
 export function reportServerFailure(error: McpServerError): void {
   const lines = [`toolscore: ${displayText(error.message)}`];
   const tail = stderrTail(error.diagnostics);
-  if (tail.length > 0) lines.push(`toolscore: ${mcpText.stderrTail(tail.length)}`, ...tail.map((line) => `  | ${displayText(line)}`));
+  if (tail.length > 0)
+    lines.push(`toolscore: ${mcpText.stderrTail(tail.length)}`, ...tail.map((line) => `  | ${displayText(line)}`));
   process.stderr.write(`${lines.join('\n')}\n`);
 }
 
@@ -84,7 +104,11 @@ export function reportServerFailure(error: McpServerError): void {
  * Connects to the server the flags name, runs `use` on the connection and closes it. A server that
  * cannot start, answer or stay up is reported (with the end of its stderr) and gives exit code 1.
  */
-export async function withServer(words: readonly string[], flags: McpTargetFlags, use: (connection: McpConnection) => Promise<number>): Promise<number> {
+export async function withServer(
+  words: readonly string[],
+  flags: McpTargetFlags,
+  use: (connection: McpConnection) => Promise<number>,
+): Promise<number> {
   const { target } = await resolveTarget(words, flags);
   let connection: McpConnection;
   try {

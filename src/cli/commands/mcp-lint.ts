@@ -17,15 +17,21 @@ export async function runMcpLint(words: string[], flags: McpLintFlags): Promise<
     const issues = lintTools(tools, connection.handshake.instructions);
     const errors = issues.filter((issue) => issue.severity === 'error').length;
     if (flags.json) {
-      process.stdout.write(`${JSON.stringify({ server: connection.handshake.server, tools: tools.length, errors, warnings: issues.length - errors, issues }, null, 2)}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ server: connection.handshake.server, tools: tools.length, errors, warnings: issues.length - errors, issues }, null, 2)}\n`,
+      );
       return errors > 0 ? 1 : 0;
     }
     const colors = picocolors.createColors(colorEnabled(flags.color));
     const { server } = connection.handshake;
-    const lines = [`${displayText(server.name)} ${displayText(server.version)}: ${tools.length} ${tools.length === 1 ? 'tool' : 'tools'}, ${errors} ${errors === 1 ? 'error' : 'errors'}, ${issues.length - errors} ${issues.length - errors === 1 ? 'warning' : 'warnings'}`];
+    const lines = [
+      `${displayText(server.name)} ${displayText(server.version)}: ${tools.length} ${tools.length === 1 ? 'tool' : 'tools'}, ${errors} ${errors === 1 ? 'error' : 'errors'}, ${issues.length - errors} ${issues.length - errors === 1 ? 'warning' : 'warnings'}`,
+    ];
     for (const issue of issues) {
       const label = issue.severity === 'error' ? colors.red('error  ') : colors.yellow('warning');
-      lines.push(`  ${label} ${displayText(issue.tool)}: ${displayText(issue.message)} ${colors.dim(`[${issue.rule}]`)}`);
+      lines.push(
+        `  ${label} ${displayText(issue.tool)}: ${displayText(issue.message)} ${colors.dim(`[${issue.rule}]`)}`,
+      );
       lines.push(colors.dim(`          fix: ${displayText(issue.fix)}`));
     }
     process.stdout.write(`${lines.join('\n')}\n`);

@@ -23,11 +23,22 @@ export async function runMcpList(words: string[], flags: McpListFlags): Promise<
       return 0;
     }
     const { server } = connection.handshake;
-    const rows = tools.map((tool) => [displayText(tool.name), String(isObject(tool.inputSchema) ? propertyNames(tool.inputSchema).length : 0), displayText(firstLine(tool.description ?? '', 72))]);
-    const widths = [Math.max(4, ...rows.map((row) => row[0]!.length)), Math.max(6, ...rows.map((row) => row[1]!.length))];
-    const lines = [`${displayText(server.name)} ${displayText(server.version)}: ${tools.length} ${tools.length === 1 ? 'tool' : 'tools'}`, ''];
+    const rows = tools.map((tool) => [
+      displayText(tool.name),
+      String(isObject(tool.inputSchema) ? propertyNames(tool.inputSchema).length : 0),
+      displayText(firstLine(tool.description ?? '', 72)),
+    ]);
+    const widths = [
+      Math.max(4, ...rows.map((row) => row[0]!.length)),
+      Math.max(6, ...rows.map((row) => row[1]!.length)),
+    ];
+    const lines = [
+      `${displayText(server.name)} ${displayText(server.version)}: ${tools.length} ${tools.length === 1 ? 'tool' : 'tools'}`,
+      '',
+    ];
     lines.push(`  ${'Tool'.padEnd(widths[0]!)}  ${'Params'.padStart(widths[1]!)}  Description`);
-    for (const row of rows) lines.push(`  ${row[0]!.padEnd(widths[0]!)}  ${row[1]!.padStart(widths[1]!)}  ${row[2]}`.trimEnd());
+    for (const row of rows)
+      lines.push(`  ${row[0]!.padEnd(widths[0]!)}  ${row[1]!.padStart(widths[1]!)}  ${row[2]}`.trimEnd());
     process.stdout.write(`${lines.join('\n')}\n`);
     return 0;
   });

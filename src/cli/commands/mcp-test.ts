@@ -5,7 +5,12 @@ import { meetsMinScore } from '../../core/grade.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
 import type { ScenarioResult } from '../../mcp/types.js';
 import { displayText } from '../../reports/text.js';
-import { renderScorecardConsole, renderScorecardMarkdown, scorecardJson, scorecardSummaryLine } from '../../mcp/report.js';
+import {
+  renderScorecardConsole,
+  renderScorecardMarkdown,
+  scorecardJson,
+  scorecardSummaryLine,
+} from '../../mcp/report.js';
 import { blockingIssues, gradeMeets, parseGrade, type Scorecard } from '../../mcp/scorecard.js';
 import type { ServerTarget } from '../../mcp/target.js';
 import { testServer } from '../../mcp/test-server.js';
@@ -37,7 +42,10 @@ function parseThreshold(text: string): Threshold {
   if (grade) return { grade };
   const score = Number(text);
   if (text.trim() !== '' && Number.isFinite(score) && score >= 0 && score <= 1) return { score };
-  throw new ToolscoreInputError({ source: '--fail-under' }, `expected a grade A-F or a score between 0 and 1, got ${JSON.stringify(text)}`);
+  throw new ToolscoreInputError(
+    { source: '--fail-under' },
+    `expected a grade A-F or a score between 0 and 1, got ${JSON.stringify(text)}`,
+  );
 }
 
 function meets(card: Scorecard, threshold: Threshold): boolean {
@@ -47,15 +55,22 @@ function meets(card: Scorecard, threshold: Threshold): boolean {
 /** Checks the flags that do not need the server: cases, report kind and file, threshold. */
 export function checkTestFlags(flags: McpTestFlags): { cases: number; report?: 'md' | 'json'; threshold?: Threshold } {
   const cases = Number(flags.cases);
-  if (!Number.isInteger(cases) || cases < 1 || cases > 100) throw new ToolscoreInputError({ source: '--cases' }, `expected a whole number from 1 to 100, got ${JSON.stringify(flags.cases)}`);
+  if (!Number.isInteger(cases) || cases < 1 || cases > 100)
+    throw new ToolscoreInputError(
+      { source: '--cases' },
+      `expected a whole number from 1 to 100, got ${JSON.stringify(flags.cases)}`,
+    );
   let report: 'md' | 'json' | undefined;
   if (flags.report !== undefined) {
     const kind = flags.report.toLowerCase();
-    if (kind !== 'md' && kind !== 'markdown' && kind !== 'json') throw new ToolscoreInputError({ source: '--report' }, `expected md or json, got ${JSON.stringify(flags.report)}`);
+    if (kind !== 'md' && kind !== 'markdown' && kind !== 'json')
+      throw new ToolscoreInputError({ source: '--report' }, `expected md or json, got ${JSON.stringify(flags.report)}`);
     report = kind === 'json' ? 'json' : 'md';
-    if (flags.output === undefined) throw new ToolscoreInputError({ source: '--report' }, 'needs -o/--output FILE: where to write the report');
+    if (flags.output === undefined)
+      throw new ToolscoreInputError({ source: '--report' }, 'needs -o/--output FILE: where to write the report');
   }
-  if (flags.output !== undefined && report === undefined) throw new ToolscoreInputError({ source: '--output' }, 'needs --report md or --report json');
+  if (flags.output !== undefined && report === undefined)
+    throw new ToolscoreInputError({ source: '--output' }, 'needs --report md or --report json');
   const out: { cases: number; report?: 'md' | 'json'; threshold?: Threshold } = { cases };
   if (report) out.report = report;
   if (flags.failUnder !== undefined) out.threshold = parseThreshold(flags.failUnder);
@@ -74,12 +89,17 @@ export async function testAndReport(target: ServerTarget, flags: McpTestFlags): 
       ...(report && flags.output ? [['--output', flags.output, 'the report'] as const] : []),
       ...(jobSummary === undefined ? [] : [['$GITHUB_STEP_SUMMARY', jobSummary, 'the job summary'] as const]),
     ],
-    [['--config file', flags.config], ...(target.kind === 'stdio' ? commandInputs(target.command, target.args, target.cwd) : [])],
+    [
+      ['--config file', flags.config],
+      ...(target.kind === 'stdio' ? commandInputs(target.command, target.args, target.cwd) : []),
+    ],
   );
   // On a terminal, one self-erasing progress line on stderr, so a long run does not look hung.
   const progress = process.stderr.isTTY
     ? (result: ScenarioResult, index: number, total: number) => {
-        process.stderr.write(index + 1 === total ? '\r\u001b[2K' : `\r\u001b[2K  ${index + 1}/${total} ${displayText(result.tool)}`);
+        process.stderr.write(
+          index + 1 === total ? '\r\u001b[2K' : `\r\u001b[2K  ${index + 1}/${total} ${displayText(result.tool)}`,
+        );
       }
     : undefined;
   const readOnly = flags.readOnly === true;
@@ -87,7 +107,15 @@ export async function testAndReport(target: ServerTarget, flags: McpTestFlags): 
   const onPlan = (tools: readonly string[]): void => {
     process.stderr.write(`${displayText(mcpText.toolsToCall(tools, readOnly))}\n`);
   };
-  const outcome = await testServer(target, { ...connectOptions(flags), casesPerTool: cases, includeEdgeCases: flags.edgeCases, allowDestructive: flags.allowDestructive === true, readOnly, onPlan, onResult: progress });
+  const outcome = await testServer(target, {
+    ...connectOptions(flags),
+    casesPerTool: cases,
+    includeEdgeCases: flags.edgeCases,
+    allowDestructive: flags.allowDestructive === true,
+    readOnly,
+    onPlan,
+    onResult: progress,
+  });
   const { card } = outcome;
   if (report && flags.output) {
     await writeFileAtomic(flags.output, report === 'json' ? scorecardJson(card) : renderScorecardMarkdown(card));
@@ -101,7 +129,9 @@ export async function testAndReport(target: ServerTarget, flags: McpTestFlags): 
   }
   if (threshold) {
     if (!meets(card, threshold)) {
-      process.stderr.write(`toolscore: ${mcpText.gradeBelow('grade' in threshold ? card.grade : card.score.toFixed(3), 'grade' in threshold ? threshold.grade : String(threshold.score))}\n`);
+      process.stderr.write(
+        `toolscore: ${mcpText.gradeBelow('grade' in threshold ? card.grade : card.score.toFixed(3), 'grade' in threshold ? threshold.grade : String(threshold.score))}\n`,
+      );
       return 1;
     }
     return 0;

@@ -36,11 +36,15 @@ export interface RecordFlags extends SnapshotDirFlags {
  */
 export async function runRecord(command: readonly string[], flags: RecordFlags): Promise<number> {
   if (command.length > 0) {
-    if (flags.fromTrace !== undefined || flags.name !== undefined) throw new ToolscoreInputError({ source: 'record' }, 'give --from-trace FILE --name NAME, or -- CMD..., not both');
+    if (flags.fromTrace !== undefined || flags.name !== undefined)
+      throw new ToolscoreInputError({ source: 'record' }, 'give --from-trace FILE --name NAME, or -- CMD..., not both');
     return recordWhileRunning(command, flags.dir, flags.update === true);
   }
   if (flags.fromTrace === undefined || flags.name === undefined || flags.name.trim() === '') {
-    throw new ToolscoreInputError({ source: 'record' }, 'expected --from-trace FILE --name NAME, or -- CMD... to run a test suite in record mode');
+    throw new ToolscoreInputError(
+      { source: 'record' },
+      'expected --from-trace FILE --name NAME, or -- CMD... to run a test suite in record mode',
+    );
   }
   const { name } = flags;
   const format = checkFormatName(flags.format, '--format');
@@ -61,22 +65,43 @@ export async function runRecord(command: readonly string[], flags: RecordFlags):
   store.save(existing === undefined ? data : { ...data, created_at: existing.data.created_at });
   const recorded = existing === undefined ? 'recorded' : 're-recorded';
   const what = `${displayText(name)} (${plural(calls.length, 'call')}, ${displayText(file)})`;
-  process.stdout.write(flags.update ? `${recorded} and approved ${what}\n` : `${recorded} ${what}, pending approval: toolscore approve ${JSON.stringify(name)}\n`);
+  process.stdout.write(
+    flags.update
+      ? `${recorded} and approved ${what}\n`
+      : `${recorded} ${what}, pending approval: toolscore approve ${JSON.stringify(name)}\n`,
+  );
   return 0;
 }
 
 /** Runs a command in record mode, logging snapshot outcomes to a temporary file for the summary. */
-async function recordWhileRunning(command: readonly string[], dir: string | undefined, update: boolean): Promise<number> {
+async function recordWhileRunning(
+  command: readonly string[],
+  dir: string | undefined,
+  update: boolean,
+): Promise<number> {
   const work = mkdtempSync(join(tmpdir(), 'toolscore-record-'));
   const log = join(work, 'outcomes');
   try {
-    const env = { ...process.env, TOOLSCORE_RECORD: '1', ...(update ? { TOOLSCORE_UPDATE: '1' } : {}), TOOLSCORE_SNAPSHOT_DIR: new SnapshotStore(dir).root, [SNAPSHOT_LOG_ENV]: log };
+    const env = {
+      ...process.env,
+      TOOLSCORE_RECORD: '1',
+      ...(update ? { TOOLSCORE_UPDATE: '1' } : {}),
+      TOOLSCORE_SNAPSHOT_DIR: new SnapshotStore(dir).root,
+      [SNAPSHOT_LOG_ENV]: log,
+    };
     const code = await new Promise<number>((resolve, reject) => {
       const child = spawn(command[0]!, command.slice(1), { stdio: 'inherit', env });
       child.on('error', (error: NodeJS.ErrnoException) =>
-        reject(new ToolscoreInputError({ source: 'record' }, error.code === 'ENOENT' ? `command not found: ${command[0]}` : `cannot run ${command[0]}: ${error.message}`)),
+        reject(
+          new ToolscoreInputError(
+            { source: 'record' },
+            error.code === 'ENOENT' ? `command not found: ${command[0]}` : `cannot run ${command[0]}: ${error.message}`,
+          ),
+        ),
       );
-      child.on('close', (exitCode, signal) => resolve(exitCode ?? 128 + (signal ? (constants.signals[signal] ?? 0) : 0)));
+      child.on('close', (exitCode, signal) =>
+        resolve(exitCode ?? 128 + (signal ? (constants.signals[signal] ?? 0) : 0)),
+      );
     });
     const summary = snapshotSummary(log);
     process.stdout.write(`${summary || 'toolscore: no snapshots checked'}\n`);

@@ -23,7 +23,8 @@ export function reportNotFound(store: SnapshotStore, name: string): number {
 /** One line per corrupt file on stderr; returns whether there were any. */
 export function reportCorrupt(store: SnapshotStore): boolean {
   const { corrupt } = store.list();
-  for (const { file, reason } of corrupt) process.stderr.write(`toolscore: ${displayText(file)}: ${displayText(reason)}\n`);
+  for (const { file, reason } of corrupt)
+    process.stderr.write(`toolscore: ${displayText(file)}: ${displayText(reason)}\n`);
   return corrupt.length > 0;
 }
 
@@ -36,9 +37,16 @@ export function runSnapshotsList(flags: SnapshotDirFlags & { pending?: boolean }
   const { snapshots } = store.list();
   const shown = flags.pending ? snapshots.filter((snapshot) => !snapshot.data.approved) : snapshots;
   for (const snapshot of shown) {
-    process.stdout.write(`${state(snapshot)}  ${displayText(snapshot.data.name)}  (${plural(snapshot.data.calls.length, 'call')}, ${displayText(snapshot.file)})\n`);
+    process.stdout.write(
+      `${state(snapshot)}  ${displayText(snapshot.data.name)}  (${plural(snapshot.data.calls.length, 'call')}, ${displayText(snapshot.file)})\n`,
+    );
   }
-  if (shown.length === 0) process.stdout.write(flags.pending ? `no pending snapshots in ${displayText(store.root)}\n` : `no snapshots in ${displayText(store.root)}\n`);
+  if (shown.length === 0)
+    process.stdout.write(
+      flags.pending
+        ? `no pending snapshots in ${displayText(store.root)}\n`
+        : `no snapshots in ${displayText(store.root)}\n`,
+    );
   return reportCorrupt(store) ? 2 : 0;
 }
 
@@ -56,7 +64,9 @@ export function runSnapshotsShow(name: string, flags: SnapshotDirFlags): number 
       `  recorded by: ${displayText(String(data.source))}, toolscore ${displayText(String(data.toolscore_version))}`,
       `  created: ${displayText(String(data.created_at))}   updated: ${displayText(String(data.updated_at))}`,
       '  calls:',
-      ...JSON.stringify(data.calls, null, 2).split('\n').map((line) => `    ${displayText(line)}`),
+      ...JSON.stringify(data.calls, null, 2)
+        .split('\n')
+        .map((line) => `    ${displayText(line)}`),
       '',
     ].join('\n'),
   );
@@ -83,7 +93,11 @@ export async function runSnapshotsRemove(name: string, flags: SnapshotDirFlags &
   const file = store.fileOf(name);
   if (file === undefined) return reportNotFound(store, name);
   if (!flags.yes) {
-    if (process.stdin.isTTY !== true) throw new ToolscoreInputError({ source: 'snapshots rm' }, 'not a terminal, so cannot ask: pass --yes to delete without asking');
+    if (process.stdin.isTTY !== true)
+      throw new ToolscoreInputError(
+        { source: 'snapshots rm' },
+        'not a terminal, so cannot ask: pass --yes to delete without asking',
+      );
     if (!(await confirm(`delete snapshot ${JSON.stringify(name)} (${file})? [y/N] `))) {
       process.stdout.write('kept\n');
       return 1;

@@ -90,7 +90,10 @@ describe('toolscore validate reads traces as eval does', () => {
   });
 
   test('--verbose lists every format when detection fails; without it the line names the nearest', async () => {
-    const path = file('unknown.json', JSON.stringify({ content: [{ type: 'tool_use', name: 'f', input: {} }], type: 'turn' }));
+    const path = file(
+      'unknown.json',
+      JSON.stringify({ content: [{ type: 'tool_use', name: 'f', input: {} }], type: 'turn' }),
+    );
     const plain = await validate(path, { kind: 'trace' });
     expect(plain.error?.reason).toMatch(
       /^could not detect the trace format of an object with keys content, type: the nearest format is anthropic: /,

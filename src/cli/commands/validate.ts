@@ -39,7 +39,10 @@ async function attempt<T>(read: () => T | Promise<T>): Promise<T | ToolscoreInpu
 /** The file as one JSON document for the gold reading; JSON Lines are refused before the file is read whole. */
 async function readGoldDocument(file: string): Promise<unknown> {
   if (isJsonLinesPath(file) || (await looksLikeJsonLines(file))) {
-    throw new ToolscoreInputError({ source: file }, 'is JSON Lines; a gold standard is one JSON document (an array of calls or {"calls": [...]})');
+    throw new ToolscoreInputError(
+      { source: file },
+      'is JSON Lines; a gold standard is one JSON document (an array of calls or {"calls": [...]})',
+    );
   }
   return readJsonFile(file);
 }
@@ -61,15 +64,23 @@ function withinDepth(trace: ExtractedCalls, file: string): ExtractedCalls {
 export async function runValidate(file: string, flags: ValidateFlags): Promise<number> {
   const format = checkFormatName(flags.format, '--format');
   // The gold standard is one JSON document; the trace is read by the loader `eval` uses, JSON Lines included.
-  const gold = flags.kind === 'trace' ? undefined : await attempt<ExpectedCall[]>(async () => goldCallsOf(await readGoldDocument(file), file));
-  const trace = flags.kind === 'gold' ? undefined : await attempt<ExtractedCalls>(async () => withinDepth(await loadTraceFile(file, format), file));
+  const gold =
+    flags.kind === 'trace'
+      ? undefined
+      : await attempt<ExpectedCall[]>(async () => goldCallsOf(await readGoldDocument(file), file));
+  const trace =
+    flags.kind === 'gold'
+      ? undefined
+      : await attempt<ExtractedCalls>(async () => withinDepth(await loadTraceFile(file, format), file));
   const [goldCalls, goldError] = gold instanceof ToolscoreInputError ? [undefined, gold] : [gold, undefined];
   const [traceCalls, traceError] = trace instanceof ToolscoreInputError ? [undefined, trace] : [trace, undefined];
 
   if (!goldCalls && !traceCalls) {
     if (goldError && traceError && goldError.message !== traceError.message) {
       const traceReason = flags.verbose ? withEveryFormat(traceError) : traceError;
-      process.stderr.write(`toolscore: not a gold file: ${displayText(goldError.message)}\ntoolscore: not a trace: ${displayText(traceReason.message)}\n`);
+      process.stderr.write(
+        `toolscore: not a gold file: ${displayText(goldError.message)}\ntoolscore: not a trace: ${displayText(traceReason.message)}\n`,
+      );
       return 2;
     }
     const error = goldError ?? traceError;

@@ -31,8 +31,13 @@ export async function loadProviderPackage<T>(provider: JudgeProvider, load: () =
     return await load();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const missing = (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && (error as Error).message.includes(`'${name}'`);
+    const missing =
+      (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') &&
+      (error as Error).message.includes(`'${name}'`);
     if (!missing) throw error;
-    throw new ToolscoreInputError({ source: 'judge' }, `the ${provider} judge needs the optional package ${name}: npm install ${name}@${major}`);
+    throw new ToolscoreInputError(
+      { source: 'judge' },
+      `the ${provider} judge needs the optional package ${name}: npm install ${name}@${major}`,
+    );
   }
 }

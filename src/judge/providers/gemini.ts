@@ -9,7 +9,10 @@ import { loadProviderPackage, type JudgeClient } from './client.js';
  */
 export async function geminiClient(config: ResolvedJudgeConfig): Promise<JudgeClient> {
   const { GoogleGenAI } = await loadProviderPackage(config.provider, () => import('@google/genai'));
-  const client = new GoogleGenAI({ apiKey: config.apiKey, httpOptions: config.baseURL === undefined ? {} : { baseUrl: config.baseURL } });
+  const client = new GoogleGenAI({
+    apiKey: config.apiKey,
+    httpOptions: config.baseURL === undefined ? {} : { baseUrl: config.baseURL },
+  });
   return {
     async complete({ system, user, signal }) {
       let headers: Headers | undefined;

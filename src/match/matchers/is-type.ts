@@ -15,7 +15,9 @@ export class IsTypeMatcher extends Matcher {
     super();
     for (const type of types) {
       if (!(JSON_TYPE_NAMES as readonly string[]).includes(type)) {
-        throw new TypeError(`IsType: unknown type ${JSON.stringify(type)}; expected one of ${JSON_TYPE_NAMES.join(', ')}`);
+        throw new TypeError(
+          `IsType: unknown type ${JSON.stringify(type)}; expected one of ${JSON_TYPE_NAMES.join(', ')}`,
+        );
       }
     }
     this.types = types;

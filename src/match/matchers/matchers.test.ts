@@ -51,7 +51,8 @@ describe('Regex (whole-string match)', () => {
 
   test('non-strings never match', () => {
     const digits = Regex('\\d+');
-    for (const value of [123, 0, true, null, undefined, ['123'], { n: '123' }]) expect(digits.matches(value)).toBe(false);
+    for (const value of [123, 0, true, null, undefined, ['123'], { n: '123' }])
+      expect(digits.matches(value)).toBe(false);
     expect(Regex('.*').matches(null)).toBe(false);
     expect(Regex('null').matches(null)).toBe(false);
     expect(Regex('true').matches(true)).toBe(false);

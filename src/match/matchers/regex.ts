@@ -45,7 +45,9 @@ function compileLinear(pattern: string, translated: () => string, bits: number):
     return loadEngine().RE2JS.compile(translated(), bits);
   } catch (error) {
     const reason = (error as Error).message.replace(/^error parsing regexp: /, '');
-    const hint = /\(\?<?[=!]|\\[1-9]/.test(pattern) ? ' (lookarounds and backreferences are not supported: patterns run on a linear-time engine)' : '';
+    const hint = /\(\?<?[=!]|\\[1-9]/.test(pattern)
+      ? ' (lookarounds and backreferences are not supported: patterns run on a linear-time engine)'
+      : '';
     throw new SyntaxError(`${reason}${hint}`);
   }
 }
@@ -140,7 +142,9 @@ export class RegexMatcher extends Matcher {
 
   toString(): string {
     const name = this.mode === 'full' ? 'Regex' : 'RegexSearch';
-    return this.flags ? `${name}(${JSON.stringify(this.pattern)}, ${JSON.stringify(this.flags)})` : `${name}(${JSON.stringify(this.pattern)})`;
+    return this.flags
+      ? `${name}(${JSON.stringify(this.pattern)}, ${JSON.stringify(this.flags)})`
+      : `${name}(${JSON.stringify(this.pattern)})`;
   }
 
   toJSON(): Record<string, unknown> {
@@ -152,7 +156,8 @@ export class RegexMatcher extends Matcher {
 function searchableText(value: unknown): string | undefined {
   if (value === null || value === undefined) return undefined;
   if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join(' ');
+  if (Array.isArray(value))
+    return value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join(' ');
   return JSON.stringify(value);
 }
 

@@ -17,7 +17,8 @@ const HIDE_FROM_USER: readonly RegExp[] = [
   /\bthe\s+user\s+(?:should|must)(?:\s+not|\s+never|n['’]t)\s+(?:know|see|notice|be\s+told)\b/i,
 ];
 
-const OVERRIDE = /\b(?:ignore|disregard|forget)\s+(?:(?:all|any)\s+)?(?:the\s+)?(?:previous|prior|above|earlier|other)\s+(?:instructions?|rules?|prompts?)\b/i;
+const OVERRIDE =
+  /\b(?:ignore|disregard|forget)\s+(?:(?:all|any)\s+)?(?:the\s+)?(?:previous|prior|above|earlier|other)\s+(?:instructions?|rules?|prompts?)\b/i;
 
 const AUTHORITY_TAG = /<\s*\/?\s*(?:important|system|instructions?)\s*>/i;
 

@@ -11,7 +11,8 @@
 /** Black flag, tag characters, cancel tag: a subdivision flag emoji. */
 const SUBDIVISION_FLAG = /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
 /** A zero-width joiner between two pictographs (an emoji sequence), optional variation selectors kept. */
-const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}[\u{FE0E}\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})/gu;
+const EMOJI_JOINER =
+  /(?<=\p{Extended_Pictographic}[\u{FE0E}\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})/gu;
 const TAGS = /[\u{E0000}-\u{E007F}]/gu;
 const BIDI = /[\u202A-\u202E\u2066-\u2069]/gu;
 const FORMAT = /\p{Cf}/gu;

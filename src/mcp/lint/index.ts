@@ -22,7 +22,8 @@ function schemaDescriptions(schema: unknown, out: string[] = [], depth = 0): str
   } else if (isObject(schema)) {
     for (const [key, value] of Object.entries(schema)) {
       if (key === 'description' && typeof value === 'string') out.push(value);
-      else if (key === 'properties' && isObject(value)) for (const property of Object.values(value)) schemaDescriptions(property, out, depth + 1);
+      else if (key === 'properties' && isObject(value))
+        for (const property of Object.values(value)) schemaDescriptions(property, out, depth + 1);
       else if (typeof value === 'object') schemaDescriptions(value, out, depth + 1);
     }
   }
@@ -44,23 +45,51 @@ function schemaVocabulary(schema: unknown, out: Set<string>, depth = 0): void {
 }
 
 /** The text checks of one owner's model-visible text: hidden characters, directives, dangling tool references. */
-function lintText(owner: string, texts: readonly string[], known: Set<string>, toolIndex: ToolNameIndex, where: string): LintIssue[] {
+function lintText(
+  owner: string,
+  texts: readonly string[],
+  known: Set<string>,
+  toolIndex: ToolNameIndex,
+  where: string,
+): LintIssue[] {
   const issues: LintIssue[] = [];
   const all = texts.join('\n');
   const hidden = findHiddenCharacters(all);
-  if (hidden.tags.length > 0) issues.push({ tool: owner, rule: 'hidden-tag-characters', ...mcpLintText.tagCharacters(where, hidden.tagText) });
-  if (hidden.bidi.length > 0) issues.push({ tool: owner, rule: 'hidden-bidi-controls', ...mcpLintText.bidiControls(where, codePointList(hidden.bidi)) });
-  if (hidden.format.length > 0) issues.push({ tool: owner, rule: 'hidden-format-characters', ...mcpLintText.formatCharacters(where, codePointList(hidden.format)) });
+  if (hidden.tags.length > 0)
+    issues.push({ tool: owner, rule: 'hidden-tag-characters', ...mcpLintText.tagCharacters(where, hidden.tagText) });
+  if (hidden.bidi.length > 0)
+    issues.push({
+      tool: owner,
+      rule: 'hidden-bidi-controls',
+      ...mcpLintText.bidiControls(where, codePointList(hidden.bidi)),
+    });
+  if (hidden.format.length > 0)
+    issues.push({
+      tool: owner,
+      rule: 'hidden-format-characters',
+      ...mcpLintText.formatCharacters(where, codePointList(hidden.format)),
+    });
 
   const visible = withoutFormatCharacters(all.replace(/[\u{E0000}-\u{E007F}]/gu, ''));
   const directives = findDirectives(visible);
-  if (directives.hideFromUser !== undefined) issues.push({ tool: owner, rule: 'hides-from-user', ...mcpLintText.hidesFromUser(where, directives.hideFromUser) });
-  if (directives.override !== undefined) issues.push({ tool: owner, rule: 'overrides-instructions', ...mcpLintText.overridesInstructions(where, directives.override) });
-  if (directives.tag !== undefined) issues.push({ tool: owner, rule: 'authority-tag', ...mcpLintText.authorityTag(where, directives.tag) });
+  if (directives.hideFromUser !== undefined)
+    issues.push({ tool: owner, rule: 'hides-from-user', ...mcpLintText.hidesFromUser(where, directives.hideFromUser) });
+  if (directives.override !== undefined)
+    issues.push({
+      tool: owner,
+      rule: 'overrides-instructions',
+      ...mcpLintText.overridesInstructions(where, directives.override),
+    });
+  if (directives.tag !== undefined)
+    issues.push({ tool: owner, rule: 'authority-tag', ...mcpLintText.authorityTag(where, directives.tag) });
 
   for (const name of findToolReferences(visible)) {
     if (known.has(name)) continue;
-    issues.push({ tool: owner, rule: 'dangling-tool-reference', ...mcpLintText.danglingReference(where, name, toolIndex.closest(name)) });
+    issues.push({
+      tool: owner,
+      rule: 'dangling-tool-reference',
+      ...mcpLintText.danglingReference(where, name, toolIndex.closest(name)),
+    });
   }
   return issues;
 }
@@ -79,16 +108,24 @@ export function lintTools(tools: readonly McpTool[], instructions?: string | nul
   const issues: LintIssue[] = [];
   const seen = new Set<string>();
   for (const tool of tools) {
-    if (seen.has(tool.name)) issues.push({ tool: tool.name, rule: 'duplicate-name', ...mcpLintText.duplicateName(tool.name) });
+    if (seen.has(tool.name))
+      issues.push({ tool: tool.name, rule: 'duplicate-name', ...mcpLintText.duplicateName(tool.name) });
     seen.add(tool.name);
     issues.push(...lintDefinition(tool));
-    const texts = [typeof tool.description === 'string' ? tool.description : '', ...schemaDescriptions(tool.inputSchema)];
+    const texts = [
+      typeof tool.description === 'string' ? tool.description : '',
+      ...schemaDescriptions(tool.inputSchema),
+    ];
     const textIssues = lintText(tool.name, texts, known, toolIndex, mcpLintText.toolWhere(tool.name));
     const nameHidden = findHiddenCharacters(tool.name);
     const namePoints = [...nameHidden.tags, ...nameHidden.bidi, ...nameHidden.format];
     if (namePoints.length > 0) {
       const severity = nameHidden.tags.length + nameHidden.bidi.length > 0 ? 'error' : 'warning';
-      issues.push({ tool: tool.name, rule: 'hidden-characters-in-name', ...mcpLintText.hiddenInName(codePointList(namePoints), severity) });
+      issues.push({
+        tool: tool.name,
+        rule: 'hidden-characters-in-name',
+        ...mcpLintText.hiddenInName(codePointList(namePoints), severity),
+      });
     }
     issues.push(...textIssues);
   }

@@ -14,13 +14,16 @@ const PROVIDER_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 export function isTyped(schema: unknown): boolean {
   if (!isObject(schema)) return false;
   if ('type' in schema || 'enum' in schema || 'const' in schema || '$ref' in schema) return true;
-  const every = (key: string): boolean => Array.isArray(schema[key]) && (schema[key] as unknown[]).length > 0 && (schema[key] as unknown[]).every(isTyped);
+  const every = (key: string): boolean =>
+    Array.isArray(schema[key]) && (schema[key] as unknown[]).length > 0 && (schema[key] as unknown[]).every(isTyped);
   if (every('anyOf') || every('oneOf')) return true;
   return Array.isArray(schema.allOf) && schema.allOf.some(isTyped);
 }
 
 function issue(tool: string, rule: keyof typeof mcpLintText, ...args: string[]): LintIssue {
-  const text = (mcpLintText[rule] as (...a: string[]) => { severity: 'error' | 'warning'; message: string; fix: string })(...args);
+  const text = (
+    mcpLintText[rule] as (...a: string[]) => { severity: 'error' | 'warning'; message: string; fix: string }
+  )(...args);
   return { tool, rule: rule.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), ...text };
 }
 
@@ -32,7 +35,8 @@ export function lintDefinition(tool: McpTool): LintIssue[] {
   if (description === '') issues.push(issue(name, 'missingDescription', name));
   else if (description.length < 10) issues.push(issue(name, 'shortDescription', name, description));
   const tokens = toolTokens(tool);
-  if (tokens > LARGE_DEFINITION_TOKENS) issues.push(issue(name, 'largeDefinition', name, String(tokens), String(LARGE_DEFINITION_TOKENS)));
+  if (tokens > LARGE_DEFINITION_TOKENS)
+    issues.push(issue(name, 'largeDefinition', name, String(tokens), String(LARGE_DEFINITION_TOKENS)));
   if (!PROVIDER_NAME.test(name)) issues.push(issue(name, 'providerName', name));
   else if (!SNAKE_CASE.test(name)) issues.push(issue(name, 'notSnakeCase', name));
 
@@ -49,7 +53,8 @@ export function lintDefinition(tool: McpTool): LintIssue[] {
   }
   const required = Array.isArray(schema.required) ? schema.required : undefined;
   for (const entry of required ?? []) {
-    if (typeof entry !== 'string' || !Object.hasOwn(properties, entry)) issues.push(issue(name, 'requiredNotDefined', name, String(entry)));
+    if (typeof entry !== 'string' || !Object.hasOwn(properties, entry))
+      issues.push(issue(name, 'requiredNotDefined', name, String(entry)));
   }
   if (Object.keys(properties).length > 0 && required === undefined) issues.push(issue(name, 'noRequired', name));
   return issues;

@@ -12,7 +12,8 @@
  * never reported.
  */
 
-const SETTING_WORDS = 'mode|option|flag|format|value|parameter|argument|field|setting|style|type|level|scope|permission|access|strategy|method';
+const SETTING_WORDS =
+  'mode|option|flag|format|value|parameter|argument|field|setting|style|type|level|scope|permission|access|strategy|method';
 const QUOTED_AFTER_VERB = /\b(?:use|call|invoke|run|try)\s+(?:the\s+)?(['"`])([^'"`\s]{1,80})\1(\s+[A-Za-z]+)?/gi;
 const QUOTED_BEFORE_TOOL = /(['"`])([^'"`\s]{1,80})\1\s+tool\b/gi;
 const SNAKE_BETWEEN = /\b(?:use|call|invoke)\s+(?:the\s+)?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\s+tool\b/gi;
@@ -40,7 +41,25 @@ export function findToolReferences(text: string): string[] {
 }
 
 /** Verbs so common in tool names that sharing only them says nothing. */
-const GENERIC_WORDS = new Set(['get', 'set', 'list', 'create', 'update', 'delete', 'remove', 'add', 'read', 'write', 'fetch', 'find', 'search', 'run', 'do', 'make', 'tool']);
+const GENERIC_WORDS = new Set([
+  'get',
+  'set',
+  'list',
+  'create',
+  'update',
+  'delete',
+  'remove',
+  'add',
+  'read',
+  'write',
+  'fetch',
+  'find',
+  'search',
+  'run',
+  'do',
+  'make',
+  'tool',
+]);
 
 /** `get_weather`, `getWeather`, `weather.get` → lower-case words (a plural `s` dropped: notes → note). */
 export function nameWords(name: string): string[] {
@@ -116,7 +135,8 @@ export class ToolNameIndex {
       const share = union === 0 ? 0 : common / union;
       const sim = similarity(lower, tool.lower);
       if (common === 0 && sim < 0.75) continue;
-      if (!best || share > best.share || (share === best.share && sim > best.sim)) best = { name: tool.name, share, sim };
+      if (!best || share > best.share || (share === best.share && sim > best.sim))
+        best = { name: tool.name, share, sim };
     }
     return best?.name;
   }

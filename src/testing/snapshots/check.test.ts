@@ -38,7 +38,8 @@ afterEach(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const check = (actual: unknown, mode: SnapshotMode, extra: { minScore?: number } = {}) => checkSnapshot(actual, { name: 'books a flight', store, mode, source: 'vitest', ...extra });
+const check = (actual: unknown, mode: SnapshotMode, extra: { minScore?: number } = {}) =>
+  checkSnapshot(actual, { name: 'books a flight', store, mode, source: 'vitest', ...extra });
 const files = (): string[] => (readdirSync(store.root, { withFileTypes: true }).length ? readdirSync(store.root) : []);
 
 describe('checkSnapshot', () => {
@@ -47,9 +48,20 @@ describe('checkSnapshot', () => {
     const text = readFileSync(store.pathOf('books a flight'), 'utf8');
     const data = JSON.parse(text);
     expect(text).toBe(`${JSON.stringify(data, null, 2)}\n`);
-    expect(data).toMatchObject({ schema_version: 1, name: 'books a flight', approved: false, source: 'vitest', toolscore_version: '0.1.0', calls });
+    expect(data).toMatchObject({
+      schema_version: 1,
+      name: 'books a flight',
+      approved: false,
+      source: 'vitest',
+      toolscore_version: '0.1.0',
+      calls,
+    });
     expect(data.created_at).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
-    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^toolscore: snapshot "books a flight" created at .*: review it, then approve it: toolscore approve "books a flight"$/));
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(
+        /^toolscore: snapshot "books a flight" created at .*: review it, then approve it: toolscore approve "books a flight"$/,
+      ),
+    );
   });
 
   it('warns while pending, replays once approved, fails on drift with the full table', () => {
@@ -61,7 +73,9 @@ describe('checkSnapshot', () => {
     expect(passed.result?.score).toBe(1);
     // Drift: destination wrong ⇒ F1 1/2 ⇒ score 0.4 + 0.15 + 0.2 + 0.1 = 0.85.
     expect(() => check(drifted, LOCAL)).toThrow(ToolscoreAssertionError);
-    expect(() => check(drifted, LOCAL)).toThrow(/^snapshot "books a flight" no longer matches its approved calls \(.*\)\nExpected vs actual tool calls\n[\s\S]*destination: expected "NYC", got "LA"[\s\S]*score 0\.85 < 1\.00 required/);
+    expect(() => check(drifted, LOCAL)).toThrow(
+      /^snapshot "books a flight" no longer matches its approved calls \(.*\)\nExpected vs actual tool calls\n[\s\S]*destination: expected "NYC", got "LA"[\s\S]*score 0\.85 < 1\.00 required/,
+    );
     expect(check(drifted, LOCAL, { minScore: 0.85 }).outcome).toBe('passed');
     expect(countSnapshotOutcomes(log)).toEqual({ created: 1, pending: 1, passed: 2, failed: 2 });
   });
@@ -76,13 +90,17 @@ describe('checkSnapshot', () => {
     store.approve('books a flight');
     expect(JSON.parse(readFileSync(file, 'utf8')).calls[0].args.destination).toEqual({ $one_of: ['NYC', 'LA'] });
     expect(check(drifted, LOCAL).outcome).toBe('passed');
-    expect(() => check([{ tool: 'search_flights', args: { destination: 'SFO' } }, calls[1]], LOCAL)).toThrow(/destination: expected OneOf/);
+    expect(() => check([{ tool: 'search_flights', args: { destination: 'SFO' } }, calls[1]], LOCAL)).toThrow(
+      /destination: expected OneOf/,
+    );
   });
 
   it('keeps argument data with $ keys literal', () => {
     const odd = [{ tool: 'query', args: { filter: { $gt: 3 } } }];
     check(odd, { ...LOCAL, update: true });
-    expect(JSON.parse(readFileSync(store.pathOf('books a flight'), 'utf8')).calls[0].args).toEqual({ filter: { $literal: { $gt: 3 } } });
+    expect(JSON.parse(readFileSync(store.pathOf('books a flight'), 'utf8')).calls[0].args).toEqual({
+      filter: { $literal: { $gt: 3 } },
+    });
     expect(check(odd, LOCAL).outcome).toBe('passed');
   });
 
@@ -100,11 +118,19 @@ describe('checkSnapshot', () => {
     check(calls, LOCAL);
     store.approve('books a flight');
     const before = readFileSync(store.pathOf('books a flight'), 'utf8');
-    for (const mode of [{ ...CI, update: true }, { ...CI, record: true }, { ...CI, update: true, allowPending: true }]) {
-      expect(() => check(drifted, mode)).toThrow(/in CI snapshots are never written; snapshots must be recorded and approved locally/);
+    for (const mode of [
+      { ...CI, update: true },
+      { ...CI, record: true },
+      { ...CI, update: true, allowPending: true },
+    ]) {
+      expect(() => check(drifted, mode)).toThrow(
+        /in CI snapshots are never written; snapshots must be recorded and approved locally/,
+      );
     }
     expect(readFileSync(store.pathOf('books a flight'), 'utf8')).toBe(before);
-    expect(() => checkSnapshot(calls, { name: 'new one', store, mode: { ...CI, update: true } })).toThrow(ToolscoreAssertionError);
+    expect(() => checkSnapshot(calls, { name: 'new one', store, mode: { ...CI, update: true } })).toThrow(
+      ToolscoreAssertionError,
+    );
     expect(store.read('new one')).toBeUndefined();
   });
 
@@ -143,7 +169,15 @@ describe('checkSnapshot', () => {
       expect(() => check(calls, mode)).toThrow(file);
     }
     expect(readFileSync(file, 'utf8')).toBe('{"name": "books a flight", "calls": [');
-    writeFileSync(file, JSON.stringify({ schema_version: 1, name: 'books a flight', approved: true, calls: [{ tool: 'x', args: { a: { $nope: 1 } } }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        schema_version: 1,
+        name: 'books a flight',
+        approved: true,
+        calls: [{ tool: 'x', args: { a: { $nope: 1 } } }],
+      }),
+    );
     expect(() => check(calls, LOCAL)).toThrow(`${file} at $.calls[0].args.a: unknown operator $nope`);
   });
 
@@ -161,7 +195,9 @@ describe('SnapshotStore', () => {
     writeFileSync(join(store.root, 'broken.json'), 'nope');
     const { snapshots, corrupt } = store.list();
     expect(snapshots.map((snapshot) => snapshot.data.name)).toEqual(['a', 'b']);
-    expect(corrupt).toEqual([{ file: join(store.root, 'broken.json'), reason: expect.stringContaining('invalid JSON') }]);
+    expect(corrupt).toEqual([
+      { file: join(store.root, 'broken.json'), reason: expect.stringContaining('invalid JSON') },
+    ]);
     const fileName = store.pathOf('b').split('/').at(-1)!;
     expect(store.approve(fileName.replace(/\.json$/, '')).data.approved).toBe(true);
     expect(store.remove('a')).toBe(true);
@@ -172,21 +208,33 @@ describe('SnapshotStore', () => {
 
 describe('credentials in snapshots', () => {
   const key = `sk-proj-${'Ab3dE'.repeat(8)}`;
-  const withSecret = [{ tool: 'http_get', args: { url: 'https://api.example.com/v1?x=1', headers: { Authorization: `Bearer ${key}` } } }];
+  const withSecret = [
+    { tool: 'http_get', args: { url: 'https://api.example.com/v1?x=1', headers: { Authorization: `Bearer ${key}` } } },
+  ];
 
   it('are stored as a pattern that keeps the shape, never the secret, and the replay still passes', () => {
     check(withSecret, LOCAL);
     const text = readFileSync(store.pathOf('books a flight'), 'utf8');
     expect(text).not.toContain(key);
     expect(JSON.parse(text).calls).toEqual([
-      { tool: 'http_get', args: { url: 'https://api.example.com/v1?x=1', headers: { Authorization: { $regex: 'Bearer \\S+' } } } },
+      {
+        tool: 'http_get',
+        args: { url: 'https://api.example.com/v1?x=1', headers: { Authorization: { $regex: 'Bearer \\S+' } } },
+      },
     ]);
     store.approve('books a flight');
     expect(check(withSecret, LOCAL).outcome).toBe('passed');
     // Another token in the same place replays too; a different shape is drift.
-    const rotated = [{ tool: 'http_get', args: { ...withSecret[0]!.args, headers: { Authorization: `Bearer ${key.replace('Ab3', 'Zz9')}` } } }];
+    const rotated = [
+      {
+        tool: 'http_get',
+        args: { ...withSecret[0]!.args, headers: { Authorization: `Bearer ${key.replace('Ab3', 'Zz9')}` } },
+      },
+    ];
     expect(check(rotated, LOCAL).outcome).toBe('passed');
-    expect(() => check([{ tool: 'http_get', args: { ...withSecret[0]!.args, headers: { Authorization: 'Basic abc' } } }], LOCAL)).toThrow(ToolscoreAssertionError);
+    expect(() =>
+      check([{ tool: 'http_get', args: { ...withSecret[0]!.args, headers: { Authorization: 'Basic abc' } } }], LOCAL),
+    ).toThrow(ToolscoreAssertionError);
   });
 
   it('are kept as recorded with TOOLSCORE_SHOW_SECRETS=1', () => {

@@ -39,7 +39,6 @@ export interface SnapshotCheck {
   result?: EvaluationResult;
 }
 
-
 /**
  * Record → approve → replay. A missing snapshot is recorded unapproved (with a warning); a pending one
  * warns; an approved one is the gold standard the calls are scored against, and a score under `minScore`
@@ -61,7 +60,11 @@ export function checkSnapshot(actual: unknown, options: SnapshotCheckOptions): S
     logSnapshotOutcome('failed');
     throw new ToolscoreAssertionError(message, result);
   };
-  const done = (outcome: SnapshotCheck['outcome'], result?: EvaluationResult, warning?: Parameters<typeof snapshotText>[0]): SnapshotCheck => {
+  const done = (
+    outcome: SnapshotCheck['outcome'],
+    result?: EvaluationResult,
+    warning?: Parameters<typeof snapshotText>[0],
+  ): SnapshotCheck => {
     if (warning) console.warn(`toolscore: ${snapshotText(warning, name, file)}`);
     logSnapshotOutcome(outcome);
     return result ? { outcome, file, result } : { outcome, file };
@@ -77,7 +80,10 @@ export function checkSnapshot(actual: unknown, options: SnapshotCheckOptions): S
 
   // The snapshot's calls are already decoded, so they are scored as they are (evaluate() would decode them again).
   const settings = resolveSettings({ weights: options.weights, strict: options.strict });
-  const result = scoreCalls(existing.expected, maskNames(extracted.calls), { ...settings, warnings: extracted.warnings }).result();
+  const result = scoreCalls(existing.expected, maskNames(extracted.calls), {
+    ...settings,
+    warnings: extracted.warnings,
+  }).result();
   const passes = meetsMinScore(result.score, minScore);
   const { data } = existing;
   if (mode.update) {
@@ -95,5 +101,8 @@ export function checkSnapshot(actual: unknown, options: SnapshotCheckOptions): S
     return done('pending', result, 'pending');
   }
   if (passes) return done('passed', result);
-  return fail(`${snapshotDriftText(name, file)}\n${renderFailureReport(result, { minScore, color: testColorEnabled() })}`, result);
+  return fail(
+    `${snapshotDriftText(name, file)}\n${renderFailureReport(result, { minScore, color: testColorEnabled() })}`,
+    result,
+  );
 }

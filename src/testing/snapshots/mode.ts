@@ -16,7 +16,10 @@ function envFlag(value: string | undefined): boolean {
 }
 
 /** The snapshot mode from the environment (read at every check), with a runner's own flags on top. */
-export function snapshotMode(env: NodeJS.ProcessEnv = process.env, flags: { update?: boolean; allowPending?: boolean } = {}): SnapshotMode {
+export function snapshotMode(
+  env: NodeJS.ProcessEnv = process.env,
+  flags: { update?: boolean; allowPending?: boolean } = {},
+): SnapshotMode {
   return {
     ci: envFlag(env.CI),
     update: envFlag(env.TOOLSCORE_UPDATE) || flags.update === true,

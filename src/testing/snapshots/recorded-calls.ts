@@ -76,7 +76,9 @@ export function recordedCalls(calls: readonly ToolCall[]): SnapshotCall[] {
   const keep = showSecrets();
   return calls.map((call) => {
     const args = encodeArgs(call.args ?? {})!;
-    return keep ? { tool: call.tool, args } : { tool: maskName(call.tool), args: maskValue(args) as Record<string, unknown> };
+    return keep
+      ? { tool: call.tool, args }
+      : { tool: maskName(call.tool), args: maskValue(args) as Record<string, unknown> };
   });
 }
 

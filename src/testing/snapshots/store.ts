@@ -156,9 +156,22 @@ export function snapshotNotFound(root: string, nameOrFile: string): ToolscoreInp
 }
 
 /** A new snapshot record of `calls`, created now. */
-export function newSnapshotData(name: string, calls: SnapshotCall[], fields: { approved: boolean; source: string }): SnapshotData {
+export function newSnapshotData(
+  name: string,
+  calls: SnapshotCall[],
+  fields: { approved: boolean; source: string },
+): SnapshotData {
   const now = new Date().toISOString();
-  return { schema_version: SNAPSHOT_SCHEMA_VERSION, name, created_at: now, updated_at: now, toolscore_version: VERSION, approved: fields.approved, source: fields.source, calls };
+  return {
+    schema_version: SNAPSHOT_SCHEMA_VERSION,
+    name,
+    created_at: now,
+    updated_at: now,
+    toolscore_version: VERSION,
+    approved: fields.approved,
+    source: fields.source,
+    calls,
+  };
 }
 
 /** Reads and checks one snapshot file; any problem is a `ToolscoreInputError` naming the path. */
@@ -175,14 +188,25 @@ function readSnapshotFile(file: string): Snapshot {
   }
   const record = data as Record<string, unknown>;
   const require = (key: string, type: 'string' | 'boolean' | 'number'): void => {
-    if (typeof record[key] !== type) throw new ToolscoreInputError({ source: file, path: `$.${key}` }, `expected a ${type}, got ${describeType(record[key])}`);
+    if (typeof record[key] !== type)
+      throw new ToolscoreInputError(
+        { source: file, path: `$.${key}` },
+        `expected a ${type}, got ${describeType(record[key])}`,
+      );
   };
   require('name', 'string');
   require('approved', 'boolean');
   if (record.schema_version !== SNAPSHOT_SCHEMA_VERSION) {
-    throw new ToolscoreInputError({ source: file, path: '$.schema_version' }, `expected ${SNAPSHOT_SCHEMA_VERSION}, got ${JSON.stringify(record.schema_version) ?? 'nothing'}`);
+    throw new ToolscoreInputError(
+      { source: file, path: '$.schema_version' },
+      `expected ${SNAPSHOT_SCHEMA_VERSION}, got ${JSON.stringify(record.schema_version) ?? 'nothing'}`,
+    );
   }
-  if (!Array.isArray(record.calls)) throw new ToolscoreInputError({ source: file, path: '$.calls' }, `expected an array of calls, got ${describeType(record.calls)}`);
+  if (!Array.isArray(record.calls))
+    throw new ToolscoreInputError(
+      { source: file, path: '$.calls' },
+      `expected an array of calls, got ${describeType(record.calls)}`,
+    );
   const expected = goldCallsOf(record, file);
   return { file, data: record as unknown as SnapshotData, expected };
 }

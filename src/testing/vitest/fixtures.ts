@@ -28,7 +28,11 @@ export interface ToolscoreFixtures {
   /** The traces folder, absolute. */
   toolscoreTraceDir: string;
   /** `evaluateTrace` with relative paths resolved against the gold and trace folders. */
-  toolscoreEval: (gold: string, trace: string, options?: Omit<EvaluateTraceOptions, 'goldFile' | 'traceFile'>) => Promise<EvaluationResult>;
+  toolscoreEval: (
+    gold: string,
+    trace: string,
+    options?: Omit<EvaluateTraceOptions, 'goldFile' | 'traceFile'>,
+  ) => Promise<EvaluationResult>;
   /** The metric assertion helpers. */
   toolscoreAssert: typeof metricAssertions;
   /** `assertTools`. */
@@ -53,15 +57,26 @@ export function toolscoreTest(options: ToolscoreFixtureOptions = {}) {
     // eslint-disable-next-line no-empty-pattern
     toolscoreTraceDir: async ({}, use) => use(resolve(options.traceDir ?? 'tests/traces')),
     toolscoreEval: async ({ toolscoreGoldDir, toolscoreTraceDir }, use) =>
-      use((gold, trace, evalOptions = {}) => evaluateTrace({ ...evalOptions, goldFile: resolve(toolscoreGoldDir, gold), traceFile: resolve(toolscoreTraceDir, trace) })),
+      use((gold, trace, evalOptions = {}) =>
+        evaluateTrace({
+          ...evalOptions,
+          goldFile: resolve(toolscoreGoldDir, gold),
+          traceFile: resolve(toolscoreTraceDir, trace),
+        }),
+      ),
     // eslint-disable-next-line no-empty-pattern
     toolscoreAssert: async ({}, use) => use(metricAssertions),
     // eslint-disable-next-line no-empty-pattern
     toolscoreAssertTools: async ({}, use) => use(assertTools),
     toolscoreSnapshot: async ({ task }, use) =>
       use((actual, snapshotOptions = {}) => {
-        const name = snapshotOptions.name ?? snapshotNameFor({ currentTestName: fullTestName(task), testPath: task.file.filepath });
-        const mode = snapshotMode(process.env, { update: runnerUpdates(expect.getState()), allowPending: snapshotOptions.allowPending ?? options.allowPending });
+        const name =
+          snapshotOptions.name ??
+          snapshotNameFor({ currentTestName: fullTestName(task), testPath: task.file.filepath });
+        const mode = snapshotMode(process.env, {
+          update: runnerUpdates(expect.getState()),
+          allowPending: snapshotOptions.allowPending ?? options.allowPending,
+        });
         return checkSnapshot(actual, { ...snapshotOptions, name, mode, store: options.snapshotDir, source: 'vitest' });
       }),
   });

@@ -16,11 +16,16 @@ const response = [
 
 describe('toolscore/vitest matchers', () => {
   test('toCallTools passes, fails with the table, and negates', () => {
-    expect(response).toCallTools([{ tool: 'search_flights', args: { origin: ANY, destination: 'NYC' } }, { tool: 'book_flight', args: { flight_id: Regex('FL-\\d+') } }]);
+    expect(response).toCallTools([
+      { tool: 'search_flights', args: { origin: ANY, destination: 'NYC' } },
+      { tool: 'book_flight', args: { flight_id: Regex('FL-\\d+') } },
+    ]);
     // Wrong destination: selection 1, F1 2/3, sequence 1, redundancy 0 ⇒ 0.9.
     const wrong = [{ tool: 'search_flights', args: { origin: 'SFO', destination: 'LA' } }, response[1]];
     expect(wrong).toCallTools(response, { minScore: 0.9 });
-    expect(() => expect(wrong).toCallTools(response, { minScore: 0.95 })).toThrow(/destination: expected "NYC", got "LA"[\s\S]*score 0\.90 < 0\.95 required/);
+    expect(() => expect(wrong).toCallTools(response, { minScore: 0.95 })).toThrow(
+      /destination: expected "NYC", got "LA"[\s\S]*score 0\.90 < 0\.95 required/,
+    );
     expect([{ tool: 'other' }]).not.toCallTools(response);
     expect(() => expect(response).not.toCallTools(response)).toThrow(/score 1\.00 ≥ 0\.90 required/);
   });
@@ -33,13 +38,17 @@ describe('toolscore/vitest matchers', () => {
     expect(() => expect(response).toCallTool('search_flights', { destination: 'LA' })).toThrow(
       'expected a call to search_flights(destination="LA"); calls made: search_flights(origin="SFO", destination="NYC"), book_flight(flight_id="FL-123")',
     );
-    expect(() => expect(response).not.toCallTool('book_flight')).toThrow('expected no call to book_flight(…), but call 2 was book_flight(flight_id="FL-123")');
+    expect(() => expect(response).not.toCallTool('book_flight')).toThrow(
+      'expected no call to book_flight(…), but call 2 was book_flight(flight_id="FL-123")',
+    );
   });
 
   test('toHaveToolScore reads an evaluation', () => {
     const result = evaluate({ expected: response, actual: response });
     expect(result).toHaveToolScore(1);
-    expect(() => expect(evaluate({ expected: response, actual: [] })).toHaveToolScore(0.5)).toThrow(/MISSING[\s\S]*score 0\.00 < 0\.50 required/);
+    expect(() => expect(evaluate({ expected: response, actual: [] })).toHaveToolScore(0.5)).toThrow(
+      /MISSING[\s\S]*score 0\.00 < 0\.50 required/,
+    );
     expect(() => expect(response).toHaveToolScore(0.5)).toThrow('toHaveToolScore() expects an EvaluationResult');
   });
 });
@@ -58,7 +67,9 @@ describe('toolscore/vitest fixtures', () => {
     expect(result.score).toBeCloseTo(0.835, 12);
     toolscoreAssert.assertSelectionAccuracy(result, 0.8);
     toolscoreAssert.assertArgumentF1(result, 0.9);
-    expect(() => toolscoreAssert.assertSequenceAccuracy(result, 0.9)).toThrow('Sequence accuracy 80.0% is below the required 90.0%');
+    expect(() => toolscoreAssert.assertSequenceAccuracy(result, 0.9)).toThrow(
+      'Sequence accuracy 80.0% is below the required 90.0%',
+    );
   });
 
   const root = mkdtempSync(join(tmpdir(), 'toolscore-fixture-'));
@@ -72,7 +83,8 @@ describe('toolscore/vitest fixtures', () => {
     try {
       expect(toolscoreSnapshot(response).outcome).toBe('created');
       expect(toolscoreSnapshot(response).outcome).toBe('created');
-      const name = 'src/testing/vitest/vitest.test.ts > toolscore/vitest fixtures > toolscoreSnapshot names snapshots after the test, -2 for the second';
+      const name =
+        'src/testing/vitest/vitest.test.ts > toolscore/vitest fixtures > toolscoreSnapshot names snapshots after the test, -2 for the second';
       const store = new SnapshotStore(root);
       expect(store.read(name)?.data).toMatchObject({ name, approved: false, source: 'vitest' });
       expect(store.read(`${name}-2`)?.data).toMatchObject({ approved: false });

@@ -12,7 +12,9 @@ function bareImports(entry: string): Set<string> {
     seen.add(file);
     const text = readFileSync(file, 'utf8');
     // Either quote: tsc keeps the source's single quotes, the bundler writes double quotes.
-    for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(["']([^"']+)["']\)|(?:^|\n)import\s+["']([^"']+)["']/g)) {
+    for (const match of text.matchAll(
+      /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(["']([^"']+)["']\)|(?:^|\n)import\s+["']([^"']+)["']/g,
+    )) {
       const target = match[1] ?? match[2] ?? match[3]!;
       if (target.startsWith('.')) visit(resolve(dirname(file), target));
       else bare.add(target);
@@ -32,6 +34,8 @@ describe('entry points', () => {
 
   it('toolscore/vitest loads Vitest, toolscore/jest loads nothing of Jest', () => {
     expect([...bareImports(resolve(dist, 'vitest.js'))]).toContain('vitest');
-    expect([...bareImports(resolve(dist, 'jest.js'))].filter((name) => /^(vitest|jest|@jest\/|expect$)/.test(name))).toEqual([]);
+    expect(
+      [...bareImports(resolve(dist, 'jest.js'))].filter((name) => /^(vitest|jest|@jest\/|expect$)/.test(name)),
+    ).toEqual([]);
   });
 });

@@ -52,7 +52,10 @@ describe('examples/testing types', () => {
   it(
     'type-check against the built package, matcher augmentation included',
     async () => {
-      const run = await runNode([join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(EXAMPLES, 'tsconfig.json')], REPO_ROOT);
+      const run = await runNode(
+        [join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(EXAMPLES, 'tsconfig.json')],
+        REPO_ROOT,
+      );
       expect(run.code, run.stdout + run.stderr).toBe(0);
     },
     RUNNER_TIMEOUT,

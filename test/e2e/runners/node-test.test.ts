@@ -7,7 +7,10 @@ describe('plain assertions under node:test', () => {
   it(
     'a failed assertTools is a failed test whose error is the aligned table',
     async () => {
-      const run = await runNode(['--test', '--test-reporter=tap', join(import.meta.dirname, 'fixtures/node-test')], REPO_ROOT);
+      const run = await runNode(
+        ['--test', '--test-reporter=tap', join(import.meta.dirname, 'fixtures/node-test')],
+        REPO_ROOT,
+      );
       expect(run.code).toBe(1);
       expect(run.stdout).toContain('ok 1 - passes\n');
       expect(run.stdout).toContain('not ok 2 - fails with the expected-vs-actual table\n');

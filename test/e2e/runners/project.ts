@@ -23,7 +23,8 @@ export function makeProject(source: string): string {
   cpSync(source, project, { recursive: true });
   mkdirSync(join(project, 'node_modules'));
   symlinkSync(REPO_ROOT, join(project, 'node_modules/toolscore'), 'dir');
-  for (const name of ['vitest', 'jest']) symlinkSync(resolve(REPO_ROOT, 'node_modules', name), join(project, 'node_modules', name), 'dir');
+  for (const name of ['vitest', 'jest'])
+    symlinkSync(resolve(REPO_ROOT, 'node_modules', name), join(project, 'node_modules', name), 'dir');
   return project;
 }
 
@@ -31,14 +32,30 @@ export function makeProject(source: string): string {
 export function runNode(args: readonly string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
   const base = childEnv({ NO_COLOR: '1', ...env });
   // The outer run's CI and snapshot settings must not leak into the runs under test.
-  for (const key of ['CI', 'TOOLSCORE_UPDATE', 'TOOLSCORE_RECORD', 'TOOLSCORE_ALLOW_PENDING', 'TOOLSCORE_SNAPSHOT_DIR', 'TOOLSCORE_SNAPSHOT_LOG', 'TOOLSCORE_SNAPSHOT_LOG_OWNER', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'NODE_OPTIONS']) {
+  for (const key of [
+    'CI',
+    'TOOLSCORE_UPDATE',
+    'TOOLSCORE_RECORD',
+    'TOOLSCORE_ALLOW_PENDING',
+    'TOOLSCORE_SNAPSHOT_DIR',
+    'TOOLSCORE_SNAPSHOT_LOG',
+    'TOOLSCORE_SNAPSHOT_LOG_OWNER',
+    'VITEST',
+    'VITEST_POOL_ID',
+    'VITEST_WORKER_ID',
+    'NODE_OPTIONS',
+  ]) {
     if (!(key in env)) delete base[key];
   }
   return runProgram(process.execPath, args, { cwd, env: base, timeout: RUNNER_TIMEOUT });
 }
 
 /** Runs vitest in a project. */
-export function runVitest(project: string, args: readonly string[] = [], env: Record<string, string> = {}): Promise<Run> {
+export function runVitest(
+  project: string,
+  args: readonly string[] = [],
+  env: Record<string, string> = {},
+): Promise<Run> {
   return runNode([RUNNERS.vitest, 'run', ...args], project, env);
 }
 
