@@ -11,7 +11,7 @@ import {
   isTyped,
   lintTools,
 } from './index.js';
-import { nameWords, similarity, SPELLING_SEARCHES, ToolNameIndex } from './tool-references.js';
+import { GENERIC_WORDS, nameWords, similarity, SPELLING_SEARCHES, ToolNameIndex } from './tool-references.js';
 
 /** A clean tool: long description, typed properties, a required list. */
 function clean(
@@ -327,26 +327,7 @@ describe('the closest-tool index', () => {
     for (const tool of tools) {
       const toolWords = new Set(nameWords(tool));
       const shared = [...words].filter((word) => toolWords.has(word));
-      const generic = new Set([
-        'get',
-        'set',
-        'list',
-        'create',
-        'update',
-        'delete',
-        'remove',
-        'add',
-        'read',
-        'write',
-        'fetch',
-        'find',
-        'search',
-        'run',
-        'do',
-        'make',
-        'tool',
-      ]);
-      const common = shared.some((word) => !generic.has(word)) ? shared.length : 0;
+      const common = shared.some((word) => !GENERIC_WORDS.has(word)) ? shared.length : 0;
       const share = common / new Set([...words, ...toolWords]).size;
       const sim = similarity(missing.toLowerCase(), tool.toLowerCase());
       if (common === 0 && sim < 0.75) continue;

@@ -40,8 +40,11 @@ export function findToolReferences(text: string): string[] {
   return names;
 }
 
-/** Verbs so common in tool names that sharing only them says nothing. */
-const GENERIC_WORDS = new Set([
+/**
+ * Verbs so common in tool names that sharing only them says nothing.
+ * @internal Exported for its tests only.
+ */
+export const GENERIC_WORDS: ReadonlySet<string> = new Set([
   'get',
   'set',
   'list',
