@@ -33,16 +33,17 @@ interface Stored {
 describe('toolscore record --from-trace over an existing snapshot', () => {
   it('keeps an approved snapshot and exits 1 naming it, even with CI=true; --update re-records and approves it', async () => {
     const { dir, trace, snapshots } = project();
-    const record = (extra: string[] = [], env: Record<string, string> = {}) =>
+    // A local run unless the test says CI: this suite itself may run under CI=true.
+    const record = (extra: string[] = [], env: Record<string, string> = { CI: '' }) =>
       runCli(['record', '--from-trace', trace, '--name', 'books', '--dir', snapshots, ...extra], { cwd: dir, env });
     const first = await record();
     expect(first.code, first.stderr).toBe(0);
     const file = first.stdout.match(/\(2 calls, (.+)\), pending approval/)![1]!;
     expect(first.stdout).toBe(`recorded books (2 calls, ${file}), pending approval: toolscore approve "books"\n`);
-    expect((await runCli(['approve', 'books', '--dir', snapshots], { cwd: dir })).code).toBe(0);
+    expect((await runCli(['approve', 'books', '--dir', snapshots], { cwd: dir, env: { CI: '' } })).code).toBe(0);
     const approved = readFileSync(file, 'utf8');
 
-    for (const env of [{}, { CI: 'true' }] as Record<string, string>[]) {
+    for (const env of [{ CI: '' }, { CI: 'true' }] as Record<string, string>[]) {
       const again = await record([], env);
       expect(again.code).toBe(1);
       expect(again.stdout).toBe('');
