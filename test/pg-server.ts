@@ -17,11 +17,6 @@ export interface TestPostgres {
 
 const realUrl = process.env.TOOLSCORE_TEST_PG_URL;
 
-/** Why a test that needs the real server is skipped here; printed once per file by the caller. */
-export const NEEDS_REAL_SERVER = realUrl
-  ? undefined
-  : 'TOOLSCORE_TEST_PG_URL is not set, so PGlite stands in, and PGlite cannot stop a running query or run programs';
-
 export async function startTestPostgres(setup: string): Promise<TestPostgres> {
   return realUrl ? startReal(realUrl, setup) : startPglite(setup);
 }

@@ -26,8 +26,18 @@ export const CHROMIUM: Requirement = {
       : `no Chromium at ${CHROMIUM_PATH}: apt-get install chromium, or point TOOLSCORE_CHROMIUM at one`,
 };
 
+/** A real PostgreSQL server: without one, PGlite stands in for the live sql_rows tests, but it cannot stop a running query or run programs. */
+export const POSTGRES_SERVER: Requirement = {
+  tag: 'postgres-server',
+  kind: 'PostgreSQL attack',
+  missing: () =>
+    process.env.TOOLSCORE_TEST_PG_URL
+      ? undefined
+      : 'TOOLSCORE_TEST_PG_URL is not set, so PGlite stands in, and it cannot stop a running query or run programs: bash .ci/postgres.sh starts a server',
+};
+
 /** Every requirement, in the order the skip line names them. */
-export const REQUIREMENTS: readonly Requirement[] = [CHROMIUM];
+export const REQUIREMENTS: readonly Requirement[] = [CHROMIUM, POSTGRES_SERVER];
 
 /**
  * Options for a `describe` whose tests need `requirement`: its tag, and a skip where it is missing. Under

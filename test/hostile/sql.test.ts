@@ -8,7 +8,8 @@ import { evaluateTrace, type EvaluateTraceOptions } from '../../src/evaluation/e
 import { sqliteLeadingKeyword } from '../../src/side-effects/database.js';
 import { refusePostgresQuery } from '../../src/side-effects/postgres-query.js';
 import { CLI, runProgram } from '../e2e/run-cli.js';
-import { NEEDS_REAL_SERVER, startTestPostgres, type TestPostgres } from '../pg-server.js';
+import { startTestPostgres, type TestPostgres } from '../pg-server.js';
+import { needs, POSTGRES_SERVER } from '../requirements.js';
 
 // Every attack here is bounded: PostgreSQL queries by statement_timeout (real server) or by refusal
 // before they run, SQLite hangs by running the CLI as a child process with a kill timeout.
@@ -35,9 +36,6 @@ async function liveChecks(
   ]);
 }
 
-if (NEEDS_REAL_SERVER)
-  console.warn(`Skipping 2 PostgreSQL attack tests in test/hostile/sql.test.ts: ${NEEDS_REAL_SERVER}.`);
-
 describe('PostgreSQL: only one plain query, never as a superuser', () => {
   let server: TestPostgres;
   beforeAll(async () => {
@@ -49,8 +47,9 @@ describe('PostgreSQL: only one plain query, never as a superuser', () => {
     await server?.stop();
   });
 
-  test.skipIf(NEEDS_REAL_SERVER !== undefined)(
+  test(
     'COPY TO PROGRAM and COPY TO a file run nothing: a superuser connection is refused, and with --db-allow-superuser COPY is refused',
+    needs(POSTGRES_SERVER),
     async () => {
       const pwned = join(dir, 'pwned');
       const written = join(dir, 'written');
@@ -72,16 +71,15 @@ describe('PostgreSQL: only one plain query, never as a superuser', () => {
     },
   );
 
-  test.skipIf(NEEDS_REAL_SERVER !== undefined)(
-    'a query that never ends is stopped by --db-timeout',
-    { timeout: 8_000 },
-    async () => {
-      const endless = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) AS count FROM c';
-      expect(await liveChecks([{ query: endless }], { db: server.readerUrl, dbTimeoutSeconds: 1 })).toEqual([
-        [false, 'canceling statement due to statement timeout'],
-      ]);
-    },
-  );
+  test('a query that never ends is stopped by --db-timeout', {
+    ...needs(POSTGRES_SERVER),
+    timeout: 8_000,
+  }, async () => {
+    const endless = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) AS count FROM c';
+    expect(await liveChecks([{ query: endless }], { db: server.readerUrl, dbTimeoutSeconds: 1 })).toEqual([
+      [false, 'canceling statement due to statement timeout'],
+    ]);
+  });
 
   test('a superuser connection is refused before any query runs (also on PGlite)', async () => {
     await server.asSuperuser(async (url) => {
