@@ -1,8 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { runEval, type EvalFlags } from './eval.js';
+import { captureOutput } from '../../../test/capture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'toolscore-eval-'));
 
@@ -14,18 +15,13 @@ function file(name: string, data: unknown): string {
 
 /** Runs eval with the default flags, returning its exit code and what it printed. */
 async function evaluate(gold: string, trace: string, flags: Partial<EvalFlags> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    stdout += String(chunk);
-    return true;
-  });
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    stderr += String(chunk);
-    return true;
-  });
-  try {
-    const code = await runEval(gold, trace, {
+  const {
+    value: code,
+    error,
+    stdout,
+    stderr,
+  } = await captureOutput(() =>
+    runEval(gold, trace, {
       format: 'auto',
       output: join(dir, 'report.json'),
       weight: [],
@@ -33,12 +29,10 @@ async function evaluate(gold: string, trace: string, flags: Partial<EvalFlags> =
       sideEffects: false,
       maxCallsPerTool: [],
       ...flags,
-    } as EvalFlags);
-    return { code, stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
+    } as EvalFlags),
+  );
+  if (error !== undefined) throw error;
+  return { code, stdout, stderr };
 }
 
 describe('toolscore eval never blames the agent for the reader', () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ToolscoreInputError } from '../../core/errors.js';
 import { runValidate } from './validate.js';
+import { captureOutput } from '../../../test/capture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'toolscore-validate-'));
 
@@ -18,31 +19,22 @@ async function validate(
   path: string,
   flags: { format?: string; kind?: 'gold' | 'trace' | 'auto'; verbose?: boolean } = {},
 ) {
-  let stdout = '';
-  let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    stdout += String(chunk);
-    return true;
-  });
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    stderr += String(chunk);
-    return true;
-  });
-  try {
-    const code = await runValidate(path, {
+  const {
+    value: code,
+    error,
+    stdout,
+    stderr,
+  } = await captureOutput(() =>
+    runValidate(path, {
       format: flags.format ?? 'auto',
       kind: flags.kind ?? 'auto',
       color: false,
       verbose: flags.verbose,
-    });
-    return { code, stdout, stderr };
-  } catch (error) {
-    if (error instanceof ToolscoreInputError) return { code: 2, stdout, stderr, error };
-    throw error;
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
+    }),
+  );
+  if (error instanceof ToolscoreInputError) return { code: 2, stdout, stderr, error };
+  if (error !== undefined) throw error;
+  return { code, stdout, stderr };
 }
 
 afterEach(() => vi.restoreAllMocks());
