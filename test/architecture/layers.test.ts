@@ -23,6 +23,7 @@ const FLOORS: Readonly<Record<string, number>> = {
   reports: 9,
   mcp: 10,
   testing: 10,
+  batch: 10,
   cli: 11,
   '(entry)': 12,
 };

@@ -1,0 +1,112 @@
+import type { Grade, Verdict } from '../core/grade.js';
+import type { IssueKind } from '../core/issues.js';
+
+/*
+ * The files a batch run writes (`results.jsonl` lines and `summary.json`), under the guide's snake_case
+ * keys. These types are the contract between the engine (reading, scoring, sharding, merging) and the
+ * batch reports (HTML, Markdown, JUnit, CSV), which render only what is here.
+ */
+
+/** Layout version of results lines and summaries; bumped only on a breaking change. */
+export const BATCH_SCHEMA_VERSION = 1;
+
+/** The core metrics every results line and summary carries, in this order. */
+export const BATCH_METRICS = [
+  'invocation_accuracy',
+  'selection_accuracy',
+  'argument_f1',
+  'sequence_accuracy',
+  'redundant_rate',
+  'required_call_recall',
+] as const;
+
+/** One core metric's serialized name. */
+export type BatchMetric = (typeof BATCH_METRICS)[number];
+
+/** The top issue of a case, as a results line and the worst-cases list carry it. */
+export interface BatchTopIssue {
+  kind: IssueKind;
+  tool: string;
+  problem: string;
+  fix: string;
+}
+
+/** One line of `results.jsonl` for a case that was scored. */
+export interface BatchScoredLine {
+  /** The case's `id`, or the trace path (relative to the trace root) for `--traces` / `--trace-dir`. */
+  id: string;
+  /** 0-based position of the case in the whole dataset (the order of results lines and of shards). */
+  index: number;
+  score: number;
+  grade: Grade;
+  verdict: Verdict;
+  /** The core metrics; `required_call_recall` is null when nothing was expected. */
+  metrics: Record<BatchMetric, number | null>;
+  expected_calls: number;
+  actual_calls: number;
+  failed_calls: number;
+  policy_violations: number;
+  secrets: number;
+  /** Per tool: expected and actual calls, expected calls not answered by that tool, failed calls. */
+  tools: Record<string, BatchToolCounts>;
+  top_issue: BatchTopIssue | null;
+}
+
+/** One line of `results.jsonl` for a case that could not be read or scored. */
+export interface BatchErrorLine {
+  id: string;
+  index: number;
+  /** 1-based line of the case in a JSON Lines input; absent for other inputs. */
+  line?: number;
+  /** One line: what was wrong, naming the file and JSON path where known. */
+  error: string;
+}
+
+/** A results line. */
+export type BatchLine = BatchScoredLine | BatchErrorLine;
+
+/** Counts of one tool, in a case or summed over cases. */
+export interface BatchToolCounts {
+  expected_calls: number;
+  actual_calls: number;
+  /** Expected calls of this tool that no actual call of this tool answered. */
+  selection_misses: number;
+  failed_calls: number;
+}
+
+/** Distribution of one number over the scored cases (nearest-rank percentiles). */
+export interface BatchDistribution {
+  /** Cases the number applies to (required_call_recall skips cases that expected nothing). */
+  count: number;
+  mean: number | null;
+  median: number | null;
+  p10: number | null;
+  p90: number | null;
+  min: number | null;
+  max: number | null;
+}
+
+/** `summary.json`: the aggregate of a run (or of merged shards). */
+export interface BatchSummary {
+  schema_version: typeof BATCH_SCHEMA_VERSION;
+  toolscore_version: string;
+  /** When the summary was made; the only timestamp a batch run writes. */
+  created_at: string;
+  cases: { total: number; scored: number; failed: number };
+  score: BatchDistribution;
+  metrics: Record<BatchMetric, BatchDistribution>;
+  grades: Record<Grade, number>;
+  /** The `--min-score` gate, if given, and the share of scored cases at or above it. */
+  min_score: number | null;
+  pass_rate: number | null;
+  /** Score histogram: 10 bins of width 0.1, the last one closed ([0.9, 1.0]). */
+  histogram: number[];
+  /** Per tool, summed over cases, with `error_rate` = failed_calls / actual_calls (null when 0 calls). */
+  tools: Record<string, BatchToolCounts & { error_rate: number | null }>;
+  /** The 10 lowest-scoring cases (ties by index), with their top issue. */
+  worst_cases: { id: string; index: number; score: number; grade: Grade; top_issue: BatchTopIssue | null }[];
+  /** Cases that could not be read or scored, first 100 of them. */
+  errors: { id: string; index: number; line?: number; error: string }[];
+  /** Totals over cases. */
+  totals: { failed_calls: number; policy_violations: number; secrets: number };
+}
