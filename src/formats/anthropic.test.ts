@@ -372,6 +372,32 @@ describe('anthropic: hand-written shapes the corpus lacks', () => {
 });
 
 describe('anthropic: messages without their role', () => {
+  test("the Python Toolscore's own from_anthropic() fixtures, {content: [...]} alone: text skipped, tool_use blocks read in order", () => {
+    const single = readCorpusJson('comparable-tools', 'toolscore', 'test_integrations__tool_use_blocks.json');
+    expect(detectFormat(single)).toBe('anthropic');
+    expect(read(single)).toEqual({
+      calls: [
+        {
+          tool: 'web_search',
+          args: { query: 'python tutorials' },
+          id: 'toolu_123',
+          is_error: false,
+          metadata: { format: 'tool_use' },
+        },
+      ],
+      warnings: [],
+    });
+    const two = readCorpusJson('comparable-tools', 'toolscore', 'test_integrations__multiple_tool_use.json');
+    expect(detectFormat(two)).toBe('anthropic');
+    expect(read(two)).toEqual({
+      calls: [
+        { tool: 'search', args: { q: 'a' }, is_error: false, metadata: { format: 'tool_use' } },
+        { tool: 'read', args: { file: 'b.txt' }, is_error: false, metadata: { format: 'tool_use' } },
+      ],
+      warnings: [],
+    });
+  });
+
   // The `message` objects of the first turn of a real Claude Code session (test/corpus/agents/kno-trace,
   // lines 2 to 4) with their `role` removed, as hand-written fixtures and mocked clients write them.
   const lines = readFileSync(new URL('../../test/corpus/agents/kno-trace/live_session.jsonl', import.meta.url), 'utf8')

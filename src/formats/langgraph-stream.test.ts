@@ -72,6 +72,34 @@ describe('LangGraph stream output (a real recording)', () => {
   });
 });
 
+describe('LangGraph stream_mode="updates" (a real run, langgraphjs docs)', () => {
+  const UPDATES_URL = new URL(
+    '../../test/corpus/frameworks/langgraph/langgraphjs-stream-updates.updates.jsonl',
+    import.meta.url,
+  );
+
+  test("{node: {messages}} updates, one a line: the agent's call, the tools node's result, the final answer", async () => {
+    // Read off the file: line 1 (agent) holds one tool call, line 2 (tools) its ToolMessage, line 3 (agent) text only.
+    const updates = readFileSync(UPDATES_URL, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as unknown);
+    const calls: ToolCall[] = [
+      {
+        tool: 'search',
+        args: { query: 'current weather in San Francisco' },
+        id: 'call_OxlOhnROermwae2LPs9SanmD',
+        result: 'Cold, with a low of 3℃',
+        is_error: false,
+      },
+    ];
+    expect(detectFormat(updates)).toBe('langchain');
+    expect(parse(updates)).toEqual({ calls, warnings: [] });
+    const loaded = await loadTraceFile(UPDATES_URL.pathname);
+    expect([loaded.format, loaded.calls, loaded.warnings]).toEqual(['langchain', calls, []]);
+  });
+});
+
 describe('LangGraph stream shapes', () => {
   const ai = (calls: unknown[]) => ({ type: 'ai', content: '', tool_calls: calls });
 

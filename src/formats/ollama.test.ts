@@ -31,11 +31,35 @@ describe('ollama: native /api/chat', () => {
     });
   });
 
-  test('the NDJSON stream (ollama.com streaming-tool blog): the chunk that carries tool_calls, between text chunks', () => {
-    const chunks = text('blog-streaming-tool.ndjson')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as unknown);
+  test('an NDJSON stream (hand-written: no licensed recording of a streamed call was found): the chunk that carries tool_calls, between text chunks', () => {
+    // Chunks in the shape of docs/api.md "Chat request (Streaming)", the middle one carrying the call.
+    const chunks = [
+      {
+        model: 'qwen3',
+        created_at: '2026-01-01T00:00:00Z',
+        message: { role: 'assistant', content: 'Let me check.' },
+        done: false,
+      },
+      {
+        model: 'qwen3',
+        created_at: '2026-01-01T00:00:01Z',
+        message: {
+          role: 'assistant',
+          content: '',
+          tool_calls: [
+            { function: { name: 'get_current_weather', arguments: { format: 'celsius', location: 'Toronto' } } },
+          ],
+        },
+        done: false,
+      },
+      {
+        model: 'qwen3',
+        created_at: '2026-01-01T00:00:02Z',
+        message: { role: 'assistant', content: '' },
+        done: true,
+        done_reason: 'stop',
+      },
+    ];
     expect(detectFormat(chunks)).toBe('ollama');
     expect(read(chunks)).toEqual({
       calls: [

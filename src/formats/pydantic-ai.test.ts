@@ -11,19 +11,38 @@ import { detectFormat } from './registry.js';
 const parse = readerFor(pydanticAIFormat, 'test');
 
 const DUMP_URL = new URL(
-  '../../test/corpus/frameworks/pydantic-ai/agent-sandbox-secret-plan.messages.json',
+  '../../test/corpus/frameworks/pydantic-ai/strands-fork-gemini-dice-roll.messages.json',
   import.meta.url,
 );
 const DUMP: unknown = JSON.parse(readFileSync(DUMP_URL, 'utf8'));
 
-/** Read off the file: one tool-call part (args a JSON string) in the response of 02:46:37Z, answered by one tool-return. */
+/**
+ * Read off the file (a gemini-1.5-flash run's `all_messages_json()`): three responses of one
+ * `tool-call` each (args objects), each answered by a `tool-return` in the next request; the
+ * calls take their response's timestamp. get_player_name returned `null`, so it has no result.
+ */
 const DUMP_CALLS: ToolCall[] = [
   {
-    tool: 'secret_plan',
-    args: { password: 42 },
-    id: 'call_8vnYkl9oL2oW09LaWsgvQFoM',
-    timestamp: 1761273997,
-    result: 'The secret plan is revealed.',
+    tool: 'roll_dice',
+    args: {},
+    id: 'pyd_ai_6c8e6f11c43d49b09d5f3720fd4d5a7e',
+    timestamp: 1758059080.144,
+    result: '2',
+    is_error: false,
+  },
+  {
+    tool: 'get_player_name',
+    args: {},
+    id: 'pyd_ai_4f3022da34c24d5b8d34fb7ba49a9ffb',
+    timestamp: 1758059080.689,
+    is_error: false,
+  },
+  {
+    tool: 'final_result',
+    args: { player_name: 'Mickey', result: '2' },
+    id: 'pyd_ai_fffb29090909493a86bbfe4dc12d65fd',
+    timestamp: 1758059081.298,
+    result: 'Final result processed.',
     is_error: false,
   },
 ];

@@ -59,9 +59,20 @@ describe('toolscore eval on recorded provider shapes', () => {
   it('an Ollama NDJSON stream (.ndjson) is read line by line as ollama', async () => {
     const dir = freshDir();
     const expected = gold(dir, [{ tool: 'get_current_weather', args: { format: 'celsius', location: 'Toronto' } }]);
-    const run = await runCli(['eval', expected, corpus('ollama/blog-streaming-tool.ndjson'), '-o', 'report.json'], {
-      cwd: dir,
-    });
+    // Hand-written chunks in the shape of ollama docs/api.md "Chat request (Streaming)"; no licensed recording was found.
+    const stream = join(dir, 'stream.ndjson');
+    const call = { name: 'get_current_weather', arguments: { format: 'celsius', location: 'Toronto' } };
+    writeFileSync(
+      stream,
+      [
+        { model: 'qwen3', message: { role: 'assistant', content: 'Checking.' }, done: false },
+        { model: 'qwen3', message: { role: 'assistant', content: '', tool_calls: [{ function: call }] }, done: false },
+        { model: 'qwen3', message: { role: 'assistant', content: '' }, done: true, done_reason: 'stop' },
+      ]
+        .map((line) => JSON.stringify(line))
+        .join('\n'),
+    );
+    const run = await runCli(['eval', expected, stream, '-o', 'report.json'], { cwd: dir });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('Score 100.0%   Grade A   PASS');
   });
