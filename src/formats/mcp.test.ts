@@ -535,71 +535,103 @@ describe('mcp: shapes the corpus lacks', () => {
 });
 
 describe('mcp: MCP Inspector logs', () => {
-  // Entries of modelcontextprotocol/inspector's stories (test/corpus/SOURCES.md), serialized as
-  // JSON.stringify writes them; expected calls written by reading the files.
+  // A session recorded here against server-everything 2026.8.31 with the Inspector's own tracking code,
+  // exported as its Protocol and Network tabs export (test/corpus/SOURCES.md); expected calls read off the files.
   const inspector = (name: string) =>
     JSON.parse(readFileSync(new URL(`../../test/corpus/mcp/inspector/${name}`, import.meta.url), 'utf8')) as unknown;
   const read = readerFor(mcpFormat, 'inspector.json');
   const at = (iso: string) => Date.parse(iso) / 1000;
+  const STRUCTURED = { temperature: 36, conditions: 'Light rain / drizzle', humidity: 82 };
+  const BAD_SUM =
+    'MCP error -32602: Input validation error: Invalid arguments for tool get-sum: Invalid input: expected number, received string at a';
+  /** The five named tools/call requests of the session, with when each was sent and how long it took (ms). */
+  const sessionCalls = (sent: [string, number][]) =>
+    [
+      {
+        tool: 'echo',
+        args: { message: 'Hello from the Inspector' },
+        id: '2',
+        result: 'Echo: Hello from the Inspector',
+        is_error: false,
+        metadata: { format: 'mcp', jsonrpc_id: 2 },
+      },
+      {
+        tool: 'get-sum',
+        args: { a: 17, b: 25 },
+        id: '3',
+        result: 'The sum of 17 and 25 is 42.',
+        is_error: false,
+        metadata: { format: 'mcp', jsonrpc_id: 3 },
+      },
+      {
+        tool: 'get-structured-content',
+        args: { location: 'Chicago' },
+        id: '4',
+        result: STRUCTURED,
+        is_error: false,
+        metadata: { format: 'mcp', jsonrpc_id: 4, content: [{ type: 'text', text: JSON.stringify(STRUCTURED) }] },
+      },
+      {
+        tool: 'get-sum',
+        args: { a: 'seventeen', b: 25 },
+        id: '5',
+        error: BAD_SUM,
+        is_error: true,
+        metadata: { format: 'mcp', jsonrpc_id: 5 },
+      },
+      {
+        tool: 'get-weather',
+        args: { city: 'Chicago' },
+        id: '6',
+        error: 'MCP error -32602: Tool get-weather not found',
+        is_error: true,
+        metadata: { format: 'mcp', jsonrpc_id: 6 },
+      },
+    ].map((call, i) => ({ ...call, timestamp: at(sent[i]![0]), duration: sent[i]![1] / 1000 }));
 
-  test('the message log: each request entry carries its response, duration in milliseconds; resources/read is no call', () => {
-    const log = inspector('message-log.json');
+  test('the Protocol export: request entries carry their responses, duration in ms; isError results failed; a nameless call warned', () => {
+    const log = inspector('server-everything-2026.8.31.protocol-export.json');
     expect(detectFormat(log)).toBe('mcp');
     expect(read(log)).toEqual({
-      calls: [
-        {
-          tool: 'get_weather',
-          args: { city: 'San Francisco' },
-          id: '1',
-          result: '18°C, partly cloudy',
-          is_error: false,
-          timestamp: at('2026-03-17T10:30:00.000Z'),
-          duration: 0.142,
-          metadata: { format: 'mcp', jsonrpc_id: 1 },
-        },
-        {
-          tool: 'query_database',
-          args: null,
-          id: '2',
-          error: 'Connection timeout',
-          is_error: true,
-          timestamp: at('2026-03-17T10:31:15.000Z'),
-          duration: 3.2,
-          metadata: { format: 'mcp', jsonrpc_id: 2, error_code: -32000 },
-        },
-      ],
-      warnings: [],
+      calls: sessionCalls([
+        ['2026-12-03T08:36:03.621Z', 18],
+        ['2026-12-03T08:36:03.640Z', 27],
+        ['2026-12-03T08:36:03.667Z', 36],
+        ['2026-12-03T08:36:03.703Z', 15],
+        ['2026-12-03T08:36:03.718Z', 5],
+      ]),
+      // The server's JSON-RPC error answers the nameless request, and so no call.
+      warnings: ['inspector.json at $[7].message.params.name: skipped a tools/call with no tool name'],
     });
   });
 
-  test('the network log: JSON-RPC inside the requestBody / responseBody texts, duration in milliseconds', () => {
-    const log = inspector('network-log.json');
+  test('the Network export: JSON-RPC in the requestBody texts, answers as Server-Sent Events in responseBody', () => {
+    const log = inspector('server-everything-2026.8.31.network-export.json');
     expect(detectFormat(log)).toBe('mcp');
     expect(read(log)).toEqual({
-      calls: [
-        {
-          tool: 'get_weather',
-          args: { city: 'São Paulo' },
-          id: '7',
-          result: {},
-          is_error: false,
-          timestamp: at('2026-07-28T10:30:20.000Z'),
-          duration: 0.033,
-          metadata: { format: 'mcp', jsonrpc_id: 7 },
-        },
-        {
-          tool: 'get_weather',
-          args: null,
-          id: '8',
-          error: 'Mcp-Method header does not match body',
-          is_error: true,
-          timestamp: at('2026-07-28T10:30:22.000Z'),
-          duration: 0.012,
-          metadata: { format: 'mcp', jsonrpc_id: 8, error_code: -32020 },
-        },
-      ],
-      warnings: [],
+      calls: sessionCalls([
+        ['2026-12-03T08:36:03.621Z', 17],
+        ['2026-12-03T08:36:03.640Z', 26],
+        ['2026-12-03T08:36:03.667Z', 35],
+        ['2026-12-03T08:36:03.705Z', 12],
+        ['2026-12-03T08:36:03.719Z', 4],
+      ]),
+      warnings: ['inspector.json at $[8].requestBody.params.name: skipped a tools/call with no tool name'],
     });
+  });
+
+  test('the GET that opens the event stream (headers, no body) is no JSON-RPC message', () => {
+    const [initialize, initialized, streamGet] = inspector('server-everything-2026.8.31.network-export.json') as [
+      unknown,
+      unknown,
+      unknown,
+    ];
+    expect(streamGet).toMatchObject({ method: 'GET', url: 'http://localhost:38417/mcp', responseStatus: 200 });
+    expect(read([initialize, initialized, streamGet])).toEqual({
+      calls: [],
+      warnings: ['inspector.json at $: no tools/call requests among 3 JSON-RPC messages'],
+    });
+    expect(() => read([streamGet])).toThrow(/found no JSON-RPC messages/);
   });
 
   // Written after the Inspector's fetch tracking tests: a Streamable HTTP answer as SSE text, an aborted request, an OAuth entry.

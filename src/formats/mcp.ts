@@ -99,9 +99,13 @@ function jsonRpcListKey(item: Record<string, unknown>): 'calls' | 'tools' | unde
   return undefined;
 }
 
-/** An entry of the Inspector's network log: HTTP bodies as text (its `method` is the HTTP method). */
+/**
+ * An entry of the Inspector's network log: HTTP bodies as text (its `method` is the HTTP method). The GET
+ * that opens the server's event stream is logged with headers and no body, and is no JSON-RPC request.
+ */
 function isNetworkEntry(item: Record<string, unknown>): boolean {
-  return typeof item.requestBody === 'string' && !('jsonrpc' in item);
+  if ('jsonrpc' in item) return false;
+  return typeof item.requestBody === 'string' || (typeof item.url === 'string' && isObject(item.requestHeaders));
 }
 
 function parseBody(text: string): { value: unknown } | undefined {
@@ -224,11 +228,12 @@ class McpReader implements TraceStreamReader {
    * One entry of the Inspector's network log: the JSON-RPC message sent as the `requestBody` text, the
    * answer as the `responseBody` text (JSON, or Server-Sent Events whose `data:` lines hold messages),
    * `duration` in milliseconds; a transport `error` without a response fails the request. Entries of
-   * the OAuth flow (`category: "auth"`) carry no JSON-RPC and are passed over.
+   * the OAuth flow (`category: "auth"`) and the body-less GET of the event stream carry no JSON-RPC
+   * and are passed over.
    */
   private networkEntry(entry: Record<string, unknown>, path: string, depth: number): void {
-    if (entry.category === 'auth') return;
-    const request = parseBody(entry.requestBody as string);
+    if (entry.category === 'auth' || typeof entry.requestBody !== 'string') return;
+    const request = parseBody(entry.requestBody);
     if (request === undefined) {
       this.context.warn(childPath(path, 'requestBody'), 'skipped a network entry whose request body is not JSON');
       return;
@@ -283,10 +288,8 @@ class McpReader implements TraceStreamReader {
       return;
     }
     let call: ToolCall | undefined;
-    if (method === 'tools/call') {
-      call = this.toolCall(message, path, envelope);
-      if (!call) return;
-    }
+    // A tools/call skipped with a warning still waits for its answer, which then answers no call.
+    if (method === 'tools/call') call = this.toolCall(message, path, envelope);
     if (key === undefined) return; // a notification, or a request whose answer cannot be matched
     const pendingKey = `${envelope.direction ?? '?'}|${key}`;
     const earlier = this.pending.get(pendingKey);
