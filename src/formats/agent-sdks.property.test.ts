@@ -120,8 +120,12 @@ const SAMPLES: [string, TraceFormat, unknown][] = [
   ['codex rollout', codexFormat, repoCorpus('agents/codemie-code/rollout-2026-05-11T11-26-55-excerpt.jsonl')],
   ['gemini-cli session', geminiCLIFormat, repoCorpus('agents/ai-sessions/gemini-session-sample.json')],
   ['openai-agents python spans', openaiAgentsFormat, repoCorpus('agents/counterfact/openai-agents-minimal.json')],
-  ['mcp inspector network log', mcpFormat, repoCorpus('mcp/inspector/network-log.json')],
-  ['mcp inspector message log', mcpFormat, repoCorpus('mcp/inspector/message-log.json')],
+  ['mcp inspector network log', mcpFormat, repoCorpus('mcp/inspector/server-everything-2026.8.31.network-export.json')],
+  [
+    'mcp inspector message log',
+    mcpFormat,
+    repoCorpus('mcp/inspector/server-everything-2026.8.31.protocol-export.json'),
+  ],
 ];
 
 describe('agent SDK adapters on damaged real material', () => {

@@ -544,7 +544,10 @@ describe('mcp: MCP Inspector logs', () => {
   const STRUCTURED = { temperature: 36, conditions: 'Light rain / drizzle', humidity: 82 };
   const BAD_SUM =
     'MCP error -32602: Input validation error: Invalid arguments for tool get-sum: Invalid input: expected number, received string at a';
-  /** The five named tools/call requests of the session, with when each was sent and how long it took (ms). */
+  // A tools/call asking the echo tool, which runs no tasks, to run as a task: a JSON-RPC error.
+  const TASK_ERROR =
+    'MCP error -32602: Invalid task creation result: [\n  {\n    "expected": "object",\n    "code": "invalid_type",\n    "path": [\n      "task"\n    ],\n    "message": "Invalid input: expected object, received undefined"\n  }\n]';
+  /** The six answered, named tools/call requests of the session, with when each was sent and how long it took (ms). */
   const sessionCalls = (sent: [string, number][]) =>
     [
       {
@@ -587,21 +590,50 @@ describe('mcp: MCP Inspector logs', () => {
         is_error: true,
         metadata: { format: 'mcp', jsonrpc_id: 6 },
       },
+      {
+        tool: 'echo',
+        args: { message: 'as a task' },
+        id: '8',
+        error: TASK_ERROR,
+        is_error: true,
+        metadata: { format: 'mcp', jsonrpc_id: 8, error_code: -32602 },
+      },
     ].map((call, i) => ({ ...call, timestamp: at(sent[i]![0]), duration: sent[i]![1] / 1000 }));
+  /** The last call, cancelled by the client after 500 ms: no answer, so no duration. */
+  const cancelled = (sent: string) => ({
+    tool: 'trigger-long-running-operation',
+    args: { duration: 10, steps: 5 },
+    id: '9',
+    is_error: false,
+    timestamp: at(sent),
+    metadata: {
+      format: 'mcp',
+      jsonrpc_id: 9,
+      cancelled: true,
+      cancel_reason: 'TimeoutError: The operation was aborted due to timeout',
+    },
+  });
 
   test('the Protocol export: request entries carry their responses, duration in ms; isError results failed; a nameless call warned', () => {
     const log = inspector('server-everything-2026.8.31.protocol-export.json');
     expect(detectFormat(log)).toBe('mcp');
     expect(read(log)).toEqual({
-      calls: sessionCalls([
-        ['2026-12-03T08:36:03.621Z', 18],
-        ['2026-12-03T08:36:03.640Z', 27],
-        ['2026-12-03T08:36:03.667Z', 36],
-        ['2026-12-03T08:36:03.703Z', 15],
-        ['2026-12-03T08:36:03.718Z', 5],
-      ]),
+      calls: [
+        ...sessionCalls([
+          ['2026-12-03T08:38:15.597Z', 58],
+          ['2026-12-03T08:38:15.656Z', 79],
+          ['2026-12-03T08:38:15.735Z', 36],
+          ['2026-12-03T08:38:15.772Z', 59],
+          ['2026-12-03T08:38:15.832Z', 30],
+          ['2026-12-03T08:38:15.891Z', 27],
+        ]),
+        cancelled('2026-12-03T08:38:15.919Z'),
+      ],
       // The server's JSON-RPC error answers the nameless request, and so no call.
-      warnings: ['inspector.json at $[7].message.params.name: skipped a tools/call with no tool name'],
+      warnings: [
+        'inspector.json at $[7].message.params.name: skipped a tools/call with no tool name',
+        'inspector.json at $[9].message: no response recorded for the tools/call of "trigger-long-running-operation"; kept the call without a result',
+      ],
     });
   });
 
@@ -609,14 +641,22 @@ describe('mcp: MCP Inspector logs', () => {
     const log = inspector('server-everything-2026.8.31.network-export.json');
     expect(detectFormat(log)).toBe('mcp');
     expect(read(log)).toEqual({
-      calls: sessionCalls([
-        ['2026-12-03T08:36:03.621Z', 17],
-        ['2026-12-03T08:36:03.640Z', 26],
-        ['2026-12-03T08:36:03.667Z', 35],
-        ['2026-12-03T08:36:03.705Z', 12],
-        ['2026-12-03T08:36:03.719Z', 4],
-      ]),
-      warnings: ['inspector.json at $[8].requestBody.params.name: skipped a tools/call with no tool name'],
+      calls: [
+        ...sessionCalls([
+          ['2026-12-03T08:38:15.598Z', 56],
+          ['2026-12-03T08:38:15.656Z', 78],
+          ['2026-12-03T08:38:15.735Z', 34],
+          ['2026-12-03T08:38:15.772Z', 58],
+          ['2026-12-03T08:38:15.832Z', 29],
+          ['2026-12-03T08:38:15.892Z', 25],
+        ]),
+        // Its body was still streaming when the client gave up, so the Inspector recorded none.
+        cancelled('2026-12-03T08:38:15.919Z'),
+      ],
+      warnings: [
+        'inspector.json at $[8].requestBody.params.name: skipped a tools/call with no tool name',
+        'inspector.json at $[10].requestBody: no response recorded for the tools/call of "trigger-long-running-operation"; kept the call without a result',
+      ],
     });
   });
 
@@ -634,8 +674,9 @@ describe('mcp: MCP Inspector logs', () => {
     expect(() => read([streamGet])).toThrow(/found no JSON-RPC messages/);
   });
 
-  // Written after the Inspector's fetch tracking tests: a Streamable HTTP answer as SSE text, an aborted request, an OAuth entry.
-  test('a responseBody of Server-Sent Events, a transport error without a response, and auth entries', () => {
+  // Written after the Inspector's fetch tracking tests: what the recorded session lacks (a server answering
+  // application/json instead of Server-Sent Events, an aborted request, an OAuth entry).
+  test('a responseBody of plain JSON, a transport error without a response, and auth entries', () => {
     const entry = (id: number, extra: Record<string, unknown>) => ({
       id: `n-${id}`,
       timestamp: '2026-07-28T10:31:00.000Z',
@@ -659,8 +700,7 @@ describe('mcp: MCP Inspector logs', () => {
         category: 'auth',
       },
       entry(1, {
-        responseBody:
-          'event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"3 hits"}]}}\n\n',
+        responseBody: '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"3 hits"}]}}',
         duration: 250,
       }),
       entry(2, { error: 'The operation was aborted' }),
