@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { FORMAT_NAMES } from '../src/formats/registry.js';
 import { CORPUS_ROOT, REPO_ROOT, readCorpusJsonl } from './corpus.js';
 
 /** Every file under a folder, as paths relative to it. */
@@ -31,6 +32,35 @@ describe('a clone tests itself: the corpus is in the repository', () => {
       'secrets/gitleaks-rule-vectors.jsonl.gz',
       'secrets/secretlint-preset-recommend-snapshots.jsonl.gz',
     ]);
+  });
+
+  test("the README's format table has a row per format, each naming fixtures that exist under test/corpus", () => {
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('| format | reads | helper |'));
+    const rows = [...table.slice(0, table.indexOf('\n\n')).matchAll(/^\| `([a-z-]+)` \| (.*)$/gm)];
+    expect(rows.map((row) => row[1]).sort()).toEqual(FORMAT_NAMES.filter((name) => name !== 'auto').sort());
+    const files = filesUnder(CORPUS_ROOT);
+    const missing: string[] = [];
+    for (const [, format, text] of rows) {
+      // The row's fixtures: file names after "Fixture(s):", paths relative to test/corpus, `*` as a wildcard;
+      // a bare name (`…1.chunks.jsonl`) abbreviates the path before it and must end some file's path.
+      const named = /Fixtures?:(.*)$/.exec(text!)?.[1] ?? '';
+      const fixtures = [...named.matchAll(/`([\w./*…-]+)`/g)]
+        .map((match) => match[1]!.replace(/^test\/corpus\//, ''))
+        .filter((name) => /(\.[a-z]+|\*)$/.test(name));
+      if (fixtures.length === 0) missing.push(`${format}: names no fixture`);
+      for (const fixture of fixtures) {
+        const pattern = fixture
+          .replace(/^…/, '')
+          .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+          .replace(/\*/g, '[^/]*');
+        const matcher = new RegExp(
+          fixture.includes('/') && !fixture.startsWith('…') ? `^${pattern}$` : `(^|/|\\.)${pattern}$`,
+        );
+        if (!files.some((file) => matcher.test(file))) missing.push(`${format}: ${fixture}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   test('the corpus stays small (under 4 MB)', () => {
