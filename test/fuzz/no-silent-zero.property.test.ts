@@ -8,13 +8,13 @@ import { FORMAT_NAMES, FORMATS } from '../../src/formats/registry.js';
 import { loadTraceFile } from '../../src/io/trace.js';
 import { CORPUS_ROOT, REPO_ROOT } from '../corpus.js';
 
-/** Every JSON and JSON Lines fixture of the repository: its corpus and its test fixtures. */
+/** Every JSON, JSON Lines and raw Server-Sent Events fixture of the repository: its corpus and its test fixtures. */
 function fixtures(): string[] {
   const roots = [CORPUS_ROOT, resolve(REPO_ROOT, 'test/fixtures')];
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
       const path = join(dir, name);
-      return statSync(path).isDirectory() ? walk(path) : /\.(json|jsonl|ndjson)$/.test(name) ? [path] : [];
+      return statSync(path).isDirectory() ? walk(path) : /\.(json|jsonl|ndjson|sse\.txt)$/.test(name) ? [path] : [];
     });
   return roots.flatMap(walk);
 }
