@@ -1,5 +1,6 @@
 import type { Grade, Verdict } from '../core/grade.js';
 import type { IssueKind } from '../core/issues.js';
+import { WEIGHT_NAMES } from '../core/weights.js';
 
 /*
  * The files a batch run writes (`results.jsonl` lines and `summary.json`), under the guide's snake_case
@@ -10,15 +11,8 @@ import type { IssueKind } from '../core/issues.js';
 /** Layout version of results lines and summaries; bumped only on a breaking change. */
 export const BATCH_SCHEMA_VERSION = 1;
 
-/** The core metrics every results line and summary carries, in this order. */
-export const BATCH_METRICS = [
-  'invocation_accuracy',
-  'selection_accuracy',
-  'argument_f1',
-  'sequence_accuracy',
-  'redundant_rate',
-  'required_call_recall',
-] as const;
+/** The core metrics every results line and summary carries, in this order: invocation, then the score's terms. */
+export const BATCH_METRICS = ['invocation_accuracy', ...WEIGHT_NAMES] as const;
 
 /** One core metric's serialized name. */
 export type BatchMetric = (typeof BATCH_METRICS)[number];
