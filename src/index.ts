@@ -8,7 +8,8 @@ export { evaluateTrace, type EvaluateTraceOptions } from './evaluation/evaluate-
 export { EvaluationResult, RESULT_SCHEMA_VERSION, type EvaluationRecord } from './evaluation/result.js';
 export type { Metrics } from './metrics/metrics.js';
 export type { ActualCallInput, Args, ExpectedCall, ExpectedCallInput, JsonValue, ToolCall } from './core/types.js';
-export { toActualCall, toActualCalls, toExpectedCalls } from './formats/calls.js';
+export { toActualCall, toActualCalls } from './formats/calls.js';
+export { DEFAULT_GOLD_OPTIONS, readGold, toExpectedCalls } from './formats/gold.js';
 export { ToolscoreInputError, type InputLocation } from './core/errors.js';
 export {
   DEFAULT_WEIGHTS,
@@ -98,7 +99,7 @@ export { fromClaudeAgentSDK, claudeAgentSDKFormat } from './formats/claude-agent
 export { fromClaudeCode, claudeCodeFormat } from './formats/claude-code.js';
 export { fromCodex, codexFormat } from './formats/codex.js';
 export { fromGeminiCLI, geminiCLIFormat } from './formats/gemini-cli.js';
-export { loadGoldFile } from './io/gold.js';
+export { loadGold, loadGoldFile } from './io/gold.js';
 export { loadTraceFile } from './io/trace.js';
 export { loadForbiddenRules } from './io/rules.js';
 export { VERSION } from './core/version.js';

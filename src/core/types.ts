@@ -43,6 +43,35 @@ export interface ExpectedCall {
   side_effects?: Record<string, unknown>;
   /** JSON Schema the actual arguments must satisfy (or the Python tool's per-argument form). */
   schema?: Record<string, unknown>;
+  /** `"optional": true`: missing it costs nothing; made, it is paired and checked like any call. */
+  optional?: boolean;
+  /**
+   * The tools that may answer this call (`"tool": {"$one_of": [...]}`), in the gold's order. Scoring
+   * settles each such call on one of them first (see docs/gold-language.md); `tool` is the one settled on.
+   */
+  alternatives?: readonly string[];
+  /** `"allow"`: arguments the agent added that the gold does not name are not counted against precision. */
+  extra_args?: 'allow';
+  /** Calls sharing a group number may be made in any order (`{"$any_order": [...]}`, `"order": "any"`). */
+  any_order_group?: number;
+}
+
+/** What a gold file says about its calls as a whole (its top-level keys besides `calls`). */
+export interface GoldOptions {
+  /** `any`: the order of the calls does not matter (the whole file is one any-order group). */
+  order: 'strict' | 'any';
+  /** The default of every call's `extra_args`. */
+  extra_args: 'allow' | 'deny';
+  /** Tools whose calls the gold does not care about: neither extra nor redundant, still checked for safety. */
+  ignore_tools: readonly string[];
+  /** Superset semantics: calls beyond the expected ones cost nothing. */
+  allow_extra_calls: boolean;
+}
+
+/** A gold standard: its calls and its file-level options. */
+export interface Gold {
+  calls: ExpectedCall[];
+  options: GoldOptions;
 }
 
 /** A call object as accepted by `evaluate()` for actual calls (the guide's JSON field names). */
@@ -59,11 +88,33 @@ export interface ActualCallInput {
   metadata?: Record<string, unknown>;
 }
 
-/** A call object as accepted by `evaluate()` for expected calls. */
+/** A call object as accepted by `evaluate()` for expected calls (the gold file's keys). */
 export interface ExpectedCallInput {
-  tool: string;
+  /** A tool name, or alternatives: `{"$one_of": [names]}` or `OneOf(...names)`. */
+  tool: string | { $one_of: readonly string[] } | { readonly candidates: readonly unknown[] };
   args?: Args | null;
   description?: string;
   side_effects?: Record<string, unknown>;
   schema?: Record<string, unknown>;
+  optional?: boolean;
+  extra_args?: 'allow' | 'deny';
 }
+
+/** An any-order group of expected calls: `{"$any_order": [call, call]}` (see `AnyOrder`). */
+export interface AnyOrderInput {
+  $any_order: readonly ExpectedCallInput[];
+}
+
+/** One entry of a gold list: a call or an any-order group. */
+export type GoldEntryInput = ExpectedCallInput | AnyOrderInput;
+
+/** A gold standard as `evaluate()` takes it: a list of entries, or the object form of a gold file. */
+export type GoldInput =
+  | readonly GoldEntryInput[]
+  | {
+      calls: readonly GoldEntryInput[];
+      order?: 'strict' | 'any';
+      extra_args?: 'allow' | 'deny';
+      ignore_tools?: readonly string[];
+      allow_extra_calls?: boolean;
+    };

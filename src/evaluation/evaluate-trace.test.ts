@@ -139,7 +139,7 @@ describe('bad input gives one line naming the file and the place', () => {
       'unknown $ operator',
       () =>
         evaluateTrace({ goldFile: file('op.json', '[{"tool": "a", "args": {"n": {"$gte": 3}}}]'), traceFile: gold }),
-      `${join(dir, 'op.json')} at $[0].args.n: unknown operator $gte; known operators: $any, $regex, $approx, $contains, $one_of, $type, $literal (wrap literal data in {"$literal": ...})`,
+      `${join(dir, 'op.json')} at $[0].args.n: unknown operator $gte; known operators: $any, $regex, $approx, $contains, $one_of, $type, $optional, $literal (wrap literal data in {"$literal": ...})`,
     ],
     [
       'gold that is not a list',

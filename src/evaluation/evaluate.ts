@@ -14,21 +14,27 @@ import { securityMetrics } from '../metrics/security.js';
 import { selectionAccuracy } from '../metrics/selection.js';
 import { sequenceMetrics } from '../metrics/sequence.js';
 import { toolCorrectnessMetrics } from '../metrics/tool-correctness.js';
-import { indexTools } from '../pairing/tool-index.js';
 import { trajectoryMetrics } from '../metrics/trajectory.js';
-import { pairCalls, type Pairing } from '../pairing/pairing.js';
-import { checkResultNesting, toExpectedCalls } from '../formats/calls.js';
+import type { Pairing } from '../pairing/pairing.js';
+import { goldView } from '../pairing/gold-view.js';
+import { checkResultNesting } from '../formats/calls.js';
+import { DEFAULT_GOLD_OPTIONS, readGold, readToolList } from '../formats/gold.js';
 import { letterGrade } from '../core/grade.js';
 import { resolveLimits, withStackGuard, type EvaluationLimits } from '../core/limits.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { EvaluationResult } from './result.js';
-import type { ActualCallInput, ExpectedCall, ExpectedCallInput, ToolCall } from '../core/types.js';
+import type { ActualCallInput, ExpectedCall, GoldInput, GoldOptions, ToolCall } from '../core/types.js';
+import { ToolscoreInputError } from '../core/errors.js';
 import { normalizeWeights, type Weights, type WeightsInput } from '../core/weights.js';
 
 /** Options of `evaluate()`. */
 export interface EvaluateOptions {
-  /** Expected calls: `{tool, args?}`; `args` may hold matchers or `$` operators. */
-  expected: readonly ExpectedCallInput[];
+  /**
+   * Expected calls: `{tool, args?, optional?, extra_args?}` entries and `{"$any_order": [...]}` groups, or a
+   * gold file's object form `{calls, order?, extra_args?, ignore_tools?, allow_extra_calls?}`
+   * (docs/gold-language.md); `args` may hold matchers or `$` operators.
+   */
+  expected: GoldInput;
   /** Actual calls (`{tool, args?, result?, error?, is_error?, ...}`), or a raw response to auto-extract. */
   actual: readonly ActualCallInput[] | unknown;
   /** Weights merged over the defaults and renormalized. */
@@ -43,6 +49,8 @@ export interface EvaluateOptions {
   budgets?: Budgets;
   /** Bounds on nesting depth and work for hostile or huge input (see `DEFAULT_LIMITS`). */
   limits?: Partial<EvaluationLimits>;
+  /** Tools whose calls the gold does not care about, added to the gold's own `ignore_tools`. */
+  ignoreTools?: readonly string[];
 }
 
 /** Scores actual tool calls against expected ones. Synchronous, pure, no I/O. */
@@ -52,9 +60,9 @@ export function evaluate(options: EvaluateOptions): EvaluationResult {
 
 function evaluateUnguarded(options: EvaluateOptions): EvaluationResult {
   const settings = resolveSettings(options);
-  const expected = toExpectedCalls(options.expected, 'expected', { maxDepth: settings.limits.maxDepth });
+  const gold = readGold(options.expected, 'expected', { maxDepth: settings.limits.maxDepth });
   const { calls: actual, warnings } = autoExtract(options.actual, 'actual');
-  return scoreCalls(expected, actual, { ...settings, warnings }).result();
+  return scoreCalls(gold.calls, actual, { ...settings, gold: gold.options, warnings }).result();
 }
 
 /** The options every way of scoring shares: `evaluate()`, `evaluateTrace()` and snapshot checks. */
@@ -67,6 +75,8 @@ export interface SettingsInput {
   tools?: unknown;
   budgets?: Budgets | undefined;
   limits?: Partial<EvaluationLimits> | undefined;
+  /** Tools whose calls are set aside, beside the gold file's `ignore_tools` (`--ignore-tools`). */
+  ignoreTools?: readonly string[] | undefined;
 }
 
 /**
@@ -85,6 +95,7 @@ export function resolveSettings(options: SettingsInput): ScoreSettings {
     catalogue: options.tools === undefined ? undefined : readToolCatalogue(options.tools),
     budgets: options.budgets === undefined ? undefined : parseBudgets(options.budgets),
     limits,
+    ignoreTools: readToolList(options.ignoreTools, 'ignoreTools', '$'),
   };
 }
 
@@ -96,6 +107,10 @@ export interface ScoreSettings {
   catalogue?: ToolCatalogue | undefined;
   budgets?: Budgets | undefined;
   limits: EvaluationLimits;
+  /** Tools set aside by the caller (merged with the gold's `ignore_tools`). */
+  ignoreTools?: readonly string[];
+  /** The gold file's file-level options (default: none given). */
+  gold?: GoldOptions;
   /** What reading the calls skipped or repaired. */
   warnings?: readonly string[];
   /** The files the calls were read from (evaluateTrace), remembered by the result for its reports. */
@@ -128,39 +143,49 @@ export function scoreCalls(
   settings: ScoreSettings,
 ): Scoring {
   const { limits, mode, weights } = settings;
+  const gold = goldInForce(settings, expected);
   // First: the credential scan walks every argument and stops at the nesting limit, before any recursive pass.
   const security = securityMetrics(actual, limits.maxDepth);
   checkResultNesting(actual, limits.maxDepth);
-  const index = indexTools(expected, actual);
-  const pairing = withRegexBudget(limits.maxRegexChars, () =>
-    pairCalls(expected, actual, mode, index, limits.maxPairingCells),
+  // The gold language's options, applied once: every metric below sees a plain gold and the calls scored against it.
+  const view = withRegexBudget(limits.maxRegexChars, () =>
+    goldView(expected, actual, mode, {
+      ignoreTools: new Set(gold.ignore_tools),
+      allowExtraCalls: gold.allow_extra_calls,
+      maxPairingCells: limits.maxPairingCells,
+    }),
   );
-  const selection = selectionAccuracy(expected, actual, index);
-  const sequence = sequenceMetrics(expected, actual, index, limits.maxSequenceCells);
-  const argumentsMatched = argumentMetrics(expected, actual, pairing);
-  const recall = requiredCallRecall(expected, actual, index);
-  const schemas = schemaMetrics(expected, actual, settings.catalogue);
+  const { expected: wanted, actual: scored, pairing: scoredPairing, index } = view;
+  const selection = selectionAccuracy(wanted, scored, index);
+  const sequence = sequenceMetrics(wanted, scored, index, limits.maxSequenceCells);
+  const argumentsMatched = argumentMetrics(wanted, scored, scoredPairing);
+  const recall = requiredCallRecall(wanted, scored, index);
+  const schemas = schemaMetrics(wanted, actual, settings.catalogue);
   const score = blendScore(
     {
       selectionAccuracy: selection,
       argumentF1: argumentsMatched.f1,
       sequenceAccuracy: sequence.sequence_accuracy,
-      redundantRate: actual.length === 0 ? 0 : redundantCount(index) / actual.length,
+      redundantRate: scored.length === 0 ? 0 : redundantCount(index) / scored.length,
       requiredCallRecall: recall,
     },
     weights,
-    expected.length,
-    actual.length,
+    wanted.length,
+    scored.length,
   );
+  const pairing =
+    view.scoredPositions === null
+      ? scoredPairing
+      : toTracePositions(scoredPairing, view.scoredPositions, actual.length);
   const allMetrics = (checked: CheckedMetrics): Metrics => {
     const metrics: Metrics = {
-      invocation_accuracy: invocationAccuracy(expected, actual, index),
+      invocation_accuracy: invocationAccuracy(wanted, scored, index),
       selection_accuracy: selection,
-      tool_correctness_metrics: toolCorrectnessMetrics(expected, actual, index),
+      tool_correctness_metrics: toolCorrectnessMetrics(wanted, scored, index),
       sequence_metrics: sequence,
-      trajectory_metrics: trajectoryMetrics(expected, actual, mode === 'lenient' ? pairing : undefined),
+      trajectory_metrics: trajectoryMetrics(wanted, scored, mode === 'lenient' ? scoredPairing : undefined),
       argument_metrics: argumentsMatched,
-      efficiency_metrics: efficiencyMetrics(expected, actual, index),
+      efficiency_metrics: efficiencyMetrics(wanted, scored, index),
       required_call_recall: recall,
       security_metrics: security,
     };
@@ -175,8 +200,9 @@ export function scoreCalls(
     if (checked.semantic_metrics) metrics.semantic_metrics = checked.semantic_metrics;
     return metrics;
   };
+  const unscored = unscoredPositions(view.scoredPositions, actual.length);
   return {
-    expected,
+    expected: wanted,
     actual,
     pairing,
     result: (checked = {}) =>
@@ -185,14 +211,59 @@ export function scoreCalls(
         grade: letterGrade(score),
         weights,
         metrics: () => allMetrics(checked),
-        goldCalls: expected,
+        goldCalls: wanted,
         traceCalls: actual,
         pairing,
         mode,
         warnings: settings.warnings ?? [],
+        gold: { options: gold, skippedOptional: view.skippedOptional, unscoredCalls: unscored },
         ...(settings.sources ? settings.sources : {}),
       }),
   };
+}
+
+/**
+ * The gold's file-level options with the caller's ignored tools added. A tool both expected and ignored
+ * is a contradiction the user must resolve, not a silent choice.
+ */
+function goldInForce(settings: ScoreSettings, expected: readonly ExpectedCall[]): GoldOptions {
+  const fileOptions = settings.gold ?? DEFAULT_GOLD_OPTIONS;
+  const extra = settings.ignoreTools ?? [];
+  const ignored = extra.length === 0 ? fileOptions.ignore_tools : [...new Set([...fileOptions.ignore_tools, ...extra])];
+  if (ignored.length > 0) {
+    const names = new Set(ignored);
+    expected.forEach((call, i) => {
+      const tool = (call.alternatives ?? [call.tool]).find((name) => names.has(name));
+      if (tool !== undefined)
+        throw new ToolscoreInputError(
+          { source: 'ignore_tools' },
+          `tool ${JSON.stringify(tool)} is both expected (call ${i + 1} of the gold) and ignored; remove it from one of them`,
+        );
+    });
+  }
+  return ignored === fileOptions.ignore_tools ? fileOptions : { ...fileOptions, ignore_tools: ignored };
+}
+
+/** A pairing over the scored calls, restated over every actual call (unscored ones answer nothing). */
+function toTracePositions(pairing: Pairing, positions: readonly number[], actualCount: number): Pairing {
+  const expectedFor = new Array<number>(actualCount).fill(-1);
+  positions.forEach((j, k) => {
+    expectedFor[j] = pairing.expectedFor[k]!;
+  });
+  return {
+    actualFor: pairing.actualFor.map((k) => (k < 0 ? -1 : positions[k]!)),
+    expectedFor,
+    matchedArgs: pairing.matchedArgs,
+  };
+}
+
+/** The actual calls left out of scoring (ignored tools, extra calls under allow_extra_calls). */
+function unscoredPositions(positions: readonly number[] | null, actualCount: number): readonly number[] {
+  if (positions === null) return [];
+  const scored = new Set(positions);
+  const unscored: number[] = [];
+  for (let j = 0; j < actualCount; j++) if (!scored.has(j)) unscored.push(j);
+  return unscored;
 }
 
 /** The five terms of the composite score. */

@@ -6,7 +6,8 @@ import type { EqualityMode } from '../match/equality.js';
 import { buildFindings, errorFindingCount, type Finding } from './findings.js';
 import { decideVerdict, type Grade, type Verdict, type VerdictDecision } from '../core/grade.js';
 import { buildTopIssues, type TopIssue } from './top-issues.js';
-import type { ExpectedCall, ToolCall } from '../core/types.js';
+import type { ExpectedCall, GoldOptions, ToolCall } from '../core/types.js';
+import { DEFAULT_GOLD_OPTIONS } from '../formats/gold.js';
 import type { Weights } from '../core/weights.js';
 
 /** Layout version of `toDict()`; bumped only on a breaking change (adding keys does not bump it). */
@@ -21,7 +22,14 @@ export interface EvaluationRecord {
   required_call_recall: number | null;
   metrics: Metrics;
   calls: {
-    expected: { tool: string; args: Record<string, unknown> | null }[];
+    expected: {
+      tool: string;
+      args: Record<string, unknown> | null;
+      optional?: true;
+      extra_args?: 'allow';
+      alternatives?: string[];
+      any_order_group?: number;
+    }[];
     actual: {
       tool: string;
       args: Record<string, unknown> | null;
@@ -34,7 +42,33 @@ export interface EvaluationRecord {
   };
   gold_calls_count: number;
   trace_calls_count: number;
+  /** The gold file's options in force, and what they left out of the comparison. */
+  gold: GoldRecord;
 }
+
+/** `toDict().gold`: the gold-language options an evaluation ran with (docs/gold-language.md). */
+export interface GoldRecord extends GoldOptions {
+  /** Optional expected calls the agent did not make (left out of `calls.expected`). */
+  skipped_optional_calls: number;
+  /** 0-based positions of the actual calls not scored (ignored tools; unpaired calls under allow_extra_calls). */
+  unscored_calls: number[];
+}
+
+/** How the gold's options applied to an evaluation. */
+export interface GoldApplied {
+  /** The file-level options in force (the file's, with ignored tools given by the caller added). */
+  options: GoldOptions;
+  /** Optional expected calls that were not made, left out of `goldCalls`. */
+  skippedOptional: number;
+  /** Positions in `traceCalls` of the calls not scored. */
+  unscoredCalls: readonly number[];
+}
+
+const NO_GOLD_OPTIONS: GoldApplied = Object.freeze({
+  options: DEFAULT_GOLD_OPTIONS,
+  skippedOptional: 0,
+  unscoredCalls: Object.freeze([]) as readonly number[],
+});
 
 /** What `evaluate()` and `evaluateTrace()` return. */
 export class EvaluationResult {
@@ -58,6 +92,8 @@ export class EvaluationResult {
   readonly goldFile: string | null;
   /** The trace file the actual calls were read from (`evaluateTrace`), or null for in-memory calls. */
   readonly traceFile: string | null;
+  /** The gold language's options in force and what they left out (optional calls not made, unscored calls). */
+  readonly gold: GoldApplied;
 
   constructor(fields: {
     score: number;
@@ -72,6 +108,7 @@ export class EvaluationResult {
     warnings?: readonly string[];
     goldFile?: string | null;
     traceFile?: string | null;
+    gold?: GoldApplied;
   }) {
     this.score = fields.score;
     this.grade = fields.grade;
@@ -84,6 +121,7 @@ export class EvaluationResult {
     this.warnings = fields.warnings ?? [];
     this.goldFile = fields.goldFile ?? null;
     this.traceFile = fields.traceFile ?? null;
+    this.gold = fields.gold ?? NO_GOLD_OPTIONS;
   }
 
   // Built on first use: reports need them, a score check does not.
@@ -99,12 +137,26 @@ export class EvaluationResult {
 
   /** Ranked "Top issues to fix": missing calls, failed calls, wrong tools, argument mismatches, calls out of order, extra calls. */
   get topIssues(): readonly TopIssue[] {
-    return (this.#topIssues ??= buildTopIssues(this.goldCalls, this.traceCalls, this.pairing, this.mode));
+    return (this.#topIssues ??= buildTopIssues(
+      this.goldCalls,
+      this.traceCalls,
+      this.pairing,
+      this.mode,
+      this.gold.unscoredCalls,
+    ));
   }
 
   /** Behaviour and safety findings (forbidden calls, credentials, failures, blind retries), errors first. */
   get findings(): readonly Finding[] {
-    return (this.#findings ??= buildFindings(this.traceCalls, this.metrics));
+    return (this.#findings ??= buildFindings(this.scoredCalls, this.metrics));
+  }
+
+  /** The actual calls compared with the gold: all of them, but those `gold.unscoredCalls` names. */
+  get scoredCalls(): readonly ToolCall[] {
+    const unscored = this.gold.unscoredCalls;
+    if (unscored.length === 0) return this.traceCalls;
+    const left = new Set(unscored);
+    return this.traceCalls.filter((_, j) => !left.has(j));
   }
 
   /** PASS, WARN or FAIL: the score's band, but FAIL on any error finding and at most WARN while a required call is not completed. */
@@ -164,7 +216,7 @@ export class EvaluationResult {
       required_call_recall: this.requiredCallRecall,
       metrics: this.metrics,
       calls: {
-        expected: this.goldCalls.map((call) => ({ tool: call.tool, args: encodeArgs(call.args) })),
+        expected: this.goldCalls.map(expectedRecord),
         actual: this.traceCalls.map((call) => ({
           tool: call.tool,
           args: call.args,
@@ -177,6 +229,12 @@ export class EvaluationResult {
       },
       gold_calls_count: this.goldCalls.length,
       trace_calls_count: this.traceCalls.length,
+      gold: {
+        ...this.gold.options,
+        ignore_tools: [...this.gold.options.ignore_tools],
+        skipped_optional_calls: this.gold.skippedOptional,
+        unscored_calls: [...this.gold.unscoredCalls],
+      },
     };
     return toJsonSafe(record) as EvaluationRecord;
   }
@@ -185,6 +243,19 @@ export class EvaluationResult {
   toJSON(): EvaluationRecord {
     return this.toDict();
   }
+}
+
+/**
+ * An expected call as the record writes it: the tool the scoring settled on, the arguments in operator
+ * form, and the marks that changed how it was scored.
+ */
+function expectedRecord(call: ExpectedCall): EvaluationRecord['calls']['expected'][number] {
+  const record: EvaluationRecord['calls']['expected'][number] = { tool: call.tool, args: encodeArgs(call.args) };
+  if (call.optional) record.optional = true;
+  if (call.extra_args) record.extra_args = call.extra_args;
+  if (call.alternatives) record.alternatives = [...call.alternatives];
+  if (call.any_order_group !== undefined) record.any_order_group = call.any_order_group;
+  return record;
 }
 
 /** A deep copy holding only JSON data: matchers by their operator form, odd values by their text. */

@@ -116,7 +116,7 @@ describe('a verdict below PASS always has a Top issue', () => {
         expectedIndex: 0,
         actualIndex: 1,
         problem: 'calls made in a different order than expected: get_weather was call 2, expected as call 1',
-        fix: 'say in the prompt or the tool descriptions in which order the calls belong, or if the order does not matter, lower the weight of sequence_accuracy',
+        fix: 'say in the prompt or the tool descriptions in which order the calls belong, or if the order does not matter, group the calls in {"$any_order": [...]} in the gold standard',
       },
     ]);
   });

@@ -1,4 +1,5 @@
 import { memberEqual, type EqualityMode } from '../match/equality.js';
+import { isOptional } from '../match/matchers/matcher.js';
 import { copyNumberKind } from '../match/number-kinds.js';
 import type { Pairing } from '../pairing/pairing.js';
 import { ISSUE_KINDS, type ArgumentDiff, type IssueKind } from '../core/issues.js';
@@ -23,21 +24,26 @@ export interface TopIssue {
   diffs?: ArgumentDiff[];
 }
 
-/** Per-key differences between expected arguments and the partner's arguments. */
+/**
+ * Per-key differences between expected arguments and the partner's arguments. An absent `$optional`
+ * argument is no difference; neither is an added argument when the call allows extra arguments.
+ */
 export function diffArguments(expected: ExpectedCall, actual: ToolCall, mode: EqualityMode): ArgumentDiff[] {
   if (expected.args === null) return [];
   const wanted = expected.args;
   const given = actual.args ?? {};
   const diffs: ArgumentDiff[] = [];
   for (const key of Object.keys(wanted)) {
-    if (!Object.hasOwn(given, key)) diffs.push({ key, kind: 'missing', expected: wanted[key] });
-    else if (!memberEqual(wanted, given, key, mode)) {
+    if (!Object.hasOwn(given, key)) {
+      if (!isOptional(wanted[key])) diffs.push({ key, kind: 'missing', expected: wanted[key] });
+    } else if (!memberEqual(wanted, given, key, mode)) {
       const diff: ArgumentDiff = { key, kind: 'mismatch', expected: wanted[key], actual: given[key] };
       copyNumberKind(wanted, key, diff, 'expected');
       copyNumberKind(given, key, diff, 'actual');
       diffs.push(diff);
     }
   }
+  if (expected.extra_args === 'allow') return diffs;
   for (const key of Object.keys(given)) {
     if (!Object.hasOwn(wanted, key)) diffs.push({ key, kind: 'unexpected', actual: given[key] });
   }
@@ -54,6 +60,7 @@ export function buildTopIssues(
   actual: readonly ToolCall[],
   pairing: Pairing,
   mode: EqualityMode,
+  unscored: readonly number[] = [],
 ): TopIssue[] {
   const issues: TopIssue[] = [];
   const add = (
@@ -82,17 +89,26 @@ export function buildTopIssues(
   expected.forEach((_, i) => {
     if (pairing.actualFor[i]! < 0) pushTo(unpairedExpected, gapOfExpected[i]!, i);
   });
+  // Calls the gold does not care about (ignored tools, extras it allows) are never wrong or extra.
+  const notScored = unscored.length === 0 ? undefined : new Set(unscored);
   actual.forEach((_, j) => {
-    if (pairing.expectedFor[j]! < 0) pushTo(unpairedActual, gapOfActual[j]!, j);
+    if (pairing.expectedFor[j]! < 0 && !notScored?.has(j)) pushTo(unpairedActual, gapOfActual[j]!, j);
   });
   for (let gap = 0; gap <= anchors.length; gap++) {
     const missing = unpairedExpected.get(gap) ?? [];
     const extra = unpairedActual.get(gap) ?? [];
     const zipped = Math.min(missing.length, extra.length);
     for (let k = 0; k < zipped; k++) {
-      add('wrong_tool', actual[extra[k]!]!.tool, missing[k]!, extra[k]!, { expectedTool: expected[missing[k]!]!.tool });
+      const wanted = expected[missing[k]!]!;
+      add('wrong_tool', actual[extra[k]!]!.tool, missing[k]!, extra[k]!, {
+        expectedTool: wanted.tool,
+        ...(wanted.alternatives ? { alternatives: wanted.alternatives } : {}),
+      });
     }
-    for (const i of missing.slice(zipped)) add('missing', expected[i]!.tool, i, null);
+    for (const i of missing.slice(zipped)) {
+      const wanted = expected[i]!;
+      add('missing', wanted.tool, i, null, wanted.alternatives ? { alternatives: wanted.alternatives } : {});
+    }
     for (const j of extra.slice(zipped)) add('extra', actual[j]!.tool, null, j);
   }
 

@@ -1,7 +1,6 @@
-import { decodeMembers, type DecodeContext } from '../match/operators.js';
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
-import { DEFAULT_LIMITS, nestedDeeperThan, tooDeepError } from '../core/limits.js';
-import type { Args, ExpectedCall, ToolCall } from '../core/types.js';
+import { nestedDeeperThan, tooDeepError } from '../core/limits.js';
+import type { Args, ToolCall } from '../core/types.js';
 import { hasOwnProperty, isObject, setOwn } from '../core/objects.js';
 
 /**
@@ -15,13 +14,15 @@ export function pathText(where: LazyPath): string {
   return typeof where === 'string' ? where : where();
 }
 
-function pathOf(where: LazyPath, ...segments: (string | number)[]): string {
+/** @internal A lazy path with segments added. */
+export function pathOf(where: LazyPath, ...segments: (string | number)[]): string {
   let path = pathText(where);
   for (const segment of segments) path = childPath(path, segment);
   return path;
 }
 
-function failAt(source: string, where: LazyPath, reason: string, ...segments: (string | number)[]): never {
+/** @internal Throws an input error at a path below `where`. */
+export function failAt(source: string, where: LazyPath, reason: string, ...segments: (string | number)[]): never {
   throw new ToolscoreInputError({ source, path: pathOf(where, ...segments) }, reason);
 }
 
@@ -35,7 +36,8 @@ function requireCallObject(item: unknown, source: string, where: LazyPath): Reco
   return item;
 }
 
-function requireArgs(value: unknown, source: string, where: LazyPath): Args | null {
+/** @internal The `args` of a call object: an object or null. */
+export function requireArgs(value: unknown, source: string, where: LazyPath): Args | null {
   if (value === undefined || value === null) return null;
   if (!isObject(value))
     return failAt(source, where, `expected an object of arguments (or null), got ${describeType(value)}`, 'args');
@@ -53,64 +55,6 @@ function optionalNumber(
   if (typeof value !== 'number' || !Number.isFinite(value))
     return failAt(source, where, `expected a number, got ${describeType(value)}`, key);
   return value;
-}
-
-/** Where expected calls sit and how deep their arguments may nest. */
-export interface ExpectedCallsOptions {
-  /** JSON path of the list inside its source, for messages (default `$`). */
-  path?: string;
-  /** Deepest nesting of arguments (default `DEFAULT_LIMITS.maxDepth`). */
-  maxDepth?: number;
-}
-
-/**
- * Normalizes expected calls given in memory or read from a gold file: `{tool, args?, description?,
- * side_effects?, schema?}`. `$` operators in `args` become matchers (`$regex` is a whole-string match).
- */
-export function toExpectedCalls(
-  input: unknown,
-  source = 'expected',
-  options: ExpectedCallsOptions = {},
-): ExpectedCall[] {
-  const base = options.path ?? '$';
-  const maxDepth = options.maxDepth ?? DEFAULT_LIMITS.maxDepth;
-  if (!Array.isArray(input)) return failAt(source, base, `expected an array of calls, got ${describeType(input)}`);
-  const context: DecodeContext = { source, regexMode: 'full', maxDepth };
-  const calls = new Array<ExpectedCall>(input.length);
-  // One path function per list, reading the loop position when an error needs it.
-  let i = 0;
-  const where = (): string => childPath(base, i);
-  const argsPath = (): string => childPath(where(), 'args');
-  for (; i < input.length; i++) {
-    const call = requireCallObject(input[i], source, where);
-    const raw = requireArgs(call.args, source, where);
-    const expected: ExpectedCall = {
-      tool: (call.tool as string).trim(),
-      args: raw === null ? null : decodeMembers(raw, argsPath, context),
-    };
-    if (call.description !== undefined && call.description !== null) {
-      if (typeof call.description !== 'string')
-        failAt(source, where, `expected a string, got ${describeType(call.description)}`, 'description');
-      if (call.description !== '') expected.description = call.description as string;
-    }
-    if (call.side_effects !== undefined && call.side_effects !== null) {
-      if (!isObject(call.side_effects))
-        failAt(source, where, `expected an object of checks, got ${describeType(call.side_effects)}`, 'side_effects');
-      if (nestedDeeperThan(call.side_effects, maxDepth))
-        throw tooDeepError(source, pathOf(where, 'side_effects'), maxDepth, 'side effects');
-      expected.side_effects = call.side_effects as Record<string, unknown>;
-    }
-    // The Python tool's gold files carry schemas under metadata.schema.
-    const schema = call.schema ?? (isObject(call.metadata) ? call.metadata.schema : undefined);
-    if (schema !== undefined && schema !== null) {
-      if (!isObject(schema))
-        failAt(source, where, `expected a JSON Schema object, got ${describeType(schema)}`, 'schema');
-      if (nestedDeeperThan(schema, maxDepth)) throw tooDeepError(source, pathOf(where, 'schema'), maxDepth, 'a schema');
-      expected.schema = schema as Record<string, unknown>;
-    }
-    calls[i] = expected;
-  }
-  return calls;
 }
 
 /** Keys of an actual call object that have a field of their own; the rest go to `metadata`. */

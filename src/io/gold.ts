@@ -1,6 +1,5 @@
-import { toExpectedCalls } from '../formats/calls.js';
-import { ToolscoreInputError, describeType } from '../core/errors.js';
-import type { ExpectedCall } from '../core/types.js';
+import { readGold } from '../formats/gold.js';
+import type { ExpectedCall, Gold } from '../core/types.js';
 import { readJsonFile } from './files.js';
 import type { ParseJsonOptions } from './json.js';
 
@@ -9,27 +8,19 @@ import type { ParseJsonOptions } from './json.js';
  * snapshot or a `toDict()` record's `calls.expected` can serve as gold).
  */
 export function goldCallsOf(data: unknown, source: string, maxDepth?: number): ExpectedCall[] {
-  const read = (list: unknown, path: string) =>
-    toExpectedCalls(list, source, { path, ...(maxDepth === undefined ? {} : { maxDepth }) });
-  if (Array.isArray(data)) return read(data, '$');
-  if (data !== null && typeof data === 'object') {
-    const calls = (data as Record<string, unknown>).calls;
-    if (Array.isArray(calls)) return read(calls, '$.calls');
-    if (calls !== null && typeof calls === 'object' && Array.isArray((calls as Record<string, unknown>).expected)) {
-      return read((calls as Record<string, unknown>).expected, '$.calls.expected');
-    }
-  }
-  throw new ToolscoreInputError(
-    { source, path: '$' },
-    `expected a JSON array of calls (or {"calls": [...]}), got ${describeType(data)}`,
-  );
+  return readGold(data, source, maxDepth === undefined ? {} : { maxDepth }).calls;
 }
 
-/** Loads a gold standard file. */
+/** Loads a gold standard file: its calls and its file-level options (`order`, `ignore_tools`, …). */
+export async function loadGold(path: string, options?: ParseJsonOptions, maxDepth?: number): Promise<Gold> {
+  return readGold(await readJsonFile(path, options), path, maxDepth === undefined ? {} : { maxDepth });
+}
+
+/** Loads a gold standard file's calls (`loadGold` also gives its file-level options). */
 export async function loadGoldFile(
   path: string,
   options?: ParseJsonOptions,
   maxDepth?: number,
 ): Promise<ExpectedCall[]> {
-  return goldCallsOf(await readJsonFile(path, options), path, maxDepth);
+  return (await loadGold(path, options, maxDepth)).calls;
 }

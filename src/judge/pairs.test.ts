@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toActualCalls, toExpectedCalls } from '../formats/calls.js';
+import { toActualCalls } from '../formats/calls.js';
+import { toExpectedCalls } from '../formats/gold.js';
 import { pairCalls } from '../pairing/pairing.js';
 import { judgedPairs } from './pairs.js';
 

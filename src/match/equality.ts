@@ -1,4 +1,4 @@
-import { isMatcher } from './matchers/matcher.js';
+import { isMatcher, isOptional } from './matchers/matcher.js';
 import { isFloatLiteral } from './number-kinds.js';
 import { hasOwnProperty, ownKeyCount } from '../core/objects.js';
 
@@ -34,7 +34,7 @@ function lenientEqual(e: unknown, a: unknown): boolean {
   if (typeof e === 'string') return typeof a === 'string' && (e === a || e.trim() === a.trim());
   if (typeof e !== 'object') return typeof e === 'number' ? e === a : Object.is(e, a);
   if (e === null) return a === null;
-  if (isMatcher(e)) return e.matches(a);
+  if (isMatcher(e)) return e.optional === null ? e.matches(a) : lenientEqual(e.optional.value, a);
   if (a === null || typeof a !== 'object') return false;
   if (Array.isArray(e)) {
     if (!Array.isArray(a) || a.length !== e.length) return false;
@@ -44,15 +44,17 @@ function lenientEqual(e: unknown, a: unknown): boolean {
     return true;
   }
   if (Array.isArray(a)) return false;
+  // Count the members both have: an absent `$optional` member is neither matched nor missed.
   let count = 0;
   for (const key in e) {
     if (!hasOwnProperty.call(e, key)) continue;
-    count++;
-    if (
-      !hasOwnProperty.call(a, key) ||
-      !lenientEqual((e as Record<string, unknown>)[key], (a as Record<string, unknown>)[key])
-    )
+    const member = (e as Record<string, unknown>)[key];
+    if (!hasOwnProperty.call(a, key)) {
+      if (isOptional(member)) continue;
       return false;
+    }
+    count++;
+    if (!lenientEqual(member, (a as Record<string, unknown>)[key])) return false;
   }
   return count === ownKeyCount(a);
 }
@@ -65,7 +67,10 @@ function strictEqual(
   aParent: object | undefined,
   aKey: string | number | undefined,
 ): boolean {
-  if (isMatcher(e)) return e.matches(a);
+  if (isMatcher(e)) {
+    // The optional mark's value carries its own float-literal mark (see the decoder).
+    return e.optional === null ? e.matches(a) : strictEqual(e.optional.value, a, e.optional, 'value', aParent, aKey);
+  }
   switch (typeof e) {
     case 'string':
       return e === a;
@@ -89,10 +94,14 @@ function strictEqual(
   if (Array.isArray(a)) return false;
   const eObj = e as Record<string, unknown>;
   const aObj = a as Record<string, unknown>;
-  const keys = Object.keys(eObj);
-  if (keys.length !== Object.keys(aObj).length) return false;
-  for (const key of keys) {
-    if (!hasOwnProperty.call(aObj, key) || !strictEqual(eObj[key], aObj[key], eObj, key, aObj, key)) return false;
+  let count = 0;
+  for (const key of Object.keys(eObj)) {
+    if (!hasOwnProperty.call(aObj, key)) {
+      if (isOptional(eObj[key])) continue;
+      return false;
+    }
+    count++;
+    if (!strictEqual(eObj[key], aObj[key], eObj, key, aObj, key)) return false;
   }
-  return true;
+  return count === Object.keys(aObj).length;
 }

@@ -66,7 +66,7 @@ describe('decoding $ operators', () => {
     );
     expect(render(decodeCity({ $type: 'integer' }))).toBe('<IsType(integer)>');
     expect(render(decodeCity({ $type: ['string', 'null'] }))).toBe('<IsType(string, null)>');
-    expect(OPERATORS).toEqual(['$any', '$regex', '$approx', '$contains', '$one_of', '$type', '$literal']);
+    expect(OPERATORS).toEqual(['$any', '$regex', '$approx', '$contains', '$one_of', '$type', '$optional', '$literal']);
   });
 
   test('$regex is a whole-string match in gold files and a search in forbidden rules', () => {

@@ -6,6 +6,7 @@ import { ContainsMatcher } from './matchers/contains.js';
 import { IsTypeMatcher, JSON_TYPE_NAMES, type JsonTypeName } from './matchers/is-type.js';
 import { isMatcher } from './matchers/matcher.js';
 import { OneOfMatcher } from './matchers/one-of.js';
+import { OptionalMatcher } from './matchers/optional.js';
 import { RegexMatcher, type RegexMode } from './matchers/regex.js';
 import { copyNumberKind } from './number-kinds.js';
 import { hasOwnProperty, setOwn } from '../core/objects.js';
@@ -22,9 +23,19 @@ import { hasOwnProperty, setOwn } from '../core/objects.js';
  * | `{"$contains": x}` | `Contains` |
  * | `{"$one_of": [a, b]}` | `OneOf` |
  * | `{"$type": "integer"}` or `{"$type": ["string", "null"]}` | `IsType` |
+ * | `{"$optional": v}` | `Optional`: the member may be absent, and must match `v` when present (object members only) |
  * | `{"$literal": v}` | `v` taken as data, unread (for arguments that really have `$` keys) |
  */
-export const OPERATORS = ['$any', '$regex', '$approx', '$contains', '$one_of', '$type', '$literal'] as const;
+export const OPERATORS = [
+  '$any',
+  '$regex',
+  '$approx',
+  '$contains',
+  '$one_of',
+  '$type',
+  '$optional',
+  '$literal',
+] as const;
 
 /** Options keys each operator allows beside itself. */
 const OPERATOR_OPTIONS: Record<(typeof OPERATORS)[number], readonly string[]> = {
@@ -34,6 +45,7 @@ const OPERATOR_OPTIONS: Record<(typeof OPERATORS)[number], readonly string[]> = 
   $contains: [],
   $one_of: [],
   $type: [],
+  $optional: [],
   $literal: [],
 };
 
@@ -82,7 +94,7 @@ class Trail {
  * unknown operator.
  */
 export function decodeOperators(value: unknown, path: string, context: DecodeContext): unknown {
-  return decodeValue(value, new Trail(path), context);
+  return decodeValue(value, new Trail(path), context, false);
 }
 
 /** Decodes the values of an object of arguments (its keys are names, never operators). */
@@ -96,7 +108,8 @@ export function decodeMembers(
 
 // The walks use for…in, which reads V8's enumeration cache instead of allocating a key list per
 // object; decoding runs on every evaluation, over every expected argument.
-function decodeValue(value: unknown, trail: Trail, context: DecodeContext): unknown {
+// `member`: whether the value is a member of an object (the only place `$optional` means something).
+function decodeValue(value: unknown, trail: Trail, context: DecodeContext, member: boolean): unknown {
   if (value === null || typeof value !== 'object' || isMatcher(value)) return value;
   // The walk doubles as the nesting guard, so no deeper input reaches a recursive comparison.
   if (context.maxDepth !== undefined && trail.depth >= context.maxDepth)
@@ -110,7 +123,7 @@ function decodeValue(value: unknown, trail: Trail, context: DecodeContext): unkn
         continue;
       }
       trail.push(i);
-      const decoded = decodeValue(item, trail, context);
+      const decoded = decodeValue(item, trail, context, false);
       trail.pop();
       if (decoded !== item && !copy) copy = value.slice();
       if (copy) copy[i] = decoded;
@@ -122,7 +135,7 @@ function decodeValue(value: unknown, trail: Trail, context: DecodeContext): unkn
   const obj = value as Record<string, unknown>;
   for (const key in obj) {
     if (key.charCodeAt(0) === 0x24 /* $ */ && hasOwnProperty.call(obj, key))
-      return decodeOperator(obj, Object.keys(obj), trail, context);
+      return decodeOperator(obj, Object.keys(obj), trail, context, member);
   }
   return decodeObjectMembers(obj, trail, context);
 }
@@ -138,7 +151,7 @@ function decodeObjectMembers(
     const item = obj[key];
     if (item === null || typeof item !== 'object') continue;
     trail.push(key);
-    const decoded = decodeValue(item, trail, context);
+    const decoded = decodeValue(item, trail, context, true);
     trail.pop();
     if (decoded !== item) setOwn((copy ??= { ...obj }), key, decoded);
   }
@@ -171,6 +184,7 @@ function decodeOperator(
   keys: readonly string[],
   trail: Trail,
   context: DecodeContext,
+  member: boolean,
 ): unknown {
   // Paths are built only for a message: operators can nest as deep as the limit.
   const path = (): string => trail.toString();
@@ -236,13 +250,24 @@ function decodeOperator(
     }
     // Operands are decoded on the same trail, so nested operators count towards the nesting limit.
     case '$contains':
-      return new ContainsMatcher(alongTrail(trail, [op], () => decodeValue(operand, trail, context)));
+      return new ContainsMatcher(alongTrail(trail, [op], () => decodeValue(operand, trail, context, false)));
     case '$one_of':
       if (!Array.isArray(operand))
         return fail(`expected an array of candidates, got ${describeType(operand)}`, operandPath);
       return new OneOfMatcher(
-        operand.map((candidate, i) => alongTrail(trail, [op, i], () => decodeValue(candidate, trail, context))),
+        operand.map((candidate, i) => alongTrail(trail, [op, i], () => decodeValue(candidate, trail, context, false))),
       );
+    case '$optional': {
+      if (!member) {
+        return fail(
+          '$optional marks an object member that may be absent; it cannot stand in a list, in another operator or alone',
+        );
+      }
+      // The operand is a value of the member's place, not a member itself: no `$optional` inside it.
+      const marked = new OptionalMatcher(alongTrail(trail, [op], () => decodeValue(operand, trail, context, false)));
+      copyNumberKind(obj, op, marked.optional, 'value');
+      return marked;
+    }
     case '$type': {
       const types = Array.isArray(operand) ? operand : [operand];
       if (types.length === 0 || !types.every((type) => (JSON_TYPE_NAMES as readonly unknown[]).includes(type))) {

@@ -1,6 +1,10 @@
 import type { ExpectedCall, ToolCall } from '../core/types.js';
 import type { Pairing } from '../pairing/pairing.js';
-import { ownKeyCount } from '../core/objects.js';
+import { hasOwnProperty, ownKeyCount } from '../core/objects.js';
+import { isOptional } from '../match/matchers/matcher.js';
+import type { Args } from '../core/types.js';
+
+const EMPTY_ARGS: Args = Object.freeze({});
 
 /** `metrics.argument_metrics`. */
 export interface ArgumentMetrics {
@@ -13,9 +17,33 @@ export interface ArgumentMetrics {
 }
 
 /**
+ * The expected arguments a call is judged on: all of them but the `$optional` ones `given` leaves out
+ * (`given` null: an unpaired call, judged on its required arguments).
+ */
+export function expectedArgCount(wanted: Args, given: Args | null): number {
+  let count = 0;
+  for (const key in wanted) {
+    if (!hasOwnProperty.call(wanted, key)) continue;
+    if (isOptional(wanted[key]) && (given === null || !hasOwnProperty.call(given, key))) continue;
+    count++;
+  }
+  return count;
+}
+
+/** The actual arguments a pair is judged on: all of them, or only those the gold names when it allows extras. */
+function givenArgCount(call: ExpectedCall, wanted: Args, given: Args | null): number {
+  if (given === null) return 0;
+  if (call.extra_args !== 'allow') return ownKeyCount(given);
+  let count = 0;
+  for (const key in given) if (hasOwnProperty.call(given, key) && hasOwnProperty.call(wanted, key)) count++;
+  return count;
+}
+
+/**
  * Argument precision, recall and F1 over the one-to-one pairing. Expected calls with `args: null`
  * (do not check) add nothing but count as a vacuous match when paired; an unpaired expected call
- * adds its expected arguments to recall's denominator.
+ * adds its required arguments to recall's denominator. An absent `$optional` argument counts on
+ * neither side; with `extra_args: "allow"`, arguments the gold does not name are not counted.
  */
 export function argumentMetrics(
   expected: readonly ExpectedCall[],
@@ -29,19 +57,20 @@ export function argumentMetrics(
   let totalActual = 0;
   let vacuous = 0;
   for (let i = 0; i < expected.length; i++) {
-    const wanted = expected[i]!.args;
+    const call = expected[i]!;
+    const wanted = call.args;
     const j = pairing.actualFor[i]!;
     if (wanted === null) {
       if (j >= 0) vacuous++;
       continue;
     }
-    const wantedCount = ownKeyCount(wanted);
     if (j < 0) {
-      totalExpected += wantedCount;
+      totalExpected += expectedArgCount(wanted, null);
       continue;
     }
     const given = actual[j]!.args;
-    const givenCount = given === null ? 0 : ownKeyCount(given);
+    const wantedCount = expectedArgCount(wanted, given ?? EMPTY_ARGS);
+    const givenCount = givenArgCount(call, wanted, given);
     correct += pairing.matchedArgs[i]!;
     totalExpected += wantedCount;
     totalActual += givenCount;

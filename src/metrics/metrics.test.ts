@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { toActualCalls, toExpectedCalls } from '../formats/calls.js';
+import { toActualCalls } from '../formats/calls.js';
+import { toExpectedCalls } from '../formats/gold.js';
 import { parseJson } from '../io/json.js';
 import { pairCalls } from '../pairing/pairing.js';
 import { efficiencyMetrics } from './efficiency.js';

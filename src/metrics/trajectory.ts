@@ -1,6 +1,8 @@
 import type { ExpectedCall, ToolCall } from '../core/types.js';
 import type { Pairing } from '../pairing/pairing.js';
 import { memberEqual } from '../match/equality.js';
+import { isOptional } from '../match/matchers/matcher.js';
+import { expectedArgCount } from './arguments.js';
 
 /** One step of `trajectory_metrics.trajectory_details`. */
 export interface TrajectoryStep {
@@ -66,7 +68,8 @@ export function trajectoryMetrics(
       actual_args: made ? (made.args ?? {}) : null,
     };
     if (want && made) {
-      step.matches = want.tool === made.tool && (reusesPairing(lenientPairing, want, i) ?? argsSatisfied(want, made));
+      step.matches =
+        want.tool === made.tool && (reusesPairing(lenientPairing, want, made, i) ?? argsSatisfied(want, made));
       if (step.matches) matched++;
     } else if (want) {
       step.error =
@@ -95,15 +98,21 @@ export function trajectoryMetrics(
  * When a lenient pairing put step i's actual call beside its expected call, it has already counted the
  * expected arguments that match: all of them means the step matches. Undefined when it did not.
  */
-function reusesPairing(pairing: Pairing | undefined, want: ExpectedCall, i: number): boolean | undefined {
+function reusesPairing(
+  pairing: Pairing | undefined,
+  want: ExpectedCall,
+  made: ToolCall,
+  i: number,
+): boolean | undefined {
   if (pairing === undefined || pairing.actualFor[i] !== i) return undefined;
-  return want.args === null || pairing.matchedArgs[i] === Object.keys(want.args).length;
+  return want.args === null || pairing.matchedArgs[i] === expectedArgCount(want.args, made.args ?? {});
 }
 
+/** Every expected argument present and equal; an absent `$optional` one is no miss. */
 function argsSatisfied(want: ExpectedCall, made: ToolCall): boolean {
   if (want.args === null) return true;
   const given = made.args ?? {};
-  return Object.keys(want.args).every(
-    (key) => Object.hasOwn(given, key) && memberEqual(want.args!, given, key, 'lenient'),
+  return Object.keys(want.args).every((key) =>
+    Object.hasOwn(given, key) ? memberEqual(want.args!, given, key, 'lenient') : isOptional(want.args![key]),
   );
 }

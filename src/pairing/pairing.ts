@@ -28,7 +28,8 @@ export interface Pairing {
 /**
  * Pairs expected and actual calls tool by tool, optimally: as many pairs as possible (every expected
  * call gets a partner while same-tool actual calls remain), then as many matching arguments as
- * possible, then the pairs closest to the calls' order within the tool. Polynomial at every size.
+ * possible, then required calls before `optional` ones, then the pairs closest to the calls' order
+ * within the tool. Polynomial at every size.
  */
 export function pairCalls(
   expected: readonly ExpectedCall[],
@@ -70,10 +71,12 @@ export function pairCalls(
       rowCount * columnCount >= HASH_JOIN_CELLS
         ? joinedArgumentWeights(wanted, given, mode)
         : pairwiseArgumentWeights(wanted, given, mode);
+    // Only when rows outnumber columns does it matter which expected calls go unpaired.
+    const optional = rowCount > columnCount ? optionalRows(expected, expectedByTool, firstRow, rowCount) : null;
     const partner =
       rowCount === 2 && columnCount === 2
         ? twoByTwoAssignment(weights)
-        : bestAssignment(weights, rowCount, columnCount);
+        : bestAssignment(weights, rowCount, columnCount, optional);
     for (let r = 0; r < rowCount; r++) {
       const c = partner[r]!;
       if (c < 0) continue;
@@ -87,24 +90,42 @@ export function pairCalls(
   return { actualFor, expectedFor, matchedArgs };
 }
 
+/** Which rows of a tool's group are optional calls; null when none is. */
+function optionalRows(
+  expected: readonly ExpectedCall[],
+  expectedByTool: readonly number[],
+  firstRow: number,
+  rowCount: number,
+): Uint8Array | null {
+  let marks: Uint8Array | null = null;
+  for (let r = 0; r < rowCount; r++) {
+    if (expected[expectedByTool[firstRow + r]!]!.optional) (marks ??= new Uint8Array(rowCount))[r] = 1;
+  }
+  return marks;
+}
+
 /**
  * For an r × c weight matrix, the partner column of each row (-1 when rows outnumber columns), with
- * maximum pairs, then maximum weight, then minimum total distance |row − column| between ranks.
+ * maximum pairs, then maximum weight, then the fewest optional rows paired, then minimum total distance
+ * |row − column| between ranks.
  */
-function bestAssignment(weights: Int32Array, rows: number, columns: number): Int32Array {
-  if (rows === 1 || columns === 1) return singleAssignment(weights, rows);
+function bestAssignment(weights: Int32Array, rows: number, columns: number, optional: Uint8Array | null): Int32Array {
+  if (rows === 1 || columns === 1) return singleAssignment(weights, rows, optional);
   const transpose = rows > columns;
   const n = transpose ? columns : rows;
   const m = transpose ? rows : columns;
   let maxWeight = 0;
   for (const w of weights) if (w > maxWeight) maxWeight = w;
-  // Weight dominates distance: one argument more beats any reordering of the distances.
+  // Weight dominates the optional marks, which dominate distance: one argument more beats pairing a
+  // required call instead of an optional one, which beats any reordering of the distances.
   const scale = n * m + 1;
+  const marks = optional === null ? 0 : rows + 1;
   const cost = new Float64Array(n * m);
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < m; j++) {
       const w = transpose ? weights[j * columns + i]! : weights[i * columns + j]!;
-      cost[i * m + j] = (maxWeight - w) * scale + Math.abs(i - j);
+      const mark = optional === null ? 0 : optional[transpose ? j : i]!;
+      cost[i * m + j] = ((maxWeight - w) * (marks || 1) + mark) * scale + Math.abs(i - j);
     }
   }
   const assigned = minCostAssignment(cost, n, m);
@@ -126,13 +147,19 @@ function twoByTwoAssignment(weights: Int32Array): Int32Array {
 const TWO_BY_TWO_STRAIGHT = Int32Array.of(0, 1);
 const TWO_BY_TWO_CROSSED = Int32Array.of(1, 0);
 
-/** The one-row or one-column case: the best weight, ties to the closest rank (then the lowest). */
-function singleAssignment(weights: Int32Array, rows: number): Int32Array {
+/**
+ * The one-row or one-column case: the best weight, then (one column) a required row before an optional
+ * one, ties to the lowest.
+ */
+function singleAssignment(weights: Int32Array, rows: number, optional: Uint8Array | null): Int32Array {
   const partner = new Int32Array(rows).fill(-1);
   let best = -1;
   let bestWeight = -1;
   for (let k = 0; k < weights.length; k++) {
-    if (weights[k]! > bestWeight) {
+    const better =
+      weights[k]! > bestWeight ||
+      (weights[k]! === bestWeight && optional !== null && optional[best]! === 1 && optional[k]! === 0);
+    if (better) {
       bestWeight = weights[k]!;
       best = k;
     }

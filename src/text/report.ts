@@ -107,12 +107,20 @@ export function argumentDiffText(diff: ArgumentDiff): string {
   }
 }
 
+/** `search_flights (or search_direct_flight)`: a tool and the others that would have done. */
+function alternativesText(tool: string, alternatives: readonly string[] | undefined): string {
+  const others = (alternatives ?? []).filter((name) => name !== tool);
+  return others.length === 0 ? tool : `${tool} (or ${others.join(', or ')})`;
+}
+
 /** The problem and fix sentences of each kind of Top issue. */
 export function issueText(
   kind: IssueKind,
   tool: string,
   detail: {
     expectedTool?: string;
+    /** The tools an expected call allowed (`$one_of`), the first being `tool` / `expectedTool`. */
+    alternatives?: readonly string[];
     diffs?: readonly ArgumentDiff[];
     error?: string;
     expectedNumber?: number;
@@ -122,7 +130,7 @@ export function issueText(
   switch (kind) {
     case 'missing':
       return {
-        problem: `expected call to ${tool} was not made`,
+        problem: `expected call to ${alternativesText(tool, detail.alternatives)} was not made`,
         fix: `make sure ${tool} is offered to the agent and the prompt or its description says when to call it`,
       };
     case 'failed':
@@ -132,7 +140,7 @@ export function issueText(
       };
     case 'wrong_tool':
       return {
-        problem: `called ${tool} where ${detail.expectedTool} was expected`,
+        problem: `called ${tool} where ${alternativesText(detail.expectedTool ?? '', detail.alternatives)} was expected`,
         fix: `make the descriptions of ${detail.expectedTool} and ${tool} say when each applies, or if ${tool} is an acceptable substitute, put it in the gold standard`,
       };
     case 'argument_mismatch':
@@ -143,12 +151,12 @@ export function issueText(
     case 'out_of_order':
       return {
         problem: `calls made in a different order than expected: ${tool} was call ${detail.actualNumber}, expected as call ${detail.expectedNumber}`,
-        fix: `say in the prompt or the tool descriptions in which order the calls belong, or if the order does not matter, lower the weight of sequence_accuracy`,
+        fix: `say in the prompt or the tool descriptions in which order the calls belong, or if the order does not matter, group the calls in {"$any_order": [...]} in the gold standard`,
       };
     case 'extra':
       return {
         problem: `unexpected call to ${tool}`,
-        fix: `stop the agent from calling ${tool} here (prompt or tool description), or add the call to the gold standard if it is needed`,
+        fix: `stop the agent from calling ${tool} here (prompt or tool description), add the call to the gold standard if it is needed, or list ${tool} in its "ignore_tools" if the gold does not care about it`,
       };
   }
 }

@@ -1,0 +1,305 @@
+import { decodeMembers, type DecodeContext } from '../match/operators.js';
+import { canonicalJson } from '../match/canonical.js';
+import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
+import { DEFAULT_LIMITS, nestedDeeperThan, tooDeepError } from '../core/limits.js';
+import type { ExpectedCall, Gold, GoldOptions } from '../core/types.js';
+import { hasOwnProperty, isObject } from '../core/objects.js';
+import { failAt, pathOf, requireArgs, type LazyPath } from './calls.js';
+
+/*
+ * The gold language: a list of expected calls (or `{"calls": [...], ...options}`), each
+ * `{tool, args?, description?, side_effects?, schema?, optional?, extra_args?}` or an any-order group
+ * `{"$any_order": [call, ...]}`. docs/gold-language.md is the one description of what each key means;
+ * this file reads them, the scoring (pairing/gold-view.ts) applies them.
+ */
+
+/** File-level options when a gold file says nothing: today's meaning, the Python tool's. */
+export const DEFAULT_GOLD_OPTIONS: GoldOptions = Object.freeze({
+  order: 'strict',
+  extra_args: 'deny',
+  ignore_tools: Object.freeze([]) as readonly string[],
+  allow_extra_calls: false,
+});
+
+/** Where expected calls sit and how deep their arguments may nest. */
+export interface ExpectedCallsOptions {
+  /** JSON path of the list inside its source, for messages (default `$`). */
+  path?: string;
+  /** Deepest nesting of arguments (default `DEFAULT_LIMITS.maxDepth`). */
+  maxDepth?: number;
+}
+
+/**
+ * Reads a gold standard: a JSON array of entries, an object `{"calls": [...]}` with file-level options
+ * (`order`, `extra_args`, `ignore_tools`, `allow_extra_calls`), or a snapshot / `toDict()` record, whose
+ * `calls.expected` serve as gold. `$` operators in `args` become matchers.
+ */
+export function readGold(data: unknown, source = 'expected', options: ExpectedCallsOptions = {}): Gold {
+  const base = options.path ?? '$';
+  if (Array.isArray(data))
+    return { calls: readEntries(data, source, base, options, DEFAULT_GOLD_OPTIONS), options: DEFAULT_GOLD_OPTIONS };
+  if (isObject(data)) {
+    const calls = data.calls;
+    if (Array.isArray(calls)) {
+      const fileOptions = readGoldOptions(data, source, base);
+      return {
+        calls: readEntries(calls, source, childPath(base, 'calls'), options, fileOptions),
+        options: fileOptions,
+      };
+    }
+    if (isObject(calls) && Array.isArray(calls.expected)) {
+      const path = childPath(childPath(base, 'calls'), 'expected');
+      return {
+        calls: readEntries(calls.expected, source, path, options, DEFAULT_GOLD_OPTIONS),
+        options: DEFAULT_GOLD_OPTIONS,
+      };
+    }
+  }
+  throw new ToolscoreInputError(
+    { source, path: base },
+    `expected a JSON array of calls (or {"calls": [...]}), got ${describeType(data)}`,
+  );
+}
+
+/**
+ * Normalizes a list of expected calls given in memory or read from a gold file (see `readGold` for the
+ * object form). Any-order groups are flattened in place, their members marked with a group number.
+ */
+export function toExpectedCalls(
+  input: unknown,
+  source = 'expected',
+  options: ExpectedCallsOptions = {},
+): ExpectedCall[] {
+  const base = options.path ?? '$';
+  if (!Array.isArray(input)) return failAt(source, base, `expected an array of calls, got ${describeType(input)}`);
+  return readEntries(input, source, base, options, DEFAULT_GOLD_OPTIONS);
+}
+
+function readGoldOptions(data: Record<string, unknown>, source: string, base: string): GoldOptions {
+  const at = (key: string) => childPath(base, key);
+  const choice = <T extends string>(key: string, allowed: readonly T[], fallback: T): T => {
+    const value = data[key];
+    if (value === undefined || value === null) return fallback;
+    if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
+      throw new ToolscoreInputError(
+        { source, path: at(key) },
+        `expected ${allowed.map((one) => JSON.stringify(one)).join(' or ')}, got ${describeType(value)}`,
+      );
+    }
+    return value as T;
+  };
+  const order = choice('order', ['strict', 'any'] as const, 'strict');
+  const extraArgs = choice('extra_args', ['allow', 'deny'] as const, 'deny');
+  let allowExtraCalls = false;
+  if (data.allow_extra_calls !== undefined && data.allow_extra_calls !== null) {
+    if (typeof data.allow_extra_calls !== 'boolean')
+      throw new ToolscoreInputError(
+        { source, path: at('allow_extra_calls') },
+        `expected true or false, got ${describeType(data.allow_extra_calls)}`,
+      );
+    allowExtraCalls = data.allow_extra_calls;
+  }
+  const ignoreTools = readToolList(data.ignore_tools, source, at('ignore_tools'));
+  if (
+    order === DEFAULT_GOLD_OPTIONS.order &&
+    extraArgs === DEFAULT_GOLD_OPTIONS.extra_args &&
+    !allowExtraCalls &&
+    ignoreTools.length === 0
+  )
+    return DEFAULT_GOLD_OPTIONS;
+  return { order, extra_args: extraArgs, ignore_tools: ignoreTools, allow_extra_calls: allowExtraCalls };
+}
+
+/** A list of tool names (`ignore_tools`, `--ignore-tools`): non-empty strings, trimmed, each once. */
+export function readToolList(value: unknown, source: string, path: string): readonly string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value))
+    throw new ToolscoreInputError({ source, path }, `expected an array of tool names, got ${describeType(value)}`);
+  const names: string[] = [];
+  value.forEach((name, i) => {
+    if (typeof name !== 'string' || name.trim() === '')
+      throw new ToolscoreInputError(
+        { source, path: childPath(path, i) },
+        `expected a non-empty tool name, got ${describeType(name)}`,
+      );
+    if (!names.includes(name.trim())) names.push(name.trim());
+  });
+  return names;
+}
+
+function readEntries(
+  list: readonly unknown[],
+  source: string,
+  base: string,
+  options: ExpectedCallsOptions,
+  fileOptions: GoldOptions,
+): ExpectedCall[] {
+  const context: DecodeContext = { source, regexMode: 'full', maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth };
+  const calls: ExpectedCall[] = [];
+  let groups = 0;
+  // One path function per list, reading the loop position when an error needs it.
+  let i = 0;
+  const where = (): string => childPath(base, i);
+  for (; i < list.length; i++) {
+    const item = list[i];
+    if (isObject(item) && hasOwnProperty.call(item, '$any_order')) {
+      const members = readGroup(item, source, where, context, fileOptions, groups++);
+      for (const member of members) calls.push(member);
+    } else {
+      calls.push(readCall(item, source, where, context, fileOptions, undefined));
+    }
+  }
+  // "order": "any" makes the whole file one group (groups inside it add nothing).
+  if (fileOptions.order === 'any' && calls.length > 0) {
+    for (const call of calls) call.any_order_group = 0;
+    sortGroup(calls);
+  }
+  return calls;
+}
+
+function readGroup(
+  item: Record<string, unknown>,
+  source: string,
+  where: LazyPath,
+  context: DecodeContext,
+  fileOptions: GoldOptions,
+  group: number,
+): ExpectedCall[] {
+  for (const key of Object.keys(item)) {
+    if (key !== '$any_order')
+      failAt(
+        source,
+        where,
+        `unexpected key ${JSON.stringify(key)} beside $any_order (it holds only a list of calls)`,
+        key,
+      );
+  }
+  const members = item.$any_order;
+  if (!Array.isArray(members) || members.length === 0)
+    return failAt(source, where, `expected a non-empty array of calls, got ${describeType(members)}`, '$any_order');
+  const calls = members.map((member, k) => {
+    const memberPath = (): string => pathOf(where, '$any_order', k);
+    if (isObject(member) && hasOwnProperty.call(member, '$any_order'))
+      failAt(source, memberPath, 'an $any_order group cannot hold another (its members are already in any order)');
+    return readCall(member, source, memberPath, context, fileOptions, group);
+  });
+  return sortGroup(calls);
+}
+
+/**
+ * Puts a group's members in one canonical order (tool, then arguments as canonical JSON), so every
+ * permutation of a group reads as the same gold; scoring then compares them in the agent's order.
+ */
+function sortGroup(calls: ExpectedCall[]): ExpectedCall[] {
+  const keyed = calls.map((call) => ({
+    call,
+    key: `${call.tool}\u0000${canonicalJson(call.args)}\u0000${call.optional ? 1 : 0}`,
+  }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  for (let k = 0; k < calls.length; k++) calls[k] = keyed[k]!.call;
+  return calls;
+}
+
+function readCall(
+  item: unknown,
+  source: string,
+  where: LazyPath,
+  context: DecodeContext,
+  fileOptions: GoldOptions,
+  group: number | undefined,
+): ExpectedCall {
+  if (!isObject(item))
+    return failAt(source, where, `expected a call object with a "tool" name, got ${describeType(item)}`);
+  const alternatives = readTool(item.tool, source, where);
+  const raw = requireArgs(item.args, source, where);
+  const argsPath = (): string => pathOf(where, 'args');
+  const expected: ExpectedCall = {
+    tool: alternatives[0]!,
+    args: raw === null ? null : decodeMembers(raw, argsPath, context),
+  };
+  if (alternatives.length > 1) expected.alternatives = alternatives;
+  if (item.description !== undefined && item.description !== null) {
+    if (typeof item.description !== 'string')
+      failAt(source, where, `expected a string, got ${describeType(item.description)}`, 'description');
+    if (item.description !== '') expected.description = item.description as string;
+  }
+  if (item.side_effects !== undefined && item.side_effects !== null) {
+    if (!isObject(item.side_effects))
+      failAt(source, where, `expected an object of checks, got ${describeType(item.side_effects)}`, 'side_effects');
+    if (nestedDeeperThan(item.side_effects, context.maxDepth!))
+      throw tooDeepError(source, pathOf(where, 'side_effects'), context.maxDepth!, 'side effects');
+    expected.side_effects = item.side_effects as Record<string, unknown>;
+  }
+  // The Python tool's gold files carry schemas under metadata.schema.
+  const schema = item.schema ?? (isObject(item.metadata) ? item.metadata.schema : undefined);
+  if (schema !== undefined && schema !== null) {
+    if (!isObject(schema))
+      failAt(source, where, `expected a JSON Schema object, got ${describeType(schema)}`, 'schema');
+    if (nestedDeeperThan(schema, context.maxDepth!))
+      throw tooDeepError(source, pathOf(where, 'schema'), context.maxDepth!, 'a schema');
+    expected.schema = schema as Record<string, unknown>;
+  }
+  if (item.optional !== undefined && item.optional !== null) {
+    if (typeof item.optional !== 'boolean')
+      failAt(source, where, `expected true or false, got ${describeType(item.optional)}`, 'optional');
+    if (item.optional) expected.optional = true;
+  }
+  let extraArgs = fileOptions.extra_args;
+  if (item.extra_args !== undefined && item.extra_args !== null) {
+    if (item.extra_args !== 'allow' && item.extra_args !== 'deny')
+      failAt(source, where, `expected "allow" or "deny", got ${describeType(item.extra_args)}`, 'extra_args');
+    extraArgs = item.extra_args as 'allow' | 'deny';
+  }
+  if (extraArgs === 'allow') expected.extra_args = 'allow';
+  if (group !== undefined) expected.any_order_group = group;
+  return expected;
+}
+
+/**
+ * The tool of an expected call: a name, or alternatives as `{"$one_of": [names]}` (or a `OneOf` matcher
+ * of names, in memory). Returns the names, the first being the one shown until scoring settles on one.
+ */
+function readTool(tool: unknown, source: string, where: LazyPath): string[] {
+  if (typeof tool === 'string') {
+    if (tool.trim() === '') return failAt(source, where, 'expected a non-empty tool name, got an empty string', 'tool');
+    return [tool.trim()];
+  }
+  let names: unknown;
+  if (isObject(tool)) {
+    const keys = Object.keys(tool);
+    if (keys.length !== 1 || keys[0] !== '$one_of')
+      return failAt(
+        source,
+        where,
+        `expected a tool name or {"$one_of": [names]}, got an object with ${keys.length ? keys.map((key) => JSON.stringify(key)).join(', ') : 'no keys'}`,
+        'tool',
+      );
+    names = tool.$one_of;
+  } else if (
+    tool !== null &&
+    typeof tool === 'object' &&
+    Array.isArray((tool as { candidates?: unknown }).candidates)
+  ) {
+    names = (tool as { candidates: unknown[] }).candidates;
+  } else {
+    return failAt(source, where, `expected a non-empty tool name, got ${describeType(tool)}`, 'tool');
+  }
+  if (!Array.isArray(names) || names.length === 0)
+    return failAt(
+      source,
+      where,
+      `expected a non-empty array of tool names, got ${describeType(names)}`,
+      'tool',
+      '$one_of',
+    );
+  const seen: string[] = [];
+  names.forEach((name, k) => {
+    if (typeof name !== 'string' || name.trim() === '')
+      failAt(source, where, `expected a non-empty tool name, got ${describeType(name)}`, 'tool', '$one_of', k);
+    const trimmed = (name as string).trim();
+    if (seen.includes(trimmed))
+      failAt(source, where, `tool ${JSON.stringify(trimmed)} is listed twice`, 'tool', '$one_of', k);
+    seen.push(trimmed);
+  });
+  return seen;
+}
