@@ -163,6 +163,11 @@ const evalCommand: CommandSpec<EvalFlags, [string, string]> = {
       repeatable: true,
     },
     strict: { flags: '--strict', description: 'compare arguments strictly: same JSON type, no trimming' },
+    ignoreTools: {
+      flags: '--ignore-tools <names>',
+      description:
+        "comma-separated tools the gold does not care about: never extra or redundant, still checked for safety (adds to the gold file's ignore_tools)",
+    },
     forbidden: { flags: '--forbidden <rules>', description: 'JSON file of calls the agent must never make' },
     minScore: { flags: '--min-score <score>', description: 'exit 1 when the score is below this number in [0, 1]' },
     failOnViolations: {

@@ -3,7 +3,7 @@ import { diffArguments } from './top-issues.js';
 import type { ArgumentDiff } from '../core/issues.js';
 
 /** How one row of the expected-vs-actual table reads. */
-export type RowStatus = 'match' | 'failed' | 'argument_mismatch' | 'wrong_tool' | 'missing' | 'extra';
+export type RowStatus = 'match' | 'failed' | 'argument_mismatch' | 'wrong_tool' | 'missing' | 'extra' | 'not_scored';
 
 /** One row of the expected-vs-actual table: an expected call, its actual partner, or both. */
 export interface AlignedRow {
@@ -39,6 +39,7 @@ export function alignCalls(result: EvaluationResult): AlignedRow[] {
     if (issue.kind === 'wrong_tool')
       partnerOfActual.set(issue.actualIndex!, { expectedIndex: issue.expectedIndex!, status: 'wrong_tool', diffs: [] });
   }
+  const unscored = new Set(result.gold.unscoredCalls);
   const placed = new Set<number>();
   for (const partner of partnerOfActual.values()) placed.add(partner.expectedIndex);
 
@@ -53,7 +54,7 @@ export function alignCalls(result: EvaluationResult): AlignedRow[] {
   traceCalls.forEach((_, j) => {
     const partner = partnerOfActual.get(j);
     if (!partner) {
-      rows.push({ expectedIndex: null, actualIndex: j, status: 'extra', diffs: [] });
+      rows.push({ expectedIndex: null, actualIndex: j, status: unscored.has(j) ? 'not_scored' : 'extra', diffs: [] });
       return;
     }
     flushMissingBefore(partner.expectedIndex);

@@ -9,7 +9,7 @@ import type { ForbiddenRule } from '../metrics/policy.js';
 import { readToolCatalogue } from '../schemas/catalogue.js';
 import { sideEffectMetrics } from '../side-effects/run.js';
 import { readJsonFile } from '../io/files.js';
-import { loadGoldFile } from '../io/gold.js';
+import { loadGold } from '../io/gold.js';
 import { loadForbiddenRules } from '../io/rules.js';
 import { loadTraceFile } from '../io/trace.js';
 import { checkFormatName } from '../formats/registry.js';
@@ -46,6 +46,8 @@ export interface EvaluateTraceOptions {
   tools?: unknown;
   /** Limits on calls, time and cost. */
   budgets?: Budgets;
+  /** Tools whose calls the gold does not care about, added to the gold file's `ignore_tools`. */
+  ignoreTools?: readonly string[];
   /** Bounds on nesting depth and work for hostile or huge input (see `DEFAULT_LIMITS`). */
   limits?: Partial<EvaluationLimits>;
   /**
@@ -78,13 +80,13 @@ export async function evaluateTrace(options: EvaluateTraceOptions): Promise<Eval
   if (typeof options.tools === 'string')
     settings.catalogue = readToolCatalogue(await readJsonFile(options.tools), options.tools);
   const keepNumberKinds = settings.mode === 'strict';
-  const [expected, trace] = await Promise.all([
-    loadGoldFile(options.goldFile, { keepNumberKinds }, settings.limits.maxDepth),
+  const [gold, trace] = await Promise.all([
+    loadGold(options.goldFile, { keepNumberKinds }, settings.limits.maxDepth),
     loadTraceFile(options.traceFile, format, { keepNumberKinds, maxLineBytes: settings.limits.maxLineBytes }),
   ]);
   const sources = { goldFile: options.goldFile, traceFile: options.traceFile };
   const scoring = withStackGuard(
-    () => scoreCalls(expected, trace.calls, { ...settings, warnings: trace.warnings, sources }),
+    () => scoreCalls(gold.calls, trace.calls, { ...settings, gold: gold.options, warnings: trace.warnings, sources }),
     options.traceFile,
   );
   const checked: CheckedMetrics = {};

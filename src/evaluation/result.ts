@@ -229,12 +229,7 @@ export class EvaluationResult {
       },
       gold_calls_count: this.goldCalls.length,
       trace_calls_count: this.traceCalls.length,
-      gold: {
-        ...this.gold.options,
-        ignore_tools: [...this.gold.options.ignore_tools],
-        skipped_optional_calls: this.gold.skippedOptional,
-        unscored_calls: [...this.gold.unscoredCalls],
-      },
+      gold: goldRecord(this.gold),
     };
     return toJsonSafe(record) as EvaluationRecord;
   }
@@ -245,11 +240,21 @@ export class EvaluationResult {
   }
 }
 
+/** The gold options an evaluation ran with, as files write them (`toDict().gold`, the JSON report's `gold`). */
+export function goldRecord(gold: GoldApplied): GoldRecord {
+  return {
+    ...gold.options,
+    ignore_tools: [...gold.options.ignore_tools],
+    skipped_optional_calls: gold.skippedOptional,
+    unscored_calls: [...gold.unscoredCalls],
+  };
+}
+
 /**
  * An expected call as the record writes it: the tool the scoring settled on, the arguments in operator
  * form, and the marks that changed how it was scored.
  */
-function expectedRecord(call: ExpectedCall): EvaluationRecord['calls']['expected'][number] {
+export function expectedRecord(call: ExpectedCall): EvaluationRecord['calls']['expected'][number] {
   const record: EvaluationRecord['calls']['expected'][number] = { tool: call.tool, args: encodeArgs(call.args) };
   if (call.optional) record.optional = true;
   if (call.extra_args) record.extra_args = call.extra_args;

@@ -1,5 +1,7 @@
 import { decodeMembers, type DecodeContext } from '../match/operators.js';
 import { canonicalJson } from '../match/canonical.js';
+import { isMatcher } from '../match/matchers/matcher.js';
+import { OneOfMatcher } from '../match/matchers/one-of.js';
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import { DEFAULT_LIMITS, nestedDeeperThan, tooDeepError } from '../core/limits.js';
 import type { ExpectedCall, Gold, GoldOptions } from '../core/types.js';
@@ -265,7 +267,11 @@ function readTool(tool: unknown, source: string, where: LazyPath): string[] {
     return [tool.trim()];
   }
   let names: unknown;
-  if (isObject(tool)) {
+  if (isMatcher(tool)) {
+    if (!(tool instanceof OneOfMatcher))
+      return failAt(source, where, `expected a tool name or OneOf(...names), got ${tool.toString()}`, 'tool');
+    names = tool.candidates;
+  } else if (isObject(tool)) {
     const keys = Object.keys(tool);
     if (keys.length !== 1 || keys[0] !== '$one_of')
       return failAt(

@@ -2,11 +2,17 @@ import { resolve } from 'node:path';
 import type { ArgumentDiff, IssueKind } from '../core/issues.js';
 import type { Finding } from '../evaluation/findings.js';
 import type { Grade, Verdict } from '../core/grade.js';
-import { toJsonSafe, type EvaluationResult } from '../evaluation/result.js';
+import {
+  toJsonSafe,
+  type EvaluationResult,
+  expectedRecord,
+  goldRecord,
+  type GoldRecord,
+} from '../evaluation/result.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { redactDeep } from '../metrics/security.js';
 import type { Weights } from '../core/weights.js';
-import { encodeArgs, encodeOperators } from '../match/operators.js';
+import { encodeOperators } from '../match/operators.js';
 import { jsonChunks } from './json-chunks.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { reportHeader, sourceFiles, type ReportOptions } from './view-model.js';
@@ -78,6 +84,11 @@ export interface JsonReportGoldCall {
   description?: string;
   /** Side-effect checks, when the gold file has them. */
   side_effects?: Record<string, unknown>;
+  /** The gold-language marks that changed how the call was scored (docs/gold-language.md). */
+  optional?: true;
+  extra_args?: 'allow';
+  alternatives?: string[];
+  any_order_group?: number;
 }
 
 /** An actual call with everything the trace recorded; `null` where nothing was. */
@@ -124,7 +135,9 @@ export interface JsonReport {
   findings: Finding[];
   /** Input that was skipped or repaired while reading the trace. */
   warnings: string[];
-  /** The expected calls. */
+  /** The gold-language options in force and what they left out of the comparison. */
+  gold: GoldRecord;
+  /** The expected calls (the effective gold: optional calls not made left out, groups in the agent's order). */
   gold_calls: JsonReportGoldCall[];
   /** The actual calls. */
   trace_calls: JsonReportTraceCall[];
@@ -183,8 +196,9 @@ export function buildJsonReport(result: EvaluationResult, sources: JsonReportSou
     }),
     findings: [...result.findings],
     warnings: [...result.warnings],
+    gold: goldRecord(result.gold),
     gold_calls: result.goldCalls.map((call) => {
-      const record: JsonReportGoldCall = { tool: call.tool, args: encodeArgs(call.args) };
+      const record: JsonReportGoldCall = expectedRecord(call);
       if (call.description !== undefined) record.description = call.description;
       if (call.side_effects !== undefined) record.side_effects = call.side_effects;
       return record;

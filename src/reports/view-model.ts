@@ -444,6 +444,7 @@ const ROW_BAND: Readonly<Record<RowStatus, Band>> = {
   wrong_tool: 'bad',
   missing: 'bad',
   extra: 'bad',
+  not_scored: 'info',
 };
 
 /**
@@ -472,6 +473,8 @@ export function rowStatus(result: EvaluationResult, row: AlignedRow): { text: st
       return { text: FAILURE_TABLE.missing, band };
     case 'extra':
       return { text: FAILURE_TABLE.extra, band };
+    case 'not_scored':
+      return { text: FAILURE_TABLE.notScored, band };
   }
 }
 

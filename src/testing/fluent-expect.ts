@@ -3,7 +3,7 @@ import { ToolscoreInputError } from '../core/errors.js';
 import { forbiddenCallsText } from '../text/testing.js';
 import { checkMinScore } from '../core/grade.js';
 import type { EvaluationResult } from '../evaluation/result.js';
-import type { Args, ExpectedCallInput } from '../core/types.js';
+import type { Args, ExpectedCallInput, GoldEntryInput } from '../core/types.js';
 import type { WeightsInput } from '../core/weights.js';
 import type { ForbiddenRule } from '../metrics/policy.js';
 import { DEFAULT_MIN_SCORE, requireScore } from './assert-tools.js';
@@ -17,7 +17,10 @@ type Subject = { agent: Agent<never>; input: unknown } | { response: unknown };
 /** Everything declared so far. */
 interface Declared {
   subject: Subject;
-  expected: ExpectedCallInput[];
+  expected: GoldEntryInput[];
+  ignoreTools: string[];
+  allowExtraCalls: boolean;
+  anyOrder: boolean;
   forbidden: ForbiddenRule[];
   minScore: number;
   weights: WeightsInput | undefined;
@@ -37,6 +40,9 @@ export class Expectation {
     this.#declared = {
       subject,
       expected: [],
+      ignoreTools: [],
+      allowExtraCalls: false,
+      anyOrder: false,
       forbidden: [],
       minScore: DEFAULT_MIN_SCORE,
       weights: undefined,
@@ -48,14 +54,43 @@ export class Expectation {
    * Expects a call to `tool`, after the calls declared before it. Without `args` the arguments are not
    * checked; `{}` expects no arguments; values may be matchers (`ANY`, `Regex(…)`, …).
    */
-  calls(tool: string, args?: Args): this {
-    this.#declared.expected.push(args === undefined ? { tool } : { tool, args });
+  calls(tool: ExpectedCallInput['tool'], args?: Args, marks?: CallMarks): this {
+    this.#declared.expected.push(expectedCall(tool, args, marks));
     return this;
   }
 
   /** The same as `calls`, for reading: `.calls(a).thenCalls(b)`. */
-  thenCalls(tool: string, args?: Args): this {
-    return this.calls(tool, args);
+  thenCalls(tool: ExpectedCallInput['tool'], args?: Args, marks?: CallMarks): this {
+    return this.calls(tool, args, marks);
+  }
+
+  /** Expects a call that costs nothing when it is not made (`"optional": true`). */
+  mayCall(tool: ExpectedCallInput['tool'], args?: Args, marks?: Omit<CallMarks, 'optional'>): this {
+    return this.calls(tool, args, { ...marks, optional: true });
+  }
+
+  /** Expects these calls next, in any order among themselves (`{"$any_order": [...]}`); build each with `call()`. */
+  callsInAnyOrder(...calls: ExpectedCallInput[]): this {
+    this.#declared.expected.push({ $any_order: calls });
+    return this;
+  }
+
+  /** The order of the calls does not matter (`"order": "any"`). */
+  inAnyOrder(): this {
+    this.#declared.anyOrder = true;
+    return this;
+  }
+
+  /** Calls of these tools are neither extra nor redundant (`"ignore_tools"`); still checked for safety. */
+  ignoringTools(...tools: string[]): this {
+    this.#declared.ignoreTools.push(...tools);
+    return this;
+  }
+
+  /** Calls beyond the expected ones cost nothing: "at least these calls" (`"allow_extra_calls": true`). */
+  allowingExtraCalls(): this {
+    this.#declared.allowExtraCalls = true;
+    return this;
   }
 
   /** Forbids calls to `tool`; with `args`, only calls whose listed arguments match them. */
@@ -88,7 +123,8 @@ export class Expectation {
    * With only `doesNotCall` rules the score is not checked.
    */
   async run(): Promise<EvaluationResult> {
-    const { subject, expected, forbidden, minScore, weights, strict } = this.#declared;
+    const { subject, expected, forbidden, minScore, weights, strict, ignoreTools, allowExtraCalls, anyOrder } =
+      this.#declared;
     if (expected.length === 0 && forbidden.length === 0) {
       throw new ToolscoreInputError(
         { source: 'expect' },
@@ -97,7 +133,13 @@ export class Expectation {
     }
     const actual: unknown =
       'agent' in subject ? await (subject.agent as Agent<unknown>)(subject.input) : subject.response;
-    const result = evaluate({ expected, actual, weights, strict, forbidden });
+    const gold = {
+      calls: expected,
+      ignore_tools: ignoreTools,
+      allow_extra_calls: allowExtraCalls,
+      order: anyOrder ? ('any' as const) : ('strict' as const),
+    };
+    const result = evaluate({ expected: gold, actual, weights, strict, forbidden });
     if (result.policyViolations.length > 0) {
       const calls = result.policyViolations.map((violation) => ({
         index: violation.index,
@@ -114,6 +156,30 @@ export class Expectation {
     }
     return expected.length === 0 ? result : requireScore(result, minScore);
   }
+}
+
+/** How an expected call is marked in the gold language (docs/gold-language.md). */
+export interface CallMarks {
+  /** Missing it costs nothing (`"optional": true`). */
+  optional?: boolean;
+  /** `"allow"`: arguments the expectation does not name are not counted against precision. */
+  extraArgs?: 'allow' | 'deny';
+}
+
+/** One expected call in the gold language's shape, for `callsInAnyOrder(call(a), call(b))`. */
+export function call(tool: ExpectedCallInput['tool'], args?: Args, marks?: CallMarks): ExpectedCallInput {
+  return expectedCall(tool, args, marks);
+}
+
+function expectedCall(
+  tool: ExpectedCallInput['tool'],
+  args: Args | undefined,
+  marks: CallMarks | undefined,
+): ExpectedCallInput {
+  const entry: ExpectedCallInput = args === undefined ? { tool } : { tool, args };
+  if (marks?.optional) entry.optional = true;
+  if (marks?.extraArgs) entry.extra_args = marks.extraArgs;
+  return entry;
 }
 
 /** The first step of `expect(agent)`: the input to run the agent on. */

@@ -7,6 +7,8 @@ export const FAILURE_TABLE = {
   failed: 'FAILED',
   missing: 'MISSING',
   extra: 'EXTRA',
+  /** A call the gold does not care about (`ignore_tools`, or an extra call under `allow_extra_calls`). */
+  notScored: 'not scored',
   /** Shown in the Expected or Actual cell of a row that has no call on that side. */
   none: '—',
   /** Arguments of an expected call that does not check them. */

@@ -36,6 +36,8 @@ export interface EvalFlags extends JudgeFlags {
   weight: string[];
   /** Compare arguments strictly. */
   strict?: boolean;
+  /** Comma-separated tools the gold does not care about. */
+  ignoreTools?: string;
   /** Path of a forbidden-rules file. */
   forbidden?: string;
   /** `--min-score` as typed. */
@@ -244,6 +246,7 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
     format,
     weights,
     strict: flags.strict === true,
+    ...(flags.ignoreTools === undefined ? {} : { ignoreTools: toolNames(flags.ignoreTools) }),
     forbidden: flags.forbidden,
     validateSideEffects: flags.sideEffects,
     ...(flags.root === undefined ? {} : { root: flags.root }),
@@ -300,4 +303,12 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
     exitCode = 1;
   }
   return exitCode;
+}
+
+/** `--ignore-tools think,calculate`: the names, trimmed, empty ones dropped. */
+function toolNames(list: string): string[] {
+  return list
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
 }
