@@ -210,7 +210,7 @@ describe('calls the gold does not care about', () => {
     const result = evaluate({
       expected: { calls: [call('book', { id: 1 })], ignore_tools: ['think'] },
       actual: [
-        call('think', { note: 'key sk-proj-Ab3dEf9hIjK2mNoP4rStUv7xYz01234' }),
+        call('think', { note: 'key sk-proj-Ab3dEf9hIjK2mNoP4rStUv7xYz0123456Qw' }),
         call('book', { id: 1 }),
         call('think'),
       ],
