@@ -5,9 +5,26 @@
  */
 export { evaluate, compositeScore, type EvaluateOptions } from './evaluation/evaluate.js';
 export { evaluateTrace, type EvaluateTraceOptions } from './evaluation/evaluate-trace.js';
-export { EvaluationResult, RESULT_SCHEMA_VERSION, type EvaluationRecord } from './evaluation/result.js';
+export {
+  EvaluationResult,
+  RESULT_SCHEMA_VERSION,
+  type EvaluationRecord,
+  type GoldApplied,
+  type GoldRecord,
+} from './evaluation/result.js';
 export type { Metrics } from './metrics/metrics.js';
-export type { ActualCallInput, Args, ExpectedCall, ExpectedCallInput, JsonValue, ToolCall } from './core/types.js';
+export type {
+  ActualCallInput,
+  AnyOrderInput,
+  Args,
+  ExpectedCall,
+  ExpectedCallInput,
+  Gold,
+  GoldInput,
+  GoldOptions,
+  JsonValue,
+  ToolCall,
+} from './core/types.js';
 export { toActualCall, toActualCalls } from './formats/calls.js';
 export { DEFAULT_GOLD_OPTIONS, readGold, toExpectedCalls } from './formats/gold.js';
 export { ToolscoreInputError, type InputLocation } from './core/errors.js';
@@ -39,6 +56,7 @@ export { Regex, RegexSearch, RegexMatcher, type RegexMode } from './match/matche
 export { Approx, ApproxMatcher, type ApproxOptions } from './match/matchers/approx.js';
 export { Contains, ContainsMatcher } from './match/matchers/contains.js';
 export { OneOf, OneOfMatcher } from './match/matchers/one-of.js';
+export { Optional, OptionalMatcher } from './match/matchers/optional.js';
 export { IsType, IsTypeMatcher, JSON_TYPE_NAMES, type JsonTypeName } from './match/matchers/is-type.js';
 export { Matcher, isMatcher } from './match/matchers/matcher.js';
 export { OPERATORS, decodeOperators, encodeOperators, encodeArgs } from './match/operators.js';
@@ -119,7 +137,7 @@ export {
   assertSequenceAccuracy,
 } from './testing/metric-assertions.js';
 // `expect` shadows a test runner's `expect` when both are imported; `expectTools` is the same function.
-export { expect, expectTools, Expectation, AgentExpectation } from './testing/fluent-expect.js';
+export { expect, expectTools, Expectation, AgentExpectation, call } from './testing/fluent-expect.js';
 export { renderFailureReport, type FailureReportOptions } from './testing/failure-report.js';
 export { checkSnapshot, type SnapshotCheck, type SnapshotCheckOptions } from './testing/snapshots/check.js';
 export { SnapshotStore, DEFAULT_SNAPSHOT_DIR, type Snapshot, type SnapshotData } from './testing/snapshots/store.js';
