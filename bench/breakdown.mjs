@@ -22,6 +22,9 @@ async function internal(path) {
 const { evaluate } = await importDist();
 const m = {
   ...(await internal('formats/calls.js')),
+  // The gold language's reader and view (toExpectedCalls moved here with it).
+  ...(await internal('formats/gold.js')),
+  ...(await internal('pairing/gold-view.js')),
   ...(await internal('core/weights.js')),
   ...(await internal('evaluation/evaluate.js')),
   ...(await internal('core/grade.js')),
@@ -85,10 +88,17 @@ const stages = [
   ['evaluate() (whole)', () => (p) => evaluate(p.a)],
   ['normalizeWeights', () => m.normalizeWeights && ((p) => m.normalizeWeights(p.a.weights))],
   ['toExpectedCalls', () => m.toExpectedCalls && ((p) => m.toExpectedCalls(p.a.expected, 'expected'))],
+  ['readGold', () => m.readGold && ((p) => m.readGold(p.a.expected, 'expected'))],
   ['autoExtract (actual)', () => m.autoExtract && ((p) => m.autoExtract(p.a.actual, 'actual'))],
   ['  of which isCallList', () => m.isCallList && ((p) => m.isCallList(p.a.actual))],
   ['indexTools', () => m.indexTools && ((p) => m.indexTools(p.expected, p.actual))],
   ['pairCalls', () => m.pairCalls && ((p) => m.pairCalls(p.expected, p.actual, p.mode, p.index))],
+  [
+    'goldView (pairing included)',
+    () =>
+      m.goldView &&
+      ((p) => m.goldView(p.expected, p.actual, p.mode, { ignoreTools: new Set(), allowExtraCalls: false })),
+  ],
   ['invocationAccuracy', () => m.invocationAccuracy && ((p) => m.invocationAccuracy(p.expected, p.actual, p.index))],
   ['selectionAccuracy', () => m.selectionAccuracy && ((p) => m.selectionAccuracy(p.expected, p.actual, p.index))],
   [

@@ -22,7 +22,7 @@ import { DEFAULT_GOLD_OPTIONS, readGold, readToolList } from '../formats/gold.js
 import { letterGrade } from '../core/grade.js';
 import { resolveLimits, withStackGuard, type EvaluationLimits } from '../core/limits.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { EvaluationResult } from './result.js';
+import { EvaluationResult, NO_GOLD_APPLIED } from './result.js';
 import type { ActualCallInput, ExpectedCall, GoldInput, GoldOptions, ToolCall } from '../core/types.js';
 import { ToolscoreInputError } from '../core/errors.js';
 import { normalizeWeights, type Weights, type WeightsInput } from '../core/weights.js';
@@ -150,7 +150,7 @@ export function scoreCalls(
   // The gold language's options, applied once: every metric below sees a plain gold and the calls scored against it.
   const view = withRegexBudget(limits.maxRegexChars, () =>
     goldView(expected, actual, mode, {
-      ignoreTools: new Set(gold.ignore_tools),
+      ignoreTools: gold.ignore_tools.length === 0 ? NO_TOOLS : new Set(gold.ignore_tools),
       allowExtraCalls: gold.allow_extra_calls,
       maxPairingCells: limits.maxPairingCells,
     }),
@@ -216,11 +216,17 @@ export function scoreCalls(
         pairing,
         mode,
         warnings: settings.warnings ?? [],
-        gold: { options: gold, skippedOptional: view.skippedOptional, unscoredCalls: unscored },
+        gold:
+          gold === DEFAULT_GOLD_OPTIONS && unscored.length === 0 && view.skippedOptional === 0
+            ? NO_GOLD_APPLIED
+            : { options: gold, skippedOptional: view.skippedOptional, unscoredCalls: unscored },
         ...(settings.sources ? settings.sources : {}),
       }),
   };
 }
+
+const NO_TOOLS: ReadonlySet<string> = new Set();
+const NO_POSITIONS: readonly number[] = Object.freeze([]);
 
 /**
  * The gold's file-level options with the caller's ignored tools added. A tool both expected and ignored
@@ -259,7 +265,7 @@ function toTracePositions(pairing: Pairing, positions: readonly number[], actual
 
 /** The actual calls left out of scoring (ignored tools, extra calls under allow_extra_calls). */
 function unscoredPositions(positions: readonly number[] | null, actualCount: number): readonly number[] {
-  if (positions === null) return [];
+  if (positions === null) return NO_POSITIONS;
   const scored = new Set(positions);
   const unscored: number[] = [];
   for (let j = 0; j < actualCount; j++) if (!scored.has(j)) unscored.push(j);

@@ -64,7 +64,8 @@ export interface GoldApplied {
   unscoredCalls: readonly number[];
 }
 
-const NO_GOLD_OPTIONS: GoldApplied = Object.freeze({
+/** An evaluation the gold language changed nothing about (shared, frozen). */
+export const NO_GOLD_APPLIED: GoldApplied = Object.freeze({
   options: DEFAULT_GOLD_OPTIONS,
   skippedOptional: 0,
   unscoredCalls: Object.freeze([]) as readonly number[],
@@ -121,7 +122,7 @@ export class EvaluationResult {
     this.warnings = fields.warnings ?? [];
     this.goldFile = fields.goldFile ?? null;
     this.traceFile = fields.traceFile ?? null;
-    this.gold = fields.gold ?? NO_GOLD_OPTIONS;
+    this.gold = fields.gold ?? NO_GOLD_APPLIED;
   }
 
   // Built on first use: reports need them, a score check does not.

@@ -142,13 +142,14 @@ function readEntries(
   // One path function per list, reading the loop position when an error needs it.
   let i = 0;
   const where = (): string => childPath(base, i);
+  const argsPath = (): string => childPath(where(), 'args');
   for (; i < list.length; i++) {
     const item = list[i];
     if (isObject(item) && hasOwnProperty.call(item, '$any_order')) {
       const members = readGroup(item, source, where, context, fileOptions, groups++);
       for (const member of members) calls.push(member);
     } else {
-      calls.push(readCall(item, source, where, context, fileOptions, undefined));
+      calls.push(readCall(item, source, where, argsPath, context, fileOptions, undefined));
     }
   }
   // "order": "any" makes the whole file one group (groups inside it add nothing).
@@ -183,7 +184,7 @@ function readGroup(
     const memberPath = (): string => pathOf(where, '$any_order', k);
     if (isObject(member) && hasOwnProperty.call(member, '$any_order'))
       failAt(source, memberPath, 'an $any_order group cannot hold another (its members are already in any order)');
-    return readCall(member, source, memberPath, context, fileOptions, group);
+    return readCall(member, source, memberPath, () => pathOf(memberPath, 'args'), context, fileOptions, group);
   });
   return sortGroup(calls);
 }
@@ -206,20 +207,23 @@ function readCall(
   item: unknown,
   source: string,
   where: LazyPath,
+  argsPath: LazyPath,
   context: DecodeContext,
   fileOptions: GoldOptions,
   group: number | undefined,
 ): ExpectedCall {
   if (!isObject(item))
     return failAt(source, where, `expected a call object with a "tool" name, got ${describeType(item)}`);
-  const alternatives = readTool(item.tool, source, where);
+  // A plain name is nearly every call: read it here, without a list of one.
+  let tool = typeof item.tool === 'string' ? item.tool.trim() : '';
+  const alternatives = tool === '' ? readAlternatives(item.tool, source, where) : null;
+  if (alternatives !== null) tool = alternatives[0]!;
   const raw = requireArgs(item.args, source, where);
-  const argsPath = (): string => pathOf(where, 'args');
   const expected: ExpectedCall = {
-    tool: alternatives[0]!,
+    tool,
     args: raw === null ? null : decodeMembers(raw, argsPath, context),
   };
-  if (alternatives.length > 1) expected.alternatives = alternatives;
+  if (alternatives !== null && alternatives.length > 1) expected.alternatives = alternatives;
   if (item.description !== undefined && item.description !== null) {
     if (typeof item.description !== 'string')
       failAt(source, where, `expected a string, got ${describeType(item.description)}`, 'description');
@@ -258,14 +262,12 @@ function readCall(
 }
 
 /**
- * The tool of an expected call: a name, or alternatives as `{"$one_of": [names]}` (or a `OneOf` matcher
+ * The tool of an expected call that is not a plain name: alternatives as `{"$one_of": [names]}` (or a `OneOf` matcher
  * of names, in memory). Returns the names, the first being the one shown until scoring settles on one.
  */
-function readTool(tool: unknown, source: string, where: LazyPath): string[] {
-  if (typeof tool === 'string') {
-    if (tool.trim() === '') return failAt(source, where, 'expected a non-empty tool name, got an empty string', 'tool');
-    return [tool.trim()];
-  }
+function readAlternatives(tool: unknown, source: string, where: LazyPath): string[] {
+  if (typeof tool === 'string')
+    return failAt(source, where, 'expected a non-empty tool name, got an empty string', 'tool');
   let names: unknown;
   if (isMatcher(tool)) {
     if (!(tool instanceof OneOfMatcher))
