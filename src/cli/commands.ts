@@ -63,6 +63,10 @@ const FORMAT: OptionSpec = {
   description: 'trace format, or auto to detect it',
   default: 'auto',
 };
+const STRICT_GOLD: OptionSpec = {
+  flags: '--strict-gold',
+  description: 'an unknown key in the gold file is an error (exit 2), not a warning',
+};
 const SNAPSHOT_DIR: OptionTable<SnapshotDirFlags> = {
   dir: {
     flags: '--dir <folder>',
@@ -163,6 +167,7 @@ const evalCommand: CommandSpec<EvalFlags, [string, string]> = {
       repeatable: true,
     },
     strict: { flags: '--strict', description: 'compare arguments strictly: same JSON type, no trimming' },
+    strictGold: STRICT_GOLD,
     forbidden: { flags: '--forbidden <rules>', description: 'JSON file of calls the agent must never make' },
     minScore: { flags: '--min-score <score>', description: 'exit 1 when the score is below this number in [0, 1]' },
     failOnViolations: {
@@ -258,6 +263,12 @@ const validateCommand: CommandSpec<ValidateFlags, [string]> = {
       choices: ['gold', 'trace', 'auto'],
       default: 'auto',
     },
+    all: { flags: '--all', description: 'list every call, not the first five' },
+    json: {
+      flags: '--json',
+      description: 'print what was found as JSON: format, counts, every call (tool, args, result, error), warnings',
+    },
+    strictGold: STRICT_GOLD,
     verbose: {
       flags: '-v, --verbose',
       description: 'when the trace format cannot be detected, list every format and what it looks for',

@@ -2,6 +2,7 @@ import { toExpectedCalls } from '../formats/calls.js';
 import { ToolscoreInputError, describeType } from '../core/errors.js';
 import type { ExpectedCall } from '../core/types.js';
 import { readJsonFile } from './files.js';
+import { checkedGold, type GoldCheckOptions } from './gold-check.js';
 import type { ParseJsonOptions } from './json.js';
 
 /**
@@ -25,11 +26,15 @@ export function goldCallsOf(data: unknown, source: string, maxDepth?: number): E
   );
 }
 
-/** Loads a gold standard file. */
+/**
+ * Loads a gold standard file. Keys the gold language does not know, and a file that looks like a
+ * trace, are warnings pushed to `options.warnings` (an unknown key is an error with `strictGold`).
+ */
 export async function loadGoldFile(
   path: string,
-  options?: ParseJsonOptions,
+  options?: ParseJsonOptions & GoldCheckOptions,
   maxDepth?: number,
 ): Promise<ExpectedCall[]> {
-  return goldCallsOf(await readJsonFile(path, options), path, maxDepth);
+  const data = await readJsonFile(path, options);
+  return checkedGold(data, path, options, () => goldCallsOf(data, path, maxDepth));
 }

@@ -36,6 +36,8 @@ export interface EvalFlags extends JudgeFlags {
   weight: string[];
   /** Compare arguments strictly. */
   strict?: boolean;
+  /** An unknown key in the gold file is an error, not a warning. */
+  strictGold?: boolean;
   /** Path of a forbidden-rules file. */
   forbidden?: string;
   /** `--min-score` as typed. */
@@ -244,6 +246,7 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
     format,
     weights,
     strict: flags.strict === true,
+    strictGold: flags.strictGold === true,
     forbidden: flags.forbidden,
     validateSideEffects: flags.sideEffects,
     ...(flags.root === undefined ? {} : { root: flags.root }),

@@ -1,0 +1,54 @@
+import { ToolscoreInputError } from '../core/errors.js';
+import type { ToolCall } from '../core/types.js';
+import { unknownGoldKeys } from './gold-keys.js';
+import { goldLooksLikeTrace, traceLooksLikeGold } from './swapped-files.js';
+
+/** What reading a gold file says about what it does not understand. */
+export interface GoldCheckOptions {
+  /** An unknown key is an error (the first one found), not a warning. */
+  strictGold?: boolean;
+  /** Where warnings go, as `file at $.path: message` lines (an evaluation's `warnings`). */
+  warnings?: string[];
+  /** Also warn when the file looks like a trace (default true; off where the file may be either). */
+  swapHints?: boolean;
+}
+
+/** The error `strictGold` turns an unknown key into. */
+export class UnknownGoldKeyError extends ToolscoreInputError {}
+
+function located(source: string, path: string, message: string): string {
+  return `${source}${path ? ` at ${path}` : ''}: ${message}`;
+}
+
+/**
+ * Reads gold (`read` turns the parsed `data` into calls) and checks what the file says that the gold
+ * language does not know: unknown keys become warnings (an `UnknownGoldKeyError` under `strictGold`),
+ * and a file that looks like a trace gets a warning that the files may be swapped, or, when it cannot
+ * be read as gold, an error saying so.
+ */
+export function checkedGold<T>(data: unknown, source: string, options: GoldCheckOptions | undefined, read: () => T): T {
+  const swap = options?.swapHints === false ? undefined : goldLooksLikeTrace(data);
+  let calls: T;
+  try {
+    calls = read();
+  } catch (error) {
+    if (swap !== undefined && error instanceof ToolscoreInputError)
+      throw new ToolscoreInputError(error.location, `${error.reason} (${swap.message})`);
+    throw error;
+  }
+  const unknown = unknownGoldKeys(data);
+  const first = unknown[0];
+  if (options?.strictGold && first !== undefined)
+    throw new UnknownGoldKeyError({ source, path: first.path }, first.message);
+  options?.warnings?.push(
+    ...unknown.map((found) => located(source, found.path, found.message)),
+    ...(swap === undefined ? [] : [located(source, swap.path, swap.message)]),
+  );
+  return calls;
+}
+
+/** The warning lines for a trace that looks like a gold file (none when it does not). */
+export function traceSwapWarnings(calls: readonly ToolCall[], source: string): string[] {
+  const hint = traceLooksLikeGold(calls);
+  return hint === undefined ? [] : [located(source, hint.path, hint.message)];
+}
