@@ -6,6 +6,7 @@
 import type { CommandSpec, OptionSpec, OptionTable } from './command.js';
 import type { DemoFlags } from './commands/demo.js';
 import type { EvalFlags } from './commands/eval.js';
+import type { GoldFlags } from './commands/gold.js';
 import type { McpTargetFlags } from './commands/mcp-common.js';
 import type { McpLintFlags } from './commands/mcp-lint.js';
 import type { McpListFlags } from './commands/mcp-list.js';
@@ -282,6 +283,29 @@ const validateCommand: CommandSpec<ValidateFlags, [string]> = {
   },
 };
 
+const goldCommand: CommandSpec<GoldFlags> = {
+  name: 'gold',
+  description: 'write a first gold file from a recorded trace, to review and then score later runs against',
+  options: {
+    fromTrace: { flags: '--from-trace <file>', description: 'the trace to take the calls from', required: true },
+    format: FORMAT,
+    output: { flags: '-o, --output <file>', description: 'where to write the gold file (default: stdout)' },
+    args: {
+      flags: '--args <mode>',
+      description:
+        'exact: arguments as recorded (timestamps and ids as patterns); keys: argument names and JSON types; none: not checked',
+      choices: ['exact', 'keys', 'none'],
+      default: 'exact',
+    },
+    color: COLOR,
+  },
+  help: '\nCredentials in the arguments become $regex shapes, as in snapshots.\n\nExit codes:\n  0  the gold file was written\n  2  bad usage, a trace that cannot be read, or an output path that names the trace',
+  async run(_, flags) {
+    const { runGold } = await import('./commands/gold.js');
+    return runGold(flags);
+  },
+};
+
 const snapshotsListCommand: CommandSpec<SnapshotDirFlags & { pending?: boolean }> = {
   name: 'snapshots list',
   description: 'list snapshots: approved or pending, name, call count and file',
@@ -452,6 +476,7 @@ const demoCommand: CommandSpec<DemoFlags> = {
 export const COMMANDS: readonly CommandSpec<any, any>[] = [
   evalCommand,
   validateCommand,
+  goldCommand,
   snapshotsListCommand,
   snapshotsShowCommand,
   snapshotsRemoveCommand,
