@@ -27,6 +27,7 @@ export const GOLD_KEYS = {
 /** Names people write for a gold key, by the key they mean (looked up lower-cased). */
 const SYNONYMS: Readonly<Record<string, string>> = {
   arguments: 'args',
+  argument: 'args',
   parameters: 'args',
   params: 'args',
   input: 'args',

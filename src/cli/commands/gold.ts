@@ -1,4 +1,3 @@
-import { ToolscoreInputError } from '../../core/errors.js';
 import { DEFAULT_LIMITS, nestedDeeperThan, tooDeepError } from '../../core/limits.js';
 import { isObject, setOwn } from '../../core/objects.js';
 import type { Args, ToolCall } from '../../core/types.js';
