@@ -36,7 +36,7 @@ function goldLists(data: unknown): [list: unknown[], path: string][] {
 export function goldLooksLikeTrace(data: unknown): SwapHint | undefined {
   const format = detectFormat(data);
   if (format !== undefined && format !== 'custom')
-    return { path: '$', message: `this looks like a ${format} trace, not a gold file; ${SWAPPED}` };
+    return { path: '$', message: `this looks like a trace (${format} format), not a gold file; ${SWAPPED}` };
   for (const [list, path] of goldLists(data)) {
     for (let i = 0; i < list.length; i++) {
       const item = list[i];
