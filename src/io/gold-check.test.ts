@@ -56,6 +56,21 @@ describe('loading a gold file says what it does not understand', () => {
     );
   });
 
+  test("a trace's own keys are not listed one by one: the swap hint stands for them", async () => {
+    const trace = file('recorded.json', [{ tool: 'search', args: { q: 'x' }, id: 'call_1', result: 'ok' }]);
+    const warnings: string[] = [];
+    await loadGoldFile(trace, { warnings });
+    const hint = `a call has a recorded result, as a trace's calls do and a gold file's do not; ${SWAPPED}`;
+    expect(warnings).toEqual([`${trace} at $[0].result: ${hint}`]);
+    await expect(loadGoldFile(trace, { strictGold: true })).rejects.toThrow(
+      `${trace} at $[0]: unknown key "id"; known keys: tool, args, description, side_effects, schema, metadata, optional, extra_args, $any_order (${hint})`,
+    );
+    // Where the file may be either, a trace-looking file is read without the key check.
+    const quiet: string[] = [];
+    await loadGoldFile(trace, { warnings: quiet, strictGold: true, swapHints: false });
+    expect(quiet).toEqual([]);
+  });
+
   test('evaluateTrace puts the gold warnings and a gold-looking trace among the result warnings', async () => {
     const trace = file('gold-as-trace.json', [{ tool: 'search', args: { q: { $regex: 'lis.*' } } }]);
     const result = await evaluateTrace({ goldFile: gold, traceFile: trace, validateSideEffects: false });

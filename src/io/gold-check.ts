@@ -9,7 +9,10 @@ export interface GoldCheckOptions {
   strictGold?: boolean;
   /** Where warnings go, as `file at $.path: message` lines (an evaluation's `warnings`). */
   warnings?: string[];
-  /** Also warn when the file looks like a trace (default true; off where the file may be either). */
+  /**
+   * Say so when the file looks like a trace (default true). Off where the file may be either
+   * (`validate` without `--kind`): then such a file is read without the key check.
+   */
   swapHints?: boolean;
 }
 
@@ -23,26 +26,34 @@ function located(source: string, path: string, message: string): string {
 /**
  * Reads gold (`read` turns the parsed `data` into calls) and checks what the file says that the gold
  * language does not know: unknown keys become warnings (an `UnknownGoldKeyError` under `strictGold`),
- * and a file that looks like a trace gets a warning that the files may be swapped, or, when it cannot
- * be read as gold, an error saying so.
+ * and a file that looks like a trace gets a warning that the files may be swapped instead (or, when it
+ * cannot be read as gold, an error saying so).
  */
 export function checkedGold<T>(data: unknown, source: string, options: GoldCheckOptions | undefined, read: () => T): T {
-  const swap = options?.swapHints === false ? undefined : goldLooksLikeTrace(data);
+  const swap = goldLooksLikeTrace(data);
+  const hint = options?.swapHints === false ? undefined : swap;
   let calls: T;
   try {
     calls = read();
   } catch (error) {
-    if (swap !== undefined && error instanceof ToolscoreInputError)
-      throw new ToolscoreInputError(error.location, `${error.reason} (${swap.message})`);
+    if (hint !== undefined && error instanceof ToolscoreInputError)
+      throw new ToolscoreInputError(error.location, `${error.reason} (${hint.message})`);
     throw error;
   }
+  // A trace read as gold has a trace's keys: the swap hint explains them all, in one warning, and
+  // where the file may be either (validate's auto), its keys are a trace's to have.
+  if (swap !== undefined && hint === undefined) return calls;
   const unknown = unknownGoldKeys(data);
   const first = unknown[0];
   if (options?.strictGold && first !== undefined)
-    throw new UnknownGoldKeyError({ source, path: first.path }, first.message);
+    throw new UnknownGoldKeyError(
+      { source, path: first.path },
+      hint === undefined ? first.message : `${first.message} (${hint.message})`,
+    );
   options?.warnings?.push(
-    ...unknown.map((found) => located(source, found.path, found.message)),
-    ...(swap === undefined ? [] : [located(source, swap.path, swap.message)]),
+    ...(hint === undefined
+      ? unknown.map((found) => located(source, found.path, found.message))
+      : [located(source, hint.path, hint.message)]),
   );
   return calls;
 }
