@@ -71,6 +71,16 @@ describe('loading a gold file says what it does not understand', () => {
     expect(quiet).toEqual([]);
   });
 
+  test('a file with no call list is an error that says what it holds instead', async () => {
+    // tau-bench writes a task's gold as "actions" of {name, kwargs}.
+    const actions = file('actions.json', {
+      actions: [{ name: 'cancel_reservation', kwargs: { reservation_id: 'EHGLP3' } }],
+    });
+    await expect(loadGoldFile(actions)).rejects.toThrow(
+      `${actions} at $: expected a JSON array of calls (or {"calls": [...]}), got an object (unknown key "actions"; did you mean "calls"?)`,
+    );
+  });
+
   test('evaluateTrace puts the gold warnings and a gold-looking trace among the result warnings', async () => {
     const trace = file('gold-as-trace.json', [{ tool: 'search', args: { q: { $regex: 'lis.*' } } }]);
     const result = await evaluateTrace({ goldFile: gold, traceFile: trace, validateSideEffects: false });

@@ -36,9 +36,10 @@ export function checkedGold<T>(data: unknown, source: string, options: GoldCheck
   try {
     calls = read();
   } catch (error) {
-    if (hint !== undefined && error instanceof ToolscoreInputError)
-      throw new ToolscoreInputError(error.location, `${error.reason} (${hint.message})`);
-    throw error;
+    if (!(error instanceof ToolscoreInputError)) throw error;
+    // What the file holds instead of a call list (`{"actions": [...]}`) or a trace's shape says why.
+    const why = swap !== undefined ? hint?.message : unknownGoldKeys(data).find((found) => found.path === '$')?.message;
+    throw why === undefined ? error : new ToolscoreInputError(error.location, `${error.reason} (${why})`);
   }
   // A trace read as gold has a trace's keys: the swap hint explains them all, in one warning, and
   // where the file may be either (validate's auto), its keys are a trace's to have.

@@ -87,6 +87,12 @@ describe('unknown keys in a gold file', () => {
     expect(unknownGoldKeys(gold)).toEqual([]);
   });
 
+  test('an object with no call list: its keys say what was meant', () => {
+    expect(unknownGoldKeys({ actions: [{ name: 'book', kwargs: {} }] })[0]!.message).toBe(
+      'unknown key "actions"; did you mean "calls"?',
+    );
+  });
+
   test('a top-level typo suggests the file key', () => {
     expect(unknownGoldKeys({ calls: [], ignore_tool: ['think'] })[0]!.message).toBe(
       'unknown key "ignore_tool"; did you mean "ignore_tools"?',

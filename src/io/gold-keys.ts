@@ -37,6 +37,10 @@ const SYNONYMS: Readonly<Record<string, string>> = {
   function: 'tool',
   tool_name: 'tool',
   function_name: 'tool',
+  actions: 'calls',
+  steps: 'calls',
+  tool_calls: 'calls',
+  expected_calls: 'calls',
 };
 
 /** A key the gold language does not know, with where it is and what it was probably meant to be. */
@@ -69,7 +73,7 @@ type Level = keyof typeof SUGGESTED;
 
 /**
  * The keys of a parsed gold file that the gold language does not know, in file order: at the top
- * level (a `{"calls": [...]}` object; a `toDict()` record's keys are its own), in every call, in
+ * level (an object with or without its `calls` list; a `toDict()` record's keys are its own), in every call, in
  * any-order groups and their members, and in a `tool` given as `{"$one_of": [...]}`. Arguments,
  * `metadata`, `schema` and `side_effects` are not looked into: their keys are the user's. Shapes the
  * loader rejects are left to it.
@@ -102,10 +106,12 @@ export function unknownGoldKeys(data: unknown): UnknownGoldKey[] {
 
   if (Array.isArray(data)) checkCalls(data, '$');
   else if (isObject(data)) {
-    if (Array.isArray(data.calls)) {
+    if (isObject(data.calls)) checkCalls(data.calls.expected, '$.calls.expected');
+    else {
+      // With no call list, the keys say what was meant instead (`{"actions": [...]}`).
       checkObject(data, FILE_KEYS, 'file', '$');
       checkCalls(data.calls, '$.calls');
-    } else if (isObject(data.calls)) checkCalls(data.calls.expected, '$.calls.expected');
+    }
   }
   return [...found.values()].map(({ path, key, level, alsoIn }) => {
     const suggestion = closestName(key, SUGGESTED[level], SYNONYMS);
