@@ -81,6 +81,13 @@ describe('loading a gold file says what it does not understand', () => {
     );
   });
 
+  test('a call with no tool: the error names the key that was probably meant', async () => {
+    const named = file('named.json', [{ name: 'search', arguments: { q: 'x' } }]);
+    await expect(loadGoldFile(named)).rejects.toThrow(
+      `${named} at $[0].tool: expected a non-empty tool name, got nothing (unknown key "name"; did you mean "tool"?)`,
+    );
+  });
+
   test('evaluateTrace puts the gold warnings and a gold-looking trace among the result warnings', async () => {
     const trace = file('gold-as-trace.json', [{ tool: 'search', args: { q: { $regex: 'lis.*' } } }]);
     const result = await evaluateTrace({ goldFile: gold, traceFile: trace, validateSideEffects: false });

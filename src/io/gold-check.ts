@@ -24,6 +24,19 @@ function located(source: string, path: string, message: string): string {
 }
 
 /**
+ * The unknown key that explains an error at `path`: a synonym of `tool` in the call whose tool is
+ * missing (`"name": "search"`), or a key of the object the error is about (`{"actions": [...]}` where a
+ * call list was expected).
+ */
+function unknownKeyAt(data: unknown, path: string | undefined): string | undefined {
+  const found = unknownGoldKeys(data);
+  return (
+    found.find((key) => key.suggestion === 'tool' && `${key.path}.tool` === path) ??
+    found.find((key) => key.path === path)
+  )?.message;
+}
+
+/**
  * Reads gold (`read` turns the parsed `data` into calls) and checks what the file says that the gold
  * language does not know: unknown keys become warnings (an `UnknownGoldKeyError` under `strictGold`),
  * and a file that looks like a trace gets a warning that the files may be swapped instead (or, when it
@@ -37,8 +50,7 @@ export function checkedGold<T>(data: unknown, source: string, options: GoldCheck
     calls = read();
   } catch (error) {
     if (!(error instanceof ToolscoreInputError)) throw error;
-    // What the file holds instead of a call list (`{"actions": [...]}`) or a trace's shape says why.
-    const why = swap !== undefined ? hint?.message : unknownGoldKeys(data).find((found) => found.path === '$')?.message;
+    const why = swap !== undefined ? hint?.message : unknownKeyAt(data, error.location.path);
     throw why === undefined ? error : new ToolscoreInputError(error.location, `${error.reason} (${why})`);
   }
   // A trace read as gold has a trace's keys: the swap hint explains them all, in one warning, and
