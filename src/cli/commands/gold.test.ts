@@ -92,6 +92,7 @@ describe('volatile values and credentials', () => {
         sent_ms: 1767225600000,
         day: '2026-03-01',
         count: 3,
+        handler: 'getUserDetailsForAccount2024',
         auth: `Bearer ${TOKEN}`,
       },
       result: 'ok',
@@ -116,6 +117,8 @@ describe('volatile values and credentials', () => {
           // A date alone and a small number are what the call was about: kept.
           day: '2026-03-01',
           count: 3,
+          // A long name with a year in it is no random id: its digits are not scattered.
+          handler: 'getUserDetailsForAccount2024',
           auth: { $regex: 'Bearer \\S+' },
         },
       },
@@ -141,6 +144,7 @@ describe('volatile values and credentials', () => {
           sent_ms: { $type: 'number' },
           day: { $type: 'string' },
           count: { $type: 'number' },
+          handler: { $type: 'string' },
           auth: { $type: 'string' },
         },
       },

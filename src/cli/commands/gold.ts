@@ -30,6 +30,7 @@ export interface GoldFlags {
 }
 
 const ISO_TIMESTAMP = '\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}(:?\\d{2})?)?';
+const LETTER_DIGIT_BOUNDARY = /[A-Za-z](?=\d)|\d(?=[A-Za-z])/g;
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
 /**
@@ -47,9 +48,12 @@ const VOLATILE_VALUES: readonly { looksLike: (value: unknown) => boolean; become
     looksLike: (value) => matchesWhole(value, '(?=.*\\d)(?=.*[a-fA-F])[0-9a-fA-F]{16,}'),
     becomes: (value) => new RegexMatcher(`[0-9a-fA-F]{${(value as string).length}}`),
   },
-  // A base64 or base64url id of 20 characters or more, with digits, capitals and small letters: any string.
+  // A random base64url id (`call_oIHazX6yQrB8hUwl4cRilFKj`): 20 characters or more, capitals and small
+  // letters, digits scattered among them (four letter-digit boundaries, so `getUserDetails2024` stays).
   {
-    looksLike: (value) => matchesWhole(value, '(?=.*\\d)(?=.*[A-Z])(?=.*[a-z])[A-Za-z0-9+/_-]{20,}={0,2}'),
+    looksLike: (value) =>
+      matchesWhole(value, '(?=.*[A-Z])(?=.*[a-z])[A-Za-z0-9_-]{20,}={0,2}') &&
+      ((value as string).match(LETTER_DIGIT_BOUNDARY)?.length ?? 0) >= 4,
     becomes: () => new IsTypeMatcher(['string']),
   },
   // Milliseconds since 1970 (a whole number from 2001-09-09 to 2286-11-20): any whole number.
