@@ -118,6 +118,8 @@ export { fromClaudeCode, claudeCodeFormat } from './formats/claude-code.js';
 export { fromCodex, codexFormat } from './formats/codex.js';
 export { fromGeminiCLI, geminiCLIFormat } from './formats/gemini-cli.js';
 export { loadGold, loadGoldFile } from './io/gold.js';
+export { UnknownGoldKeyError, type GoldCheckOptions } from './io/gold-check.js';
+export { GOLD_KEYS, unknownGoldKeys, type UnknownGoldKey } from './io/gold-keys.js';
 export { loadTraceFile } from './io/trace.js';
 export { loadForbiddenRules } from './io/rules.js';
 export { VERSION } from './core/version.js';

@@ -72,10 +72,29 @@ describe('registerCommand', () => {
     );
   });
 
+  test('gold: --from-trace is required, --args takes exact, keys or none (default exact)', async () => {
+    const { program, seen } = capturing(COMMANDS);
+    program.configureOutput({ writeErr: () => undefined });
+    program.commands.forEach((command) => command.exitOverride().configureOutput({ writeErr: () => undefined }));
+    await program.parseAsync(['gold', '--from-trace', 't.json'], { from: 'user' });
+    expect(seen[0]).toEqual({
+      name: 'gold',
+      args: [],
+      flags: { fromTrace: 't.json', format: 'auto', args: 'exact', color: true },
+    });
+    await expect(
+      program.parseAsync(['gold', '--from-trace', 't.json', '--args', 'values'], { from: 'user' }),
+    ).rejects.toThrow(/Allowed choices are exact, keys, none/);
+    await expect(program.parseAsync(['gold'], { from: 'user' })).rejects.toThrow(
+      /required option '--from-trace <file>' not specified/,
+    );
+  });
+
   test('every command of the program is listed once, groups included', () => {
     expect(COMMANDS.map((spec) => spec.name)).toEqual([
       'eval',
       'validate',
+      'gold',
       'snapshots list',
       'snapshots show',
       'snapshots rm',

@@ -6,6 +6,7 @@
 import type { CommandSpec, OptionSpec, OptionTable } from './command.js';
 import type { DemoFlags } from './commands/demo.js';
 import type { EvalFlags } from './commands/eval.js';
+import type { GoldFlags } from './commands/gold.js';
 import type { McpTargetFlags } from './commands/mcp-common.js';
 import type { McpLintFlags } from './commands/mcp-lint.js';
 import type { McpListFlags } from './commands/mcp-list.js';
@@ -62,6 +63,10 @@ const FORMAT: OptionSpec = {
   flags: '-f, --format <format>',
   description: 'trace format, or auto to detect it',
   default: 'auto',
+};
+const STRICT_GOLD: OptionSpec = {
+  flags: '--strict-gold',
+  description: 'an unknown key in the gold file is an error (exit 2), not a warning',
 };
 const SNAPSHOT_DIR: OptionTable<SnapshotDirFlags> = {
   dir: {
@@ -168,6 +173,7 @@ const evalCommand: CommandSpec<EvalFlags, [string, string]> = {
       description:
         "comma-separated tools the gold does not care about: never extra or redundant, still checked for safety (adds to the gold file's ignore_tools)",
     },
+    strictGold: STRICT_GOLD,
     forbidden: { flags: '--forbidden <rules>', description: 'JSON file of calls the agent must never make' },
     minScore: { flags: '--min-score <score>', description: 'exit 1 when the score is below this number in [0, 1]' },
     failOnViolations: {
@@ -263,6 +269,12 @@ const validateCommand: CommandSpec<ValidateFlags, [string]> = {
       choices: ['gold', 'trace', 'auto'],
       default: 'auto',
     },
+    all: { flags: '--all', description: 'list every call, not the first five' },
+    json: {
+      flags: '--json',
+      description: 'print what was found as JSON: format, counts, every call (tool, args, result, error), warnings',
+    },
+    strictGold: STRICT_GOLD,
     verbose: {
       flags: '-v, --verbose',
       description: 'when the trace format cannot be detected, list every format and what it looks for',
@@ -273,6 +285,29 @@ const validateCommand: CommandSpec<ValidateFlags, [string]> = {
   async run([file], flags) {
     const { runValidate } = await import('./commands/validate.js');
     return runValidate(file, flags);
+  },
+};
+
+const goldCommand: CommandSpec<GoldFlags> = {
+  name: 'gold',
+  description: 'write a first gold file from a recorded trace, to review and then score later runs against',
+  options: {
+    fromTrace: { flags: '--from-trace <file>', description: 'the trace to take the calls from', required: true },
+    format: FORMAT,
+    output: { flags: '-o, --output <file>', description: 'where to write the gold file (default: stdout)' },
+    args: {
+      flags: '--args <mode>',
+      description:
+        'exact: arguments as recorded (timestamps and ids as patterns); keys: argument names and JSON types; none: not checked',
+      choices: ['exact', 'keys', 'none'],
+      default: 'exact',
+    },
+    color: COLOR,
+  },
+  help: '\nCredentials in the arguments become $regex shapes, as in snapshots.\n\nExit codes:\n  0  the gold file was written\n  2  bad usage, a trace that cannot be read, or an output path that names the trace',
+  async run(_, flags) {
+    const { runGold } = await import('./commands/gold.js');
+    return runGold(flags);
   },
 };
 
@@ -446,6 +481,7 @@ const demoCommand: CommandSpec<DemoFlags> = {
 export const COMMANDS: readonly CommandSpec<any, any>[] = [
   evalCommand,
   validateCommand,
+  goldCommand,
   snapshotsListCommand,
   snapshotsShowCommand,
   snapshotsRemoveCommand,

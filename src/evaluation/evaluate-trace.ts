@@ -10,6 +10,7 @@ import { readToolCatalogue } from '../schemas/catalogue.js';
 import { sideEffectMetrics } from '../side-effects/run.js';
 import { readJsonFile } from '../io/files.js';
 import { loadGold } from '../io/gold.js';
+import { traceSwapWarnings } from '../io/gold-check.js';
 import { loadForbiddenRules } from '../io/rules.js';
 import { loadTraceFile } from '../io/trace.js';
 import { checkFormatName } from '../formats/registry.js';
@@ -30,6 +31,8 @@ export interface EvaluateTraceOptions {
   strict?: boolean;
   /** Forbidden rules, or the path of a rules file. */
   forbidden?: readonly ForbiddenRule[] | string;
+  /** An unknown key in the gold file is an error instead of a warning (`--strict-gold`). */
+  strictGold?: boolean;
   /** Run the gold file's `side_effects` checks (default true). */
   validateSideEffects?: boolean;
   /** Directory `file_exists` checks resolve against (default: the gold file's directory). */
@@ -80,13 +83,19 @@ export async function evaluateTrace(options: EvaluateTraceOptions): Promise<Eval
   if (typeof options.tools === 'string')
     settings.catalogue = readToolCatalogue(await readJsonFile(options.tools), options.tools);
   const keepNumberKinds = settings.mode === 'strict';
+  const goldWarnings: string[] = [];
   const [gold, trace] = await Promise.all([
-    loadGold(options.goldFile, { keepNumberKinds }, settings.limits.maxDepth),
+    loadGold(
+      options.goldFile,
+      { keepNumberKinds, strictGold: options.strictGold === true, warnings: goldWarnings },
+      settings.limits.maxDepth,
+    ),
     loadTraceFile(options.traceFile, format, { keepNumberKinds, maxLineBytes: settings.limits.maxLineBytes }),
   ]);
   const sources = { goldFile: options.goldFile, traceFile: options.traceFile };
+  const warnings = [...goldWarnings, ...trace.warnings, ...traceSwapWarnings(trace.calls, options.traceFile)];
   const scoring = withStackGuard(
-    () => scoreCalls(gold.calls, trace.calls, { ...settings, gold: gold.options, warnings: trace.warnings, sources }),
+    () => scoreCalls(gold.calls, trace.calls, { ...settings, gold: gold.options, warnings, sources }),
     options.traceFile,
   );
   const checked: CheckedMetrics = {};

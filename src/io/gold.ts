@@ -1,6 +1,7 @@
 import { readGold } from '../formats/gold.js';
 import type { ExpectedCall, Gold } from '../core/types.js';
 import { readJsonFile } from './files.js';
+import { checkedGold, type GoldCheckOptions } from './gold-check.js';
 import type { ParseJsonOptions } from './json.js';
 
 /**
@@ -11,15 +12,24 @@ export function goldCallsOf(data: unknown, source: string, maxDepth?: number): E
   return readGold(data, source, maxDepth === undefined ? {} : { maxDepth }).calls;
 }
 
-/** Loads a gold standard file: its calls and its file-level options (`order`, `ignore_tools`, …). */
-export async function loadGold(path: string, options?: ParseJsonOptions, maxDepth?: number): Promise<Gold> {
-  return readGold(await readJsonFile(path, options), path, maxDepth === undefined ? {} : { maxDepth });
+/**
+ * Loads a gold standard file: its calls and its file-level options (`order`, `ignore_tools`, …). Keys
+ * the gold language does not know, and a file that looks like a trace, are warnings pushed to
+ * `options.warnings` (an unknown key is an error with `strictGold`).
+ */
+export async function loadGold(
+  path: string,
+  options?: ParseJsonOptions & GoldCheckOptions,
+  maxDepth?: number,
+): Promise<Gold> {
+  const data = await readJsonFile(path, options);
+  return checkedGold(data, path, options, () => readGold(data, path, maxDepth === undefined ? {} : { maxDepth }));
 }
 
 /** Loads a gold standard file's calls (`loadGold` also gives its file-level options). */
 export async function loadGoldFile(
   path: string,
-  options?: ParseJsonOptions,
+  options?: ParseJsonOptions & GoldCheckOptions,
   maxDepth?: number,
 ): Promise<ExpectedCall[]> {
   return (await loadGold(path, options, maxDepth)).calls;

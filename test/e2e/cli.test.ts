@@ -646,3 +646,44 @@ describe('colour', () => {
     expect(flag.stdout).not.toContain(ESC);
   });
 });
+
+describe('gold files: what toolscore does not understand, and a first gold file from a trace', () => {
+  /** A Gemini CLI session from test/corpus: list_directory, read_file, read_many_files. */
+  const SESSION = join(REPO_ROOT, 'test/corpus/agents/ai-sessions/gemini-session-sample.json');
+
+  it('an unknown key is a warning; under --strict-gold it is the one line of an exit 2', async () => {
+    const dir = freshDir();
+    const gold = put(dir, 'gold.json', [{ tool: 'list_directory', arguments: { path: '/Users/test/project' } }]);
+    const warned = await runCli(['eval', gold, SESSION], { cwd: dir });
+    expect(warned.code).toBe(0);
+    expect(warned.stderr).toContain(`warning: ${gold} at $[0]: unknown key "arguments"; did you mean "args"?\n`);
+    expectInputError(
+      await runCli(['eval', gold, SESSION, '--strict-gold'], { cwd: dir }),
+      `toolscore: ${gold} at $[0]: unknown key "arguments"; did you mean "args"?`,
+    );
+    expectInputError(
+      await runCli(['validate', gold, '--strict-gold']),
+      `toolscore: ${gold} at $[0]: unknown key "arguments"; did you mean "args"?`,
+    );
+  });
+
+  it('toolscore gold writes a gold file the trace then scores 100% against', async () => {
+    const dir = freshDir();
+    const gold = join(dir, 'gold.json');
+    const written = await runCli(['gold', '--from-trace', SESSION, '-o', gold, '--args', 'keys']);
+    expect(written.code, written.stderr).toBe(0);
+    expect(written.stdout).toContain(`wrote ${gold}: 3 expected calls from ${SESSION} (gemini-cli format)`);
+    expect(readReport(gold)).toEqual([
+      { tool: 'list_directory', args: { path: { $type: 'string' } } },
+      { tool: 'read_file', args: { absolute_path: { $type: 'string' } } },
+      { tool: 'read_many_files', args: { paths: { $type: 'array' } } },
+    ]);
+    const scored = await runCli(['eval', gold, SESSION], { cwd: dir });
+    expect(scored.code).toBe(0);
+    expect(readReport(join(dir, 'toolscore.json')).summary.score).toBe(1);
+    expectInputError(
+      await runCli(['gold', '--from-trace', SESSION, '-o', SESSION]),
+      'writing the gold file there would overwrite it',
+    );
+  });
+});

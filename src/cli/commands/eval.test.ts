@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { ToolscoreInputError } from '../../core/errors.js';
 import { runEval, type EvalFlags } from './eval.js';
 import { captureOutput } from '../../../test/capture.js';
 
@@ -60,5 +61,22 @@ describe('toolscore eval never blames the agent for the reader', () => {
     const run = await evaluate(gold, trace);
     expect(run.stdout).not.toContain('The trace reader found nothing');
     expect(run.stderr).not.toContain('found no tool calls it could use');
+  });
+});
+
+describe('toolscore eval says what the gold file holds that it does not understand', () => {
+  const gold = file('arguments.json', [{ tool: 'get_weather', arguments: { city: 'Paris' } }]);
+  const trace = file('weather.json', [{ tool: 'get_weather', args: { city: 'Paris' }, result: 'sunny' }]);
+
+  test('an unknown key is a warning on stderr, as the reader warnings are', async () => {
+    const run = await evaluate(gold, trace);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`warning: ${gold} at $[0]: unknown key "arguments"; did you mean "args"?\n`);
+  });
+
+  test('--strict-gold refuses it: the input error the CLI prints and exits 2 on', async () => {
+    const run = evaluate(gold, trace, { strictGold: true });
+    await expect(run).rejects.toBeInstanceOf(ToolscoreInputError);
+    await expect(run).rejects.toThrow(`${gold} at $[0]: unknown key "arguments"; did you mean "args"?`);
   });
 });

@@ -38,6 +38,8 @@ export interface EvalFlags extends JudgeFlags {
   strict?: boolean;
   /** Comma-separated tools the gold does not care about. */
   ignoreTools?: string;
+  /** An unknown key in the gold file is an error, not a warning. */
+  strictGold?: boolean;
   /** Path of a forbidden-rules file. */
   forbidden?: string;
   /** `--min-score` as typed. */
@@ -247,6 +249,7 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
     weights,
     strict: flags.strict === true,
     ...(flags.ignoreTools === undefined ? {} : { ignoreTools: toolNames(flags.ignoreTools) }),
+    strictGold: flags.strictGold === true,
     forbidden: flags.forbidden,
     validateSideEffects: flags.sideEffects,
     ...(flags.root === undefined ? {} : { root: flags.root }),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ToolscoreInputError } from '../../core/errors.js';
-import { runValidate } from './validate.js';
+import { runValidate, type ValidateFlags } from './validate.js';
 import { captureOutput } from '../../../test/capture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'toolscore-validate-'));
@@ -15,23 +15,13 @@ function file(name: string, text: string): string {
 }
 
 /** Runs validate, returning its exit code and what it printed (or the input error it threw). */
-async function validate(
-  path: string,
-  flags: { format?: string; kind?: 'gold' | 'trace' | 'auto'; verbose?: boolean } = {},
-) {
+async function validate(path: string, flags: Partial<Omit<ValidateFlags, 'color'>> = {}) {
   const {
     value: code,
     error,
     stdout,
     stderr,
-  } = await captureOutput(() =>
-    runValidate(path, {
-      format: flags.format ?? 'auto',
-      kind: flags.kind ?? 'auto',
-      color: false,
-      verbose: flags.verbose,
-    }),
-  );
+  } = await captureOutput(() => runValidate(path, { format: 'auto', kind: 'auto', ...flags, color: false }));
   if (error instanceof ToolscoreInputError) return { code: 2, stdout, stderr, error };
   if (error !== undefined) throw error;
   return { code, stdout, stderr };
@@ -95,5 +85,87 @@ describe('toolscore validate reads traces as eval does', () => {
     expect(verbose.error?.reason).toMatch(
       /\(--verbose lists them\)\. Formats: mcp \(.*; custom \(a list of \{tool, args\} calls or \{"calls": \[\.\.\.\]\}\)$/,
     );
+  });
+});
+
+/** A gold file of seven calls, the fourth with a misspelt key. */
+const SEVEN = Array.from({ length: 7 }, (_, k) =>
+  k === 3 ? { tool: `step${k + 1}`, agrs: { n: k + 1 } } : { tool: `step${k + 1}`, args: { n: k + 1 } },
+);
+
+describe('toolscore validate says what the gold reading did not understand', () => {
+  test('an unknown key is listed among the warnings; --strict-gold makes it exit 2 with that line', async () => {
+    const path = file('seven.json', JSON.stringify(SEVEN));
+    const run = await validate(path, { kind: 'gold' });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('  Warnings: 1\n');
+    expect(run.stdout).toContain(`    ${path} at $[3]: unknown key "agrs"; did you mean "args"?\n`);
+    const strict = await validate(path, { strictGold: true });
+    expect(strict.code).toBe(2);
+    expect(strict.error?.message).toBe(`${path} at $[3]: unknown key "agrs"; did you mean "args"?`);
+  });
+
+  test('--kind trace on a gold file with $ operators warns that the files may be swapped; auto does not', async () => {
+    const path = file('regex-gold.json', JSON.stringify([{ tool: 'search', args: { q: { $regex: '^lis' } } }]));
+    const asTrace = await validate(path, { kind: 'trace' });
+    expect(asTrace.stdout).toContain(
+      `    ${path}: call 1 (search) has a $regex operator in its arguments (at args.q) and no call has a recorded result: this looks like a gold file; are the gold and trace files swapped?\n`,
+    );
+    const either = await validate(path);
+    expect(either.stdout).not.toContain('swapped');
+  });
+});
+
+describe('toolscore validate --all and --json', () => {
+  const path = file('seven-ok.json', JSON.stringify(SEVEN.map((call, k) => ({ tool: call.tool, args: { n: k + 1 } }))));
+
+  test('without --all the first five calls are listed; with it, all seven', async () => {
+    const first = await validate(path, { kind: 'gold' });
+    expect(first.stdout).toContain('    5. step5 {"n":5}\n    … and 2 more calls (--all lists them)\n');
+    expect(first.stdout).not.toContain('6. step6');
+    const all = await validate(path, { kind: 'gold', all: true });
+    expect(all.stdout).toContain('    6. step6 {"n":6}\n    7. step7 {"n":7}\n');
+    expect(all.stdout).not.toContain('more call');
+  });
+
+  test('--json gives every gold call in gold-file form', async () => {
+    const run = await validate(path, { kind: 'gold', json: true });
+    expect(JSON.parse(run.stdout)).toEqual({
+      file: path,
+      valid_as: ['gold'],
+      gold: { call_count: 7, calls: SEVEN.map((call, k) => ({ tool: call.tool, args: { n: k + 1 } })) },
+      not_gold: null,
+      trace: null,
+      warnings: [],
+    });
+  });
+
+  test('--json on a trace: its format, counts, and every call with its result and error', async () => {
+    // A call that worked and one that failed, passing a Stripe-shaped key.
+    const trace = file(
+      'failed.json',
+      JSON.stringify([
+        { tool: 'search', args: { q: 'lisbon' }, result: { hits: 2 } },
+        { tool: 'book', args: { id: 'sk_live_4eC39HqLyjWDarjtT1zdp7dc' }, error: 'sold out' },
+      ]),
+    );
+    const run = await validate(trace, { kind: 'trace', json: true });
+    const record = JSON.parse(run.stdout);
+    expect(record.valid_as).toEqual(['trace']);
+    expect(record.trace.format).toBe('custom');
+    expect(record.trace.call_count).toBe(2);
+    expect(record.trace.failed_call_count).toBe(1);
+    expect(record.trace.calls[0]).toEqual({
+      tool: 'search',
+      args: { q: 'lisbon' },
+      result: { hits: 2 },
+      is_error: false,
+      error: null,
+    });
+    expect(record.trace.calls[1].error).toBe('sold out');
+    expect(record.trace.calls[1].is_error).toBe(true);
+    // Credentials are masked, as in every report.
+    expect(run.stdout).not.toContain('sk_live_4eC39HqLyjWDarjtT1zdp7dc');
+    expect(record.trace.calls[1].args.id).toMatch(/^\[REDACTED /);
   });
 });

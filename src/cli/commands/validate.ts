@@ -4,11 +4,12 @@ import type { ExpectedCall } from '../../core/types.js';
 import type { ExtractedCalls } from '../../formats/auto.js';
 import { readJsonFile } from '../../io/files.js';
 import { goldCallsOf } from '../../io/gold.js';
+import { UnknownGoldKeyError, checkedGold, traceSwapWarnings } from '../../io/gold-check.js';
 import { isJsonLinesPath, looksLikeJsonLines } from '../../io/jsonl.js';
 import { loadTraceFile } from '../../io/trace.js';
 import { checkFormatName, withEveryFormat } from '../../formats/registry.js';
 import { displayText } from '../../reports/text.js';
-import { renderValidation } from '../../reports/validation.js';
+import { renderValidation, renderValidationJson } from '../../reports/validation.js';
 import { colorEnabled } from '../terminal.js';
 
 /** What `validate` reads a file as. */
@@ -24,6 +25,12 @@ export interface ValidateFlags {
   color: boolean;
   /** List every format and what it looks for when the trace format cannot be detected. */
   verbose?: boolean;
+  /** An unknown key in the gold reading is an error (exit 2), not a warning. */
+  strictGold?: boolean;
+  /** List every call, not the first few. */
+  all?: boolean;
+  /** Print what was found as JSON (every call). */
+  json?: boolean;
 }
 
 /** Runs `read`, keeping a ToolscoreInputError as the answer instead of throwing it. */
@@ -64,14 +71,30 @@ function withinDepth(trace: ExtractedCalls, file: string): ExtractedCalls {
 export async function runValidate(file: string, flags: ValidateFlags): Promise<number> {
   const format = checkFormatName(flags.format, '--format');
   // The gold standard is one JSON document; the trace is read by the loader `eval` uses, JSON Lines included.
+  // Swap hints only when the file was named as one kind: a file read both ways is neither swapped.
+  const goldWarnings: string[] = [];
   const gold =
     flags.kind === 'trace'
       ? undefined
-      : await attempt<ExpectedCall[]>(async () => goldCallsOf(await readGoldDocument(file), file));
+      : await attempt<ExpectedCall[]>(async () => {
+          const data = await readGoldDocument(file);
+          const options = {
+            strictGold: flags.strictGold === true,
+            warnings: goldWarnings,
+            swapHints: flags.kind === 'gold',
+          };
+          return checkedGold(data, file, options, () => goldCallsOf(data, file));
+        });
+  // Under --strict-gold a gold file with an unknown key is refused even when it also reads as a trace.
+  if (gold instanceof UnknownGoldKeyError) throw gold;
   const trace =
     flags.kind === 'gold'
       ? undefined
-      : await attempt<ExtractedCalls>(async () => withinDepth(await loadTraceFile(file, format), file));
+      : await attempt<ExtractedCalls>(async () => {
+          const read = withinDepth(await loadTraceFile(file, format), file);
+          if (flags.kind === 'trace') read.warnings.push(...traceSwapWarnings(read.calls, file));
+          return read;
+        });
   const [goldCalls, goldError] = gold instanceof ToolscoreInputError ? [undefined, gold] : [gold, undefined];
   const [traceCalls, traceError] = trace instanceof ToolscoreInputError ? [undefined, trace] : [trace, undefined];
 
@@ -86,7 +109,17 @@ export async function runValidate(file: string, flags: ValidateFlags): Promise<n
     const error = goldError ?? traceError;
     throw flags.verbose && error ? withEveryFormat(error) : error;
   }
-  const view = { file, gold: goldCalls, trace: traceCalls, goldError: goldError?.message };
-  process.stdout.write(renderValidation(view, { color: colorEnabled(flags.color) }));
+  const view = {
+    file,
+    gold: goldCalls,
+    goldWarnings: goldCalls ? goldWarnings : [],
+    trace: traceCalls,
+    goldError: goldError?.message,
+  };
+  process.stdout.write(
+    flags.json
+      ? renderValidationJson(view)
+      : renderValidation(view, { color: colorEnabled(flags.color), all: flags.all === true }),
+  );
   return 0;
 }

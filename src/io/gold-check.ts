@@ -1,0 +1,78 @@
+import { ToolscoreInputError } from '../core/errors.js';
+import type { ToolCall } from '../core/types.js';
+import { unknownGoldKeys } from './gold-keys.js';
+import { goldLooksLikeTrace, traceLooksLikeGold } from './swapped-files.js';
+
+/** What reading a gold file says about what it does not understand. */
+export interface GoldCheckOptions {
+  /** An unknown key is an error (the first one found), not a warning. */
+  strictGold?: boolean;
+  /** Where warnings go, as `file at $.path: message` lines (an evaluation's `warnings`). */
+  warnings?: string[];
+  /**
+   * Say so when the file looks like a trace (default true). Off where the file may be either
+   * (`validate` without `--kind`): then such a file is read without the key check.
+   */
+  swapHints?: boolean;
+}
+
+/** The error `strictGold` turns an unknown key into. */
+export class UnknownGoldKeyError extends ToolscoreInputError {}
+
+function located(source: string, path: string, message: string): string {
+  return `${source}${path ? ` at ${path}` : ''}: ${message}`;
+}
+
+/**
+ * The unknown key that explains an error at `path`: a synonym of `tool` in the call whose tool is
+ * missing (`"name": "search"`), or a key of the object the error is about (`{"actions": [...]}` where a
+ * call list was expected).
+ */
+function unknownKeyAt(data: unknown, path: string | undefined): string | undefined {
+  const found = unknownGoldKeys(data);
+  return (
+    found.find((key) => key.suggestion === 'tool' && `${key.path}.tool` === path) ??
+    found.find((key) => key.path === path)
+  )?.message;
+}
+
+/**
+ * Reads gold (`read` turns the parsed `data` into calls) and checks what the file says that the gold
+ * language does not know: unknown keys become warnings (an `UnknownGoldKeyError` under `strictGold`),
+ * and a file that looks like a trace gets a warning that the files may be swapped instead (or, when it
+ * cannot be read as gold, an error saying so).
+ */
+export function checkedGold<T>(data: unknown, source: string, options: GoldCheckOptions | undefined, read: () => T): T {
+  const swap = goldLooksLikeTrace(data);
+  const hint = options?.swapHints === false ? undefined : swap;
+  let calls: T;
+  try {
+    calls = read();
+  } catch (error) {
+    if (!(error instanceof ToolscoreInputError)) throw error;
+    const why = swap !== undefined ? hint?.message : unknownKeyAt(data, error.location.path);
+    throw why === undefined ? error : new ToolscoreInputError(error.location, `${error.reason} (${why})`);
+  }
+  // A trace read as gold has a trace's keys: the swap hint explains them all, in one warning, and
+  // where the file may be either (validate's auto), its keys are a trace's to have.
+  if (swap !== undefined && hint === undefined) return calls;
+  const unknown = unknownGoldKeys(data);
+  const first = unknown[0];
+  if (options?.strictGold && first !== undefined)
+    throw new UnknownGoldKeyError(
+      { source, path: first.path },
+      hint === undefined ? first.message : `${first.message} (${hint.message})`,
+    );
+  options?.warnings?.push(
+    ...(hint === undefined
+      ? unknown.map((found) => located(source, found.path, found.message))
+      : [located(source, hint.path, hint.message)]),
+  );
+  return calls;
+}
+
+/** The warning lines for a trace that looks like a gold file (none when it does not). */
+export function traceSwapWarnings(calls: readonly ToolCall[], source: string): string[] {
+  const hint = traceLooksLikeGold(calls);
+  return hint === undefined ? [] : [located(source, hint.path, hint.message)];
+}

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { toActualCalls } from '../formats/calls.js';
+import { goldLooksLikeTrace, traceLooksLikeGold } from './swapped-files.js';
+
+const corpus = (path: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../../test/corpus/${path}`, import.meta.url), 'utf8'));
+
+const SWAPPED = 'are the gold and trace files swapped?';
+
+describe('a gold file that looks like a trace', () => {
+  test('a recorded trace in the plain call shape: its first call has a result', () => {
+    // {"calls": [{"tool": "make_file", "args": ..., "result": {"success": true, ...}, "timestamp", "duration"}, ...]}
+    expect(goldLooksLikeTrace(corpus('comparable-tools/toolscore/trace_custom.json'))).toEqual({
+      path: '$.calls[0].result',
+      message: `a call has a recorded result, as a trace's calls do and a gold file's do not; ${SWAPPED}`,
+    });
+  });
+
+  test('a provider response or an agent session: its format names it', () => {
+    expect(goldLooksLikeTrace(corpus('comparable-tools/toolscore/trace_openai.json'))).toEqual({
+      path: '$',
+      message: `this looks like a trace (openai format), not a gold file; ${SWAPPED}`,
+    });
+    expect(goldLooksLikeTrace(corpus('agents/ai-sessions/gemini-session-sample.json'))?.message).toBe(
+      `this looks like a trace (gemini-cli format), not a gold file; ${SWAPPED}`,
+    );
+  });
+
+  test('is_error and duration give it away too; nulls (as the Python tool writes them) do not', () => {
+    expect(goldLooksLikeTrace([{ tool: 'a' }, { tool: 'b', is_error: false }])?.path).toBe('$[1].is_error');
+    expect(goldLooksLikeTrace({ calls: [{ tool: 'a', duration: 0.2 }] })?.path).toBe('$.calls[0].duration');
+    expect(
+      goldLooksLikeTrace([{ tool: 'a', args: {}, result: null, duration: null, timestamp: null }]),
+    ).toBeUndefined();
+    expect(goldLooksLikeTrace(corpus('comparable-tools/toolscore/gold_calls.json'))).toBeUndefined();
+  });
+});
+
+describe('a trace that looks like a gold file', () => {
+  test('a $ operator in the arguments, and no call with a result', () => {
+    const calls = toActualCalls([
+      { tool: 'get_weather', args: { city: 'Paris' } },
+      { tool: 'search', args: { filters: [{ q: { $regex: '^lis' } }] } },
+    ]);
+    expect(traceLooksLikeGold(calls)).toEqual({
+      path: '',
+      message: `call 2 (search) has a $regex operator in its arguments (at args.filters[0].q) and no call has a recorded result: this looks like a gold file; ${SWAPPED}`,
+    });
+  });
+
+  test('operator-like data in a recorded run (a MongoDB query with its result) is not taken for gold', () => {
+    const calls = toActualCalls([{ tool: 'find', args: { filter: { name: { $regex: '^a' } } }, result: [] }]);
+    expect(traceLooksLikeGold(calls)).toBeUndefined();
+  });
+
+  test('an argument named like an operator is a name, and keys such as $schema are not operators', () => {
+    const calls = toActualCalls([{ tool: 'put', args: { $regex: 'x', body: { $schema: 'http://json-schema.org' } } }]);
+    expect(traceLooksLikeGold(calls)).toBeUndefined();
+  });
+});

@@ -1,0 +1,92 @@
+import { childPath } from '../core/errors.js';
+import { isObject } from '../core/objects.js';
+import type { ToolCall } from '../core/types.js';
+import { detectFormat } from '../formats/registry.js';
+import { OPERATORS } from '../match/operators.js';
+
+/** A hint that a gold file and a trace were given the wrong way round. */
+export interface SwapHint {
+  /** JSON path of what gave it away (`$` for the whole file); empty for a trace, whose calls have no one path. */
+  path: string;
+  message: string;
+}
+
+const SWAPPED = 'are the gold and trace files swapped?';
+
+/**
+ * Keys only a recorded call has a value for: what happened when it ran. The Python tool writes
+ * `result` and `duration` as null into the gold files it generates, so only a value counts.
+ */
+const RECORDED_KEYS = ['result', 'error', 'is_error', 'duration'] as const;
+
+/** The call lists of a parsed gold file, with their paths (as `goldCallsOf` finds them). */
+function goldLists(data: unknown): [list: unknown[], path: string][] {
+  if (Array.isArray(data)) return [[data, '$']];
+  if (!isObject(data)) return [];
+  if (Array.isArray(data.calls)) return [[data.calls, '$.calls']];
+  if (isObject(data.calls) && Array.isArray(data.calls.expected)) return [[data.calls.expected, '$.calls.expected']];
+  return [];
+}
+
+/**
+ * Whether a parsed gold file looks like a trace: the whole file is a trace format other than the plain
+ * call list (a provider response, an OpenTelemetry export, ...), or a call carries what only running it
+ * gives (a result, an error, a duration). Calls inside any-order groups are not looked into: a trace has none.
+ */
+export function goldLooksLikeTrace(data: unknown): SwapHint | undefined {
+  const format = detectFormat(data);
+  if (format !== undefined && format !== 'custom')
+    return { path: '$', message: `this looks like a trace (${format} format), not a gold file; ${SWAPPED}` };
+  for (const [list, path] of goldLists(data)) {
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i];
+      if (!isObject(item)) continue;
+      const key = RECORDED_KEYS.find((name) => item[name] !== undefined && item[name] !== null);
+      if (key !== undefined)
+        return {
+          path: childPath(childPath(path, i), key),
+          message: `a call has a recorded ${key}, as a trace's calls do and a gold file's do not; ${SWAPPED}`,
+        };
+    }
+  }
+  return undefined;
+}
+
+/** The path below a call's arguments of the first `$` operator object in them, e.g. `args.q`; undefined when none. */
+function operatorIn(args: Record<string, unknown>): { path: string; operator: string } | undefined {
+  // Iterative, so arguments not yet checked against the nesting limit cannot overflow the stack.
+  const stack: [value: unknown, path: string][] = [[args, 'args']];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], childPath(path, i)]);
+      continue;
+    }
+    const obj = value as Record<string, unknown>;
+    const keys = Object.keys(obj);
+    const operator = path === 'args' ? undefined : keys.find((key) => (OPERATORS as readonly string[]).includes(key));
+    if (operator !== undefined) return { path, operator };
+    for (let k = keys.length - 1; k >= 0; k--) stack.push([obj[keys[k]!], childPath(path, keys[k]!)]);
+  }
+  return undefined;
+}
+
+/**
+ * Whether a trace looks like a gold file: a call's arguments hold a `$` operator (`{"$regex": ...}`)
+ * and no call has a result, an error or a duration. Tools whose arguments really hold such keys
+ * (MongoDB queries) are recorded with their results, so they are not taken for gold.
+ */
+export function traceLooksLikeGold(calls: readonly ToolCall[]): SwapHint | undefined {
+  if (calls.some((call) => call.result !== undefined || call.is_error || call.duration !== undefined)) return undefined;
+  for (let i = 0; i < calls.length; i++) {
+    const call = calls[i]!;
+    const found = call.args === null ? undefined : operatorIn(call.args);
+    if (found !== undefined)
+      return {
+        path: '',
+        message: `call ${i + 1} (${call.tool}) has a ${found.operator} operator in its arguments (at ${found.path}) and no call has a recorded result: this looks like a gold file; ${SWAPPED}`,
+      };
+  }
+  return undefined;
+}

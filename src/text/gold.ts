@@ -1,0 +1,28 @@
+/** Every sentence `toolscore gold` prints. */
+
+/** `wrote gold.json: 8 expected calls from trace.json (openai format), arguments exact; 2 volatile values became patterns`. */
+export function goldWrittenText(fields: {
+  output: string;
+  calls: number;
+  trace: string;
+  format: string;
+  args: GoldArgsMode;
+  volatile: number;
+}): string {
+  const calls = `${fields.calls} expected ${fields.calls === 1 ? 'call' : 'calls'}`;
+  const volatile =
+    fields.volatile === 0
+      ? ''
+      : `; ${fields.volatile} volatile ${fields.volatile === 1 ? 'value' : 'values'} (timestamps, ids) became patterns`;
+  return `wrote ${fields.output}: ${calls} from ${fields.trace} (${fields.format} format), arguments ${ARGS_MODE_TEXT[fields.args]}${volatile}. Review it before scoring against it.`;
+}
+
+/** How `--args` writes each call's arguments. */
+export type GoldArgsMode = 'exact' | 'keys' | 'none';
+
+/** What each `--args` mode means, as the summary line says it. */
+export const ARGS_MODE_TEXT: Readonly<Record<GoldArgsMode, string>> = {
+  exact: 'as recorded',
+  keys: 'checked by name and type',
+  none: 'not checked',
+};
