@@ -225,6 +225,23 @@ describe('calls the gold does not care about', () => {
     expect(result.pairing.expectedFor).toEqual([-1, 0, -1]);
   });
 
+  it('ignore_tools: ignored calls are still checked against the tool schemas and the budgets', () => {
+    const result = evaluate({
+      expected: { calls: [call('book', { id: 1 })], ignore_tools: ['think'] },
+      actual: [call('think', { steps: 'three' }), call('book', { id: 1 }), call('think', { steps: 2 })],
+      tools: [
+        { name: 'think', input_schema: { type: 'object', properties: { steps: { type: 'integer' } } } },
+        { name: 'book', input_schema: { type: 'object', properties: { id: { type: 'integer' } } } },
+      ],
+      budgets: { max_calls_per_tool: { think: 1 } },
+    });
+    expect(result.score).toBe(1);
+    expect(result.metrics.schema_metrics!.error_details).toEqual([
+      { index: 0, tool: 'think', path: '$.steps', keyword: 'type', message: 'must be integer' },
+    ]);
+    expect(result.metrics.budget_metrics!.violation_count).toBe(1);
+  });
+
   it('the ignoreTools option adds to the file, and a tool both expected and ignored is an error', () => {
     const result = evaluate({ expected: [call('book')], actual: [call('calc'), call('book')], ignoreTools: ['calc'] });
     expect(result.score).toBe(1);
