@@ -33,7 +33,8 @@ function outputKey(path: string): string {
 
 /**
  * Refuses, before anything is read or written, an output that is one of the inputs (through links,
- * hard links, `..`) or that another output also writes. Devices and FIFOs (`/dev/null`) are written
+ * hard links, `..`), that another output also writes, or that is `-` (commands that can write to
+ * stdout handle `-` before calling this). Devices and FIFOs (`/dev/null`) are written
  * through, never replaced, so they are free to share.
  */
 export function checkOutputPaths(outputs: readonly OutputFile[], inputs: readonly InputFile[]): void {
@@ -43,6 +44,12 @@ export function checkOutputPaths(outputs: readonly OutputFile[], inputs: readonl
   });
   const taken = new Map<string, string>();
   for (const [flag, output, what] of outputs) {
+    // Elsewhere "-" means stdout; here it would silently become a file of that name.
+    if (output === '-')
+      throw new ToolscoreInputError(
+        { source: flag },
+        `"-" is not stdout here: ${flag} writes ${what} to a file (to name a file "-", write ./-)`,
+      );
     if (isWrittenThrough(output)) continue;
     const identity = fileIdentity(output);
     const input = identity === undefined ? undefined : inputIdentities.find(([, other]) => other === identity);

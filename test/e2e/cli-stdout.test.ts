@@ -31,4 +31,21 @@ describe('toolscore eval -o -', () => {
     expect(run.stderr).toContain('toolscore: score 0.835 is below --min-score 0.9\n');
     expect(readdirSync(dir)).toEqual([]);
   });
+
+  it('"-" for any other output is refused before anything runs, not written as a file named "-"', async () => {
+    const dir = freshDir();
+    const run = await runCli(['eval', EXAMPLES.gold, EXAMPLES.trace, '--html', '-', '--no-color'], { cwd: dir });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      'toolscore: --html: "-" is not stdout here: --html writes the report to a file (to name a file "-", write ./-)\n',
+    );
+    expect(readdirSync(dir)).toEqual([]);
+    const record = await runCli(['mcp', 'record', '-o', '-', '--', process.execPath, '-e', '0'], { cwd: dir });
+    expect(record.code).toBe(2);
+    // Its stdout is the MCP client's channel: no report could go there.
+    expect(record.stderr).toBe(
+      'toolscore: --output: "-" is not stdout here: --output writes the session to a file (to name a file "-", write ./-)\n',
+    );
+    expect(readdirSync(dir)).toEqual([]);
+  });
 });
