@@ -1,5 +1,6 @@
 import picocolors from 'picocolors';
 import { mcpText } from '../text/mcp.js';
+import { escapeMarkdown } from '../reports/escape.js';
 import { displayText, percent } from '../reports/text.js';
 import type { Scorecard } from './scorecard.js';
 
@@ -102,8 +103,9 @@ export function renderScorecardConsole(card: Scorecard, options: { color?: boole
   return `${lines.join('\n')}\n`;
 }
 
+/** Server text in Markdown: control characters shown, and nothing it holds renders as markup, HTML or a link. */
 function mdCell(text: string): string {
-  return displayText(text).replace(/\|/g, '\\|').replace(/`/g, "'");
+  return escapeMarkdown(displayText(text));
 }
 
 /** The Markdown scorecard (the full fix list). */

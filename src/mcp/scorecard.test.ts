@@ -186,6 +186,19 @@ describe('reports', () => {
     expect(clean).toContain('No issues found: an LLM should be able to use this server cleanly.');
   });
 
+  test('markdown: server text renders as text, never as HTML, markup or a link', () => {
+    const hostile = buildScorecard({
+      server: { name: '<img src=x onerror=alert(1)>', version: '1.0' },
+      tools: [{ name: 'go_[x](https://evil.example)', inputSchema: { type: 'object' } }],
+      results: [],
+      lint: [],
+    });
+    const markdown = renderScorecardMarkdown(hostile);
+    expect(markdown).toContain('# MCP scorecard: &lt;img src=x onerror=alert(1)&gt; 1.0\n');
+    expect(markdown).not.toContain('<img');
+    expect(markdown).toContain('| go\\_\\[x\\](https&#58;//evil.example) |');
+  });
+
   test('markdown has the component table and the full fix list; JSON has the reference fields', () => {
     const markdown = renderScorecardMarkdown(card);
     expect(markdown).toContain('**Grade D** · score 69.0%');
