@@ -3,25 +3,10 @@
  * The `toolscore` command. Each command's module is imported only when it runs, so `--help` and
  * `--version` load commander and nothing else, and `eval` loads only what scoring needs.
  */
-import { Command, CommanderError } from 'commander';
+import { CommanderError } from 'commander';
 import { ToolscoreInputError } from '../core/errors.js';
-import { VERSION } from '../core/version.js';
 import { displayText } from '../reports/text.js';
-import { registerCommand } from './command.js';
-import { COMMAND_GROUPS, COMMANDS, EXIT_CODES } from './commands.js';
-
-function buildProgram(): Command {
-  const program = new Command('toolscore')
-    .description('Deterministic, offline scoring of LLM agent tool calls against a gold standard.')
-    .version(VERSION, '-V, --version', 'print the version')
-    // Commander exits by itself unless told not to; main() maps its errors to exit code 2.
-    .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(`toolscore: ${text.replace(/^error: /, '')}`) })
-    .showHelpAfterError('(run toolscore --help for usage)')
-    .addHelpText('after', EXIT_CODES);
-  for (const command of COMMANDS) registerCommand(program, command, COMMAND_GROUPS);
-  return program;
-}
+import { buildProgram } from './program.js';
 
 /** Runs the program; returns the exit code. Never throws. */
 async function main(argv: string[]): Promise<number> {
