@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { corpusPath, readCorpusJson, readCorpusJsonl } from '../../test/corpus.js';
-import { detectFormat } from './registry.js';
+import { checkFormatName, detectFormat } from './registry.js';
 import { anthropicFormat } from './anthropic.js';
 import { bedrockFormat } from './bedrock.js';
 import { cohereFormat } from './cohere.js';
@@ -221,4 +221,27 @@ describe('the bedrock, cohere and ollama rules claim only their own providers in
       expect(checked).toBeGreaterThan(0);
     },
   );
+});
+
+describe('an unknown format name', () => {
+  test.each([
+    ['opnai', 'openai'],
+    ['Anthropic ', 'anthropic'],
+    ['claude', 'anthropic'],
+    ['langgraph', 'langchain'],
+    ['gemini_cli', 'gemini-cli'],
+    ['xml', undefined],
+  ])('%s: suggests %s', (name, suggestion) => {
+    const message = (() => {
+      try {
+        checkFormatName(name, '--format');
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'no error';
+    })();
+    expect(message).toContain(`--format: unknown format ${JSON.stringify(name)}; `);
+    if (suggestion === undefined) expect(message).not.toContain('did you mean');
+    else expect(message).toContain(`did you mean "${suggestion}"? valid formats: auto, `);
+  });
 });

@@ -1,4 +1,5 @@
 import { ToolscoreInputError } from '../core/errors.js';
+import { closestName } from '../core/spelling.js';
 import { describeKeys, marksOf } from './call-collector.js';
 import { anthropicFormat } from './anthropic.js';
 import { bedrockFormat } from './bedrock.js';
@@ -63,11 +64,26 @@ export function getFormat(name: string): TraceFormat | undefined {
 }
 
 function unknownFormatError(format: string, source: string): ToolscoreInputError {
+  // Common other names first (`claude` for anthropic), then the nearest spelling (`opnai`).
+  const nearest = closestName(format, FORMAT_NAMES, FORMAT_SYNONYMS);
   return new ToolscoreInputError(
     { source },
-    `unknown format ${JSON.stringify(format)}; valid formats: ${FORMAT_NAMES.join(', ')}`,
+    `unknown format ${JSON.stringify(format)}; ${nearest === undefined ? '' : `did you mean "${nearest}"? `}valid formats: ${FORMAT_NAMES.join(', ')}`,
   );
 }
+
+/** Names people give a format, by the format they mean (looked up lower-cased). */
+const FORMAT_SYNONYMS: Readonly<Record<string, string>> = {
+  claude: 'anthropic',
+  google: 'gemini',
+  vertex: 'gemini',
+  'vercel-ai-sdk': 'vercel-ai',
+  langgraph: 'langchain',
+  opentelemetry: 'otel',
+  'agents-sdk': 'openai-agents',
+  'claude-sdk': 'claude-agent-sdk',
+  pydantic: 'pydantic-ai',
+};
 
 /** Checks a format name (`auto` or a format) where a command line takes it, before any file is read. */
 export function checkFormatName(format: string, source = 'format'): string {
