@@ -34,8 +34,8 @@ describe('a clone tests itself: the corpus is in the repository', () => {
     ]);
   });
 
-  test("the README's format table has a row per format, each naming fixtures that exist under test/corpus", () => {
-    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  test("docs/formats.md's format table has a row per format, each naming fixtures that exist under test/corpus", () => {
+    const readme = readFileSync(join(REPO_ROOT, 'docs/formats.md'), 'utf8');
     const table = readme.slice(readme.indexOf('| format | reads | helper |'));
     const rows = [...table.slice(0, table.indexOf('\n\n')).matchAll(/^\| `([a-z-]+)` \| (.*)$/gm)];
     expect(rows.map((row) => row[1]).sort()).toEqual(FORMAT_NAMES.filter((name) => name !== 'auto').sort());

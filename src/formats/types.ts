@@ -30,7 +30,7 @@ export interface TraceFormat {
    * never named nearest.
    */
   marks?: readonly string[];
-  /** What it reads, in one line (README table, error messages). */
+  /** What it reads, in one line (docs/formats.md table, error messages). */
   description: string;
   /** What `detect` looks for, in one line, named in "could not detect" errors. */
   looksFor: string;
