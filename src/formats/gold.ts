@@ -207,7 +207,7 @@ function readCall(
   item: unknown,
   source: string,
   where: LazyPath,
-  argsPath: LazyPath,
+  argsPath: () => string,
   context: DecodeContext,
   fileOptions: GoldOptions,
   group: number | undefined,
