@@ -43,8 +43,11 @@ interface PendingResult {
   path: LazyPath;
 }
 
-/** Stop reasons that mean the model ran out of output tokens: OpenAI `length`, Anthropic `max_tokens`, Gemini `MAX_TOKENS`. */
-const TOKEN_LIMIT_STOPS = new Set(['length', 'max_tokens', 'MAX_TOKENS']);
+/**
+ * Stop reasons that mean the model ran out of output tokens: OpenAI Chat Completions `length`, the
+ * Responses API's `max_output_tokens`, Anthropic `max_tokens`, Gemini `MAX_TOKENS`.
+ */
+const TOKEN_LIMIT_STOPS = new Set(['length', 'max_output_tokens', 'max_tokens', 'MAX_TOKENS']);
 
 /** Warning for the call a response was writing when it hit its token limit. */
 function cutAtTokenLimitText(field: string, stop: string): string {

@@ -46,6 +46,10 @@ export interface GeminiStream {
   parts: StreamedPart[];
   /** The largest number of candidates in one chunk. */
   candidates: number;
+  /** The first candidate's `finishReason`, when a chunk gave one. */
+  finishReason?: unknown;
+  /** Whether the first candidate's last part (empty text aside) was a function call: a token limit reached there cut it. */
+  endsOnCall: boolean;
 }
 
 interface CallHead {
@@ -66,6 +70,8 @@ export function reassembleGeminiChunks(chunks: unknown[], context: ParseContext)
   let next = 0;
   let open: string | undefined;
   let candidates = 0;
+  let finishReason: unknown;
+  let endsOnCall = false;
   chunks.forEach((chunk, i) => {
     const path = childPath('$', i);
     if (!isResponseChunk(chunk))
@@ -79,7 +85,12 @@ export function reassembleGeminiChunks(chunks: unknown[], context: ParseContext)
     parts.forEach((part: unknown, j) => {
       const partPath = childPath(childPath(childPath(contentPath, 'content'), 'parts'), j);
       const field = isObject(part) ? CALL_FIELDS.find((key) => isObject(part[key])) : undefined;
-      if (field === undefined) return;
+      if (field === undefined) {
+        // The closing chunk often carries an empty text part: it says nothing after the call.
+        if (!(isObject(part) && part.text === '')) endsOnCall = false;
+        return;
+      }
+      endsOnCall = true;
       const call = (part as Record<string, Record<string, unknown>>)[field]!;
       if (typeof call.name === 'string' && call.name !== '') {
         // A named part begins a call; calls stream one after another, so the previous one is over.
@@ -116,15 +127,16 @@ export function reassembleGeminiChunks(chunks: unknown[], context: ParseContext)
         open = undefined;
       }
     });
-    if (candidate.finishReason !== undefined && open !== undefined) {
-      assembly.close(open);
+    if (candidate.finishReason !== undefined) {
+      finishReason = candidate.finishReason;
+      if (open !== undefined) assembly.close(open);
       open = undefined;
     }
   });
   const parts = assembly
     .finish()
     .map((unit): StreamedPart => ({ part: { [unit.head.field]: unit.head.call }, path: unit.path }));
-  return { parts, candidates };
+  return { parts, candidates, finishReason, endsOnCall };
 }
 
 /** Sets (or, for a continued string, extends) the value one partial argument carries. */

@@ -136,7 +136,12 @@ function readCandidates(candidates: unknown[], calls: CallCollector, context: Pa
 function readStream(chunks: unknown[], calls: CallCollector, context: ParseContext): void {
   const stream = reassembleGeminiChunks(chunks, context);
   if (stream.candidates > 1) context.warn('$', firstOfCandidates(stream.candidates));
-  for (const { part, path } of stream.parts) readPart(part, path, calls, context);
+  let before = calls.count;
+  for (const { part, path } of stream.parts) {
+    before = calls.count;
+    readPart(part, path, calls, context);
+  }
+  if (stream.endsOnCall) calls.endedAtTokenLimit('finishReason', stream.finishReason, before);
 }
 
 function readSteps(steps: unknown[], calls: CallCollector, context: ParseContext): void {

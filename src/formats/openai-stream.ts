@@ -58,6 +58,8 @@ export interface StreamedToolCall {
   path: string;
   /** The choice it belongs to. */
   choice: number;
+  /** Its choice's `finish_reason`, on the last call the choice streamed (the one a token limit cuts). */
+  finishReason?: unknown;
 }
 
 /** The tool calls of a chat stream, and the choices that had any (alternatives when more than one). */
@@ -69,7 +71,7 @@ export interface ChatStream {
 }
 
 interface ChatHead {
-  choice: number;
+  scope: ChoiceScope;
   entry: Record<string, unknown>;
 }
 
@@ -83,6 +85,8 @@ interface ChoiceScope {
   choice: number;
   /** Keys opened, in order: closed at its finish_reason, and the last one continued by index-less fragments. */
   keys: string[];
+  /** The choice's `finish_reason`, once a chunk gave one. */
+  finishReason?: string;
 }
 
 /** Joins the `tool_calls` fragments of a chat stream; `pathOf` names a chunk in warnings (`$[i]` for a list). */
@@ -122,15 +126,23 @@ export function reassembleChatChunks(
         });
       }
       // The choice is over: its calls are complete.
-      if (typeof choice.finish_reason === 'string') for (const key of scope.keys) assembly.close(key);
+      if (typeof choice.finish_reason === 'string') {
+        scope.finishReason = choice.finish_reason;
+        for (const key of scope.keys) assembly.close(key);
+      }
     });
   });
-  const calls = assembly.finish().map((unit): StreamedToolCall => {
+  const units = assembly.finish();
+  const calls = units.map((unit, u): StreamedToolCall => {
     const fn = isObject(unit.head.entry.function) ? unit.head.entry.function : undefined;
     const entry = fn
       ? { ...unit.head.entry, function: { ...fn, arguments: joinedArguments(unit, '') } }
       : unit.head.entry;
-    return { entry, path: unit.path, choice: unit.head.choice };
+    const { scope } = unit.head;
+    const call: StreamedToolCall = { entry, path: unit.path, choice: scope.choice };
+    // Units come by rank (completion, choice, index): the last of its scope is the last one before another scope.
+    if (units[u + 1]?.head.scope !== scope) call.finishReason = scope.finishReason;
+    return call;
   });
   return { calls, choices: [...new Set(calls.map((call) => call.choice))].sort((a, b) => a - b) };
 }
@@ -156,7 +168,7 @@ function readFragment(
         : (scope.keys.at(-1) ?? `${scope.name}/#0`);
   let unit = assembly.find(key);
   if (!unit) {
-    unit = assembly.start(key, { choice: scope.choice, entry: {} }, path, [
+    unit = assembly.start(key, { scope, entry: {} }, path, [
       scope.completion,
       scope.choice,
       index ?? scope.keys.length,
@@ -181,6 +193,8 @@ export interface StreamedItem {
   item: unknown;
   /** JSON path of the event that opened it (or of the item inside the whole response). */
   path: string;
+  /** The response's `incomplete_details.reason`, on its last item (the one a token limit cuts). */
+  incompleteReason?: unknown;
 }
 
 /** The output items of a Responses API stream, or the API error it reported. */
@@ -215,6 +229,8 @@ const FINAL_EVENTS = new Set(['response.completed', 'response.incomplete', 'resp
 interface ResponseState {
   assembly: StreamAssembly<Record<string, unknown>>;
   whole?: { output: unknown[]; path: string };
+  /** `incomplete_details.reason` of the final response (`max_output_tokens`, `content_filter`). */
+  incompleteReason?: unknown;
 }
 
 /** Rebuilds the output items of a Responses API event stream. */
@@ -252,6 +268,7 @@ export function reassembleResponsesEvents(events: unknown[], context: ParseConte
     } else if (FINAL_EVENTS.has(event.type) && isObject(event.response)) {
       assembly.closeAll();
       const response = event.response;
+      if (isObject(response.incomplete_details)) current().incompleteReason = response.incomplete_details.reason;
       if (Array.isArray(response.output))
         current().whole = { output: response.output, path: childPath(childPath(path, 'response'), 'output') };
       if (isObject(response.error))
@@ -261,14 +278,18 @@ export function reassembleResponsesEvents(events: unknown[], context: ParseConte
     }
   });
   const items = responses.flatMap((state): StreamedItem[] => {
-    if (state.whole) return state.whole.output.map((item, k) => ({ item, path: childPath(state.whole!.path, k) }));
-    return state.assembly.finish().map((unit) => {
-      const field = ARGUMENT_FIELD.get(unit.head.type);
-      return {
-        item: field ? { ...unit.head, [field]: joinedArguments(unit, unit.head[field]) } : unit.head,
-        path: unit.path,
-      };
-    });
+    const rebuilt: StreamedItem[] = state.whole
+      ? state.whole.output.map((item, k) => ({ item, path: childPath(state.whole!.path, k) }))
+      : state.assembly.finish().map((unit) => {
+          const field = ARGUMENT_FIELD.get(unit.head.type);
+          return {
+            item: field ? { ...unit.head, [field]: joinedArguments(unit, unit.head[field]) } : unit.head,
+            path: unit.path,
+          };
+        });
+    const last = rebuilt[rebuilt.length - 1];
+    if (last && state.incompleteReason !== undefined) last.incompleteReason = state.incompleteReason;
+    return rebuilt;
   });
   return error ? { items, error } : { items };
 }

@@ -201,9 +201,15 @@ function readItem(item: unknown, path: LazyPath, calls: CallCollector, context: 
   context.warn(pathText(path), 'skipped an entry with neither a "role" nor a "type"');
 }
 
-function readList(items: unknown[], path: string, calls: CallCollector, context: ParseContext): void {
+function readList(
+  items: unknown[],
+  path: string,
+  calls: CallCollector,
+  context: ParseContext,
+  end = items.length,
+): void {
   // Each item's path is built only if a warning or error names it.
-  for (let i = 0; i < items.length; i++) readItem(items[i], () => childPath(path, i), calls, context);
+  for (let i = 0; i < end; i++) readItem(items[i], () => childPath(path, i), calls, context);
 }
 
 /** The error for an OpenAI API error (`{"message", "type", "code"}`), in a body or a stream: the input is not a trace. */
@@ -238,15 +244,35 @@ function readChatStream(
 ): void {
   const stream = reassembleChatChunks(chunks, context, pathOf);
   if (stream.choices.length > 1) context.warn('$', firstOfAlternatives(stream.choices.length, 'choices'));
-  for (const call of stream.calls)
-    if (call.choice === stream.choices[0]) readToolCallEntry(call.entry, call.path, calls, context);
+  for (const call of stream.calls) {
+    if (call.choice !== stream.choices[0]) continue;
+    const before = calls.count;
+    readToolCallEntry(call.entry, call.path, calls, context);
+    if (call.finishReason !== undefined) calls.endedAtTokenLimit('finish_reason', call.finishReason, before);
+  }
 }
 
 /** Items of a recorded Responses API stream, read like a response's `output`; a stream that reports an API error is one. */
 function readResponsesStream(events: unknown[], calls: CallCollector, context: ParseContext): void {
   const stream = reassembleResponsesEvents(events, context);
   if (stream.error) throw apiError(stream.error.error, context.source, stream.error.path);
-  for (const { item, path } of stream.items) readItem(item, path, calls, context);
+  for (const { item, path, incompleteReason } of stream.items) {
+    const before = calls.count;
+    readItem(item, path, calls, context);
+    if (incompleteReason !== undefined) checkCutCall(item, incompleteReason, before, calls);
+  }
+}
+
+/** Response items whose arguments the model writes, so a token limit can cut them. */
+const WRITTEN_CALL_ITEMS = new Set(['function_call', 'custom_tool_call', 'mcp_call']);
+
+/**
+ * Warns when a Responses API response that stopped at its output token limit (`incomplete_details.reason`)
+ * ended on `item`, a call just read (`before` is the count before it).
+ */
+function checkCutCall(item: unknown, reason: unknown, before: number, calls: CallCollector): void {
+  if (isObject(item) && WRITTEN_CALL_ITEMS.has(item.type as string))
+    calls.endedAtTokenLimit('incomplete_details.reason', reason, before);
 }
 
 function firstOfAlternatives(count: number, what: string): string {
@@ -263,7 +289,14 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
         `expected the Responses API "output" list, got ${describeType(data.output)}`,
       );
     }
-    readList(data.output, '$.output', calls, context);
+    const output = data.output;
+    const last = output.length - 1;
+    readList(output, '$.output', calls, context, Math.max(last, 0));
+    if (last >= 0) {
+      const before = calls.count;
+      readItem(output[last], () => childPath('$.output', last), calls, context);
+      if (isObject(data.incomplete_details)) checkCutCall(output[last], data.incomplete_details.reason, before, calls);
+    }
     return;
   }
   if (Array.isArray(data.choices)) {
