@@ -41,7 +41,10 @@ function readBlock(
   calls: CallCollector,
   context: ParseContext,
 ): void {
-  if (!isObject(block) || typeof block.type !== 'string') return;
+  if (!isObject(block) || typeof block.type !== 'string') {
+    context.unrecognised(path, `a content block without a "type" (${describeKeys(block)})`);
+    return;
+  }
   const type = block.type;
   if (CALL_BLOCKS.has(type)) {
     const metadata: Record<string, unknown> = { format: type };
@@ -66,9 +69,22 @@ function readBlock(
       `skipped a server_tool_use block for ${JSON.stringify(block.name)}: Anthropic-hosted tools are not scored`,
       block.id,
     );
+  } else if (!QUIET_BLOCKS.has(type) && !type.endsWith('_tool_result')) {
+    context.unrecognised(path, `a content block of type ${JSON.stringify(type)}`);
   }
   // text, thinking, images, documents and results of hosted tools are not calls.
 }
+
+/** Content blocks that are not calls or their results, read as nothing, quietly. */
+const QUIET_BLOCKS = new Set([
+  'text',
+  'thinking',
+  'redacted_thinking',
+  'image',
+  'document',
+  'search_result',
+  'container_upload',
+]);
 
 function readMessage(
   message: Record<string, unknown>,

@@ -49,7 +49,10 @@ function readBlock(
   calls: CallCollector,
   context: ParseContext,
 ): void {
-  if (!isObject(block)) return;
+  if (!isObject(block)) {
+    context.unrecognised(path, `a content block that is ${describeType(block)}`);
+    return;
+  }
   const use = block.toolUse;
   if (isObject(use)) {
     const usePath = childPath(path, 'toolUse');
@@ -68,8 +71,21 @@ function readBlock(
     calls.addResult({ id: result.toolUseId }, readToolResult(result), childPath(path, 'toolResult'));
   else if (use !== undefined || result !== undefined)
     calls.markUnreadable(path, `a ${use !== undefined ? 'toolUse' : 'toolResult'} block that is not an object`);
-  // text, image, document, reasoningContent, cachePoint, guardContent blocks are not calls.
+  else if (!QUIET_BLOCKS.some((key) => key in block))
+    context.unrecognised(path, `a content block that is not a Converse block (${describeKeys(block)})`);
 }
+
+/** Converse content blocks that are not calls or their results, read as nothing, quietly. */
+const QUIET_BLOCKS = [
+  'text',
+  'image',
+  'document',
+  'video',
+  'reasoningContent',
+  'citationsContent',
+  'cachePoint',
+  'guardContent',
+];
 
 function readMessage(
   message: Record<string, unknown>,

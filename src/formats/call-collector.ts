@@ -1,5 +1,5 @@
 import { type LazyPath, pathText, toActualCall } from './calls.js';
-import { describeType, ToolscoreInputError } from '../core/errors.js';
+import { childPath, describeType, ToolscoreInputError } from '../core/errors.js';
 import { isObject, ownKeyCount } from '../core/objects.js';
 import type { Args, ToolCall } from '../core/types.js';
 import { collectingContext, type ParseContext, type TraceFormat } from './types.js';
@@ -401,6 +401,21 @@ const CALL_MARKS = [
   'functionResponse',
   'function_response',
 ];
+
+/**
+ * Tells `context` of each call key of `item` (`CALL_MARKS`: `function_call`, `toolCalls`, `tool_use`,
+ * ...) that its reader does not read (`read`), so a zero-call reading names the member it passed over.
+ */
+export function passOverForeignCallKeys(
+  item: Record<string, unknown>,
+  read: ReadonlySet<string>,
+  path: string,
+  context: ParseContext,
+): void {
+  for (const key of CALL_MARKS)
+    if (!read.has(key) && Object.hasOwn(item, key) && item[key] !== null && item[key] !== undefined)
+      context.unrecognised(childPath(path, key), `a "${key}" member it does not read`);
+}
 
 /** The first call mark in data (bounded scan), or undefined. */
 export function callMarkIn(data: unknown): string | undefined {

@@ -1,7 +1,7 @@
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
-import { type FromOptions, readContent, readInMemory } from './call-collector.js';
+import { describeKeys, type FromOptions, readContent, readInMemory } from './call-collector.js';
 import { hasOwnProperty, isObject } from '../core/objects.js';
 import { CallJoiner, type CallOutcome, failureMessage, unixSeconds } from './call-joiner.js';
 import type { ParseContext, TraceFormat } from './types.js';
@@ -161,6 +161,17 @@ function messageParts(
 }
 
 const CALL_BLOCKS = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
+/** Blocks that are not calls or their results, read as nothing, quietly. */
+const QUIET_BLOCKS = new Set(['text', 'thinking', 'redacted_thinking', 'image', 'document', 'tool_reference']);
+/** Entries without calls: the SDK's other messages, and the lines a Claude Code session adds. */
+const QUIET_ENTRIES = new Set([
+  ...OTHER_MESSAGE_TYPES,
+  'summary',
+  'progress',
+  'file-history-snapshot',
+  'queue-operation',
+  'custom-title',
+]);
 
 /**
  * Calls of a list of SDK messages (or Claude Code session entries, which are the same messages with a
@@ -193,7 +204,11 @@ export function readClaudeMessages(
       });
       return;
     }
-    if (parts === undefined || !isObject(item)) return;
+    if (parts === undefined || !isObject(item)) {
+      if (!(isObject(item) && QUIET_ENTRIES.has(item.type as string)))
+        context.unrecognised(itemPath, `an entry that is not an SDK message (${describeKeys(item)})`);
+      return;
+    }
     const { kind, content, contentPath } = parts;
     if (!Array.isArray(content)) return;
     const timestamp = unixSeconds(item.timestamp);
@@ -204,9 +219,15 @@ export function readClaudeMessages(
     content.forEach((block: unknown, j) => {
       const blockPath = childPath(contentPath, j);
       const type = isObject(block) ? blockTypeOf(block) : undefined;
-      if (!isObject(block) || type === undefined) return;
+      if (!isObject(block) || type === undefined) {
+        context.unrecognised(blockPath, `a content block of no known kind (${describeKeys(block)})`);
+        return;
+      }
       if (CALL_BLOCKS.has(type)) {
-        if (kind !== 'assistant') return;
+        if (kind !== 'assistant') {
+          context.unrecognised(blockPath, `a ${type} block in a ${kind} message`);
+          return;
+        }
         const metadata: Record<string, unknown> = {};
         if (parent !== undefined) metadata.parent_tool_use_id = parent;
         if (type !== 'tool_use') metadata.block_type = type;
@@ -230,6 +251,8 @@ export function readClaudeMessages(
         // A result in the assistant's own message (hosted tools) was not timed apart from the call.
         if (timestamp !== undefined && kind === 'user') outcome.endedAt = timestamp;
         calls.resolve(blockPath, id, outcome);
+      } else if (!QUIET_BLOCKS.has(type)) {
+        context.unrecognised(blockPath, `a content block of type ${JSON.stringify(type)}`);
       }
     });
   });

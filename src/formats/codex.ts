@@ -1,7 +1,7 @@
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
-import { type FromOptions, outcomeOf, readInMemory } from './call-collector.js';
+import { describeKeys, type FromOptions, outcomeOf, readInMemory } from './call-collector.js';
 import { isObject } from '../core/objects.js';
 import { CallJoiner, type CallOutcome, unixSeconds } from './call-joiner.js';
 import type { ParseContext, TraceFormat } from './types.js';
@@ -60,12 +60,22 @@ function looksLikeCodex(data: unknown): boolean {
 }
 
 const OUTPUT_TYPES = new Set(['function_call_output', 'custom_tool_call_output']);
+/** Response items that are not calls of the agent's tools (messages, reasoning, hosted search, snapshots): read as nothing, quietly. */
+const QUIET_ITEMS = new Set([
+  'message',
+  'reasoning',
+  'web_search_call',
+  'ghost_snapshot',
+  'compaction',
+  'compaction_summary',
+]);
 
 function readRollout(lines: readonly unknown[], context: ParseContext): ToolCall[] {
   const calls = new CallJoiner(context);
   let items = 0;
   lines.forEach((line, i) => {
-    if (!isRolloutLine(line)) return;
+    if (!isRolloutLine(line))
+      return context.unrecognised(childPath('$', i), `a line that is not a rollout line (${describeKeys(line)})`);
     const payload = line.payload;
     const path = childPath(childPath('$', i), 'payload');
     const at = unixSeconds(line.timestamp);
@@ -104,7 +114,8 @@ function readRollout(lines: readonly unknown[], context: ParseContext): ToolCall
       default:
         if (typeof payload.type === 'string' && OUTPUT_TYPES.has(payload.type))
           calls.resolve(path, id, { ...outputOutcome(payload.output), endedAt: at });
-      // messages, reasoning, web_search_call: not calls of the agent's tools.
+        else if (!(typeof payload.type === 'string' && QUIET_ITEMS.has(payload.type)))
+          context.unrecognised(path, `a response_item of type ${JSON.stringify(payload.type)}`);
     }
   });
   if (items === 0) context.warn('$', 'the rollout holds no response_item lines, so no calls');

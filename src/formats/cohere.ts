@@ -1,7 +1,14 @@
 import { ToolscoreInputError, childPath, describeType, textOf } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
-import { CallCollector, describeKeys, isRoleMessage, outcomeOf, readContent } from './call-collector.js';
+import {
+  CallCollector,
+  describeKeys,
+  isRoleMessage,
+  outcomeOf,
+  passOverForeignCallKeys,
+  readContent,
+} from './call-collector.js';
 import { isObject } from '../core/objects.js';
 import { StreamAssembly, joinedArguments } from './stream-fragments.js';
 import type { ParseContext, TraceFormat } from './types.js';
@@ -79,9 +86,24 @@ function readMessage(
     );
   else if (toolCalls !== undefined && toolCalls !== null)
     calls.markUnreadable(childPath(path, 'tool_calls'), `"tool_calls" that is ${describeType(toolCalls)}, not a list`);
+  passOverForeignCallKeys(message, READ_KEYS, path, context);
+  if (Array.isArray(message.content))
+    message.content.forEach((part: unknown, i) => {
+      if (!(isObject(part) && typeof part.type === 'string' && CONTENT_TYPES.has(part.type)))
+        context.unrecognised(
+          childPath(childPath(path, 'content'), i),
+          `a content part that is not Cohere's (${describeKeys(part)})`,
+        );
+    });
   if (message.role === 'tool')
     calls.addResult({ id: message.tool_call_id }, outcomeOf(toolContent(message.content)), path);
 }
+
+/** The call keys of a message this reader reads; others (`function_call`, `toolCalls`, ...) are passed over. */
+const READ_KEYS: ReadonlySet<string> = new Set(['tool_calls', 'tool_call_id']);
+
+/** Content part types of v2 messages: none is a call. */
+const CONTENT_TYPES = new Set(['text', 'document', 'image_url', 'thinking']);
 
 function readList(items: unknown[], path: string, calls: CallCollector, context: ParseContext): void {
   items.forEach((item: unknown, i) => {

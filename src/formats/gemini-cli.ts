@@ -1,7 +1,14 @@
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
-import { type FromOptions, errorText, outcomeOf, readContent, readInMemory } from './call-collector.js';
+import {
+  type FromOptions,
+  errorText,
+  outcomeOf,
+  passOverForeignCallKeys,
+  readContent,
+  readInMemory,
+} from './call-collector.js';
 import { isObject } from '../core/objects.js';
 import { unixSeconds } from './call-joiner.js';
 import { toActualCall } from './calls.js';
@@ -64,12 +71,22 @@ function looksLikeGeminiCLI(data: unknown): boolean {
   return isObject(data) && Array.isArray(data.messages) && data.messages.length > 0 && isCLIMessageList(data.messages);
 }
 
+/** Message types a session records (`isCLIMessage` checked each is a string). */
+const MESSAGE_TYPES = new Set(['user', 'gemini', 'info', 'error', 'warning']);
+/** The call keys of a message this reader reads; others (`tool_calls`, `functionCall`, ...) are passed over. */
+const READ_KEYS: ReadonlySet<string> = new Set(['toolCalls']);
+
 function readMessages(messages: readonly unknown[], context: ParseContext): ToolCall[] {
   const calls: ToolCall[] = [];
-  messages.forEach((message, i) => {
-    const toolCalls = (message as Record<string, unknown>).toolCalls;
+  messages.forEach((item, i) => {
+    const message = item as Record<string, unknown>;
+    const messagePath = childPath('$.messages', i);
+    if (!MESSAGE_TYPES.has(message.type as string))
+      context.unrecognised(messagePath, `a message of type ${JSON.stringify(message.type)}`);
+    passOverForeignCallKeys(message, READ_KEYS, messagePath, context);
+    const toolCalls = message.toolCalls;
     if (!Array.isArray(toolCalls)) return;
-    const listPath = childPath(childPath('$.messages', i), 'toolCalls');
+    const listPath = childPath(messagePath, 'toolCalls');
     toolCalls.forEach((entry: unknown, j) => {
       const path = childPath(listPath, j);
       if (!isObject(entry)) {

@@ -1,7 +1,7 @@
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
-import { CallCollector, describeKeys, isRoleMessage, outcomeOf } from './call-collector.js';
+import { CallCollector, describeKeys, isRoleMessage, outcomeOf, passOverForeignCallKeys } from './call-collector.js';
 import { isObject } from '../core/objects.js';
 import type { ParseContext, TraceFormat } from './types.js';
 
@@ -24,6 +24,9 @@ interface OllamaCall {
   name: string;
   id: unknown;
 }
+
+/** The call keys of a message this reader reads; others (`function_call`, `toolCalls`, ...) are passed over. */
+const READ_KEYS: ReadonlySet<string> = new Set(['tool_calls', 'tool_call_id']);
 
 /** Reads one message; `awaiting` holds the calls of the latest assistant message still without a reply. */
 function readMessage(
@@ -60,6 +63,7 @@ function readMessage(
   } else if (toolCalls !== undefined && toolCalls !== null) {
     calls.markUnreadable(childPath(path, 'tool_calls'), `"tool_calls" that is ${describeType(toolCalls)}, not a list`);
   }
+  passOverForeignCallKeys(message, READ_KEYS, path, context);
   if (message.role !== 'tool') return;
   const outcome = outcomeOf(message.content);
   if (message.tool_call_id !== undefined) {

@@ -97,9 +97,13 @@ function readPart(
       calls.resolve(path, id, { is_error: true, error: retryText(part.content) });
       return;
     default:
-      return;
+      if (!QUIET_PARTS.has(part.part_kind))
+        context.unrecognised(path, `a part of kind ${JSON.stringify(part.part_kind)}`);
   }
 }
+
+/** Part kinds that are not calls or their results (prompts, text, thoughts, files), read as nothing, quietly. */
+const QUIET_PARTS = new Set(['system-prompt', 'user-prompt', 'text', 'thinking', 'file']);
 
 /** A retry prompt's content: its text, or the `msg` of each validation error it lists. */
 function retryText(content: unknown): string {
