@@ -19,8 +19,10 @@ import type { ParseContext, TraceFormat } from './types.js';
  *   or live message objects; a list of them, one message, or LangGraph state `{messages: [...]}`.
  *   `AIMessage.tool_calls` are the calls (OpenAI-style `additional_kwargs.tool_calls` when there are
  *   none); `invalid_tool_calls` are kept with their raw argument text; a `ToolMessage` gives the result
- *   of the call named by `tool_call_id`, and `status: "error"` marks it failed. Consecutive
- *   `AIMessageChunk`s of one streamed message are joined: `tool_call_chunks` are concatenated per index.
+ *   of the call named by `tool_call_id`, and `status: "error"` marks it failed. The
+ *   `AIMessageChunk`s of a streamed message are joined by message id (parallel nodes interleave
+ *   theirs; a chunk without an id continues the latest message): its `tool_call_chunks` are
+ *   concatenated per index, and its calls come where its first chunk came.
  *   Messages tagged with `role` (`assistant`, `tool`, ...) instead of `type`, and untagged ones
  *   (`{content, tool_calls}`, `{tool_call_id, content}`), are read too;
  * - LangGraph `stream()` output, as a list (JSON Lines: one part a line): `[mode, payload]` parts of
@@ -295,6 +297,17 @@ function looksLikeLangChain(data: unknown): boolean {
   return data.every((item) => isToolCall(item) && item.type === 'tool_call');
 }
 
+/** Content part types of provider calls that an AI message may carry beside (or instead of) its `tool_calls`. */
+const CONTENT_CALL_TYPES = new Set(['tool_use', 'tool_call', 'function_call', 'tool-call', 'server_tool_call']);
+
+/** The chunks of one streamed message (`AIMessageChunk`s sharing an id). */
+interface ChunkRun {
+  messages: { fields: Record<string, unknown>; path: string }[];
+  id: unknown;
+  /** From a `"messages"` stream, where a state may hold the message too. */
+  streamed: boolean;
+}
+
 /** A streamed tool call being assembled from `tool_call_chunks`. */
 interface ChunkCall {
   name: string;
@@ -308,9 +321,14 @@ class LangChainReader {
   /** `tool_calls` entries that had neither a name nor a `function`: if no call is read, that is an error. */
   private unreadable = 0;
   private unreadablePath = '$';
-  private run:
-    | { messages: { fields: Record<string, unknown>; path: string }[]; id: unknown; streamed: boolean }
-    | undefined;
+  /**
+   * Streamed messages being joined, by message id, in the order their first chunks came: parallel
+   * nodes interleave their chunks in a `"messages"` stream, so each message gathers its own.
+   */
+  private runs: ChunkRun[] = [];
+  private readonly runsById = new Map<unknown, ChunkRun>();
+  /** The run the latest chunk went to: a chunk without an id continues it. */
+  private lastRun: ChunkRun | undefined;
   /** Ids of the messages read from a stream, whose modes and states repeat them. */
   private readonly seenMessages = new Set<string>();
   /** Length of the last `values` state read: messages without an id are new only past it. */
@@ -374,13 +392,19 @@ class LangChainReader {
   private readMessage(message: Message, path: string, streamed = false): void {
     if (message.role === 'ai' && message.chunk) {
       const id = message.fields.id;
-      if (this.run && (id === undefined || this.run.id === undefined || id === this.run.id)) {
-        this.run.messages.push({ fields: message.fields, path });
-        this.run.id ??= id;
-      } else {
-        this.flushRun();
-        this.run = { messages: [{ fields: message.fields, path }], id, streamed };
+      let run = id === undefined ? this.lastRun : this.runsById.get(id);
+      // The first chunk with an id names the run its id-less chunks began.
+      if (run === undefined && this.lastRun?.id === undefined) run = this.lastRun;
+      if (run === undefined) {
+        run = { messages: [], id: undefined, streamed };
+        this.runs.push(run);
       }
+      if (run.id === undefined && id !== undefined) {
+        run.id = id;
+        this.runsById.set(id, run);
+      }
+      run.messages.push({ fields: message.fields, path });
+      this.lastRun = run;
       return;
     }
     this.flushRun();
@@ -508,6 +532,7 @@ class LangChainReader {
         });
       }
     }
+    if (!read && Array.isArray(fields.content)) this.passOverCallParts(fields.content, childPath(path, 'content'));
     const invalid = fields.invalid_tool_calls;
     if (Array.isArray(invalid)) {
       invalid.forEach((entry: unknown, i) => {
@@ -523,6 +548,17 @@ class LangChainReader {
         this.calls.add(entryPath, { tool: entry.name, args, id: stringId(entry.id), metadata });
       });
     }
+  }
+
+  /** Call parts of an AI message's content that its `tool_calls` do not repeat (the calls are read from there). */
+  private passOverCallParts(content: readonly unknown[], path: string): void {
+    content.forEach((part, i) => {
+      if (isObject(part) && typeof part.type === 'string' && CONTENT_CALL_TYPES.has(part.type))
+        this.context.unrecognised(
+          childPath(path, i),
+          `a "${part.type}" content part without a matching tool_calls entry`,
+        );
+    });
   }
 
   /** One `tool_calls` entry: LangChain's `{name, args, id}` or OpenAI's `{id, function: {name, arguments}}`. */
@@ -555,11 +591,18 @@ class LangChainReader {
     this.calls.resolve(path, id, outcome);
   }
 
-  /** Joins the streamed chunks of one message and reads their tool calls. */
+  /** Joins the chunks of every streamed message, in the order the messages began, and reads their tool calls. */
   private flushRun(): void {
-    const run = this.run;
-    this.run = undefined;
-    if (!run) return;
+    if (this.runs.length === 0) return;
+    const runs = this.runs;
+    this.runs = [];
+    this.runsById.clear();
+    this.lastRun = undefined;
+    for (const run of runs) this.readRun(run);
+  }
+
+  /** Joins the streamed chunks of one message and reads their tool calls. */
+  private readRun(run: ChunkRun): void {
     // A state may already have given this message whole (streamed chunks and a "values" state at once).
     if (run.streamed && !this.firstSight(run.id)) return;
     const only = run.messages.length === 1 ? run.messages[0]! : undefined;

@@ -244,3 +244,77 @@ describe('LangGraph stream shapes', () => {
     );
   });
 });
+
+/**
+ * Parallel nodes (a fan-out to two agent nodes in one superstep) stream their model calls at once, so
+ * `streamMode: "messages"` output interleaves their chunks. Built in the shape of the recording above
+ * (serialized AIMessageChunks with `tool_call_chunks`, LangGraph metadata); each node's chunks use
+ * index 0 for its own call, as each model numbers its calls from 0.
+ */
+describe('LangGraph "messages" stream of parallel nodes: chunks joined per message id, not by arrival', () => {
+  const chunk = (node: string, id: string, toolCallChunk: Record<string, unknown>): unknown => [
+    {
+      lc: 1,
+      type: 'constructor',
+      id: ['langchain_core', 'messages', 'AIMessageChunk'],
+      kwargs: {
+        id,
+        content: [],
+        tool_call_chunks: [{ type: 'tool_call_chunk', index: 0, ...toolCallChunk }],
+        additional_kwargs: {},
+        response_metadata: { model_provider: 'openai' },
+        tool_calls: [],
+        invalid_tool_calls: [],
+      },
+    },
+    { tags: [], langgraph_step: 1, langgraph_node: node, langgraph_triggers: ['branch:to:' + node] },
+  ];
+  const toolMessage = (id: string, callId: string, content: string): unknown => [
+    {
+      lc: 1,
+      type: 'constructor',
+      id: ['langchain_core', 'messages', 'ToolMessage'],
+      kwargs: { id, content, tool_call_id: callId, name: 'tools', status: 'success' },
+    },
+    { tags: [], langgraph_step: 2, langgraph_node: 'tools' },
+  ];
+  const weather = [
+    chunk('weather_agent', 'run-w', { name: 'get_weather', args: '', id: 'call_w' }),
+    chunk('weather_agent', 'run-w', { args: '{"city": ' }),
+    chunk('weather_agent', 'run-w', { args: '"Tokyo"}' }),
+  ];
+  const time = [
+    chunk('time_agent', 'run-t', { name: 'get_datetime', args: '', id: 'call_t' }),
+    chunk('time_agent', 'run-t', { args: '{"timezone": "Asia/' }),
+    chunk('time_agent', 'run-t', { args: 'Tokyo"}' }),
+  ];
+  const results = [toolMessage('tm-w', 'call_w', '20°C, clear'), toolMessage('tm-t', 'call_t', '04:00 AM')];
+  const expected: ToolCall[] = [
+    { tool: 'get_weather', args: { city: 'Tokyo' }, id: 'call_w', result: '20°C, clear', is_error: false },
+    { tool: 'get_datetime', args: { timezone: 'Asia/Tokyo' }, id: 'call_t', result: '04:00 AM', is_error: false },
+  ];
+
+  test('weather, time, weather, time, ...: each call whole, in the order the messages began', () => {
+    const interleaved = [weather[0], time[0], weather[1], time[1], weather[2], time[2], ...results];
+    expect(detectFormat(interleaved)).toBe('langchain');
+    expect(parse(interleaved)).toEqual({ calls: expected, warnings: [] });
+  });
+
+  test('property: any interleaving of the two messages reads like the messages one after the other', () => {
+    const sequential = parse([...weather, ...time, ...results]);
+    expect(sequential).toEqual({ calls: expected, warnings: [] });
+    fc.assert(
+      fc.property(fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }), (picks) => {
+        // A merge of the two chunk lists, each kept in its own order; the weather message begins first.
+        const queues = [weather.slice(1), [...time]];
+        const merged: unknown[] = [weather[0]];
+        for (const pick of picks) {
+          const queue = queues[pick ? 0 : 1]!.length > 0 ? queues[pick ? 0 : 1]! : queues[pick ? 1 : 0]!;
+          if (queue.length > 0) merged.push(queue.shift());
+        }
+        expect(parse([...merged, ...results])).toEqual(sequential);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

@@ -1,7 +1,7 @@
 import { ToolscoreInputError, childPath, describeType, textOf } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
-import { type FromOptions, readContent, readInMemory } from './call-collector.js';
+import { describeKeys, type FromOptions, readContent, readInMemory } from './call-collector.js';
 import { isObject } from '../core/objects.js';
 import { CallJoiner, type CallOutcome, failureMessage, secondsBetween, unixSeconds } from './call-joiner.js';
 import { toActualCall } from './calls.js';
@@ -78,6 +78,8 @@ const RUN_ITEM_TYPES = new Set([
   'message_output_item',
   'reasoning_item',
 ]);
+/** Run and protocol items that are not calls or results (messages, reasoning): read as nothing, quietly. */
+const QUIET_ITEMS = new Set(['message_output_item', 'reasoning_item', 'message', 'reasoning']);
 const CALL_TYPES = new Set(['function_call', 'hosted_tool_call', 'computer_call', 'shell_call', 'apply_patch_call']);
 const RESULT_TYPES = new Set([
   'function_call_result',
@@ -140,6 +142,8 @@ function readTraceSpans(list: readonly unknown[], path: string, context: ParseCo
   list.forEach((span, i) => {
     if (isTraceSpan(span) && span.span_data.type === 'function')
       functions.push({ span, path: childPath(path, i), start: unixSeconds(span.started_at) });
+    else if (!isTraceSpan(span) && !(isObject(span) && span.object === 'trace'))
+      context.unrecognised(childPath(path, i), `an entry that is not a trace span (${describeKeys(span)})`);
   });
   // Spans are exported as they end; calls are ordered by when they started (stable for equal times).
   functions.sort((a, b) => (a.start ?? Infinity) - (b.start ?? Infinity));
@@ -217,10 +221,11 @@ class AgentsReader {
   private readItems(items: readonly unknown[], path: string): void {
     items.forEach((item, i) => {
       const itemPath = childPath(path, i);
-      if (!isObject(item) || typeof item.type !== 'string') return;
+      if (!isObject(item) || typeof item.type !== 'string')
+        return this.context.unrecognised(itemPath, `an item without a "type" (${describeKeys(item)})`);
       if (RUN_ITEM_TYPES.has(item.type) || item.rawItem !== undefined || item.raw_item !== undefined) {
         const raw = rawOf(item);
-        if (!isObject(raw)) return;
+        if (!isObject(raw)) return this.context.unrecognised(itemPath, `a ${item.type} without a raw item object`);
         const rawPath = childPath(itemPath, item.rawItem !== undefined ? 'rawItem' : 'raw_item');
         switch (item.type) {
           case 'tool_call_item':
@@ -233,11 +238,15 @@ class AgentsReader {
           case 'handoff_output_item':
             return this.readResult(raw, rawPath, 'output' in item ? { value: item.output } : undefined);
           default:
+            if (!QUIET_ITEMS.has(item.type))
+              this.context.unrecognised(itemPath, `a run item of type ${JSON.stringify(item.type)}`);
             return;
         }
       }
       if (CALL_TYPES.has(item.type)) return this.readCall(item, itemPath);
       if (RESULT_TYPES.has(item.type)) return this.readResult(item, itemPath);
+      if (!QUIET_ITEMS.has(item.type))
+        this.context.unrecognised(itemPath, `an item of type ${JSON.stringify(item.type)}`);
     });
   }
 
@@ -306,7 +315,7 @@ class AgentsReader {
         });
         return;
       default:
-        return;
+        this.context.unrecognised(path, `a call item of type ${JSON.stringify(raw.type)}`);
     }
   }
 

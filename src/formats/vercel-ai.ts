@@ -1,7 +1,7 @@
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
-import { type FromOptions, readInMemory } from './call-collector.js';
+import { describeKeys, type FromOptions, readInMemory } from './call-collector.js';
 import { isObject } from '../core/objects.js';
 import { CallJoiner, type CallOutcome, type FoundCall, failureMessage } from './call-joiner.js';
 import type { ParseContext, TraceFormat } from './types.js';
@@ -205,7 +205,8 @@ class VercelReader {
   private readParts(parts: readonly unknown[], path: string, step: number | undefined, inMessage = false): void {
     parts.forEach((part, i) => {
       const partPath = childPath(path, i);
-      if (!isObject(part) || typeof part.type !== 'string') return;
+      if (!isObject(part) || typeof part.type !== 'string')
+        return this.context.unrecognised(partPath, `a part without a "type" (${describeKeys(part)})`);
       switch (part.type) {
         case 'tool-call':
           return this.readCall(part, partPath, step);
@@ -241,7 +242,8 @@ class VercelReader {
           return;
         }
         default:
-          return;
+          if (!isQuietPart(part.type))
+            this.context.unrecognised(partPath, `a part of type ${JSON.stringify(part.type)}`);
       }
     });
   }
@@ -286,8 +288,12 @@ class VercelReader {
   /** `useChat` UI message parts (v5+): `tool-<name>` / `dynamic-tool` with a `state`. */
   private readUIParts(parts: readonly unknown[], path: string): void {
     parts.forEach((part, i) => {
-      if (!isUIToolPart(part)) return;
       const partPath = childPath(path, i);
+      if (!isUIToolPart(part)) {
+        if (!(isObject(part) && typeof part.type === 'string' && isQuietPart(part.type)))
+          this.context.unrecognised(partPath, `a UI message part that is not a tool part (${describeKeys(part)})`);
+        return;
+      }
       const tool = part.type === 'dynamic-tool' ? part.toolName : (part.type as string).slice('tool-'.length);
       const id = stringId(part.toolCallId);
       const args =
@@ -343,6 +349,46 @@ class VercelReader {
     }
     return calls;
   }
+}
+
+/** Part types (model messages, step content, stream parts, UI messages) that are not calls or results. */
+const QUIET_PARTS = new Set([
+  'text',
+  'reasoning',
+  'redacted-reasoning',
+  'file',
+  'image',
+  'source',
+  'source-url',
+  'source-document',
+  'step-start',
+  'start',
+  'finish',
+  'start-step',
+  'finish-step',
+  'stream-start',
+  'response-metadata',
+  'text-start',
+  'text-delta',
+  'text-end',
+  'reasoning-start',
+  'reasoning-delta',
+  'reasoning-end',
+  'reasoning-part-finish',
+  'tool-input-end',
+  'tool-approval-request',
+  'tool-approval-response',
+  'tool-call-streaming-start',
+  'tool-call-delta',
+  'raw',
+  'error',
+  'abort',
+  'message-metadata',
+]);
+
+/** Whether a part type holds nothing this reader scores (`data-*` parts are the app's own). */
+function isQuietPart(type: string): boolean {
+  return QUIET_PARTS.has(type) || type.startsWith('data-');
 }
 
 function callMetadata(part: Record<string, unknown>, step: number | undefined): Record<string, unknown> {
