@@ -267,7 +267,7 @@ describe('LangGraph "messages" stream of parallel nodes: chunks joined per messa
         invalid_tool_calls: [],
       },
     },
-    { tags: [], langgraph_step: 1, langgraph_node: node, langgraph_triggers: ['branch:to:' + node] },
+    { tags: [], langgraph_step: 1, langgraph_node: node, langgraph_triggers: [`branch:to:${node}`] },
   ];
   const toolMessage = (id: string, callId: string, content: string): unknown => [
     {

@@ -117,6 +117,8 @@ function readChatMessage(
     calls.addResult({ id: message.tool_call_id, name: message.name }, outcomeOf(message.content), path);
   } else if (message.role === 'function') {
     calls.addResult({ name: message.name }, outcomeOf(message.content), path);
+  } else if (!CHAT_ROLES.has(message.role as string)) {
+    context.unrecognised(pathText(path), `a message of role ${JSON.stringify(message.role)}`);
   }
 }
 
@@ -173,10 +175,15 @@ function readResponsesItem(
           `skipped a built-in ${type} item: only function, custom and MCP tool calls are scored`,
           item.call_id ?? item.id,
         );
+      } else if (!QUIET_ITEMS.has(type) && !type.endsWith('_call_output')) {
+        context.unrecognised(pathText(path), `an item of type ${JSON.stringify(type)}`);
       }
     // reasoning, message, mcp_list_tools, program, *_call_output of built-in tools: not calls.
   }
 }
+
+/** Responses API items that are not calls or their results, read as nothing, quietly. */
+const QUIET_ITEMS = new Set(['message', 'reasoning', 'mcp_list_tools', 'program', 'compaction', 'item_reference']);
 
 function responsesMetadata(format: string, item: Record<string, unknown>): Record<string, unknown> {
   const metadata: Record<string, unknown> = { format };
