@@ -5,6 +5,7 @@ import { checkZeroCalls, isNothingReadWarning } from './call-collector.js';
 import { anthropicFormat } from './anthropic.js';
 import { fromGemini } from './gemini.js';
 import { fromOpenAI, openaiFormat } from './openai.js';
+import { FORMATS } from './registry.js';
 
 /** The one-line error a reading throws. */
 function inputError(read: () => unknown): ToolscoreInputError {
@@ -144,5 +145,174 @@ describe('a detected format that reads nothing it can use warns', () => {
         't',
       ),
     ).toEqual({ calls: [], format: 'anthropic', warnings: [] });
+  });
+});
+
+/**
+ * Per reader: a non-empty input the format claims, holding only items its reader passes over. Each
+ * reading has no call, and the warning names the first item passed over (path and kind, read off the
+ * input), under auto-detection and under the explicit format name alike.
+ */
+describe('every reader names what it passed over when it read no call', () => {
+  const T = '2025-10-01T10:00:00.000Z';
+  const cases: { format: string; data: unknown; at: string; what: string }[] = [
+    {
+      format: 'anthropic',
+      data: { type: 'message', role: 'assistant', content: [{ type: 'tool_invocation', id: 'x' }] },
+      at: '$.content[0]',
+      what: 'a content block of type "tool_invocation"',
+    },
+    {
+      format: 'bedrock',
+      data: {
+        output: { message: { role: 'assistant', content: [{ toolCall: { name: 'f' } }] } },
+        stopReason: 'end_turn',
+      },
+      at: '$.output.message.content[0]',
+      what: 'a content block that is not a Converse block (an object with keys toolCall)',
+    },
+    {
+      format: 'cohere',
+      data: { message: { role: 'assistant', content: [{ type: 'tool_use', id: 'a' }] }, finish_reason: 'COMPLETE' },
+      at: '$.message.content[0]',
+      what: "a content part that is not Cohere's (an object with keys type, id)",
+    },
+    {
+      format: 'ollama',
+      data: {
+        model: 'llama3.2',
+        message: { role: 'assistant', content: '', function_call: { name: 'f' } },
+        done: true,
+      },
+      at: '$.message.function_call',
+      what: 'a "function_call" member it does not read',
+    },
+    {
+      format: 'pydantic-ai',
+      data: [{ kind: 'response', parts: [{ part_kind: 'tool-invocation', tool_name: 'f' }] }],
+      at: '$[0].parts[0]',
+      what: 'a part of kind "tool-invocation"',
+    },
+    {
+      format: 'codex',
+      data: [
+        { timestamp: T, type: 'session_meta', payload: { id: 's1' } },
+        { timestamp: T, type: 'response_item', payload: { type: 'mcp_tool_call', name: 'f' } },
+      ],
+      at: '$[1].payload',
+      what: 'a response_item of type "mcp_tool_call"',
+    },
+    {
+      format: 'gemini-cli',
+      data: {
+        messages: [
+          { type: 'user', content: 'hi' },
+          { type: 'gemini', content: '', tool_calls: [{ name: 'f' }] },
+        ],
+      },
+      at: '$.messages[1].tool_calls',
+      what: 'a "tool_calls" member it does not read',
+    },
+    {
+      format: 'claude-agent-sdk',
+      data: [{ type: 'assistant', message: { role: 'assistant', content: [{ type: 'tool_invocation' }] } }],
+      at: '$[0].message.content[0]',
+      what: 'a content block of type "tool_invocation"',
+    },
+    {
+      format: 'claude-code',
+      data: [
+        {
+          type: 'assistant',
+          message: { role: 'assistant', content: [{ type: 'tool_invocation' }] },
+          uuid: 'u1',
+          parentUuid: null,
+          isSidechain: false,
+          sessionId: 's1',
+        },
+      ],
+      at: '$[0].message.content[0]',
+      what: 'a content block of type "tool_invocation"',
+    },
+    {
+      format: 'openai-agents',
+      data: { $schemaVersion: '1.0', generatedItems: [{ type: 'tool_search_item', rawItem: { type: 'tool_search' } }] },
+      at: '$.generatedItems[0]',
+      what: 'a run item of type "tool_search_item"',
+    },
+    {
+      format: 'vercel-ai',
+      data: { steps: [{ content: [{ type: 'tool-invocation', toolName: 'f' }], finishReason: 'stop' }] },
+      at: '$.steps[0].content[0]',
+      what: 'a part of type "tool-invocation"',
+    },
+    {
+      format: 'langchain',
+      data: [{ type: 'ai', content: [{ type: 'tool_use', id: 't1', name: 'f', input: {} }], tool_calls: [] }],
+      at: '$[0].content[0]',
+      what: 'a "tool_use" content part without a matching tool_calls entry',
+    },
+    {
+      format: 'openai',
+      data: { object: 'response', output: [{ type: 'computer_screenshot', id: 'x' }] },
+      at: '$.output[0]',
+      what: 'an item of type "computer_screenshot"',
+    },
+    {
+      format: 'gemini',
+      data: { candidates: [{ content: { role: 'model', parts: [{ toolCall: { name: 'f' } }] } }] },
+      at: '$.candidates[0].content.parts[0]',
+      what: 'a part that is not a Gemini part (an object with keys toolCall)',
+    },
+  ];
+
+  test.each(cases)('$format', ({ format, data, at, what }) => {
+    const warning = `t at ${at}: read as ${format} but found no tool calls it could use, though it passed over ${what}; check the format (--format) before reading the score`;
+    expect(readWithFormat(data, 'auto', 't')).toEqual({ calls: [], format, warnings: [warning] });
+    expect(readWithFormat(data, format, 't')).toEqual({ calls: [], format, warnings: [warning] });
+  });
+
+  test('each reader is covered here or warns of its own (mcp, otel, custom, crewai)', () => {
+    const covered = new Set(cases.map((c) => c.format));
+    expect([...FORMATS.keys()].filter((name) => !covered.has(name)).sort()).toEqual([
+      'crewai',
+      'custom',
+      'mcp',
+      'otel',
+    ]);
+    expect(readWithFormat([{ jsonrpc: '2.0', id: 1, method: 'tools/list' }], 'mcp', 't').warnings).toEqual([
+      't at $: no tools/call requests among 1 JSON-RPC messages',
+    ]);
+    expect(readWithFormat([{ tool: '' }], 'custom', 't').warnings).toEqual([
+      't at $[0]: skipped a call with no tool name',
+    ]);
+    expect(readWithFormat([{ tool_name: ' ', tool_args: {} }], 'crewai', 't').warnings).toEqual([
+      't at $[0]: skipped a call with no tool name',
+    ]);
+    const chatSpans = { resourceSpans: [{ scopeSpans: [{ spans: [{ name: 'chat', attributes: [] }] }] }] };
+    expect(inputError(() => readWithFormat(chatSpans, 'otel', 't')).reason).toMatch(
+      /^none of the 1 spans is a GenAI span/,
+    );
+  });
+
+  test('under every other explicit format the same inputs are an error or a warning, as the CLI reports them', () => {
+    for (const { format, data } of cases) {
+      for (const other of FORMATS.keys()) {
+        if (other === format) continue;
+        let reading: ReturnType<typeof readWithFormat>;
+        try {
+          reading = readWithFormat(data, other, 't');
+        } catch (error) {
+          expect(error, `${format} data read as ${other}`).toBeInstanceOf(ToolscoreInputError);
+          continue;
+        }
+        if (reading.calls.length === 0) expect(reading.warnings, `${format} data read as ${other}`).not.toEqual([]);
+      }
+    }
+    // One of them in full: the Gemini response named as anthropic is not an Anthropic shape.
+    const gemini = cases.find((c) => c.format === 'gemini')!.data;
+    expect(inputError(() => readWithFormat(gemini, 'anthropic', 't')).reason).toBe(
+      'expected an Anthropic message ({"role", "content": [...]}), a Messages API response, a message list or {"messages": [...]}; got an object with keys candidates',
+    );
   });
 });

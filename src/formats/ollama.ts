@@ -64,6 +64,9 @@ function readMessage(
     calls.markUnreadable(childPath(path, 'tool_calls'), `"tool_calls" that is ${describeType(toolCalls)}, not a list`);
   }
   passOverForeignCallKeys(message, READ_KEYS, path, context);
+  // Ollama's content is text; parts (another provider's blocks) are not read.
+  if (Array.isArray(message.content) && message.content.length > 0)
+    context.unrecognised(childPath(path, 'content'), 'message content that is a list of parts, not text');
   if (message.role !== 'tool') return;
   const outcome = outcomeOf(message.content);
   if (message.tool_call_id !== undefined) {

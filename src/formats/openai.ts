@@ -120,6 +120,20 @@ function readChatMessage(
   } else if (!CHAT_ROLES.has(message.role as string)) {
     context.unrecognised(pathText(path), `a message of role ${JSON.stringify(message.role)}`);
   }
+  const content = message.content;
+  if (Array.isArray(content) && message.role !== 'tool') passOverParts(content, path, context);
+}
+
+/** Content parts of a kind chat messages do not hold (another provider's blocks), passed over. */
+function passOverParts(parts: readonly unknown[], path: LazyPath, context: ParseContext): void {
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    if (!(isObject(part) && typeof part.type === 'string' && TEXT_PART_TYPES.has(part.type)))
+      context.unrecognised(
+        childPath(childPath(pathText(path), 'content'), i),
+        `a content part that is not a chat message part (${describeKeys(part)})`,
+      );
+  }
 }
 
 function readResponsesItem(
@@ -178,7 +192,6 @@ function readResponsesItem(
       } else if (!QUIET_ITEMS.has(type) && !type.endsWith('_call_output')) {
         context.unrecognised(pathText(path), `an item of type ${JSON.stringify(type)}`);
       }
-    // reasoning, message, mcp_list_tools, program, *_call_output of built-in tools: not calls.
   }
 }
 
@@ -431,6 +444,7 @@ const TEXT_PART_TYPES = new Set([
   'image_url',
   'input_image',
   'input_audio',
+  'input_file',
   'file',
 ]);
 

@@ -78,4 +78,36 @@ describe('no non-empty input yields zero calls without an error or a warning', (
       { numRuns: 400 },
     );
   });
+
+  /** Part and block kinds no reader knows (the readers pass over such items and say so). */
+  const unknownKind = fc.stringMatching(/^[a-z]{3,8}_(?:invocation|op|step)$/);
+
+  test('messages whose content holds only parts of unknown kinds: under every format an error or a warning, never a silent zero', () => {
+    const message = fc.record({
+      role: fc.constantFrom('assistant', 'user', 'model'),
+      content: fc.array(fc.record({ type: unknownKind, id: fc.string({ maxLength: 4 }) }), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+    });
+    const shape = fc.oneof(
+      fc.array(message, { minLength: 1, maxLength: 3 }),
+      message,
+      fc.record({ messages: fc.array(message, { minLength: 1, maxLength: 3 }) }),
+    );
+    fc.assert(
+      fc.property(shape, fc.constantFrom(...FORMAT_NAMES), (data, format) => {
+        let reading: ReturnType<typeof readWithFormat>;
+        try {
+          reading = readWithFormat(data, format, 'random');
+        } catch (error) {
+          if (error instanceof ToolscoreInputError) return;
+          throw error;
+        }
+        expect(reading.calls).toEqual([]);
+        expect(reading.warnings).not.toEqual([]);
+      }),
+      { numRuns: 400 },
+    );
+  });
 });
