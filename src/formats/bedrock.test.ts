@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../test/adapter.js';
 import { autoExtract } from './auto.js';
-import { bedrockFormat } from './bedrock.js';
+import { bedrockFormat, fromBedrock } from './bedrock.js';
 import { detectFormat } from './registry.js';
 
 const read = readerFor(bedrockFormat);
@@ -129,5 +129,27 @@ describe('bedrock: Converse message histories', () => {
       bedrockFormat.detect([{ role: 'assistant', content: [{ type: 'tool_use', id: 'a', name: 'x', input: {} }] }]),
     ).toBe(false);
     expect(bedrockFormat.detect({ object: 'response', output: [] })).toBe(false);
+  });
+});
+
+describe('fromBedrock: in memory', () => {
+  test('a ConverseCommandOutput (with the SDK $metadata) gives its toolUse call; warnings go to onWarning', () => {
+    const output = {
+      $metadata: { httpStatusCode: 200, requestId: 'r-1', attempts: 1, totalRetryDelay: 0 },
+      output: {
+        message: {
+          role: 'assistant',
+          content: [{ toolUse: { toolUseId: 'tooluse_1', name: 'bash', input: { command: 'ls -l' } } }, { oops: 1 }],
+        },
+      },
+      stopReason: 'tool_use',
+    };
+    const warnings: string[] = [];
+    expect(fromBedrock(output, { onWarning: (warning) => warnings.push(warning) })).toEqual([
+      { tool: 'bash', args: { command: 'ls -l' }, id: 'tooluse_1', is_error: false, metadata: TOOL_USE },
+    ]);
+    // The unknown block is passed over quietly: a reading with calls has no "found nothing" warning.
+    expect(warnings).toEqual([]);
+    expect(() => fromBedrock({ choices: [] })).toThrow(/^bedrock at \$: expected a Bedrock Converse response/);
   });
 });

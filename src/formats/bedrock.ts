@@ -1,7 +1,16 @@
 import { ToolscoreInputError, childPath, describeType, textOf } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
-import { CallCollector, describeKeys, errorText, isRoleMessage, readContent, type Outcome } from './call-collector.js';
+import {
+  CallCollector,
+  describeKeys,
+  errorText,
+  type FromOptions,
+  isRoleMessage,
+  readContent,
+  readInMemory,
+  type Outcome,
+} from './call-collector.js';
 import { isObject } from '../core/objects.js';
 import { StreamAssembly, joinedArguments } from './stream-fragments.js';
 import type { ParseContext, TraceFormat } from './types.js';
@@ -228,6 +237,14 @@ export const bedrockFormat: TraceFormat = {
     return calls.finish();
   },
 };
+
+/**
+ * Calls from a Bedrock Converse response, ConverseStream events (a list) or a message history held in
+ * memory (the AWS SDK's `ConverseCommandOutput`, `messages`). Throws `ToolscoreInputError` for anything else.
+ */
+export function fromBedrock(value: unknown, options?: FromOptions): ToolCall[] {
+  return readInMemory(bedrockFormat, value, options);
+}
 
 // ---- Detection ---------------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../test/adapter.js';
 import { ToolscoreInputError } from '../core/errors.js';
-import { codexFormat } from './codex.js';
+import { codexFormat, fromCodex } from './codex.js';
 import { detectFormat } from './registry.js';
 
 /*
@@ -160,5 +160,18 @@ describe('Codex CLI rollouts', () => {
       ToolscoreInputError,
     );
     expect(() => parse([{ role: 'user', content: 'hi' }])).toThrow('expected Codex rollout lines');
+  });
+});
+
+describe('fromCodex: in memory', () => {
+  test('parsed rollout lines give the calls the file gives; a message list is an error naming codex', () => {
+    expect(fromCodex(rollout).map((call) => [call.tool, call.id])).toEqual([
+      ['update_plan', 'call_I86JxQ5mUPXHAVwxdw3WlqkP'],
+      ['apply_patch', 'call_0gOiGGSkJEBvvlrXtBn0xzwL'],
+      ['exec_command', 'call_nTBN3WDXOZcJOBB6UsOQHpni'],
+      ['write_stdin', 'call_8Psrgz5hNdgZk6l53j0OY4a9'],
+      ['write_stdin', 'call_PAoFGDC6cPakVp8JImcOm2uB'],
+    ]);
+    expect(() => fromCodex([{ role: 'user', content: 'hi' }])).toThrow(/^codex at \$: expected Codex rollout lines/);
   });
 });

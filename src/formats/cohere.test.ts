@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../test/adapter.js';
 import { autoExtract } from './auto.js';
-import { cohereFormat } from './cohere.js';
+import { cohereFormat, fromCohere } from './cohere.js';
 import { openaiFormat } from './openai.js';
 import { detectFormat } from './registry.js';
 
@@ -195,5 +195,28 @@ describe('cohere: document tool content', () => {
         metadata: { format: 'cohere.tool_call' },
       },
     ]);
+  });
+});
+
+describe('fromCohere: in memory', () => {
+  test("the client's ChatResponse (openllmetry recording): both calls; another shape is an error naming cohere", () => {
+    const response = fixture('cohere/openllmetry-v2-chat-tool-calls-response.json');
+    expect(fromCohere(response)).toEqual([
+      {
+        tool: 'get_time',
+        args: { location: 'Tokyo' },
+        id: 'get_time_dp3men9jrvhf',
+        is_error: false,
+        metadata: TOOL_CALL,
+      },
+      {
+        tool: 'get_weather',
+        args: { location: 'Tokyo' },
+        id: 'get_weather_d7arjgsc96yf',
+        is_error: false,
+        metadata: TOOL_CALL,
+      },
+    ]);
+    expect(() => fromCohere({ candidates: [] })).toThrow(/^cohere at \$: expected a Cohere v2 chat response/);
   });
 });

@@ -4,10 +4,12 @@ import { readArguments } from './arguments.js';
 import {
   CallCollector,
   describeKeys,
+  type FromOptions,
   isRoleMessage,
   outcomeOf,
   passOverForeignCallKeys,
   readContent,
+  readInMemory,
 } from './call-collector.js';
 import { isObject } from '../core/objects.js';
 import { StreamAssembly, joinedArguments } from './stream-fragments.js';
@@ -237,6 +239,14 @@ export const cohereFormat: TraceFormat = {
     return calls.finish();
   },
 };
+
+/**
+ * Calls from a Cohere v2 chat response, its stream events (a list) or a message history held in memory
+ * (the `cohere-ai` client's `ChatResponse`, `messages`). Throws `ToolscoreInputError` for anything else.
+ */
+export function fromCohere(value: unknown, options?: FromOptions): ToolCall[] {
+  return readInMemory(cohereFormat, value, options);
+}
 
 // ---- Detection ---------------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../test/adapter.js';
 import { ToolscoreInputError } from '../core/errors.js';
-import { geminiCLIFormat } from './gemini-cli.js';
+import { fromGeminiCLI, geminiCLIFormat } from './gemini-cli.js';
 import { detectFormat } from './registry.js';
 
 /*
@@ -153,5 +153,14 @@ describe('Gemini CLI sessions', () => {
   test('data that is not a Gemini CLI session is an input error under --format gemini-cli', () => {
     expect(() => parse({ messages: [{ role: 'user', content: 'hi' }] })).toThrow(ToolscoreInputError);
     expect(() => parse([{ type: 'gemini', content: '' }])).toThrow('expected a Gemini CLI session');
+  });
+});
+
+describe('fromGeminiCLI: in memory', () => {
+  test('a parsed session file gives the calls the file gives; another shape is an error naming gemini-cli', () => {
+    const session = json('codemie-code/gemini-session-file-ops-excerpt.json');
+    expect(fromGeminiCLI(session)).toEqual(parse(session).calls);
+    expect(fromGeminiCLI(session)[0]).toMatchObject({ tool: 'write_file', args: { file_path: 'hello.md' } });
+    expect(() => fromGeminiCLI({ contents: [] })).toThrow(/^gemini-cli at \$: expected a Gemini CLI session/);
   });
 });

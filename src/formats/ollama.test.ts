@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../test/adapter.js';
 import { autoExtract } from './auto.js';
-import { ollamaFormat } from './ollama.js';
+import { fromOllama, ollamaFormat } from './ollama.js';
 import { openaiFormat } from './openai.js';
 import { detectFormat } from './registry.js';
 
@@ -145,5 +145,22 @@ describe('ollama: native /api/chat', () => {
         choices: [{ message: { role: 'assistant', content: 'hi' } }],
       }),
     ).toBe(false);
+  });
+});
+
+describe('fromOllama: in memory', () => {
+  test('a ChatResponse of the ollama client (docs/api.md response): its call; another shape is an error naming ollama', () => {
+    const warnings: string[] = [];
+    const response = JSON.parse(text('api-chat-with-tools-response.json'));
+    expect(fromOllama(response, { onWarning: (warning) => warnings.push(warning) })).toEqual([
+      {
+        tool: 'get_current_weather',
+        args: { format: 'celsius', location: 'Paris, FR' },
+        is_error: false,
+        metadata: META,
+      },
+    ]);
+    expect(warnings).toEqual([]);
+    expect(() => fromOllama({ output: [] })).toThrow(/^ollama at \$: expected an Ollama \/api\/chat response/);
   });
 });

@@ -1,7 +1,15 @@
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
-import { CallCollector, describeKeys, isRoleMessage, outcomeOf, passOverForeignCallKeys } from './call-collector.js';
+import {
+  CallCollector,
+  describeKeys,
+  type FromOptions,
+  isRoleMessage,
+  outcomeOf,
+  passOverForeignCallKeys,
+  readInMemory,
+} from './call-collector.js';
 import { isObject } from '../core/objects.js';
 import type { ParseContext, TraceFormat } from './types.js';
 
@@ -122,6 +130,14 @@ export const ollamaFormat: TraceFormat = {
     return calls.finish();
   },
 };
+
+/**
+ * Calls from an Ollama `/api/chat` response, its stream chunks (a list) or a message history held in
+ * memory (the `ollama` JS client's `ChatResponse`, `messages`). Throws `ToolscoreInputError` for anything else.
+ */
+export function fromOllama(value: unknown, options?: FromOptions): ToolCall[] {
+  return readInMemory(ollamaFormat, value, options);
+}
 
 // ---- Detection ---------------------------------------------------------------------------------
 
