@@ -35,6 +35,7 @@ import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { hex, openaiDocument, prng, sentence } from './trace-documents.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const DIST = resolve(process.env.TOOLSCORE_DIST ?? join(HERE, '..', 'dist'));
@@ -50,45 +51,6 @@ async function importDist() {
 // Deterministic generators
 // ---------------------------------------------------------------------------------------------------------
 
-function prng(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const WORDS = [
-  'weather',
-  'Seattle',
-  'forecast',
-  'rain',
-  'tool',
-  'result',
-  'temperature',
-  'search',
-  'deploy',
-  'status',
-  'user',
-  'agent',
-  'the',
-  'a',
-  'of',
-  'and',
-];
-function sentence(random, words) {
-  let out = '';
-  for (let i = 0; i < words; i++) out += (i ? ' ' : '') + WORDS[Math.floor(random() * WORDS.length)];
-  return out;
-}
-const hex = (random, n) => {
-  let out = '';
-  for (let i = 0; i < n; i++) out += Math.floor(random() * 16).toString(16);
-  return out;
-};
 const str = (key, value) => ({ key, value: { stringValue: value } });
 const int = (key, value) => ({ key, value: { intValue: String(value) } });
 const dbl = (key, value) => ({ key, value: { doubleValue: value } });
@@ -233,36 +195,6 @@ function otlpDocument(bytes) {
 }
 
 /** An OpenAI Chat Completions history of about `bytes`: assistant tool_calls and their role:tool results. */
-function openaiDocument(bytes) {
-  const random = prng(7);
-  const messages = [{ role: 'system', content: "You're a helpful assistant." }];
-  let size = 0;
-  let calls = 0;
-  while (size < bytes) {
-    const user = { role: 'user', content: sentence(random, 200) };
-    const toolCalls = [0, 1].map((i) => ({
-      id: `call_${hex(random, 24)}`,
-      type: 'function',
-      function: {
-        name: i ? 'get_forecast' : 'get_current_weather',
-        arguments: JSON.stringify({ location: sentence(random, 2), days: 1 + Math.floor(random() * 7) }),
-      },
-    }));
-    const assistant = { role: 'assistant', content: null, tool_calls: toolCalls };
-    const results = toolCalls.map((call) => ({
-      role: 'tool',
-      tool_call_id: call.id,
-      content: JSON.stringify({ forecast: sentence(random, 12), degrees: Math.floor(random() * 100) }),
-    }));
-    const answer = { role: 'assistant', content: sentence(random, 60) };
-    for (const message of [user, assistant, ...results, answer]) {
-      size += JSON.stringify(message).length + 1;
-      messages.push(message);
-    }
-    calls += 2;
-  }
-  return { text: JSON.stringify({ messages }), calls };
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Timing
@@ -337,7 +269,7 @@ async function throughput(lib, tmp) {
     const bytes = Buffer.byteLength(text);
     const path = join(tmp, `${format}.json`);
     writeFileSync(path, text);
-    const context = { source: path, warn() {} };
+    const context = { source: path, warn() {}, unrecognised() {} };
     const check = adapter.parse(JSON.parse(text), context);
     if (check.length !== calls) throw new Error(`${format}: expected ${calls} calls, the adapter read ${check.length}`);
     const parsed = JSON.parse(text);
