@@ -158,29 +158,7 @@ export class CallCollector {
         `read as ${this.format} but found no tool calls: ${first.what}${more}. Check the format, or pass another one with --format.`,
       );
     }
-    // toActualCall keeps nothing of its input, so one object carries each call's fields to it in turn;
-    // a field that is undefined counts as absent there.
-    const raw: RawCall = {
-      tool: '',
-      args: null,
-      id: undefined,
-      result: undefined,
-      is_error: undefined,
-      error: undefined,
-      metadata: undefined,
-    };
-    return this.calls.map((call) => {
-      const outcome = call.outcome;
-      const failed = outcome?.failed === true;
-      raw.tool = call.tool;
-      raw.args = call.args;
-      raw.id = call.id;
-      raw.result = outcome?.result;
-      raw.is_error = failed || undefined;
-      raw.error = failed && outcome.error !== '' ? outcome.error : undefined;
-      raw.metadata = call.metadata && ownKeyCount(call.metadata) > 0 ? call.metadata : undefined;
-      return toActualCall(raw, call.path, this.context.source);
-    });
+    return this.calls.map((call) => collectedCall(call, this.context.source));
   }
 
   /** The first call of each id, the others chained after it, so joining stays linear on long histories. */
@@ -243,15 +221,56 @@ export class CallCollector {
   }
 }
 
-/** A call as `CallCollector.finish` hands it to `toActualCall`. */
-interface RawCall {
+/** What `collectedCall` makes a call of: a collected call and what came back for it. */
+export interface CollectedCall {
   tool: string;
   args: Args | null;
   id: string | undefined;
-  result: unknown;
-  is_error: true | undefined;
-  error: string | undefined;
   metadata: Record<string, unknown> | undefined;
+  path: LazyPath;
+  outcome: Outcome | undefined;
+}
+
+/**
+ * The call `finish` returns for a collected call: the object `referenceCollectedCall` builds, made
+ * directly (long histories have a call every few messages). What the collector guarantees (a
+ * trimmed, non-empty tool name, a string id, an error only with `failed`) is not checked again; any
+ * other input goes through the reference, whose checks throw.
+ * @internal Exported for its property test.
+ */
+export function collectedCall(call: CollectedCall, source: string): ToolCall {
+  const { args, outcome } = call;
+  if (args !== null && !isObject(args)) return referenceCollectedCall(call, source);
+  // Fields in the order toActualCall writes them, so reports print them alike.
+  const normalized: ToolCall = { tool: call.tool, args, is_error: outcome?.failed === true };
+  if (outcome?.result !== undefined) normalized.result = outcome.result;
+  if (normalized.is_error && outcome!.error !== undefined && outcome!.error !== '') normalized.error = outcome!.error;
+  if (call.id !== undefined) normalized.id = call.id;
+  if (call.metadata && ownKeyCount(call.metadata) > 0) normalized.metadata = { ...call.metadata };
+  return normalized;
+}
+
+/**
+ * The plain version of `collectedCall`: the call's fields through `toActualCall`, the one
+ * normalization of actual calls (and its checks).
+ * @internal Exported for its property test.
+ */
+export function referenceCollectedCall(call: CollectedCall, source: string): ToolCall {
+  const failed = call.outcome?.failed === true;
+  const error = call.outcome?.error;
+  return toActualCall(
+    {
+      tool: call.tool,
+      args: call.args,
+      id: call.id,
+      result: call.outcome?.result,
+      is_error: failed || undefined,
+      error: failed && error !== '' ? error : undefined,
+      metadata: call.metadata && ownKeyCount(call.metadata) > 0 ? call.metadata : undefined,
+    },
+    call.path,
+    source,
+  );
 }
 
 /** Lookup tables of `CallCollector.finish`. */

@@ -4,14 +4,30 @@ import type { Args, ToolCall } from '../core/types.js';
 import { hasOwnProperty, isObject, setOwn } from '../core/objects.js';
 
 /**
- * A JSON path, or a function that builds it. Normalizing runs on every evaluation, so paths are
- * built only when there is an error to report.
+ * A JSON path, or what builds it: a function, or a `ChildPath`. Normalizing runs on every evaluation,
+ * so paths are built only when there is an error to report.
  */
-export type LazyPath = string | (() => string);
+export type LazyPath = string | (() => string) | ChildPath;
+
+/**
+ * The path one or two steps below `parent` (`parent.key`, `parent.key.next`), built when read: one
+ * small object where a closure would allocate itself and its scope, for readers that keep a path per
+ * item of a long history. `pathText` of it is `childPath` applied step by step.
+ */
+export class ChildPath {
+  constructor(
+    readonly parent: LazyPath,
+    readonly key: string | number,
+    readonly next?: string | number,
+  ) {}
+}
 
 /** The text of a lazy path. */
 export function pathText(where: LazyPath): string {
-  return typeof where === 'string' ? where : where();
+  if (typeof where === 'string') return where;
+  if (typeof where === 'function') return where();
+  const path = childPath(pathText(where.parent), where.key);
+  return where.next === undefined ? path : childPath(path, where.next);
 }
 
 /** @internal A lazy path with segments added. */

@@ -1,4 +1,4 @@
-import { pathText, type LazyPath } from './calls.js';
+import { ChildPath, pathText, type LazyPath } from './calls.js';
 import { ToolscoreInputError, childPath, describeType, textOf } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
@@ -48,12 +48,18 @@ const FORMAT = 'openai';
 /** Responses API item types that are results of a call (joined by `call_id`). */
 const OUTPUT_ITEMS = new Set(['function_call_output', 'custom_tool_call_output']);
 
+/**
+ * The metadata of every Chat Completions `tool_calls` call: one object for all of them, since the
+ * collector copies metadata into each call it returns.
+ */
+const TOOL_CALLS_METADATA: Readonly<Record<string, unknown>> = { format: 'tool_calls' };
+
 function readToolCallEntry(entry: unknown, path: LazyPath, calls: CallCollector, context: ParseContext): void {
   if (!isObject(entry)) {
     calls.markUnreadable(path, `a tool_calls entry that is ${describeType(entry)}, not an object`);
     return;
   }
-  const metadata = { format: 'tool_calls' };
+  const metadata = TOOL_CALLS_METADATA;
   // Chat Completions custom tools: {type: "custom", custom: {name, input}}.
   if (entry.type === 'custom' && isObject(entry.custom)) {
     const input = entry.custom.input;
@@ -74,54 +80,71 @@ function readToolCallEntry(entry: unknown, path: LazyPath, calls: CallCollector,
     calls.markUnreadable(path, `a tool_calls entry without a "function" object${hint}`);
     return;
   }
-  const argumentsPath = (): string => childPath(childPath(pathText(path), 'function'), 'arguments');
-  calls.add(fn.name, readArguments(fn.arguments, argumentsPath, context), path, { id: entry.id, metadata });
+  calls.add(fn.name, readArguments(fn.arguments, path, context, 'function', 'arguments'), path, {
+    id: entry.id,
+    metadata,
+  });
 }
 
+/**
+ * One chat message; its path is `path`, or item `index` of the list at `path`, built only when a call,
+ * a result or a warning keeps it (most messages of a history hold neither).
+ */
 function readChatMessage(
   message: Record<string, unknown>,
   path: LazyPath,
   calls: CallCollector,
   context: ParseContext,
+  index?: number,
 ): void {
+  let at: LazyPath | undefined;
   const toolCalls = message.tool_calls;
   if (Array.isArray(toolCalls)) {
+    at = itemPath(path, index);
     for (let i = 0; i < toolCalls.length; i++)
-      readToolCallEntry(toolCalls[i], () => childPath(childPath(pathText(path), 'tool_calls'), i), calls, context);
+      readToolCallEntry(toolCalls[i], new ChildPath(at, 'tool_calls', i), calls, context);
   } else if (toolCalls !== undefined && toolCalls !== null) {
     calls.markUnreadable(
-      childPath(pathText(path), 'tool_calls'),
+      childPath(pathText(itemPath(path, index)), 'tool_calls'),
       `"tool_calls" that is ${describeType(toolCalls)}, not a list`,
     );
   }
   const legacy = message.function_call;
-  if (isObject(legacy)) {
-    const fcPath = (): string => childPath(pathText(path), 'function_call');
-    calls.add(
-      legacy.name,
-      readArguments(legacy.arguments, () => childPath(fcPath(), 'arguments'), context),
-      fcPath,
-      { metadata: { format: 'function_call' } },
-    );
-  } else if (legacy !== undefined && legacy !== null) {
-    calls.markUnreadable(
-      childPath(pathText(path), 'function_call'),
-      `a "function_call" that is ${describeType(legacy)}, not an object`,
-    );
-  }
-  if (message.role === 'tool') {
+  if (legacy !== undefined && legacy !== null) readLegacyCall(legacy, (at ??= itemPath(path, index)), calls, context);
+  const role = message.role;
+  const content = message.content;
+  if (role === 'tool') {
+    at ??= itemPath(path, index);
     if (message.tool_call_id === undefined && message.name === undefined) {
-      context.warn(pathText(path), 'ignored a tool message with no tool_call_id');
+      context.warn(pathText(at), 'ignored a tool message with no tool_call_id');
       return;
     }
-    calls.addResult({ id: message.tool_call_id, name: message.name }, outcomeOf(message.content), path);
-  } else if (message.role === 'function') {
-    calls.addResult({ name: message.name }, outcomeOf(message.content), path);
-  } else if (!CHAT_ROLES.has(message.role as string)) {
-    context.unrecognised(pathText(path), `a message of role ${JSON.stringify(message.role)}`);
+    calls.addResult({ id: message.tool_call_id, name: message.name }, outcomeOf(content), at);
+    return;
   }
-  const content = message.content;
-  if (Array.isArray(content) && message.role !== 'tool') passOverParts(content, path, context);
+  if (role === 'function') {
+    calls.addResult({ name: message.name }, outcomeOf(content), (at ??= itemPath(path, index)));
+  } else if (!CHAT_ROLES.has(role as string)) {
+    context.unrecognised(pathText(itemPath(path, index)), `a message of role ${JSON.stringify(role)}`);
+  }
+  if (Array.isArray(content)) passOverParts(content, itemPath(path, index), context);
+}
+
+/** The legacy `function_call` of a message at `path`. */
+function readLegacyCall(legacy: unknown, path: LazyPath, calls: CallCollector, context: ParseContext): void {
+  const fcPath = new ChildPath(path, 'function_call');
+  if (!isObject(legacy)) {
+    calls.markUnreadable(fcPath, `a "function_call" that is ${describeType(legacy)}, not an object`);
+    return;
+  }
+  calls.add(legacy.name, readArguments(legacy.arguments, fcPath, context, 'arguments'), fcPath, {
+    metadata: { format: 'function_call' },
+  });
+}
+
+/** The path of item `index` of the list at `path`, or `path` itself for an item not in a list. */
+function itemPath(path: LazyPath, index: number | undefined): LazyPath {
+  return index === undefined ? path : new ChildPath(path, index);
 }
 
 /** Content parts of a kind chat messages do not hold (another provider's blocks), passed over. */
@@ -204,21 +227,28 @@ function responsesMetadata(format: string, item: Record<string, unknown>): Recor
   return metadata;
 }
 
-/** One element of a message/item list: a Responses item (by `type`), else a chat message (by `role`). */
-function readItem(item: unknown, path: LazyPath, calls: CallCollector, context: ParseContext): void {
+/**
+ * One element of a message/item list: a Responses item (by `type`), else a chat message (by `role`).
+ * Its path is `path`, or item `index` of the list at `path` (see `readChatMessage`).
+ */
+function readItem(item: unknown, path: LazyPath, calls: CallCollector, context: ParseContext, index?: number): void {
   if (!isObject(item)) {
-    context.warn(pathText(path), `skipped ${describeType(item)}: expected a message or a Responses API item`);
+    context.warn(
+      pathText(itemPath(path, index)),
+      `skipped ${describeType(item)}: expected a message or a Responses API item`,
+    );
     return;
   }
-  if (typeof item.type === 'string' && item.type !== 'message') {
-    readResponsesItem(item, item.type, path, calls, context);
+  const type = item.type;
+  if (typeof type === 'string' && type !== 'message') {
+    readResponsesItem(item, type, itemPath(path, index), calls, context);
     return;
   }
   if (typeof item.role === 'string') {
-    readChatMessage(item, path, calls, context);
+    readChatMessage(item, path, calls, context, index);
     return;
   }
-  context.warn(pathText(path), 'skipped an entry with neither a "role" nor a "type"');
+  context.warn(pathText(itemPath(path, index)), 'skipped an entry with neither a "role" nor a "type"');
 }
 
 function readList(
@@ -229,7 +259,7 @@ function readList(
   end = items.length,
 ): void {
   // Each item's path is built only if a warning or error names it.
-  for (let i = 0; i < end; i++) readItem(items[i], () => childPath(path, i), calls, context);
+  for (let i = 0; i < end; i++) readItem(items[i], path, calls, context, i);
 }
 
 /** The error for an OpenAI API error (`{"message", "type", "code"}`), in a body or a stream: the input is not a trace. */
@@ -314,7 +344,7 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
     readList(output, '$.output', calls, context, Math.max(last, 0));
     if (last >= 0) {
       const before = calls.count;
-      readItem(output[last], () => childPath('$.output', last), calls, context);
+      readItem(output[last], '$.output', calls, context, last);
       if (isObject(data.incomplete_details)) checkCutCall(output[last], data.incomplete_details.reason, before, calls);
     }
     return;
