@@ -41,6 +41,8 @@ export interface BatchScoredLine {
   failed_calls: number;
   policy_violations: number;
   secrets: number;
+  /** Budgets broken (`--max-calls` …); with the two counts above, what `--fail-on-violations` fails on. */
+  budget_violations: number;
   /** Per tool: expected and actual calls, expected calls not answered by that tool, failed calls. */
   tools: Record<string, BatchToolCounts>;
   top_issue: BatchTopIssue | null;
@@ -102,5 +104,5 @@ export interface BatchSummary {
   /** Cases that could not be read or scored, first 100 of them. */
   errors: { id: string; index: number; line?: number; error: string }[];
   /** Totals over cases. */
-  totals: { failed_calls: number; policy_violations: number; secrets: number };
+  totals: { failed_calls: number; policy_violations: number; secrets: number; budget_violations: number };
 }

@@ -196,9 +196,10 @@ function lineTooLongError(path: string, line: number, limit: number): ToolscoreI
 /**
  * The lines of a file (split at LF; a CR before it is dropped), decoded as UTF-8. A line is refused as
  * soon as it passes `maxBytes`, before it is joined into one string, so a huge line cannot exhaust
- * memory or pass the longest string JavaScript holds.
+ * memory or pass the longest string JavaScript holds. Blank lines are yielded too, so the count of lines
+ * read is the line number.
  */
-async function* fileLines(handle: FileHandle, path: string, maxBytes: number): AsyncGenerator<string> {
+export async function* fileLines(handle: FileHandle, path: string, maxBytes: number): AsyncGenerator<string> {
   let pieces: Buffer[] = [];
   let size = 0;
   let line = 1;

@@ -1,0 +1,221 @@
+import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
+import { withStackGuard } from '../core/limits.js';
+import { isObject } from '../core/objects.js';
+import { resolveSettings, scoreCalls, type ScoreSettings, type SettingsInput } from '../evaluation/evaluate.js';
+import { autoExtract, readWithFormat } from '../formats/auto.js';
+import { toExpectedCalls } from '../formats/calls.js';
+import { parseJson } from '../io/json.js';
+import { loadGoldFile } from '../io/gold.js';
+import { loadTraceFile } from '../io/trace.js';
+import { resultsLine } from './results-line.js';
+import type { BatchLine } from './types.js';
+
+/** One case of a dataset, as users write it (`options` as `evaluate()` takes them). */
+export interface BatchCase {
+  id?: string | number;
+  expected: unknown;
+  actual: unknown;
+  options?: CaseOptions;
+}
+
+/** The options a case may set for itself; they override the run's defaults key by key. */
+export type CaseOptions = Pick<SettingsInput, 'weights' | 'strict' | 'forbidden' | 'tools' | 'budgets' | 'limits'>;
+
+/** The names a case's `options` may hold. */
+export const CASE_OPTION_NAMES: readonly (keyof CaseOptions)[] = [
+  'weights',
+  'strict',
+  'forbidden',
+  'tools',
+  'budgets',
+  'limits',
+];
+
+/**
+ * A unit of work, as the reader hands it to a scorer (possibly in another thread, so plain data only):
+ * the raw text of a dataset case, an in-memory case, or a gold file and a trace file.
+ */
+export type BatchItem =
+  | { kind: 'text'; index: number; text: string; where: CaseWhere }
+  | { kind: 'value'; index: number; value: unknown }
+  | { kind: 'files'; index: number; id: string; gold: string; trace: string }
+  /** A case the reader already knows is bad (an unpaired file, an empty array element). */
+  | { kind: 'error'; index: number; id: string; error: string };
+
+/** Where a case's text was read: a file and its line (JSON Lines) or its element (a JSON array). */
+export type CaseWhere = { file: string; line: number } | { file: string; element: number };
+
+/** What every case of a run shares: the default options (plain data) and the trace format. */
+export interface CaseDefaults {
+  settings: SettingsInput;
+  /** Trace format of `actual` and of trace files; `auto` detects it. */
+  format: string;
+}
+
+/**
+ * Scores the items of one run. Built once per thread: the default settings are resolved once, and a
+ * gold file shared by many traces is read once.
+ */
+export class CaseScorer {
+  private readonly base: ScoreSettings;
+  private readonly golds = new Map<string, ReturnType<typeof loadGoldFile>>();
+
+  constructor(private readonly defaults: CaseDefaults) {
+    this.base = resolveSettings(defaults.settings);
+  }
+
+  /** The results line of an item: scored, or the one-line reason it could not be. */
+  score(item: BatchItem): BatchLine | Promise<BatchLine> {
+    if (item.kind === 'files') return this.scoreFiles(item);
+    if (item.kind === 'error') return { id: item.id, index: item.index, error: item.error };
+    const { index } = item;
+    let id = item.kind === 'text' ? fallbackId(item.where) : `#${index + 1}`;
+    try {
+      const where = item.kind === 'text' ? item.where : undefined;
+      const place = where === undefined ? `case ${index + 1}` : placeOf(where);
+      const value = item.kind === 'text' ? parseCaseText(item.text, where!, false) : item.value;
+      const prefix = where !== undefined && 'element' in where ? `$[${where.element}]` : '$';
+      if (!isObject(value))
+        throw new ToolscoreInputError(
+          { source: place, path: prefix },
+          `expected a case {id, expected, actual, options?}, got ${describeType(value)}`,
+        );
+      id = caseId(value, id);
+      const settings = this.settingsOf(value.options, place, childPath(prefix, 'options'));
+      // Strict comparison tells 1.0 from 1, which only the text shows: read the case again keeping number kinds.
+      const data =
+        settings.mode === 'strict' && item.kind === 'text'
+          ? (parseCaseText(item.text, where!, true) as Record<string, unknown>)
+          : value;
+      for (const key of ['expected', 'actual'] as const)
+        if (!Object.hasOwn(data, key))
+          throw new ToolscoreInputError(
+            { source: place, path: prefix },
+            `case ${JSON.stringify(id)} has no "${key}"; expected {id, expected, actual, options?}`,
+          );
+      const result = withStackGuard(() => {
+        const expected = toExpectedCalls(data.expected, place, {
+          path: childPath(prefix, 'expected'),
+          maxDepth: settings.limits.maxDepth,
+        });
+        const actualSource = `${place} ${childPath(prefix, 'actual')}`;
+        const actual =
+          this.defaults.format === 'auto'
+            ? autoExtract(data.actual, actualSource)
+            : readWithFormat(data.actual, this.defaults.format, actualSource);
+        return scoreCalls(expected, actual.calls, { ...settings, warnings: actual.warnings }).result();
+      }, place);
+      return resultsLine(id, index, result);
+    } catch (error) {
+      return errorLine(error, id, index, item.kind === 'text' && 'line' in item.where ? item.where.line : undefined);
+    }
+  }
+
+  private async scoreFiles(item: Extract<BatchItem, { kind: 'files' }>): Promise<BatchLine> {
+    try {
+      const { limits, mode } = this.base;
+      const keepNumberKinds = mode === 'strict';
+      let gold = this.golds.get(item.gold);
+      if (gold === undefined) {
+        gold = loadGoldFile(item.gold, { keepNumberKinds }, limits.maxDepth);
+        // A rejected read is kept too: every trace scored against that gold file reports it.
+        gold.catch(() => undefined);
+        this.golds.set(item.gold, gold);
+      }
+      const [expected, trace] = await Promise.all([
+        gold,
+        loadTraceFile(item.trace, this.defaults.format, { keepNumberKinds, maxLineBytes: limits.maxLineBytes }),
+      ]);
+      const result = withStackGuard(
+        () => scoreCalls(expected, trace.calls, { ...this.base, warnings: trace.warnings }).result(),
+        item.trace,
+      );
+      return resultsLine(item.id, item.index, result);
+    } catch (error) {
+      return errorLine(error, item.id, item.index, undefined);
+    }
+  }
+
+  /** The run's settings, or those with the case's own options laid over them. */
+  private settingsOf(options: unknown, source: string, path: string): ScoreSettings {
+    if (options === undefined) return this.base;
+    if (!isObject(options))
+      throw new ToolscoreInputError({ source, path }, `expected an object of options, got ${describeType(options)}`);
+    let own = false;
+    for (const key in options) {
+      if (!Object.hasOwn(options, key)) continue;
+      if (!(CASE_OPTION_NAMES as readonly string[]).includes(key))
+        throw new ToolscoreInputError(
+          { source, path: childPath(path, key) },
+          `unknown option "${key}"; a case's options are ${CASE_OPTION_NAMES.join(', ')}`,
+        );
+      own = true;
+    }
+    if (!own) return this.base;
+    const given = options as CaseOptions;
+    const defaults = this.defaults.settings;
+    try {
+      return resolveSettings({
+        ...defaults,
+        ...given,
+        limits: { ...defaults.limits, ...(isObject(given.limits) ? given.limits : {}) },
+      });
+    } catch (error) {
+      // resolveSettings names the option (`weights`); the case's file and line say where it sits.
+      if (!(error instanceof ToolscoreInputError)) throw error;
+      const { source: option, path: inner } = error.location;
+      const at = (CASE_OPTION_NAMES as readonly string[]).includes(option) ? childPath(path, option) : path;
+      throw new ToolscoreInputError({ source, path: `${at}${inner?.startsWith('$') ? inner.slice(1) : ''}` }, error.reason);
+    }
+  }
+}
+
+/** `data.jsonl:12` or `data.json` (the element is in the JSON path). */
+function placeOf(where: CaseWhere): string {
+  return 'line' in where ? `${where.file}:${where.line}` : where.file;
+}
+
+/** The id of a case that could not be read far enough to find its own. */
+function fallbackId(where: CaseWhere): string {
+  return 'line' in where ? `line ${where.line}` : `$[${where.element}]`;
+}
+
+function caseId(value: Record<string, unknown>, fallback: string): string {
+  const id = value.id;
+  return typeof id === 'string' ? id : typeof id === 'number' && Number.isFinite(id) ? String(id) : fallback;
+}
+
+/** Parses a case's text; a syntax error names the file, line and column of the whole input. */
+function parseCaseText(text: string, where: CaseWhere, keepNumberKinds: boolean): unknown {
+  if (!keepNumberKinds) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      // The careful parser below says where and why.
+    }
+  }
+  try {
+    return parseJson(text, where.file, { keepNumberKinds });
+  } catch (error) {
+    if (!(error instanceof ToolscoreInputError)) throw error;
+    const { column, path } = error.location;
+    const inner = path && path !== '$' ? path.slice(1) : '';
+    if (!('line' in where))
+      throw new ToolscoreInputError({ source: where.file, path: `$[${where.element}]${inner}` }, error.reason);
+    throw new ToolscoreInputError(
+      {
+        source: where.file,
+        line: where.line,
+        ...(column !== undefined ? { column } : {}),
+        ...(inner ? { path: `$${inner}` } : {}),
+      },
+      error.reason,
+    );
+  }
+}
+
+/** The line of a case that could not be read or scored; anything but bad input is a bug and is thrown. */
+function errorLine(error: unknown, id: string, index: number, line: number | undefined): BatchLine {
+  if (!(error instanceof ToolscoreInputError)) throw error;
+  return line === undefined ? { id, index, error: error.message } : { id, index, line, error: error.message };
+}

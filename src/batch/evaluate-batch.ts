@@ -1,0 +1,133 @@
+import { availableParallelism } from 'node:os';
+import { resolveSettings, type SettingsInput } from '../evaluation/evaluate.js';
+import { checkFormatName } from '../formats/registry.js';
+import { checkMinScore } from '../core/grade.js';
+import { CaseScorer, type BatchItem, type CaseDefaults } from './cases.js';
+import { WorkerPool } from './pool.js';
+import { isScoredLine } from './results-line.js';
+import { checkShard, inShard, type Shard } from './shard.js';
+import { openSource, type BatchSource } from './sources.js';
+import { SummaryBuilder } from './summary.js';
+import type { BatchLine, BatchSummary } from './types.js';
+
+/** Options of `evaluateBatch()`: the defaults of every case (a case's own `options` override them) and how to run. */
+export interface BatchOptions extends SettingsInput {
+  /** Trace format of `actual` and of trace files; `auto` (default) detects it per case. */
+  format?: string;
+  /** Scoring threads (default: the available cores); 1 scores in this thread, with no worker. */
+  jobs?: number;
+  /** Score only this slice of the cases (`{index: 2, count: 3}`: the 2nd of 3; see `inShard`). */
+  shard?: Shard;
+  /** Stop after the first case that cannot be read or scored. */
+  failFast?: boolean;
+  /** The gate the summary's `pass_rate` is measured at. */
+  minScore?: number;
+  /** Called as lines are yielded: cases done, and the share of the input read when known. */
+  onProgress?: (progress: BatchProgress) => void;
+  /** The summary's `created_at` (default: when the run ends). */
+  createdAt?: Date;
+}
+
+/** How far a run has come. */
+export interface BatchProgress {
+  /** Results lines yielded so far (scored and failed). */
+  done: number;
+  failed: number;
+  /** Share of the input read, in [0, 1], when its size is known. */
+  readShare: number | undefined;
+}
+
+/** A batch run: iterate it for the results lines in dataset order; then `summary()` is the aggregate. */
+export interface BatchRun extends AsyncIterable<BatchLine> {
+  /** The aggregate of every line yielded; throws until the iteration has ended. */
+  summary(): BatchSummary;
+}
+
+/** Items handed to a worker at once: large enough to make a message cheap, small enough to keep both threads fed. */
+const ITEMS_PER_BATCH = 64;
+
+/**
+ * Scores a dataset case by case, as a stream: lines come in dataset order (whatever `jobs` is), memory
+ * stays flat, and `summary()` gives the aggregate once the iteration is over. Options are checked
+ * before anything is read (bad ones throw `ToolscoreInputError`); a case that cannot be read or
+ * scored becomes an error line and the run goes on (unless `failFast`).
+ *
+ * ```ts
+ * const run = evaluateBatch({ dataset: 'cases.jsonl' }, { minScore: 0.8 });
+ * for await (const line of run) if ('error' in line) console.error(line.error);
+ * console.log(run.summary().score.mean);
+ * ```
+ */
+export function evaluateBatch(source: BatchSource, options: BatchOptions = {}): BatchRun {
+  const { format = 'auto', jobs = availableParallelism(), shard, failFast = false, onProgress } = options;
+  const defaults: CaseDefaults = { settings: settingsOf(options), format: checkFormatName(format) };
+  // Checked now, in this thread, so a bad default fails the call rather than every case.
+  const { limits } = resolveSettings(defaults.settings);
+  if (shard !== undefined) checkShard(shard);
+  const minScore = options.minScore === undefined ? undefined : checkMinScore(options.minScore);
+  if (!Number.isSafeInteger(jobs) || jobs < 1) throw new RangeError(`jobs must be a whole number ≥ 1, got ${jobs}`);
+  const builder = new SummaryBuilder();
+  let summary: BatchSummary | undefined;
+  let started = false;
+
+  async function* lines(): AsyncGenerator<BatchLine> {
+    const stream = await openSource(source, limits.maxLineBytes);
+    const pool = jobs > 1 ? new WorkerPool(jobs, defaults) : undefined;
+    try {
+      const selected = onlyShard(stream.items, shard);
+      const scored = pool ? flatten(pool.map(batched(selected))) : inThisThread(selected, new CaseScorer(defaults));
+      for await (const line of scored) {
+        builder.add(line);
+        yield line;
+        const { scored: ok, failed } = builder.counts;
+        onProgress?.({ done: ok + failed, failed, readShare: stream.readShare() });
+        if (failFast && !isScoredLine(line)) break;
+      }
+      summary = builder.summary({ createdAt: options.createdAt ?? new Date(), minScore });
+    } finally {
+      await pool?.close();
+    }
+  }
+
+  return {
+    [Symbol.asyncIterator]() {
+      if (started) throw new Error('a batch run can be iterated once');
+      started = true;
+      return lines();
+    },
+    summary() {
+      if (summary === undefined) throw new Error('the summary is ready once the run has been iterated to its end');
+      return summary;
+    },
+  };
+}
+
+/** The case defaults of the options, as plain data a worker can receive. */
+function settingsOf(options: BatchOptions): SettingsInput {
+  const { weights, strict, forbidden, tools, budgets, limits } = options;
+  return { weights, strict, forbidden, tools, budgets, limits };
+}
+
+async function* onlyShard(items: AsyncIterable<BatchItem>, shard: Shard | undefined): AsyncIterable<BatchItem> {
+  for await (const item of items) if (inShard(item.index, shard)) yield item;
+}
+
+async function* batched(items: AsyncIterable<BatchItem>): AsyncIterable<BatchItem[]> {
+  let batch: BatchItem[] = [];
+  for await (const item of items) {
+    batch.push(item);
+    if (batch.length === ITEMS_PER_BATCH) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+async function* flatten(batches: AsyncIterable<BatchLine[]>): AsyncIterable<BatchLine> {
+  for await (const lines of batches) yield* lines;
+}
+
+async function* inThisThread(items: AsyncIterable<BatchItem>, scorer: CaseScorer): AsyncIterable<BatchLine> {
+  for await (const item of items) yield await scorer.score(item);
+}

@@ -1,0 +1,113 @@
+import { GRADES } from '../core/grade.js';
+import { ToolscoreInputError } from '../core/errors.js';
+import { isObject } from '../core/objects.js';
+import type { EvaluationResult } from '../evaluation/result.js';
+import { redactSecrets } from '../metrics/security.js';
+import { BATCH_METRICS, type BatchLine, type BatchScoredLine, type BatchToolCounts } from './types.js';
+
+/**
+ * The results line of a scored case. Keys are set in one fixed order, tools sorted by name, so the
+ * same case always gives the same bytes whichever thread or shard scored it. Credentials in the top
+ * issue's text are masked, as in every report.
+ */
+export function resultsLine(id: string, index: number, result: EvaluationResult): BatchScoredLine {
+  const metrics = result.metrics;
+  const top = result.topIssues[0];
+  return {
+    id,
+    index,
+    score: result.score,
+    grade: result.grade,
+    verdict: result.verdict,
+    metrics: {
+      invocation_accuracy: metrics.invocation_accuracy,
+      selection_accuracy: metrics.selection_accuracy,
+      argument_f1: metrics.argument_metrics.f1,
+      sequence_accuracy: metrics.sequence_metrics.sequence_accuracy,
+      redundant_rate: metrics.efficiency_metrics.redundant_rate,
+      required_call_recall: metrics.required_call_recall,
+    },
+    expected_calls: result.goldCalls.length,
+    actual_calls: result.traceCalls.length,
+    failed_calls: metrics.efficiency_metrics.error_count,
+    policy_violations: metrics.policy_metrics?.violation_count ?? 0,
+    secrets: metrics.security_metrics.secret_count,
+    budget_violations: metrics.budget_metrics?.violation_count ?? 0,
+    tools: toolCounts(result),
+    top_issue:
+      top === undefined
+        ? null
+        : { kind: top.kind, tool: top.tool, problem: redactSecrets(top.problem), fix: redactSecrets(top.fix) },
+  };
+}
+
+/** Per tool of a case, sorted by name: calls on each side, expected calls left unanswered, failed calls. */
+function toolCounts(result: EvaluationResult): Record<string, BatchToolCounts> {
+  const counts = new Map<string, BatchToolCounts>();
+  const of = (tool: string): BatchToolCounts => {
+    let entry = counts.get(tool);
+    if (entry === undefined) {
+      entry = { expected_calls: 0, actual_calls: 0, selection_misses: 0, failed_calls: 0 };
+      counts.set(tool, entry);
+    }
+    return entry;
+  };
+  const { actualFor } = result.pairing;
+  result.goldCalls.forEach((call, i) => {
+    const entry = of(call.tool);
+    entry.expected_calls++;
+    if (actualFor[i] === -1) entry.selection_misses++;
+  });
+  for (const call of result.traceCalls) {
+    const entry = of(call.tool);
+    entry.actual_calls++;
+    if (call.is_error) entry.failed_calls++;
+  }
+  return sortedRecord(counts);
+}
+
+/** A map as a record with its keys in code-unit order; no prototype, so a tool named `__proto__` is a key like any other. */
+export function sortedRecord<T>(entries: ReadonlyMap<string, T>): Record<string, T> {
+  const record = Object.create(null) as Record<string, T>;
+  for (const key of [...entries.keys()].sort(compareText)) record[key] = entries.get(key)!;
+  return record;
+}
+
+/** Code-unit order: the same on every machine and locale. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A results line as written to `results.jsonl` (without its line break). */
+export function serializeLine(line: BatchLine): string {
+  return JSON.stringify(line);
+}
+
+/** Whether a results line is a scored case (not an error line). */
+export function isScoredLine(line: BatchLine): line is BatchScoredLine {
+  return !('error' in line);
+}
+
+/**
+ * Checks a line read back from a results file (`toolscore merge`, the reports): enough of its shape that
+ * the aggregate can be built from it. `source` is `file:line`.
+ */
+export function checkResultsLine(value: unknown, source: string): BatchLine {
+  const fail = (what: string): never => {
+    throw new ToolscoreInputError(
+      { source },
+      `${what}; expected a line of toolscore batch results ({id, index, score, …} or {id, index, error})`,
+    );
+  };
+  if (!isObject(value)) return fail('not an object');
+  if (typeof value.id !== 'string') fail('no "id" string');
+  if (typeof value.index !== 'number' || !Number.isInteger(value.index) || value.index < 0)
+    fail('no "index" (a whole number ≥ 0)');
+  if (typeof value.error === 'string') return value as unknown as BatchLine;
+  if (typeof value.score !== 'number') fail('no "score" number');
+  if (!(GRADES as readonly unknown[]).includes(value.grade)) fail('no "grade" letter');
+  if (!isObject(value.metrics) || BATCH_METRICS.some((name) => !Object.hasOwn(value.metrics as object, name)))
+    fail(`"metrics" lacks one of ${BATCH_METRICS.join(', ')}`);
+  if (!isObject(value.tools)) fail('no "tools" object');
+  return value as unknown as BatchLine;
+}

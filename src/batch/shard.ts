@@ -1,0 +1,71 @@
+import { ToolscoreInputError } from '../core/errors.js';
+
+/** One of `count` slices of a dataset; `index` is 1-based (`--shard 1/3` … `3/3`). */
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+/**
+ * Which shard a case belongs to, by position alone: the case at 0-based position k is in shard
+ * (k mod count) + 1. Round robin needs no count of the cases up front (the input is a stream) and
+ * gives every shard the same share of a dataset whose hard cases are bunched together.
+ */
+export function inShard(position: number, shard: Shard | undefined): boolean {
+  return shard === undefined || position % shard.count === shard.index - 1;
+}
+
+/** Checks a shard: whole numbers with 1 ≤ index ≤ count. */
+export function checkShard(shard: Shard, source = 'shard'): Shard {
+  const { index, count } = shard;
+  if (!Number.isSafeInteger(count) || count < 1)
+    throw new ToolscoreInputError({ source }, `expected at least 1 shard, got ${String(count)}`);
+  if (!Number.isSafeInteger(index) || index < 1 || index > count)
+    throw new ToolscoreInputError(
+      { source },
+      `shard ${String(index)} of ${count} does not exist; shards are numbered 1 to ${count}`,
+    );
+  return shard;
+}
+
+/** A whole number as typed (`3`, not `3.0`, ` 3` or `0x3`). */
+function wholeNumber(text: string): number {
+  return /^\d{1,15}$/.test(text) ? Number(text) : Number.NaN;
+}
+
+/**
+ * Reads `--shard i/n`, or `--shard auto`: the Kubernetes Indexed Job's `JOB_COMPLETION_INDEX` (0-based)
+ * as shard index + 1, with the count from `--shard-count`. On GitHub Actions and other schedulers the
+ * values are passed explicitly (`--shard ${{ matrix.shard }}/3`).
+ */
+export function parseShard(text: string, countText: string | undefined, env: NodeJS.ProcessEnv): Shard {
+  if (text === 'auto') {
+    const completion = env.JOB_COMPLETION_INDEX;
+    if (completion === undefined || completion === '')
+      throw new ToolscoreInputError(
+        { source: '--shard auto' },
+        'JOB_COMPLETION_INDEX is not set (a Kubernetes Indexed Job sets it); elsewhere pass --shard i/n',
+      );
+    if (countText === undefined)
+      throw new ToolscoreInputError(
+        { source: '--shard auto' },
+        'needs --shard-count N (the Job\'s completions) to know how many shards there are',
+      );
+    const index = wholeNumber(completion);
+    if (Number.isNaN(index))
+      throw new ToolscoreInputError(
+        { source: 'JOB_COMPLETION_INDEX' },
+        `expected a whole number ≥ 0, got ${JSON.stringify(completion)}`,
+      );
+    const count = wholeNumber(countText);
+    if (Number.isNaN(count))
+      throw new ToolscoreInputError({ source: '--shard-count' }, `expected a whole number ≥ 1, got ${JSON.stringify(countText)}`);
+    return checkShard({ index: index + 1, count }, 'JOB_COMPLETION_INDEX');
+  }
+  if (countText !== undefined)
+    throw new ToolscoreInputError({ source: '--shard-count' }, 'goes with --shard auto; --shard i/n already gives the count');
+  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+  if (match === null)
+    throw new ToolscoreInputError({ source: '--shard' }, `expected i/n such as 1/3, or auto, got ${JSON.stringify(text)}`);
+  return checkShard({ index: wholeNumber(match[1]!), count: wholeNumber(match[2]!) }, '--shard');
+}

@@ -1,0 +1,321 @@
+import { readdir } from 'node:fs/promises';
+import { extname, join, relative } from 'node:path';
+import { ToolscoreInputError } from '../core/errors.js';
+import { DEFAULT_LIMITS } from '../core/limits.js';
+import { openRegularFile, readError } from '../io/files.js';
+import { fileLines, isJsonLinesPath } from '../io/jsonl.js';
+import type { BatchCase, BatchItem } from './cases.js';
+import { compareText } from './results-line.js';
+
+/** What `evaluateBatch()` scores. */
+export type BatchSource =
+  /** A dataset file: JSON Lines, or a JSON array, of `{id, expected, actual, options?}`. */
+  | { dataset: string }
+  /** One gold file against every trace the patterns match (globs expanded here, sorted by path). */
+  | { gold: string; traces: string | readonly string[] }
+  /** Gold files and traces in two folders, paired by relative path without extension. */
+  | { goldDir: string; traceDir: string }
+  /** Cases in memory. */
+  | { cases: Iterable<BatchCase> | AsyncIterable<BatchCase> };
+
+/** The items of a source in dataset order, and how far the reading has come. */
+export interface ItemStream {
+  items: AsyncIterable<BatchItem>;
+  /** Share of the input read so far, in [0, 1], when the input's size is known. */
+  readShare(): number | undefined;
+}
+
+/** Opens a source. Bad patterns and folders throw before any case is read. */
+export async function openSource(source: BatchSource, maxLineBytes = DEFAULT_LIMITS.maxLineBytes): Promise<ItemStream> {
+  if ('dataset' in source) return datasetItems(source.dataset, maxLineBytes);
+  if ('cases' in source) return countedItems(caseItems(source.cases), undefined);
+  if ('goldDir' in source) {
+    const pairs = await pairFolders(source.goldDir, source.traceDir);
+    return countedItems(arrayItems(pairs), pairs.length);
+  }
+  const traces = await expandPatterns(typeof source.traces === 'string' ? [source.traces] : source.traces);
+  const items = traces.map(
+    (trace, index): BatchItem => ({ kind: 'files', index, id: trace, gold: source.gold, trace }),
+  );
+  return countedItems(arrayItems(items), items.length);
+}
+
+/** A stream whose share read is the share of `total` items handed out. */
+function countedItems(items: AsyncIterable<BatchItem>, total: number | undefined): ItemStream {
+  let given = 0;
+  return {
+    items: (async function* () {
+      for await (const item of items) {
+        given++;
+        yield item;
+      }
+    })(),
+    readShare: () => (total === undefined || total === 0 ? undefined : given / total),
+  };
+}
+
+async function* arrayItems(items: readonly BatchItem[]): AsyncIterable<BatchItem> {
+  yield* items;
+}
+
+async function* caseItems(cases: Iterable<BatchCase> | AsyncIterable<BatchCase>): AsyncIterable<BatchItem> {
+  let index = 0;
+  for await (const value of cases) yield { kind: 'value', index: index++, value };
+}
+
+// ---- Dataset files --------------------------------------------------------------------------------
+
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const COMMA = 0x2c;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+function isBlankByte(b: number): boolean {
+  return b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
+}
+
+/**
+ * A dataset file, streamed: `.jsonl` / `.ndjson`, or any file not starting with `[`, is read as JSON
+ * Lines (one case per non-blank line); a file starting with `[` as a JSON array, split into its elements
+ * without parsing them. Either way the text of each case goes to a scorer, which parses it.
+ */
+async function datasetItems(path: string, maxLineBytes: number): Promise<ItemStream> {
+  const handle = await openRegularFile(path);
+  const { size } = await handle.stat();
+  const head = Buffer.alloc(64);
+  const { bytesRead } = await handle.read(head, 0, head.length, 0);
+  let first = 0;
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) first = 3;
+  while (first < bytesRead && isBlankByte(head[first]!)) first++;
+  if (bytesRead === 0 || first === bytesRead) {
+    await handle.close();
+    throw new ToolscoreInputError({ source: path }, 'the file is empty; expected cases {id, expected, actual}');
+  }
+  const progress = { read: 0 };
+  const readShare = (): number | undefined => (size === 0 ? undefined : Math.min(1, progress.read / size));
+  const asArray = !isJsonLinesPath(path) && head[first] === OPEN_BRACKET;
+  const items = asArray ? arrayElements(handle, path, progress) : jsonLinesItems(handle, path, maxLineBytes, progress);
+  return { items: closing(items, handle, path), readShare };
+}
+
+/** Closes the file when the reading ends, and turns file-system errors into one-line input errors. */
+async function* closing(
+  items: AsyncIterable<BatchItem>,
+  handle: { close(): Promise<void> },
+  path: string,
+): AsyncIterable<BatchItem> {
+  try {
+    yield* items;
+  } catch (error) {
+    if (error instanceof ToolscoreInputError || !(error as NodeJS.ErrnoException).code) throw error;
+    throw readError(path, error);
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+async function* jsonLinesItems(
+  handle: Parameters<typeof fileLines>[0],
+  path: string,
+  maxLineBytes: number,
+  progress: { read: number },
+): AsyncIterable<BatchItem> {
+  let line = 0;
+  let index = 0;
+  for await (const raw of fileLines(handle, path, maxLineBytes)) {
+    line++;
+    // Characters, not bytes: close enough for a progress bar, and free.
+    progress.read += raw.length + 1;
+    const text = line === 1 && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+    if (isBlankText(text)) continue;
+    yield { kind: 'text', index: index++, text, where: { file: path, line } };
+  }
+}
+
+function isBlankText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (!isBlankByte(text.charCodeAt(i))) return false;
+  return true;
+}
+
+/**
+ * The elements of a top-level JSON array, as text, found by tracking brackets and strings byte by byte.
+ * An element that is not valid JSON is its scorer's to report, so one bad case loses nothing else; an
+ * array cut short ends with an item saying so.
+ */
+async function* arrayElements(
+  handle: Parameters<typeof fileLines>[0],
+  path: string,
+  progress: { read: number },
+): AsyncIterable<BatchItem> {
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  let started = false;
+  let closed = false;
+  let index = 0;
+  let pieces: Buffer[] = [];
+  let size = 0;
+  const element = (): BatchItem | undefined => {
+    const text = (pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, size)).toString('utf8');
+    pieces = [];
+    size = 0;
+    if (isBlankText(text)) return undefined;
+    const where = { file: path, element: index };
+    return { kind: 'text', index: index++, text, where };
+  };
+  const trailing = (): never => {
+    throw new ToolscoreInputError({ source: path }, 'unexpected text after the end of the JSON array of cases');
+  };
+  for await (const chunk of handle.createReadStream({ highWaterMark: 1 << 20, autoClose: false }) as AsyncIterable<Buffer>) {
+    progress.read += chunk.length;
+    let i = 0;
+    if (!started) {
+      while (i < chunk.length && chunk[i] !== OPEN_BRACKET) i++;
+      if (i === chunk.length) continue;
+      started = true;
+      depth = 1;
+      i++;
+    }
+    let open = i;
+    for (; i < chunk.length; i++) {
+      const b = chunk[i]!;
+      if (closed) {
+        if (!isBlankByte(b)) trailing();
+        continue;
+      }
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (b === BACKSLASH) escaped = true;
+        else if (b === QUOTE) inString = false;
+        continue;
+      }
+      if (b === QUOTE) inString = true;
+      else if (b === OPEN_BRACE || b === OPEN_BRACKET) depth++;
+      else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) {
+        depth--;
+        if (depth === 0) {
+          pieces.push(chunk.subarray(open, i));
+          size += i - open;
+          const item = element();
+          // `[]` has no element; `[1, ]` is the scorer's to refuse, like any bad element.
+          if (item !== undefined || index > 0) yield item ?? blankElement(path, index++);
+          closed = true;
+        }
+      } else if (b === COMMA && depth === 1) {
+        pieces.push(chunk.subarray(open, i));
+        size += i - open;
+        yield element() ?? blankElement(path, index++);
+        open = i + 1;
+      }
+    }
+    if (!closed && open < chunk.length) {
+      pieces.push(chunk.subarray(open));
+      size += chunk.length - open;
+    }
+  }
+  if (!started) throw new ToolscoreInputError({ source: path }, 'expected a JSON array of cases');
+  if (!closed)
+    yield {
+      kind: 'error',
+      index,
+      id: `$[${index}]`,
+      error: `${path} at $[${index}]: the file ends inside the JSON array; expected "]" after the last case`,
+    };
+}
+
+/** An empty element (`[a,,b]`, `[a,]`): a case that is not there, reported as such. */
+function blankElement(path: string, index: number): BatchItem {
+  return { kind: 'error', index, id: `$[${index}]`, error: `${path} at $[${index}]: empty element; expected a case` };
+}
+
+// ---- Trace files -------------------------------------------------------------------------------
+
+/**
+ * The files a list of patterns matches, sorted by path, each once. A path that names a file is taken as
+ * it is (so `[1].json` is not a character class); a pattern that matches nothing is an error naming it.
+ */
+export async function expandPatterns(patterns: readonly string[]): Promise<string[]> {
+  const { glob } = await import('tinyglobby');
+  const found = new Set<string>();
+  for (const pattern of patterns) {
+    let matches: string[];
+    if (await isFile(pattern)) matches = [pattern];
+    else matches = await glob(pattern, { onlyFiles: true, expandDirectories: false });
+    if (matches.length === 0)
+      throw new ToolscoreInputError({ source: '--traces' }, `no file matches ${JSON.stringify(pattern)}`);
+    for (const match of matches) found.add(match);
+  }
+  return [...found].sort(compareText);
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    const handle = await openRegularFile(path);
+    await handle.close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every file under a folder, as paths relative to it with `/` separators, sorted. */
+async function filesUnder(folder: string, flag: string): Promise<string[]> {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    throw new ToolscoreInputError({ source: flag }, `${JSON.stringify(folder)}: ${readError(folder, error).reason}`);
+  }
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(folder, join(entry.parentPath, entry.name)).split('\\').join('/'))
+    .sort(compareText);
+}
+
+/** A relative path without its extension: the key gold files and traces are paired by. */
+function pairKey(path: string): string {
+  const extension = extname(path);
+  return extension === '' ? path : path.slice(0, -extension.length);
+}
+
+/** Keys → relative paths; two files of one folder with one key cannot be paired and are an error. */
+function keyed(paths: readonly string[], folder: string, flag: string): Map<string, string> {
+  const byKey = new Map<string, string>();
+  for (const path of paths) {
+    const key = pairKey(path);
+    const other = byKey.get(key);
+    if (other !== undefined)
+      throw new ToolscoreInputError(
+        { source: flag },
+        `${JSON.stringify(join(folder, other))} and ${JSON.stringify(join(folder, path))} would be the same case; rename one`,
+      );
+    byKey.set(key, path);
+  }
+  return byKey;
+}
+
+/**
+ * Gold files and traces paired by relative path without extension, sorted by that path. A file with no
+ * partner is not dropped: it becomes an error item (so it is listed in the results and counted).
+ */
+async function pairFolders(goldDir: string, traceDir: string): Promise<BatchItem[]> {
+  const golds = keyed(await filesUnder(goldDir, '--gold-dir'), goldDir, '--gold-dir');
+  const traces = keyed(await filesUnder(traceDir, '--trace-dir'), traceDir, '--trace-dir');
+  if (golds.size === 0 && traces.size === 0)
+    throw new ToolscoreInputError({ source: '--gold-dir' }, `no file in ${JSON.stringify(goldDir)} or ${JSON.stringify(traceDir)}`);
+  const keys = [...new Set([...golds.keys(), ...traces.keys()])].sort(compareText);
+  return keys.map((key, index): BatchItem => {
+    const gold = golds.get(key);
+    const trace = traces.get(key);
+    if (gold !== undefined && trace !== undefined)
+      return { kind: 'files', index, id: trace, gold: join(goldDir, gold), trace: join(traceDir, trace) };
+    const error =
+      trace !== undefined
+        ? `${join(traceDir, trace)}: no gold file for this trace in ${goldDir} (expected ${key} with any extension)`
+        : `${join(goldDir, gold!)}: no trace for this gold file in ${traceDir} (expected ${key} with any extension)`;
+    return { kind: 'error', index, id: trace ?? gold!, error };
+  });
+}

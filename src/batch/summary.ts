@@ -1,0 +1,162 @@
+import { GRADES, type Grade, meetsMinScore } from '../core/grade.js';
+import { VERSION } from '../core/version.js';
+import { isScoredLine, sortedRecord } from './results-line.js';
+import {
+  BATCH_METRICS,
+  BATCH_SCHEMA_VERSION,
+  type BatchDistribution,
+  type BatchLine,
+  type BatchMetric,
+  type BatchSummary,
+  type BatchToolCounts,
+} from './types.js';
+
+/** How many of the lowest-scoring cases a summary lists. */
+export const WORST_CASES = 10;
+/** How many error lines a summary repeats (all of them stay in the results file). */
+export const SUMMARY_ERRORS = 100;
+/** Bins of the score histogram. */
+const HISTOGRAM_BINS = 10;
+
+/** The numbers of one distribution, kept as doubles (8 bytes a case), since percentiles need them all. */
+class Numbers {
+  private values = new Float64Array(1024);
+  private length = 0;
+  private sum = 0;
+
+  add(value: number): void {
+    if (this.length === this.values.length) {
+      const grown = new Float64Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length++] = value;
+    this.sum += value;
+  }
+
+  /** How many values meet a minimum score (`meetsMinScore`). */
+  countMeeting(minScore: number): number {
+    let count = 0;
+    for (let i = 0; i < this.length; i++) if (meetsMinScore(this.values[i]!, minScore)) count++;
+    return count;
+  }
+
+  /**
+   * Mean, and nearest-rank percentiles: the p-th percentile of n sorted values is the value at rank
+   * ⌈p/100 · n⌉ (1-based), so every percentile is one of the values; the median is the 50th (for an even
+   * count, the lower of the two middle values).
+   */
+  distribution(): BatchDistribution {
+    const n = this.length;
+    if (n === 0) return { count: 0, mean: null, median: null, p10: null, p90: null, min: null, max: null };
+    const sorted = this.values.slice(0, n).sort();
+    const rank = (p: number): number => sorted[Math.max(1, Math.ceil((p / 100) * n)) - 1]!;
+    return {
+      count: n,
+      mean: this.sum / n,
+      median: rank(50),
+      p10: rank(10),
+      p90: rank(90),
+      min: sorted[0]!,
+      max: sorted[n - 1]!,
+    };
+  }
+}
+
+type WorstCase = BatchSummary['worst_cases'][number];
+
+/**
+ * Builds the aggregate of a run from its results lines, fed in index order (a run and a merge of its
+ * shards feed the same lines in the same order, so sums, and so the summaries, are equal to the bit).
+ * Memory: 8 bytes per case for each of the 7 distributions, the tools seen, 10 worst cases, 100 errors.
+ */
+export class SummaryBuilder {
+  private readonly score = new Numbers();
+  private readonly metrics = Object.fromEntries(BATCH_METRICS.map((name) => [name, new Numbers()])) as Record<
+    BatchMetric,
+    Numbers
+  >;
+  private readonly grades = Object.fromEntries(GRADES.map((grade) => [grade, 0])) as Record<Grade, number>;
+  private readonly histogram = new Array<number>(HISTOGRAM_BINS).fill(0);
+  private readonly tools = new Map<string, BatchToolCounts>();
+  private readonly worst: WorstCase[] = [];
+  private readonly errors: BatchSummary['errors'] = [];
+  private readonly totals = { failed_calls: 0, policy_violations: 0, secrets: 0, budget_violations: 0 };
+  private scored = 0;
+  private failed = 0;
+
+  add(line: BatchLine): void {
+    if (!isScoredLine(line)) {
+      this.failed++;
+      if (this.errors.length < SUMMARY_ERRORS) this.errors.push(line);
+      return;
+    }
+    this.scored++;
+    this.score.add(line.score);
+    for (const name of BATCH_METRICS) {
+      const value = line.metrics[name];
+      if (value !== null) this.metrics[name].add(value);
+    }
+    this.grades[line.grade]++;
+    this.histogram[Math.min(HISTOGRAM_BINS - 1, Math.floor(line.score * HISTOGRAM_BINS))]!++;
+    for (const tool in line.tools) {
+      const counts = line.tools[tool]!;
+      let sum = this.tools.get(tool);
+      if (sum === undefined) {
+        sum = { expected_calls: 0, actual_calls: 0, selection_misses: 0, failed_calls: 0 };
+        this.tools.set(tool, sum);
+      }
+      sum.expected_calls += counts.expected_calls;
+      sum.actual_calls += counts.actual_calls;
+      sum.selection_misses += counts.selection_misses;
+      sum.failed_calls += counts.failed_calls;
+    }
+    this.totals.failed_calls += line.failed_calls;
+    this.totals.policy_violations += line.policy_violations;
+    this.totals.secrets += line.secrets;
+    this.totals.budget_violations += line.budget_violations;
+    this.keepIfWorst({ id: line.id, index: line.index, score: line.score, grade: line.grade, top_issue: line.top_issue });
+  }
+
+  /** Cases scored and cases that could not be. */
+  get counts(): { scored: number; failed: number } {
+    return { scored: this.scored, failed: this.failed };
+  }
+
+  /** The summary; `createdAt` is its one timestamp, `minScore` the gate its pass rate is measured at. */
+  summary(options: { createdAt: Date; minScore?: number | undefined }): BatchSummary {
+    const { minScore } = options;
+    const tools = new Map<string, BatchToolCounts & { error_rate: number | null }>();
+    for (const [tool, counts] of this.tools)
+      tools.set(tool, { ...counts, error_rate: counts.actual_calls === 0 ? null : counts.failed_calls / counts.actual_calls });
+    return {
+      schema_version: BATCH_SCHEMA_VERSION,
+      toolscore_version: VERSION,
+      created_at: options.createdAt.toISOString(),
+      cases: { total: this.scored + this.failed, scored: this.scored, failed: this.failed },
+      score: this.score.distribution(),
+      metrics: Object.fromEntries(BATCH_METRICS.map((name) => [name, this.metrics[name].distribution()])) as Record<
+        BatchMetric,
+        BatchDistribution
+      >,
+      grades: { ...this.grades },
+      min_score: minScore ?? null,
+      pass_rate: minScore === undefined || this.scored === 0 ? null : this.score.countMeeting(minScore) / this.scored,
+      histogram: [...this.histogram],
+      tools: sortedRecord(tools),
+      worst_cases: [...this.worst],
+      errors: [...this.errors],
+      totals: { ...this.totals },
+    };
+  }
+
+  /** Keeps the WORST_CASES lowest scores, ties to the lower index (lines arrive in index order). */
+  private keepIfWorst(entry: WorstCase): void {
+    const worst = this.worst;
+    if (worst.length === WORST_CASES && entry.score >= worst[WORST_CASES - 1]!.score) return;
+    let at = worst.length;
+    while (at > 0 && worst[at - 1]!.score > entry.score) at--;
+    worst.splice(at, 0, entry);
+    if (worst.length > WORST_CASES) worst.pop();
+  }
+}
