@@ -165,7 +165,10 @@ export class CaseScorer {
       if (!(error instanceof ToolscoreInputError)) throw error;
       const { source: option, path: inner } = error.location;
       const at = (CASE_OPTION_NAMES as readonly string[]).includes(option) ? childPath(path, option) : path;
-      throw new ToolscoreInputError({ source, path: `${at}${inner?.startsWith('$') ? inner.slice(1) : ''}` }, error.reason);
+      throw new ToolscoreInputError(
+        { source, path: `${at}${inner?.startsWith('$') ? inner.slice(1) : ''}` },
+        error.reason,
+      );
     }
   }
 }

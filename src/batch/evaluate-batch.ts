@@ -7,8 +7,8 @@ import { WorkerPool } from './pool.js';
 import { isScoredLine } from './results-line.js';
 import { checkShard, inShard, type Shard } from './shard.js';
 import { openSource, type BatchSource } from './sources.js';
-import { SummaryBuilder } from './summary.js';
-import type { BatchLine, BatchSummary } from './types.js';
+import { summarizedRun, type BatchRun } from './run.js';
+import type { BatchLine } from './types.js';
 
 /** Options of `evaluateBatch()`: the defaults of every case (a case's own `options` override them) and how to run. */
 export interface BatchOptions extends SettingsInput {
@@ -37,12 +37,6 @@ export interface BatchProgress {
   readShare: number | undefined;
 }
 
-/** A batch run: iterate it for the results lines in dataset order; then `summary()` is the aggregate. */
-export interface BatchRun extends AsyncIterable<BatchLine> {
-  /** The aggregate of every line yielded; throws until the iteration has ended. */
-  summary(): BatchSummary;
-}
-
 /** Items handed to a worker at once: large enough to make a message cheap, small enough to keep both threads fed. */
 const ITEMS_PER_BATCH = 64;
 
@@ -66,40 +60,30 @@ export function evaluateBatch(source: BatchSource, options: BatchOptions = {}): 
   if (shard !== undefined) checkShard(shard);
   const minScore = options.minScore === undefined ? undefined : checkMinScore(options.minScore);
   if (!Number.isSafeInteger(jobs) || jobs < 1) throw new RangeError(`jobs must be a whole number ≥ 1, got ${jobs}`);
-  const builder = new SummaryBuilder();
-  let summary: BatchSummary | undefined;
-  let started = false;
-
-  async function* lines(): AsyncGenerator<BatchLine> {
+  async function* scoredLines(): AsyncGenerator<BatchLine> {
     const stream = await openSource(source, limits.maxLineBytes);
-    const pool = jobs > 1 ? new WorkerPool(jobs, defaults) : undefined;
+    readShare = stream.readShare;
+    const selected = onlyShard(stream.items, shard);
+    if (jobs === 1) {
+      yield* inThisThread(selected, new CaseScorer(defaults));
+      return;
+    }
+    const pool = new WorkerPool(jobs, defaults);
     try {
-      const selected = onlyShard(stream.items, shard);
-      const scored = pool ? flatten(pool.map(batched(selected))) : inThisThread(selected, new CaseScorer(defaults));
-      for await (const line of scored) {
-        builder.add(line);
-        yield line;
-        const { scored: ok, failed } = builder.counts;
-        onProgress?.({ done: ok + failed, failed, readShare: stream.readShare() });
-        if (failFast && !isScoredLine(line)) break;
-      }
-      summary = builder.summary({ createdAt: options.createdAt ?? new Date(), minScore });
+      for await (const lines of pool.map(batched(selected))) yield* lines;
     } finally {
-      await pool?.close();
+      await pool.close();
     }
   }
-
-  return {
-    [Symbol.asyncIterator]() {
-      if (started) throw new Error('a batch run can be iterated once');
-      started = true;
-      return lines();
+  let readShare: () => number | undefined = () => undefined;
+  return summarizedRun(scoredLines, {
+    minScore,
+    createdAt: options.createdAt,
+    onLine(line, { scored, failed }) {
+      onProgress?.({ done: scored + failed, failed, readShare: readShare() });
+      return !(failFast && !isScoredLine(line));
     },
-    summary() {
-      if (summary === undefined) throw new Error('the summary is ready once the run has been iterated to its end');
-      return summary;
-    },
-  };
+  });
 }
 
 /** The case defaults of the options, as plain data a worker can receive. */
@@ -122,10 +106,6 @@ async function* batched(items: AsyncIterable<BatchItem>): AsyncIterable<BatchIte
     }
   }
   if (batch.length > 0) yield batch;
-}
-
-async function* flatten(batches: AsyncIterable<BatchLine[]>): AsyncIterable<BatchLine> {
-  for await (const lines of batches) yield* lines;
 }
 
 async function* inThisThread(items: AsyncIterable<BatchItem>, scorer: CaseScorer): AsyncIterable<BatchLine> {

@@ -2,7 +2,8 @@
  * `toolscore/batch`: datasets scored case by case, in worker threads, as a stream; shards and their
  * merge. A separate entry point, so `import 'toolscore'` does not load it.
  */
-export { evaluateBatch, type BatchOptions, type BatchProgress, type BatchRun } from './evaluate-batch.js';
+export { evaluateBatch, type BatchOptions, type BatchProgress } from './evaluate-batch.js';
+export type { BatchRun } from './run.js';
 export type { BatchSource } from './sources.js';
 export type { BatchCase, CaseOptions } from './cases.js';
 export { inShard, type Shard } from './shard.js';

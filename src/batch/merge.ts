@@ -1,6 +1,20 @@
 import { ToolscoreInputError } from '../core/errors.js';
 import { readResultsFile } from './results-file.js';
+import { checkMinScore } from '../core/grade.js';
+import { summarizedRun, type BatchRun } from './run.js';
 import type { BatchLine } from './types.js';
+
+/**
+ * `toolscore merge`: the shards' results files as one run, with the lines and the aggregate an
+ * unsharded run gives (the summary is built from the merged lines, in the same order).
+ */
+export function mergeResults(
+  paths: readonly string[],
+  options: { minScore?: number; createdAt?: Date } = {},
+): BatchRun {
+  const minScore = options.minScore === undefined ? undefined : checkMinScore(options.minScore);
+  return summarizedRun(() => mergedLines(paths), { minScore, createdAt: options.createdAt });
+}
 
 /**
  * The lines of several shards' results files, merged back into dataset order by `index` (each file is
@@ -8,7 +22,7 @@ import type { BatchLine } from './types.js';
  * the lines an unsharded run writes: a case in two files (a shard given twice), a case missing between
  * two others (a shard left out) or a file out of order is an error.
  */
-export async function* mergeResults(paths: readonly string[]): AsyncGenerator<BatchLine> {
+export async function* mergedLines(paths: readonly string[]): AsyncGenerator<BatchLine> {
   const readers = paths.map((path) => ({ path, lines: readResultsFile(path), last: -1 }));
   const heads: { line: BatchLine; from: number }[] = [];
   const advance = async (from: number): Promise<void> => {

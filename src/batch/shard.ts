@@ -49,7 +49,7 @@ export function parseShard(text: string, countText: string | undefined, env: Nod
     if (countText === undefined)
       throw new ToolscoreInputError(
         { source: '--shard auto' },
-        'needs --shard-count N (the Job\'s completions) to know how many shards there are',
+        "needs --shard-count N (the Job's completions) to know how many shards there are",
       );
     const index = wholeNumber(completion);
     if (Number.isNaN(index))
@@ -59,13 +59,22 @@ export function parseShard(text: string, countText: string | undefined, env: Nod
       );
     const count = wholeNumber(countText);
     if (Number.isNaN(count))
-      throw new ToolscoreInputError({ source: '--shard-count' }, `expected a whole number ≥ 1, got ${JSON.stringify(countText)}`);
+      throw new ToolscoreInputError(
+        { source: '--shard-count' },
+        `expected a whole number ≥ 1, got ${JSON.stringify(countText)}`,
+      );
     return checkShard({ index: index + 1, count }, 'JOB_COMPLETION_INDEX');
   }
   if (countText !== undefined)
-    throw new ToolscoreInputError({ source: '--shard-count' }, 'goes with --shard auto; --shard i/n already gives the count');
+    throw new ToolscoreInputError(
+      { source: '--shard-count' },
+      'goes with --shard auto; --shard i/n already gives the count',
+    );
   const match = /^(\d+)\/(\d+)$/.exec(text.trim());
   if (match === null)
-    throw new ToolscoreInputError({ source: '--shard' }, `expected i/n such as 1/3, or auto, got ${JSON.stringify(text)}`);
+    throw new ToolscoreInputError(
+      { source: '--shard' },
+      `expected i/n such as 1/3, or auto, got ${JSON.stringify(text)}`,
+    );
   return checkShard({ index: wholeNumber(match[1]!), count: wholeNumber(match[2]!) }, '--shard');
 }

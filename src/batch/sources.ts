@@ -169,7 +169,10 @@ async function* arrayElements(
   const trailing = (): never => {
     throw new ToolscoreInputError({ source: path }, 'unexpected text after the end of the JSON array of cases');
   };
-  for await (const chunk of handle.createReadStream({ highWaterMark: 1 << 20, autoClose: false }) as AsyncIterable<Buffer>) {
+  for await (const chunk of handle.createReadStream({
+    highWaterMark: 1 << 20,
+    autoClose: false,
+  }) as AsyncIterable<Buffer>) {
     progress.read += chunk.length;
     let i = 0;
     if (!started) {
@@ -237,7 +240,7 @@ function blankElement(path: string, index: number): BatchItem {
  * The files a list of patterns matches, sorted by path, each once. A path that names a file is taken as
  * it is (so `[1].json` is not a character class); a pattern that matches nothing is an error naming it.
  */
-export async function expandPatterns(patterns: readonly string[]): Promise<string[]> {
+export async function expandPatterns(patterns: readonly string[], flag = '--traces'): Promise<string[]> {
   const { glob } = await import('tinyglobby');
   const found = new Set<string>();
   for (const pattern of patterns) {
@@ -245,7 +248,7 @@ export async function expandPatterns(patterns: readonly string[]): Promise<strin
     if (await isFile(pattern)) matches = [pattern];
     else matches = await glob(pattern, { onlyFiles: true, expandDirectories: false });
     if (matches.length === 0)
-      throw new ToolscoreInputError({ source: '--traces' }, `no file matches ${JSON.stringify(pattern)}`);
+      throw new ToolscoreInputError({ source: flag }, `no file matches ${JSON.stringify(pattern)}`);
     for (const match of matches) found.add(match);
   }
   return [...found].sort(compareText);
@@ -305,7 +308,10 @@ async function pairFolders(goldDir: string, traceDir: string): Promise<BatchItem
   const golds = keyed(await filesUnder(goldDir, '--gold-dir'), goldDir, '--gold-dir');
   const traces = keyed(await filesUnder(traceDir, '--trace-dir'), traceDir, '--trace-dir');
   if (golds.size === 0 && traces.size === 0)
-    throw new ToolscoreInputError({ source: '--gold-dir' }, `no file in ${JSON.stringify(goldDir)} or ${JSON.stringify(traceDir)}`);
+    throw new ToolscoreInputError(
+      { source: '--gold-dir' },
+      `no file in ${JSON.stringify(goldDir)} or ${JSON.stringify(traceDir)}`,
+    );
   const keys = [...new Set([...golds.keys(), ...traces.keys()])].sort(compareText);
   return keys.map((key, index): BatchItem => {
     const gold = golds.get(key);

@@ -115,7 +115,13 @@ export class SummaryBuilder {
     this.totals.policy_violations += line.policy_violations;
     this.totals.secrets += line.secrets;
     this.totals.budget_violations += line.budget_violations;
-    this.keepIfWorst({ id: line.id, index: line.index, score: line.score, grade: line.grade, top_issue: line.top_issue });
+    this.keepIfWorst({
+      id: line.id,
+      index: line.index,
+      score: line.score,
+      grade: line.grade,
+      top_issue: line.top_issue,
+    });
   }
 
   /** Cases scored and cases that could not be. */
@@ -128,7 +134,10 @@ export class SummaryBuilder {
     const { minScore } = options;
     const tools = new Map<string, BatchToolCounts & { error_rate: number | null }>();
     for (const [tool, counts] of this.tools)
-      tools.set(tool, { ...counts, error_rate: counts.actual_calls === 0 ? null : counts.failed_calls / counts.actual_calls });
+      tools.set(tool, {
+        ...counts,
+        error_rate: counts.actual_calls === 0 ? null : counts.failed_calls / counts.actual_calls,
+      });
     return {
       schema_version: BATCH_SCHEMA_VERSION,
       toolscore_version: VERSION,

@@ -4,10 +4,13 @@
  * command runs, so `--help` and `--version` load commander and this file alone.
  */
 import type { CommandSpec, OptionSpec, OptionTable } from './command.js';
+import type { BatchOutputFlags } from './commands/batch-output.js';
+import type { BatchFlags } from './commands/batch.js';
 import type { DemoFlags } from './commands/demo.js';
 import type { EvalFlags } from './commands/eval.js';
 import type { GoldFlags } from './commands/gold.js';
 import type { McpTargetFlags } from './commands/mcp-common.js';
+import type { MergeFlags } from './commands/merge.js';
 import type { McpLintFlags } from './commands/mcp-lint.js';
 import type { McpListFlags } from './commands/mcp-list.js';
 import type { McpRecordFlags } from './commands/mcp-record.js';
@@ -16,6 +19,7 @@ import type { RecordFlags } from './commands/record.js';
 import type { SnapshotDirFlags } from './commands/snapshots.js';
 import type { ValidateFlags } from './commands/validate.js';
 import type { JudgeFlags } from './judge-flags.js';
+import type { ScoringFlags } from './scoring-flags.js';
 
 /** The exit codes, shown after `toolscore --help` and `toolscore eval --help`. */
 export const EXIT_CODES = `
@@ -135,6 +139,67 @@ const MCP_TARGET: OptionTable<McpTargetFlags> = {
   },
 };
 
+/** How cases are scored and gated: shared by `eval` and `batch` (a batch case's own options override them). */
+const SCORE_OPTIONS: OptionTable<
+  Pick<ScoringFlags, 'weight' | 'strict' | 'forbidden' | 'minScore' | 'failOnViolations'>
+> = {
+  weight: {
+    flags: '--weight <name=value>',
+    description: 'weight of a score metric, repeatable (e.g. required_call_recall=0.3)',
+    repeatable: true,
+  },
+  strict: { flags: '--strict', description: 'compare arguments strictly: same JSON type, no trimming' },
+  forbidden: { flags: '--forbidden <rules>', description: 'JSON file of calls the agent must never make' },
+  minScore: { flags: '--min-score <score>', description: 'exit 1 when the score is below this number in [0, 1]' },
+  failOnViolations: {
+    flags: '--fail-on-violations',
+    description: 'exit 1 when a call matches a forbidden rule, passes a credential or breaks a budget',
+  },
+};
+
+/** Tool schemas, budgets and limits: shared by `eval` and `batch`. */
+const BUDGET_AND_LIMIT_OPTIONS: OptionTable<
+  Omit<ScoringFlags, 'format' | 'weight' | 'strict' | 'forbidden' | 'minScore' | 'failOnViolations'>
+> = {
+  tools: {
+    flags: '--tools <file>',
+    description:
+      'tools offered to the agent (OpenAI or Anthropic tools, MCP tools/list): check calls against their schemas',
+  },
+  maxCalls: { flags: '--max-calls <n>', description: 'budget: most tool calls in the trace' },
+  maxCallsPerTool: {
+    flags: '--max-calls-per-tool <n|tool=n>',
+    description: 'budget: most calls of any tool, or of one tool (repeatable)',
+    repeatable: true,
+  },
+  maxDuration: {
+    flags: '--max-duration <seconds>',
+    description: 'budget: most seconds spent in tool calls in total',
+  },
+  maxCallDuration: {
+    flags: '--max-call-duration <seconds>',
+    description: 'budget: most seconds for any single call',
+  },
+  maxCost: { flags: '--max-cost <usd>', description: 'budget: most USD spent on tool calls' },
+  maxDepth: { flags: '--max-depth <n>', description: 'limit: deepest argument nesting read (default 1000)' },
+  maxPairingCells: {
+    flags: '--max-pairing-cells <n>',
+    description: 'limit: most expected × actual calls of one tool to pair exactly (default 4000000)',
+  },
+  maxSequenceCells: {
+    flags: '--max-sequence-cells <n>',
+    description: 'limit: most cells for the sequence edit distance (default 400000000)',
+  },
+  maxLineBytes: {
+    flags: '--max-line-bytes <n>',
+    description: 'limit: longest line of a JSON Lines trace, in bytes (default 268435456)',
+  },
+  maxRegexChars: {
+    flags: '--max-regex-chars <n>',
+    description: 'limit: most characters $regex matchers may read in one run (default 200000000)',
+  },
+};
+
 // ---- The commands -------------------------------------------------------------------------------
 
 const evalCommand: CommandSpec<EvalFlags, [string, string]> = {
@@ -162,24 +227,13 @@ const evalCommand: CommandSpec<EvalFlags, [string, string]> = {
       flags: '--ci',
       description: 'in GitHub Actions, append the Markdown report to the job summary ($GITHUB_STEP_SUMMARY)',
     },
-    weight: {
-      flags: '--weight <name=value>',
-      description: 'weight of a score metric, repeatable (e.g. required_call_recall=0.3)',
-      repeatable: true,
-    },
-    strict: { flags: '--strict', description: 'compare arguments strictly: same JSON type, no trimming' },
+    ...SCORE_OPTIONS,
     ignoreTools: {
       flags: '--ignore-tools <names>',
       description:
         "comma-separated tools the gold does not care about: never extra or redundant, still checked for safety (adds to the gold file's ignore_tools)",
     },
     strictGold: STRICT_GOLD,
-    forbidden: { flags: '--forbidden <rules>', description: 'JSON file of calls the agent must never make' },
-    minScore: { flags: '--min-score <score>', description: 'exit 1 when the score is below this number in [0, 1]' },
-    failOnViolations: {
-      flags: '--fail-on-violations',
-      description: 'exit 1 when a call matches a forbidden rule, passes a credential or breaks a budget',
-    },
     sideEffects: { flags: '--no-side-effects', description: "do not run the gold file's side_effects checks" },
     showSecrets: {
       flags: '--show-secrets',
@@ -205,43 +259,7 @@ const evalCommand: CommandSpec<EvalFlags, [string, string]> = {
       flags: '--db-max-rows <n>',
       description: 'most rows a live sql_rows query may return (default 100000)',
     },
-    tools: {
-      flags: '--tools <file>',
-      description:
-        'tools offered to the agent (OpenAI or Anthropic tools, MCP tools/list): check calls against their schemas',
-    },
-    maxCalls: { flags: '--max-calls <n>', description: 'budget: most tool calls in the trace' },
-    maxCallsPerTool: {
-      flags: '--max-calls-per-tool <n|tool=n>',
-      description: 'budget: most calls of any tool, or of one tool (repeatable)',
-      repeatable: true,
-    },
-    maxDuration: {
-      flags: '--max-duration <seconds>',
-      description: 'budget: most seconds spent in tool calls in total',
-    },
-    maxCallDuration: {
-      flags: '--max-call-duration <seconds>',
-      description: 'budget: most seconds for any single call',
-    },
-    maxCost: { flags: '--max-cost <usd>', description: 'budget: most USD spent on tool calls' },
-    maxDepth: { flags: '--max-depth <n>', description: 'limit: deepest argument nesting read (default 1000)' },
-    maxPairingCells: {
-      flags: '--max-pairing-cells <n>',
-      description: 'limit: most expected × actual calls of one tool to pair exactly (default 4000000)',
-    },
-    maxSequenceCells: {
-      flags: '--max-sequence-cells <n>',
-      description: 'limit: most cells for the sequence edit distance (default 400000000)',
-    },
-    maxLineBytes: {
-      flags: '--max-line-bytes <n>',
-      description: 'limit: longest line of a JSON Lines trace, in bytes (default 268435456)',
-    },
-    maxRegexChars: {
-      flags: '--max-regex-chars <n>',
-      description: 'limit: most characters $regex matchers may read in one run (default 200000000)',
-    },
+    ...BUDGET_AND_LIMIT_OPTIONS,
     ...JUDGE_OPTIONS,
     verbose: {
       flags: '-v, --verbose',
@@ -254,6 +272,102 @@ const evalCommand: CommandSpec<EvalFlags, [string, string]> = {
   async run([gold, trace], flags) {
     const { runEval } = await import('./commands/eval.js');
     return runEval(gold, trace, flags);
+  },
+};
+
+const BATCH_EXIT_CODES = `
+Exit codes:
+  0  done, and every gate passed
+  1  a gate failed: the mean score (each case's, with --min-score-each) below
+     --min-score, or --fail-on-violations found a forbidden call, a leaked
+     credential or a broken budget in any case
+  2  bad usage or bad input: a bad flag, a shard like 3/2, a pattern that
+     matches no file, an output that names an input; no case could be read;
+     or --fail-fast met a case that could not be read or scored`;
+
+/** What `batch` and `merge` write, and their gates. */
+const BATCH_OUTPUT_OPTIONS: OptionTable<Omit<BatchOutputFlags, 'minScore' | 'failOnViolations'>> = {
+  output: {
+    flags: '-o, --output <file>',
+    description: 'write the results, one JSON line per case in dataset order; - for stdout',
+  },
+  summary: { flags: '--summary <file>', description: 'write the aggregate as JSON (also printed)' },
+  html: {
+    flags: '--html <file>',
+    description: 'also write the HTML report of the batch: distribution, tools, worst cases',
+  },
+  markdown: {
+    flags: '--markdown <file>',
+    description: 'also write the Markdown report of the batch, for job summaries',
+  },
+  junit: {
+    flags: '--junit <file>',
+    description: 'also write JUnit XML, one testcase per case (failed below --min-score)',
+  },
+  csv: { flags: '--csv <file>', description: 'also write one CSV row per case' },
+  ci: {
+    flags: '--ci',
+    description: 'in GitHub Actions, append the Markdown report to the job summary ($GITHUB_STEP_SUMMARY)',
+  },
+  minScoreEach: {
+    flags: '--min-score-each',
+    description: 'apply --min-score to every case instead of the mean',
+  },
+};
+
+const batchCommand: CommandSpec<BatchFlags, [string | undefined]> = {
+  name: 'batch',
+  description: 'score a dataset of cases (or many traces) as a stream, in parallel, optionally one shard of it',
+  usage: '[dataset] | --gold G --traces PATTERN | --gold-dir G --trace-dir T [options]',
+  arguments: [['[dataset]', 'JSON Lines or JSON array of {id, expected, actual, options?}']],
+  options: {
+    gold: { flags: '--gold <file>', description: 'one gold standard for every trace of --traces' },
+    traces: {
+      flags: '--traces <pattern>',
+      description: "trace files or glob patterns, expanded by toolscore (quote them: 'runs/**/*.json'); repeatable",
+      repeatable: true,
+    },
+    goldDir: {
+      flags: '--gold-dir <folder>',
+      description: 'gold files, paired with --trace-dir by relative path without extension',
+    },
+    traceDir: { flags: '--trace-dir <folder>', description: 'traces, paired with --gold-dir' },
+    ...BATCH_OUTPUT_OPTIONS,
+    format: FORMAT,
+    ...SCORE_OPTIONS,
+    ...BUDGET_AND_LIMIT_OPTIONS,
+    jobs: {
+      flags: '-j, --jobs <n>',
+      description: 'scoring threads (default: the available cores); 1 starts no worker',
+    },
+    shard: {
+      flags: '--shard <i/n|auto>',
+      description: 'score only the i-th of n slices (1-based, by position); auto: Kubernetes JOB_COMPLETION_INDEX',
+    },
+    shardCount: { flags: '--shard-count <n>', description: 'the number of shards, with --shard auto' },
+    failFast: { flags: '--fail-fast', description: 'stop at the first case that cannot be read or scored (exit 2)' },
+    progress: { flags: '--no-progress', description: 'print no progress line on stderr' },
+  },
+  help: BATCH_EXIT_CODES,
+  async run([dataset], flags) {
+    const { runBatch } = await import('./commands/batch.js');
+    return runBatch(dataset, flags);
+  },
+};
+
+const mergeCommand: CommandSpec<MergeFlags, [string[]]> = {
+  name: 'merge',
+  description: "combine the results files of a batch's shards into the results, summary and reports of the whole",
+  arguments: [['<results...>', 'results files of the shards (or a quoted pattern: "results-*.jsonl")']],
+  options: {
+    ...BATCH_OUTPUT_OPTIONS,
+    minScore: SCORE_OPTIONS.minScore,
+    failOnViolations: SCORE_OPTIONS.failOnViolations,
+  },
+  help: BATCH_EXIT_CODES,
+  async run([files], flags) {
+    const { runMerge } = await import('./commands/merge.js');
+    return runMerge(files, flags);
   },
 };
 
@@ -480,6 +594,8 @@ const demoCommand: CommandSpec<DemoFlags> = {
 // biome-ignore lint/suspicious/noExplicitAny: a list of commands whose flags differ
 export const COMMANDS: readonly CommandSpec<any, any>[] = [
   evalCommand,
+  batchCommand,
+  mergeCommand,
   validateCommand,
   goldCommand,
   snapshotsListCommand,

@@ -91,10 +91,14 @@ function writeError(path: string, error: unknown): Error {
  * goes to a temporary file beside the target (the end of any symbolic links), which is then renamed
  * over it; an interrupt mid-write removes the temporary file. A device or FIFO (`/dev/null`, a named
  * pipe) is written through instead. Missing parent folders are created. File-system errors become
- * one-line input errors naming the path. Text given as chunks is written chunk by chunk, so a report
- * longer than the longest string JavaScript holds can be written.
+ * one-line input errors naming the path. Text given as chunks (or chunks still being made, as an async
+ * iterable) is written chunk by chunk, so a report longer than the longest string JavaScript holds can
+ * be written, and a stream of results as it is produced.
  */
-export async function writeFileAtomic(path: string, text: string | Iterable<string>): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  text: string | Iterable<string> | AsyncIterable<string>,
+): Promise<void> {
   let temporary: string | undefined;
   try {
     const { target, through } = writePlan(path);

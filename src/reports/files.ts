@@ -32,8 +32,13 @@ export async function writeReportFiles(
 
 /** Appends the Markdown report to a GitHub Actions job summary (`$GITHUB_STEP_SUMMARY`), which other steps append to too. */
 export async function appendJobSummary(view: ReportView, path: string): Promise<void> {
+  await appendJobSummaryText(`${(await RENDERERS.markdown())(view)}\n`, path);
+}
+
+/** Appends Markdown to the job summary file; a failure is an input error naming `$GITHUB_STEP_SUMMARY`. */
+export async function appendJobSummaryText(markdown: string, path: string): Promise<void> {
   try {
-    await appendFile(path, `${(await RENDERERS.markdown())(view)}\n`, 'utf8');
+    await appendFile(path, markdown, 'utf8');
   } catch (error) {
     throw new ToolscoreInputError(
       { source: '$GITHUB_STEP_SUMMARY' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseWeightFlags } from '../../src/cli/commands/eval.js';
+import { parseWeightFlags } from '../../src/cli/scoring-flags.js';
 import { evaluate } from '../../src/evaluation/evaluate.js';
 import { ToolscoreInputError } from '../../src/core/errors.js';
 import { normalizeWeights } from '../../src/core/weights.js';

@@ -1,0 +1,286 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { meetsMinScore } from '../../core/grade.js';
+import { readResultsFile } from '../../batch/results-file.js';
+import { isScoredLine, serializeLine } from '../../batch/results-line.js';
+import type { BatchRun } from '../../batch/run.js';
+import { BATCH_METRICS, type BatchLine, type BatchSummary } from '../../batch/types.js';
+import { writeFileAtomic } from '../../io/atomic-write.js';
+import { appendJobSummaryText } from '../../reports/files.js';
+import { displayText, plural } from '../../reports/text.js';
+import {
+  DISTRIBUTION_HEADER,
+  ERRORS_TITLE,
+  NOTHING_SCORED_TEXT,
+  OUTPUT_LABELS,
+  TOOLS_TITLE,
+  WORST_CASES_TITLE,
+  casesBelowText,
+  casesText,
+  distributionRow,
+  failFastText,
+  gradesText,
+  meanBelowText,
+  moreText,
+  passRateText,
+  violationsText,
+  worstCaseText,
+} from '../../text/batch.js';
+import { JOB_SUMMARY_TEXT, REPORT_FILE_LABELS, STDOUT_NAME } from '../../text/report.js';
+import type { OutputFile } from '../output-paths.js';
+
+/** The `-o` value that sends the results lines to stdout. */
+export const STDOUT_PATH = '-';
+
+/** Flags of what `batch` and `merge` write and gate on. */
+export interface BatchOutputFlags {
+  /** Results lines (JSON Lines); `-` for stdout. */
+  output?: string;
+  /** The aggregate, as JSON. */
+  summary?: string;
+  html?: string;
+  markdown?: string;
+  junit?: string;
+  csv?: string;
+  ci?: boolean;
+  /** `--min-score` as typed. */
+  minScore?: string;
+  /** Gate each case on --min-score instead of the mean. */
+  minScoreEach?: boolean;
+  failOnViolations?: boolean;
+}
+
+/** The batch reports, by flag. */
+const REPORT_FLAGS = ['html', 'markdown', 'junit', 'csv'] as const;
+type ReportFlag = (typeof REPORT_FLAGS)[number];
+
+/** `$GITHUB_STEP_SUMMARY` when `--ci` asks for it and GitHub Actions set it. */
+export function jobSummaryPath(flags: BatchOutputFlags): string | undefined {
+  return flags.ci ? process.env.GITHUB_STEP_SUMMARY || undefined : undefined;
+}
+
+/** Every file the run writes, for `checkOutputPaths`. */
+export function batchOutputs(flags: BatchOutputFlags): OutputFile[] {
+  const outputs: OutputFile[] = [];
+  if (flags.output !== undefined && flags.output !== STDOUT_PATH)
+    outputs.push(['--output', flags.output, 'the results']);
+  if (flags.summary !== undefined) outputs.push(['--summary', flags.summary, 'the summary']);
+  for (const flag of REPORT_FLAGS) {
+    const path = flags[flag];
+    if (path !== undefined) outputs.push([`--${flag}`, path, 'the report']);
+  }
+  const jobSummary = jobSummaryPath(flags);
+  if (jobSummary !== undefined) outputs.push(['$GITHUB_STEP_SUMMARY', jobSummary, 'the job summary']);
+  return outputs;
+}
+
+/** Results lines joined into chunks of about this many characters, for the writes. */
+const CHUNK_CHARS = 1 << 16;
+
+/** What the gates need, counted as the lines go by. */
+interface GateCounts {
+  below: number;
+  violations: { forbidden: number; secrets: number; budgets: number };
+  firstError: string | undefined;
+}
+
+/**
+ * Drains a run: writes the results lines (to `-o`, stdout, or a temporary file when only the reports
+ * need them), then the summary, the reports, the printed summary; returns the exit code: 2 when no case
+ * could be read (or `--fail-fast` stopped), 1 when a gate failed, else 0.
+ */
+export async function finishRun(
+  run: BatchRun,
+  flags: BatchOutputFlags,
+  options: { minScore: number | undefined; failFast?: boolean; print: NodeJS.WritableStream; onEnd?: () => void },
+): Promise<number> {
+  const { minScore } = options;
+  const jobSummary = jobSummaryPath(flags);
+  const reports = REPORT_FLAGS.filter((flag) => flags[flag] !== undefined);
+  const toStdout = flags.output === STDOUT_PATH;
+  const needsFile = reports.length > 0 || jobSummary !== undefined;
+  const scratch =
+    needsFile && (flags.output === undefined || toStdout)
+      ? await mkdtemp(join(tmpdir(), 'toolscore-batch-'))
+      : undefined;
+  const resultsPath = scratch === undefined ? flags.output : join(scratch, 'results.jsonl');
+  const gates: GateCounts = { below: 0, violations: { forbidden: 0, secrets: 0, budgets: 0 }, firstError: undefined };
+  try {
+    const chunks = resultChunks(run, gates, minScore, toStdout);
+    if (resultsPath !== undefined && resultsPath !== STDOUT_PATH) await writeFileAtomic(resultsPath, chunks);
+    else for await (const _ of chunks);
+    options.onEnd?.();
+    const summary = run.summary();
+    if (flags.summary !== undefined) await writeFileAtomic(flags.summary, `${JSON.stringify(summary, null, 2)}\n`);
+    if (resultsPath !== undefined && resultsPath !== STDOUT_PATH && (reports.length > 0 || jobSummary !== undefined))
+      await writeReports(summary, resultsPath, flags, reports, jobSummary, minScore);
+    const out = options.print;
+    out.write(renderSummary(summary));
+    if (flags.output !== undefined)
+      out.write(`${OUTPUT_LABELS.results}: ${toStdout ? STDOUT_NAME : displayText(flags.output)}\n`);
+    if (flags.summary !== undefined) out.write(`${OUTPUT_LABELS.summary}: ${displayText(flags.summary)}\n`);
+    for (const flag of reports) out.write(`${REPORT_FILE_LABELS[flag]}: ${displayText(flags[flag]!)}\n`);
+    if (jobSummary !== undefined) out.write(`${JOB_SUMMARY_TEXT}\n`);
+    return exitCode(summary, flags, gates, options);
+  } finally {
+    if (scratch !== undefined) await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The results as text chunks, counting what the gates need on the way (and echoing to stdout for `-o -`). */
+async function* resultChunks(
+  run: BatchRun,
+  gates: GateCounts,
+  minScore: number | undefined,
+  toStdout: boolean,
+): AsyncGenerator<string> {
+  let chunk = '';
+  const flush = async (): Promise<string> => {
+    const text = chunk;
+    chunk = '';
+    if (toStdout && !process.stdout.write(text)) await new Promise((done) => process.stdout.once('drain', done));
+    return text;
+  };
+  for await (const line of run) {
+    countForGates(line, gates, minScore);
+    chunk += `${serializeLine(line)}\n`;
+    if (chunk.length >= CHUNK_CHARS) yield await flush();
+  }
+  if (chunk.length > 0) yield await flush();
+}
+
+function countForGates(line: BatchLine, gates: GateCounts, minScore: number | undefined): void {
+  if (!isScoredLine(line)) {
+    gates.firstError ??= line.error;
+    return;
+  }
+  if (minScore !== undefined && !meetsMinScore(line.score, minScore)) gates.below++;
+  gates.violations.forbidden += line.policy_violations;
+  gates.violations.secrets += line.secrets;
+  gates.violations.budgets += line.budget_violations;
+}
+
+function exitCode(
+  summary: BatchSummary,
+  flags: BatchOutputFlags,
+  gates: GateCounts,
+  options: { minScore: number | undefined; failFast?: boolean },
+): number {
+  if (options.failFast && gates.firstError !== undefined) {
+    process.stderr.write(`${failFastText(displayText(gates.firstError))}\n`);
+    return 2;
+  }
+  if (summary.cases.scored === 0) {
+    process.stderr.write(`${NOTHING_SCORED_TEXT}\n`);
+    return 2;
+  }
+  let code = 0;
+  const { minScore } = options;
+  if (minScore !== undefined) {
+    if (flags.minScoreEach && gates.below > 0) {
+      process.stderr.write(`${casesBelowText(gates.below, minScore)}\n`);
+      code = 1;
+    }
+    const mean = summary.score.mean!;
+    if (!flags.minScoreEach && !meetsMinScore(mean, minScore)) {
+      process.stderr.write(`${meanBelowText(mean, minScore)}\n`);
+      code = 1;
+    }
+  }
+  const { forbidden, secrets, budgets } = gates.violations;
+  if (flags.failOnViolations && forbidden + secrets + budgets > 0) {
+    const found = [
+      forbidden > 0 ? plural(forbidden, 'forbidden call') : '',
+      secrets > 0 ? plural(secrets, 'leaked credential') : '',
+      budgets > 0 ? plural(budgets, 'broken budget') : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
+    process.stderr.write(`${violationsText(found)}\n`);
+    code = 1;
+  }
+  return code;
+}
+
+/** The batch reports, rendered from the summary and the results file read again. */
+async function writeReports(
+  summary: BatchSummary,
+  resultsPath: string,
+  flags: BatchOutputFlags,
+  reports: readonly ReportFlag[],
+  jobSummary: string | undefined,
+  minScore: number | undefined,
+): Promise<void> {
+  const renderers = await import('../../batch/reports/index.js');
+  const input = {
+    summary,
+    lines: () => readResultsFile(resultsPath),
+    ...(minScore === undefined ? {} : { minScore }),
+    minScoreEach: flags.minScoreEach === true,
+    now: new Date(summary.created_at),
+  };
+  for (const flag of reports) {
+    const path = flags[flag]!;
+    if (flag === 'html') await writeFileAtomic(path, renderers.batchHtmlChunks(input));
+    else if (flag === 'markdown') await writeFileAtomic(path, await renderers.batchMarkdown(input));
+    else if (flag === 'junit') await writeFileAtomic(path, renderers.batchJunitChunks(input));
+    else await writeFileAtomic(path, renderers.batchCsvChunks(input));
+  }
+  if (jobSummary !== undefined) await appendJobSummaryText(`${await renderers.batchMarkdown(input)}\n`, jobSummary);
+}
+
+/** How many errors the printed summary lists (the summary file keeps 100, the results all). */
+const PRINTED_ERRORS = 5;
+
+/** The printed summary: counts, score and metric distributions, grades, pass rate, tools, worst cases, errors. */
+export function renderSummary(summary: BatchSummary): string {
+  const lines = [casesText(summary.cases.scored, summary.cases.failed)];
+  if (summary.cases.scored > 0) {
+    const rows = [
+      [...DISTRIBUTION_HEADER],
+      distributionRow('score', summary.score),
+      ...BATCH_METRICS.map((name) => distributionRow(name, summary.metrics[name])),
+    ];
+    lines.push(...table(rows));
+    lines.push(gradesText(summary.grades));
+    if (summary.min_score !== null) lines.push(passRateText(summary.min_score, summary.pass_rate));
+    const tools = Object.entries(summary.tools);
+    if (tools.length > 0) {
+      lines.push(TOOLS_TITLE);
+      lines.push(
+        ...table(
+          tools.map(([tool, t]) => [
+            `  ${displayText(tool)}`,
+            String(t.expected_calls),
+            String(t.actual_calls),
+            String(t.selection_misses),
+            t.error_rate === null ? '–' : `${(t.error_rate * 100).toFixed(1)}%`,
+          ]),
+        ),
+      );
+    }
+    lines.push(WORST_CASES_TITLE);
+    for (const worst of summary.worst_cases) {
+      const issue = worst.top_issue === null ? undefined : displayText(worst.top_issue.problem);
+      lines.push(worstCaseText(displayText(worst.id), worst.score, worst.grade, issue));
+    }
+  }
+  if (summary.cases.failed > 0) {
+    lines.push(ERRORS_TITLE);
+    for (const error of summary.errors.slice(0, PRINTED_ERRORS)) lines.push(`  ${displayText(error.error)}`);
+    if (summary.cases.failed > PRINTED_ERRORS) lines.push(moreText(summary.cases.failed - PRINTED_ERRORS));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Rows padded into columns: the first left-aligned, the rest right-aligned. */
+function table(rows: readonly string[][]): string[] {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) =>
+    row
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  ')
+      .trimEnd(),
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * Every sentence `toolscore batch` and `toolscore merge` print: the summary, the progress line, the
+ * gates. Values that came from the input (ids, errors, top issues) are passed in already made safe.
+ */
+
+/** A number in [0, 1] as the summary prints it. */
+function share(value: number | null): string {
+  return value === null ? '–' : value.toFixed(3);
+}
+
+/** `12,345`. */
+export function count(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+/** `2000 cases scored, 3 could not be read` (the first line of the printed summary). */
+export function casesText(scored: number, failed: number): string {
+  return `${count(scored)} ${scored === 1 ? 'case' : 'cases'} scored${failed > 0 ? `, ${count(failed)} could not be read or scored` : ''}`;
+}
+
+/** The columns of a distribution row. */
+export const DISTRIBUTION_HEADER = ['', 'mean', 'median', 'p10', 'p90', 'min', 'max'] as const;
+
+/** One row: a number's name and its distribution. */
+export function distributionRow(
+  name: string,
+  d: {
+    mean: number | null;
+    median: number | null;
+    p10: number | null;
+    p90: number | null;
+    min: number | null;
+    max: number | null;
+  },
+): string[] {
+  return [name, share(d.mean), share(d.median), share(d.p10), share(d.p90), share(d.min), share(d.max)];
+}
+
+/** `Grades: A 1450 · B 300 · …`. */
+export function gradesText(grades: Record<string, number>): string {
+  return `Grades: ${Object.entries(grades)
+    .map(([grade, n]) => `${grade} ${count(n)}`)
+    .join(' · ')}`;
+}
+
+/** `Pass rate at --min-score 0.8: 91.2% of scored cases`. */
+export function passRateText(minScore: number, passRate: number | null): string {
+  return `Pass rate at --min-score ${minScore}: ${passRate === null ? '–' : `${(passRate * 100).toFixed(1)}%`} of scored cases`;
+}
+
+export const WORST_CASES_TITLE = 'Lowest scores:';
+export const ERRORS_TITLE = 'Could not be read or scored:';
+export const TOOLS_TITLE = 'Per tool (expected calls, actual calls, selection misses, error rate):';
+
+/** `  w00012  0.412 F  missing: …`. */
+export function worstCaseText(id: string, score: number, grade: string, issue: string | undefined): string {
+  return `  ${id}  ${score.toFixed(3)} ${grade}${issue === undefined ? '' : `  ${issue}`}`;
+}
+
+/** `… and 95 more (all of them are in the results file)`. */
+export function moreText(more: number): string {
+  return `  … and ${count(more)} more (every one has its line in the results)`;
+}
+
+/** The progress line on a terminal: cases done, rate, and the time left when the input's size is known. */
+export function progressText(done: number, failed: number, seconds: number, readShare: number | undefined): string {
+  const rate = seconds > 0 ? done / seconds : 0;
+  const eta =
+    readShare !== undefined && readShare > 0 && readShare < 1
+      ? ` · ${Math.ceil((seconds * (1 - readShare)) / readShare)} s left`
+      : '';
+  return `${count(done)} cases${failed > 0 ? ` (${count(failed)} unreadable)` : ''} · ${count(Math.round(rate))}/s${eta}`;
+}
+
+/** The one line printed when not on a terminal (and the last one on it). */
+export function finishedText(done: number, seconds: number, jobs: number): string {
+  const rate = seconds > 0 ? Math.round(done / seconds) : done;
+  return `toolscore batch: ${count(done)} cases in ${seconds.toFixed(1)} s (${count(rate)} cases/s, ${jobs} ${jobs === 1 ? 'job' : 'jobs'})`;
+}
+
+/** Where each output went. */
+export const OUTPUT_LABELS = {
+  results: 'Results',
+  summary: 'Summary',
+} as const;
+
+/** Gate failures and the run's stops, on stderr. */
+export function meanBelowText(mean: number, minScore: number): string {
+  return `toolscore: mean score ${mean} is below --min-score ${minScore}`;
+}
+
+export function casesBelowText(below: number, minScore: number): string {
+  return `toolscore: --min-score-each: ${count(below)} ${below === 1 ? 'case scores' : 'cases score'} below ${minScore}`;
+}
+
+export function violationsText(found: string): string {
+  return `toolscore: --fail-on-violations: ${found}`;
+}
+
+export const NOTHING_SCORED_TEXT = 'toolscore: no case could be read or scored';
+
+export function failFastText(error: string): string {
+  return `toolscore: --fail-fast: stopped at the first case that could not be read or scored: ${error}`;
+}
