@@ -1,5 +1,5 @@
 import { readdir } from 'node:fs/promises';
-import { extname, join, relative } from 'node:path';
+import { extname, isAbsolute, join, relative } from 'node:path';
 import { ToolscoreInputError } from '../core/errors.js';
 import { DEFAULT_LIMITS } from '../core/limits.js';
 import { openRegularFile, readError } from '../io/files.js';
@@ -246,7 +246,8 @@ export async function expandPatterns(patterns: readonly string[], flag = '--trac
   for (const pattern of patterns) {
     let matches: string[];
     if (await isFile(pattern)) matches = [pattern];
-    else matches = await glob(pattern, { onlyFiles: true, expandDirectories: false });
+    // An absolute pattern gives absolute paths, a relative one paths relative to here, as typed.
+    else matches = await glob(pattern, { onlyFiles: true, expandDirectories: false, absolute: isAbsolute(pattern) });
     if (matches.length === 0)
       throw new ToolscoreInputError({ source: flag }, `no file matches ${JSON.stringify(pattern)}`);
     for (const match of matches) found.add(match);

@@ -1,0 +1,332 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { ToolscoreInputError } from '../core/errors.js';
+import { evaluateBatch, type BatchOptions } from './evaluate-batch.js';
+import { mergeResults } from './merge.js';
+import { serializeLine } from './results-line.js';
+import type { BatchSource } from './sources.js';
+import type { BatchErrorLine, BatchLine, BatchScoredLine, BatchSummary } from './types.js';
+
+const FIXTURES = resolve(import.meta.dirname, '../../test/fixtures/batch');
+const HAND = join(FIXTURES, 'hand.jsonl');
+const WORKLOAD_JSONL = join(FIXTURES, 'workload-30.jsonl');
+const WORKLOAD_ARRAY = join(FIXTURES, 'workload-30.json');
+const CREATED_AT = new Date('2026-12-03T00:00:00Z');
+
+async function runAll(
+  source: BatchSource,
+  options: BatchOptions = {},
+): Promise<{ lines: BatchLine[]; summary: BatchSummary }> {
+  const run = evaluateBatch(source, { jobs: 1, createdAt: CREATED_AT, ...options });
+  const lines: BatchLine[] = [];
+  for await (const line of run) lines.push(line);
+  return { lines, summary: run.summary() };
+}
+
+function scratch(): string {
+  return mkdtempSync(join(tmpdir(), 'toolscore-batch-test-'));
+}
+
+function text(lines: readonly BatchLine[]): string {
+  return lines.map((line) => `${serializeLine(line)}\n`).join('');
+}
+
+/*
+ * test/fixtures/batch/hand.jsonl, worked out by hand (score = 0.4·selection + 0.3·argument F1 +
+ * 0.2·sequence + 0.1·(1 − redundant rate)):
+ * line 1 perfect: one search call, same args ⇒ 1, A.
+ * line 2 half: expected a{x:1}, b{y:2}; actual a{x:1}: selection 1/1, argument P = 1/1, R = 1/2 ⇒ F1 2/3,
+ *   sequence 1 − 1/2, no redundancy ⇒ 0.4 + 0.2 + 0.1 + 0.1 = 0.8, B; required calls 1 of 2.
+ * line 3 blank (skipped, not a case).
+ * line 4 wrong: lookup called where search was expected ⇒ selection 0, F1 0, sequence 0, redundant 1 ⇒ 0, F.
+ * line 5 invalid JSON; line 6 has no "expected"; line 7 an unknown option.
+ * line 8 strict: expected v 1.0, actual v 1, strict ⇒ the argument differs: 0.4 + 0 + 0.2 + 0.1 = 0.7, C.
+ * line 9 lenient: the same without strict ⇒ 1, A.
+ * line 10 is cut short (no closing bracket, no line break).
+ */
+describe('a JSON Lines dataset', () => {
+  test('every case gets a line in input order, scored or with its error and line number', async () => {
+    const { lines } = await runAll({ dataset: HAND });
+    expect(lines.map((line) => [line.id, line.index])).toEqual([
+      ['perfect', 0],
+      ['half', 1],
+      ['wrong', 2],
+      ['line 5', 3],
+      ['no-expected', 4],
+      ['bad-option', 5],
+      ['strict', 6],
+      ['lenient', 7],
+      ['line 10', 8],
+    ]);
+    const scored = lines.filter((line): line is BatchScoredLine => !('error' in line));
+    expect(scored.map((line) => [line.id, line.score, line.grade])).toEqual([
+      ['perfect', 1, 'A'],
+      ['half', 0.8, 'B'],
+      ['wrong', 0, 'F'],
+      ['strict', 0.7, 'C'],
+      ['lenient', 1, 'A'],
+    ]);
+    const errors = lines.filter((line): line is BatchErrorLine => 'error' in line);
+    expect(errors.map((line) => line.line)).toEqual([5, 6, 7, 10]);
+    expect(errors[0]!.error).toMatch(new RegExp(`^${HAND}:5:30 at \\$\\.expected\\[0\\]: invalid JSON`));
+    expect(errors[1]!.error).toBe(
+      `${HAND}:6 at $: case "no-expected" has no "expected"; expected {id, expected, actual, options?}`,
+    );
+    expect(errors[2]!.error).toBe(
+      `${HAND}:7 at $.options.strictness: unknown option "strictness"; a case's options are weights, strict, forbidden, tools, budgets, limits`,
+    );
+    expect(errors[3]!.error).toMatch(new RegExp(`^${HAND}:10:\\d+ .*invalid JSON`));
+  });
+
+  test('a line carries the core metrics, the counts, the tools and the top issue', async () => {
+    const { lines } = await runAll({ dataset: HAND });
+    const half = lines[1] as BatchScoredLine;
+    expect(half.metrics.argument_f1).toBeCloseTo(2 / 3, 12);
+    expect(half.metrics.sequence_accuracy).toBe(0.5);
+    expect(half.metrics.required_call_recall).toBe(0.5);
+    expect(half.metrics.redundant_rate).toBe(0);
+    expect(half.verdict).toBe('WARN');
+    expect([half.expected_calls, half.actual_calls, half.failed_calls, half.policy_violations, half.secrets]).toEqual([
+      2, 1, 0, 0, 0,
+    ]);
+    expect(half.tools).toEqual({
+      a: { expected_calls: 1, actual_calls: 1, selection_misses: 0, failed_calls: 0 },
+      b: { expected_calls: 1, actual_calls: 0, selection_misses: 1, failed_calls: 0 },
+    });
+    expect(half.top_issue).toMatchObject({ kind: 'missing', tool: 'b' });
+    const wrong = lines[2] as BatchScoredLine;
+    expect(wrong.top_issue).toMatchObject({ kind: 'wrong_tool', tool: 'lookup' });
+    expect(Object.keys(wrong.tools)).toEqual(['lookup', 'search']);
+  });
+
+  test('the summary: counts, nearest-rank percentiles, grades, histogram, pass rate, tools, worst cases', async () => {
+    const { summary } = await runAll({ dataset: HAND }, { minScore: 0.8 });
+    expect(summary.cases).toEqual({ total: 9, scored: 5, failed: 4 });
+    // Scores in order 0, 0.7, 0.8, 1, 1: ranks ⌈0.5⌉ = 1, ⌈2.5⌉ = 3, ⌈4.5⌉ = 5.
+    expect(summary.score.mean).toBeCloseTo(0.7, 12);
+    expect([summary.score.p10, summary.score.median, summary.score.p90]).toEqual([0, 0.8, 1]);
+    expect([summary.score.min, summary.score.max, summary.score.count]).toEqual([0, 1, 5]);
+    expect(summary.grades).toEqual({ A: 2, B: 1, C: 1, D: 0, F: 1 });
+    expect(summary.histogram).toEqual([1, 0, 0, 0, 0, 0, 0, 1, 1, 2]);
+    expect(summary.min_score).toBe(0.8);
+    expect(summary.pass_rate).toBeCloseTo(3 / 5, 12);
+    // Required-call recall: 1, 0.5, 0, 1, 1 (every case expected something).
+    expect(summary.metrics.required_call_recall.count).toBe(5);
+    expect(summary.metrics.required_call_recall.median).toBe(1);
+    expect(summary.tools.search).toEqual({
+      expected_calls: 2,
+      actual_calls: 1,
+      selection_misses: 1,
+      failed_calls: 0,
+      error_rate: 0,
+    });
+    expect(summary.tools.b!.error_rate).toBeNull();
+    expect(Object.keys(summary.tools)).toEqual(['a', 'b', 'lookup', 'n', 'search']);
+    expect(summary.worst_cases.map((worst) => [worst.id, worst.score])).toEqual([
+      ['wrong', 0],
+      ['strict', 0.7],
+      ['half', 0.8],
+      ['perfect', 1],
+      ['lenient', 1],
+    ]);
+    expect(summary.errors.map((error) => [error.index, error.line])).toEqual([
+      [3, 5],
+      [4, 6],
+      [5, 7],
+      [8, 10],
+    ]);
+    expect(summary.created_at).toBe('2026-12-03T00:00:00.000Z');
+  });
+
+  test('--fail-fast stops after the first case that cannot be read', async () => {
+    const { lines, summary } = await runAll({ dataset: HAND }, { failFast: true });
+    expect(lines.map((line) => line.id)).toEqual(['perfect', 'half', 'wrong', 'line 5']);
+    expect(summary.cases).toEqual({ total: 4, scored: 3, failed: 1 });
+  });
+
+  test("the run's defaults apply to every case; a case's own options override them", async () => {
+    // strict for all: lenient (line 9) now differs like strict (line 8) does.
+    const { lines } = await runAll({ dataset: HAND }, { strict: true });
+    expect((lines[7] as BatchScoredLine).score).toBe(0.7);
+    // A case's weights replace the run's: half scored on selection alone is 1.
+    const dir = scratch();
+    const file = join(dir, 'weighted.jsonl');
+    const half =
+      '{"expected":[{"tool":"a","args":{"x":1}},{"tool":"b","args":{"y":2}}],"actual":[{"tool":"a","args":{"x":1}}]';
+    writeFileSync(
+      file,
+      `${half},"id":"own"}\n${half},"id":"override","options":{"weights":{"selection_accuracy":1,"argument_f1":0,"sequence_accuracy":0,"redundant_rate":0}}}\n`,
+    );
+    const weighted = await runAll(
+      { dataset: file },
+      { weights: { selection_accuracy: 0, argument_f1: 1, sequence_accuracy: 0, redundant_rate: 0 } },
+    );
+    expect(weighted.lines.map((line) => (line as BatchScoredLine).score)).toEqual([0.666666666667, 1]);
+  });
+
+  test('a bad option value of a case is its own error line, naming where it is', async () => {
+    const dir = scratch();
+    const file = join(dir, 'bad-weight.jsonl');
+    writeFileSync(file, '{"id":"w","expected":[],"actual":[],"options":{"weights":{"speed":1}}}\n');
+    const { lines } = await runAll({ dataset: file });
+    expect((lines[0] as BatchErrorLine).error).toMatch(new RegExp(`^${file}:1 at \\$\\.options\\.weights`));
+    expect((lines[0] as BatchErrorLine).error).toContain('speed');
+  });
+
+  test('an empty file is refused', async () => {
+    const dir = scratch();
+    const file = join(dir, 'empty.jsonl');
+    writeFileSync(file, '\n\n');
+    await expect(runAll({ dataset: file })).rejects.toThrow(`${file}: the file is empty`);
+  });
+});
+
+describe('a JSON array dataset', () => {
+  test('gives the same lines as the same cases written as JSON Lines', async () => {
+    const [array, lines] = await Promise.all([
+      runAll({ dataset: WORKLOAD_ARRAY }),
+      runAll({ dataset: WORKLOAD_JSONL }),
+    ]);
+    expect(array.lines).toHaveLength(30);
+    expect(text(array.lines)).toBe(text(lines.lines));
+    expect(array.lines[0]!.id).toBe('w00000');
+  });
+
+  test('a bad element is its own error line; an array cut short ends with one saying so', async () => {
+    const dir = scratch();
+    const file = join(dir, 'cut.json');
+    writeFileSync(
+      file,
+      '[{"id":"a","expected":[],"actual":[]}, {"id": nope}, ,\n {"id":"b","expected":[],"actual":[]}, {"id":"c","exp',
+    );
+    const { lines } = await runAll({ dataset: file });
+    expect(lines.map((line) => [line.id, 'error' in line])).toEqual([
+      ['a', false],
+      ['$[1]', true],
+      ['$[2]', true],
+      ['b', false],
+      ['$[4]', true],
+    ]);
+    expect((lines[2] as BatchErrorLine).error).toBe(`${file} at $[2]: empty element; expected a case`);
+    expect((lines[4] as BatchErrorLine).error).toBe(
+      `${file} at $[4]: the file ends inside the JSON array; expected "]" after the last case`,
+    );
+  });
+});
+
+describe('traces against one gold file', () => {
+  function traceFolder(): string {
+    const dir = scratch();
+    mkdirSync(join(dir, 'runs', 'b'), { recursive: true });
+    writeFileSync(join(dir, 'gold.json'), JSON.stringify([{ tool: 'search', args: { q: 'x' } }]));
+    writeFileSync(join(dir, 'runs', 'one.json'), JSON.stringify([{ tool: 'search', args: { q: 'x' } }]));
+    writeFileSync(join(dir, 'runs', 'b', 'two.json'), JSON.stringify([{ tool: 'lookup', args: { q: 'x' } }]));
+    writeFileSync(join(dir, 'runs', 'b', 'notes.json'), JSON.stringify({ title: 'not a trace' }));
+    return dir;
+  }
+
+  test('globs are expanded by the tool, sorted by path; a file that is not a trace is its own error line', async () => {
+    const dir = traceFolder();
+    const { lines } = await runAll({ gold: join(dir, 'gold.json'), traces: join(dir, 'runs/**/*.json') });
+    expect(lines.map((line) => line.id)).toEqual(
+      ['runs/b/notes.json', 'runs/b/two.json', 'runs/one.json'].map((path) => join(dir, path)),
+    );
+    expect((lines[0] as BatchErrorLine).error).toContain(join(dir, 'runs/b/notes.json'));
+    expect((lines[1] as BatchScoredLine).score).toBe(0);
+    expect((lines[2] as BatchScoredLine).score).toBe(1);
+  });
+
+  test('a pattern that matches nothing is an error naming it', async () => {
+    const dir = traceFolder();
+    const pattern = join(dir, 'runs/**/*.jsonl');
+    await expect(runAll({ gold: join(dir, 'gold.json'), traces: pattern })).rejects.toThrow(
+      new ToolscoreInputError({ source: '--traces' }, `no file matches ${JSON.stringify(pattern)}`),
+    );
+  });
+});
+
+describe('paired folders', () => {
+  test('gold files and traces pair by relative path without extension; the unpaired are listed and counted', async () => {
+    const dir = scratch();
+    for (const sub of ['gold/x', 'traces/x']) mkdirSync(join(dir, sub), { recursive: true });
+    const call = JSON.stringify([{ tool: 'search', args: { q: 'x' } }]);
+    writeFileSync(join(dir, 'gold', 'x', 'a.json'), call);
+    writeFileSync(join(dir, 'traces', 'x', 'a.jsonl'), `${JSON.stringify({ tool: 'search', args: { q: 'x' } })}\n`);
+    writeFileSync(join(dir, 'gold', 'only-gold.json'), call);
+    writeFileSync(join(dir, 'traces', 'only-trace.json'), call);
+    const goldDir = join(dir, 'gold');
+    const traceDir = join(dir, 'traces');
+    const { lines, summary } = await runAll({ goldDir, traceDir });
+    expect(lines.map((line) => [line.id, 'error' in line])).toEqual([
+      ['only-gold.json', true],
+      ['only-trace.json', true],
+      ['x/a.jsonl', false],
+    ]);
+    expect((lines[0] as BatchErrorLine).error).toBe(
+      `${join(goldDir, 'only-gold.json')}: no trace for this gold file in ${traceDir} (expected only-gold with any extension)`,
+    );
+    expect((lines[2] as BatchScoredLine).score).toBe(1);
+    expect(summary.cases).toEqual({ total: 3, scored: 1, failed: 2 });
+  });
+});
+
+describe('shards and merge', () => {
+  test('three shards merged give byte-identical results and an equal summary', async () => {
+    const whole = await runAll({ dataset: WORKLOAD_JSONL }, { minScore: 0.9 });
+    const dir = scratch();
+    const files: string[] = [];
+    for (let index = 1; index <= 3; index++) {
+      const shard = await runAll({ dataset: WORKLOAD_JSONL }, { shard: { index, count: 3 }, minScore: 0.9 });
+      // Round robin: shard i holds the cases at positions i − 1, i + 2, i + 5, …
+      expect(shard.lines.map((line) => line.index)).toEqual(Array.from({ length: 10 }, (_, k) => index - 1 + 3 * k));
+      const file = join(dir, `results-${index}.jsonl`);
+      writeFileSync(file, text(shard.lines));
+      files.push(file);
+    }
+    const merged = mergeResults([files[2]!, files[0]!, files[1]!], { minScore: 0.9, createdAt: CREATED_AT });
+    const lines: BatchLine[] = [];
+    for await (const line of merged) lines.push(line);
+    expect(text(lines)).toBe(text(whole.lines));
+    expect(merged.summary()).toEqual(whole.summary);
+  });
+
+  test('a shard given twice, or left out, is an error', async () => {
+    const dir = scratch();
+    const files: string[] = [];
+    for (let index = 1; index <= 2; index++) {
+      const shard = await runAll({ dataset: HAND }, { shard: { index, count: 2 } });
+      files.push(join(dir, `r${index}.jsonl`));
+      writeFileSync(files.at(-1)!, text(shard.lines));
+    }
+    const drain = async (paths: string[]): Promise<void> => {
+      for await (const _ of mergeResults(paths));
+    };
+    await expect(drain([files[0]!, files[0]!])).rejects.toThrow('case 0 ("perfect") is also in another file');
+    await expect(drain([files[1]!])).rejects.toThrow('cases 0 are in none of the files; is a shard missing?');
+    await expect(drain([files[0]!])).rejects.toThrow('cases 1 are in none of the files');
+  });
+
+  test('a file that is not batch results is an error naming its line', async () => {
+    const dir = scratch();
+    const file = join(dir, 'r.jsonl');
+    writeFileSync(file, '{"id":"a","index":0,"error":"x"}\n{"score":1}\n');
+    const drain = async (): Promise<void> => {
+      for await (const _ of mergeResults([file]));
+    };
+    await expect(drain()).rejects.toThrow(`${file}:2: no "id" string; expected a line of toolscore batch results`);
+  });
+});
+
+describe('options are checked before anything is read', () => {
+  test.each([
+    [{ shard: { index: 3, count: 2 } }, 'shard 3 of 2 does not exist'],
+    [{ shard: { index: 0, count: 0 } }, 'expected at least 1 shard'],
+    [{ weights: { speed: 1 } as never }, 'speed'],
+    [{ minScore: 2 }, 'expected a number between 0 and 1'],
+    [{ format: 'nope' }, 'nope'],
+  ] as [BatchOptions, string][])('%j', (options, message) => {
+    expect(() => evaluateBatch({ dataset: '/nonexistent' }, options)).toThrow(message);
+  });
+});

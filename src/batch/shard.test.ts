@@ -1,0 +1,42 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { inShard, parseShard } from './shard.js';
+
+describe('parseShard', () => {
+  test('i/n, 1-based', () => {
+    expect(parseShard('1/3', undefined, {})).toEqual({ index: 1, count: 3 });
+    expect(parseShard('3/3', undefined, {})).toEqual({ index: 3, count: 3 });
+  });
+
+  test.each([
+    ['3/2', '--shard: shard 3 of 2 does not exist; shards are numbered 1 to 2'],
+    ['0/0', '--shard: expected at least 1 shard, got 0'],
+    ['0/2', '--shard: shard 0 of 2 does not exist; shards are numbered 1 to 2'],
+    ['1/', '--shard: expected i/n such as 1/3, or auto, got "1/"'],
+    ['-1/2', '--shard: expected i/n such as 1/3, or auto, got "-1/2"'],
+  ])('%s is refused', (text, message) => {
+    expect(() => parseShard(text, undefined, {})).toThrow(message);
+  });
+
+  test('auto: the Kubernetes JOB_COMPLETION_INDEX (0-based) with --shard-count', () => {
+    expect(parseShard('auto', '4', { JOB_COMPLETION_INDEX: '0' })).toEqual({ index: 1, count: 4 });
+    expect(parseShard('auto', '4', { JOB_COMPLETION_INDEX: '3' })).toEqual({ index: 4, count: 4 });
+    expect(() => parseShard('auto', '4', { JOB_COMPLETION_INDEX: '4' })).toThrow('shard 5 of 4 does not exist');
+    expect(() => parseShard('auto', '4', {})).toThrow('JOB_COMPLETION_INDEX is not set');
+    expect(() => parseShard('auto', undefined, { JOB_COMPLETION_INDEX: '1' })).toThrow('needs --shard-count N');
+    expect(() => parseShard('1/2', '2', {})).toThrow('--shard-count: goes with --shard auto');
+  });
+});
+
+describe('inShard', () => {
+  test('the shards of a count split the positions: each position in exactly one', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 50 }), fc.nat(10_000), (count, position) => {
+        const owners = Array.from({ length: count }, (_, i) => i + 1).filter((index) =>
+          inShard(position, { index, count }),
+        );
+        expect(owners).toEqual([(position % count) + 1]);
+      }),
+    );
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, test } from 'vitest';
+import { SummaryBuilder } from './summary.js';
+import type { BatchScoredLine } from './types.js';
+
+/** A scored line with every metric equal to its score and one call of `tool`. */
+function line(index: number, score: number, tool = 't'): BatchScoredLine {
+  return {
+    id: `c${index}`,
+    index,
+    score,
+    grade: score >= 0.9 ? 'A' : 'F',
+    verdict: score >= 0.9 ? 'PASS' : 'FAIL',
+    metrics: {
+      invocation_accuracy: score,
+      selection_accuracy: score,
+      argument_f1: score,
+      sequence_accuracy: score,
+      redundant_rate: score,
+      required_call_recall: index % 2 === 0 ? score : null,
+    },
+    expected_calls: 1,
+    actual_calls: 1,
+    failed_calls: index === 0 ? 1 : 0,
+    policy_violations: 0,
+    secrets: 0,
+    budget_violations: 0,
+    tools: { [tool]: { expected_calls: 1, actual_calls: 1, selection_misses: 0, failed_calls: index === 0 ? 1 : 0 } },
+    top_issue: null,
+  };
+}
+
+describe('SummaryBuilder', () => {
+  test('nearest-rank percentiles: rank ⌈p/100 · n⌉ of the sorted values; the median of an even count is the lower middle', () => {
+    const builder = new SummaryBuilder();
+    // Fed out of order: 1.0, 0.9, …, 0.1 (sorted: 0.1 … 1.0, n = 10).
+    for (let k = 0; k < 10; k++) builder.add(line(k, (10 - k) / 10));
+    const { score, metrics } = builder.summary({ createdAt: new Date(0) });
+    // p10: rank 1 → 0.1; median: rank 5 → 0.5; p90: rank 9 → 0.9.
+    expect([score.p10, score.median, score.p90, score.min, score.max]).toEqual([0.1, 0.5, 0.9, 0.1, 1]);
+    expect(score.mean).toBeCloseTo(0.55, 12);
+    // required_call_recall is null for odd indices: 1.0, 0.8, 0.6, 0.4, 0.2 remain (n = 5: ranks 1, 3, 5).
+    expect(metrics.required_call_recall).toMatchObject({ count: 5, p10: 0.2, median: 0.6, p90: 1 });
+  });
+
+  test('no scored case: every distribution is empty, the pass rate unknown', () => {
+    const builder = new SummaryBuilder();
+    builder.add({ id: 'x', index: 0, line: 1, error: 'bad' });
+    const summary = builder.summary({ createdAt: new Date(0), minScore: 0.5 });
+    expect(summary.cases).toEqual({ total: 1, scored: 0, failed: 1 });
+    expect(summary.score).toEqual({ count: 0, mean: null, median: null, p10: null, p90: null, min: null, max: null });
+    expect(summary.pass_rate).toBeNull();
+    expect(summary.errors).toEqual([{ id: 'x', index: 0, line: 1, error: 'bad' }]);
+  });
+
+  test('the 10 worst cases, ties to the lower index; the histogram closes its last bin at 1', () => {
+    const builder = new SummaryBuilder();
+    for (let k = 0; k < 12; k++) builder.add(line(k, k === 11 ? 0.2 : 0.5));
+    builder.add(line(12, 1));
+    const summary = builder.summary({ createdAt: new Date(0) });
+    expect(summary.worst_cases.map((worst) => worst.index)).toEqual([11, 0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(summary.histogram).toEqual([0, 0, 1, 0, 0, 11, 0, 0, 0, 1]);
+  });
+
+  test('per tool sums, and the error rate of failed over actual calls', () => {
+    const builder = new SummaryBuilder();
+    builder.add(line(0, 1, 'b'));
+    builder.add(line(1, 1, 'b'));
+    builder.add(line(2, 1, 'a'));
+    const { tools, totals } = builder.summary({ createdAt: new Date(0) });
+    expect(Object.keys(tools)).toEqual(['a', 'b']);
+    expect(tools.b).toEqual({
+      expected_calls: 2,
+      actual_calls: 2,
+      selection_misses: 0,
+      failed_calls: 1,
+      error_rate: 0.5,
+    });
+    expect(totals.failed_calls).toBe(1);
+  });
+
+  test('a tool named __proto__ is a key like any other', () => {
+    const builder = new SummaryBuilder();
+    builder.add(line(0, 1, '__proto__'));
+    const { tools } = builder.summary({ createdAt: new Date(0) });
+    expect(Object.keys(tools)).toEqual(['__proto__']);
+    expect(JSON.stringify(tools)).toContain('"__proto__":{"expected_calls":1');
+  });
+});
