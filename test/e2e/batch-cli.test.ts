@@ -1,0 +1,155 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { REPO_ROOT } from '../corpus.js';
+import { runCli, useScratchFolder, type Run } from './run-cli.js';
+
+const FIXTURES = join(REPO_ROOT, 'test/fixtures/batch');
+const WORKLOAD = join(FIXTURES, 'workload-30.jsonl');
+const HAND = join(FIXTURES, 'hand.jsonl');
+const freshDir = useScratchFolder('toolscore-batch-cli-').fresh;
+
+/** A summary without its one timestamp. */
+function summaryOf(path: string): Record<string, unknown> {
+  const { created_at: _createdAt, ...rest } = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  return rest;
+}
+
+/** An input error: exit 2, one `toolscore:` line naming the problem, nothing on stdout. */
+function expectInputError(run: Run, message: string): void {
+  expect(run.code, run.stderr).toBe(2);
+  expect(run.stderr).toBe(`toolscore: ${message}\n`);
+  expect(run.stdout).toBe('');
+}
+
+describe('toolscore batch', () => {
+  test('writes the same bytes with --jobs 1 and --jobs 2, and as three shards merged', async () => {
+    const dir = freshDir();
+    const one = await runCli(['batch', WORKLOAD, '--jobs', '1', '-o', 'one.jsonl', '--summary', 'one.json'], {
+      cwd: dir,
+    });
+    expect(one.code, one.stderr).toBe(0);
+    const two = await runCli(['batch', WORKLOAD, '--jobs', '2', '-o', 'two.jsonl', '--summary', 'two.json'], {
+      cwd: dir,
+    });
+    expect(two.code, two.stderr).toBe(0);
+    const whole = readFileSync(join(dir, 'one.jsonl'), 'utf8');
+    expect(whole.split('\n')).toHaveLength(31);
+    expect(readFileSync(join(dir, 'two.jsonl'), 'utf8')).toBe(whole);
+    expect(summaryOf(join(dir, 'two.json'))).toEqual(summaryOf(join(dir, 'one.json')));
+    // The printed summary is the same too, but for the timing line on stderr.
+    expect(two.stdout).toBe(one.stdout.replace('one.jsonl', 'two.jsonl').replace('one.json', 'two.json'));
+
+    for (const shard of ['1/3', '2/3', '3/3']) {
+      const run = await runCli(
+        ['batch', WORKLOAD, '--shard', shard, '--jobs', '2', '-o', `results-${shard[0]}.jsonl`],
+        { cwd: dir },
+      );
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/^10 cases scored\n/);
+    }
+    const merged = await runCli(['merge', 'results-*.jsonl', '-o', 'merged.jsonl', '--summary', 'merged.json'], {
+      cwd: dir,
+    });
+    expect(merged.code, merged.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'merged.jsonl'), 'utf8')).toBe(whole);
+    expect(summaryOf(join(dir, 'merged.json'))).toEqual(summaryOf(join(dir, 'one.json')));
+  });
+
+  test('--shard auto reads the Kubernetes JOB_COMPLETION_INDEX', async () => {
+    const dir = freshDir();
+    const run = await runCli(
+      ['batch', WORKLOAD, '--shard', 'auto', '--shard-count', '3', '-o', 'r.jsonl', '--jobs', '1'],
+      {
+        cwd: dir,
+        env: { JOB_COMPLETION_INDEX: '2' },
+      },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const indexes = readFileSync(join(dir, 'r.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { index: number }).index);
+    expect(indexes).toEqual([2, 5, 8, 11, 14, 17, 20, 23, 26, 29]);
+  });
+
+  test('prints the summary; -o - sends the lines to stdout and the summary to stderr', async () => {
+    const dir = freshDir();
+    const run = await runCli(['batch', HAND, '-o', '-', '--jobs', '1', '--min-score', '0.5'], { cwd: dir });
+    // Mean 0.7 meets 0.5; 4 cases could not be read, which is not a gate.
+    expect(run.code, run.stderr).toBe(0);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines).toHaveLength(9);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ id: 'perfect', index: 0, score: 1 });
+    expect(run.stderr).toContain('5 cases scored, 4 could not be read or scored\n');
+    expect(run.stderr).toContain('Grades: A 2 · B 1 · C 1 · D 0 · F 1\n');
+    expect(run.stderr).toContain('Pass rate at --min-score 0.5: 80.0% of scored cases\n');
+    expect(run.stderr).toContain('  wrong  0.000 F  called lookup where search was expected\n');
+    expect(run.stderr).toContain(`  ${HAND}:6 at $: case "no-expected" has no "expected"`);
+    expect(run.stderr).toContain('Results: standard output\n');
+  });
+
+  test('gates: the mean below --min-score, any case below with --min-score-each, --fail-on-violations', async () => {
+    const dir = freshDir();
+    const mean = await runCli(['batch', HAND, '--jobs', '1', '--min-score', '0.75'], { cwd: dir });
+    expect(mean.code).toBe(1);
+    expect(mean.stderr).toContain('toolscore: mean score 0.7 is below --min-score 0.75\n');
+    const each = await runCli(['batch', HAND, '--jobs', '1', '--min-score', '0.5', '--min-score-each'], { cwd: dir });
+    expect(each.code).toBe(1);
+    // Scores 1, 0.8, 0, 0.7, 1: one is below 0.5.
+    expect(each.stderr).toContain('toolscore: --min-score-each: 1 case scores below 0.5\n');
+    const key = ['AK', 'IA', 'QW3RTY5UIOP7ASDF'].join('');
+    const leaky = join(dir, 'leaky.jsonl');
+    writeFileSync(
+      leaky,
+      `${JSON.stringify({ id: 'k', expected: [{ tool: 't' }], actual: [{ tool: 't', args: { key } }] })}\n`,
+    );
+    const violations = await runCli(['batch', leaky, '--jobs', '1', '--fail-on-violations', '-o', 'r.jsonl'], {
+      cwd: dir,
+    });
+    expect(violations.code).toBe(1);
+    expect(violations.stderr).toContain('toolscore: --fail-on-violations: 1 leaked credential\n');
+    expect(readFileSync(join(dir, 'r.jsonl'), 'utf8')).not.toContain(key);
+  });
+
+  test.each([
+    [['--gold', 'g.json', '--traces', 'runs/*.json'], '--traces: no file matches "runs/*.json"'],
+    [[WORKLOAD, '--shard', '3/2'], '--shard: shard 3 of 2 does not exist; shards are numbered 1 to 2'],
+    [[WORKLOAD, '--shard', '0/0'], '--shard: expected at least 1 shard, got 0'],
+    [
+      [WORKLOAD, '-o', WORKLOAD],
+      `--output: ${JSON.stringify(WORKLOAD)} is the dataset; writing the results there would overwrite it`,
+    ],
+    [[WORKLOAD, '--gold', 'g.json'], 'toolscore batch: expected one input, got a dataset and --gold with --traces'],
+    [[WORKLOAD, '--jobs', '0'], '--jobs: expected at least 1 job'],
+  ])('bad usage: %j', async (args, message) => {
+    const dir = freshDir();
+    writeFileSync(join(dir, 'g.json'), '[]');
+    expectInputError(await runCli(['batch', ...args], { cwd: dir }), message);
+  });
+
+  test('exit 2 when no case could be read; --fail-fast stops at the first that cannot', async () => {
+    const dir = freshDir();
+    const bad = join(dir, 'bad.jsonl');
+    writeFileSync(bad, 'nope\n{"id":1}\n');
+    const none = await runCli(['batch', bad, '--jobs', '1', '-o', 'r.jsonl'], { cwd: dir });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('toolscore: no case could be read or scored\n');
+    expect(readFileSync(join(dir, 'r.jsonl'), 'utf8').trim().split('\n')).toHaveLength(2);
+    const fast = await runCli(['batch', HAND, '--jobs', '2', '--fail-fast', '-o', 'f.jsonl'], { cwd: dir });
+    expect(fast.code).toBe(2);
+    expect(fast.stderr).toContain(
+      `toolscore: --fail-fast: stopped at the first case that could not be read or scored: ${HAND}:5:30`,
+    );
+    expect(readFileSync(join(dir, 'f.jsonl'), 'utf8').trim().split('\n')).toHaveLength(4);
+  });
+
+  test('merge refuses a shard given twice', async () => {
+    const dir = freshDir();
+    const run = await runCli(['batch', HAND, '--shard', '1/2', '--jobs', '1', '-o', 'a.jsonl'], { cwd: dir });
+    expect(run.code, run.stderr).toBe(0);
+    const merged = await runCli(['merge', 'a.jsonl', join(dir, 'a.jsonl')], { cwd: dir });
+    expect(merged.code).toBe(2);
+    expect(merged.stderr).toContain('is also in another file; was a shard given twice?');
+  });
+});
