@@ -4,11 +4,10 @@ import { checkFormatName } from '../formats/registry.js';
 import { checkMinScore } from '../core/grade.js';
 import { CaseScorer, type BatchItem, type CaseDefaults } from './cases.js';
 import { WorkerPool } from './pool.js';
-import { isScoredLine } from './results-line.js';
 import { checkShard, inShard, type Shard } from './shard.js';
 import { openSource, type BatchSource } from './sources.js';
 import { summarizedRun, type BatchRun } from './run.js';
-import type { BatchLine } from './types.js';
+import { scoreItems, type ScoredBatch } from './scored-batch.js';
 
 /** Options of `evaluateBatch()`: the defaults of every case (a case's own `options` override them) and how to run. */
 export interface BatchOptions extends SettingsInput {
@@ -22,7 +21,7 @@ export interface BatchOptions extends SettingsInput {
   failFast?: boolean;
   /** The gate the summary's `pass_rate` is measured at. */
   minScore?: number;
-  /** Called as lines are yielded: cases done, and the share of the input read when known. */
+  /** Called as the run goes (after each batch of cases): cases done, and the share of the input read when known. */
   onProgress?: (progress: BatchProgress) => void;
   /** The summary's `created_at` (default: when the run ends). */
   createdAt?: Date;
@@ -60,29 +59,27 @@ export function evaluateBatch(source: BatchSource, options: BatchOptions = {}): 
   if (shard !== undefined) checkShard(shard);
   const minScore = options.minScore === undefined ? undefined : checkMinScore(options.minScore);
   if (!Number.isSafeInteger(jobs) || jobs < 1) throw new RangeError(`jobs must be a whole number ≥ 1, got ${jobs}`);
-  async function* scoredLines(): AsyncGenerator<BatchLine> {
+  async function* scoredBatches(): AsyncGenerator<ScoredBatch> {
     const stream = await openSource(source, limits.maxLineBytes);
     readShare = stream.readShare;
-    const selected = onlyShard(stream.items, shard);
+    const batches = batched(onlyShard(stream.items, shard));
     if (jobs === 1) {
-      yield* inThisThread(selected, new CaseScorer(defaults));
+      const scorer = new CaseScorer(defaults);
+      for await (const items of batches) yield await scoreItems(scorer, items, failFast);
       return;
     }
-    const pool = new WorkerPool(jobs, defaults);
+    const pool = new WorkerPool(jobs, { defaults, stopAtError: failFast });
     try {
-      for await (const lines of pool.map(batched(selected))) yield* lines;
+      yield* pool.map(batches);
     } finally {
       await pool.close();
     }
   }
   let readShare: () => number | undefined = () => undefined;
-  return summarizedRun(scoredLines, {
+  return summarizedRun(scoredBatches, {
     minScore,
     createdAt: options.createdAt,
-    onLine(line, { scored, failed }) {
-      onProgress?.({ done: scored + failed, failed, readShare: readShare() });
-      return !(failFast && !isScoredLine(line));
-    },
+    onBatch: ({ scored, failed }) => onProgress?.({ done: scored + failed, failed, readShare: readShare() }),
   });
 }
 
@@ -106,8 +103,4 @@ async function* batched(items: AsyncIterable<BatchItem>): AsyncIterable<BatchIte
     }
   }
   if (batch.length > 0) yield batch;
-}
-
-async function* inThisThread(items: AsyncIterable<BatchItem>, scorer: CaseScorer): AsyncIterable<BatchLine> {
-  for await (const item of items) yield await scorer.score(item);
 }

@@ -2,6 +2,7 @@ import { ToolscoreInputError } from '../core/errors.js';
 import { readResultsFile } from './results-file.js';
 import { checkMinScore } from '../core/grade.js';
 import { summarizedRun, type BatchRun } from './run.js';
+import { batchOfLines, type ScoredBatch } from './scored-batch.js';
 import type { BatchLine } from './types.js';
 
 /**
@@ -13,7 +14,7 @@ export function mergeResults(
   options: { minScore?: number; createdAt?: Date } = {},
 ): BatchRun {
   const minScore = options.minScore === undefined ? undefined : checkMinScore(options.minScore);
-  return summarizedRun(() => mergedLines(paths), { minScore, createdAt: options.createdAt });
+  return summarizedRun(() => inBatches(mergedLines(paths)), { minScore, createdAt: options.createdAt });
 }
 
 /**
@@ -61,4 +62,17 @@ export async function* mergedLines(paths: readonly string[]): AsyncGenerator<Bat
   } finally {
     await Promise.all(readers.map((reader) => reader.lines.return(undefined)));
   }
+}
+
+/** Lines taken a few hundred at a time. */
+async function* inBatches(lines: AsyncIterable<BatchLine>): AsyncGenerator<ScoredBatch> {
+  let batch: BatchLine[] = [];
+  for await (const line of lines) {
+    batch.push(line);
+    if (batch.length === 256) {
+      yield batchOfLines(batch);
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batchOfLines(batch);
 }

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { BatchItem, CaseDefaults } from './cases.js';
-import type { BatchLine } from './types.js';
+import type { ScoredBatch } from './scored-batch.js';
 
 /** A batch of items posted to a worker, numbered so the answers can be put back in order. */
 export interface ItemBatch {
@@ -8,10 +8,17 @@ export interface ItemBatch {
   items: BatchItem[];
 }
 
-/** A worker's answer: the results lines of one batch, in the batch's order. */
-export interface LineBatch {
+/** A worker's answer: the scored batch of the items it was posted. */
+export interface WorkerAnswer {
   seq: number;
-  lines: BatchLine[];
+  scored: ScoredBatch;
+}
+
+/** What a worker starts with. */
+export interface WorkerSetup {
+  defaults: CaseDefaults;
+  /** End each batch at its first case that cannot be read (--fail-fast). */
+  stopAtError: boolean;
 }
 
 /** Batches waiting or being scored per worker: enough that none idles while the main thread reads. */
@@ -27,19 +34,19 @@ const WORKER_SCRIPT = new URL('../batch/worker.js', import.meta.url);
  */
 export class WorkerPool {
   private readonly workers: { worker: Worker; busy: number }[] = [];
-  private readonly waiting = new Map<number, { resolve(lines: BatchLine[]): void; reject(error: Error): void }>();
+  private readonly waiting = new Map<number, { resolve(lines: ScoredBatch): void; reject(error: Error): void }>();
   private failure: Error | undefined;
   private closed = false;
 
-  constructor(jobs: number, defaults: CaseDefaults) {
+  constructor(jobs: number, setup: WorkerSetup) {
     for (let i = 0; i < jobs; i++) {
-      const worker = new Worker(WORKER_SCRIPT, { workerData: defaults });
+      const worker = new Worker(WORKER_SCRIPT, { workerData: setup });
       const slot = { worker, busy: 0 };
-      worker.on('message', (answer: LineBatch) => {
+      worker.on('message', (answer: WorkerAnswer) => {
         slot.busy--;
         const waiter = this.waiting.get(answer.seq);
         this.waiting.delete(answer.seq);
-        waiter?.resolve(answer.lines);
+        waiter?.resolve(answer.scored);
       });
       worker.on('error', (error) => this.fail(error));
       worker.on('exit', (code) => {
@@ -49,10 +56,10 @@ export class WorkerPool {
     }
   }
 
-  /** The lines of every batch, in the batches' order. */
-  async *map(batches: AsyncIterable<BatchItem[]>): AsyncIterable<BatchLine[]> {
+  /** The scored batches, in the order of the item batches. */
+  async *map(batches: AsyncIterable<BatchItem[]>): AsyncIterable<ScoredBatch> {
     const source = batches[Symbol.asyncIterator]();
-    const inFlight = new Map<number, Promise<BatchLine[]>>();
+    const inFlight = new Map<number, Promise<ScoredBatch>>();
     const limit = this.workers.length * BATCHES_PER_WORKER;
     let next = 0;
     let out = 0;
@@ -81,12 +88,12 @@ export class WorkerPool {
     await Promise.all(this.workers.map(({ worker }) => worker.terminate()));
   }
 
-  private submit(seq: number, items: BatchItem[]): Promise<BatchLine[]> {
+  private submit(seq: number, items: BatchItem[]): Promise<ScoredBatch> {
     if (this.failure) return Promise.reject(this.failure);
     let slot = this.workers[0]!;
     for (const other of this.workers) if (other.busy < slot.busy) slot = other;
     slot.busy++;
-    const answer = new Promise<BatchLine[]>((resolve, reject) => this.waiting.set(seq, { resolve, reject }));
+    const answer = new Promise<ScoredBatch>((resolve, reject) => this.waiting.set(seq, { resolve, reject }));
     // Awaited in order later; a failure before then must not count as unhandled.
     answer.catch(() => undefined);
     slot.worker.postMessage({ seq, items } satisfies ItemBatch);

@@ -1,41 +1,57 @@
+import type { ScoredBatch } from './scored-batch.js';
 import { SummaryBuilder } from './summary.js';
 import type { BatchLine, BatchSummary } from './types.js';
 
-/** A batch run: iterate it for the results lines in dataset order; then `summary()` is the aggregate. */
+/**
+ * A batch run. Iterate it once, either for the results lines as objects (`for await (const line of
+ * run)`) or for their JSON Lines text (`run.text()`, what `-o` writes, cheaper: no line is parsed in
+ * this thread); then `summary()` is the aggregate.
+ */
 export interface BatchRun extends AsyncIterable<BatchLine> {
-  /** The aggregate of every line yielded; throws until the iteration has ended. */
+  /** The results as JSON Lines text, in chunks of whole lines, in dataset order. */
+  text(): AsyncIterable<string>;
+  /** The aggregate of every line; throws until the iteration has ended. */
   summary(): BatchSummary;
 }
 
-/** How a run's lines are summarized, and when it stops early. */
+/** How a run's batches are summarized, and what is told as they pass. */
 export interface RunOptions {
   /** The gate the summary's `pass_rate` is measured at. */
   minScore?: number | undefined;
   /** The summary's `created_at` (default: when the run ends). */
   createdAt?: Date | undefined;
-  /** Called after each line with the counts so far; answering false ends the run after that line. */
-  onLine?: (line: BatchLine, counts: { scored: number; failed: number }) => boolean;
+  /** Called after each batch with the counts so far. */
+  onBatch?: (counts: { scored: number; failed: number }) => void;
 }
 
-/** A run over `produce()`'s lines (in index order), summarized as they pass. Iterable once. */
-export function summarizedRun(produce: () => AsyncIterable<BatchLine>, options: RunOptions): BatchRun {
+/** A run over `produce()`'s batches (in index order), summarized as they pass; it ends after a batch that stopped. */
+export function summarizedRun(produce: () => AsyncIterable<ScoredBatch>, options: RunOptions): BatchRun {
   const builder = new SummaryBuilder();
   let summary: BatchSummary | undefined;
   let started = false;
-  async function* lines(): AsyncGenerator<BatchLine> {
-    for await (const line of produce()) {
-      builder.add(line);
-      yield line;
-      if (options.onLine?.(line, builder.counts) === false) break;
+  async function* text(): AsyncGenerator<string> {
+    if (started) throw new Error('a batch run can be iterated once');
+    started = true;
+    for await (const batch of produce()) {
+      builder.merge(batch.digest);
+      if (batch.text !== '') yield batch.text;
+      options.onBatch?.(builder.counts);
+      if (batch.stopped) break;
     }
     summary = builder.summary({ createdAt: options.createdAt ?? new Date(), minScore: options.minScore });
   }
+  async function* lines(): AsyncGenerator<BatchLine> {
+    for await (const chunk of text()) {
+      let start = 0;
+      for (let end = chunk.indexOf('\n'); end >= 0; end = chunk.indexOf('\n', start)) {
+        yield JSON.parse(chunk.slice(start, end)) as BatchLine;
+        start = end + 1;
+      }
+    }
+  }
   return {
-    [Symbol.asyncIterator]() {
-      if (started) throw new Error('a batch run can be iterated once');
-      started = true;
-      return lines();
-    },
+    [Symbol.asyncIterator]: lines,
+    text,
     summary() {
       if (summary === undefined) throw new Error('the summary is ready once the run has been iterated to its end');
       return summary;

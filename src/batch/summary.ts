@@ -34,6 +34,11 @@ class Numbers {
     this.sum += value;
   }
 
+  /** The values, in the order they came. */
+  taken(): Float64Array {
+    return this.values.slice(0, this.length);
+  }
+
   /** How many values meet a minimum score (`meetsMinScore`). */
   countMeeting(minScore: number): number {
     let count = 0;
@@ -64,6 +69,24 @@ class Numbers {
 }
 
 type WorstCase = BatchSummary['worst_cases'][number];
+
+/**
+ * What a SummaryBuilder holds, as plain data a worker can post: merged into another builder in index
+ * order, it adds exactly what feeding that builder the same lines would (the values in their order, so
+ * even the float sums are equal to the bit; a batch's worst cases contain any of the run's).
+ */
+export interface SummaryDigest {
+  /** The score's values, then each metric's (nulls left out), in index order. */
+  values: Float64Array[];
+  grades: number[];
+  histogram: number[];
+  tools: [string, BatchToolCounts][];
+  worst: WorstCase[];
+  errors: BatchSummary['errors'];
+  totals: BatchSummary['totals'];
+  scored: number;
+  failed: number;
+}
 
 /**
  * Builds the aggregate of a run from its results lines, fed in index order (a run and a merge of its
@@ -99,18 +122,7 @@ export class SummaryBuilder {
     }
     this.grades[line.grade]++;
     this.histogram[Math.min(HISTOGRAM_BINS - 1, Math.floor(line.score * HISTOGRAM_BINS))]!++;
-    for (const tool in line.tools) {
-      const counts = line.tools[tool]!;
-      let sum = this.tools.get(tool);
-      if (sum === undefined) {
-        sum = { expected_calls: 0, actual_calls: 0, selection_misses: 0, failed_calls: 0 };
-        this.tools.set(tool, sum);
-      }
-      sum.expected_calls += counts.expected_calls;
-      sum.actual_calls += counts.actual_calls;
-      sum.selection_misses += counts.selection_misses;
-      sum.failed_calls += counts.failed_calls;
-    }
+    for (const tool in line.tools) this.sumTool(tool, line.tools[tool]!);
     this.totals.failed_calls += line.failed_calls;
     this.totals.policy_violations += line.policy_violations;
     this.totals.secrets += line.secrets;
@@ -122,6 +134,45 @@ export class SummaryBuilder {
       grade: line.grade,
       top_issue: line.top_issue,
     });
+  }
+
+  /** This builder's state (see `SummaryDigest`). */
+  digest(): SummaryDigest {
+    return {
+      values: [this.score.taken(), ...BATCH_METRICS.map((name) => this.metrics[name].taken())],
+      grades: GRADES.map((grade) => this.grades[grade]),
+      histogram: [...this.histogram],
+      tools: [...this.tools],
+      worst: [...this.worst],
+      errors: [...this.errors],
+      totals: { ...this.totals },
+      scored: this.scored,
+      failed: this.failed,
+    };
+  }
+
+  /** Adds a digest of the lines that follow the ones seen so far. */
+  merge(digest: SummaryDigest): void {
+    const [scores, ...metrics] = digest.values;
+    for (const value of scores!) this.score.add(value);
+    BATCH_METRICS.forEach((name, i) => {
+      for (const value of metrics[i]!) this.metrics[name].add(value);
+    });
+    GRADES.forEach((grade, i) => {
+      this.grades[grade] += digest.grades[i]!;
+    });
+    digest.histogram.forEach((count, bin) => {
+      this.histogram[bin]! += count;
+    });
+    for (const [tool, counts] of digest.tools) this.sumTool(tool, counts);
+    for (const entry of digest.worst) this.keepIfWorst(entry);
+    for (const error of digest.errors) if (this.errors.length < SUMMARY_ERRORS) this.errors.push(error);
+    this.totals.failed_calls += digest.totals.failed_calls;
+    this.totals.policy_violations += digest.totals.policy_violations;
+    this.totals.secrets += digest.totals.secrets;
+    this.totals.budget_violations += digest.totals.budget_violations;
+    this.scored += digest.scored;
+    this.failed += digest.failed;
   }
 
   /** Cases scored and cases that could not be. */
@@ -157,6 +208,18 @@ export class SummaryBuilder {
       errors: [...this.errors],
       totals: { ...this.totals },
     };
+  }
+
+  private sumTool(tool: string, counts: BatchToolCounts): void {
+    let sum = this.tools.get(tool);
+    if (sum === undefined) {
+      sum = { expected_calls: 0, actual_calls: 0, selection_misses: 0, failed_calls: 0 };
+      this.tools.set(tool, sum);
+    }
+    sum.expected_calls += counts.expected_calls;
+    sum.actual_calls += counts.actual_calls;
+    sum.selection_misses += counts.selection_misses;
+    sum.failed_calls += counts.failed_calls;
   }
 
   /** Keeps the WORST_CASES lowest scores, ties to the lower index (lines arrive in index order). */

@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { meetsMinScore } from '../../core/grade.js';
 import { readResultsFile } from '../../batch/results-file.js';
-import { isScoredLine, serializeLine } from '../../batch/results-line.js';
 import type { BatchRun } from '../../batch/run.js';
-import { BATCH_METRICS, type BatchLine, type BatchSummary } from '../../batch/types.js';
+import { BATCH_METRICS, type BatchSummary } from '../../batch/types.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
 import { appendJobSummaryText } from '../../reports/files.js';
 import { displayText, plural } from '../../reports/text.js';
@@ -75,16 +74,6 @@ export function batchOutputs(flags: BatchOutputFlags): OutputFile[] {
   return outputs;
 }
 
-/** Results lines joined into chunks of about this many characters, for the writes. */
-const CHUNK_CHARS = 1 << 16;
-
-/** What the gates need, counted as the lines go by. */
-interface GateCounts {
-  below: number;
-  violations: { forbidden: number; secrets: number; budgets: number };
-  firstError: string | undefined;
-}
-
 /**
  * Drains a run: writes the results lines (to `-o`, stdout, or a temporary file when only the reports
  * need them), then the summary, the reports, the printed summary; returns the exit code: 2 when no case
@@ -105,9 +94,8 @@ export async function finishRun(
       ? await mkdtemp(join(tmpdir(), 'toolscore-batch-'))
       : undefined;
   const resultsPath = scratch === undefined ? flags.output : join(scratch, 'results.jsonl');
-  const gates: GateCounts = { below: 0, violations: { forbidden: 0, secrets: 0, budgets: 0 }, firstError: undefined };
   try {
-    const chunks = resultChunks(run, gates, minScore, toStdout);
+    const chunks = toStdout ? echoed(run.text()) : run.text();
     if (resultsPath !== undefined && resultsPath !== STDOUT_PATH) await writeFileAtomic(resultsPath, chunks);
     else for await (const _ of chunks);
     options.onEnd?.();
@@ -122,53 +110,29 @@ export async function finishRun(
     if (flags.summary !== undefined) out.write(`${OUTPUT_LABELS.summary}: ${displayText(flags.summary)}\n`);
     for (const flag of reports) out.write(`${REPORT_FILE_LABELS[flag]}: ${displayText(flags[flag]!)}\n`);
     if (jobSummary !== undefined) out.write(`${JOB_SUMMARY_TEXT}\n`);
-    return exitCode(summary, flags, gates, options);
+    return exitCode(summary, flags, options);
   } finally {
     if (scratch !== undefined) await rm(scratch, { recursive: true, force: true });
   }
 }
 
-/** The results as text chunks, counting what the gates need on the way (and echoing to stdout for `-o -`). */
-async function* resultChunks(
-  run: BatchRun,
-  gates: GateCounts,
-  minScore: number | undefined,
-  toStdout: boolean,
-): AsyncGenerator<string> {
-  let chunk = '';
-  const flush = async (): Promise<string> => {
-    const text = chunk;
-    chunk = '';
-    if (toStdout && !process.stdout.write(text)) await new Promise((done) => process.stdout.once('drain', done));
-    return text;
-  };
-  for await (const line of run) {
-    countForGates(line, gates, minScore);
-    chunk += `${serializeLine(line)}\n`;
-    if (chunk.length >= CHUNK_CHARS) yield await flush();
+/** The chunks, also written to stdout as they pass (`-o -`), waiting whenever stdout is full. */
+async function* echoed(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+  for await (const chunk of chunks) {
+    if (!process.stdout.write(chunk)) await new Promise((done) => process.stdout.once('drain', done));
+    yield chunk;
   }
-  if (chunk.length > 0) yield await flush();
-}
-
-function countForGates(line: BatchLine, gates: GateCounts, minScore: number | undefined): void {
-  if (!isScoredLine(line)) {
-    gates.firstError ??= line.error;
-    return;
-  }
-  if (minScore !== undefined && !meetsMinScore(line.score, minScore)) gates.below++;
-  gates.violations.forbidden += line.policy_violations;
-  gates.violations.secrets += line.secrets;
-  gates.violations.budgets += line.budget_violations;
 }
 
 function exitCode(
   summary: BatchSummary,
   flags: BatchOutputFlags,
-  gates: GateCounts,
   options: { minScore: number | undefined; failFast?: boolean },
 ): number {
-  if (options.failFast && gates.firstError !== undefined) {
-    process.stderr.write(`${failFastText(displayText(gates.firstError))}\n`);
+  // The run stopped at its first bad case, which is the first error of the summary.
+  const firstError = summary.errors[0];
+  if (options.failFast && firstError !== undefined) {
+    process.stderr.write(`${failFastText(displayText(firstError.error))}\n`);
     return 2;
   }
   if (summary.cases.scored === 0) {
@@ -178,8 +142,10 @@ function exitCode(
   let code = 0;
   const { minScore } = options;
   if (minScore !== undefined) {
-    if (flags.minScoreEach && gates.below > 0) {
-      process.stderr.write(`${casesBelowText(gates.below, minScore)}\n`);
+    // pass_rate is passed / scored, so this is the count of cases below, exactly (far below 2^53 cases).
+    const below = summary.cases.scored - Math.round(summary.pass_rate! * summary.cases.scored);
+    if (flags.minScoreEach && below > 0) {
+      process.stderr.write(`${casesBelowText(below, minScore)}\n`);
       code = 1;
     }
     const mean = summary.score.mean!;
@@ -188,7 +154,7 @@ function exitCode(
       code = 1;
     }
   }
-  const { forbidden, secrets, budgets } = gates.violations;
+  const { policy_violations: forbidden, secrets, budget_violations: budgets } = summary.totals;
   if (flags.failOnViolations && forbidden + secrets + budgets > 0) {
     const found = [
       forbidden > 0 ? plural(forbidden, 'forbidden call') : '',

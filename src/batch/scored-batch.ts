@@ -1,0 +1,42 @@
+import type { BatchItem, CaseScorer } from './cases.js';
+import { isScoredLine, serializeLine } from './results-line.js';
+import { SummaryBuilder, type SummaryDigest } from './summary.js';
+import type { BatchLine } from './types.js';
+
+/**
+ * Consecutive results lines, as the run's threads pass them on: their JSON Lines text and the digest of
+ * their summary, so the thread that writes does not rebuild (or even parse) the lines.
+ */
+export interface ScoredBatch {
+  /** The lines, each ending in a line break. */
+  text: string;
+  digest: SummaryDigest;
+  /** The batch ends at a case that could not be read or scored (only when asked to stop there). */
+  stopped: boolean;
+}
+
+/** The batch of some lines. */
+export function batchOfLines(lines: readonly BatchLine[], stopped = false): ScoredBatch {
+  const builder = new SummaryBuilder();
+  let text = '';
+  for (const line of lines) {
+    builder.add(line);
+    text += `${serializeLine(line)}\n`;
+  }
+  return { text, digest: builder.digest(), stopped };
+}
+
+/** Scores items in order, in this thread (a worker, or the only thread with --jobs 1); `stopAtError` ends at the first bad case. */
+export async function scoreItems(
+  scorer: CaseScorer,
+  items: readonly BatchItem[],
+  stopAtError: boolean,
+): Promise<ScoredBatch> {
+  const lines: BatchLine[] = [];
+  for (const item of items) {
+    const line = await scorer.score(item);
+    lines.push(line);
+    if (stopAtError && !isScoredLine(line)) return batchOfLines(lines, true);
+  }
+  return batchOfLines(lines);
+}
