@@ -3,9 +3,9 @@ import { withStackGuard } from '../core/limits.js';
 import { isObject } from '../core/objects.js';
 import { resolveSettings, scoreCalls, type ScoreSettings, type SettingsInput } from '../evaluation/evaluate.js';
 import { autoExtract, readWithFormat } from '../formats/auto.js';
-import { toExpectedCalls } from '../formats/calls.js';
+import { readGold } from '../formats/gold.js';
 import { parseJson } from '../io/json.js';
-import { loadGoldFile } from '../io/gold.js';
+import { loadGold } from '../io/gold.js';
 import { loadTraceFile } from '../io/trace.js';
 import { resultsLine } from './results-line.js';
 import type { BatchLine } from './types.js';
@@ -58,7 +58,7 @@ export interface CaseDefaults {
  */
 export class CaseScorer {
   private readonly base: ScoreSettings;
-  private readonly golds = new Map<string, ReturnType<typeof loadGoldFile>>();
+  private readonly golds = new Map<string, ReturnType<typeof loadGold>>();
 
   constructor(private readonly defaults: CaseDefaults) {
     this.base = resolveSettings(defaults.settings);
@@ -94,7 +94,8 @@ export class CaseScorer {
             `case ${JSON.stringify(id)} has no "${key}"; expected {id, expected, actual, options?}`,
           );
       const result = withStackGuard(() => {
-        const expected = toExpectedCalls(data.expected, place, {
+        // The case's gold in any form a gold file takes: a list, or {"calls": [...]} with the gold language's options.
+        const gold = readGold(data.expected, place, {
           path: childPath(prefix, 'expected'),
           maxDepth: settings.limits.maxDepth,
         });
@@ -103,7 +104,11 @@ export class CaseScorer {
           this.defaults.format === 'auto'
             ? autoExtract(data.actual, actualSource)
             : readWithFormat(data.actual, this.defaults.format, actualSource);
-        return scoreCalls(expected, actual.calls, { ...settings, warnings: actual.warnings }).result();
+        return scoreCalls(gold.calls, actual.calls, {
+          ...settings,
+          gold: gold.options,
+          warnings: actual.warnings,
+        }).result();
       }, place);
       return resultsLine(id, index, result);
     } catch (error) {
@@ -117,17 +122,22 @@ export class CaseScorer {
       const keepNumberKinds = mode === 'strict';
       let gold = this.golds.get(item.gold);
       if (gold === undefined) {
-        gold = loadGoldFile(item.gold, { keepNumberKinds }, limits.maxDepth);
+        gold = loadGold(item.gold, { keepNumberKinds }, limits.maxDepth);
         // A rejected read is kept too: every trace scored against that gold file reports it.
         gold.catch(() => undefined);
         this.golds.set(item.gold, gold);
       }
-      const [expected, trace] = await Promise.all([
+      const [goldFile, trace] = await Promise.all([
         gold,
         loadTraceFile(item.trace, this.defaults.format, { keepNumberKinds, maxLineBytes: limits.maxLineBytes }),
       ]);
       const result = withStackGuard(
-        () => scoreCalls(expected, trace.calls, { ...this.base, warnings: trace.warnings }).result(),
+        () =>
+          scoreCalls(goldFile.calls, trace.calls, {
+            ...this.base,
+            gold: goldFile.options,
+            warnings: trace.warnings,
+          }).result(),
         item.trace,
       );
       return resultsLine(item.id, item.index, result);
