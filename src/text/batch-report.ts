@@ -104,6 +104,11 @@ export function inputLineText(line: number): string {
   return `line ${line}`;
 }
 
+/** `index 3, line 4`: where a case that could not be scored sits (its 0-based index, and its line in a JSON Lines input). */
+export function errorPlaceText(index: number, line: number | null): string {
+  return line === null ? `index ${index}` : `index ${index}, ${inputLineText(line)}`;
+}
+
 /** `Score 42.0% is below the required 80.0%; top issue: expected call to search was not made`. */
 export function caseFailureText(gate: string, problem: string | null): string {
   return problem === null ? gate : `${gate}; top issue: ${problem}`;

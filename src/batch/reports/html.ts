@@ -82,7 +82,7 @@ function header(view: BatchView): string {
   const unreadable =
     view.cases.failed > 0 ? `<p class="bad" id="unreadable">${h(unreadableText(view.cases.failed))}</p>` : '';
   const totals = [
-    `${REPORT_COLUMNS.failed}: ${view.totals.failed_calls}`,
+    `${BATCH_COLUMNS.failedCalls}: ${view.totals.failed_calls}`,
     `${BATCH_COLUMNS.policyViolations}: ${view.totals.policy_violations}`,
     `${BATCH_COLUMNS.secrets}: ${view.totals.secrets}`,
   ].join(' · ');
@@ -231,7 +231,7 @@ function caseDetails(view: CaseView): string {
   );
   const issue = view.issue
     ? `<ol class="issues"><li><span class="problem">${h(cutText(view.issue.problem, MAX_SENTENCE_TEXT))}</span><br><span class="fix">${h(cutText(view.issue.fix, MAX_SENTENCE_TEXT))}</span></li></ol>`
-    : `<p class="good">${h(BATCH_TEXT.noIssue)}</p>`;
+    : `<p class="good no-issue">${h(BATCH_TEXT.noIssue)}</p>`;
   const toolTable =
     view.tools.length === 0
       ? ''
@@ -248,7 +248,7 @@ function caseDetails(view: CaseView): string {
     `<details class="case band-${view.band}" data-index="${view.index}"><summary>${summary}</summary>`,
     `<div class="case-detail" id="case-${view.index}">`,
     `<p class="case-id">${h(view.id)}</p>`,
-    `<p class="${view.band}">${h(view.verdictLine)}</p>`,
+    `<p class="verdict ${view.band}">${h(view.verdictLine)}</p>`,
     `<h3>${h(BATCH_TEXT.topIssue)}</h3>${issue}`,
     `<h3>${h(BATCH_TEXT.detailMetrics)}</h3>${table('case-metrics', [REPORT_COLUMNS.metric, REPORT_COLUMNS.value], metricRows, [1])}`,
     `<h3>${h(BATCH_TEXT.detailCounts)}</h3>${table('case-counts', [REPORT_COLUMNS.metric, BATCH_COLUMNS.count], countRows, [1])}`,

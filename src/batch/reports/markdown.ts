@@ -1,6 +1,6 @@
 import { verdictFor } from '../../core/grade.js';
 import { REPORT_COLUMNS, generatedText } from '../../text/report.js';
-import { BATCH_COLUMNS, BATCH_TEXT, inputLineText, unreadableText } from '../../text/batch-report.js';
+import { BATCH_COLUMNS, BATCH_TEXT, errorPlaceText, unreadableText } from '../../text/batch-report.js';
 import { moreText } from '../../text/values.js';
 import { escapeMarkdown as md } from '../../reports/escape.js';
 import { BAND_MARK, VERDICT_MARK, table } from '../../reports/markdown.js';
@@ -53,7 +53,7 @@ export async function batchMarkdown(input: BatchReportInput): Promise<string> {
     `${BATCH_TEXT.scored}: ${view.cases.scored} of ${view.cases.total} · ${BATCH_TEXT.unreadable}: ${view.cases.failed}`,
   );
   facts.push(
-    `${REPORT_COLUMNS.failed}: ${view.totals.failed_calls} · ${BATCH_COLUMNS.policyViolations}: ${view.totals.policy_violations} · ${BATCH_COLUMNS.secrets}: ${view.totals.secrets}`,
+    `${BATCH_COLUMNS.failedCalls}: ${view.totals.failed_calls} · ${BATCH_COLUMNS.policyViolations}: ${view.totals.policy_violations} · ${BATCH_COLUMNS.secrets}: ${view.totals.secrets}`,
   );
   lines.push(facts.join('  \n'), '');
 
@@ -141,9 +141,8 @@ export async function batchMarkdown(input: BatchReportInput): Promise<string> {
   else {
     lines.push(`❌ ${unreadableText(view.cases.failed)}`, '');
     for (const error of view.errors.slice(0, SHOWN_ERRORS)) {
-      const where = error.line === null ? '' : ` (${inputLineText(error.line)})`;
       lines.push(
-        `- ${error.index}. ${md(cutText(error.id, ID_TEXT))}${where}: ${md(cutText(error.error, SENTENCE_TEXT))}`,
+        `- ${md(cutText(error.id, ID_TEXT))} (${errorPlaceText(error.index, error.line)}): ${md(cutText(error.error, SENTENCE_TEXT))}`,
       );
     }
     const more = view.cases.failed - Math.min(view.errors.length, SHOWN_ERRORS);
