@@ -14,7 +14,7 @@ a { color: var(--info); }
 .histogram text { fill: var(--fg); font-family: var(--mono); font-size: 11px; }
 .histogram .count { fill: var(--muted); }
 .case-id { font-family: var(--mono); overflow-wrap: anywhere; }
-.case-head, details.case > summary { display: grid; grid-template-columns: 1.2em 4.5em minmax(0, 2fr) 4.5em 3em 4.5em minmax(0, 3fr); gap: 8px; padding: 6px 8px; }
+.case-head, details.case > summary { display: grid; grid-template-columns: 1.2em 4em minmax(0, 2fr) 5em 4em 5.5em minmax(0, 3fr); gap: 8px; padding: 6px 8px; }
 .case-head { font-size: 0.8rem; color: var(--muted); text-transform: uppercase; letter-spacing: 0.03em; font-weight: 700; border-bottom: 1px solid var(--border); }
 .case-head .num, details.case > summary .num { text-align: right; font-variant-numeric: tabular-nums; }
 details.case { margin: 0; border-bottom: 1px solid var(--border); border-left: 4px solid var(--border); }
