@@ -125,8 +125,8 @@ describe('the checker itself', () => {
   });
 
   test('a folder without a floor is reported, not passed', () => {
-    expect(upwardImports(graphOf({ 'batch/a.ts': ['core/b.ts'] }))).toEqual([
-      'batch/a.ts → core/b.ts: batch has no floor',
+    expect(upwardImports(graphOf({ 'nowhere/a.ts': ['core/b.ts'] }))).toEqual([
+      'nowhere/a.ts → core/b.ts: nowhere has no floor',
     ]);
   });
 
