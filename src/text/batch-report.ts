@@ -51,8 +51,6 @@ export const BATCH_COLUMNS = {
   policyViolations: 'Policy violations',
   secrets: 'Leaked credentials',
   topIssue: 'Top issue',
-  range: 'Scores',
-  score: 'Score',
 } as const;
 
 /** `83.5% over 1000 scored cases`, the mean that heads every batch report. */
