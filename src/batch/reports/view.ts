@@ -83,7 +83,6 @@ export interface DistributionRow {
   texts: [string, string, string, string, string, string];
   /** How the mean reads (rates of wasted calls: lower is better). */
   band: Band;
-  mean: number | null;
 }
 
 /** One bar of the score histogram. */
@@ -195,7 +194,6 @@ function distributionRow(key: 'score' | BatchMetric, label: string, d: BatchDist
       shareText(d.max),
     ],
     band: metricBand(key, d.mean),
-    mean: d.mean,
   };
 }
 
@@ -250,11 +248,6 @@ export function effectiveMinScore(input: BatchReportInput): number | null {
   return input.minScore ?? input.summary.min_score;
 }
 
-/** When the report was made, as every batch report writes it. */
-export function generatedAt(input: BatchReportInput): string {
-  return input.now ? input.now.toISOString() : input.summary.created_at;
-}
-
 async function gateView(input: BatchReportInput, mean: number | null): Promise<BatchGateView | null> {
   const minScore = effectiveMinScore(input);
   if (minScore === null) return null;
@@ -290,7 +283,7 @@ export async function buildBatchView(input: BatchReportInput): Promise<BatchView
   return {
     title: BATCH_TEXT.title,
     version: VERSION,
-    generatedAt: generatedAt(input),
+    generatedAt: input.now ? input.now.toISOString() : summary.created_at,
     cases: { ...summary.cases },
     mean,
     meanText: shareText(mean),
