@@ -98,7 +98,7 @@ function header(view: BatchView): string {
     `<div><span class="label">${h(BATCH_TEXT.meanScore)}</span><span class="big ${view.band}" id="mean-score">${h(view.meanText)}</span></div>`,
     `<div><span class="label">${h(BATCH_TEXT.grade)}</span><span class="big ${view.band}" id="grade">${view.grade ?? h(REPORT_TEXT.notApplicable)}</span></div>`,
     `<div><span class="label">${h(BATCH_TEXT.scored)}</span><span class="big" id="scored">${view.cases.scored}<span class="muted"> / ${view.cases.total}</span></span></div>`,
-    `<div><span class="label">${h(BATCH_TEXT.unreadable)}</span><span class="big${view.cases.failed > 0 ? ' bad' : ''}" id="failed">${view.cases.failed}</span></div>`,
+    `<div><span class="label">${h(BATCH_TEXT.unreadable)}</span><span class="big${view.cases.failed > 0 ? ' bad' : ''}" id="unscored">${view.cases.failed}</span></div>`,
     view.gate
       ? `<div><span class="label">${h(BATCH_TEXT.passRate)}</span><span class="big ${view.gate.passed ? 'good' : 'bad'}" id="pass-rate-value">${h(view.gate.passRateText)}</span></div>`
       : '',
