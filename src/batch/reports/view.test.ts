@@ -87,6 +87,13 @@ describe('buildBatchView', () => {
     ]);
   });
 
+  it('lists tools alike whatever the order of their keys (merged shards may hold them in another order)', async () => {
+    const summary = exampleSummary();
+    const reversed = { ...summary, tools: Object.fromEntries(Object.entries(summary.tools).reverse()) };
+    const view = await buildBatchView(exampleInput({ summary }));
+    expect((await buildBatchView(exampleInput({ summary: reversed }))).tools).toEqual(view.tools);
+  });
+
   it('counts passing cases over the lines for a minimum the summary was not made with', async () => {
     // 0.7 and 0.85 and 1 meet 0.7 (0.7 exactly, as meetsMinScore forgives float noise); 0.25 does not.
     const lines = linesOf(exampleLines());
