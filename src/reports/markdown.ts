@@ -51,8 +51,7 @@ export function table(
   return [head, rule, ...rows].map((cells) => `| ${cells.join(' | ')} |`);
 }
 
-/** `🟡 fair`; empty for information. */
-export function bandText(band: Band): string {
+function bandText(band: Band): string {
   return band === 'info' ? '' : `${BAND_MARK[band]} ${BAND_TEXT[band]}`;
 }
 
