@@ -7,30 +7,9 @@ import {
   expectGolden,
   hostileResult,
 } from '../../test/report-fixtures.js';
+import { parseCsv } from '../../test/report-readers.js';
 import { csvCell, renderCsvReport } from './csv.js';
 import { buildReportView } from './view-model.js';
-
-/** A strict RFC 4180 reader: CRLF records, quoted cells with doubled quotes. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let k = 0; k < text.length; k++) {
-    const char = text[k]!;
-    if (quoted) {
-      if (char === '"' && text[k + 1] === '"') (cell += '"'), k++;
-      else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"' && cell === '') quoted = true;
-    else if (char === ',') row.push(cell), (cell = '');
-    else if (char === '\r' && text[k + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), k++;
-    else cell += char;
-  }
-  expect(cell).toBe('');
-  expect(row).toEqual([]);
-  return rows;
-}
 
 describe('renderCsvReport', () => {
   it('matches the golden file for the bundled example', async () => {

@@ -31,13 +31,16 @@ import {
  * from the view is escaped with `h()`; numbers are written by the code.
  */
 
-const VERDICT_BAND = { PASS: 'good', WARN: 'warn', FAIL: 'bad' } as const;
+/** The band a verdict's badge is drawn in. */
+export const VERDICT_BAND = { PASS: 'good', WARN: 'warn', FAIL: 'bad' } as const;
 
-function section(id: string, title: string, body: string): string {
+/** A titled section of the page. */
+export function section(id: string, title: string, body: string): string {
   return `<section id="${id}"><h2>${h(title)}</h2>${body}</section>`;
 }
 
-function table(
+/** A table in a horizontally scrolling box; `numeric` columns are right-aligned. */
+export function table(
   className: string,
   head: readonly string[],
   rows: readonly string[],
@@ -272,22 +275,8 @@ function allMetrics(view: ReportView): string {
  * phone, in dark mode and on paper.
  */
 export function renderHtmlReport(view: ReportView): string {
-  const title = `${view.title}: ${view.verdictLine}`;
-  const policy = `default-src 'none'; style-src '${HTML_STYLE_HASH}'; img-src 'none'; base-uri 'none'; form-action 'none'`;
   return [
-    '<!DOCTYPE html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${policy}">`,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="referrer" content="no-referrer">',
-    `<meta name="generator" content="toolscore ${h(view.version)}">`,
-    `<title>${h(title)}</title>`,
-    `<style>${HTML_STYLE}</style>`,
-    '</head>',
-    '<body>',
-    '<main>',
+    pageStart(`${view.title}: ${view.verdictLine}`, view.version),
     header(view),
     issues(view),
     findings(view),
@@ -300,12 +289,42 @@ export function renderHtmlReport(view: ReportView): string {
     performance(view),
     warnings(view),
     allMetrics(view),
-    `<footer>${h(generatedText(view.version, view.generatedAt))}</footer>`,
-    '</main>',
-    '</body>',
-    '</html>',
-    '',
+    pageEnd(view.version, view.generatedAt),
   ].join('\n');
+}
+
+/**
+ * The page up to `<main>`: its security policy allows the report's stylesheet and each extra one by
+ * hash, and nothing else.
+ */
+export function pageStart(
+  title: string,
+  version: string,
+  extraStyles: readonly { css: string; hash: string }[] = [],
+): string {
+  const hashes = [HTML_STYLE_HASH, ...extraStyles.map((style) => style.hash)].map((hash) => `'${hash}'`).join(' ');
+  const policy = `default-src 'none'; style-src ${hashes}; img-src 'none'; base-uri 'none'; form-action 'none'`;
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${policy}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="referrer" content="no-referrer">',
+    `<meta name="generator" content="toolscore ${h(version)}">`,
+    `<title>${h(title)}</title>`,
+    `<style>${HTML_STYLE}</style>`,
+    ...extraStyles.map((style) => `<style>${style.css}</style>`),
+    '</head>',
+    '<body>',
+    '<main>',
+  ].join('\n');
+}
+
+/** The footer (who made the page, and when) and the end of the page. */
+export function pageEnd(version: string, generatedAt: string): string {
+  return [`<footer>${h(generatedText(version, generatedAt))}</footer>`, '</main>', '</body>', '</html>', ''].join('\n');
 }
 
 /** Writes the HTML report to `path` atomically (folders created as needed); returns the absolute path. */

@@ -17,12 +17,22 @@ const SUITE_CLASS = 'toolscore';
 const CALL_CLASS = 'toolscore.calls';
 
 /** One test case before it is written. */
-interface TestCase {
+export interface TestCase {
   name: string;
   classname: string;
   /** Seconds. */
   time: number;
-  failure?: { type: string; message: string; body: string };
+  /** A check that did not pass. */
+  failure?: TestOutcome;
+  /** A case that could not be run (batch cases that could not be read or scored). */
+  error?: TestOutcome;
+}
+
+/** What a <failure> or <error> element says. */
+export interface TestOutcome {
+  type: string;
+  message: string;
+  body: string;
 }
 
 function issueLines(issues: readonly IssueView[]): string {
@@ -83,15 +93,17 @@ function callCases(view: ReportView): TestCase[] {
 }
 
 /** A decimal for the schema's `time` (xs:decimal: no exponent). */
-function seconds(value: number): string {
+export function seconds(value: number): string {
   return Number.isFinite(value) && value > 0 ? value.toFixed(3) : '0';
 }
 
-function caseXml(testCase: TestCase): string {
+/** A <testcase> element, indented for its place in a <testsuite>, with its <failure> or <error>. */
+export function caseXml(testCase: TestCase): string {
   const open = `    <testcase name="${xml(testCase.name)}" classname="${testCase.classname}" time="${seconds(testCase.time)}"`;
-  if (!testCase.failure) return `${open}/>`;
-  const { type, message, body } = testCase.failure;
-  return `${open}>\n      <failure message="${xml(message)}" type="${xml(type)}">${xml(body)}</failure>\n    </testcase>`;
+  const element = testCase.error ? 'error' : testCase.failure ? 'failure' : null;
+  if (element === null) return `${open}/>`;
+  const { type, message, body } = (testCase.error ?? testCase.failure)!;
+  return `${open}>\n      <${element} message="${xml(message)}" type="${xml(type)}">${xml(body)}</${element}>\n    </testcase>`;
 }
 
 /**

@@ -36,10 +36,13 @@ const SHOWN_ISSUES = 10;
 const SHOWN_CALL_ROWS = 50;
 const SHOWN_FLAT_ROWS = 250;
 
-const VERDICT_MARK: Readonly<Record<Verdict, string>> = { PASS: '✅', WARN: '⚠️', FAIL: '❌' };
-const BAND_MARK: Readonly<Record<Band, string>> = { good: '🟢', warn: '🟡', bad: '🔴', info: '' };
+/** The mark before a verdict. */
+export const VERDICT_MARK: Readonly<Record<Verdict, string>> = { PASS: '✅', WARN: '⚠️', FAIL: '❌' };
+/** The mark before a band. */
+export const BAND_MARK: Readonly<Record<Band, string>> = { good: '🟢', warn: '🟡', bad: '🔴', info: '' };
 
-function table(
+/** A GitHub-flavoured Markdown table; cells are already escaped. */
+export function table(
   head: readonly string[],
   rows: readonly (readonly string[])[],
   align: readonly ('l' | 'r')[] = [],

@@ -240,13 +240,13 @@ export const HEADLINE_METRICS: readonly MetricKey[] = [
 const MAX_ARG_TEXT = 200;
 
 /** Scores and shares, where higher is better: the verdict's bands (≥ 0.9 good, ≥ 0.7 needs attention). */
-function scoreBand(value: number): Band {
+export function scoreBand(value: number): Band {
   const verdict = verdictFor(value);
   return verdict === 'PASS' ? 'good' : verdict === 'WARN' ? 'warn' : 'bad';
 }
 
 /** Rates of wasted or failed calls, where lower is better: < 0.1 good, < 0.3 needs attention. */
-function rateBand(value: number): Band {
+export function rateBand(value: number): Band {
   return value < 0.1 ? 'good' : value < 0.3 ? 'warn' : 'bad';
 }
 

@@ -1,30 +1,9 @@
-/*
- * TEMPORARY STUB (h-batch): the batch reports are written on the batchrep branch, which replaces this
- * file with the real module of the same API. It exists only so the CLI that calls them typechecks.
+/**
+ * The batch reports: HTML, Markdown, JUnit and CSV of a whole dataset, rendered only from its summary
+ * and results lines, so a merged run reports exactly what one run would.
  */
-import type { BatchLine, BatchSummary } from '../types.js';
-
-export interface BatchReportInput {
-  summary: BatchSummary;
-  lines: () => AsyncIterable<BatchLine>;
-  minScore?: number;
-  minScoreEach?: boolean;
-  now?: Date;
-}
-
-function missing(): never {
-  throw new Error('the batch reports are not part of this build yet');
-}
-
-export function batchHtmlChunks(_input: BatchReportInput): AsyncIterable<string> {
-  return missing();
-}
-export function batchMarkdown(_input: BatchReportInput): Promise<string> {
-  return missing();
-}
-export function batchJunitChunks(_input: BatchReportInput): AsyncIterable<string> {
-  return missing();
-}
-export function batchCsvChunks(_input: BatchReportInput): AsyncIterable<string> {
-  return missing();
-}
+export type { BatchReportInput } from './view.js';
+export { HTML_CASES, batchHtmlChunks } from './html.js';
+export { batchMarkdown } from './markdown.js';
+export { batchJunitChunks } from './junit.js';
+export { BATCH_CSV_COLUMNS, batchCsvChunks } from './csv.js';

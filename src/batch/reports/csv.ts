@@ -1,0 +1,70 @@
+import { csvCell } from '../../reports/csv.js';
+import { displayText } from '../../reports/text.js';
+import { BATCH_METRICS, type BatchLine } from '../types.js';
+import type { BatchReportInput } from './view.js';
+
+/*
+ * One row per case in dataset order, for a spreadsheet or a data frame: the results line's numbers as
+ * numbers, its texts made safe to show, every cell quoted as RFC 4180 says and guarded against formulas
+ * by the single report's `csvCell`. A case that could not be scored has its id, index and error only.
+ */
+
+/** The columns, in order. */
+export const BATCH_CSV_COLUMNS = [
+  'id',
+  'index',
+  'score',
+  'grade',
+  'verdict',
+  ...BATCH_METRICS,
+  'expected_calls',
+  'actual_calls',
+  'failed_calls',
+  'policy_violations',
+  'secrets',
+  'top_issue_kind',
+  'top_issue_tool',
+  'top_issue_problem',
+  'error',
+] as const;
+
+/** Rows written per chunk. */
+const ROWS_PER_CHUNK = 1000;
+
+function row(line: BatchLine): string {
+  const cells: (string | number | null)[] =
+    'error' in line
+      ? [displayText(line.id), line.index, ...Array(BATCH_CSV_COLUMNS.length - 3).fill(null), displayText(line.error)]
+      : [
+          displayText(line.id),
+          line.index,
+          line.score,
+          line.grade,
+          line.verdict,
+          ...BATCH_METRICS.map((key) => line.metrics[key]),
+          line.expected_calls,
+          line.actual_calls,
+          line.failed_calls,
+          line.policy_violations,
+          line.secrets,
+          line.top_issue?.kind ?? null,
+          line.top_issue ? displayText(line.top_issue.tool) : null,
+          line.top_issue ? displayText(line.top_issue.problem) : null,
+          null,
+        ];
+  return cells.map(csvCell).join(',');
+}
+
+/** The batch CSV report, in chunks: a header of {@link BATCH_CSV_COLUMNS}, then a row per results line (CRLF line ends). */
+export async function* batchCsvChunks(input: BatchReportInput): AsyncIterable<string> {
+  yield `${BATCH_CSV_COLUMNS.join(',')}\r\n`;
+  let rows: string[] = [];
+  for await (const line of input.lines()) {
+    rows.push(row(line));
+    if (rows.length === ROWS_PER_CHUNK) {
+      yield `${rows.join('\r\n')}\r\n`;
+      rows = [];
+    }
+  }
+  if (rows.length > 0) yield `${rows.join('\r\n')}\r\n`;
+}

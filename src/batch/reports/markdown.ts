@@ -1,0 +1,153 @@
+import { verdictFor } from '../../core/grade.js';
+import { REPORT_COLUMNS, generatedText } from '../../text/report.js';
+import { BATCH_COLUMNS, BATCH_TEXT, errorPlaceText, unreadableText } from '../../text/batch-report.js';
+import { moreText } from '../../text/values.js';
+import { escapeMarkdown as md } from '../../reports/escape.js';
+import { BAND_MARK, VERDICT_MARK, table } from '../../reports/markdown.js';
+import {
+  type BatchReportInput,
+  MAX_ID_TEXT,
+  MAX_SENTENCE_TEXT,
+  buildBatchView,
+  cutText,
+  gatePassRateText,
+} from './view.js';
+
+/*
+ * A digest of the batch sized for a GitHub job summary (1 MiB) and a pull-request comment (65,536
+ * characters): built from the summary alone, with every list cut and case ids and sentences shortened,
+ * so its size does not grow with the dataset.
+ */
+
+/** How many tools the per-tool table lists (most calls first). */
+const SHOWN_TOOLS = 20;
+
+/** How many cases that could not be scored are listed. */
+const SHOWN_ERRORS = 10;
+
+/** Longest case id in the digest. */
+const ID_TEXT = Math.min(MAX_ID_TEXT, 80);
+
+/** Longest sentence in the digest. */
+const SENTENCE_TEXT = Math.min(MAX_SENTENCE_TEXT, 200);
+
+/**
+ * The Markdown digest of a batch: the mean score and grade, the gate, the distribution of the score and
+ * each core metric, grades, the {@link SHOWN_TOOLS} tools with the most calls, the worst cases with
+ * their top issue, and how many cases could not be scored. Every text from the input is escaped.
+ */
+export async function batchMarkdown(input: BatchReportInput): Promise<string> {
+  const view = await buildBatchView(input);
+  const mark = view.gate
+    ? view.gate.passed
+      ? '✅'
+      : '❌'
+    : view.mean === null
+      ? VERDICT_MARK.WARN
+      : VERDICT_MARK[verdictFor(view.mean)];
+  const lines: string[] = [`## ${mark} ${view.title}: ${view.headline}`, ''];
+
+  const facts: string[] = [];
+  if (view.gate) facts.push(`${view.gate.passed ? '✅' : '❌'} ${view.gate.text} · ${gatePassRateText(view.gate)}`);
+  facts.push(
+    `${BATCH_TEXT.scored}: ${view.cases.scored} of ${view.cases.total} · ${BATCH_TEXT.unreadable}: ${view.cases.failed}`,
+  );
+  facts.push(
+    `${BATCH_COLUMNS.failedCalls}: ${view.totals.failed_calls} · ${BATCH_COLUMNS.policyViolations}: ${view.totals.policy_violations} · ${BATCH_COLUMNS.secrets}: ${view.totals.secrets}`,
+  );
+  lines.push(facts.join('  \n'), '');
+
+  lines.push(
+    ...table(
+      [
+        REPORT_COLUMNS.metric,
+        BATCH_COLUMNS.mean,
+        BATCH_COLUMNS.median,
+        BATCH_COLUMNS.p10,
+        BATCH_COLUMNS.p90,
+        BATCH_COLUMNS.min,
+        BATCH_COLUMNS.max,
+        BATCH_COLUMNS.count,
+      ],
+      view.distributions.map((row) => {
+        const [mean, ...rest] = row.texts;
+        return [row.label, `${BAND_MARK[row.band]} ${mean}`.trim(), ...rest, String(row.count)];
+      }),
+      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+    ),
+    '',
+  );
+
+  lines.push(`### ${BATCH_TEXT.grades}`, '');
+  lines.push(
+    ...table(
+      [REPORT_COLUMNS.grade, BATCH_COLUMNS.count, BATCH_COLUMNS.share],
+      view.grades.map((row) => [row.grade, String(row.count), row.shareText]),
+      ['l', 'r', 'r'],
+    ),
+    '',
+  );
+
+  if (view.tools.length > 0) {
+    lines.push(`### ${BATCH_TEXT.tools}`, '');
+    lines.push(
+      ...table(
+        [
+          REPORT_COLUMNS.tool,
+          REPORT_COLUMNS.expected,
+          REPORT_COLUMNS.actual,
+          BATCH_COLUMNS.selectionMisses,
+          REPORT_COLUMNS.failed,
+          BATCH_COLUMNS.errorRate,
+        ],
+        view.tools
+          .slice(0, SHOWN_TOOLS)
+          .map((tool) => [
+            md(cutText(tool.tool, ID_TEXT)),
+            String(tool.expected),
+            String(tool.actual),
+            String(tool.selectionMisses),
+            String(tool.failed),
+            tool.errorRateText,
+          ]),
+        ['l', 'r', 'r', 'r', 'r', 'r'],
+      ),
+    );
+    if (view.tools.length > SHOWN_TOOLS)
+      lines.push('', `${moreText(view.tools.length - SHOWN_TOOLS, 'tool')} (${BATCH_TEXT.allTools})`);
+    lines.push('');
+  }
+
+  if (view.worstCases.length > 0) {
+    lines.push(`### ${BATCH_TEXT.worstCases}`, '');
+    lines.push(
+      ...table(
+        [BATCH_COLUMNS.index, BATCH_COLUMNS.case, REPORT_COLUMNS.score, REPORT_COLUMNS.grade, BATCH_COLUMNS.topIssue],
+        view.worstCases.map((worst) => [
+          String(worst.index),
+          md(cutText(worst.id, ID_TEXT)),
+          `${BAND_MARK[worst.band]} ${worst.scoreText}`,
+          worst.grade,
+          worst.issue ? md(cutText(worst.issue.problem, SENTENCE_TEXT)) : md(BATCH_TEXT.noIssue),
+        ]),
+        ['r', 'l', 'r', 'l'],
+      ),
+      '',
+    );
+  }
+
+  lines.push(`### ${BATCH_TEXT.errors}`, '');
+  if (view.cases.failed === 0) lines.push(`✅ ${BATCH_TEXT.noErrors}`);
+  else {
+    lines.push(`❌ ${unreadableText(view.cases.failed)}`, '');
+    for (const error of view.errors.slice(0, SHOWN_ERRORS)) {
+      lines.push(
+        `- ${md(cutText(error.id, ID_TEXT))} (${errorPlaceText(error.index, error.line)}): ${md(cutText(error.error, SENTENCE_TEXT))}`,
+      );
+    }
+    const more = view.cases.failed - Math.min(view.errors.length, SHOWN_ERRORS);
+    if (more > 0) lines.push('', `${moreText(more, 'case')} (${BATCH_TEXT.allErrors})`);
+  }
+  lines.push('', `<sub>${md(generatedText(view.version, view.generatedAt))}</sub>`);
+  return `${lines.join('\n')}\n`;
+}

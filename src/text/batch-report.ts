@@ -1,0 +1,123 @@
+/**
+ * Every sentence the batch reports (HTML, Markdown, JUnit, CSV) say about a whole dataset, so they agree
+ * word for word. Sentences about one case reuse the single-trace wording (report.ts).
+ */
+import { metricThresholdText } from './testing.js';
+import { countText } from './values.js';
+
+/** Section titles, labels and fixed sentences of the batch reports. */
+export const BATCH_TEXT = {
+  title: 'Toolscore batch evaluation',
+  meanScore: 'Mean score',
+  grade: 'Grade of the mean',
+  scored: 'Cases scored',
+  unreadable: 'Could not be scored',
+  passRate: 'Pass rate',
+  histogram: 'Score distribution',
+  histogramCaption: 'Scored cases per score band of 10 points',
+  metrics: 'Metrics over the cases',
+  grades: 'Grades',
+  tools: 'Calls per tool, over the cases',
+  worstCases: 'Worst cases',
+  errors: 'Cases that could not be scored',
+  noErrors: 'Every case was read and scored',
+  cases: 'Cases',
+  noCases: 'No case was scored',
+  detailCounts: 'Calls',
+  detailMetrics: 'Metrics',
+  detailTools: 'Per tool',
+  topIssue: 'Top issue',
+  noIssue: 'No tool-calling issues found',
+  allTools: 'the summary file and the HTML report have them all',
+  allErrors: 'the results file has them all',
+} as const;
+
+/** Column heads of the batch tables. */
+export const BATCH_COLUMNS = {
+  case: 'Case',
+  index: '#',
+  line: 'Line',
+  count: 'Cases',
+  share: 'Share',
+  mean: 'Mean',
+  median: 'Median',
+  p10: 'P10',
+  p90: 'P90',
+  min: 'Min',
+  max: 'Max',
+  selectionMisses: 'Selection misses',
+  errorRate: 'Error rate',
+  failedCalls: 'Failed calls',
+  policyViolations: 'Policy violations',
+  secrets: 'Leaked credentials',
+  topIssue: 'Top issue',
+} as const;
+
+/** `83.5% over 1000 scored cases`, the mean that heads every batch report. */
+export function batchHeadlineText(mean: string, grade: string, scored: number): string {
+  return `mean score ${mean}, grade ${grade}, over ${countText(scored, 'scored case')}`;
+}
+
+/** `Mean score 83.5% meets the required 80.0%` / `Mean score 73.5% is below the required 80.0%`. */
+export function meanGateText(mean: string, minScore: string, passed: boolean): string {
+  return passed
+    ? `Mean score ${mean} meets the required ${minScore}`
+    : metricThresholdText('Mean score', mean, minScore);
+}
+
+/** `Every case meets the required 80.0%` / `3 of 10 cases are below the required 80.0%` (--min-score-each). */
+export function eachGateText(below: number, scored: number, minScore: string): string {
+  return below === 0
+    ? `Every scored case meets the required ${minScore}`
+    : `${below} of ${countText(scored, 'scored case')} ${below === 1 ? 'is' : 'are'} below the required ${minScore}`;
+}
+
+/** `92.0% of the cases score at least 80.0%`. */
+export function passRateText(rate: string, minScore: string): string {
+  return `${rate} of the scored cases score at least ${minScore}`;
+}
+
+/** `2 cases could not be read or scored`. */
+export function unreadableText(count: number): string {
+  return `${countText(count, 'case')} could not be read or scored`;
+}
+
+/** `The 2000 lowest-scoring of 100000 scored cases; the other 98000 are in the results file and the CSV report.` */
+export function casesCapText(shown: number, scored: number): string {
+  return `The ${shown} lowest-scoring of ${scored} scored cases, lowest first; the other ${scored - shown} are in the results file and the CSV report.`;
+}
+
+/** `All 12 scored cases, lowest first.` */
+export function allCasesText(scored: number): string {
+  return `All ${countText(scored, 'scored case')}, lowest first.`;
+}
+
+/** `… and 12 more in the results file`. */
+export function moreInResultsText(count: number, noun: string): string {
+  return `… and ${countText(count, `more ${noun}`)} in the results file`;
+}
+
+/** `line 12`: where a case that could not be scored sits in a JSON Lines input. */
+export function inputLineText(line: number): string {
+  return `line ${line}`;
+}
+
+/** `index 3, line 4`: where a case that could not be scored sits (its 0-based index, and its line in a JSON Lines input). */
+export function errorPlaceText(index: number, line: number | null): string {
+  return line === null ? `index ${index}` : `index ${index}, ${inputLineText(line)}`;
+}
+
+/** `Score 42.0% is below the required 80.0%; top issue: expected call to search was not made`. */
+export function caseFailureText(gate: string, problem: string | null): string {
+  return problem === null ? gate : `${gate}; top issue: ${problem}`;
+}
+
+/** `0–10%` … `90–100%`: a histogram bar's range. */
+export function histogramRangeText(bin: number): string {
+  return `${bin * 10}–${bin * 10 + 10}%`;
+}
+
+/** `12 cases scored 80–90%`: a histogram bar's tooltip. */
+export function histogramBarText(count: number, range: string): string {
+  return `${countText(count, 'case')} scored ${range}`;
+}
