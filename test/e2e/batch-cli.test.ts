@@ -56,6 +56,51 @@ describe('toolscore batch', () => {
     expect(summaryOf(join(dir, 'merged.json'))).toEqual(summaryOf(join(dir, 'one.json')));
   });
 
+  test('--html, --markdown, --junit and --csv of a whole run and of its merged shards are the same files', async () => {
+    const dir = freshDir();
+    const reports = (prefix: string) => [
+      '--html',
+      `${prefix}.html`,
+      '--markdown',
+      `${prefix}.md`,
+      '--junit',
+      `${prefix}.xml`,
+      '--csv',
+      `${prefix}.csv`,
+      '--summary',
+      `${prefix}.json`,
+    ];
+    const whole = await runCli(['batch', WORKLOAD, '-o', 'whole.jsonl', '--min-score', '0.5', ...reports('whole')], {
+      cwd: dir,
+    });
+    expect(whole.code, whole.stderr).toBeLessThan(2);
+    for (const shard of ['1/3', '2/3', '3/3'])
+      expect(
+        (await runCli(['batch', WORKLOAD, '--shard', shard, '-o', `part-${shard[0]}.jsonl`], { cwd: dir })).code,
+      ).toBe(0);
+    const merged = await runCli(
+      ['merge', 'part-*.jsonl', '-o', 'merged.jsonl', '--min-score', '0.5', ...reports('merged')],
+      {
+        cwd: dir,
+      },
+    );
+    expect(merged.code).toBe(whole.code);
+    // The reports' one time is the summary's created_at; apart from it, every byte is the same.
+    const stamp = (name: string) => JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')).created_at as string;
+    // (JUnit writes it to the second, without the zone.)
+    const untimed = (name: string, ext: string) =>
+      readFileSync(join(dir, `${name}.${ext}`), 'utf8')
+        .split(stamp(name))
+        .join('{time}')
+        .split(stamp(name).slice(0, 19))
+        .join('{time}');
+    for (const ext of ['html', 'md', 'xml', 'csv']) expect(untimed('merged', ext), ext).toBe(untimed('whole', ext));
+    // 30 cases: one JUnit test case and one CSV row each.
+    expect(readFileSync(join(dir, 'whole.xml'), 'utf8').match(/<testcase /g)).toHaveLength(30);
+    expect(readFileSync(join(dir, 'whole.csv'), 'utf8').trim().split('\n')).toHaveLength(31);
+    expect(readFileSync(join(dir, 'whole.html'), 'utf8')).toMatch(/^<!DOCTYPE html>/i);
+  });
+
   test('--shard auto reads the Kubernetes JOB_COMPLETION_INDEX', async () => {
     const dir = freshDir();
     const run = await runCli(
