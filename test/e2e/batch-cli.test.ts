@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { REPO_ROOT } from '../corpus.js';
-import { runCli, useScratchFolder, type Run } from './run-cli.js';
+import { CLI, childEnv, runCli, runProgram, useScratchFolder, type Run } from './run-cli.js';
 
 const FIXTURES = join(REPO_ROOT, 'test/fixtures/batch');
 const WORKLOAD = join(FIXTURES, 'workload-30.jsonl');
@@ -99,6 +99,26 @@ describe('toolscore batch', () => {
     expect(readFileSync(join(dir, 'whole.xml'), 'utf8').match(/<testcase /g)).toHaveLength(30);
     expect(readFileSync(join(dir, 'whole.csv'), 'utf8').trim().split('\n')).toHaveLength(31);
     expect(readFileSync(join(dir, 'whole.html'), 'utf8')).toMatch(/^<!DOCTYPE html>/i);
+  });
+
+  test('progress: redrawn in place on a terminal, one final line elsewhere', async () => {
+    const dir = freshDir();
+    // util-linux `script` gives the CLI a pseudo-terminal; what it writes to stderr arrives on script's stdout.
+    const command = [process.execPath, CLI, 'batch', WORKLOAD, '-o', 'tty.jsonl']
+      .map((word) => `'${word.replace(/'/g, `'\\''`)}'`)
+      .join(' ');
+    const tty = await runProgram('script', ['-qec', command, '/dev/null'], {
+      cwd: dir,
+      env: childEnv({ TERM: 'xterm' }),
+    });
+    expect(tty.code, tty.stdout).toBe(0);
+    // The final line clears the progress line it replaces.
+    expect(tty.stdout).toMatch(/\r\u001b\[2Ktoolscore batch: 30 cases in [\d.]+ s \([\d,]+ cases\/s, \d+ jobs?\)\r?\n/);
+    const piped = await runCli(['batch', WORKLOAD, '-o', 'piped.jsonl'], { cwd: dir });
+    expect(piped.stderr).not.toContain('\u001b');
+    expect(piped.stderr.match(/^toolscore batch: 30 cases in /gm)).toHaveLength(1);
+    const quiet = await runCli(['batch', WORKLOAD, '-o', 'quiet.jsonl', '--no-progress'], { cwd: dir });
+    expect(quiet.stderr).toBe('');
   });
 
   test('--shard auto reads the Kubernetes JOB_COMPLETION_INDEX', async () => {

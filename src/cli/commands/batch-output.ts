@@ -227,10 +227,13 @@ export function renderSummary(summary: BatchSummary): string {
       );
     }
     lines.push(WORST_CASES_TITLE);
-    for (const worst of summary.worst_cases) {
+    // Ids padded to the longest, so scores line up (ids come from files: shown escaped, at most 40 wide).
+    const ids = summary.worst_cases.map((worst) => displayText(worst.id));
+    const width = Math.min(40, Math.max(0, ...ids.map((id) => id.length)));
+    summary.worst_cases.forEach((worst, k) => {
       const issue = worst.top_issue === null ? undefined : displayText(worst.top_issue.problem);
-      lines.push(worstCaseText(displayText(worst.id), worst.score, worst.grade, issue));
-    }
+      lines.push(worstCaseText(ids[k]!.padEnd(width), worst.score, worst.grade, issue));
+    });
   }
   if (summary.cases.failed > 0) {
     lines.push(ERRORS_TITLE);
