@@ -41,8 +41,9 @@ export class WorkerPool {
   constructor(jobs: number, setup: WorkerSetup) {
     for (let i = 0; i < jobs; i++) {
       // A smaller young generation than V8's default keeps each thread's heap (and so peak RSS) lower,
-      // at no measurable cost in time (bench/RESULTS.md, batch section: 317 → 261 MB on 100,000 cases).
-      const worker = new Worker(WORKER_SCRIPT, { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: 16 } });
+      // at no measurable cost in time (bench/RESULTS.md, batch section: default 317 MB, 16 MB 261 MB,
+      // 8 MB 231–238 MB on 100,000 cases with 2 jobs).
+      const worker = new Worker(WORKER_SCRIPT, { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
       const slot = { worker, busy: 0 };
       worker.on('message', (answer: WorkerAnswer) => {
         slot.busy--;
