@@ -93,6 +93,8 @@ describe('registerCommand', () => {
   test('every command of the program is listed once, groups included', () => {
     expect(COMMANDS.map((spec) => spec.name)).toEqual([
       'eval',
+      'batch',
+      'merge',
       'validate',
       'gold',
       'snapshots list',

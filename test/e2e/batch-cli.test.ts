@@ -149,7 +149,8 @@ describe('toolscore batch', () => {
     expect(run.stderr).toContain('5 cases scored, 4 could not be read or scored\n');
     expect(run.stderr).toContain('Grades: A 2 · B 1 · C 1 · D 0 · F 1\n');
     expect(run.stderr).toContain('Pass rate at --min-score 0.5: 80.0% of scored cases\n');
-    expect(run.stderr).toContain('  wrong  0.000 F  called lookup where search was expected\n');
+    // Ids padded to the longest ("perfect", "lenient"), so the scores line up.
+    expect(run.stderr).toContain('  wrong    0.000 F  called lookup where search was expected\n  strict   0.700 C');
     expect(run.stderr).toContain(`  ${HAND}:6 at $: case "no-expected" has no "expected"`);
     expect(run.stderr).toContain('Results: standard output\n');
   });
