@@ -24,8 +24,9 @@ const FLOORS: Readonly<Record<string, number>> = {
   mcp: 10,
   testing: 10,
   batch: 10,
-  cli: 11,
-  '(entry)': 12,
+  baseline: 11,
+  cli: 12,
+  '(entry)': 13,
 };
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');

@@ -1,0 +1,61 @@
+/* Every sentence `toolscore regression` and `eval --save-baseline` print. */
+
+/** A baseline made from another gold file. */
+export function goldMismatchText(baseline: string, current: string): string {
+  return `the gold file differs from the one the baseline was made from (baseline ${baseline}, now ${current}); the numbers may not be comparable`;
+}
+
+/** A baseline checked against forbidden rules, compared with a run checked against none. */
+export function forbiddenRulesMissingText(rules: number): string {
+  return `the baseline was checked against ${rules} forbidden rule${rules === 1 ? '' : 's'} and this run against none: pass --forbidden so forbidden_calls compare`;
+}
+
+/** The status column. */
+export const STATUS_TEXT = {
+  regressed: 'REGRESSED',
+  improved: 'improved',
+  stable: 'ok',
+  not_measured: 'not measured',
+  not_in_baseline: 'new',
+} as const;
+
+export const REGRESSION_TEXT = {
+  title: 'Toolscore regression check',
+  columns: ['Metric', 'Baseline', 'Now', 'Delta', 'Status'] as const,
+  caseColumns: ['Case', 'Baseline', 'Now', 'Delta', 'Top issue'] as const,
+  worstCases: 'Cases that regressed most',
+  noIssue: 'no top issue',
+  notAvailable: 'n/a',
+  safetyRule: 'any rise',
+  baselineSaved: 'Baseline',
+  suiteName: 'toolscore regression',
+} as const;
+
+/** What the thresholds mean, said once under every table. */
+export function thresholdsText(threshold: number, perMetric: Readonly<Record<string, number>>): string {
+  const own = Object.entries(perMetric).map(([name, value]) => `${name} ${value}`);
+  return `Thresholds are absolute deltas on each metric's scale (${threshold} = ${+(threshold * 100).toFixed(4)} points of a share, or that many calls of a count)${
+    own.length > 0 ? `; own thresholds: ${own.join(', ')}` : ''
+  }. A rise in forbidden calls, credentials or broken budgets is a regression whatever the threshold.`;
+}
+
+/** The verdict line. */
+export function verdictText(passed: boolean, regressions: number, improvements: number): string {
+  if (!passed) return `FAIL: ${regressions} metric${regressions === 1 ? '' : 's'} regressed`;
+  return improvements > 0 ? `PASS: nothing regressed, ${improvements} improved` : 'PASS: nothing regressed';
+}
+
+/** Which baseline was compared. */
+export function baselineSourceText(file: string, format: 'toolscore' | 'python', createdAt: string | null): string {
+  return `Baseline ${file}${format === 'python' ? ' (Python toolscore format)' : ''}${createdAt ? `, made ${createdAt}` : ''}`;
+}
+
+/** How the cases of a batch compare. */
+export function casesText(compared: number, added: number, removed: number, regressed: number): string {
+  return `Cases compared: ${compared} · added since the baseline: ${added} · removed: ${removed} · score dropped past the threshold: ${regressed}`;
+}
+
+/** The failure message of a metric's JUnit test case. */
+export function itemFailureText(metric: string, baseline: string, current: string, rule: string): string {
+  return `${metric} regressed from ${baseline} to ${current} (${rule})`;
+}
