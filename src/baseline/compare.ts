@@ -100,7 +100,7 @@ export function compareValues(baseline: Values, current: Values, thresholds: Thr
   for (const measure of [...MEASURES, ...unknown]) {
     const before = Object.hasOwn(baseline, measure.name) ? baseline[measure.name] : undefined;
     const now = Object.hasOwn(current, measure.name) ? current[measure.name] : undefined;
-    if (before === undefined && now === undefined) continue;
+    if (before === undefined && (now === undefined || measure.pythonOnly)) continue;
     const threshold = thresholdOf(thresholds, measure.name);
     items.push({
       metric: measure.name,

@@ -13,6 +13,8 @@ export interface Measure {
   rule: MeasureRule;
   /** A share in [0, 1], or a count of calls or cases. */
   unit: 'share' | 'count';
+  /** Compared only when a (Python) baseline holds it; this tool's baselines keep the core metrics. */
+  pythonOnly?: true;
 }
 
 const share = (name: string, better: 'higher' | 'lower' = 'higher'): Measure => ({
@@ -36,10 +38,9 @@ export const MEASURES: readonly Measure[] = [
   safety('credentials'),
   safety('budget_violations'),
   { name: 'cases_not_scored', better: 'lower', rule: 'threshold', unit: 'count' },
-  share('tool_correctness'),
-  share('argument_precision'),
-  share('argument_recall'),
-  share('semantic_score'),
+  ...['tool_correctness', 'argument_precision', 'argument_recall', 'semantic_score'].map(
+    (name): Measure => ({ ...share(name), pythonOnly: true }),
+  ),
 ];
 
 /** The measure of a name, if there is one. */

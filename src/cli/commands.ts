@@ -16,6 +16,7 @@ import type { McpListFlags } from './commands/mcp-list.js';
 import type { McpRecordFlags } from './commands/mcp-record.js';
 import type { McpTestFlags } from './commands/mcp-test.js';
 import type { RecordFlags } from './commands/record.js';
+import type { RegressionFlags } from './commands/regression.js';
 import type { SnapshotDirFlags } from './commands/snapshots.js';
 import type { ValidateFlags } from './commands/validate.js';
 import type { JudgeFlags } from './judge-flags.js';
@@ -223,6 +224,10 @@ const evalCommand: CommandSpec<EvalFlags, [string, string]> = {
     },
     junit: { flags: '--junit <file>', description: 'also write a JUnit XML report, for CI test views' },
     csv: { flags: '--csv <file>', description: 'also write every metric as CSV, one row each' },
+    saveBaseline: {
+      flags: '--save-baseline <file>',
+      description: 'also write a baseline (score, metrics, safety counts, gold hash) for toolscore regression',
+    },
     ci: {
       flags: '--ci',
       description: 'in GitHub Actions, append the Markdown report to the job summary ($GITHUB_STEP_SUMMARY)',
@@ -368,6 +373,51 @@ const mergeCommand: CommandSpec<MergeFlags, [string[]]> = {
   async run([files], flags) {
     const { runMerge } = await import('./commands/merge.js');
     return runMerge(files, flags);
+
+const REGRESSION_EXIT_CODES = `
+Exit codes:
+  0  nothing regressed
+  1  a metric regressed past its threshold, or a safety count (forbidden
+     calls, credentials, broken budgets) rose
+  2  bad usage or bad input: a missing or malformed baseline or results file,
+     a baseline of a newer schema_version, a bad --threshold or --threshold-for,
+     a gold file unlike the baseline's under --strict-gold`;
+
+const regressionCommand: CommandSpec<RegressionFlags, [string, string | undefined]> = {
+  name: 'regression',
+  description: 'compare a trace, or a batch run, with a baseline: fail when a metric or a safety count got worse',
+  usage: 'BASELINE TRACE --gold-file GOLD | BASELINE --results RESULTS.jsonl [options]',
+  arguments: [
+    ['<baseline>', "baseline file (eval --save-baseline; the Python tool's baselines too)"],
+    ['[trace]', 'the trace to compare, scored against --gold-file'],
+  ],
+  options: {
+    goldFile: { flags: '-g, --gold-file <file>', description: 'gold standard the trace is scored against' },
+    results: { flags: '--results <file>', description: "a batch run's results.jsonl, compared with a batch baseline" },
+    threshold: {
+      flags: '-t, --threshold <delta>',
+      description: 'largest drop allowed, as an absolute delta (0.05 = 5 points of a share; default 0.05)',
+    },
+    thresholdFor: {
+      flags: '--threshold-for <metric=delta>',
+      description: "one metric's threshold, repeatable (e.g. argument_f1=0.1, failed_calls=2)",
+      repeatable: true,
+    },
+    strictGold: {
+      flags: '--strict-gold',
+      description: "fail (exit 2) when the gold file is not the baseline's, instead of warning",
+    },
+    format: FORMAT,
+    forbidden: { flags: '--forbidden <rules>', description: 'JSON file of calls the agent must never make' },
+    output: { flags: '-o, --output <file>', description: 'write the comparison as JSON' },
+    markdown: { flags: '--markdown <file>', description: 'write the comparison as Markdown, for job summaries' },
+    junit: { flags: '--junit <file>', description: 'write JUnit XML, one test case per metric' },
+    color: COLOR,
+  },
+  help: REGRESSION_EXIT_CODES,
+  async run([baseline, trace], flags) {
+    const { runRegression } = await import('./commands/regression.js');
+    return runRegression(baseline, trace, flags);
   },
 };
 
@@ -596,6 +646,7 @@ export const COMMANDS: readonly CommandSpec<any, any>[] = [
   evalCommand,
   batchCommand,
   mergeCommand,
+  regressionCommand,
   validateCommand,
   goldCommand,
   snapshotsListCommand,

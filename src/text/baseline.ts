@@ -27,7 +27,6 @@ export const REGRESSION_TEXT = {
   noIssue: 'no top issue',
   notAvailable: 'n/a',
   safetyRule: 'any rise',
-  baselineSaved: 'Baseline',
   suiteName: 'toolscore regression',
 } as const;
 
@@ -59,3 +58,13 @@ export function casesText(compared: number, added: number, removed: number, regr
 export function itemFailureText(metric: string, baseline: string, current: string, rule: string): string {
   return `${metric} regressed from ${baseline} to ${current} (${rule})`;
 }
+
+/** The lines naming the files a regression run wrote, by flag. */
+export const REGRESSION_FILE_LABELS = {
+  '--output': 'JSON comparison',
+  '--markdown': 'Markdown comparison',
+  '--junit': 'JUnit report',
+} as const;
+
+/** The line naming the baseline `eval --save-baseline` wrote. */
+export const BASELINE_FILE_LABEL = 'Baseline';

@@ -1,4 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { ToolscoreInputError } from '../../core/errors.js';
+import { BASELINE_FILE_LABEL } from '../../text/baseline.js';
+import type { EvaluationResult } from '../../evaluation/result.js';
+import { writeFileAtomic } from '../../io/atomic-write.js';
 import {
   JOB_SUMMARY_TEXT,
   REPORT_FILE_LABELS,
@@ -52,6 +56,8 @@ export interface EvalFlags extends JudgeFlags, ScoringFlags {
   markdown?: string;
   junit?: string;
   csv?: string;
+  /** Path of the baseline to write, for `toolscore regression`. */
+  saveBaseline?: string;
   /** Append the Markdown report to `$GITHUB_STEP_SUMMARY` when it is set. */
   ci?: boolean;
   /** Directory `file_exists` checks resolve against. */
@@ -103,6 +109,13 @@ function evalInputs(goldFile: string, traceFile: string, flags: EvalFlags): Inpu
   ];
 }
 
+/** Writes the baseline of the result (`--save-baseline`), with the hash of the gold file's bytes. */
+async function writeBaseline(result: EvaluationResult, goldFile: string, path: string, now: Date): Promise<void> {
+  const { baselineOf } = await import('../../baseline/make.js');
+  const baseline = baselineOf(result, { goldText: await readFile(goldFile), now });
+  await writeFileAtomic(path, `${JSON.stringify(baseline, null, 2)}\n`);
+}
+
 /**
  * `toolscore eval GOLD TRACE`: scores the trace, writes the JSON report, prints the verdict. Returns the
  * exit code: 1 when a gate (--min-score, --fail-on-violations) fails, else 0. Bad input throws.
@@ -121,6 +134,7 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
       ...(toStdout ? [] : [['--output', flags.output, 'the report'] as const]),
       ...Object.entries(reports).map(([format, path]) => [`--${format}`, path, 'the report'] as const),
       ...(jobSummary === undefined ? [] : [['$GITHUB_STEP_SUMMARY', jobSummary, 'the job summary'] as const]),
+      ...(flags.saveBaseline === undefined ? [] : [['--save-baseline', flags.saveBaseline, 'the baseline'] as const]),
     ],
     evalInputs(goldFile, traceFile, flags),
   );
@@ -169,6 +183,10 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
   for (const [format, path] of Object.entries(reports))
     verdict.write(`${REPORT_FILE_LABELS[format as ReportFormat]}: ${displayText(path)}\n`);
   if (jobSummary !== undefined) verdict.write(`${JOB_SUMMARY_TEXT}\n`);
+  if (flags.saveBaseline !== undefined) {
+    await writeBaseline(result, goldFile, flags.saveBaseline, now);
+    verdict.write(`${BASELINE_FILE_LABEL}: ${displayText(flags.saveBaseline)}\n`);
+  }
   process.stderr.write(renderWarnings(result.warnings, { color }));
 
   let exitCode = 0;
