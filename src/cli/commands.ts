@@ -373,6 +373,8 @@ const mergeCommand: CommandSpec<MergeFlags, [string[]]> = {
   async run([files], flags) {
     const { runMerge } = await import('./commands/merge.js');
     return runMerge(files, flags);
+  },
+};
 
 const REGRESSION_EXIT_CODES = `
 Exit codes:
