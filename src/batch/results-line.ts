@@ -88,9 +88,12 @@ export function isScoredLine(line: BatchLine): line is BatchScoredLine {
   return !('error' in line);
 }
 
+/** The counts every scored line carries (the gates and a regression's safety counts read them). */
+const RESULT_COUNTS = ['failed_calls', 'policy_violations', 'secrets', 'budget_violations'] as const;
+
 /**
- * Checks a line read back from a results file (`toolscore merge`, the reports): enough of its shape that
- * the aggregate can be built from it. `source` is `file:line`.
+ * Checks a line read back from a results file (`toolscore merge`, the reports, `toolscore regression`):
+ * enough of its shape that the aggregate and a comparison can be built from it. `source` is `file:line`.
  */
 export function checkResultsLine(value: unknown, source: string): BatchLine {
   const fail = (what: string): never => {
@@ -104,10 +107,12 @@ export function checkResultsLine(value: unknown, source: string): BatchLine {
   if (typeof value.index !== 'number' || !Number.isInteger(value.index) || value.index < 0)
     fail('no "index" (a whole number ≥ 0)');
   if (typeof value.error === 'string') return value as unknown as BatchLine;
-  if (typeof value.score !== 'number') fail('no "score" number');
+  if (typeof value.score !== 'number' || !Number.isFinite(value.score)) fail('no "score" number');
   if (!(GRADES as readonly unknown[]).includes(value.grade)) fail('no "grade" letter');
-  if (!isObject(value.metrics) || BATCH_METRICS.some((name) => !Object.hasOwn(value.metrics as object, name)))
+  const metrics = value.metrics;
+  if (!isObject(metrics) || BATCH_METRICS.some((name) => typeof metrics[name] !== 'number' && metrics[name] !== null))
     fail(`"metrics" lacks one of ${BATCH_METRICS.join(', ')}`);
+  for (const count of RESULT_COUNTS) if (typeof value[count] !== 'number') fail(`no "${count}" number`);
   if (!isObject(value.tools)) fail('no "tools" object');
   return value as unknown as BatchLine;
 }

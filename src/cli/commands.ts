@@ -318,6 +318,10 @@ const BATCH_OUTPUT_OPTIONS: OptionTable<Omit<BatchOutputFlags, 'minScore' | 'fai
     flags: '--min-score-each',
     description: 'apply --min-score to every case instead of the mean',
   },
+  saveBaseline: {
+    flags: '--save-baseline <file>',
+    description: 'also write a baseline of the run (aggregate and per case), for toolscore regression --results',
+  },
 };
 
 const batchCommand: CommandSpec<BatchFlags, [string | undefined]> = {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../corpus.js';
 import { EXAMPLES, runCli, type Run, useScratchFolder } from './run-cli.js';
 
 /*
@@ -200,6 +201,101 @@ describe('toolscore regression', () => {
     expectInputError(
       await runCli(['regression', baseline, EXAMPLES.trace, '--gold-file', EXAMPLES.gold, '-o', EXAMPLES.trace]),
       'trace',
+    );
+  });
+});
+
+describe('batch baselines', () => {
+  const DATASET = join(REPO_ROOT, 'examples/batch/cases.jsonl');
+  const cases = () =>
+    readFileSync(DATASET, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, any>);
+  const jsonl = (name: string, rows: unknown[]) => put(name, `${rows.map((row) => JSON.stringify(row)).join('\n')}\n`);
+
+  it('batch --save-baseline, then regression --results: the same run passes, a worse case fails and is listed', async () => {
+    const dir = folder.root();
+    const saved = await runCli([
+      'batch',
+      DATASET,
+      '-o',
+      join(dir, 'base.jsonl'),
+      '--save-baseline',
+      join(dir, 'batch-baseline.json'),
+    ]);
+    expect(saved.code, saved.stderr).toBe(0);
+    const file = JSON.parse(readFileSync(join(dir, 'batch-baseline.json'), 'utf8'));
+    expect(file.kind).toBe('batch');
+    // (0.835 + 1 + 0) / 3, the cases of examples/batch/cases.jsonl.
+    expect(file.score).toBeCloseTo((0.835 + 1) / 3, 12);
+    expect(file.case_results.map((entry: { id: string; score: number }) => [entry.id, entry.score])).toEqual([
+      ['trip-as-recorded', 0.835],
+      ['weather-only', 1],
+      ['wrong-tool', 0],
+    ]);
+    const same = await runCli([
+      'regression',
+      join(dir, 'batch-baseline.json'),
+      '--results',
+      join(dir, 'base.jsonl'),
+      '--no-color',
+    ]);
+    expect(same.code, same.stderr).toBe(0);
+    expect(same.stdout).toContain(
+      'Cases compared: 3 · added since the baseline: 0 · removed: 0 · score dropped past the threshold: 0',
+    );
+
+    // weather-only now asks for the wrong city: its one argument is wrong (F1 0, score 1 − 0.3 = 0.7).
+    const [trip, weather, wrong] = cases();
+    weather!.actual = [{ tool: 'get_weather', args: { city: 'Porto' } }];
+    const regression = async (name: string, rows: unknown[]) => {
+      const rerun = await runCli(['batch', jsonl(`${name}-cases.jsonl`, rows), '-o', join(dir, `${name}.jsonl`)]);
+      expect(rerun.code, rerun.stderr).toBe(0);
+      return runCli([
+        'regression',
+        join(dir, 'batch-baseline.json'),
+        '--results',
+        join(dir, `${name}.jsonl`),
+        '--no-color',
+      ]);
+    };
+    const worse = await regression('worse', [trip, weather, wrong]);
+    // The mean falls from (0.835 + 1 + 0) / 3 to (0.835 + 0.7 + 0) / 3: 0.1 down, past the 0.05 threshold.
+    expect(worse.code, worse.stdout).toBe(1);
+    expect(worse.stdout).toMatch(/score\s+0\.612\s+0\.512\s+-0\.100\s+REGRESSED/);
+    expect(worse.stdout).toContain(
+      'Cases compared: 3 · added since the baseline: 0 · removed: 0 · score dropped past the threshold: 1',
+    );
+    expect(worse.stdout).toMatch(
+      /weather-only\s+1\.000\s+0\.700\s+-0\.300\s+get_weather called with different arguments: city: expected "Lisbon", got "Porto"/,
+    );
+    // The aggregate decides: with the failing case replaced by a new perfect one, the mean rises and the
+    // run passes, while the case that dropped is still listed, and the ids added and removed are counted.
+    const mixed = await regression('mixed', [
+      trip,
+      weather,
+      { id: 'new-case', expected: [{ tool: 'a' }], actual: [{ tool: 'a' }] },
+    ]);
+    expect(mixed.code, mixed.stdout).toBe(0);
+    expect(mixed.stdout).toContain(
+      'Cases compared: 2 · added since the baseline: 1 · removed: 1 · score dropped past the threshold: 1',
+    );
+    expect(mixed.stdout).toMatch(/weather-only\s+1\.000\s+0\.700\s+-0\.300/);
+  });
+
+  it('a results file with a broken line, or an id given twice, is one line and exit 2', async () => {
+    const dir = folder.root();
+    const broken = put('broken-results.jsonl', '{"id": "a", "index": 0, "score": 1,\n');
+    expectInputError(
+      await runCli(['regression', join(dir, 'batch-baseline.json'), '--results', broken]),
+      'broken-results.jsonl',
+    );
+    const line = readFileSync(join(dir, 'base.jsonl'), 'utf8').split('\n')[0]!;
+    const twice = put('twice.jsonl', `${line}\n${line}\n`);
+    expectInputError(
+      await runCli(['regression', join(dir, 'batch-baseline.json'), '--results', twice]),
+      'case id "trip-as-recorded" is in results 1 and 2',
     );
   });
 });

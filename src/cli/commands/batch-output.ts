@@ -6,6 +6,9 @@ import { readResultsFile } from '../../batch/results-file.js';
 import type { BatchRun } from '../../batch/run.js';
 import { BATCH_METRICS, type BatchSummary } from '../../batch/types.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
+import { baselineFromBatch } from '../../baseline/make.js';
+import { readResults } from '../../baseline/results.js';
+import { BASELINE_FILE_LABEL } from '../../text/baseline.js';
 import { appendJobSummaryText } from '../../reports/files.js';
 import { displayText, plural } from '../../reports/text.js';
 import {
@@ -48,6 +51,8 @@ export interface BatchOutputFlags {
   /** Gate each case on --min-score instead of the mean. */
   minScoreEach?: boolean;
   failOnViolations?: boolean;
+  /** Also write a baseline of the run, for `toolscore regression BASELINE --results`. */
+  saveBaseline?: string;
 }
 
 /** The batch reports, by flag. */
@@ -65,6 +70,7 @@ export function batchOutputs(flags: BatchOutputFlags): OutputFile[] {
   if (flags.output !== undefined && flags.output !== STDOUT_PATH)
     outputs.push(['--output', flags.output, 'the results']);
   if (flags.summary !== undefined) outputs.push(['--summary', flags.summary, 'the summary']);
+  if (flags.saveBaseline !== undefined) outputs.push(['--save-baseline', flags.saveBaseline, 'the baseline']);
   for (const flag of REPORT_FLAGS) {
     const path = flags[flag];
     if (path !== undefined) outputs.push([`--${flag}`, path, 'the report']);
@@ -88,7 +94,7 @@ export async function finishRun(
   const jobSummary = jobSummaryPath(flags);
   const reports = REPORT_FLAGS.filter((flag) => flags[flag] !== undefined);
   const toStdout = flags.output === STDOUT_PATH;
-  const needsFile = reports.length > 0 || jobSummary !== undefined;
+  const needsFile = reports.length > 0 || jobSummary !== undefined || flags.saveBaseline !== undefined;
   const scratch =
     needsFile && (flags.output === undefined || toStdout)
       ? await mkdtemp(join(tmpdir(), 'toolscore-batch-'))
@@ -103,12 +109,18 @@ export async function finishRun(
     if (flags.summary !== undefined) await writeFileAtomic(flags.summary, `${JSON.stringify(summary, null, 2)}\n`);
     if (resultsPath !== undefined && resultsPath !== STDOUT_PATH && (reports.length > 0 || jobSummary !== undefined))
       await writeReports(summary, resultsPath, flags, reports, jobSummary, minScore);
+    if (flags.saveBaseline !== undefined && resultsPath !== undefined) {
+      // Made from the summary and the lines as written, so a merged run's baseline is a whole run's.
+      const baseline = baselineFromBatch(summary, await readResults(resultsPath), { now: new Date(summary.created_at) });
+      await writeFileAtomic(flags.saveBaseline, `${JSON.stringify(baseline, null, 2)}\n`);
+    }
     const out = options.print;
     out.write(renderSummary(summary));
     if (flags.output !== undefined)
       out.write(`${OUTPUT_LABELS.results}: ${toStdout ? STDOUT_NAME : displayText(flags.output)}\n`);
     if (flags.summary !== undefined) out.write(`${OUTPUT_LABELS.summary}: ${displayText(flags.summary)}\n`);
     for (const flag of reports) out.write(`${REPORT_FILE_LABELS[flag]}: ${displayText(flags[flag]!)}\n`);
+    if (flags.saveBaseline !== undefined) out.write(`${BASELINE_FILE_LABEL}: ${displayText(flags.saveBaseline)}\n`);
     if (jobSummary !== undefined) out.write(`${JOB_SUMMARY_TEXT}\n`);
     return exitCode(summary, flags, options);
   } finally {
