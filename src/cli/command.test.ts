@@ -95,6 +95,7 @@ describe('registerCommand', () => {
       'eval',
       'batch',
       'merge',
+      'regression',
       'validate',
       'gold',
       'snapshots list',
