@@ -20,6 +20,9 @@ export async function readResults(path: string): Promise<BatchLine[]> {
     lines.push(line);
   }
   if (lines.length === 0)
-    throw new ToolscoreInputError({ source: path }, 'no results lines; expected the results.jsonl of a toolscore batch run');
+    throw new ToolscoreInputError(
+      { source: path },
+      'no results lines; expected the results.jsonl of a toolscore batch run',
+    );
   return lines;
 }

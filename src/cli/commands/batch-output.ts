@@ -111,7 +111,9 @@ export async function finishRun(
       await writeReports(summary, resultsPath, flags, reports, jobSummary, minScore);
     if (flags.saveBaseline !== undefined && resultsPath !== undefined) {
       // Made from the summary and the lines as written, so a merged run's baseline is a whole run's.
-      const baseline = baselineFromBatch(summary, await readResults(resultsPath), { now: new Date(summary.created_at) });
+      const baseline = baselineFromBatch(summary, await readResults(resultsPath), {
+        now: new Date(summary.created_at),
+      });
       await writeFileAtomic(flags.saveBaseline, `${JSON.stringify(baseline, null, 2)}\n`);
     }
     const out = options.print;
