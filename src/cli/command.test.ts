@@ -96,6 +96,7 @@ describe('registerCommand', () => {
       'batch',
       'merge',
       'regression',
+      'compare',
       'validate',
       'gold',
       'snapshots list',

@@ -6,6 +6,7 @@
 import type { CommandSpec, OptionSpec, OptionTable } from './command.js';
 import type { BatchOutputFlags } from './commands/batch-output.js';
 import type { BatchFlags } from './commands/batch.js';
+import type { CompareFlags } from './commands/compare.js';
 import type { DemoFlags } from './commands/demo.js';
 import type { EvalFlags } from './commands/eval.js';
 import type { GoldFlags } from './commands/gold.js';
@@ -427,6 +428,35 @@ const regressionCommand: CommandSpec<RegressionFlags, [string, string | undefine
   },
 };
 
+const compareCommand: CommandSpec<CompareFlags, [string[]]> = {
+  name: 'compare',
+  description:
+    'compare models or prompts side by side: the score and each metric, the best, and case by case for batches',
+  usage: 'GOLD TRACE TRACE... | --results A.jsonl B.jsonl... [options]',
+  arguments: [['<files...>', 'a gold file and the traces of each model, or with --results the results files']],
+  options: {
+    results: { flags: '--results', description: "the files are batch runs' results.jsonl (one per model)" },
+    names: { flags: '--names <a,b,...>', description: 'model names, one per run in order (default: the file stems)' },
+    format: FORMAT,
+    weight: SCORE_OPTIONS.weight,
+    strict: SCORE_OPTIONS.strict,
+    output: { flags: '-o, --output <file>', description: 'write the comparison as JSON' },
+    markdown: { flags: '--markdown <file>', description: 'write the comparison as Markdown, for job summaries' },
+    html: { flags: '--html <file>', description: 'write the comparison as an HTML page with a chart per measure' },
+    color: COLOR,
+  },
+  help: `
+Exit codes:
+  0  compared (a comparison gates nothing)
+  2  bad usage or bad input: fewer than two runs, --names of the wrong count or
+     with a name twice, two runs with the same file stem and no --names, a file
+     that cannot be read, a broken results line`,
+  async run([files], flags) {
+    const { runCompare } = await import('./commands/compare.js');
+    return runCompare(files, flags);
+  },
+};
+
 const validateCommand: CommandSpec<ValidateFlags, [string]> = {
   name: 'validate',
   description: 'check that a file reads as a gold standard or a trace, and show what is in it',
@@ -653,6 +683,7 @@ export const COMMANDS: readonly CommandSpec<any, any>[] = [
   batchCommand,
   mergeCommand,
   regressionCommand,
+  compareCommand,
   validateCommand,
   goldCommand,
   snapshotsListCommand,

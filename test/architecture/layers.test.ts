@@ -25,6 +25,7 @@ const FLOORS: Readonly<Record<string, number>> = {
   testing: 10,
   batch: 10,
   baseline: 11,
+  compare: 11,
   cli: 12,
   '(entry)': 13,
 };

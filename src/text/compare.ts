@@ -1,0 +1,57 @@
+/* Every sentence `toolscore compare` prints and writes. */
+
+export const COMPARE_TEXT = {
+  title: 'Toolscore comparison',
+  measure: 'Measure',
+  best: 'Best',
+  none: 'n/a',
+  tie: 'tie',
+  pairsTitle: 'Case by case',
+  chartsTitle: 'Each measure per model',
+  modelsTitle: 'Models',
+  lowerIsBetter: 'lower is better',
+} as const;
+
+/** `Winner: gpt-4o (score 0.912)`, or the tie. */
+export function winnerText(names: readonly string[], score: number | null): string {
+  if (names.length === 0) return 'Winner: none (no run was scored)';
+  const value = score === null ? '' : ` (score ${score.toFixed(3)})`;
+  return names.length === 1 ? `Winner: ${names[0]}${value}` : `Winner: a tie between ${names.join(', ')}${value}`;
+}
+
+/** One pair of models, case by case. */
+export function pairText(pair: {
+  a: string;
+  b: string;
+  cases: number;
+  a_wins: number;
+  b_wins: number;
+  ties: number;
+  mean_difference: number | null;
+  p_value: number;
+  significant: boolean;
+}): string {
+  if (pair.cases === 0) return `${pair.a} vs ${pair.b}: no case scored in both runs`;
+  const difference = pair.mean_difference ?? 0;
+  const sign = difference > 0 ? '+' : difference < 0 ? '-' : '';
+  const verdict = pair.significant
+    ? `significant at 0.05: ${difference > 0 ? pair.a : pair.b} is better`
+    : 'not significant at 0.05: the difference may be noise';
+  return `${pair.a} vs ${pair.b}: ${pair.cases} cases in both, ${pair.a} better in ${pair.a_wins}, ${pair.b} better in ${pair.b_wins}, ${pair.ties} tied; mean score difference ${sign}${Math.abs(difference).toFixed(3)}; p = ${formatP(pair.p_value)} (${verdict})`;
+}
+
+/** The test, said once under the pairs. */
+export function pairedTestText(test: string): string {
+  return `Test: ${test}.`;
+}
+
+function formatP(p: number): string {
+  return p >= 0.001 ? p.toFixed(3) : p.toExponential(1);
+}
+
+/** The lines naming the files a comparison wrote, by flag. */
+export const COMPARE_FILE_LABELS = {
+  '--output': 'JSON comparison',
+  '--markdown': 'Markdown comparison',
+  '--html': 'HTML comparison',
+} as const;
