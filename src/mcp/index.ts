@@ -34,9 +34,9 @@ export {
   closestTool,
 } from './lint/index.js';
 export { generateScenarios, isDestructive, usableSchema, type ScenarioOptions } from './scenarios.js';
-export { generateValue, emptyValue } from './values.js';
-export { samplePattern } from './regex-sample.js';
-export { seededRandom, type Random } from './prng.js';
+export { generateValue, emptyValue } from '../schemas/schema-values.js';
+export { samplePattern } from '../schemas/regex-sample.js';
+export { seededRandom, type Random } from '../schemas/prng.js';
 export { runScenarios, excerpt, type RunOptions, type RunOutcome } from './runner.js';
 export {
   buildScorecard,

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { readCorpusJson } from '../../test/corpus.js';
-import { seededRandom } from './prng.js';
-import { samplePattern } from './regex-sample.js';
+import { seededRandom } from '../schemas/prng.js';
+import { samplePattern } from '../schemas/regex-sample.js';
 import { generateScenarios, isDestructive } from './scenarios.js';
 import type { McpTool } from './types.js';
 import { schemaError } from './validate.js';
-import { generateValue } from './values.js';
+import { generateValue } from '../schemas/schema-values.js';
 
 function tool(name: string, inputSchema: unknown, extra: Partial<McpTool> = {}): McpTool {
   return { name, description: `The ${name} tool, for tests.`, inputSchema, ...extra };

@@ -1,5 +1,5 @@
 import { mcpText } from '../text/mcp.js';
-import { seededRandom } from './prng.js';
+import { seededRandom } from '../schemas/prng.js';
 import {
   normalizeSchema,
   propertyNames,
@@ -7,11 +7,11 @@ import {
   schemaTypes,
   valueHasType,
   type Schema,
-} from './schema-util.js';
+} from '../schemas/schema-util.js';
 import { isObject } from '../core/objects.js';
 import type { McpTool, Scenario } from './types.js';
 import { schemaError, schemaProblem } from './validate.js';
-import { emptyValue, generateValue, isWaitProperty } from './values.js';
+import { emptyValue, generateValue, isWaitProperty } from '../schemas/schema-values.js';
 
 /** Options of `generateScenarios`. */
 export interface ScenarioOptions {

@@ -1,5 +1,5 @@
 import { compileSchema, issueMessage, issuePath, unsupportedPattern } from '../schemas/validator.js';
-import type { Schema } from './schema-util.js';
+import type { Schema } from '../schemas/schema-util.js';
 
 /**
  * Whether generated arguments really satisfy a tool's input schema, and whether structured results

@@ -7,7 +7,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, describe, expect, test } from 'vitest';
 import { evaluateTrace } from '../../src/evaluation/evaluate-trace.js';
 import { generateScenarios, isDestructive, requiresTask } from '../../src/mcp/scenarios.js';
-import { isWaitProperty } from '../../src/mcp/values.js';
+import { isWaitProperty } from '../../src/schemas/schema-values.js';
 import type { McpTool } from '../../src/mcp/types.js';
 import { CLI, childEnv, runCli, runProgram } from './run-cli.js';
 import { EVERYTHING_ENV, fixture, referenceServer } from './mcp-servers.js';

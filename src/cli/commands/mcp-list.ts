@@ -1,5 +1,5 @@
 import { displayText } from '../../reports/text.js';
-import { propertyNames } from '../../mcp/schema-util.js';
+import { propertyNames } from '../../schemas/schema-util.js';
 import { isObject } from '../../core/objects.js';
 import { withServer, type McpTargetFlags } from './mcp-common.js';
 
