@@ -97,6 +97,7 @@ describe('registerCommand', () => {
       'merge',
       'regression',
       'compare',
+      'generate',
       'validate',
       'gold',
       'snapshots list',

@@ -9,6 +9,7 @@ import type { BatchFlags } from './commands/batch.js';
 import type { CompareFlags } from './commands/compare.js';
 import type { DemoFlags } from './commands/demo.js';
 import type { EvalFlags } from './commands/eval.js';
+import type { GenerateFlags } from './commands/generate.js';
 import type { GoldFlags } from './commands/gold.js';
 import type { McpTargetFlags } from './commands/mcp-common.js';
 import type { MergeFlags } from './commands/merge.js';
@@ -457,6 +458,39 @@ Exit codes:
   },
 };
 
+const generateCommand: CommandSpec<GenerateFlags> = {
+  name: 'generate',
+  description: 'write expected calls whose arguments satisfy the tool schemas: normal, boundary and edge cases',
+  options: {
+    tools: {
+      flags: '--tools <file>',
+      description:
+        'tool definitions: OpenAI tools (with or without the function wrapper), Anthropic tools, an MCP tools/list result',
+      required: true,
+    },
+    n: { flags: '-n <count>', description: 'cases per tool', default: '10' },
+    edgeCases: {
+      flags: '--no-edge-cases',
+      description: 'normal cases only (by default 60% normal, 20% boundary, 20% edge)',
+    },
+    seed: { flags: '--seed <text>', description: 'the same seed writes the same file', default: '0' },
+    cases: {
+      flags: '--cases',
+      description: 'write a batch dataset, one case per line ({id, expected, actual: []}), instead of one gold file',
+    },
+    output: { flags: '-o, --output <file>', description: 'where to write (default: standard output)' },
+  },
+  help: `
+Exit codes:
+  0  written
+  2  bad usage or bad input: a tools file that is not a catalogue, -n below 1,
+     an output that names the tools file, no tool whose schema can be satisfied`,
+  async run(_args, flags) {
+    const { runGenerate } = await import('./commands/generate.js');
+    return runGenerate(flags);
+  },
+};
+
 const validateCommand: CommandSpec<ValidateFlags, [string]> = {
   name: 'validate',
   description: 'check that a file reads as a gold standard or a trace, and show what is in it',
@@ -684,6 +718,7 @@ export const COMMANDS: readonly CommandSpec<any, any>[] = [
   mergeCommand,
   regressionCommand,
   compareCommand,
+  generateCommand,
   validateCommand,
   goldCommand,
   snapshotsListCommand,

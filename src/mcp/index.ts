@@ -33,7 +33,8 @@ export {
   findToolReferences,
   closestTool,
 } from './lint/index.js';
-export { generateScenarios, isDestructive, usableSchema, type ScenarioOptions } from './scenarios.js';
+export { generateScenarios, isDestructive, type ScenarioOptions } from './scenarios.js';
+export { usableSchema } from '../schemas/schema-util.js';
 export { generateValue, emptyValue } from '../schemas/schema-values.js';
 export { samplePattern } from '../schemas/regex-sample.js';
 export { seededRandom, type Random } from '../schemas/prng.js';

@@ -1,12 +1,13 @@
 import { mcpText } from '../text/mcp.js';
 import { seededRandom } from '../schemas/prng.js';
 import {
+  effectiveSchema,
   normalizeSchema,
   propertyNames,
   requiredNames,
+  type Schema,
   schemaTypes,
   valueHasType,
-  type Schema,
 } from '../schemas/schema-util.js';
 import { isObject } from '../core/objects.js';
 import type { McpTool, Scenario } from './types.js';
@@ -50,11 +51,6 @@ function toolSkip(tool: McpTool, options: ScenarioOptions): string | undefined {
 /** Whether a tool can only be called as a task (`execution.taskSupport: "required"`), which plain tools/call cannot do. */
 export function requiresTask(tool: McpTool): boolean {
   return isObject(tool.execution) && tool.execution.taskSupport === 'required';
-}
-
-/** A schema the generator can work from: an object with `type: "object"` and an object `properties`. */
-export function usableSchema(schema: unknown): schema is Schema {
-  return isObject(schema) && schema.type === 'object' && isObject(schema.properties);
 }
 
 /** Probe values for a wrong type, in order: the first one the property's types do not accept is used. */
@@ -116,20 +112,6 @@ export function generateScenarios(tools: readonly McpTool[], options: ScenarioOp
     scenarios.push(...forTool);
   }
   return scenarios;
-}
-
-/**
- * An object schema whose properties live in its `oneOf`/`anyOf` branches ("an id or a name") is
- * generated from its first branch that has properties; arguments are still checked against the whole.
- */
-function effectiveSchema(schema: unknown): Schema | undefined {
-  if (usableSchema(schema)) return schema;
-  if (!isObject(schema) || schema.type !== 'object') return undefined;
-  const branches = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : [];
-  const branch = branches.find((item): item is Schema => isObject(item) && isObject(item.properties));
-  if (!branch) return undefined;
-  const { oneOf: _o, anyOf: _a, ...rest } = schema;
-  return { ...rest, properties: branch.properties, required: [...requiredNames(schema), ...requiredNames(branch)] };
 }
 
 function toolScenarios(tool: McpTool, casesPerTool: number, includeEdge: boolean): Scenario[] {

@@ -103,3 +103,22 @@ export function requiredNames(schema: Schema): string[] {
     ? schema.required.filter((name): name is string => typeof name === 'string')
     : [];
 }
+
+/** A schema the generator can work from: an object with `type: "object"` and an object `properties`. */
+export function usableSchema(schema: unknown): schema is Schema {
+  return isObject(schema) && schema.type === 'object' && isObject(schema.properties);
+}
+
+/**
+ * An object schema whose properties live in its `oneOf`/`anyOf` branches ("an id or a name") is
+ * generated from its first branch that has properties; arguments are still checked against the whole.
+ */
+export function effectiveSchema(schema: unknown): Schema | undefined {
+  if (usableSchema(schema)) return schema;
+  if (!isObject(schema) || schema.type !== 'object') return undefined;
+  const branches = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : [];
+  const branch = branches.find((item): item is Schema => isObject(item) && isObject(item.properties));
+  if (!branch) return undefined;
+  const { oneOf: _o, anyOf: _a, ...rest } = schema;
+  return { ...rest, properties: branch.properties, required: [...requiredNames(schema), ...requiredNames(branch)] };
+}

@@ -84,7 +84,16 @@ export interface ValueContext {
   root: Schema;
   /** Use a property's `default` (the first happy case does). */
   useDefaults: boolean;
+  /**
+   * `normal` (the default): schema hints, then values inside the limits. `boundary`: the low limits
+   * (`minimum`, `minLength`, `minItems`, the last enum value); `edge`: the high ones (`maximum`,
+   * `maxLength`, `maxItems`, the first enum value). Hints are left out of both.
+   */
+  mode?: ValueMode;
 }
+
+/** Which part of a schema's range values are drawn from. */
+export type ValueMode = 'normal' | 'boundary' | 'edge';
 
 const MAX_DEPTH = 8;
 
@@ -95,7 +104,10 @@ export function generateValue(schema: unknown, name: string, context: ValueConte
   if (s.const !== undefined) return s.const;
   if (Array.isArray(s.enum) && s.enum.length > 0) {
     const choices = s.enum.filter((value) => value !== null);
-    return choices.length > 0 ? random.pick(choices) : null;
+    if (choices.length === 0) return null;
+    if (context.mode === 'boundary') return choices.at(-1);
+    if (context.mode === 'edge') return choices[0];
+    return random.pick(choices);
   }
   const branches = Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : undefined;
   if (branches && !('type' in s) && !('properties' in s)) {
@@ -108,19 +120,19 @@ export function generateValue(schema: unknown, name: string, context: ValueConte
   }
   const type = primaryType(s);
   const isWait = (type === 'number' || type === 'integer') && WAIT_NAME.test(name);
-  if (!isWait) {
+  if (!isWait && (context.mode ?? 'normal') === 'normal') {
     if (Array.isArray(s.examples) && s.examples.length > 0) return random.pick(s.examples);
     if (s.example !== undefined && s.example !== null) return s.example;
     if (context.useDefaults && s.default !== undefined && s.default !== null) return s.default;
   }
   switch (type) {
     case 'string':
-      return generateString(s, name, random);
+      return generateString(s, name, random, context.mode);
     case 'integer':
     case 'number':
-      return generateNumber(s, type === 'integer', random, isWait);
+      return generateNumber(s, type === 'integer', random, isWait, context.mode);
     case 'boolean':
-      return random.chance(0.5);
+      return context.mode === 'boundary' ? false : context.mode === 'edge' ? true : random.chance(0.5);
     case 'null':
       return null;
     case 'array':
@@ -134,6 +146,9 @@ export function generateValue(schema: unknown, name: string, context: ValueConte
 
 /** Most items of a generated array: a schema asking for `minItems: 1e8` gets this many, and the check says why it fails. */
 export const MAX_GENERATED_ITEMS = 100;
+
+/** Most items of an edge-case array (its `maxItems` when smaller). */
+const MAX_EDGE_ITEMS = 10;
 
 /** String lengths wanted by a schema; a `minLength` past `MAX_SAMPLE_LENGTH` is cut to it (the check then fails). */
 function lengthBounds(s: Schema): [number, number] {
@@ -152,7 +167,24 @@ function fitLength(text: string, min: number, max: number): string {
   return chars.join('');
 }
 
-function generateString(s: Schema, name: string, random: Random): string {
+/** The length a boundary or edge string takes: the schema's `minLength` or `maxLength`, when it gives one that can be built. */
+function limitLength(s: Schema, mode: ValueMode | undefined): number | undefined {
+  const [minLength, maxLength] = lengthBounds(s);
+  if (mode === 'boundary' && typeof s.minLength === 'number') return minLength;
+  if (mode === 'edge' && Number.isFinite(maxLength) && maxLength >= minLength && maxLength <= MAX_SAMPLE_LENGTH)
+    return maxLength;
+  return undefined;
+}
+
+function generateString(s: Schema, name: string, random: Random, mode?: ValueMode): string {
+  const normal = normalString(s, name, random);
+  const target = typeof s.format === 'string' ? undefined : limitLength(s, mode);
+  if (target === undefined) return normal;
+  if (typeof s.pattern === 'string') return samplePattern(s.pattern, random, target, target) ?? normal;
+  return fitLength(normal, target, target);
+}
+
+function normalString(s: Schema, name: string, random: Random): string {
   const [minLength, maxLength] = lengthBounds(s);
   const pattern = typeof s.pattern === 'string' ? s.pattern : undefined;
   const regex = pattern === undefined ? undefined : compilePattern(pattern);
@@ -178,7 +210,7 @@ function generateString(s: Schema, name: string, random: Random): string {
   return fitLength(candidates[0]!, minLength, maxLength);
 }
 
-function generateNumber(s: Schema, integer: boolean, random: Random, isWait: boolean): number {
+function generateNumber(s: Schema, integer: boolean, random: Random, isWait: boolean, mode?: ValueMode): number {
   const step = integer ? 1 : 0.01;
   let lo: number | undefined = typeof s.minimum === 'number' ? s.minimum : undefined;
   let hi: number | undefined = typeof s.maximum === 'number' ? s.maximum : undefined;
@@ -198,10 +230,11 @@ function generateNumber(s: Schema, integer: boolean, random: Random, isWait: boo
   if (multipleOf !== undefined) {
     const first = Math.ceil(from / multipleOf);
     const last = Math.max(first, Math.floor(to / multipleOf));
-    const k = isWait ? first : random.int(first, last);
+    const k = isWait || mode === 'boundary' ? first : mode === 'edge' ? last : random.int(first, last);
     return Number((k * multipleOf).toPrecision(12));
   }
-  if (isWait) return from;
+  if (isWait || mode === 'boundary') return from;
+  if (mode === 'edge') return hi ?? to;
   if (integer) return random.int(from, Math.floor(to));
   const value = Math.round((from + random.next() * (to - from)) * 100) / 100;
   return Math.min(Math.max(value, from), to);
@@ -212,7 +245,13 @@ function generateArray(s: Schema, name: string, context: ValueContext, depth: nu
   const max = typeof s.maxItems === 'number' ? Math.max(0, Math.floor(s.maxItems)) : Infinity;
   const prefix = Array.isArray(s.prefixItems) ? s.prefixItems : Array.isArray(s.items) ? s.items : [];
   const itemSchema = isObject(s.items) ? s.items : {};
-  const count = Math.min(max, Math.max(min, prefix.length, context.random.int(1, 3)));
+  const wanted =
+    context.mode === 'boundary'
+      ? min
+      : context.mode === 'edge'
+        ? Math.min(Number.isFinite(max) ? max : 3, MAX_EDGE_ITEMS)
+        : context.random.int(1, 3);
+  const count = Math.min(max, Math.max(min, prefix.length, wanted));
   const singular = name.endsWith('s') ? name.slice(0, -1) : name;
   const items: unknown[] = [];
   const seen = new Set<string>();

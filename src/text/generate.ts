@@ -1,0 +1,21 @@
+/* Every sentence `toolscore generate` prints. */
+
+/** `wrote gold.json: 30 expected calls for 3 tools (18 normal, 6 boundary, 6 edge)`. */
+export function generatedText(
+  where: string,
+  counts: { normal: number; boundary: number; edge: number },
+  tools: number,
+  asCases: boolean,
+): string {
+  const total = counts.normal + counts.boundary + counts.edge;
+  const what = asCases ? `${total} case${total === 1 ? '' : 's'}` : `${total} expected call${total === 1 ? '' : 's'}`;
+  return `wrote ${where}: ${what} for ${tools} tool${tools === 1 ? '' : 's'} (${counts.normal} normal, ${counts.boundary} boundary, ${counts.edge} edge); every call validates against its schema`;
+}
+
+/** A tool left out, on stderr. */
+export function skippedToolText(tool: string, reason: string): string {
+  return `warning: no case for ${tool}: ${reason}`;
+}
+
+/** The name of stdout in the line above. */
+export const STDOUT_NAME = 'standard output';
