@@ -273,6 +273,10 @@ const evalCommand: CommandSpec<EvalFlags, [string, string]> = {
       description:
         'show every metric and the missing and extra tools; list every format when the trace format cannot be detected',
     },
+    debug: {
+      flags: '-d, --debug',
+      description: 'after the verdict, walk through each mismatch on the terminal (n next, p previous, q quit)',
+    },
     color: COLOR,
   },
   help: EXIT_CODES,

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { ToolscoreInputError } from '../../core/errors.js';
 import { BASELINE_FILE_LABEL } from '../../text/baseline.js';
+import { DEBUG_TEXT } from '../../text/debug.js';
+import { canDebug, debugSession } from '../debug.js';
 import type { EvaluationResult } from '../../evaluation/result.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
 import {
@@ -45,6 +47,8 @@ export interface EvalFlags extends JudgeFlags, ScoringFlags {
   strictGold?: boolean;
   /** Show every metric. */
   verbose?: boolean;
+  /** Walk through the mismatches on the terminal after the verdict. */
+  debug?: boolean;
   /** False after `--no-color`. */
   color: boolean;
   /** False after `--no-side-effects`. */
@@ -124,6 +128,10 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
   const weights = parseWeightFlags(flags.weight);
   const minScore = flags.minScore === undefined ? undefined : parseMinScore(flags.minScore);
   const format = checkFormatName(flags.format, '--format');
+  // Checked first: a walk through the mismatches that cannot read keys should not score anything.
+  if (flags.debug && !canDebug()) throw new ToolscoreInputError({ source: '--debug' }, DEBUG_TEXT.noTerminal);
+  if (flags.debug && flags.output === STDOUT_PATH)
+    throw new ToolscoreInputError({ source: '--debug' }, DEBUG_TEXT.notWithStdout);
   const reports = reportPaths(flags);
   // `-o -` sends the JSON report to stdout, so everything else printed goes to stderr.
   const toStdout = flags.output === STDOUT_PATH;
@@ -188,6 +196,7 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
     verdict.write(`${BASELINE_FILE_LABEL}: ${displayText(flags.saveBaseline)}\n`);
   }
   process.stderr.write(renderWarnings(result.warnings, { color }));
+  if (flags.debug) await debugSession(result);
 
   let exitCode = 0;
   if (minScore !== undefined && !meetsMinScore(result.score, minScore)) {
