@@ -24,6 +24,19 @@ describe('regression rules', () => {
     });
   });
 
+  test('--threshold-for sets the threshold of one metric; the others keep --threshold', () => {
+    const own = parseThresholds('0.05', ['argument_f1=0.2', 'failed_calls=2']);
+    // argument_f1 drops 0.15 (within its 0.2), score 0.06 (past 0.05); failed_calls rises 2 (within 2), then 3.
+    expect(
+      statusOf(
+        { score: 0.9, argument_f1: 0.9, failed_calls: 0 },
+        { score: 0.84, argument_f1: 0.75, failed_calls: 2 },
+        own,
+      ),
+    ).toEqual({ score: 'regressed', argument_f1: 'stable', failed_calls: 'stable' });
+    expect(statusOf({ failed_calls: 0 }, { failed_calls: 3 }, own)).toEqual({ failed_calls: 'regressed' });
+  });
+
   test('bad thresholds are one clear line', () => {
     expect(() => parseThresholds('-1', [])).toThrow('--threshold: expected a number ≥ 0');
     expect(() => parseThresholds(undefined, ['nope=1'])).toThrow('--threshold-for: unknown metric "nope"');
