@@ -1,0 +1,164 @@
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { REPO_ROOT, readCorpusJson } from '../corpus.js';
+import { CLI, EXAMPLES, childEnv, runCli, useScratchFolder } from './run-cli.js';
+
+/*
+ * The GitHub Action: action.yml checked against SchemaStore's schema of action metadata, and its one
+ * step (action/run.sh) run here as the runner would, with fake GITHUB_OUTPUT and GITHUB_STEP_SUMMARY
+ * files and the built CLI in place of `npx toolscore@<version>`.
+ */
+const ACTION = parse(readFileSync(resolve(REPO_ROOT, 'action.yml'), 'utf8')) as Record<string, any>;
+const RUN_SH = resolve(REPO_ROOT, 'action/run.sh');
+const folder = useScratchFolder('toolscore-action-');
+
+interface StepRun {
+  code: number;
+  outputs: Record<string, string>;
+  summary: string;
+  stderr: string;
+}
+
+/** Runs the action's step with `inputs` (by input name), as the runner would set them up. */
+function runStep(inputs: Record<string, string>, name: string): Promise<StepRun> {
+  const outputFile = join(folder.root(), `${name}.output`);
+  const summaryFile = join(folder.root(), `${name}.summary.md`);
+  writeFileSync(outputFile, '');
+  writeFileSync(summaryFile, '');
+  const env: Record<string, string> = {
+    TOOLSCORE_BIN: `${process.execPath} ${CLI}`,
+    TOOLSCORE_ACTION_PATH: REPO_ROOT,
+    GITHUB_ACTIONS: 'true',
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+  };
+  // The defaults action.yml declares, then the inputs given: INPUT_<NAME> as in the step's env.
+  for (const [input, spec] of Object.entries<Record<string, unknown>>(ACTION.inputs))
+    if (spec.default !== undefined) env[`INPUT_${input.toUpperCase().replace(/-/g, '_')}`] = String(spec.default);
+  for (const [input, value] of Object.entries(inputs)) env[`INPUT_${input.toUpperCase().replace(/-/g, '_')}`] = value;
+  return new Promise((done) => {
+    execFile('bash', [RUN_SH], { cwd: REPO_ROOT, env: childEnv(env), timeout: 120_000 }, (error, _stdout, stderr) => {
+      const outputs = Object.fromEntries(
+        readFileSync(outputFile, 'utf8')
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+      );
+      done({
+        code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1,
+        outputs,
+        summary: readFileSync(summaryFile, 'utf8'),
+        stderr,
+      });
+    });
+  });
+}
+
+describe('action.yml', () => {
+  it("is valid action metadata by SchemaStore's schema, and a composite action of one step", () => {
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    const validate = ajv.compile(readCorpusJson('schemastore', 'github-action.json') as object);
+    expect(validate(ACTION), JSON.stringify(validate.errors)).toBe(true);
+    // The check can fail: a misspelt runner, an output without its value, a step without a shell.
+    expect(validate({ ...ACTION, runs: { ...ACTION.runs, using: 'composit' } })).toBe(false);
+    expect(validate({ ...ACTION, outputs: { score: { description: 'x' } } })).toBe(false);
+    expect(validate({ ...ACTION, runs: { using: 'composite', steps: [{ run: 'echo' }] } })).toBe(false);
+    expect(ACTION.runs.using).toBe('composite');
+    expect(ACTION.runs.steps).toHaveLength(1);
+  });
+
+  it('passes every input to the step and takes every output from it', () => {
+    const step = ACTION.runs.steps[0];
+    for (const input of Object.keys(ACTION.inputs))
+      expect([input, step.env[`INPUT_${input.toUpperCase().replace(/-/g, '_')}`]]).toEqual([
+        input,
+        `\${{ inputs.${input} }}`,
+      ]);
+    const script = readFileSync(RUN_SH, 'utf8');
+    for (const output of Object.keys(ACTION.outputs)) {
+      expect([output, ACTION.outputs[output].value]).toEqual([output, `\${{ steps.toolscore.outputs.${output} }}`]);
+      expect([output, script.includes(`output ${output} `)]).toEqual([output, true]);
+    }
+    expect(Object.keys(ACTION.outputs)).toEqual(['score', 'grade', 'required-call-recall', 'violations', 'passed']);
+  });
+});
+
+describe('the action step, run here', () => {
+  it('gold and trace: the outputs of the bundled example, and its verdict in the job summary', async () => {
+    const run = await runStep({ gold: EXAMPLES.gold, trace: EXAMPLES.trace, 'min-score': '0.8' }, 'eval');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.outputs).toEqual({
+      score: '0.835',
+      grade: 'B',
+      'required-call-recall': '0.75',
+      violations: '0',
+      passed: 'true',
+    });
+    expect(run.summary).toContain('Toolscore evaluation: WARN: score 83.5%, grade B');
+  });
+
+  it('a forbidden call with fail-on-violations fails the step, with passed false', async () => {
+    const run = await runStep(
+      { gold: EXAMPLES.gold, trace: EXAMPLES.trace, forbidden: EXAMPLES.forbidden, 'fail-on-violations': 'true' },
+      'violations',
+    );
+    expect(run.code).toBe(1);
+    expect(run.outputs.violations).toBe('1');
+    expect(run.outputs.passed).toBe('false');
+  });
+
+  it('a batch dataset: the mean score and the aggregate in the job summary', async () => {
+    const run = await runStep({ dataset: resolve(REPO_ROOT, 'examples/batch/cases.jsonl') }, 'batch');
+    expect(run.code, run.stderr).toBe(0);
+    // (0.835 + 1 + 0) / 3
+    expect(Number(run.outputs.score)).toBeCloseTo((0.835 + 1) / 3, 12);
+    expect(run.outputs.grade).toBe('D');
+    expect(run.outputs.passed).toBe('true');
+    expect(run.summary.length).toBeGreaterThan(0);
+  });
+
+  it('with a baseline, a regression fails the step and its table lands in the summary', async () => {
+    const baseline = join(folder.root(), 'baseline.json');
+    const saved = await runCli([
+      'eval',
+      EXAMPLES.gold,
+      EXAMPLES.trace,
+      '-o',
+      join(folder.root(), 'r.json'),
+      '--save-baseline',
+      baseline,
+    ]);
+    expect(saved.code, saved.stderr).toBe(0);
+    const calls = JSON.parse(readFileSync(EXAMPLES.trace, 'utf8')) as unknown[];
+    const worse = join(folder.root(), 'worse.json');
+    writeFileSync(worse, JSON.stringify(calls.slice(0, -1)));
+    const same = await runStep({ gold: EXAMPLES.gold, trace: EXAMPLES.trace, baseline }, 'baseline-same');
+    expect(same.code, same.stderr).toBe(0);
+    expect(same.summary).toContain('| Metric | Baseline | Now | Delta | Status |');
+    const regressed = await runStep({ gold: EXAMPLES.gold, trace: worse, baseline }, 'baseline-worse');
+    expect(regressed.code).toBe(1);
+    expect(regressed.outputs.passed).toBe('false');
+  });
+
+  it('an MCP server: the scorecard grade and score; fail-under decides', async () => {
+    const server = `${process.execPath} ${resolve(REPO_ROOT, 'dist/mcp/sample-server-main.js')}`;
+    const run = await runStep({ 'mcp-server': server, 'fail-under': 'F' }, 'mcp');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.outputs.grade).toMatch(/^[A-F]$/);
+    expect(Number(run.outputs.score)).toBeGreaterThan(0);
+    expect(run.outputs.passed).toBe('true');
+    expect(run.summary).toContain('MCP scorecard');
+  });
+
+  it('no inputs: one line saying what to give, passed false', async () => {
+    const run = await runStep({}, 'nothing');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe('toolscore action: give gold and trace, or dataset, or mcp-server\n');
+    expect(run.outputs.passed).toBe('false');
+  });
+});
