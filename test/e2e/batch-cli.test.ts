@@ -121,6 +121,23 @@ describe('toolscore batch', () => {
     expect(quiet.stderr).toBe('');
   });
 
+  test('progress on a terminal: cases done, rate and the time left, redrawn in place', async () => {
+    const dir = freshDir();
+    // 6,000 cases (the 30 of the workload 200 times): the file is still being read at the first redraw,
+    // which comes with the first cases, so the time left is known.
+    writeFileSync(join(dir, 'big.jsonl'), readFileSync(WORKLOAD, 'utf8').repeat(200));
+    const command = [process.execPath, CLI, 'batch', 'big.jsonl', '--jobs', '1', '-o', 'r.jsonl']
+      .map((word) => `'${word.replace(/'/g, `'\\''`)}'`)
+      .join(' ');
+    const tty = await runProgram('script', ['-qec', command, '/dev/null'], {
+      cwd: dir,
+      env: childEnv({ TERM: 'xterm' }),
+    });
+    expect(tty.code, tty.stdout).toBe(0);
+    expect(tty.stdout).toMatch(/^\r\u001b\[2K[\d,]+ cases · [\d,]+\/s · \d+ s left\r\u001b\[2K/);
+    expect(tty.stdout).toMatch(/\r\u001b\[2Ktoolscore batch: 6,000 cases in [\d.]+ s \([\d,]+ cases\/s, 1 job\)\r?\n/);
+  });
+
   test('--shard auto reads the Kubernetes JOB_COMPLETION_INDEX', async () => {
     const dir = freshDir();
     const run = await runCli(
