@@ -304,6 +304,24 @@ describe('toolscore batch', () => {
     ]);
   });
 
+  test.each([
+    [
+      ['a.jsonl', '-o', 'a.jsonl'],
+      '--output: "a.jsonl" is the results file; writing the results there would overwrite it',
+    ],
+    [
+      ['a.jsonl', '--html', 'a.jsonl'],
+      '--html: "a.jsonl" is the results file; writing the report there would overwrite it',
+    ],
+    [['nothing-*.jsonl'], 'toolscore merge: no file matches "nothing-*.jsonl"'],
+  ])('merge, bad usage: %j', async (args, message) => {
+    const dir = freshDir();
+    const run = await runCli(['batch', HAND, '--jobs', '1', '-o', 'a.jsonl', '--no-progress'], { cwd: dir });
+    expect(run.code, run.stderr).toBe(0);
+    expectInputError(await runCli(['merge', ...args], { cwd: dir }), message);
+    expect(readFileSync(join(dir, 'a.jsonl'), 'utf8').trim().split('\n')).toHaveLength(9);
+  });
+
   test('merge refuses a shard given twice', async () => {
     const dir = freshDir();
     const run = await runCli(['batch', HAND, '--shard', '1/2', '--jobs', '1', '-o', 'a.jsonl'], { cwd: dir });
