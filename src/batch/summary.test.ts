@@ -42,6 +42,15 @@ describe('SummaryBuilder', () => {
     expect(metrics.required_call_recall).toMatchObject({ count: 5, p10: 0.2, median: 0.6, p90: 1 });
   });
 
+  test('the pass rate counts scores with the 1e-9 slack of meetsMinScore, as the batch reports count lines', () => {
+    const builder = new SummaryBuilder();
+    // 0.1 + 0.2 is 0.30000000000000004 and 0.7 - 0.4 is 0.29999999999999993: both meet 0.3; 0.29 does not.
+    for (const [k, score] of [0.1 + 0.2, 0.7 - 0.4, 0.29, 1].entries()) builder.add(line(k, score));
+    const summary = builder.summary({ createdAt: new Date(0), minScore: 0.3 });
+    expect(summary.pass_rate).toBe(0.75);
+    expect(Math.round(summary.pass_rate! * summary.cases.scored)).toBe(3);
+  });
+
   test('no scored case: every distribution is empty, the pass rate unknown', () => {
     const builder = new SummaryBuilder();
     builder.add({ id: 'x', index: 0, line: 1, error: 'bad' });

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { REPO_ROOT } from '../corpus.js';
@@ -121,6 +121,23 @@ describe('toolscore batch', () => {
     expect(quiet.stderr).toBe('');
   });
 
+  test('progress on a terminal: cases done, rate and the time left, redrawn in place', async () => {
+    const dir = freshDir();
+    // 6,000 cases (the 30 of the workload 200 times): the file is still being read at the first redraw,
+    // which comes with the first cases, so the time left is known.
+    writeFileSync(join(dir, 'big.jsonl'), readFileSync(WORKLOAD, 'utf8').repeat(200));
+    const command = [process.execPath, CLI, 'batch', 'big.jsonl', '--jobs', '1', '-o', 'r.jsonl']
+      .map((word) => `'${word.replace(/'/g, `'\\''`)}'`)
+      .join(' ');
+    const tty = await runProgram('script', ['-qec', command, '/dev/null'], {
+      cwd: dir,
+      env: childEnv({ TERM: 'xterm' }),
+    });
+    expect(tty.code, tty.stdout).toBe(0);
+    expect(tty.stdout).toMatch(/^\r\u001b\[2K[\d,]+ cases · [\d,]+\/s · \d+ s left\r\u001b\[2K/);
+    expect(tty.stdout).toMatch(/\r\u001b\[2Ktoolscore batch: 6,000 cases in [\d.]+ s \([\d,]+ cases\/s, 1 job\)\r?\n/);
+  });
+
   test('--shard auto reads the Kubernetes JOB_COMPLETION_INDEX', async () => {
     const dir = freshDir();
     const run = await runCli(
@@ -208,6 +225,101 @@ describe('toolscore batch', () => {
       `toolscore: --fail-fast: stopped at the first case that could not be read or scored: ${HAND}:5:30`,
     );
     expect(readFileSync(join(dir, 'f.jsonl'), 'utf8').trim().split('\n')).toHaveLength(4);
+  });
+
+  test('bad input in a dataset: one line per case naming its line, and every other case is scored', async () => {
+    const dir = freshDir();
+    const run = await runCli(['batch', HAND, '--jobs', '2', '-o', 'r.jsonl', '--no-progress'], { cwd: dir });
+    // hand.jsonl: line 5 invalid JSON, 6 without "expected", 7 an unknown option, 10 cut short (the last line).
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(
+      [
+        'Could not be read or scored:',
+        `  ${HAND}:5:30 at $.expected[0]: invalid JSON: unexpected '}'; expected a JSON value`,
+        `  ${HAND}:6 at $: case "no-expected" has no "expected"; expected {id, expected, actual, options?}`,
+        `  ${HAND}:7 at $.options.strictness: unknown option "strictness"; a case's options are weights, strict, forbidden, tools, budgets, limits`,
+        `  ${HAND}:10:33 at $.expected[0].tool: invalid JSON: unexpected end of file; expected a JSON value`,
+        'Results: r.jsonl',
+      ].join('\n'),
+    );
+    const lines = readFileSync(join(dir, 'r.jsonl'), 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(9);
+    const errors = lines.map((line) => JSON.parse(line) as { line?: number; error?: string }).filter((l) => l.error);
+    expect(errors.map((line) => line.line)).toEqual([5, 6, 7, 10]);
+  });
+
+  test('a file that is not a trace, and the unpaired files of paired folders, are listed and counted', async () => {
+    const dir = freshDir();
+    for (const sub of ['gold/x', 'traces/x', 'runs']) mkdirSync(join(dir, sub), { recursive: true });
+    const call = JSON.stringify([{ tool: 's', args: { q: 'x' } }]);
+    for (const path of ['gold/x/a.json', 'traces/x/a.json', 'gold/only-gold.json', 'traces/only-trace.json']) {
+      writeFileSync(join(dir, path), call);
+    }
+    writeFileSync(join(dir, 'runs/ok.json'), call);
+    writeFileSync(join(dir, 'runs/notes.json'), JSON.stringify({ title: 'not a trace' }));
+    const paired = await runCli(
+      ['batch', '--gold-dir', 'gold', '--trace-dir', 'traces', '--jobs', '1', '-o', 'p.jsonl'],
+      {
+        cwd: dir,
+      },
+    );
+    expect(paired.code, paired.stderr).toBe(0);
+    expect(paired.stdout).toMatch(/^1 case scored, 2 could not be read or scored\n/);
+    expect(paired.stdout).toContain(
+      [
+        'Could not be read or scored:',
+        '  gold/only-gold.json: no trace for this gold file in traces (expected only-gold with any extension)',
+        '  traces/only-trace.json: no gold file for this trace in gold (expected only-trace with any extension)',
+      ].join('\n'),
+    );
+    const traces = await runCli(
+      ['batch', '--gold', 'gold/x/a.json', '--traces', 'runs/*.json', '--jobs', '1', '-o', 't.jsonl'],
+      {
+        cwd: dir,
+      },
+    );
+    expect(traces.code, traces.stderr).toBe(0);
+    expect(traces.stdout).toMatch(/^1 case scored, 1 could not be read or scored\n/);
+    expect(traces.stdout).toContain(
+      '  runs/notes.json at $: could not detect the trace format of an object with keys title: no format found any key it knows.',
+    );
+  });
+
+  test("a case's own options override the flags", async () => {
+    const dir = freshDir();
+    const dataset = join(dir, 'cases.jsonl');
+    // Written as text: 1.0 against 1 differs only under --strict (JSON.stringify would write both as 1).
+    const calls = '"expected":[{"tool":"n","args":{"v":1.0}}],"actual":[{"tool":"n","args":{"v":1}}]';
+    writeFileSync(dataset, `{"id":"flag",${calls}}\n{"id":"own",${calls},"options":{"strict":false}}\n`);
+    const run = await runCli(['batch', dataset, '--strict', '--jobs', '1', '-o', 'r.jsonl'], { cwd: dir });
+    expect(run.code, run.stderr).toBe(0);
+    const lines = readFileSync(join(dir, 'r.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: string; score: number });
+    // As hand.jsonl's "strict" (0.7) and "lenient" (1) cases score without the flag.
+    expect(lines.map((line) => [line.id, line.score])).toEqual([
+      ['flag', 0.7],
+      ['own', 1],
+    ]);
+  });
+
+  test.each([
+    [
+      ['a.jsonl', '-o', 'a.jsonl'],
+      '--output: "a.jsonl" is the results file; writing the results there would overwrite it',
+    ],
+    [
+      ['a.jsonl', '--html', 'a.jsonl'],
+      '--html: "a.jsonl" is the results file; writing the report there would overwrite it',
+    ],
+    [['nothing-*.jsonl'], 'toolscore merge: no file matches "nothing-*.jsonl"'],
+  ])('merge, bad usage: %j', async (args, message) => {
+    const dir = freshDir();
+    const run = await runCli(['batch', HAND, '--jobs', '1', '-o', 'a.jsonl', '--no-progress'], { cwd: dir });
+    expect(run.code, run.stderr).toBe(0);
+    expectInputError(await runCli(['merge', ...args], { cwd: dir }), message);
+    expect(readFileSync(join(dir, 'a.jsonl'), 'utf8').trim().split('\n')).toHaveLength(9);
   });
 
   test('merge refuses a shard given twice', async () => {

@@ -32,6 +32,15 @@ describe('entry points', () => {
     expect([...packages].filter((name) => name.startsWith('@modelcontextprotocol'))).toEqual([]);
   });
 
+  test("import 'toolscore' never loads the batch engine or worker threads (they are toolscore/batch)", () => {
+    const { files, packages } = importGraph(resolve(REPO_ROOT, 'src/index.ts'));
+    expect([...files].filter((file) => file.includes('/src/batch/'))).toEqual([]);
+    expect([...packages].filter((name) => name === 'node:worker_threads')).toEqual([]);
+    const batch = importGraph(resolve(REPO_ROOT, 'src/batch/index.ts'));
+    expect([...batch.files].filter((file) => file.endsWith('/src/batch/pool.ts'))).toHaveLength(1);
+    expect(batch.packages.has('node:worker_threads')).toBe(true);
+  });
+
   test('the CLI loads the MCP modules only when an mcp or demo command runs (lazy imports)', () => {
     const eager = importGraph(resolve(REPO_ROOT, 'src/cli/main.ts'), false);
     expect([...eager.files].filter((file) => file.includes('/src/mcp/'))).toEqual([]);
