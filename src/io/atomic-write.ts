@@ -1,6 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { lstatSync, mkdirSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFile as writeToDescriptor,
+  writeFileSync,
+} from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ToolscoreInputError } from '../core/errors.js';
 
@@ -86,6 +98,14 @@ function writeError(path: string, error: unknown): Error {
   return new ToolscoreInputError({ source: path }, reason);
 }
 
+const writeDescriptor = promisify(writeToDescriptor);
+
+/** The text, or its chunks as they come, written through an open file descriptor. */
+async function writeChunks(descriptor: number, text: string | Iterable<string> | AsyncIterable<string>): Promise<void> {
+  if (typeof text === 'string') return writeDescriptor(descriptor, text, 'utf8');
+  for await (const chunk of text) await writeDescriptor(descriptor, chunk, 'utf8');
+}
+
 /**
  * Writes a UTF-8 text file so that readers see the old file or the new one, never half of one: the text
  * goes to a temporary file beside the target (the end of any symbolic links), which is then renamed
@@ -104,9 +124,17 @@ export async function writeFileAtomic(
     const { target, through } = writePlan(path);
     if (through) return await writeFile(target, text, 'utf8');
     temporary = temporaryFor(target);
-    watch(temporary);
     await mkdir(dirname(target), { recursive: true });
-    await writeFile(temporary, text, 'utf8');
+    // Created here, synchronously, and written through its descriptor: an interrupt's handler runs
+    // between tasks, so it finds the file there to remove, and no write still queued in the thread pool
+    // can create it again after the removal (an open by path could, under load).
+    const descriptor = openSync(temporary, 'wx');
+    watch(temporary);
+    try {
+      await writeChunks(descriptor, text);
+    } finally {
+      closeSync(descriptor);
+    }
     await rename(temporary, target);
   } catch (error) {
     // The write error is the one worth reporting; a leftover temporary file is not.
