@@ -47,6 +47,35 @@ const DUMP_CALLS: ToolCall[] = [
   },
 ];
 
+/**
+ * Read off pydantic-ai's own Mistral test run (`mistral-tool-call-retry.messages.json`): the first
+ * get_location call passes its arguments as a JSON string and is answered by a retry prompt (the tool
+ * raised ModelRetry), so it failed with that text; the second is answered by a tool-return whose JSON
+ * text is read as its value. Both take their response's timestamp, 2024-01-01T00:00:00Z.
+ */
+const RETRY_URL = new URL(
+  '../../test/corpus/frameworks/pydantic-ai/mistral-tool-call-retry.messages.json',
+  import.meta.url,
+);
+const RETRY_CALLS: ToolCall[] = [
+  {
+    tool: 'get_location',
+    args: { loc_name: 'San Fransisco' },
+    id: '1',
+    timestamp: 1704067200,
+    is_error: true,
+    error: 'Wrong location, please try again',
+  },
+  {
+    tool: 'get_location',
+    args: { loc_name: 'London' },
+    id: '2',
+    timestamp: 1704067200,
+    result: { lat: 51, lng: 0 },
+    is_error: false,
+  },
+];
+
 const response = (...parts: unknown[]) => ({ kind: 'response', parts, timestamp: '2026-01-01T00:00:00Z' });
 const request = (...parts: unknown[]) => ({ kind: 'request', parts });
 
@@ -54,6 +83,13 @@ describe('Pydantic AI message histories', () => {
   test('a real all_messages() dump is Pydantic AI, not Gemini, and reads its call and result', () => {
     expect(detectFormat(DUMP)).toBe('pydantic-ai');
     expect(parse(DUMP)).toEqual({ calls: DUMP_CALLS, warnings: [] });
+  });
+
+  test("pydantic-ai's own run: JSON-string arguments, and a retry prompt that marks its call failed", async () => {
+    const dump: unknown = JSON.parse(readFileSync(RETRY_URL, 'utf8'));
+    expect(detectFormat(dump)).toBe('pydantic-ai');
+    expect(parse(dump)).toEqual({ calls: RETRY_CALLS, warnings: [] });
+    expect((await loadTraceFile(RETRY_URL.pathname)).calls).toEqual(RETRY_CALLS);
   });
 
   test('the dump as a file, auto-detected, and one message a line as JSON Lines', async () => {
