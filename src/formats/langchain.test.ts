@@ -292,6 +292,24 @@ describe('langchain: messages in other forms (hand-written, following @langchain
 });
 
 describe('langchain: legacy agent actions and intermediate_steps', () => {
+  test("langchainjs's own docs run: intermediateSteps as printed (toolInput, toolCallId, the observation)", () => {
+    // Read off the file: one step, magic_function({input: 3}) observed "5"; its log kept as metadata.
+    const steps = readCorpusJson('langchain', 'langchainjs-migrate-agent.intermediate-steps.json');
+    expect(parse(steps)).toEqual({
+      calls: [
+        {
+          tool: 'magic_function',
+          args: { input: 3 },
+          is_error: false,
+          result: '5',
+          id: 'toolu_0126dJXbjwLC5daAScz8bw1k',
+          metadata: { log: 'Invoking "magic_function" with {"input":3}\n' },
+        },
+      ],
+      warnings: [],
+    });
+  });
+
   // The user guide's "From LangChain" example: AgentExecutor's intermediate_steps saved as {tool, tool_input, log}.
   const legacy = [
     { tool: 'search', tool_input: 'Python tutorials', log: 'Invoking: `search` with `Python tutorials`' },
