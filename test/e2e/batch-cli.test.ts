@@ -203,7 +203,7 @@ describe('toolscore batch', () => {
       [WORKLOAD, '-o', WORKLOAD],
       `--output: ${JSON.stringify(WORKLOAD)} is the dataset; writing the results there would overwrite it`,
     ],
-    [[WORKLOAD, '--gold', 'g.json'], 'toolscore batch: expected one input, got a dataset and --gold with --traces'],
+    [[WORKLOAD, '--gold', 'g.json'], 'batch: expected one input, got a dataset and --gold with --traces'],
     [[WORKLOAD, '--jobs', '0'], '--jobs: expected at least 1 job'],
   ])('bad usage: %j', async (args, message) => {
     const dir = freshDir();
@@ -313,7 +313,7 @@ describe('toolscore batch', () => {
       ['a.jsonl', '--html', 'a.jsonl'],
       '--html: "a.jsonl" is the results file; writing the report there would overwrite it',
     ],
-    [['nothing-*.jsonl'], 'toolscore merge: no file matches "nothing-*.jsonl"'],
+    [['nothing-*.jsonl'], 'merge: no file matches "nothing-*.jsonl"'],
   ])('merge, bad usage: %j', async (args, message) => {
     const dir = freshDir();
     const run = await runCli(['batch', HAND, '--jobs', '1', '-o', 'a.jsonl', '--no-progress'], { cwd: dir });

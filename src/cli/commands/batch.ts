@@ -47,7 +47,7 @@ async function sourceOf(dataset: string | undefined, flags: BatchFlags): Promise
   ].filter(Boolean);
   if (given.length !== 1)
     throw new ToolscoreInputError(
-      { source: 'toolscore batch' },
+      { source: 'batch' },
       given.length === 0
         ? 'expected a dataset file, --gold G --traces PATTERN, or --gold-dir G --trace-dir T'
         : `expected one input, got ${given.join(' and ')}`,

@@ -14,7 +14,7 @@ export type MergeFlags = BatchOutputFlags;
 export async function runMerge(files: string[], flags: MergeFlags): Promise<number> {
   const minScore = flags.minScore === undefined ? undefined : parseMinScore(flags.minScore);
   // Patterns are expanded here too, for shells (and CI steps) that pass them quoted.
-  const paths = await expandPatterns(files, 'toolscore merge');
+  const paths = await expandPatterns(files, 'merge');
   checkOutputPaths(
     batchOutputs(flags),
     paths.map((path) => ['results file', path] as const),
