@@ -37,6 +37,8 @@ export interface BfclCategory {
 export interface BfclPlan {
   categories: BfclCategory[];
   skipped: BfclSummary['skipped'];
+  /** Every file read, so no output is written over one of them. */
+  files: string[];
 }
 
 type Located = CategoryFile & { path: string };
@@ -54,6 +56,7 @@ export async function planBfclRun(sources: BfclSources): Promise<BfclPlan> {
   const resultsIsFile = !(await isFolder(sources.results));
   const skipped: BfclSummary['skipped'] = [];
   const categories: BfclCategory[] = [];
+  const read: string[] = [];
   const byCategory = (files: Located[], role: string) => {
     const map = new Map<string, Located>();
     for (const file of files) {
@@ -102,6 +105,7 @@ export async function planBfclRun(sources: BfclSources): Promise<BfclPlan> {
         { source: sources.answers ?? '--answers' },
         `no possible-answer file for category ${category}; pass --answers with its file or folder`,
       );
+    read.push(resultFile.path, questionFile.path, ...(answerFile === undefined ? [] : [answerFile.path]));
     for (const file of [questionFile, answerFile])
       if (file !== undefined && file.ruleset !== ruleset)
         throw new ToolscoreInputError(
@@ -120,7 +124,7 @@ export async function planBfclRun(sources: BfclSources): Promise<BfclPlan> {
       ),
     );
   }
-  return { categories, skipped };
+  return { categories, skipped, files: read };
 }
 
 function pair(

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { WorkerPool, inBatches } from '../batch/pool.js';
-import { type BfclSources, planBfclRun } from './files.js';
+import { type BfclPlan, type BfclSources, planBfclRun } from './files.js';
 import { BfclSummaryBuilder } from './summary.js';
 import type { BfclItem, BfclLine, BfclSettings, BfclSummary } from './types.js';
 import { BfclJudge } from './verdict.js';
@@ -30,7 +30,8 @@ const WORKER_SCRIPT = new URL('../bfcl/worker.js', import.meta.url);
 /**
  * Judges a model's BFCL results as the leaderboard does, entry by entry, and diagnoses each with
  * toolscore's metrics. The files are found and paired before anything is judged (bad input throws
- * `ToolscoreInputError`); entries are judged on the batch machinery's worker pool.
+ * `ToolscoreInputError`), or given as a plan `planBfclRun` made; entries are judged on the batch
+ * machinery's worker pool.
  *
  * ```ts
  * const run = evaluateBfcl({ questions: 'data/', answers: 'data/possible_answer/', results: 'result/gpt-4o/' });
@@ -38,7 +39,7 @@ const WORKER_SCRIPT = new URL('../bfcl/worker.js', import.meta.url);
  * console.log(run.summary().categories);
  * ```
  */
-export function evaluateBfcl(sources: BfclSources, options: BfclOptions = {}): BfclRun {
+export function evaluateBfcl(sources: BfclSources | BfclPlan, options: BfclOptions = {}): BfclRun {
   const { jobs = availableParallelism(), underscoreToDot = true, onProgress } = options;
   if (!Number.isSafeInteger(jobs) || jobs < 1) throw new RangeError(`jobs must be a whole number ≥ 1, got ${jobs}`);
   const settings: BfclSettings = { underscoreToDot };
@@ -48,7 +49,7 @@ export function evaluateBfcl(sources: BfclSources, options: BfclOptions = {}): B
   async function* lines(): AsyncGenerator<BfclLine> {
     if (started) throw new Error('a BFCL run can be iterated once');
     started = true;
-    const plan = await planBfclRun(sources);
+    const plan = 'categories' in sources ? sources : await planBfclRun(sources);
     const items: BfclItem[] = [];
     for (const category of plan.categories)
       for (const item of category.items) items.push({ ...item, index: items.length });
