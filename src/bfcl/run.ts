@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { WorkerPool, inBatches } from '../batch/pool.js';
 import { type BfclPlan, type BfclSources, planBfclRun } from './files.js';
 import { BfclSummaryBuilder } from './summary.js';
@@ -7,7 +6,11 @@ import { BfclJudge } from './verdict.js';
 
 /** Options of `evaluateBfcl()`. */
 export interface BfclOptions {
-  /** Judging threads (default: the available cores); 1 judges in this thread, with no worker. */
+  /**
+   * Judging threads (default 1: this thread, no worker). A BFCL run is a few thousand entries, judged
+   * in well under a second; a thread's start-up (loading and warming the judge) costs more than it
+   * saves until runs are far larger (bench/RESULTS.md, BFCL section).
+   */
   jobs?: number;
   /** Read a result name with `_` for the offered name's `.` as that function (default true). */
   underscoreToDot?: boolean;
@@ -40,7 +43,7 @@ const WORKER_SCRIPT = new URL('../bfcl/worker.js', import.meta.url);
  * ```
  */
 export function evaluateBfcl(sources: BfclSources | BfclPlan, options: BfclOptions = {}): BfclRun {
-  const { jobs = availableParallelism(), underscoreToDot = true, onProgress } = options;
+  const { jobs = 1, underscoreToDot = true, onProgress } = options;
   if (!Number.isSafeInteger(jobs) || jobs < 1) throw new RangeError(`jobs must be a whole number ≥ 1, got ${jobs}`);
   const settings: BfclSettings = { underscoreToDot };
   const builder = new BfclSummaryBuilder();

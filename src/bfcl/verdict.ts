@@ -34,9 +34,10 @@ export class BfclJudge {
       const plan = planCategory(category, item.ruleset);
       if ('reason' in plan)
         throw new ToolscoreInputError({ source: item.where }, `category ${category} ${plan.reason}`);
-      const question = entryObject(item.question, `${item.where} (question)`);
+      // The schema's types are names ("float"), never numbers: the question needs no number kinds, and is the largest text.
+      const question = entryObject(item.question, `${item.where} (question)`, false);
       const functions = offeredFunctions(question, `question ${id}`);
-      const result = entryObject(item.result, item.where);
+      const result = entryObject(item.result, item.where, true);
       if (!Object.hasOwn(result, 'result'))
         throw new ToolscoreInputError(
           { source: item.where },
@@ -48,7 +49,11 @@ export class BfclJudge {
       if (plan.kind === 'ast') {
         if (item.answer === undefined)
           throw new ToolscoreInputError({ source: item.where }, `entry ${id} has no possible answer`);
-        answers = answerCalls(entryObject(item.answer, `possible answer ${id}`), item.ruleset, `possible answer ${id}`);
+        answers = answerCalls(
+          entryObject(item.answer, `possible answer ${id}`, true),
+          item.ruleset,
+          `possible answer ${id}`,
+        );
         verdict = astVerdict(decoded, (calls) => astChecker(functions, calls, answers, category, item.ruleset));
       } else {
         verdict = relevanceVerdict(plan.kind, decoded, item.ruleset);
@@ -92,8 +97,9 @@ export class BfclJudge {
   }
 }
 
-function entryObject(text: string, source: string): Record<string, unknown> {
-  const value = parseJson(text, source, { keepNumberKinds: true });
+/** An entry's JSON; `keepNumberKinds` where Python's int/float distinction matters (answers and results). */
+function entryObject(text: string, source: string, keepNumberKinds: boolean): Record<string, unknown> {
+  const value = parseJson(text, source, { keepNumberKinds });
   if (!isObject(value))
     throw new ToolscoreInputError({ source }, `expected an entry object, got ${describeType(value)}`);
   return value;

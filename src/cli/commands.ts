@@ -403,7 +403,7 @@ const bfclCommand: CommandSpec<BfclFlags, []> = {
     markdown: { flags: '--markdown <file>', description: 'write a Markdown report' },
     jobs: {
       flags: '-j, --jobs <n>',
-      description: 'judging threads (default: the available cores); 1 starts no worker',
+      description: 'judging threads (default 1: no worker; threads pay off only on runs far larger than BFCL)',
     },
     underscoreToDot: {
       flags: '--no-underscore-to-dot',

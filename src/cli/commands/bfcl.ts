@@ -1,5 +1,4 @@
 import { mkdir, stat } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ToolscoreInputError } from '../../core/errors.js';
 import { planBfclRun } from '../../bfcl/files.js';
@@ -55,7 +54,7 @@ export async function runBfcl(flags: BfclFlags): Promise<number> {
   if (flags.questions === undefined) throw new ToolscoreInputError({ source: '--questions' }, MISSING_QUESTIONS);
   if (flags.toGold !== undefined) return writeGold(flags.questions, flags.answers, flags.toGold);
   if (flags.results === undefined) throw new ToolscoreInputError({ source: '--results' }, MISSING_RESULTS);
-  const jobs = numberFlag(flags.jobs, '--jobs', true) ?? availableParallelism();
+  const jobs = numberFlag(flags.jobs, '--jobs', true) ?? 1;
   if (jobs < 1) throw new ToolscoreInputError({ source: '--jobs' }, 'expected at least 1 job');
   const outputs = (
     [
