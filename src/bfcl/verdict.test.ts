@@ -203,6 +203,25 @@ describe('an entry judged', () => {
     });
   });
 
+  test('hostile nesting ends the entry with one line, not the run; deep but sane nesting is judged', () => {
+    const deep = `{"base": ${'['.repeat(100_000)}${']'.repeat(100_000)}, "height": 5}`;
+    expect(
+      judge.judge(entry('simple_python', [TRIANGLE], TRIANGLE_ANSWER, [{ calculate_triangle_area: deep }])),
+    ).toEqual({
+      id: 'simple_python_0',
+      index: 0,
+      category: 'simple_python',
+      error: 'results.jsonl:1: the entry is nested too deeply to judge',
+    });
+    const sane = `{"base": ${'['.repeat(500)}${']'.repeat(500)}, "height": 5}`;
+    expect(
+      judge.judge(entry('simple_python', [TRIANGLE], TRIANGLE_ANSWER, [{ calculate_triangle_area: sane }])),
+    ).toMatchObject({
+      valid: false,
+      error_type: 'type_error:simple',
+    });
+  });
+
   test('what cannot be judged becomes an error line naming the entry, never a verdict', () => {
     expect(judge.judge({ ...entry('simple_python', [TRIANGLE], TRIANGLE_ANSWER, []), missing: 'question' })).toEqual({
       id: 'simple_python_0',

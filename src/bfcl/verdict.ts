@@ -1,5 +1,4 @@
 import { ToolscoreInputError, describeType } from '../core/errors.js';
-import { withStackGuard } from '../core/limits.js';
 import { isObject } from '../core/objects.js';
 import type { ToolCall } from '../core/types.js';
 import { resolveSettings, scoreCalls, type ScoreSettings } from '../evaluation/evaluate.js';
@@ -63,6 +62,9 @@ export class BfclJudge {
     } catch (error) {
       if (error instanceof UncheckableEntry) return { id, index, category, error: `${item.where}: ${error.message}` };
       if (error instanceof ToolscoreInputError) return { id, index, category, error: error.message };
+      // Hostile nesting (arguments thousands of levels deep) ends the entry, not the run.
+      if (error instanceof RangeError && /call stack/i.test(error.message))
+        return { id, index, category, error: `${item.where}: the entry is nested too deeply to judge` };
       throw error;
     }
   }
@@ -74,10 +76,7 @@ export class BfclJudge {
       args: toJson(call.args) as ToolCall['args'],
       is_error: false,
     }));
-    const result = withStackGuard(
-      () => scoreCalls(expected.calls, actual, { ...this.scoring, gold: expected.options }).result(),
-      item.where,
-    );
+    const result = scoreCalls(expected.calls, actual, { ...this.scoring, gold: expected.options }).result();
     const top = result.topIssues[0];
     return {
       id: item.id,
