@@ -36,7 +36,9 @@ export function unansweredText(count: number): string {
 
 /** Entries that could not be read, printed after the table. */
 export function unreadableText(count: number): string {
-  return `${count} entr${count === 1 ? 'y' : 'ies'} could not be read (see their "error" in the verdicts file):`;
+  return count === 1
+    ? '1 entry could not be judged (its "error" is in the verdicts file):'
+    : `${count} entries could not be judged (their "error" is in the verdicts file):`;
 }
 
 /** The progress line on stderr. */
