@@ -1,12 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { batchHtmlChunks, batchJunitChunks } from '../../src/batch/reports/index.js';
 import type { BatchLine, BatchScoredLine } from '../../src/batch/types.js';
-import { REPO_ROOT } from '../corpus.js';
 import { IMG_PAYLOAD, SCRIPT_PAYLOAD, SECRET } from '../report-fixtures.js';
 import {
   LONG_ID,
@@ -17,7 +15,8 @@ import {
   hostileInput,
   linesOf,
 } from '../batch-report-fixtures.js';
-import { CHROMIUM, CHROMIUM_PATH, needs } from '../requirements.js';
+import { ARTIFACTS, useChromium } from '../browser.js';
+import { CHROMIUM, needs } from '../requirements.js';
 
 /*
  * The batch HTML page as a person sees it, in Debian's Chromium driven by playwright-core, like the
@@ -25,10 +24,7 @@ import { CHROMIUM, CHROMIUM_PATH, needs } from '../requirements.js';
  * their detail, and hostile ids shown as text.
  */
 
-const ARTIFACTS = resolve(REPO_ROOT, 'test-artifacts');
-
-let work: string;
-let context: BrowserContext;
+let browser: ReturnType<typeof useChromium>;
 
 async function open(
   html: string,
@@ -37,7 +33,7 @@ async function open(
 ): Promise<{ page: Page; file: string; requests: string[]; errors: string[] }> {
   const file = join(ARTIFACTS, name);
   writeFileSync(file, html);
-  const page = await context.newPage();
+  const page = await browser.context().newPage();
   page.setDefaultTimeout(10_000);
   const requests: string[] = [];
   const errors: string[] = [];
@@ -53,31 +49,7 @@ async function open(
 }
 
 describe('batch HTML report in headless Chromium', needs(CHROMIUM), () => {
-  beforeAll(async () => {
-    const missing = CHROMIUM.missing();
-    if (missing !== undefined) throw new Error(`CI=true but ${missing} (.ci/run installs it)`);
-    work = mkdtempSync(join(tmpdir(), 'toolscore-batch-html-'));
-    mkdirSync(ARTIFACTS, { recursive: true });
-    context = await chromium.launchPersistentContext(join(work, 'profile'), {
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      timeout: 30_000,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
-  }, 60_000);
-
-  afterAll(async () => {
-    await context?.close();
-    if (work) rmSync(work, { recursive: true, force: true });
-  });
+  browser = useChromium('toolscore-batch-html-');
 
   it('shows the mean, a histogram of 10 bars with the summary counts, the tables, and makes no request', async () => {
     const { page, file, requests, errors } = await open(
@@ -240,7 +212,7 @@ describe('batch HTML report in headless Chromium', needs(CHROMIUM), () => {
 
   it("Chromium's strict XML parser reads the batch JUnit report of hostile cases without error", async () => {
     const xml = await collect(batchJunitChunks(hostileInput()));
-    const page = await context.newPage();
+    const page = await browser.context().newPage();
     const parsed = await page.evaluate(
       `(() => { const doc = new DOMParser().parseFromString(${JSON.stringify(xml)}, 'application/xml'); return { error: doc.getElementsByTagName('parsererror').length, cases: doc.getElementsByTagName('testcase').length, errors: doc.getElementsByTagName('error').length }; })()`,
     );

@@ -1,11 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { REPO_ROOT } from '../corpus.js';
-import { CHROMIUM, CHROMIUM_PATH, needs } from '../requirements.js';
+import { ARTIFACTS, useChromium } from '../browser.js';
+import { CHROMIUM, needs } from '../requirements.js';
 import { runCli, useScratchFolder } from './run-cli.js';
 
 const CORPUS = resolve(REPO_ROOT, 'test/corpus/bfcl');
@@ -130,32 +129,16 @@ describe('toolscore bfcl', () => {
 });
 
 describe('the BFCL report in headless Chromium', needs(CHROMIUM), () => {
-  let work: string;
-  let context: BrowserContext;
-  beforeAll(async () => {
-    const missing = CHROMIUM.missing();
-    if (missing !== undefined) throw new Error(`CI=true but ${missing} (.ci/run installs it)`);
-    work = mkdtempSync(join(tmpdir(), 'toolscore-bfcl-html-'));
-    mkdirSync(join(work, 'out'));
-    context = await chromium.launchPersistentContext(join(work, 'profile'), {
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      timeout: 30_000,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await context?.close();
-    if (work) rmSync(work, { recursive: true, force: true });
-  });
+  const browser = useChromium('toolscore-bfcl-html-');
 
   test('shows the category table and the failing entries, loads nothing', async () => {
-    const run = await runCli(['bfcl', ...INPUTS, '--jobs', '1', '--html', join(work, 'out/r.html')], { cwd: work });
+    const file = join(ARTIFACTS, 'bfcl-report.html');
+    const run = await runCli(['bfcl', ...INPUTS, '--html', file], { cwd: browser.work() });
     expect(run.code).toBe(0);
-    const page = await context.newPage();
+    const page = await browser.context().newPage();
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
-    await page.goto(pathToFileURL(join(work, 'out/r.html')).href, { waitUntil: 'load', timeout: 15_000 });
+    await page.goto(pathToFileURL(file).href, { waitUntil: 'load', timeout: 15_000 });
     expect(await page.title()).toBe('BFCL verdicts');
     // 10 categories and the overall row.
     expect(await page.locator('#categories tbody tr').count()).toBe(11);

@@ -1,19 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../../src/compare/compare.js';
 import { renderComparisonHtml } from '../../src/compare/report.js';
 import type { BatchScoredLine } from '../../src/batch/types.js';
-import { REPO_ROOT } from '../corpus.js';
-import { CHROMIUM, CHROMIUM_PATH, needs } from '../requirements.js';
+import { ARTIFACTS, useChromium } from '../browser.js';
+import { CHROMIUM, needs } from '../requirements.js';
 
 /* The comparison page in Debian's Chromium: a chart per measure, the best bar marked, hostile names as text. */
-const ARTIFACTS = resolve(REPO_ROOT, 'test-artifacts');
-let work: string;
-let context: BrowserContext;
+let browser: ReturnType<typeof useChromium>;
 
 function line(id: string, score: number): BatchScoredLine {
   return {
@@ -42,23 +38,7 @@ function line(id: string, score: number): BatchScoredLine {
 }
 
 describe('comparison HTML in headless Chromium', needs(CHROMIUM), () => {
-  beforeAll(async () => {
-    const missing = CHROMIUM.missing();
-    if (missing !== undefined) throw new Error(`CI=true but ${missing} (.ci/run installs it)`);
-    work = mkdtempSync(join(tmpdir(), 'toolscore-compare-html-'));
-    mkdirSync(ARTIFACTS, { recursive: true });
-    context = await chromium.launchPersistentContext(join(work, 'profile'), {
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      timeout: 30_000,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    });
-  }, 60_000);
-
-  afterAll(async () => {
-    await context?.close();
-    if (work) rmSync(work, { recursive: true, force: true });
-  });
+  browser = useChromium('toolscore-compare-html-');
 
   it('draws a chart of every measure per model, marks the best, and shows a hostile name as text', async () => {
     const hostile = '<img src=x onerror="document.title=1">';
@@ -68,7 +48,7 @@ describe('comparison HTML in headless Chromium', needs(CHROMIUM), () => {
     ]);
     const file = join(ARTIFACTS, 'comparison.html');
     writeFileSync(file, renderComparisonHtml(comparison));
-    const page = await context.newPage();
+    const page = await browser.context().newPage();
     const requests: string[] = [];
     const errors: string[] = [];
     page.on('request', (request) => requests.push(request.url()));

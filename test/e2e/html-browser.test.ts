@@ -1,14 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/evaluation/evaluate.js';
 import { generateHtmlReport } from '../../src/reports/html.js';
 import { renderJunitReport } from '../../src/reports/junit.js';
 import { buildReportView } from '../../src/reports/view-model.js';
-import { REPO_ROOT } from '../corpus.js';
 import {
   EXAMPLE_OPTIONS,
   FIXED_TIME,
@@ -18,7 +15,8 @@ import {
   exampleResult,
   hostileResult,
 } from '../report-fixtures.js';
-import { CHROMIUM, CHROMIUM_PATH, needs } from '../requirements.js';
+import { ARTIFACTS, useChromium } from '../browser.js';
+import { CHROMIUM, needs } from '../requirements.js';
 
 /*
  * The HTML report as a person sees it: Debian's Chromium, driven by playwright-core. Under CI=true a
@@ -26,17 +24,14 @@ import { CHROMIUM, CHROMIUM_PATH, needs } from '../requirements.js';
  * skip line says so (test/requirements.ts).
  */
 
-const ARTIFACTS = resolve(REPO_ROOT, 'test-artifacts');
-
-let work: string;
-let context: BrowserContext;
+let browser: ReturnType<typeof useChromium>;
 
 /** Opens a report file and records every request the page makes and every console error. */
 async function open(
   file: string,
   options: { dark?: boolean; phone?: boolean } = {},
 ): Promise<{ page: Page; requests: string[]; errors: string[] }> {
-  const page = await context.newPage();
+  const page = await browser.context().newPage();
   page.setDefaultTimeout(10_000);
   const requests: string[] = [];
   const errors: string[] = [];
@@ -52,31 +47,7 @@ async function open(
 }
 
 describe('HTML report in headless Chromium', needs(CHROMIUM), () => {
-  beforeAll(async () => {
-    const missing = CHROMIUM.missing();
-    if (missing !== undefined) throw new Error(`CI=true but ${missing} (.ci/run installs it)`);
-    work = mkdtempSync(join(tmpdir(), 'toolscore-html-'));
-    mkdirSync(ARTIFACTS, { recursive: true });
-    context = await chromium.launchPersistentContext(join(work, 'profile'), {
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      timeout: 30_000,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
-  }, 60_000);
-
-  afterAll(async () => {
-    await context?.close();
-    if (work) rmSync(work, { recursive: true, force: true });
-  });
+  browser = useChromium('toolscore-html-');
 
   it('shows the example verdict, metric cards and the aligned call table, with no request beyond the file', async () => {
     const file = await generateHtmlReport(await exampleResult(), join(ARTIFACTS, 'html-report.html'), EXAMPLE_OPTIONS);
@@ -187,7 +158,7 @@ describe('HTML report in headless Chromium', needs(CHROMIUM), () => {
     const xml = renderJunitReport(
       buildReportView(hostileResult(), { goldFile: '\u0000<x>]]>.json', traceFile: 'trace.json', now: FIXED_TIME }),
     );
-    const page = await context.newPage();
+    const page = await browser.context().newPage();
     const parsed = await page.evaluate(
       `(() => { const doc = new DOMParser().parseFromString(${JSON.stringify(xml)}, 'application/xml'); return { error: doc.getElementsByTagName('parsererror').length, cases: doc.getElementsByTagName('testcase').length, root: doc.documentElement.nodeName }; })()`,
     );
