@@ -156,6 +156,26 @@ describe('toolscore init, then the generated test with the real runner', () => {
 
 describe('what toolscore init refuses and takes', () => {
   it(
+    'in CI the snapshot is what the test replays: without it the run fails, drifted from it too',
+    async () => {
+      const root = project({ dependencies: { openai: '*' }, devDependencies: { vitest: '*' } });
+      expect((await init(root)).code).toBe(0);
+      const snapshot = join(root, SNAPSHOT);
+      const approved = readFileSync(snapshot, 'utf8');
+      rmSync(snapshot);
+      const missing = await runVitest(root, [], { CI: 'true' });
+      expect(missing.code).toBe(1);
+      expect(missing.stdout + missing.stderr).toContain('snapshot "my agent calls the right tools" does not exist');
+      // The snapshot expects Seattle, WA then Portland: the recording's San Francisco, CA is drift.
+      writeFileSync(snapshot, approved.replace('San Francisco, CA', 'Portland, OR'));
+      const drifted = await runVitest(root, [], { CI: 'true' });
+      expect(drifted.code).toBe(1);
+      expect(drifted.stdout + drifted.stderr).toContain('location: expected "Portland, OR", got "San Francisco, CA"');
+    },
+    2 * RUNNER_TIMEOUT,
+  );
+
+  it(
     'never overwrites: exit 1 naming each file, nothing written; --force overwrites',
     async () => {
       const root = project({ dependencies: { openai: '*' } });
