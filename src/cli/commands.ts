@@ -741,12 +741,14 @@ const initCommand: CommandSpec<InitFlags> = {
     force: { flags: '--force', description: 'overwrite files that are already there' },
   },
   help: `
-Writes, in the current folder: the test (toolscore.test.ts in a TypeScript project under Vitest, else
-toolscore.test.mjs), .toolscore/snapshots/ with its approved snapshot, and .github/workflows/toolscore.yml.
+Writes, from the current folder: the test (toolscore.test.ts in a TypeScript project under Vitest,
+else toolscore.test.mjs; in --dir), .toolscore/snapshots/ with its approved snapshot, and
+.github/workflows/toolscore.yml.
 
 Exit codes:
   0  written
-  1  a file is already there (each is named) and --force was not given; nothing was written
+  1  a file is already there (each is named) and --force was not given, or the questions were
+     cancelled (Ctrl+C, Ctrl+D); nothing was written
   2  bad usage: an unknown --framework or --runner, a package.json that cannot be read`,
   async run(_, flags) {
     const { runInit } = await import('./commands/init.js');

@@ -53,6 +53,10 @@ export const INIT_FILE_ROLES = {
   workflow: 'GitHub Actions: the tests, replaying snapshots',
 } as const;
 
+/** Said when package.json does not list toolscore, which the test imports. */
+export const INIT_INSTALL =
+  'toolscore is not in package.json yet; the test imports it: npm install --save-dev toolscore';
+
 /** The next command to run. */
 export function initNextText(command: string): string[] {
   return ['', `next: ${command}`, 'then put your own agent call in myAgent (the comment there shows where)'];
@@ -71,6 +75,9 @@ export function initUnknownText(value: string, known: readonly string[], suggest
   const hint = suggestion !== undefined ? `; did you mean ${JSON.stringify(suggestion)}?` : '';
   return `unknown value ${JSON.stringify(value)}${hint} (one of: ${known.join(', ')})`;
 }
+
+/** The questions were ended with Ctrl+C or Ctrl+D. */
+export const INIT_CANCELLED = 'toolscore: cancelled; nothing was written';
 
 /** The question asked on a terminal; Enter takes the default. */
 export function initQuestionText(what: string, known: readonly string[], fallback: string): string {

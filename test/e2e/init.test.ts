@@ -281,48 +281,73 @@ describe('what toolscore init refuses and takes', () => {
   );
 });
 
+/** `toolscore init` on a pseudo-terminal (util-linux `script`) in `root`: `until` waits (bounded) for text, `key` types. */
+function onTerminal(root: string) {
+  const command = [process.execPath, cli(), 'init'].map((word) => `'${word}'`).join(' ');
+  const child = spawn('script', ['-qec', command, '/dev/null'], {
+    cwd: root,
+    env: childEnv({ TERM: 'xterm', NO_COLOR: '1' }),
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  const exited = new Promise<number>((done) => child.on('exit', (code) => done(code ?? -1)));
+  return {
+    output: () => output,
+    exited,
+    key: (text: string) => child.stdin.write(text),
+    until: (text: string, from = 0) =>
+      new Promise<void>((done, fail) => {
+        const started = Date.now();
+        const poll = setInterval(() => {
+          if (output.indexOf(text, from) >= 0) {
+            clearInterval(poll);
+            done();
+          } else if (Date.now() - started > 15_000) {
+            clearInterval(poll);
+            child.kill();
+            fail(new Error(`no "${text}" in:\n${output}`));
+          }
+        }, 20);
+      }),
+  };
+}
+
+const STACK_QUESTION =
+  'agent stack (mastra, openai-agents, langgraph, langchain, vercel-ai, anthropic, openai, gemini, mcp, generic) [openai]: ';
+
 describe('toolscore init on a terminal', () => {
   it(
     'asks for the stack and the runner, re-asks after a misspelling, and Enter takes the default',
     async () => {
       const root = project({ dependencies: { openai: '*' }, devDependencies: { vitest: '*' } });
-      const command = [process.execPath, cli(), 'init'].map((word) => `'${word}'`).join(' ');
-      const child = spawn('script', ['-qec', command, '/dev/null'], {
-        cwd: root,
-        env: childEnv({ TERM: 'xterm', NO_COLOR: '1' }),
-      });
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString('utf8');
-      });
-      const exited = new Promise<number>((done) => child.on('exit', (code) => done(code ?? -1)));
-      const until = (text: string, from: number) =>
-        new Promise<void>((done, fail) => {
-          const started = Date.now();
-          const poll = setInterval(() => {
-            if (output.indexOf(text, from) >= 0) {
-              clearInterval(poll);
-              done();
-            } else if (Date.now() - started > 15_000) {
-              clearInterval(poll);
-              child.kill();
-              fail(new Error(`no "${text}" in:\n${output}`));
-            }
-          }, 20);
-        });
-      const stackQuestion =
-        'agent stack (mastra, openai-agents, langgraph, langchain, vercel-ai, anthropic, openai, gemini, mcp, generic) [openai]: ';
-      await until(stackQuestion, 0);
-      child.stdin.write('anthropc\n');
-      await until('agent stack: unknown value "anthropc"; did you mean "anthropic"?', 0);
-      await until(stackQuestion, output.indexOf('did you mean'));
-      child.stdin.write('anthropic\n');
-      await until('test runner (vitest, jest, node) [vitest]: ', 0);
-      child.stdin.write('\n');
-      expect(await exited).toBe(0);
-      expect(output).toContain('agent stack: Anthropic SDK (as chosen)');
-      expect(output).toContain('test runner: Vitest (from the dependencies)');
+      const terminal = onTerminal(root);
+      await terminal.until(STACK_QUESTION);
+      terminal.key('anthropc\n');
+      await terminal.until('agent stack: unknown value "anthropc"; did you mean "anthropic"?');
+      await terminal.until(STACK_QUESTION, terminal.output().indexOf('did you mean'));
+      terminal.key('anthropic\n');
+      await terminal.until('test runner (vitest, jest, node) [vitest]: ');
+      terminal.key('\n');
+      expect(await terminal.exited).toBe(0);
+      expect(terminal.output()).toContain('agent stack: Anthropic SDK (as chosen)');
+      expect(terminal.output()).toContain('test runner: Vitest (from the dependencies)');
       expect(readFileSync(join(root, 'test/toolscore.test.mjs'), 'utf8')).toContain('for Anthropic SDK.');
+    },
+    RUNNER_TIMEOUT,
+  );
+
+  it(
+    'Ctrl+C at a question writes nothing and exits 1',
+    async () => {
+      const root = project({ dependencies: { openai: '*' } });
+      const terminal = onTerminal(root);
+      await terminal.until(STACK_QUESTION);
+      terminal.key('\x03');
+      expect(await terminal.exited).toBe(1);
+      expect(terminal.output()).toContain('toolscore: cancelled; nothing was written');
+      expect(filesOf(root)).toEqual([]);
     },
     RUNNER_TIMEOUT,
   );

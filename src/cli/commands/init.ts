@@ -9,7 +9,9 @@ import { displayText } from '../../reports/text.js';
 import { recordedCalls } from '../../testing/snapshots/recorded-calls.js';
 import { SnapshotStore, newSnapshotData } from '../../testing/snapshots/store.js';
 import {
+  INIT_CANCELLED,
   INIT_FILE_ROLES,
+  INIT_INSTALL,
   initDetectedText,
   initExistingText,
   initMjsText,
@@ -54,13 +56,14 @@ function runnerNamed(value: string, source: string): Runner {
 /** Asks until the answer names a known value; Enter takes the default. */
 async function ask<T>(
   prompt: ReturnType<typeof createInterface>,
+  signal: AbortSignal,
   what: string,
   known: readonly string[],
   fallback: string,
   parse: (value: string, source: string) => T,
 ): Promise<T> {
   for (;;) {
-    const answer = (await prompt.question(initQuestionText(what, known, fallback))).trim();
+    const answer = (await prompt.question(initQuestionText(what, known, fallback), { signal })).trim();
     try {
       return parse(answer === '' ? fallback : answer, what);
     } catch (error) {
@@ -91,10 +94,19 @@ export async function runInit(flags: InitFlags): Promise<number> {
   let asked = false;
   if (!flags.yes && process.stdin.isTTY === true && process.stdout.isTTY === true) {
     const prompt = createInterface({ input: process.stdin, output: process.stdout });
+    // Ctrl+C ends the questions as Ctrl+D does: the pending question rejects with an AbortError.
+    const cancel = new AbortController();
+    prompt.on('SIGINT', () => cancel.abort());
     try {
-      if (chosenStack === undefined) stack = await ask(prompt, 'agent stack', STACK_IDS, stack.id, stackNamed);
-      if (chosenRunner === undefined) runner = await ask(prompt, 'test runner', RUNNERS, runner, runnerNamed);
+      if (chosenStack === undefined)
+        stack = await ask(prompt, cancel.signal, 'agent stack', STACK_IDS, stack.id, stackNamed);
+      if (chosenRunner === undefined)
+        runner = await ask(prompt, cancel.signal, 'test runner', RUNNERS, runner, runnerNamed);
       asked = true;
+    } catch (error) {
+      if (!(error instanceof Error && error.name === 'AbortError')) throw error;
+      process.stderr.write(`\n${INIT_CANCELLED}\n`);
+      return 1;
     } finally {
       prompt.close();
     }
@@ -141,6 +153,7 @@ export async function runInit(flags: InitFlags): Promise<number> {
     await writeFileAtomic(join(root, file.path), file.text);
     lines.push(initWroteText(displayText(file.path), INIT_FILE_ROLES[file.role]));
   }
+  if (!project.listsToolscore) lines.push('', INIT_INSTALL);
   lines.push(...initNextText(runCommand(runner, testPath)));
   process.stdout.write(`${lines.map((line) => displayText(line)).join('\n')}\n`);
   return 0;

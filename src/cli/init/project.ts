@@ -23,6 +23,8 @@ export interface Project {
   typescript: boolean;
   /** The `test` script, when it is a real one (npm init's placeholder is not). */
   testScript: string | undefined;
+  /** toolscore itself is a dependency (the generated test imports it). */
+  listsToolscore: boolean;
   /** package-lock.json exists, so CI can `npm ci` and cache. */
   lockfile: boolean;
 }
@@ -70,6 +72,7 @@ export function detectProject(root: string): Project {
     ...detectRunner(names, test),
     typescript: existsSync(join(root, 'tsconfig.json')) || names.has('typescript'),
     testScript: test,
+    listsToolscore: names.has('toolscore'),
     lockfile: existsSync(join(root, 'package-lock.json')),
   };
 }
