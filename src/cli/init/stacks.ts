@@ -286,8 +286,9 @@ const MASTRA: Stack = {
   label: 'Mastra',
   packages: ['@mastra/core'],
   input: 'What is the weather in London?',
-  // Mastra's agent.generate() returns the AI SDK's result: toolCalls and toolResults of toolCallId,
-  // toolName, args and result (the shape Mastra's own examples read), here for its weather-agent example.
+  // The AI SDK result of agent.generate() in Mastra 0.x (agent.generateLegacy() in 1.x): toolCalls and
+  // toolResults of toolCallId, toolName, args and result, the shape Mastra's own examples read, here for
+  // its weather-agent example. (1.x generate() wraps each call in a `payload`, which is not read yet.)
   recorded: {
     text: 'It is 15°C and partly cloudy in London.',
     toolCalls: [
@@ -304,9 +305,12 @@ const MASTRA: Stack = {
     ],
     finishReason: 'stop',
   },
-  recordedWhat: "an agent.generate() result (the AI SDK's toolCalls and toolResults)",
+  recordedWhat: "an agent.generateLegacy() result (the AI SDK's toolCalls and toolResults)",
   expected: [{ tool: 'weatherTool', args: { location: 'London' } }],
-  agentCall: ["return mastra.getAgent('weatherAgent').generate(input);"],
+  agentCall: [
+    '// the AI SDK result: agent.generateLegacy() in Mastra 1.x, agent.generate() in 0.x',
+    "return mastra.getAgent('weatherAgent').generateLegacy(input);",
+  ],
 };
 
 const MCP: Stack = {
