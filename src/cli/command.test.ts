@@ -110,6 +110,7 @@ describe('registerCommand', () => {
       'mcp test',
       'mcp record',
       'demo',
+      'init',
     ]);
   });
 });
