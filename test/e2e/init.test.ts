@@ -227,6 +227,19 @@ describe('what toolscore init refuses and takes', () => {
   );
 
   it(
+    'an absolute --dir is taken as it is',
+    async () => {
+      const root = project({});
+      const elsewhere = mkdtempSync(join(work, 'elsewhere-'));
+      const ran = await init(root, ['--yes', '--no-ci', '--dir', elsewhere]);
+      expect(ran.code, ran.stderr).toBe(0);
+      expect(readdirSync(elsewhere)).toEqual(['toolscore.test.mjs']);
+      expect(ran.stdout).toContain(`next: node --test ${join(elsewhere, 'toolscore.test.mjs')}\n`);
+    },
+    RUNNER_TIMEOUT,
+  );
+
+  it(
     'an unknown --framework or --runner is a usage error with a suggestion',
     async () => {
       const root = project({});

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { ToolscoreInputError } from '../../core/errors.js';
 import { closestName } from '../../core/spelling.js';
@@ -131,7 +131,7 @@ export async function runInit(flags: InitFlags): Promise<number> {
       : []),
   ];
 
-  const existing = files.filter((file) => existsSync(join(root, file.path))).map((file) => file.path);
+  const existing = files.filter((file) => existsSync(resolve(root, file.path))).map((file) => file.path);
   if (existing.length > 0 && !flags.force) {
     process.stderr.write(`${initExistingText(existing.map(displayText)).join('\n')}\n`);
     return 1;
@@ -150,7 +150,7 @@ export async function runInit(flags: InitFlags): Promise<number> {
   if (project.typescript && extension === '.mjs') lines.push(`  ${initMjsText(runner)}`);
   lines.push('');
   for (const file of files) {
-    await writeFileAtomic(join(root, file.path), file.text);
+    await writeFileAtomic(resolve(root, file.path), file.text);
     lines.push(initWroteText(displayText(file.path), INIT_FILE_ROLES[file.role]));
   }
   if (!project.listsToolscore) lines.push('', INIT_INSTALL);
