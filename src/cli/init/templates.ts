@@ -71,8 +71,9 @@ export function testFile(stack: Stack, runner: Runner, extension: '.ts' | '.mjs'
   const what = `${stack.recordedWhat[0]!.toUpperCase()}${stack.recordedWhat.slice(1)}`;
   return [
     `// The first toolscore test, written by \`toolscore init\` for ${stack.label}.`,
-    '// It passes as it is, against a recorded response. Put your own agent call in myAgent, then run',
-    '// `npx toolscore record -- npm test` and `npx toolscore approve --all` to replay its calls from now on.',
+    '// It passes as it is, against a recorded response. Put your own agent call in myAgent and the calls it',
+    '// should make below, then run `npx toolscore record -- npm test` and `npx toolscore approve --all`:',
+    "// the snapshot then holds your agent's calls, and every later run (CI too) replays them.",
     ...imports,
     '',
     `/** ${what}: recorded, so the test needs no key and no network. */`,
