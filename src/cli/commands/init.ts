@@ -151,7 +151,7 @@ export async function runInit(flags: InitFlags): Promise<number> {
   lines.push('');
   for (const file of files) {
     await writeFileAtomic(resolve(root, file.path), file.text);
-    lines.push(initWroteText(displayText(file.path), INIT_FILE_ROLES[file.role]));
+    lines.push(initWroteText(file.path, INIT_FILE_ROLES[file.role]));
   }
   if (!project.listsToolscore) lines.push('', INIT_INSTALL);
   lines.push(...initNextText(runCommand(runner, testPath)));
