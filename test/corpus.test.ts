@@ -23,7 +23,7 @@ describe('a clone tests itself: the corpus is in the repository', () => {
     const rows = [...readFileSync(join(CORPUS_ROOT, 'SOURCES.md'), 'utf8').matchAll(/^\| `([^`]+)` \| (\d+) \|/gm)];
     const files = filesUnder(CORPUS_ROOT).filter((path) => !CORPUS_DOCS.includes(path));
     expect(rows.map((row) => row[1]).sort()).toEqual(files);
-    expect(files).toHaveLength(194);
+    expect(files).toHaveLength(240);
     // The size column is the source's; only the two compressed files differ from it.
     const changed = rows
       .filter((row) => statSync(join(CORPUS_ROOT, row[1]!)).size !== Number(row[2]))
@@ -63,9 +63,13 @@ describe('a clone tests itself: the corpus is in the repository', () => {
     expect(missing).toEqual([]);
   });
 
-  test('the corpus stays small (under 4 MB)', () => {
-    const bytes = filesUnder(CORPUS_ROOT).reduce((sum, path) => sum + statSync(join(CORPUS_ROOT, path)).size, 0);
-    expect(bytes).toBeLessThan(4 * 1024 * 1024);
+  // The BFCL run (questions, answers, results and score files, 4.5 MB) is kept whole: the agreement
+  // test judges every one of its entries. Everything else stays under 3 MB.
+  test('the corpus stays small (under 8 MB, 3 MB without BFCL)', () => {
+    const files = filesUnder(CORPUS_ROOT);
+    const size = (paths: string[]) => paths.reduce((sum, path) => sum + statSync(join(CORPUS_ROOT, path)).size, 0);
+    expect(size(files)).toBeLessThan(8 * 1024 * 1024);
+    expect(size(files.filter((path) => !path.startsWith('bfcl/')))).toBeLessThan(3 * 1024 * 1024);
   });
 
   test('the compressed credential vectors read as their JSON Lines (335 gitleaks strings, 102 secretlint cases)', () => {

@@ -3,11 +3,11 @@ import { resolveSettings, type SettingsInput } from '../evaluation/evaluate.js';
 import { checkFormatName } from '../formats/registry.js';
 import { checkMinScore } from '../core/grade.js';
 import { CaseScorer, type BatchItem, type CaseDefaults } from './cases.js';
-import { WorkerPool } from './pool.js';
+import { WorkerPool, inBatches } from './pool.js';
 import { checkShard, inShard, type Shard } from './shard.js';
 import { openSource, type BatchSource } from './sources.js';
 import { summarizedRun, type BatchRun } from './run.js';
-import { scoreItems, type ScoredBatch } from './scored-batch.js';
+import { scoreItems, type ScoredBatch, type WorkerSetup } from './scored-batch.js';
 
 /** Options of `evaluateBatch()`: the defaults of every case (a case's own `options` override them) and how to run. */
 export interface BatchOptions extends SettingsInput {
@@ -36,6 +36,9 @@ export interface BatchProgress {
   readShare: number | undefined;
 }
 
+/** Where the scoring worker sits beside this module, in the package's build (`dist/batch/worker.js`). */
+const WORKER_SCRIPT = new URL('../batch/worker.js', import.meta.url);
+
 /** Items handed to a worker at once: large enough to make a message cheap, small enough to keep both threads fed. */
 const ITEMS_PER_BATCH = 64;
 
@@ -62,13 +65,16 @@ export function evaluateBatch(source: BatchSource, options: BatchOptions = {}): 
   async function* scoredBatches(): AsyncGenerator<ScoredBatch> {
     const stream = await openSource(source, limits.maxLineBytes);
     readShare = stream.readShare;
-    const batches = batched(onlyShard(stream.items, shard));
+    const batches = inBatches(onlyShard(stream.items, shard), ITEMS_PER_BATCH);
     if (jobs === 1) {
       const scorer = new CaseScorer(defaults);
       for await (const items of batches) yield await scoreItems(scorer, items, failFast);
       return;
     }
-    const pool = new WorkerPool(jobs, { defaults, stopAtError: failFast });
+    const pool = new WorkerPool<BatchItem, ScoredBatch>(WORKER_SCRIPT, jobs, {
+      defaults,
+      stopAtError: failFast,
+    } satisfies WorkerSetup);
     try {
       yield* pool.map(batches);
     } finally {
@@ -91,16 +97,4 @@ function settingsOf(options: BatchOptions): SettingsInput {
 
 async function* onlyShard(items: AsyncIterable<BatchItem>, shard: Shard | undefined): AsyncIterable<BatchItem> {
   for await (const item of items) if (inShard(item.index, shard)) yield item;
-}
-
-async function* batched(items: AsyncIterable<BatchItem>): AsyncIterable<BatchItem[]> {
-  let batch: BatchItem[] = [];
-  for await (const item of items) {
-    batch.push(item);
-    if (batch.length === ITEMS_PER_BATCH) {
-      yield batch;
-      batch = [];
-    }
-  }
-  if (batch.length > 0) yield batch;
 }

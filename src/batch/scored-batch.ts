@@ -1,4 +1,4 @@
-import type { BatchItem, CaseScorer } from './cases.js';
+import type { BatchItem, CaseDefaults, CaseScorer } from './cases.js';
 import { isScoredLine, serializeLine } from './results-line.js';
 import { SummaryBuilder, type SummaryDigest } from './summary.js';
 import type { BatchLine } from './types.js';
@@ -13,6 +13,13 @@ export interface ScoredBatch {
   digest: SummaryDigest;
   /** The batch ends at a case that could not be read or scored (only when asked to stop there). */
   stopped: boolean;
+}
+
+/** What a scoring worker starts with. */
+export interface WorkerSetup {
+  defaults: CaseDefaults;
+  /** End each batch at its first case that cannot be read (--fail-fast). */
+  stopAtError: boolean;
 }
 
 /** The batch of some lines. */

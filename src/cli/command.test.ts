@@ -95,6 +95,7 @@ describe('registerCommand', () => {
       'eval',
       'batch',
       'merge',
+      'bfcl',
       'regression',
       'compare',
       'generate',

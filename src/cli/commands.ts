@@ -6,6 +6,7 @@
 import type { CommandSpec, OptionSpec, OptionTable } from './command.js';
 import type { BatchOutputFlags } from './commands/batch-output.js';
 import type { BatchFlags } from './commands/batch.js';
+import type { BfclFlags } from './commands/bfcl.js';
 import type { CompareFlags } from './commands/compare.js';
 import type { DemoFlags } from './commands/demo.js';
 import type { EvalFlags } from './commands/eval.js';
@@ -368,6 +369,57 @@ const batchCommand: CommandSpec<BatchFlags, [string | undefined]> = {
   async run([dataset], flags) {
     const { runBatch } = await import('./commands/batch.js');
     return runBatch(dataset, flags);
+  },
+};
+
+const BFCL_EXIT_CODES = `
+Exit codes:
+  0  judged (a BFCL run gates nothing), or the gold files were written
+  2  bad usage or bad input: no --questions or --results, a file whose name
+     says no category, a category with no questions or possible answers, a
+     results file of a category toolscore cannot judge offline (multi-turn,
+     executable, Java, JavaScript), a line that is not JSON`;
+
+const bfclCommand: CommandSpec<BfclFlags, []> = {
+  name: 'bfcl',
+  description:
+    "the Berkeley Function Calling Leaderboard's verdict of every entry, reproduced, with toolscore's diagnosis beside it",
+  usage: '--questions Q --answers A --results R [options] | --questions Q --answers A --to-gold DIR',
+  options: {
+    questions: {
+      flags: '--questions <path>',
+      description: 'questions: a BFCL_v4_<category>.json[l] file, or a folder of them (v1 names too)',
+    },
+    answers: {
+      flags: '--answers <path>',
+      description: 'possible answers: a file or folder (not needed for the relevance categories)',
+    },
+    results: {
+      flags: '--results <path>',
+      description: "the model's results: a BFCL_v4_<category>_result.json[l] file, or a folder of them",
+    },
+    output: { flags: '-o, --output <file>', description: 'write the verdicts, one JSON line per entry' },
+    summary: { flags: '--summary <file>', description: 'write the per-category counts as JSON' },
+    html: { flags: '--html <file>', description: 'write an HTML report' },
+    markdown: { flags: '--markdown <file>', description: 'write a Markdown report' },
+    jobs: {
+      flags: '-j, --jobs <n>',
+      description: 'judging threads (default 1: no worker; threads pay off only on runs far larger than BFCL)',
+    },
+    underscoreToDot: {
+      flags: '--no-underscore-to-dot',
+      description: "a result name with _ for the offered name's . is not that function",
+    },
+    toGold: {
+      flags: '--to-gold <folder>',
+      description: 'write each possible answer as a gold file (<id>.json) into the folder, and judge nothing',
+    },
+    progress: { flags: '--no-progress', description: 'print no progress line on stderr' },
+  },
+  help: BFCL_EXIT_CODES,
+  async run(_args, flags) {
+    const { runBfcl } = await import('./commands/bfcl.js');
+    return runBfcl(flags);
   },
 };
 
@@ -762,6 +814,7 @@ export const COMMANDS: readonly CommandSpec<any, any>[] = [
   evalCommand,
   batchCommand,
   mergeCommand,
+  bfclCommand,
   regressionCommand,
   compareCommand,
   generateCommand,

@@ -179,6 +179,7 @@ describe('decoding errors name the JSON path', () => {
     ['abs a string', { $approx: 1, abs: 'x' }, '$[0].args.city.abs', /expected a non-negative number/],
     ['rel null', { $approx: 1, rel: null }, '$[0].args.city.rel', /expected a non-negative number/],
     ['$one_of a string', { $one_of: 'NYC' }, '$[0].args.city.$one_of', /expected an array of candidates, got a string/],
+    ['normalize unknown', { $one_of: ['a'], normalize: 'case' }, '$[0].args.city.normalize', /expected one of bfcl/],
     [
       '$type unknown',
       { $type: 'float' },
@@ -210,6 +211,39 @@ describe('decoding errors name the JSON path', () => {
     expect(error.location.path).toBe('$[2].args["my city"].$regex');
     const inArray = { tags: ['a', { $bad: 1 }] };
     expect(inputError(() => decodeMembers(inArray, '$[0].args', GOLD)).location.path).toBe('$[0].args.tags[1]');
+  });
+});
+
+describe('$one_of with normalize: "bfcl"', () => {
+  const date = decodeCity({ $one_of: ['April 1, 2024', "O'Hare"], normalize: 'bfcl' });
+
+  test("compares strings as the leaderboard's standardize_string does", () => {
+    // Spaces and , . / - _ * ^ dropped, lower-cased, ' read as ".
+    expect(valuesEqual(date, 'april 1 2024')).toBe(true);
+    expect(valuesEqual(date, 'APRIL-1_2024.')).toBe(true);
+    expect(valuesEqual(date, 'O"Hare')).toBe(true);
+    expect(valuesEqual(date, 'ohare')).toBe(false);
+    expect(valuesEqual(date, 'April 2, 2024')).toBe(false);
+    // Other punctuation is kept.
+    expect(valuesEqual(date, 'April 1; 2024')).toBe(false);
+  });
+
+  test('normalises strings inside lists and objects on both sides; other values compare as they are', () => {
+    const cities = decodeCity({ $one_of: [['New York', 'San Francisco'], { unit: 'km' }, 5], normalize: 'bfcl' });
+    expect(valuesEqual(cities, ['new york', 'SanFrancisco'])).toBe(true);
+    expect(valuesEqual(cities, ['San Francisco', 'New York'])).toBe(false);
+    expect(valuesEqual(cities, { unit: 'K.M.' })).toBe(true);
+    expect(valuesEqual(cities, 5)).toBe(true);
+    expect(valuesEqual(cities, '5')).toBe(false);
+  });
+
+  test('without normalize, strings compare exactly', () => {
+    expect(valuesEqual(decodeCity({ $one_of: ['April 1, 2024'] }), 'april 1 2024')).toBe(false);
+  });
+
+  test('is written back with its normalisation, and shown with it', () => {
+    expect(encodeOperators(date)).toEqual({ $one_of: ['April 1, 2024', "O'Hare"], normalize: 'bfcl' });
+    expect(render(date)).toBe('<OneOf("April 1, 2024", "O\'Hare", normalize=bfcl)>');
   });
 });
 

@@ -9,6 +9,7 @@ import { OneOfMatcher } from './matchers/one-of.js';
 import { OptionalMatcher } from './matchers/optional.js';
 import { RegexMatcher, type RegexMode } from './matchers/regex.js';
 import { copyNumberKind } from './number-kinds.js';
+import { STRING_NORMALIZATION_NAMES, type StringNormalization } from './normalize.js';
 import { hasOwnProperty, setOwn } from '../core/objects.js';
 
 /**
@@ -22,6 +23,7 @@ import { hasOwnProperty, setOwn } from '../core/objects.js';
  * | `{"$approx": n, "rel"?: r, "abs"?: a}` | `Approx` |
  * | `{"$contains": x}` | `Contains` |
  * | `{"$one_of": [a, b]}` | `OneOf` |
+ * | `{"$one_of": [a, b], "normalize": "bfcl"}` | `OneOf` comparing strings after a named normalisation (`match/normalize.ts`; `bfcl` is the Berkeley leaderboard's: no spaces or `,./-_*^`, lowercase, `'` as `"`) |
  * | `{"$type": "integer"}` or `{"$type": ["string", "null"]}` | `IsType` |
  * | `{"$optional": v}` | `Optional`: the member may be absent, and must match `v` when present (object members only) |
  * | `{"$literal": v}` | `v` taken as data, unread (for arguments that really have `$` keys) |
@@ -43,7 +45,7 @@ const OPERATOR_OPTIONS: Record<(typeof OPERATORS)[number], readonly string[]> = 
   $regex: ['flags'],
   $approx: ['rel', 'abs'],
   $contains: [],
-  $one_of: [],
+  $one_of: ['normalize'],
   $type: [],
   $optional: [],
   $literal: [],
@@ -254,8 +256,12 @@ function decodeOperator(
     case '$one_of':
       if (!Array.isArray(operand))
         return fail(`expected an array of candidates, got ${describeType(operand)}`, operandPath);
+      if (obj.normalize !== undefined && !(STRING_NORMALIZATION_NAMES as unknown[]).includes(obj.normalize)) {
+        return fail(`expected one of ${STRING_NORMALIZATION_NAMES.join(', ')}`, () => childPath(path(), 'normalize'));
+      }
       return new OneOfMatcher(
         operand.map((candidate, i) => alongTrail(trail, [op, i], () => decodeValue(candidate, trail, context, false))),
+        obj.normalize as StringNormalization | undefined,
       );
     case '$optional': {
       if (!member) {

@@ -26,6 +26,7 @@ const FLOORS: Readonly<Record<string, number>> = {
   batch: 10,
   baseline: 11,
   compare: 11,
+  bfcl: 11,
   cli: 12,
   '(entry)': 13,
 };

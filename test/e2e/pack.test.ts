@@ -177,7 +177,7 @@ describe('the npm package', () => {
     const imported = JSON.parse(esm.stdout) as Seen;
     const required = JSON.parse(cjs.stdout) as Seen;
     expect(Object.keys(required)).toEqual(ENTRY_POINTS);
-    expect(ENTRY_POINTS).toHaveLength(10);
+    expect(ENTRY_POINTS).toHaveLength(11);
     for (const name of ENTRY_POINTS) {
       expect([name, required[name]!.file]).toEqual([name, imported[name]!.file]);
       expect([name, required[name]!.file.startsWith('node_modules/toolscore/dist/')]).toEqual([name, true]);
@@ -192,6 +192,9 @@ describe('the npm package', () => {
     );
     expect(required['toolscore/mcp']!.exports).toEqual(expect.arrayContaining(['McpConnection', 'McpServerError']));
     expect(required['toolscore/judge']!.exports).toEqual(expect.arrayContaining(['JudgeError', 'DEFAULT_JUDGE_MODEL']));
+    expect(required['toolscore/bfcl']!.exports).toEqual(
+      expect.arrayContaining(['evaluateBfcl', 'planBfclRun', 'bfclGoldFiles', 'renderBfclMarkdown']),
+    );
     for (const setup of [
       'toolscore/vitest/global-setup',
       'toolscore/jest/global-setup',

@@ -9,6 +9,7 @@ import { loadForbiddenRules } from '../../io/rules.js';
 import { readToolCatalogue } from '../../schemas/catalogue.js';
 import { finishedText, progressText } from '../../text/batch.js';
 import { checkOutputPaths, type InputFile } from '../output-paths.js';
+import { LiveLine } from '../terminal.js';
 import {
   numberFlag,
   parseBudgetFlags,
@@ -135,27 +136,23 @@ export async function runBatch(dataset: string | undefined, flags: BatchFlags): 
 /** The progress line: redrawn on a terminal (stderr) a few times a second; elsewhere one line at the end. */
 class Progress {
   private readonly started = performance.now();
-  private readonly live = process.stderr.isTTY === true;
-  private lastDraw = 0;
+  private readonly line: LiveLine;
   private done = 0;
 
   constructor(
     private readonly enabled: boolean,
     private readonly jobs: number,
-  ) {}
+  ) {
+    this.line = new LiveLine(enabled);
+  }
 
   update(done: number, failed: number, readShare: number | undefined): void {
     this.done = done;
-    if (!this.enabled || !this.live) return;
-    const now = performance.now();
-    if (now - this.lastDraw < 200) return;
-    this.lastDraw = now;
-    process.stderr.write(`\r\x1b[2K${progressText(done, failed, (now - this.started) / 1000, readShare)}`);
+    this.line.draw(() => progressText(done, failed, (performance.now() - this.started) / 1000, readShare));
   }
 
   end(): void {
     if (!this.enabled) return;
-    const seconds = (performance.now() - this.started) / 1000;
-    process.stderr.write(`${this.live ? '\r\x1b[2K' : ''}${finishedText(this.done, seconds, this.jobs)}\n`);
+    this.line.end(finishedText(this.done, (performance.now() - this.started) / 1000, this.jobs));
   }
 }

@@ -1,0 +1,84 @@
+import type { Ruleset } from './types.js';
+
+/**
+ * How the leaderboard judges a category: `ast` checks the calls against the possible answer,
+ * `irrelevance` is valid when no call is decoded, `relevance` when one is. Anything else (multi-turn,
+ * agentic, executable, Java, JavaScript, …) needs what toolscore does not run: the reason says what.
+ */
+export type CategoryKind = 'ast' | 'irrelevance' | 'relevance';
+
+/** The categories toolscore judges, by file layout and name. */
+const JUDGED: Readonly<Record<Ruleset, Readonly<Record<string, CategoryKind>>>> = {
+  v4: {
+    simple_python: 'ast',
+    // The v3 name of simple_python.
+    simple: 'ast',
+    multiple: 'ast',
+    parallel: 'ast',
+    parallel_multiple: 'ast',
+    live_simple: 'ast',
+    live_multiple: 'ast',
+    live_parallel: 'ast',
+    live_parallel_multiple: 'ast',
+    irrelevance: 'irrelevance',
+    live_irrelevance: 'irrelevance',
+    live_relevance: 'relevance',
+  },
+  v1: {
+    simple: 'ast',
+    multiple_function: 'ast',
+    parallel_function: 'ast',
+    parallel_multiple_function: 'ast',
+    // In 2024-08 "relevance" was what is now "irrelevance": no function fits, and none should be called.
+    relevance: 'irrelevance',
+  },
+};
+
+/** Why a category toolscore does not judge cannot be judged offline, by a part of its name. */
+const UNJUDGED: readonly [RegExp, string][] = [
+  [/multi_turn/, "needs the leaderboard's simulated APIs (file system, trading, travel …) to run each turn"],
+  [/memory|web_search|agentic/, "needs the leaderboard's agentic back ends (memory stores, web search)"],
+  [/exec|rest/, 'is judged by executing the calls against real functions and APIs'],
+  [/java|javascript|js$/, "is judged by the leaderboard's Java and JavaScript type converters, not the Python checker"],
+  [/sql|chatable/, 'has no possible answers the AST checker can use'],
+  [/format_sensitivity/, 'is judged over prompt variations the result files do not carry'],
+];
+
+/** What toolscore does with a category: judge it (and how), or say why not. */
+export type CategoryPlan = { kind: CategoryKind } | { reason: string };
+
+export function planCategory(category: string, ruleset: Ruleset): CategoryPlan {
+  const kind = JUDGED[ruleset][category];
+  if (kind !== undefined) return { kind };
+  const known = UNJUDGED.find(([pattern]) => pattern.test(category));
+  return { reason: known?.[1] ?? 'is not a category the leaderboard judges with its AST or relevance checkers' };
+}
+
+/** What a file of the leaderboard holds, read from its name. */
+export interface CategoryFile {
+  role: 'questions' | 'answers' | 'results' | 'scores';
+  category: string;
+  ruleset: Ruleset;
+}
+
+// `BFCL_v4_live_simple.json`, `BFCL_v4_live_simple_result.json`, `BFCL_v3_simple_score.json`.
+const V4_NAME = /^BFCL_v[34]_(.+?)(_result|_score)?\.jsonl?$/;
+// `gorilla_openfunctions_v1_test_simple.json`, `…_parallel_function.first100.jsonl`, `…_simple_result.json`.
+const V1_NAME = /^gorilla_openfunctions_v1_test_([a-z_]+?)(_result|_score)?(?:\.[^.]+)*\.jsonl?$/;
+
+/**
+ * The role, category and layout of a file from its name, or undefined when the name is not one the
+ * leaderboard writes. Questions and possible answers share their name; the folder passed as
+ * `--questions` or `--answers` says which is which.
+ */
+export function categoryFile(name: string, plain: 'questions' | 'answers'): CategoryFile | undefined {
+  const v4 = V4_NAME.exec(name);
+  const match = v4 ?? V1_NAME.exec(name);
+  if (match === null) return undefined;
+  const suffix = match[2];
+  return {
+    role: suffix === '_result' ? 'results' : suffix === '_score' ? 'scores' : plain,
+    category: match[1]!,
+    ruleset: v4 ? 'v4' : 'v1',
+  };
+}

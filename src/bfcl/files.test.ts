@@ -1,0 +1,159 @@
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { ToolscoreInputError } from '../core/errors.js';
+import { categoryFile, planCategory } from './categories.js';
+import { planBfclRun } from './files.js';
+
+describe('file names', () => {
+  test.each([
+    ['BFCL_v4_live_simple.json', 'questions', { role: 'questions', category: 'live_simple', ruleset: 'v4' }],
+    ['BFCL_v4_live_simple.jsonl', 'answers', { role: 'answers', category: 'live_simple', ruleset: 'v4' }],
+    [
+      'BFCL_v4_parallel_multiple_result.json',
+      'questions',
+      { role: 'results', category: 'parallel_multiple', ruleset: 'v4' },
+    ],
+    ['BFCL_v3_simple_score.json', 'questions', { role: 'scores', category: 'simple', ruleset: 'v4' }],
+    [
+      'gorilla_openfunctions_v1_test_parallel_function.first100.jsonl',
+      'questions',
+      { role: 'questions', category: 'parallel_function', ruleset: 'v1' },
+    ],
+    [
+      'gorilla_openfunctions_v1_test_simple_result.json',
+      'questions',
+      { role: 'results', category: 'simple', ruleset: 'v1' },
+    ],
+  ] as const)('%s', (name, plain, expected) => {
+    expect(categoryFile(name, plain)).toEqual(expected);
+  });
+
+  test('other names are not the leaderboard’s', () => {
+    expect(categoryFile('results.jsonl', 'questions')).toBeUndefined();
+    expect(categoryFile('BFCL_v4_simple.txt', 'questions')).toBeUndefined();
+  });
+
+  test('categories: judged with a checker, or set aside with the reason', () => {
+    expect(planCategory('live_parallel_multiple', 'v4')).toEqual({ kind: 'ast' });
+    expect(planCategory('live_relevance', 'v4')).toEqual({ kind: 'relevance' });
+    expect(planCategory('relevance', 'v1')).toEqual({ kind: 'irrelevance' });
+    expect(planCategory('multi_turn_long_context', 'v4')).toEqual({ reason: expect.stringMatching(/simulated APIs/) });
+    expect(planCategory('simple_java', 'v4')).toEqual({ reason: expect.stringMatching(/Java and JavaScript/) });
+    expect(planCategory('executable_simple', 'v1')).toEqual({ reason: expect.stringMatching(/executing the calls/) });
+  });
+});
+
+async function folder(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'toolscore-bfcl-'));
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(join(dir, name, '..'), { recursive: true });
+    await writeFile(join(dir, name), text);
+  }
+  return dir;
+}
+
+const Q = (id: string) => JSON.stringify({ id, question: [], function: [{ name: 'f' }] });
+const A = (id: string) => JSON.stringify({ id, ground_truth: [{ f: {} }] });
+const R = (id: string) => JSON.stringify({ id, result: [] });
+
+async function inputError(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ToolscoreInputError);
+  return (error as Error).message;
+}
+
+describe('planning a run', () => {
+  test('results pair with questions and answers by id; a result with no question is marked; unanswered questions are counted', async () => {
+    const dir = await folder({
+      'q/BFCL_v4_simple_python.json': [Q('simple_python_0'), Q('simple_python_1'), Q('simple_python_2')].join('\n'),
+      'a/BFCL_v4_simple_python.json': [A('simple_python_0'), A('simple_python_1'), A('simple_python_2')].join('\n'),
+      'r/BFCL_v4_simple_python_result.json': `${R('simple_python_2')}\n\n${R('simple_python_0')}\n${R('simple_python_9')}\n`,
+    });
+    const plan = await planBfclRun({ questions: join(dir, 'q'), answers: join(dir, 'a'), results: join(dir, 'r') });
+    expect(plan.categories).toHaveLength(1);
+    const [category] = plan.categories;
+    expect(category!.unanswered).toBe(1);
+    expect(
+      category!.items.map((item) => [
+        item.id,
+        item.answer === undefined ? null : JSON.parse(item.answer).id,
+        item.missing ?? null,
+        item.where.split('/').at(-1),
+      ]),
+    ).toEqual([
+      ['simple_python_2', 'simple_python_2', null, 'BFCL_v4_simple_python_result.json:1'],
+      ['simple_python_0', 'simple_python_0', null, 'BFCL_v4_simple_python_result.json:3'],
+      ['simple_python_9', null, 'question', 'BFCL_v4_simple_python_result.json:4'],
+    ]);
+  });
+
+  test('a folder’s multi-turn results are skipped with the reason; the same file named alone is an error', async () => {
+    const dir = await folder({
+      'q/BFCL_v4_multi_turn_base.json': Q('multi_turn_base_0'),
+      'q/BFCL_v4_irrelevance.json': Q('irrelevance_0'),
+      'r/BFCL_v4_multi_turn_base_result.json': R('multi_turn_base_0'),
+      'r/BFCL_v4_irrelevance_result.json': R('irrelevance_0'),
+    });
+    const plan = await planBfclRun({ questions: join(dir, 'q'), results: join(dir, 'r') });
+    expect(plan.categories.map((c) => [c.category, c.kind])).toEqual([['irrelevance', 'irrelevance']]);
+    expect(plan.skipped.map((s) => s.category)).toEqual(['multi_turn_base']);
+    expect(
+      await inputError(
+        planBfclRun({ questions: join(dir, 'q'), results: join(dir, 'r/BFCL_v4_multi_turn_base_result.json') }),
+      ),
+    ).toMatch(
+      /BFCL_v4_multi_turn_base_result\.json: category multi_turn_base needs the leaderboard's simulated APIs .*; toolscore cannot judge it offline$/,
+    );
+  });
+
+  test('one line for each input problem', async () => {
+    const dir = await folder({
+      'q/BFCL_v4_simple_python.json': `${Q('simple_python_0')}\n{"id": "simple_python_1", oops}\n`,
+      'r/BFCL_v4_simple_python_result.json': R('simple_python_0'),
+      'r/BFCL_v4_parallel_result.json': R('parallel_0'),
+      'notes.json': '{}',
+    });
+    expect(
+      await inputError(planBfclRun({ questions: join(dir, 'q'), answers: join(dir, 'q'), results: join(dir, 'r') })),
+    ).toMatch(/: no questions file for category parallel \(results: .*BFCL_v4_parallel_result\.json\)$/);
+    expect(
+      await inputError(
+        planBfclRun({ questions: join(dir, 'q'), results: join(dir, 'r/BFCL_v4_simple_python_result.json') }),
+      ),
+    ).toMatch(/no possible-answer file for category simple_python; pass --answers/);
+    expect(
+      await inputError(
+        planBfclRun({
+          questions: join(dir, 'q'),
+          answers: join(dir, 'q'),
+          results: join(dir, 'r/BFCL_v4_simple_python_result.json'),
+        }),
+      ),
+    ).toMatch(/BFCL_v4_simple_python\.json:2:\d+: /);
+    expect(await inputError(planBfclRun({ questions: join(dir, 'notes.json'), results: join(dir, 'r') }))).toMatch(
+      /notes\.json: --questions: cannot tell the category from the file name/,
+    );
+  });
+
+  test('v1 results pair by position; a JSON array file keeps 1.0 a float in the text handed on', async () => {
+    const dir = await folder({
+      'q/gorilla_openfunctions_v1_test_simple.json': `[${Q('simple_0')}, ${Q('simple_1')}]`,
+      'a/gorilla_openfunctions_v1_test_simple.json':
+        '[{"id": "simple_0", "ground_truth": {"f": {"x": [1]}}},\n {"id": "simple_1", "ground_truth": {"f": {"x": [2.0]}}}]',
+      'r/gorilla_openfunctions_v1_test_simple_result.json': '{"idx": 0, "result": []}\n{"idx": 1, "result": []}',
+    });
+    const plan = await planBfclRun({ questions: join(dir, 'q'), answers: join(dir, 'a'), results: join(dir, 'r') });
+    const items = plan.categories[0]!.items;
+    expect(items.map((item) => [item.id, item.ruleset])).toEqual([
+      ['simple_0', 'v1'],
+      ['simple_1', 'v1'],
+    ]);
+    expect(items[1]!.answer).toBe('{"id":"simple_1","ground_truth":{"f":{"x":[2.0]}}}');
+    expect(items[0]!.question).toBe(Q('simple_0'));
+  });
+});

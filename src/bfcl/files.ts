@@ -1,0 +1,321 @@
+import { readdir, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { ToolscoreInputError, describeType } from '../core/errors.js';
+import { isObject } from '../core/objects.js';
+import { readError, readTextFile } from '../io/files.js';
+import { parseJson } from '../io/json.js';
+import { jsonTextWithKinds } from '../match/number-kinds.js';
+import { type CategoryFile, type CategoryKind, categoryFile, planCategory } from './categories.js';
+import type { BfclItem, BfclSummary, Ruleset } from './types.js';
+
+/** Where a run's three inputs are: each a file or a folder of the leaderboard's files. */
+export interface BfclSources {
+  questions: string;
+  /** Not needed when only relevance categories are judged. */
+  answers?: string | undefined;
+  results: string;
+}
+
+/** One entry of a leaderboard file: its JSON text as written, its id and its line. */
+interface FileEntry {
+  text: string;
+  id: string | undefined;
+  line: number;
+}
+
+/** A category to judge: its files and its entries in the order of the results file. */
+export interface BfclCategory {
+  category: string;
+  ruleset: Ruleset;
+  kind: CategoryKind;
+  items: Omit<BfclItem, 'index'>[];
+  /** Questions of the category the results do not answer. */
+  unanswered: number;
+}
+
+/** The categories of a run, in name order, and what was left out. */
+export interface BfclPlan {
+  categories: BfclCategory[];
+  skipped: BfclSummary['skipped'];
+  /** Every file read, so no output is written over one of them. */
+  files: string[];
+}
+
+type Located = CategoryFile & { path: string };
+
+/**
+ * Finds the files of every category the results hold, pairs each result with its question (by id,
+ * else by position, as the leaderboard's 2024-08 runner did) and its possible answer (by id, else by
+ * the question's position, as today's runner aligns them), and reads them as text. A folder's
+ * category that cannot be judged offline is skipped with its reason; a file given by name is an error.
+ */
+export async function planBfclRun(sources: BfclSources): Promise<BfclPlan> {
+  const results = await locate(sources.results, 'results', '--results');
+  const questions = await locate(sources.questions, 'questions', '--questions');
+  const answers = sources.answers === undefined ? [] : await locate(sources.answers, 'answers', '--answers');
+  const resultsIsFile = !(await isFolder(sources.results));
+  const skipped: BfclSummary['skipped'] = [];
+  const categories: BfclCategory[] = [];
+  const read: string[] = [];
+  const byCategory = (files: Located[], role: string) => {
+    const map = new Map<string, Located>();
+    for (const file of files) {
+      if (file.role !== role) continue;
+      const other = map.get(file.category);
+      if (other !== undefined)
+        throw new ToolscoreInputError(
+          { source: file.path },
+          `a second ${role} file for category ${file.category} (the first is ${other.path}); pass one of them`,
+        );
+      map.set(file.category, file);
+    }
+    return map;
+  };
+  const questionFiles = byCategory(questions, 'questions');
+  const answerFiles = byCategory(answers, 'answers');
+  const resultFiles = [...byCategory(results, 'results').values()].sort((a, b) =>
+    a.category < b.category ? -1 : a.category > b.category ? 1 : 0,
+  );
+  if (resultFiles.length === 0)
+    throw new ToolscoreInputError(
+      { source: sources.results },
+      'no results file; expected BFCL_v4_<category>_result.json[l] or gorilla_openfunctions_v1_test_<category>_result.json',
+    );
+  for (const resultFile of resultFiles) {
+    const { category, ruleset } = resultFile;
+    const plan = planCategory(category, ruleset);
+    if ('reason' in plan) {
+      if (resultsIsFile)
+        throw new ToolscoreInputError(
+          { source: resultFile.path },
+          `category ${category} ${plan.reason}; toolscore cannot judge it offline`,
+        );
+      skipped.push({ category, file: resultFile.path, reason: plan.reason });
+      continue;
+    }
+    const questionFile = questionFiles.get(category);
+    if (questionFile === undefined)
+      throw new ToolscoreInputError(
+        { source: sources.questions },
+        `no questions file for category ${category} (results: ${resultFile.path})`,
+      );
+    const answerFile = plan.kind === 'ast' ? answerFiles.get(category) : undefined;
+    if (plan.kind === 'ast' && answerFile === undefined)
+      throw new ToolscoreInputError(
+        { source: sources.answers ?? '--answers' },
+        `no possible-answer file for category ${category}; pass --answers with its file or folder`,
+      );
+    read.push(resultFile.path, questionFile.path, ...(answerFile === undefined ? [] : [answerFile.path]));
+    for (const file of [questionFile, answerFile])
+      if (file !== undefined && file.ruleset !== ruleset)
+        throw new ToolscoreInputError(
+          { source: file.path },
+          `is in the ${file.ruleset} layout, but the results of ${category} (${resultFile.path}) are in the ${ruleset} layout`,
+        );
+    categories.push(
+      pair(
+        category,
+        ruleset,
+        plan.kind,
+        await readEntries(resultFile.path),
+        await readEntries(questionFile.path),
+        answerFile === undefined ? undefined : await readEntries(answerFile.path),
+        resultFile.path,
+      ),
+    );
+  }
+  return { categories, skipped, files: read };
+}
+
+function pair(
+  category: string,
+  ruleset: Ruleset,
+  kind: CategoryKind,
+  results: FileEntry[],
+  questions: FileEntry[],
+  answers: FileEntry[] | undefined,
+  resultsPath: string,
+): BfclCategory {
+  const questionAt = new Map<string, number>();
+  questions.forEach((question, i) => question.id !== undefined && questionAt.set(question.id, i));
+  const answerById = new Map<string, FileEntry>();
+  for (const answer of answers ?? []) if (answer.id !== undefined) answerById.set(answer.id, answer);
+  const answered = new Set<number>();
+  const items: Omit<BfclItem, 'index'>[] = results.map((result, position) => {
+    // The 2024-08 runner paired by position (its results carried no ids, or indices as `idx`).
+    const at =
+      result.id !== undefined && questionAt.has(result.id)
+        ? questionAt.get(result.id)
+        : ruleset === 'v1' || result.id === undefined
+          ? position
+          : undefined;
+    const id =
+      (at !== undefined && ruleset === 'v1' ? questions[at]?.id : undefined) ?? result.id ?? `${category}_${position}`;
+    const where = `${resultsPath}:${result.line}`;
+    const question = at === undefined ? undefined : questions[at];
+    if (question === undefined || at === undefined)
+      return { id, category, ruleset, question: '', result: result.text, where, missing: 'question' as const };
+    answered.add(at);
+    const answer =
+      answers === undefined
+        ? undefined
+        : ((question.id !== undefined ? answerById.get(question.id) : undefined) ?? answers[at]);
+    return {
+      id,
+      category,
+      ruleset,
+      question: question.text,
+      ...(answer !== undefined ? { answer: answer.text } : {}),
+      result: result.text,
+      where,
+    };
+  });
+  return { category, ruleset, kind, items, unanswered: questions.length - answered.size };
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch (error) {
+    throw readError(path, error);
+  }
+}
+
+/** The leaderboard files a path names: the file itself, or the files of a folder whose names say their category. */
+async function locate(path: string, role: 'questions' | 'answers' | 'results', flag: string): Promise<Located[]> {
+  const plain = role === 'results' ? 'questions' : role;
+  if (!(await isFolder(path))) {
+    const file = categoryFile(basename(path), plain);
+    if (file === undefined)
+      throw new ToolscoreInputError(
+        { source: path },
+        `${flag}: cannot tell the category from the file name; expected BFCL_v4_<category>.json[l], BFCL_v4_<category>_result.json[l] or gorilla_openfunctions_v1_test_<category>[_result].json`,
+      );
+    // A results file given by name is results whatever its name says (some runs drop the suffix).
+    return [{ ...file, role: role === 'results' ? 'results' : file.role, path }];
+  }
+  const names = (await readdir(path)).sort();
+  const found: Located[] = [];
+  for (const name of names) {
+    const file = categoryFile(name, plain);
+    if (file !== undefined && file.role !== 'scores') found.push({ ...file, path: join(path, name) });
+  }
+  return found;
+}
+
+/**
+ * The entries of a leaderboard file: JSON Lines (what the leaderboard writes, whatever the extension)
+ * or a JSON array. Each keeps its text as written, so a worker reads `1.0` as a float as Python does.
+ */
+async function readEntries(path: string): Promise<FileEntry[]> {
+  const text = await readTextFile(path);
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (body.trimStart().startsWith('[')) return arrayEntries(body, path);
+  const entries: FileEntry[] = [];
+  const lines = body.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      // The careful parser says where and why.
+      try {
+        parseJson(line, path);
+      } catch (error) {
+        if (!(error instanceof ToolscoreInputError)) throw error;
+        const { column } = error.location;
+        throw new ToolscoreInputError(
+          { source: path, line: i + 1, ...(column !== undefined ? { column } : {}) },
+          error.reason,
+        );
+      }
+    }
+    entries.push({ text: line, id: entryId(value, path, i + 1), line: i + 1 });
+  }
+  return entries;
+}
+
+function arrayEntries(body: string, path: string): FileEntry[] {
+  const array = parseJson(body, path, { keepNumberKinds: true });
+  if (!Array.isArray(array))
+    throw new ToolscoreInputError(
+      { source: path },
+      `expected JSON Lines or a JSON array of entries, got ${describeType(array)}`,
+    );
+  return array.map((value, i) => ({
+    text: jsonTextWithKinds(value, array, i, (plain) => JSON.stringify(plain)),
+    id: entryId(value, `${path} at $[${i}]`, undefined),
+    line: i + 1,
+  }));
+}
+
+function entryId(value: unknown, source: string, line: number | undefined): string | undefined {
+  if (!isObject(value))
+    throw new ToolscoreInputError(
+      { source, ...(line !== undefined ? { line } : {}) },
+      `expected an entry object, got ${describeType(value)}`,
+    );
+  const id = value.id ?? value.idx;
+  return typeof id === 'string' ? id : typeof id === 'number' ? String(id) : undefined;
+}
+
+/** An entry of the questions, with its possible answer (for `--to-gold`). */
+export interface BfclQuestion {
+  id: string;
+  category: string;
+  ruleset: Ruleset;
+  kind: CategoryKind;
+  question: string;
+  answer?: string;
+  where: string;
+}
+
+/**
+ * The entries of every judged category the questions hold, each with its possible answer (by id, else
+ * by position), for the gold files of `toolscore bfcl --to-gold`. Categories that cannot be judged
+ * offline are skipped as in a run.
+ */
+export async function planBfclQuestions(
+  sources: Omit<BfclSources, 'results'>,
+): Promise<{ questions: BfclQuestion[]; skipped: BfclSummary['skipped'] }> {
+  const questionFiles = (await locate(sources.questions, 'questions', '--questions')).filter(
+    (f) => f.role === 'questions',
+  );
+  const answerFiles = sources.answers === undefined ? [] : await locate(sources.answers, 'answers', '--answers');
+  const questions: BfclQuestion[] = [];
+  const skipped: BfclSummary['skipped'] = [];
+  for (const file of questionFiles.sort((a, b) => (a.category < b.category ? -1 : a.category > b.category ? 1 : 0))) {
+    const plan = planCategory(file.category, file.ruleset);
+    if ('reason' in plan) {
+      skipped.push({ category: file.category, file: file.path, reason: plan.reason });
+      continue;
+    }
+    const answerFile = answerFiles.find((f) => f.role === 'answers' && f.category === file.category);
+    if (plan.kind === 'ast' && answerFile === undefined)
+      throw new ToolscoreInputError(
+        { source: sources.answers ?? '--answers' },
+        `no possible-answer file for category ${file.category}; pass --answers with its file or folder`,
+      );
+    const entries = await readEntries(file.path);
+    const answers = answerFile === undefined ? undefined : await readEntries(answerFile.path);
+    const answerById = new Map((answers ?? []).flatMap((a) => (a.id === undefined ? [] : [[a.id, a] as const])));
+    entries.forEach((entry, at) => {
+      const answer =
+        answers === undefined
+          ? undefined
+          : ((entry.id !== undefined ? answerById.get(entry.id) : undefined) ?? answers[at]);
+      questions.push({
+        id: entry.id ?? `${file.category}_${at}`,
+        category: file.category,
+        ruleset: file.ruleset,
+        kind: plan.kind,
+        question: entry.text,
+        ...(answer !== undefined ? { answer: answer.text } : {}),
+        where: `${file.path}:${entry.line}`,
+      });
+    });
+  }
+  return { questions, skipped };
+}

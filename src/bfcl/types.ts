@@ -1,0 +1,123 @@
+import type { Grade } from '../core/grade.js';
+import type { BatchTopIssue } from '../batch/types.js';
+import type { PyValue } from './python-values.js';
+
+/**
+ * Which of the leaderboard's checkers a file is judged by: `v4`, today's `bfcl_eval` (the v3/v4 file
+ * layout), or `v1`, the 2024-08 checker of the `gorilla_openfunctions_v1_test_*` layout. They differ
+ * in a few rules (docs/bfcl.md lists them), and each layout's stored verdicts were made by its own.
+ */
+export type Ruleset = 'v4' | 'v1';
+
+/** A parameter of an offered function, as the leaderboard's schema writes it (`"type": "dict"`, `"float"`, …). */
+export interface BfclParameter {
+  type?: unknown;
+  items?: { type?: unknown } | undefined;
+}
+
+/** A function offered to the model in an entry. */
+export interface BfclFunction {
+  name: string;
+  parameters?: { properties?: Record<string, BfclParameter>; required?: string[] };
+}
+
+/** A dict, as the checker sees one. */
+export type PyDict = { [key: string]: PyValue };
+
+/**
+ * One call: a decoded model call (`args` its arguments), or one call of a possible answer (`args`
+ * each parameter's list of acceptable values, `""` among them when it may be left out).
+ */
+export interface BfclCall {
+  name: string;
+  args: PyDict;
+}
+
+/** A checker's verdict: the leaderboard's own `valid`, `error` list and `error_type`. */
+export interface CheckResult {
+  valid: boolean;
+  /** Messages, in the leaderboard's words; a parallel mismatch adds one detail object per output call tried. */
+  error: PyValue[];
+  error_type?: string;
+}
+
+/**
+ * One entry to judge, as the reader hands it to a scorer (possibly in another thread, so plain
+ * text): the JSON of its question, possible answer and result, each as written (`1.0` stays a float).
+ */
+export interface BfclItem {
+  index: number;
+  id: string;
+  category: string;
+  ruleset: Ruleset;
+  question: string;
+  /** Absent for the relevance categories, which have no possible answer. */
+  answer?: string;
+  result: string;
+  /** `file:line` of the result, for messages. */
+  where: string;
+  /** Set when the result's id names no question (`question` is then empty). */
+  missing?: 'question';
+}
+
+/** How entries are judged. */
+export interface BfclSettings {
+  /**
+   * A result name equal to the offered name with `.` written `_` is that function (function-calling
+   * APIs cannot send dots in names); on by default.
+   */
+  underscoreToDot: boolean;
+}
+
+/** One line of a `toolscore bfcl` verdicts file, for an entry that was judged. */
+export interface BfclVerdictLine {
+  id: string;
+  /** 0-based position of the entry in the run (categories in name order, entries in file order). */
+  index: number;
+  category: string;
+  /** The leaderboard's verdict. */
+  valid: boolean;
+  /** The leaderboard's error type and messages, when not valid. */
+  error_type?: string;
+  error?: unknown[];
+  /** toolscore's diagnosis of the same entry, scored against its possible answer as gold. */
+  score: number;
+  grade: Grade;
+  argument_f1: number;
+  selection_accuracy: number;
+  top_issue: BatchTopIssue | null;
+}
+
+/** A line for an entry that could not be read (a result with no question, an unreadable result line). */
+export interface BfclErrorLine {
+  id: string;
+  index: number;
+  category: string;
+  error: string;
+}
+
+export type BfclLine = BfclVerdictLine | BfclErrorLine;
+
+/** The leaderboard's count for one category, beside toolscore's mean score. */
+export interface BfclCategorySummary {
+  category: string;
+  /** Entries judged valid, of those judged (`accuracy` = correct_count / total_count, as the leaderboard reports it). */
+  correct_count: number;
+  total_count: number;
+  accuracy: number | null;
+  /** toolscore's mean score over the same entries. */
+  mean_score: number | null;
+  /** Entries that could not be read. */
+  errors: number;
+}
+
+/** What a run judged, per category and overall. */
+export interface BfclSummary {
+  toolscore_version: string;
+  categories: BfclCategorySummary[];
+  overall: Omit<BfclCategorySummary, 'category'>;
+  /** Categories a folder held that cannot be judged offline, with why (multi-turn needs simulated APIs). */
+  skipped: { category: string; file: string; reason: string }[];
+  /** Questions that had no result. */
+  unanswered: number;
+}

@@ -1,0 +1,151 @@
+import { ToolscoreInputError, describeType } from '../core/errors.js';
+import { isObject } from '../core/objects.js';
+import type { ToolCall } from '../core/types.js';
+import { resolveSettings, scoreCalls, type ScoreSettings } from '../evaluation/evaluate.js';
+import { readGold } from '../formats/gold.js';
+import { parseJson } from '../io/json.js';
+import { redactSecrets } from '../metrics/security.js';
+import { planCategory } from './categories.js';
+import { UncheckableEntry, astChecker } from './checker.js';
+import { type Decoded, answerCalls, decodeResult, isEmptyOutput, offeredFunctions } from './decode.js';
+import { bfclGold } from './gold.js';
+import { toJson } from './python-values.js';
+import type { BfclCall, BfclItem, BfclLine, BfclSettings, BfclVerdictLine, CheckResult } from './types.js';
+
+/**
+ * Judges entries: the leaderboard's verdict, and toolscore's diagnosis of the same calls against the
+ * possible answer as gold. Built once per thread.
+ */
+export class BfclJudge {
+  private readonly scoring: ScoreSettings = resolveSettings({});
+
+  constructor(private readonly settings: BfclSettings) {}
+
+  /** The verdicts line of an entry, or the one-line reason it could not be judged. */
+  judge(item: BfclItem): BfclLine {
+    const { id, index, category } = item;
+    try {
+      if (item.missing === 'question')
+        throw new ToolscoreInputError(
+          { source: item.where },
+          `result ${JSON.stringify(id)} has no question of that id in the ${category} questions`,
+        );
+      const plan = planCategory(category, item.ruleset);
+      if ('reason' in plan)
+        throw new ToolscoreInputError({ source: item.where }, `category ${category} ${plan.reason}`);
+      // The schema's types are names ("float"), never numbers: the question needs no number kinds, and is the largest text.
+      const question = entryObject(item.question, `${item.where} (question)`, false);
+      const functions = offeredFunctions(question, `question ${id}`);
+      const result = entryObject(item.result, item.where, true);
+      if (!Object.hasOwn(result, 'result'))
+        throw new ToolscoreInputError(
+          { source: item.where },
+          'expected a result entry {id, result}, with no "result" key',
+        );
+      const decoded = decodeResult(result.result, functions, item.where, this.settings.underscoreToDot);
+      let answers: BfclCall[] = [];
+      let verdict: CheckResult;
+      if (plan.kind === 'ast') {
+        if (item.answer === undefined)
+          throw new ToolscoreInputError({ source: item.where }, `entry ${id} has no possible answer`);
+        answers = answerCalls(
+          entryObject(item.answer, `possible answer ${id}`, true),
+          item.ruleset,
+          `possible answer ${id}`,
+        );
+        verdict = astVerdict(decoded, (calls) => astChecker(functions, calls, answers, category, item.ruleset));
+      } else {
+        verdict = relevanceVerdict(plan.kind, decoded, item.ruleset);
+      }
+      const gold = bfclGold(plan.kind, category, item.ruleset, functions, answers);
+      return this.line(item, verdict, gold, 'calls' in decoded ? decoded.calls : []);
+    } catch (error) {
+      if (error instanceof UncheckableEntry) return { id, index, category, error: `${item.where}: ${error.message}` };
+      if (error instanceof ToolscoreInputError) return { id, index, category, error: error.message };
+      // Hostile nesting (arguments thousands of levels deep) ends the entry, not the run.
+      if (error instanceof RangeError && /call stack/i.test(error.message))
+        return { id, index, category, error: `${item.where}: the entry is nested too deeply to judge` };
+      throw error;
+    }
+  }
+
+  private line(item: BfclItem, verdict: CheckResult, gold: unknown, calls: readonly BfclCall[]): BfclVerdictLine {
+    const expected = readGold(gold, `possible answer ${item.id}`);
+    const actual: ToolCall[] = calls.map((call) => ({
+      tool: call.name,
+      args: toJson(call.args) as ToolCall['args'],
+      is_error: false,
+    }));
+    const result = scoreCalls(expected.calls, actual, { ...this.scoring, gold: expected.options }).result();
+    const top = result.topIssues[0];
+    return {
+      id: item.id,
+      index: item.index,
+      category: item.category,
+      valid: verdict.valid,
+      ...(verdict.valid ? {} : { error_type: verdict.error_type ?? 'unclear', error: verdict.error.map(toJson) }),
+      score: result.score,
+      grade: result.grade,
+      argument_f1: result.metrics.argument_metrics.f1,
+      selection_accuracy: result.metrics.selection_accuracy,
+      top_issue:
+        top === undefined
+          ? null
+          : { kind: top.kind, tool: top.tool, problem: redactSecrets(top.problem), fix: redactSecrets(top.fix) },
+    };
+  }
+}
+
+/** An entry's JSON; `keepNumberKinds` where Python's int/float distinction matters (answers and results). */
+function entryObject(text: string, source: string, keepNumberKinds: boolean): Record<string, unknown> {
+  const value = parseJson(text, source, { keepNumberKinds });
+  if (!isObject(value))
+    throw new ToolscoreInputError({ source }, `expected an entry object, got ${describeType(value)}`);
+  return value;
+}
+
+/** The leaderboard's AST runner: a result that does not decode, or decodes to the wrong shape, fails before any check. */
+function astVerdict(decoded: Decoded, check: (calls: BfclCall[]) => CheckResult): CheckResult {
+  if ('error' in decoded)
+    return {
+      valid: false,
+      error: [`Invalid syntax. Failed to decode AST. ${decoded.error}`],
+      error_type: 'ast_decoder:decoder_failed',
+    };
+  if ('wrongFormat' in decoded)
+    return {
+      valid: false,
+      error: [
+        'Did not output in the specified format. Note: the model_result is wrapped in a string to ensure json serializability.',
+      ],
+      error_type: 'ast_decoder:decoder_wrong_output_format',
+    };
+  return check(decoded.calls);
+}
+
+/** The leaderboard's relevance runner: irrelevance is valid when no call decodes, relevance when one does. */
+function relevanceVerdict(
+  kind: 'irrelevance' | 'relevance',
+  decoded: Decoded,
+  ruleset: BfclItem['ruleset'],
+): CheckResult {
+  const called = !isEmptyOutput(decoded, ruleset);
+  if (kind === 'irrelevance')
+    return called
+      ? {
+          valid: false,
+          error: ['Valid syntax. Successfully decode AST when it should not.'],
+          // In 2024-08 the category was named "relevance", and so was its error.
+          error_type: ruleset === 'v1' ? 'relevance_error:decoder_success' : 'irrelevance_error:decoder_success',
+        }
+      : { valid: true, error: [] };
+  return called
+    ? { valid: true, error: [] }
+    : {
+        valid: false,
+        error: [
+          `Invalid syntax. Failed to decode AST when it should have. ${'error' in decoded ? decoded.error : ''}`.trimEnd(),
+        ],
+        error_type: 'relevance_error:decoder_failed',
+      };
+}

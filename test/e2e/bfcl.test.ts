@@ -1,0 +1,168 @@
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { REPO_ROOT } from '../corpus.js';
+import { CHROMIUM, CHROMIUM_PATH, needs } from '../requirements.js';
+import { runCli, useScratchFolder } from './run-cli.js';
+
+const CORPUS = resolve(REPO_ROOT, 'test/corpus/bfcl');
+const INPUTS = [
+  '--questions',
+  join(CORPUS, 'questions'),
+  '--answers',
+  join(CORPUS, 'possible_answer'),
+  '--results',
+  join(CORPUS, 'model_runs/glyphh-ada-1.1'),
+];
+const scratch = useScratchFolder('toolscore-bfcl-');
+
+describe('toolscore bfcl', () => {
+  test('judges the corpus run: the same bytes with --jobs 1 and 2, a table per category, the reports', async () => {
+    const dir = scratch.fresh();
+    const one = await runCli(['bfcl', ...INPUTS, '--jobs', '1', '-o', 'one.jsonl'], { cwd: dir });
+    const two = await runCli(
+      [
+        'bfcl',
+        ...INPUTS,
+        '--jobs',
+        '2',
+        '-o',
+        'two.jsonl',
+        '--summary',
+        's.json',
+        '--html',
+        'r.html',
+        '--markdown',
+        'r.md',
+      ],
+      { cwd: dir },
+    );
+    expect([one.code, two.code, one.stderr, two.stderr]).toEqual([0, 0, '', '']);
+    const verdicts = readFileSync(join(dir, 'one.jsonl'), 'utf8');
+    expect(readFileSync(join(dir, 'two.jsonl'), 'utf8')).toBe(verdicts);
+    expect(verdicts.trimEnd().split('\n')).toHaveLength(1640);
+    // The counts of manifest.json's kept_results and kept_failures, per category.
+    expect(one.stdout).toMatch(/^simple_python +0\.945 \(189\/200\) +0\.980 +0$/m);
+    expect(one.stdout).toMatch(/^live_parallel +0\.750 \(12\/16\) +0\.967 +0$/m);
+    expect(one.stdout).toMatch(/^all judged entries +0\.876 \(1436\/1640\) +0\.931 +0$/m);
+    expect(one.stdout).toContain("skipped multi_turn_base: it needs the leaderboard's simulated APIs");
+    expect(two.stdout).toContain('HTML report: r.html');
+    const summary = JSON.parse(readFileSync(join(dir, 's.json'), 'utf8'));
+    expect(summary.overall).toEqual({
+      correct_count: 1436,
+      total_count: 1640,
+      accuracy: 1436 / 1640,
+      mean_score: expect.any(Number),
+      errors: 0,
+    });
+    const markdown = readFileSync(join(dir, 'r.md'), 'utf8');
+    expect(markdown).toContain('| simple\\_python | 0.945 (189/200) | 0.980 | 0 |');
+    // simple_python_98 asked for 6 hours; the model said 18.
+    expect(markdown).toContain(
+      '| simple\\_python\\_98 | simple\\_python | value\\_error:others | 0.850 B | calculate\\_clock\\_angle: calculate\\_clock\\_angle called with different arguments: hours: expected 6, got 18 |',
+    );
+  });
+
+  test('--to-gold writes one gold file per entry of the judged categories; eval reads them', async () => {
+    const dir = scratch.fresh();
+    const run = await runCli(
+      [
+        'bfcl',
+        '--questions',
+        join(CORPUS, 'questions'),
+        '--answers',
+        join(CORPUS, 'possible_answer'),
+        '--to-gold',
+        'gold',
+      ],
+      { cwd: dir },
+    );
+    expect(run.code).toBe(0);
+    // 11 categories: 9 of 200 entries, live_parallel 16, live_parallel_multiple 24, live_relevance 16; multi-turn skipped.
+    expect(run.stdout).toContain('wrote 1656 gold files to gold');
+    expect(readdirSync(join(dir, 'gold'))).toHaveLength(1656);
+    expect(JSON.parse(readFileSync(join(dir, 'gold/simple_python_0.json'), 'utf8'))).toEqual({
+      calls: [
+        {
+          tool: 'calculate_triangle_area',
+          args: { base: 10, height: 5, unit: { $optional: { $one_of: ['units'], normalize: 'bfcl' } } },
+        },
+      ],
+    });
+    writeFileSync(
+      join(dir, 'trace.json'),
+      JSON.stringify([{ tool: 'calculate_triangle_area', args: { base: 10, height: 5, unit: 'Units' } }]),
+    );
+    const scored = await runCli(['eval', 'gold/simple_python_0.json', 'trace.json', '--min-score', '1'], { cwd: dir });
+    expect(scored.code).toBe(0);
+  });
+
+  test('bad usage and input: one line, exit 2', async () => {
+    const dir = scratch.fresh();
+    const noQuestions = await runCli(['bfcl', '--results', join(CORPUS, 'model_runs/glyphh-ada-1.1')], { cwd: dir });
+    expect([noQuestions.code, noQuestions.stderr.trim()]).toEqual([
+      2,
+      'toolscore: --questions: expected --questions (a questions file or folder)',
+    ]);
+    const multiTurn = await runCli(
+      [
+        'bfcl',
+        '--questions',
+        join(CORPUS, 'questions'),
+        '--results',
+        join(CORPUS, 'model_runs/glyphh-ada-1.1/BFCL_v4_multi_turn_base_result.jsonl'),
+      ],
+      { cwd: dir },
+    );
+    expect(multiTurn.code).toBe(2);
+    expect(multiTurn.stderr.trim().split('\n')).toHaveLength(1);
+    expect(multiTurn.stderr).toMatch(
+      /BFCL_v4_multi_turn_base_result\.jsonl: category multi_turn_base needs the leaderboard's simulated APIs/,
+    );
+    const sameFile = await runCli(['bfcl', ...INPUTS, '-o', join(CORPUS, 'questions/BFCL_v4_simple_python.jsonl')], {
+      cwd: dir,
+    });
+    expect(sameFile.code).toBe(2);
+  });
+});
+
+describe('the BFCL report in headless Chromium', needs(CHROMIUM), () => {
+  let work: string;
+  let context: BrowserContext;
+  beforeAll(async () => {
+    const missing = CHROMIUM.missing();
+    if (missing !== undefined) throw new Error(`CI=true but ${missing} (.ci/run installs it)`);
+    work = mkdtempSync(join(tmpdir(), 'toolscore-bfcl-html-'));
+    mkdirSync(join(work, 'out'));
+    context = await chromium.launchPersistentContext(join(work, 'profile'), {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      timeout: 30_000,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await context?.close();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  test('shows the category table and the failing entries, loads nothing', async () => {
+    const run = await runCli(['bfcl', ...INPUTS, '--jobs', '1', '--html', join(work, 'out/r.html')], { cwd: work });
+    expect(run.code).toBe(0);
+    const page = await context.newPage();
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto(pathToFileURL(join(work, 'out/r.html')).href, { waitUntil: 'load', timeout: 15_000 });
+    expect(await page.title()).toBe('BFCL verdicts');
+    // 10 categories and the overall row.
+    expect(await page.locator('#categories tbody tr').count()).toBe(11);
+    // 204 failures; the report lists the 200 lowest-scoring.
+    expect(await page.locator('#failures tbody tr').count()).toBe(200);
+    expect(await page.locator('#skipped li').textContent()).toContain('multi_turn_base');
+    expect(requests.filter((url) => !url.startsWith('file:'))).toEqual([]);
+    await page.close();
+  });
+});
