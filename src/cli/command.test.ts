@@ -111,6 +111,7 @@ describe('registerCommand', () => {
       'mcp test',
       'mcp record',
       'demo',
+      'init',
     ]);
   });
 });

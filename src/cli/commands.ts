@@ -12,6 +12,7 @@ import type { DemoFlags } from './commands/demo.js';
 import type { EvalFlags } from './commands/eval.js';
 import type { GenerateFlags } from './commands/generate.js';
 import type { GoldFlags } from './commands/gold.js';
+import type { InitFlags } from './commands/init.js';
 import type { McpTargetFlags } from './commands/mcp-common.js';
 import type { MergeFlags } from './commands/merge.js';
 import type { McpLintFlags } from './commands/mcp-lint.js';
@@ -766,6 +767,47 @@ const demoCommand: CommandSpec<DemoFlags> = {
   },
 };
 
+const initCommand: CommandSpec<InitFlags> = {
+  name: 'init',
+  description: 'set a project up: a first test of its agent stack that passes at once, its snapshot, and a CI workflow',
+  options: {
+    framework: {
+      flags: '--framework <name>',
+      description:
+        'agent stack (default: from package.json): vercel-ai, openai-agents, langgraph, langchain, anthropic, openai, gemini, mastra, mcp or generic',
+    },
+    runner: {
+      flags: '--runner <runner>',
+      description:
+        'test runner (default: vitest or jest when a dependency or the test script, else node): vitest, jest or node',
+    },
+    dir: {
+      flags: '--dir <folder>',
+      description: 'folder of the test file (default: test/ or tests/ when present, else test/)',
+    },
+    yes: {
+      flags: '-y, --yes',
+      description: 'ask nothing, take what was detected (off a terminal nothing is asked anyway)',
+    },
+    ci: { flags: '--no-ci', description: 'write no GitHub Actions workflow' },
+    force: { flags: '--force', description: 'overwrite files that are already there' },
+  },
+  help: `
+Writes, from the current folder: the test (toolscore.test.ts in a TypeScript project under Vitest,
+else toolscore.test.mjs; in --dir), .toolscore/snapshots/ with its approved snapshot, and
+.github/workflows/toolscore.yml.
+
+Exit codes:
+  0  written
+  1  a file is already there (each is named) and --force was not given, or the questions were
+     cancelled (Ctrl+C, Ctrl+D); nothing was written
+  2  bad usage: an unknown --framework or --runner, a package.json that cannot be read`,
+  async run(_, flags) {
+    const { runInit } = await import('./commands/init.js');
+    return runInit(flags);
+  },
+};
+
 /** The commands in the order `toolscore --help` lists them; each checked against its own flags above. */
 // biome-ignore lint/suspicious/noExplicitAny: a list of commands whose flags differ
 export const COMMANDS: readonly CommandSpec<any, any>[] = [
@@ -788,4 +830,5 @@ export const COMMANDS: readonly CommandSpec<any, any>[] = [
   mcpTestCommand,
   mcpRecordCommand,
   demoCommand,
+  initCommand,
 ];

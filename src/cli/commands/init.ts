@@ -1,0 +1,160 @@
+import { existsSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { ToolscoreInputError } from '../../core/errors.js';
+import { closestName } from '../../core/spelling.js';
+import { autoExtract } from '../../formats/auto.js';
+import { writeFileAtomic } from '../../io/atomic-write.js';
+import { displayText } from '../../reports/text.js';
+import { recordedCalls } from '../../testing/snapshots/recorded-calls.js';
+import { SnapshotStore, newSnapshotData } from '../../testing/snapshots/store.js';
+import {
+  INIT_CANCELLED,
+  INIT_FILE_ROLES,
+  INIT_INSTALL,
+  initDetectedText,
+  initExistingText,
+  initMjsText,
+  initNextText,
+  initQuestionText,
+  initUnknownText,
+  initWroteText,
+} from '../../text/init.js';
+import { detectProject, RUNNERS, type Runner } from '../init/project.js';
+import { STACKS, type Stack } from '../init/stacks.js';
+import { runCommand, TEST_NAME, testExtension, testFile, workflowFile } from '../init/templates.js';
+
+/** Flags of `toolscore init`. */
+export interface InitFlags {
+  framework?: string;
+  runner?: string;
+  dir?: string;
+  yes?: boolean;
+  /** False with --no-ci: no workflow is written. */
+  ci: boolean;
+  force?: boolean;
+}
+
+const STACK_IDS = STACKS.map((stack) => stack.id);
+
+/** The stack a --framework value (an id, or one of its package names) names, or a usage error. */
+function stackNamed(value: string, source: string): Stack {
+  const lower = value.toLowerCase();
+  const stack = STACKS.find((candidate) => candidate.id === lower || candidate.packages.includes(lower));
+  if (stack !== undefined) return stack;
+  throw new ToolscoreInputError({ source }, initUnknownText(value, STACK_IDS, closestName(value, STACK_IDS)));
+}
+
+/** The runner a --runner value names, or a usage error. */
+function runnerNamed(value: string, source: string): Runner {
+  const lower = value.toLowerCase();
+  const runner = RUNNERS.find((candidate) => candidate === lower || (candidate === 'node' && lower === 'node:test'));
+  if (runner !== undefined) return runner;
+  throw new ToolscoreInputError({ source }, initUnknownText(value, RUNNERS, closestName(value, RUNNERS)));
+}
+
+/** Asks until the answer names a known value; Enter takes the default. */
+async function ask<T>(
+  prompt: ReturnType<typeof createInterface>,
+  signal: AbortSignal,
+  what: string,
+  known: readonly string[],
+  fallback: string,
+  parse: (value: string, source: string) => T,
+): Promise<T> {
+  for (;;) {
+    const answer = (await prompt.question(initQuestionText(what, known, fallback), { signal })).trim();
+    try {
+      return parse(answer === '' ? fallback : answer, what);
+    } catch (error) {
+      if (!(error instanceof ToolscoreInputError)) throw error;
+      process.stderr.write(`${displayText(error.message)}\n`);
+    }
+  }
+}
+
+/** The folder the test goes in by default: test/ or tests/ when there is one, else test/. */
+function defaultTestDir(root: string): string {
+  return ['test', 'tests', '__tests__'].find((dir) => existsSync(join(root, dir))) ?? 'test';
+}
+
+/**
+ * `toolscore init`: detects the project's agent stack and test runner from package.json and writes a
+ * first test that passes against a recorded response of that stack, its approved snapshot, and a
+ * GitHub Actions workflow that replays snapshots. Never overwrites without --force (exit 1, naming the
+ * files); asks only on a terminal, and not with --yes.
+ */
+export async function runInit(flags: InitFlags): Promise<number> {
+  const root = process.cwd();
+  const chosenStack = flags.framework !== undefined ? stackNamed(flags.framework, '--framework') : undefined;
+  const chosenRunner = flags.runner !== undefined ? runnerNamed(flags.runner, '--runner') : undefined;
+  const project = detectProject(root);
+  let stack = chosenStack ?? project.stack;
+  let runner = chosenRunner ?? project.runner;
+  let asked = false;
+  if (!flags.yes && process.stdin.isTTY === true && process.stdout.isTTY === true) {
+    const prompt = createInterface({ input: process.stdin, output: process.stdout });
+    // Ctrl+C ends the questions as Ctrl+D does: the pending question rejects with an AbortError.
+    const cancel = new AbortController();
+    prompt.on('SIGINT', () => cancel.abort());
+    try {
+      if (chosenStack === undefined)
+        stack = await ask(prompt, cancel.signal, 'agent stack', STACK_IDS, stack.id, stackNamed);
+      if (chosenRunner === undefined)
+        runner = await ask(prompt, cancel.signal, 'test runner', RUNNERS, runner, runnerNamed);
+      asked = true;
+    } catch (error) {
+      if (!(error instanceof Error && error.name === 'AbortError')) throw error;
+      process.stderr.write(`\n${INIT_CANCELLED}\n`);
+      return 1;
+    } finally {
+      prompt.close();
+    }
+  }
+
+  const extension = testExtension(project, runner);
+  const testPath = join(flags.dir ?? defaultTestDir(root), `toolscore.test${extension}`);
+  const snapshotPath = relative(root, new SnapshotStore().pathOf(TEST_NAME));
+  const calls = recordedCalls(autoExtract(stack.recorded, 'actual').calls);
+  const snapshot = newSnapshotData(TEST_NAME, calls, { approved: true, source: 'init' });
+  const files: { path: string; text: string; role: keyof typeof INIT_FILE_ROLES }[] = [
+    { path: testPath, text: testFile(stack, runner, extension), role: 'test' },
+    { path: snapshotPath, text: `${JSON.stringify(snapshot, null, 2)}\n`, role: 'snapshot' },
+    ...(flags.ci
+      ? [
+          {
+            path: join('.github', 'workflows', 'toolscore.yml'),
+            text: workflowFile(project, runner),
+            role: 'workflow' as const,
+          },
+        ]
+      : []),
+  ];
+
+  const existing = files.filter((file) => existsSync(resolve(root, file.path))).map((file) => file.path);
+  if (existing.length > 0 && !flags.force) {
+    process.stderr.write(`${initExistingText(existing.map(displayText)).join('\n')}\n`);
+    return 1;
+  }
+
+  const lines = initDetectedText({
+    stack: stack.label,
+    stackFrom: project.stackFrom,
+    chosen: chosenStack !== undefined || (asked && stack !== project.stack),
+    alsoFound: project.alsoFound,
+    runner,
+    runnerFrom: project.runnerFrom,
+    runnerChosen: chosenRunner !== undefined || (asked && runner !== project.runner),
+    language: project.typescript ? 'TypeScript' : 'JavaScript',
+  });
+  if (project.typescript && extension === '.mjs') lines.push(`  ${initMjsText(runner)}`);
+  lines.push('');
+  for (const file of files) {
+    await writeFileAtomic(resolve(root, file.path), file.text);
+    lines.push(initWroteText(file.path, INIT_FILE_ROLES[file.role]));
+  }
+  if (!project.listsToolscore) lines.push('', INIT_INSTALL);
+  lines.push(...initNextText(runCommand(runner, testPath)));
+  process.stdout.write(`${lines.map((line) => displayText(line)).join('\n')}\n`);
+  return 0;
+}
