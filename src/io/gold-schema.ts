@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { JSON_TYPE_NAMES } from '../match/matchers/is-type.js';
 import { type OPERATOR_OPTIONS, REGEX_FLAGS, type Operator } from '../match/operators.js';
 import { GOLD_KEYS } from './gold-keys.js';
+import { jsonSchemaFile, schemaDocs } from './json-schema.js';
 
 /*
  * The gold language as a zod schema, from which schemas/gold.json is emitted for editors. It accepts
@@ -12,13 +13,7 @@ import { GOLD_KEYS } from './gold-keys.js';
  * document the file format, like the JSDoc of a type, and sit beside the shape they describe.
  */
 
-/** Ids and descriptions of the gold schema's parts: a registry of its own, so no other schema's ids collide. */
-export const GOLD_SCHEMA_META = z.registry<{ id?: string; description: string }>();
-
-function doc<T extends z.ZodType>(schema: T, description: string, id?: string): T {
-  GOLD_SCHEMA_META.add(schema, id === undefined ? { description } : { id, description });
-  return schema;
-}
+const { registry, doc } = schemaDocs();
 
 /** A string with something besides white space in it (the loader trims names). */
 const name = (description: string) => doc(z.string().regex(/\S/), description);
@@ -256,14 +251,7 @@ export const goldSchema = doc(
   'A toolscore gold standard: the tool calls an agent is expected to make. A list of calls, or {"calls": [...]} with file-level options.',
 );
 
-/** Where the published schema lives. */
-export const GOLD_SCHEMA_ID = 'https://unpkg.com/toolscore/schemas/gold.json';
-
-/** schemas/gold.json: the gold schema as JSON Schema (draft 2020-12). */
+/** schemas/gold.json: the gold schema as JSON Schema. */
 export function goldJsonSchema(): Record<string, unknown> {
-  return {
-    $id: GOLD_SCHEMA_ID,
-    title: 'toolscore gold standard',
-    ...z.toJSONSchema(goldSchema, { target: 'draft-2020-12', io: 'input', metadata: GOLD_SCHEMA_META }),
-  };
+  return jsonSchemaFile(goldSchema, registry, 'gold.json', 'toolscore gold standard');
 }
