@@ -58,12 +58,12 @@ const OPERATOR_SHAPES: { [Op in Operator]: { [K in Op | (typeof OPERATOR_OPTIONS
   $approx: {
     $approx: doc(z.number(), 'A number the actual number must be close to.'),
     rel: doc(z.number().min(0), 'Relative tolerance (default 1e-6).'),
-    abs: doc(z.number().min(0), 'Absolute tolerance (default 1e-12).'),
+    abs: doc(z.number().min(0), 'Absolute tolerance (default 0).'),
   },
   $contains: {
     $contains: doc(
       z.lazy(() => value),
-      'For a string, a substring; for an array, an element; for an object, members it must have.',
+      'For a string, a substring; for an array, an element (compared leniently); for an object, a key it must have.',
     ),
   },
   $one_of: { $one_of: doc(z.array(z.lazy(() => value)), 'Candidates: the value must match one of them.') },
@@ -87,7 +87,7 @@ const OPERATOR_DESCRIPTIONS: Record<Operator, string> = {
   $any: 'Matches any value.',
   $regex: 'Matches a string against a regular expression (the whole string).',
   $approx: 'Matches a number within a tolerance.',
-  $contains: 'Matches a string, array or object that contains the operand.',
+  $contains: 'Matches a string holding a substring, an array holding an element, or an object having a key.',
   $one_of: 'Matches one of the candidates.',
   $type: 'Matches a value of a JSON type.',
   $optional: 'A member that may be absent.',
