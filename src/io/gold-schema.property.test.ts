@@ -28,7 +28,7 @@ const pick = (valid: unknown[], invalid: unknown[]) =>
 const { member } = fc.letrec<{ value: unknown; member: unknown; operator: unknown; plain: unknown }>((tie) => ({
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
-    { weight: 4, arbitrary: one(null, true, 0, 2.5, 'x', '') },
+    { weight: 4, arbitrary: one<unknown>(null, true, 0, 2.5, 'x', '') },
     { weight: 2, arbitrary: fc.array(tie('value'), { maxLength: 3 }) },
     { weight: 2, arbitrary: tie('plain') },
     { weight: 4, arbitrary: tie('operator') },
