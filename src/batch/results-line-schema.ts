@@ -18,12 +18,14 @@ const share = (description: string) => doc(z.number().min(0).max(1).nullable(), 
 
 /** What each core metric is, by its serialized name. */
 const METRIC_DESCRIPTIONS: Record<BatchMetric, string> = {
-  invocation_accuracy: 'Whether the agent called tools when it should (and not when it should not), 0 to 1.',
+  invocation_accuracy:
+    'Overlap of the expected and the called tool names, less half a point per tool on one side only, over the expected ones (0 to 1).',
   selection_accuracy: 'Share of expected calls answered by a call of the right tool.',
   argument_f1: 'F1 of the arguments of paired calls.',
-  sequence_accuracy: 'How close the order of calls is to the expected order (edit distance).',
-  redundant_rate: 'Share of actual calls that repeat an earlier one.',
-  required_call_recall: 'Share of required expected calls made without failing; null when nothing was expected.',
+  sequence_accuracy: "1 − the edit distance between the tool sequences over the longer one's length.",
+  redundant_rate: 'Calls beyond the expected number per tool, over all calls.',
+  required_call_recall:
+    'Share of expected calls made without failing (arguments and order aside); null when nothing was expected.',
 };
 
 const metrics = doc(

@@ -10,13 +10,25 @@ import type {
   JsonReportSummary,
   JsonReportTraceCall,
 } from './json.js';
+import type { ArgumentMetrics } from '../metrics/arguments.js';
+import type { BudgetMetrics } from '../metrics/budget.js';
+import type { EfficiencyMetrics } from '../metrics/efficiency.js';
+import type { Metrics } from '../metrics/metrics.js';
+import type { CostMetrics, LatencyMetrics } from '../metrics/performance.js';
+import type { PolicyMetrics } from '../metrics/policy.js';
+import type { SchemaMetrics } from '../metrics/schema.js';
+import type { SecurityMetrics } from '../metrics/security.js';
+import type { SequenceMetrics } from '../metrics/sequence.js';
+import type { ToolCorrectnessMetrics } from '../metrics/tool-correctness.js';
+import type { TrajectoryMetrics } from '../metrics/trajectory.js';
+import type { SideEffectMetrics } from '../side-effects/run.js';
 
 /*
  * The JSON report (`toolscore.json`) as a zod schema, from which schemas/report.json is emitted. The
  * parts' output types must be the report's own types (json.ts), so a key added there without an entry
  * here fails the typecheck. Objects allow keys beyond these: adding keys does not bump the layout
- * version. The metric sections are checked for the numbers every report has; their details are typed
- * by the Metrics record (src/metrics/), not here.
+ * version. Each metric section lists every key of its type (the typecheck holds the two together);
+ * the records inside its detail lists are left open.
  */
 
 const { registry, doc } = schemaDocs();
@@ -77,25 +89,146 @@ const issue = doc(
 );
 
 const fraction = z.number().min(0).max(1);
+const rate = (description: string) => doc(fraction, description);
+const number = (description: string) => doc(z.number(), description);
+const names = (description: string) => doc(z.array(z.string()), description);
+/** A list of records; their keys are described in docs/metrics.md. */
+const records = (description: string) => doc(z.array(z.looseObject({})), description);
+/** A metric section: every key of its type, checked by the typecheck against the Metrics record's. */
+const section = <T>(shape: Record<keyof T, z.ZodType>, description: string) =>
+  doc(z.looseObject(shape as Record<string, z.ZodType>), description);
+
 const metrics = doc(
-  z.object({
-    invocation_accuracy: doc(fraction, 'Whether tools were called when they should have been, 0 to 1.'),
-    selection_accuracy: doc(fraction, 'Share of expected calls answered by a call of the right tool.'),
-    required_call_recall: doc(fraction.nullable(), 'Share of required calls made; null when nothing was expected.'),
-    tool_correctness_metrics: doc(z.looseObject({}), 'Which expected tools were called, and which were not.'),
-    sequence_metrics: doc(
-      z.looseObject({ sequence_accuracy: fraction }),
-      'Order of the calls (edit distance to the expected order).',
+  z.looseObject({
+    invocation_accuracy: rate(
+      'Overlap of the expected and the called tool names, less half a point per tool on one side only, over the expected ones (0 to 1).',
     ),
-    trajectory_metrics: doc(z.looseObject({}), 'The path of the calls against the expected path.'),
-    argument_metrics: doc(z.looseObject({ f1: fraction }), 'Precision, recall and F1 of the arguments.'),
-    efficiency_metrics: doc(
-      z.looseObject({ redundant_rate: fraction, error_count: z.number().int().min(0) }),
+    selection_accuracy: rate('Share of expected calls answered by a call of the right tool.'),
+    required_call_recall: doc(
+      fraction.nullable(),
+      'Share of expected calls made without failing (arguments and order aside); null when nothing was expected.',
+    ),
+    tool_correctness_metrics: section<ToolCorrectnessMetrics>(
+      {
+        tool_correctness: rate('Share of expected tool names called at least once.'),
+        expected_tools: names('The tools expected.'),
+        called_tools: names('The tools called.'),
+        missing_tools: names('Expected tools never called.'),
+        extra_tools: names('Tools called that nobody expected.'),
+        correct_count: count('Expected tools that were called.'),
+        total_expected: count('Distinct expected tools.'),
+        strict_order: doc(z.literal(false), "Always false: order is the sequence metrics' concern."),
+      },
+      'Which expected tools were called, and which were not.',
+    ),
+    sequence_metrics: section<SequenceMetrics>(
+      {
+        edit_distance: count('Edit distance between the expected and the actual tool sequences.'),
+        normalized_distance: rate("The edit distance over the longer sequence's length."),
+        sequence_accuracy: rate('1 − the normalized distance.'),
+      },
+      'Order of the calls.',
+    ),
+    trajectory_metrics: section<TrajectoryMetrics>(
+      {
+        trajectory_accuracy: rate('step_match_rate × path_efficiency.'),
+        step_match_rate: rate(
+          'Positions where the expected tool was called with the expected arguments, over expected steps.',
+        ),
+        path_efficiency: rate('Expected over actual steps when more were taken, else 1.'),
+        correct_steps: count('Steps that matched.'),
+        total_expected_steps: count('Expected steps.'),
+        trajectory_details: records('Each position: step, expected_tool, actual_tool, matches, the arguments.'),
+      },
+      'The path of the calls against the expected path.',
+    ),
+    argument_metrics: section<ArgumentMetrics>(
+      {
+        precision: rate('Of the arguments passed in paired calls, the share expected and correct.'),
+        recall: rate('Of the expected arguments, the share passed correctly.'),
+        f1: rate('Harmonic mean of precision and recall.'),
+      },
+      'Arguments of the paired calls.',
+    ),
+    efficiency_metrics: section<EfficiencyMetrics>(
+      {
+        redundant_count: count('Calls beyond the expected number per tool.'),
+        redundant_rate: rate('Calls beyond the expected number per tool, over all calls.'),
+        identical_count: count('Exact repeats: calls minus distinct (tool, arguments) signatures.'),
+        identical_rate: rate('Exact repeats over all calls.'),
+        error_count: count('Calls that failed.'),
+        error_rate: rate('Share of calls that failed.'),
+        retry_after_error_count: count('Failed calls immediately repeated with the same tool and arguments.'),
+        total_calls: count('Calls in the trace.'),
+      },
       'Repeated and failed calls.',
     ),
-    security_metrics: doc(z.looseObject({ secret_count: z.number().int().min(0) }), 'Credentials in arguments.'),
-  }),
-  'Every metric, under the same keys as result.metrics; sections for policies, budgets, schemas, latency, cost, side effects and the judge appear when they apply.',
+    security_metrics: section<SecurityMetrics>(
+      {
+        secret_count: count('Credentials found in call arguments.'),
+        secrets: records('Each credential: index, tool, path, kind and a masked preview.'),
+      },
+      'Credentials in arguments.',
+    ),
+    policy_metrics: section<PolicyMetrics>(
+      {
+        violation_count: count('Calls that matched a forbidden rule.'),
+        rule_count: count('Rules given.'),
+        violations: records('Each violation: index, tool, args, rule, reason.'),
+      },
+      'Forbidden calls (present when rules were given).',
+    ).optional(),
+    budget_metrics: section<BudgetMetrics>(
+      {
+        limits: doc(z.looseObject({}), 'The budgets given.'),
+        violation_count: count('Budgets broken.'),
+        violations: records('Each broken budget: limit, value, max, tool.'),
+      },
+      'Call, time and cost budgets (present when budgets were given).',
+    ).optional(),
+    schema_metrics: section<SchemaMetrics>(
+      {
+        schema_compliance_rate: rate('Share of validated calls whose arguments fit their schema.'),
+        total_validated: count('Calls validated.'),
+        total_errors: count('Schema errors found.'),
+        failed_count: count('Calls that failed validation.'),
+        failed_calls: records('The calls that failed: index and tool.'),
+        error_details: records('Each error: index, tool, path, keyword, message.'),
+      },
+      'Arguments against tool schemas (present when a catalogue or gold schemas were given).',
+    ).optional(),
+    latency_metrics: section<LatencyMetrics>(
+      {
+        total_duration: number('Seconds, summed over calls.'),
+        average_duration: number('Seconds per call with a duration.'),
+        max_duration: number('Longest call, seconds.'),
+        min_duration: number('Shortest call, seconds.'),
+      },
+      'Durations (present when a call recorded one).',
+    ).optional(),
+    cost_metrics: section<CostMetrics>(
+      {
+        total_cost: number('USD, summed over calls.'),
+        average_cost: number('USD per call with a cost.'),
+        cost_by_tool: doc(z.record(z.string(), z.number()), 'USD per tool.'),
+      },
+      'Costs (present when a call recorded one).',
+    ).optional(),
+    side_effect_metrics: section<SideEffectMetrics>(
+      {
+        total_checks: count('Checks run.'),
+        passed_checks: count('Checks that passed.'),
+        success_rate: rate('Passed over total, 1 when there are no checks.'),
+        details: records('Each check: tool, check, passed, reason, expected_index, actual_index.'),
+      },
+      'Side-effect checks (present when they ran).',
+    ).optional(),
+    semantic_metrics: doc(
+      z.looseObject({ semantic_score: fraction }),
+      'The LLM judge (present when asked for).',
+    ).optional(),
+  } satisfies Record<keyof Metrics, z.ZodType>),
+  'Every metric, under the same keys as result.metrics.',
 );
 
 const goldCall = doc(

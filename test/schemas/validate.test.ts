@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { resultsLine } from '../../src/batch/results-line.js';
+import { evaluate } from '../../src/evaluation/evaluate.js';
 import { buildJsonReport } from '../../src/reports/json.js';
 import { exampleLines } from '../batch-report-fixtures.js';
 import { EXAMPLE_OPTIONS, exampleResult, hostileResult } from '../report-fixtures.js';
@@ -93,6 +94,29 @@ describe('schemas/report.json', () => {
 
   it('accepts the JSON report of a hostile trace (failures, masked credentials)', () => {
     expect(report(buildJsonReport(hostileResult())), JSON.stringify(report.errors)).toBe(true);
+  });
+
+  it('accepts a report with the sections rules, budgets, tool schemas, durations and costs add', () => {
+    const result = evaluate({
+      expected: [{ tool: 'search', args: { q: 'x' } }],
+      actual: [
+        { tool: 'search', args: { q: 'x' }, duration: 0.5, cost: 0.01 },
+        { tool: 'shell', args: { cmd: 'rm -rf /' }, duration: 2, cost: 0.02 },
+      ],
+      forbidden: [{ tool: 'shell', reason: 'destructive' }],
+      budgets: { max_calls: 1 },
+      tools: [
+        {
+          type: 'function',
+          function: { name: 'search', parameters: { type: 'object', properties: { q: { type: 'string' } } } },
+        },
+      ],
+    });
+    const json = buildJsonReport(result) as unknown as { metrics: Record<string, unknown> };
+    expect(Object.keys(json.metrics)).toEqual(
+      expect.arrayContaining(['policy_metrics', 'budget_metrics', 'schema_metrics', 'latency_metrics', 'cost_metrics']),
+    );
+    expect(report(json), JSON.stringify(report.errors)).toBe(true);
   });
 
   it('rejects a report without its score, or with a grade that is no letter', async () => {
