@@ -26,6 +26,12 @@ describe('unknown keys in a gold file', () => {
     ]);
   });
 
+  test('a file naming its JSON Schema with "$schema" raises nothing', () => {
+    expect(
+      unknownGoldKeys({ $schema: 'https://unpkg.com/toolscore/schemas/gold.json', calls: [{ tool: 'search' }] }),
+    ).toEqual([]);
+  });
+
   test('a typo suggests the key within two edits, transpositions counting one', () => {
     const found = unknownGoldKeys([{ tool: 'a', agrs: {}, descripton: 'x', sideeffects: {} }]);
     expect(found.map((item) => [item.key, item.suggestion])).toEqual([

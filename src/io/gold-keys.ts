@@ -14,8 +14,11 @@ export const GOLD_KEYS = {
    * null there): read by nobody, but a Python gold file must load without a warning.
    */
   pythonCall: ['result', 'timestamp', 'duration', 'cost'],
-  /** Keys of the object a call list may sit in (`{"calls": [...]}`). */
-  file: ['calls', 'extra_args', 'order', 'ignore_tools', 'allow_extra_calls'],
+  /**
+   * Keys of the object a call list may sit in (`{"calls": [...]}`); `$schema` names the JSON Schema
+   * editors check the file with (schemas/gold.json), and the loader ignores it.
+   */
+  file: ['calls', 'extra_args', 'order', 'ignore_tools', 'allow_extra_calls', '$schema'],
   /** Keys of a snapshot file, whose `calls` serve as gold as they are. */
   snapshot: ['schema_version', 'name', 'created_at', 'updated_at', 'toolscore_version', 'approved', 'source'],
   /** The key of an any-order group `{"$any_order": [call, ...]}`, which stands where a call stands. */

@@ -39,8 +39,11 @@ export const OPERATORS = [
   '$literal',
 ] as const;
 
+/** One `$` operator. */
+export type Operator = (typeof OPERATORS)[number];
+
 /** Options keys each operator allows beside itself. */
-const OPERATOR_OPTIONS: Record<(typeof OPERATORS)[number], readonly string[]> = {
+export const OPERATOR_OPTIONS = {
   $any: [],
   $regex: ['flags'],
   $approx: ['rel', 'abs'],
@@ -49,10 +52,10 @@ const OPERATOR_OPTIONS: Record<(typeof OPERATORS)[number], readonly string[]> = 
   $type: [],
   $optional: [],
   $literal: [],
-};
+} as const satisfies Record<Operator, readonly string[]>;
 
 /** Flags a `$regex` may carry, each at most once. */
-const REGEX_FLAGS = /^(?!.*(.).*\1)[imsu]*$/;
+export const REGEX_FLAGS = /^(?!.*(.).*\1)[imsu]*$/;
 
 /** Where decoded values come from, for error messages and `$regex` semantics. */
 export interface DecodeContext {
@@ -203,8 +206,8 @@ function decodeOperator(
       `unknown operator ${operator}; known operators: ${OPERATORS.join(', ')} (wrap literal data in {"$literal": ...})`,
     );
   }
-  const op = operator as (typeof OPERATORS)[number];
-  const allowed = OPERATOR_OPTIONS[op];
+  const op = operator as Operator;
+  const allowed: readonly string[] = OPERATOR_OPTIONS[op];
   for (const key of keys) {
     if (key !== op && !allowed.includes(key)) {
       fail(

@@ -25,7 +25,8 @@ function npm(args: string[], cwd: string): Promise<Run> {
 const ENTRY_POINTS = Object.keys(
   (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { exports: Record<string, unknown> }).exports,
 )
-  .filter((key) => key !== './package.json')
+  // Data files (the JSON Schemas) are exports too, but no modules: they have a test of their own.
+  .filter((key) => key !== './package.json' && !key.startsWith('./schemas/'))
   .map((key) => (key === '.' ? 'toolscore' : `toolscore${key.slice(1)}`));
 
 /** Entry points that only load inside their test runner (they register matchers on its `expect`). */
@@ -84,7 +85,7 @@ describe('the npm package', () => {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it('holds the built code, the README and the licence, and no sources or tests', () => {
+  it('holds the built code, the JSON Schemas, the README and the licence, and no sources or tests', () => {
     expect(packedFiles).toEqual(
       expect.arrayContaining([
         'package.json',
@@ -93,11 +94,17 @@ describe('the npm package', () => {
         'dist/index.js',
         'dist/index.d.ts',
         'dist/cli/main.js',
+        'schemas/gold.json',
+        'schemas/report.json',
+        'schemas/results-line.json',
       ]),
     );
     expect(
       packedFiles.filter(
-        (path) => !path.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE'].includes(path),
+        (path) =>
+          !path.startsWith('dist/') &&
+          !path.startsWith('schemas/') &&
+          !['package.json', 'README.md', 'LICENSE'].includes(path),
       ),
     ).toEqual([]);
     expect(packedFiles.filter((path) => /\.test\.|(^|\/)test\//.test(path))).toEqual([]);
@@ -141,6 +148,27 @@ describe('the npm package', () => {
       reportArgs: { city: 'Lisbon', date: { $regex: '2025-06-1\\d' }, units: { $any: true } },
       verdict: true,
     });
+  });
+
+  it('exports its JSON Schemas by name, to require() and to import() with a JSON attribute', async () => {
+    const files = ['gold.json', 'report.json', 'results-line.json'];
+    const script = `
+      const { createRequire } = await import('node:module');
+      const require = createRequire(process.cwd() + '/');
+      const ids = [];
+      for (const file of ${JSON.stringify(files)}) {
+        const imported = (await import('toolscore/schemas/' + file, { with: { type: 'json' } })).default;
+        ids.push([imported.$id, require('toolscore/schemas/' + file).$id]);
+      }
+      console.log(JSON.stringify(ids));`;
+    const run = await runProgram(process.execPath, ['--input-type=module', '-e', script], { cwd: project });
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual(
+      files.map((file) => [
+        `https://unpkg.com/toolscore/schemas/${file}`,
+        `https://unpkg.com/toolscore/schemas/${file}`,
+      ]),
+    );
   });
 
   it('says where it lives and under which licence, with the full Apache-2.0 text', () => {

@@ -1,0 +1,257 @@
+import * as z from 'zod';
+import { JSON_TYPE_NAMES } from '../match/matchers/is-type.js';
+import { type OPERATOR_OPTIONS, REGEX_FLAGS, type Operator } from '../match/operators.js';
+import { GOLD_KEYS } from './gold-keys.js';
+import { jsonSchemaFile, schemaDocs } from './json-schema.js';
+
+/*
+ * The gold language as a zod schema, from which schemas/gold.json is emitted for editors. It accepts
+ * what `readGold` reads without an unknown-key warning; the tables below are keyed by GOLD_KEYS and the
+ * operator table, so a key or an operator added there without an entry here fails the typecheck.
+ * What a schema cannot say (a pattern that compiles, the nesting limit, `$one_of` names equal once
+ * trimmed, …) is listed in docs/schemas.md. The descriptions are what editors show on hover: they
+ * document the file format, like the JSDoc of a type, and sit beside the shape they describe.
+ */
+
+const { registry, doc } = schemaDocs();
+
+/** A string with something besides white space in it (the loader trims names). */
+const name = (description: string) => doc(z.string().regex(/\S/), description);
+
+/** Keys of a plain object: a key starting with `$` makes the object an operator. */
+const PLAIN_KEY = /^(?!\$)/;
+
+/** A value where an operator may stand: literal JSON, or a `$` operator object. */
+const value: z.ZodType = z.lazy(() =>
+  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(value), plainObject, operator]),
+);
+doc(
+  value,
+  'An expected value: literal JSON compared leniently (or strictly), or a $ operator object ({"$regex": ...}, {"$any": true}, ...).',
+  'value',
+);
+
+/** A member of an object of arguments: a value, or a value that may be absent (`$optional`). */
+const member: z.ZodType = z.lazy(() => z.union([value, optionalOperator]));
+doc(member, 'An expected argument value; {"$optional": v} lets the member be absent.', 'member');
+
+const plainObject = doc(
+  z.record(z.string().regex(PLAIN_KEY), member),
+  'A literal object, compared member by member; none of its keys starts with $ (wrap such data in {"$literal": ...}).',
+);
+
+const typeName = doc(z.enum(JSON_TYPE_NAMES), 'A JSON type name; integer is a number with no fraction.');
+
+/** Each operator's operand and options, by the operator table: an operator or option missing here fails the typecheck. */
+const OPERATOR_SHAPES: { [Op in Operator]: { [K in Op | (typeof OPERATOR_OPTIONS)[Op][number]]: z.ZodType } } = {
+  $any: { $any: doc(z.literal(true), 'Any value matches; the member must be present.') },
+  $regex: {
+    $regex: doc(
+      z.string(),
+      'A regular expression the whole string must match (RE2 syntax: no backreferences or lookaround); a leading (?i), (?s) or (?m) sets a flag.',
+    ),
+    flags: doc(
+      z.string().regex(REGEX_FLAGS).nullable(),
+      'Flags, each at most once: i (ignore case), m (multi-line), s (dot matches newlines), u (unicode).',
+    ),
+  },
+  $approx: {
+    $approx: doc(z.number(), 'A number the actual number must be close to.'),
+    rel: doc(z.number().min(0), 'Relative tolerance (default 1e-6).'),
+    abs: doc(z.number().min(0), 'Absolute tolerance (default 0).'),
+  },
+  $contains: {
+    $contains: doc(
+      z.lazy(() => value),
+      'For a string, a substring; for an array, an element (compared leniently); for an object, a key it must have.',
+    ),
+  },
+  $one_of: { $one_of: doc(z.array(z.lazy(() => value)), 'Candidates: the value must match one of them.') },
+  $type: {
+    $type: doc(
+      z.union([typeName, z.array(typeName).min(1)]),
+      'A JSON type name, or a non-empty array of them: the value must have one of the types.',
+    ),
+  },
+  $optional: {
+    $optional: doc(
+      z.lazy(() => value),
+      'The member may be absent; when present it must match this value. Only as an object member.',
+    ),
+  },
+  $literal: { $literal: doc(z.unknown(), 'Data taken as it is, $ keys included, never read as operators.') },
+};
+
+/** What each operator object does, for the editor's hover. */
+const OPERATOR_DESCRIPTIONS: Record<Operator, string> = {
+  $any: 'Matches any value.',
+  $regex: 'Matches a string against a regular expression (the whole string).',
+  $approx: 'Matches a number within a tolerance.',
+  $contains: 'Matches a string holding a substring, an array holding an element, or an object having a key.',
+  $one_of: 'Matches one of the candidates.',
+  $type: 'Matches a value of a JSON type.',
+  $optional: 'A member that may be absent.',
+  $literal: 'Literal data with $ keys.',
+};
+
+/** An operator object: the operator key, required, and its options, optional; nothing else. */
+function operatorObject(op: Operator): z.ZodType {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, schema] of Object.entries(OPERATOR_SHAPES[op])) shape[key] = key === op ? schema : schema.optional();
+  return doc(z.strictObject(shape), OPERATOR_DESCRIPTIONS[op]);
+}
+
+const OPERATOR_NAMES = Object.keys(OPERATOR_SHAPES) as Operator[];
+/** Every operator but `$optional`, which stands only as an object member. */
+const operator = z.union(
+  OPERATOR_NAMES.filter((op) => op !== '$optional').map(operatorObject) as [z.ZodType, ...z.ZodType[]],
+);
+const optionalOperator = operatorObject('$optional');
+
+/** A tool name, or alternatives. */
+const tool = doc(
+  z.union([
+    name('The tool the agent should call.'),
+    doc(
+      z.strictObject({
+        [GOLD_KEYS.toolOneOf]: doc(
+          z.array(name('A tool name.')).min(1),
+          'Tool names, each once: a call of any of them answers this expected call.',
+        ),
+      }),
+      'Alternative tools: any one of them is right.',
+    ),
+  ]),
+  'The tool the agent should call, or {"$one_of": [names]} for alternatives.',
+);
+
+const extraArgs = z.enum(['allow', 'deny']);
+const anything = (description: string) => doc(z.unknown(), description);
+
+/** The keys of one expected call, by GOLD_KEYS.call. */
+const CALL_SHAPE = {
+  tool,
+  args: doc(
+    z.record(z.string(), member).nullable(),
+    'The expected arguments, by name; values may be $ operators. Absent or null: any arguments.',
+  ),
+  description: doc(z.string().nullable(), 'What the call is for, shown in reports.'),
+  side_effects: doc(
+    z.record(z.string(), z.unknown()).nullable(),
+    'Checks run after the trace: http_ok, file_exists, sql_rows, or a check of your own (registerSideEffect).',
+  ),
+  schema: doc(z.record(z.string(), z.unknown()).nullable(), "A JSON Schema the call's actual arguments must satisfy."),
+  metadata: doc(
+    z.union([
+      z.looseObject({
+        schema: doc(
+          z.record(z.string(), z.unknown()).nullable().optional(),
+          'Where the Python tool keeps the arguments schema.',
+        ),
+      }),
+      z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(z.unknown())]),
+    ]),
+    "Your own data, kept with the call (its schema key is read as the call's schema, as the Python tool writes it).",
+  ),
+  optional: doc(z.boolean().nullable(), 'The agent may skip this call without penalty.'),
+  extra_args: doc(
+    extraArgs.nullable(),
+    'allow: arguments beyond the expected ones are not penalized for this call; deny (the default): they are.',
+  ),
+} satisfies Record<(typeof GOLD_KEYS.call)[number], z.ZodType>;
+
+/** Keys the Python tool writes into every call; the loader ignores them. */
+const PYTHON_CALL_SHAPE = {
+  result: anything('Written by the Python tool; ignored.'),
+  timestamp: anything('Written by the Python tool; ignored.'),
+  duration: anything('Written by the Python tool; ignored.'),
+  cost: anything('Written by the Python tool; ignored.'),
+} satisfies Record<(typeof GOLD_KEYS.pythonCall)[number], z.ZodType>;
+
+const call = doc(
+  z.strictObject({
+    ...Object.fromEntries(
+      Object.entries({ ...CALL_SHAPE, ...PYTHON_CALL_SHAPE }).map(([key, schema]) => [
+        key,
+        key === 'tool' ? schema : schema.optional(),
+      ]),
+    ),
+  }),
+  'One expected call.',
+  'call',
+);
+
+const anyOrderGroup = doc(
+  z.strictObject({
+    [GOLD_KEYS.anyOrder]: doc(
+      z.array(call).min(1),
+      'Calls that may come in any order among themselves (not another group).',
+    ),
+  }),
+  'Calls that may come in any order among themselves.',
+);
+
+const callList = doc(
+  z.array(z.union([call, anyOrderGroup])),
+  'The expected calls, in order; an {"$any_order": [...]} group stands where a call stands.',
+  'calls',
+);
+
+/** The keys of the object form, by GOLD_KEYS.file. */
+const FILE_SHAPE = {
+  calls: callList,
+  extra_args: doc(
+    extraArgs.nullable(),
+    'allow: arguments beyond the expected ones are not penalized in any call; deny (the default): they are.',
+  ),
+  order: doc(
+    z.enum(['strict', 'any']).nullable(),
+    'strict (the default): calls in the listed order; any: the whole file is one any-order group.',
+  ),
+  ignore_tools: doc(
+    z.array(name('A tool name.')).nullable(),
+    'Tools left out of scoring on both sides (logging, thinking tools).',
+  ),
+  allow_extra_calls: doc(z.boolean().nullable(), 'Calls nobody expected are not penalized.'),
+  $schema: doc(z.string(), 'The JSON Schema editors check this file with; the loader ignores it.'),
+} satisfies Record<(typeof GOLD_KEYS.file)[number], z.ZodType>;
+
+/** A snapshot's own keys: the loader ignores them, typed here as snapshots write them. */
+const SNAPSHOT_SHAPE = {
+  schema_version: doc(z.int(), 'Layout version of the snapshot file.'),
+  name: doc(z.string(), 'The test the snapshot belongs to.'),
+  created_at: doc(z.string(), 'When it was recorded (ISO 8601).'),
+  updated_at: doc(z.string(), 'When it was last changed (ISO 8601).'),
+  toolscore_version: doc(z.string(), 'The toolscore version that wrote it.'),
+  approved: doc(z.boolean(), 'Whether a person approved it; only approved snapshots are gold.'),
+  source: doc(z.string(), 'What recorded it (vitest, jest, test, ...).'),
+} satisfies Record<(typeof GOLD_KEYS.snapshot)[number], z.ZodType>;
+
+const goldObject = doc(
+  z.strictObject({
+    ...Object.fromEntries(
+      Object.entries({ ...FILE_SHAPE, ...SNAPSHOT_SHAPE }).map(([key, schema]) => [
+        key,
+        key === 'calls' ? schema : schema.optional(),
+      ]),
+    ),
+  }),
+  'Expected calls with file-level options (or a snapshot file).',
+);
+
+/** A `toDict()` record or JSON report: its `calls.expected` serve as gold, its other keys are its own. */
+const resultRecord = doc(
+  z.looseObject({ calls: z.looseObject({ expected: callList }) }),
+  'A saved result (toDict() or the JSON report), whose calls.expected serve as gold.',
+);
+
+/** A gold standard file, in each form `readGold` reads. */
+export const goldSchema = doc(
+  z.union([callList, goldObject, resultRecord]),
+  'A toolscore gold standard: the tool calls an agent is expected to make. A list of calls, or {"calls": [...]} with file-level options.',
+);
+
+/** schemas/gold.json: the gold schema as JSON Schema. */
+export function goldJsonSchema(): Record<string, unknown> {
+  return jsonSchemaFile(goldSchema, registry, 'gold.json', 'toolscore gold standard');
+}
