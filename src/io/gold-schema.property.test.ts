@@ -51,9 +51,13 @@ const { member } = fc.letrec<{ value: unknown; member: unknown; operator: unknow
       { requiredKeys: ['$approx'] },
     ),
     fc.record({ $contains: tie('value') }),
-    fc.record({
-      $one_of: fc.oneof({ weight: 12, arbitrary: fc.array(tie('value'), { maxLength: 3 }) }, one('x', null)),
-    }),
+    fc.record(
+      {
+        $one_of: fc.oneof({ weight: 12, arbitrary: fc.array(tie('value'), { maxLength: 3 }) }, one('x', null)),
+        normalize: maybe(pick(['bfcl'], ['BFCL', 'case', null])),
+      },
+      { requiredKeys: ['$one_of'] },
+    ),
     fc.record({ $type: pick(['string', 'integer', ['null', 'array']], [[], 'float', ['object', 5]]) }),
     fc.record({ $literal: fc.jsonValue({ maxDepth: 2 }) }),
     {
@@ -188,6 +192,7 @@ const BAD_VALUES: unknown[] = [
   { $any: true, note: 1 },
   { $contains: 'a', flags: 'i' },
   { $one_of: 'x' },
+  { $one_of: ['x'], normalize: 'lower' },
   [{ $optional: 1 }],
   { $contains: { $optional: 1 } },
   { $optional: { $optional: 1 } },

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { JSON_TYPE_NAMES } from '../match/matchers/is-type.js';
+import { STRING_NORMALIZATION_NAMES } from '../match/normalize.js';
 import { type OPERATOR_OPTIONS, REGEX_FLAGS, type Operator } from '../match/operators.js';
 import { GOLD_KEYS } from './gold-keys.js';
 import { jsonSchemaFile, schemaDocs } from './json-schema.js';
@@ -66,7 +67,13 @@ const OPERATOR_SHAPES: { [Op in Operator]: { [K in Op | (typeof OPERATOR_OPTIONS
       'For a string, a substring; for an array, an element (compared leniently); for an object, a key it must have.',
     ),
   },
-  $one_of: { $one_of: doc(z.array(z.lazy(() => value)), 'Candidates: the value must match one of them.') },
+  $one_of: {
+    $one_of: doc(z.array(z.lazy(() => value)), 'Candidates: the value must match one of them.'),
+    normalize: doc(
+      z.enum(STRING_NORMALIZATION_NAMES),
+      "Compare strings after a named normalisation: bfcl is the Berkeley leaderboard's (no spaces or ,./-_*^, lower case, ' read as \").",
+    ),
+  },
   $type: {
     $type: doc(
       z.union([typeName, z.array(typeName).min(1)]),

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { resultsLine } from '../../src/batch/results-line.js';
+import { bfclGoldFiles } from '../../src/bfcl/to-gold.js';
 import { evaluate } from '../../src/evaluation/evaluate.js';
 import { buildJsonReport } from '../../src/reports/json.js';
 import { exampleLines } from '../batch-report-fixtures.js';
@@ -50,6 +51,16 @@ describe('schemas/gold.json', () => {
 
   it('accepts a file that points at it with $schema', () => {
     expect(gold({ $schema: 'https://unpkg.com/toolscore/schemas/gold.json', calls: [{ tool: 'search' }] })).toBe(true);
+  });
+
+  it('accepts every gold file toolscore bfcl --to-gold writes for the BFCL corpus (1,656 of them)', async () => {
+    const { files } = await bfclGoldFiles({
+      questions: join(ROOT, 'test/corpus/bfcl/questions'),
+      answers: join(ROOT, 'test/corpus/bfcl/possible_answer'),
+    });
+    expect(files).toHaveLength(1656);
+    const rejected = files.filter((file) => !gold(JSON.parse(JSON.stringify(file.gold)))).map((file) => file.id);
+    expect(rejected).toEqual([]);
   });
 
   it('accepts a saved result, whose calls.expected serve as gold', async () => {
