@@ -57,6 +57,10 @@ export const INIT_FILE_ROLES = {
 export const INIT_INSTALL =
   'toolscore is not in package.json yet; the test imports it: npm install --save-dev toolscore';
 
+/** Said when there is no package.json at all: the test needs a project that installs toolscore. */
+export const INIT_NO_PACKAGE =
+  'there is no package.json here, so everything above is a default; make one and install toolscore: npm init -y && npm install --save-dev toolscore';
+
 /** The next command to run. */
 export function initNextText(command: string): string[] {
   return ['', `next: ${command}`, 'then put your own agent call in myAgent (the comment there shows where)'];

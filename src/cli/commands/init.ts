@@ -12,6 +12,7 @@ import {
   INIT_CANCELLED,
   INIT_FILE_ROLES,
   INIT_INSTALL,
+  INIT_NO_PACKAGE,
   initDetectedText,
   initExistingText,
   initMjsText,
@@ -153,7 +154,8 @@ export async function runInit(flags: InitFlags): Promise<number> {
     await writeFileAtomic(resolve(root, file.path), file.text);
     lines.push(initWroteText(file.path, INIT_FILE_ROLES[file.role]));
   }
-  if (!project.listsToolscore) lines.push('', INIT_INSTALL);
+  if (!project.hasPackageJson) lines.push('', INIT_NO_PACKAGE);
+  else if (!project.listsToolscore) lines.push('', INIT_INSTALL);
   lines.push(...initNextText(runCommand(runner, testPath)));
   process.stdout.write(`${lines.map((line) => displayText(line)).join('\n')}\n`);
   return 0;

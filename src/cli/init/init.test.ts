@@ -83,6 +83,18 @@ describe('detectProject', () => {
     ]);
   });
 
+  test('without a package.json everything is the default, and it says there is none', () => {
+    const found = detectProject(project({}));
+    expect([found.stack.id, found.runner, found.typescript, found.hasPackageJson, found.listsToolscore]).toEqual([
+      'generic',
+      'node',
+      false,
+      false,
+      false,
+    ]);
+    expect(detectProject(project({ 'package.json': {} })).hasPackageJson).toBe(true);
+  });
+
   test('the runner from the test script; TypeScript from tsconfig.json', () => {
     const found = detectProject(
       project({ 'package.json': { dependencies: { ai: '5' }, scripts: { test: 'jest --ci' } }, 'tsconfig.json': '{}' }),

@@ -25,6 +25,8 @@ export interface Project {
   testScript: string | undefined;
   /** toolscore itself is a dependency (the generated test imports it). */
   listsToolscore: boolean;
+  /** There is a package.json to read (without one, everything is the default). */
+  hasPackageJson: boolean;
   /** package-lock.json exists, so CI can `npm ci` and cache. */
   lockfile: boolean;
 }
@@ -33,9 +35,9 @@ export interface Project {
 const PLACEHOLDER_TEST = /no test specified/;
 
 /** The dependencies and devDependencies named in package.json (empty without one). */
-function readPackage(root: string): { names: Set<string>; test: string | undefined } {
+function readPackage(root: string): { names: Set<string>; test: string | undefined; found: boolean } {
   const file = join(root, 'package.json');
-  if (!existsSync(file)) return { names: new Set(), test: undefined };
+  if (!existsSync(file)) return { names: new Set(), test: undefined, found: false };
   const data = parseJson(readFileSync(file, 'utf8'), file);
   if (!isObject(data))
     throw new ToolscoreInputError({ source: file, path: '$' }, `expected an object, got ${describeType(data)}`);
@@ -43,7 +45,7 @@ function readPackage(root: string): { names: Set<string>; test: string | undefin
   const names = new Set([...keys('dependencies'), ...keys('devDependencies'), ...keys('peerDependencies')]);
   const scripts = isObject(data.scripts) ? data.scripts : {};
   const test = typeof scripts.test === 'string' && !PLACEHOLDER_TEST.test(scripts.test) ? scripts.test : undefined;
-  return { names, test };
+  return { names, test, found: true };
 }
 
 /** The runner a project uses: vitest or jest among the dependencies, else named in the test script, else node:test. */
@@ -58,7 +60,7 @@ function detectRunner(names: Set<string>, test: string | undefined): Pick<Projec
 
 /** Reads package.json (and the files beside it) in `root`: the agent stack, the test runner, TypeScript or not. */
 export function detectProject(root: string): Project {
-  const { names, test } = readPackage(root);
+  const { names, test, found: hasPackageJson } = readPackage(root);
   const found: { stack: Stack; from: string }[] = [];
   for (const stack of STACKS) {
     const from = stack.packages.find((name) => names.has(name));
@@ -73,6 +75,7 @@ export function detectProject(root: string): Project {
     typescript: existsSync(join(root, 'tsconfig.json')) || names.has('typescript'),
     testScript: test,
     listsToolscore: names.has('toolscore'),
+    hasPackageJson,
     lockfile: existsSync(join(root, 'package-lock.json')),
   };
 }
