@@ -5,6 +5,8 @@ import { describe, expect, test } from 'vitest';
 import { ToolscoreInputError } from '../core/errors.js';
 import { categoryFile, planCategory } from './categories.js';
 import { planBfclRun } from './files.js';
+import { renderBfclConsole } from './report.js';
+import { evaluateBfcl } from './run.js';
 
 describe('file names', () => {
   test.each([
@@ -155,5 +157,28 @@ describe('planning a run', () => {
     ]);
     expect(items[1]!.answer).toBe('{"id":"simple_1","ground_truth":{"f":{"x":[2.0]}}}');
     expect(items[0]!.question).toBe(Q('simple_0'));
+  });
+});
+
+describe('a run whose results are all text', () => {
+  test('is judged as the leaderboard judges a function-calling model answering in words, and says so once', async () => {
+    const dir = await folder({
+      'q/BFCL_v4_simple_python.json': [Q('simple_python_0'), Q('simple_python_1')].join('\n'),
+      'a/BFCL_v4_simple_python.json': [A('simple_python_0'), A('simple_python_1')].join('\n'),
+      // A prompting model's output: Python call syntax in a string.
+      'r/BFCL_v4_simple_python_result.json': [
+        '{"id": "simple_python_0", "result": "[f()]"}',
+        '{"id": "simple_python_1", "result": "[f()]"}',
+      ].join('\n'),
+    });
+    const run = evaluateBfcl({ questions: join(dir, 'q'), answers: join(dir, 'a'), results: join(dir, 'r') });
+    const errorTypes: unknown[] = [];
+    for await (const line of run) errorTypes.push('valid' in line ? line.error_type : line.error);
+    expect(errorTypes).toEqual(['ast_decoder:decoder_failed', 'ast_decoder:decoder_failed']);
+    const summary = run.summary();
+    expect(summary.text_results).toEqual([{ category: 'simple_python', count: 2 }]);
+    expect(renderBfclConsole(summary)).toContain(
+      "every result of simple_python (2) is text, not a list of {function_name: arguments}: if these are a prompting model's Python calls, toolscore does not parse them",
+    );
   });
 });

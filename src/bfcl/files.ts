@@ -21,6 +21,8 @@ interface FileEntry {
   text: string;
   id: string | undefined;
   line: number;
+  /** The entry's `result` is a string (a model's answer in words, or a prompting model's call syntax). */
+  textResult: boolean;
 }
 
 /** A category to judge: its files and its entries in the order of the results file. */
@@ -31,6 +33,8 @@ export interface BfclCategory {
   items: Omit<BfclItem, 'index'>[];
   /** Questions of the category the results do not answer. */
   unanswered: number;
+  /** Results that are text, not a list of calls. */
+  textResults: number;
 }
 
 /** The categories of a run, in name order, and what was left out. */
@@ -170,7 +174,8 @@ function pair(
       where,
     };
   });
-  return { category, ruleset, kind, items, unanswered: questions.length - answered.size };
+  const textResults = results.filter((result) => result.textResult).length;
+  return { category, ruleset, kind, items, unanswered: questions.length - answered.size, textResults };
 }
 
 async function isFolder(path: string): Promise<boolean> {
@@ -232,7 +237,7 @@ async function readEntries(path: string): Promise<FileEntry[]> {
         );
       }
     }
-    entries.push({ text: line, id: entryId(value, path, i + 1), line: i + 1 });
+    entries.push({ text: line, id: entryId(value, path, i + 1), line: i + 1, textResult: isTextResult(value) });
   }
   return entries;
 }
@@ -248,8 +253,11 @@ function arrayEntries(body: string, path: string): FileEntry[] {
     text: jsonTextWithKinds(value, array, i, (plain) => JSON.stringify(plain)),
     id: entryId(value, `${path} at $[${i}]`, undefined),
     line: i + 1,
+    textResult: isTextResult(value),
   }));
 }
+
+const isTextResult = (value: unknown): boolean => isObject(value) && typeof value.result === 'string';
 
 function entryId(value: unknown, source: string, line: number | undefined): string | undefined {
   if (!isObject(value))

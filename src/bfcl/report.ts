@@ -2,7 +2,7 @@ import { escapeMarkdown as md, escapeXml as xml } from '../reports/escape.js';
 import { pageEnd, pageStart, section, table as htmlTable } from '../reports/html.js';
 import { table as markdownTable } from '../reports/markdown.js';
 import { displayText } from '../reports/text.js';
-import { BFCL_TEXT, accuracyText, skippedText, unansweredText } from '../text/bfcl.js';
+import { BFCL_TEXT, accuracyText, skippedText, textResultsText, unansweredText } from '../text/bfcl.js';
 import type { BfclCategorySummary, BfclLine, BfclSummary, BfclVerdictLine } from './types.js';
 
 /*
@@ -39,6 +39,7 @@ export function renderBfclConsole(summary: BfclSummary): string {
   const lines = [line(HEAD), ...rows.slice(0, -1).map(line), '-'.repeat(line(HEAD).length), line(rows.at(-1)!)];
   for (const skipped of summary.skipped) lines.push(displayText(skippedText(skipped.category, skipped.reason)));
   if (summary.unanswered > 0) lines.push(unansweredText(summary.unanswered));
+  for (const { category, count } of summary.text_results) lines.push(displayText(textResultsText(category, count)));
   return `${lines.join('\n')}\n`;
 }
 

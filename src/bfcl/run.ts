@@ -80,7 +80,13 @@ export function evaluateBfcl(sources: BfclSources | BfclPlan, options: BfclOptio
         await pool.close();
       }
     }
-    summary = builder.summary(plan.skipped, unanswered);
+    const textResults = plan.categories
+      .filter(
+        (category) =>
+          category.kind === 'ast' && category.items.length > 0 && category.textResults === category.items.length,
+      )
+      .map((category) => ({ category: category.category, count: category.textResults }));
+    summary = builder.summary(plan.skipped, unanswered, textResults);
   }
   return {
     [Symbol.asyncIterator]: () => lines(),

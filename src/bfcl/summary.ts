@@ -29,11 +29,22 @@ export class BfclSummaryBuilder {
     }
   }
 
-  summary(skipped: BfclSummary['skipped'], unanswered: number): BfclSummary {
+  summary(
+    skipped: BfclSummary['skipped'],
+    unanswered: number,
+    textResults: BfclSummary['text_results'] = [],
+  ): BfclSummary {
     const categories = [...this.tallies.entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([category, tally]) => ({ category, ...counts(tally) }));
-    return { toolscore_version: VERSION, categories, overall: counts(this.overall), skipped, unanswered };
+    return {
+      toolscore_version: VERSION,
+      categories,
+      overall: counts(this.overall),
+      skipped,
+      unanswered,
+      text_results: textResults,
+    };
   }
 }
 

@@ -120,4 +120,10 @@ export interface BfclSummary {
   skipped: { category: string; file: string; reason: string }[];
   /** Questions that had no result. */
   unanswered: number;
+  /**
+   * Categories checked against their possible answers whose every result is text, not calls: the
+   * mark of a prompting model's run, whose Python call syntax toolscore does not parse (it judges the
+   * text as a function-calling model's answer in words, which the leaderboard fails).
+   */
+  text_results: { category: string; count: number }[];
 }

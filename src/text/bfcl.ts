@@ -29,6 +29,11 @@ export function skippedText(category: string, reason: string): string {
   return `skipped ${category}: it ${reason}; toolscore cannot judge it offline`;
 }
 
+/** A category whose every result is text: probably a prompting model's run. */
+export function textResultsText(category: string, count: number): string {
+  return `every result of ${category} (${count}) is text, not a list of {function_name: arguments}: if these are a prompting model's Python calls, toolscore does not parse them, and each was judged as a function-calling model answering in words`;
+}
+
 /** Questions the results do not answer. */
 export function unansweredText(count: number): string {
   return `${count} question${count === 1 ? '' : 's'} had no result and ${count === 1 ? 'was' : 'were'} not judged`;
