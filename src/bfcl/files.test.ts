@@ -142,6 +142,60 @@ describe('planning a run', () => {
     );
   });
 
+  test("the leaderboard's own tree: results nested by model and group, answers beside the questions", async () => {
+    const dir = await folder({
+      'data/BFCL_v4_simple_python.json': Q('simple_python_0'),
+      'data/BFCL_v4_irrelevance.json': Q('irrelevance_0'),
+      'data/possible_answer/BFCL_v4_simple_python.json': A('simple_python_0'),
+      'result/gpt/non_live/BFCL_v4_simple_python_result.json': R('simple_python_0'),
+      'result/gpt/non_live/BFCL_v4_irrelevance_result.json': R('irrelevance_0'),
+      'score/gpt/non_live/BFCL_v4_simple_python_score.json': '{"accuracy": 1}',
+    });
+    // --answers may be the answers' folder or the data folder above it; --results the model's folder or above.
+    for (const answers of ['data/possible_answer', 'data'])
+      for (const results of ['result/gpt', 'result']) {
+        const plan = await planBfclRun({
+          questions: join(dir, 'data'),
+          answers: join(dir, answers),
+          results: join(dir, results),
+        });
+        expect(
+          plan.categories.map((c) => [
+            c.category,
+            c.items[0]!.answer === undefined ? null : JSON.parse(c.items[0]!.answer).ground_truth,
+          ]),
+        ).toEqual([
+          ['irrelevance', null],
+          ['simple_python', [{ f: {} }]],
+        ]);
+      }
+  });
+
+  test('with --answers above possible_answer, a category missing there is missing, not read from a questions file', async () => {
+    const dir = await folder({
+      'data/BFCL_v4_simple_python.json': Q('simple_python_0'),
+      'data/BFCL_v4_multiple.json': Q('multiple_0'),
+      'data/possible_answer/BFCL_v4_multiple.json': A('multiple_0'),
+      'result/BFCL_v4_simple_python_result.json': R('simple_python_0'),
+    });
+    expect(
+      await inputError(
+        planBfclRun({ questions: join(dir, 'data'), answers: join(dir, 'data'), results: join(dir, 'result') }),
+      ),
+    ).toMatch(/no possible-answer file for category simple_python/);
+  });
+
+  test('two files of one category at the same depth are ambiguous', async () => {
+    const dir = await folder({
+      'q/BFCL_v4_irrelevance.json': Q('irrelevance_0'),
+      'r/a/BFCL_v4_irrelevance_result.json': R('irrelevance_0'),
+      'r/b/BFCL_v4_irrelevance_result.json': R('irrelevance_0'),
+    });
+    expect(await inputError(planBfclRun({ questions: join(dir, 'q'), results: join(dir, 'r') }))).toMatch(
+      /b\/BFCL_v4_irrelevance_result\.json: a second results file for category irrelevance \(the first is .*a\/BFCL_v4_irrelevance_result\.json\); pass one of them$/,
+    );
+  });
+
   test('v1 results pair by position; a JSON array file keeps 1.0 a float in the text handed on', async () => {
     const dir = await folder({
       'q/gorilla_openfunctions_v1_test_simple.json': `[${Q('simple_0')}, ${Q('simple_1')}]`,

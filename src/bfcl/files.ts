@@ -1,5 +1,5 @@
 import { readdir, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, join, sep } from 'node:path';
 import { ToolscoreInputError, describeType } from '../core/errors.js';
 import { isObject } from '../core/objects.js';
 import { readError, readTextFile } from '../io/files.js';
@@ -45,7 +45,8 @@ export interface BfclPlan {
   files: string[];
 }
 
-type Located = CategoryFile & { path: string };
+/** A leaderboard file found, and how deep below the folder given (1: in it). */
+type Located = CategoryFile & { path: string; depth?: number };
 
 /**
  * Finds the files of every category the results hold, pairs each result with its question (by id,
@@ -61,23 +62,9 @@ export async function planBfclRun(sources: BfclSources): Promise<BfclPlan> {
   const skipped: BfclSummary['skipped'] = [];
   const categories: BfclCategory[] = [];
   const read: string[] = [];
-  const byCategory = (files: Located[], role: string) => {
-    const map = new Map<string, Located>();
-    for (const file of files) {
-      if (file.role !== role) continue;
-      const other = map.get(file.category);
-      if (other !== undefined)
-        throw new ToolscoreInputError(
-          { source: file.path },
-          `a second ${role} file for category ${file.category} (the first is ${other.path}); pass one of them`,
-        );
-      map.set(file.category, file);
-    }
-    return map;
-  };
-  const questionFiles = byCategory(questions, 'questions');
-  const answerFiles = byCategory(answers, 'answers');
-  const resultFiles = [...byCategory(results, 'results').values()].sort((a, b) =>
+  const questionFiles = oneFilePerCategory(questions, 'questions');
+  const answerFiles = oneFilePerCategory(answers, 'answers');
+  const resultFiles = [...oneFilePerCategory(results, 'results').values()].sort((a, b) =>
     a.category < b.category ? -1 : a.category > b.category ? 1 : 0,
   );
   if (resultFiles.length === 0)
@@ -186,6 +173,29 @@ async function isFolder(path: string): Promise<boolean> {
   }
 }
 
+/**
+ * The files of one role, by category. A category found at two depths of a folder is the shallower
+ * file; two at the same depth are ambiguous, and an error.
+ */
+function oneFilePerCategory(files: readonly Located[], role: string): Map<string, Located> {
+  const map = new Map<string, Located>();
+  for (const file of files) {
+    if (file.role !== role) continue;
+    const other = map.get(file.category);
+    if (other !== undefined && (other.depth ?? 0) !== (file.depth ?? 0)) {
+      if ((file.depth ?? 0) < (other.depth ?? 0)) map.set(file.category, file);
+      continue;
+    }
+    if (other !== undefined)
+      throw new ToolscoreInputError(
+        { source: file.path },
+        `a second ${role} file for category ${file.category} (the first is ${other.path}); pass one of them`,
+      );
+    map.set(file.category, file);
+  }
+  return map;
+}
+
 /** The leaderboard files a path names: the file itself, or the files of a folder whose names say their category. */
 async function locate(path: string, role: 'questions' | 'answers' | 'results', flag: string): Promise<Located[]> {
   const plain = role === 'results' ? 'questions' : role;
@@ -199,14 +209,28 @@ async function locate(path: string, role: 'questions' | 'answers' | 'results', f
     // A results file given by name is results whatever its name says (some runs drop the suffix).
     return [{ ...file, role: role === 'results' ? 'results' : file.role, path }];
   }
-  const names = (await readdir(path)).sort();
+  // The leaderboard nests its files (result/<model>/live/…, data/possible_answer/…): the folder is
+  // searched at any depth, and a category found at two depths is the shallower file.
+  const names = (await readdir(path, { recursive: true })).sort();
   const found: Located[] = [];
   for (const name of names) {
-    const file = categoryFile(name, plain);
-    if (file !== undefined && file.role !== 'scores') found.push({ ...file, path: join(path, name) });
+    const segments = name.split(sep);
+    // Beside the questions, the leaderboard keeps the possible answers under the same file names: a
+    // possible_answer folder holds answers, never questions, and is where answers are looked for first.
+    const inAnswers = segments.slice(0, -1).includes(ANSWERS_FOLDER);
+    if (role === 'questions' && inAnswers) continue;
+    const file = categoryFile(segments.at(-1)!, plain);
+    const depth = role === 'answers' && inAnswers ? 0 : segments.length;
+    if (file !== undefined && file.role !== 'scores') found.push({ ...file, path: join(path, name), depth });
   }
-  return found;
+  // A folder holding a possible_answer folder keeps its answers there: the files beside it are questions.
+  return role === 'answers' && found.some((file) => file.depth === 0)
+    ? found.filter((file) => file.depth === 0)
+    : found;
 }
+
+/** The folder the leaderboard keeps possible answers in, beside the questions. */
+const ANSWERS_FOLDER = 'possible_answer';
 
 /**
  * The entries of a leaderboard file: JSON Lines (what the leaderboard writes, whatever the extension)
@@ -288,10 +312,13 @@ export interface BfclQuestion {
 export async function planBfclQuestions(
   sources: Omit<BfclSources, 'results'>,
 ): Promise<{ questions: BfclQuestion[]; skipped: BfclSummary['skipped'] }> {
-  const questionFiles = (await locate(sources.questions, 'questions', '--questions')).filter(
-    (f) => f.role === 'questions',
+  const questionFiles = [
+    ...oneFilePerCategory(await locate(sources.questions, 'questions', '--questions'), 'questions').values(),
+  ];
+  const answerFiles = oneFilePerCategory(
+    sources.answers === undefined ? [] : await locate(sources.answers, 'answers', '--answers'),
+    'answers',
   );
-  const answerFiles = sources.answers === undefined ? [] : await locate(sources.answers, 'answers', '--answers');
   const questions: BfclQuestion[] = [];
   const skipped: BfclSummary['skipped'] = [];
   for (const file of questionFiles.sort((a, b) => (a.category < b.category ? -1 : a.category > b.category ? 1 : 0))) {
@@ -300,7 +327,7 @@ export async function planBfclQuestions(
       skipped.push({ category: file.category, file: file.path, reason: plan.reason });
       continue;
     }
-    const answerFile = answerFiles.find((f) => f.role === 'answers' && f.category === file.category);
+    const answerFile = answerFiles.get(file.category);
     if (plan.kind === 'ast' && answerFile === undefined)
       throw new ToolscoreInputError(
         { source: sources.answers ?? '--answers' },
