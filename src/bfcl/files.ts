@@ -2,8 +2,8 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, join, sep } from 'node:path';
 import { ToolscoreInputError, describeType } from '../core/errors.js';
 import { isObject } from '../core/objects.js';
-import { readError, readTextFile } from '../io/files.js';
-import { parseJson } from '../io/json.js';
+import { readError, readJsonFile } from '../io/files.js';
+import { looksLikeJsonLines, readJsonLines } from '../io/jsonl.js';
 import { jsonTextWithKinds } from '../match/number-kinds.js';
 import { type CategoryFile, type CategoryKind, categoryFile, planCategory } from './categories.js';
 import type { BfclItem, BfclSummary, Ruleset } from './types.js';
@@ -233,52 +233,29 @@ async function locate(path: string, role: 'questions' | 'answers' | 'results', f
 const ANSWERS_FOLDER = 'possible_answer';
 
 /**
- * The entries of a leaderboard file: JSON Lines (what the leaderboard writes, whatever the extension)
- * or a JSON array. Each keeps its text as written, so a worker reads `1.0` as a float as Python does.
+ * The entries of a leaderboard file: JSON Lines (what the leaderboard writes, whatever the extension),
+ * or one JSON document (an array of entries, or one entry). Each keeps its text as written, so a
+ * worker reads `1.0` as a float as Python does.
  */
 async function readEntries(path: string): Promise<FileEntry[]> {
-  const text = await readTextFile(path);
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (body.trimStart().startsWith('[')) return arrayEntries(body, path);
   const entries: FileEntry[] = [];
-  const lines = body.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.trim();
-    if (line === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      // The careful parser says where and why.
-      try {
-        parseJson(line, path);
-      } catch (error) {
-        if (!(error instanceof ToolscoreInputError)) throw error;
-        const { column } = error.location;
-        throw new ToolscoreInputError(
-          { source: path, line: i + 1, ...(column !== undefined ? { column } : {}) },
-          error.reason,
-        );
-      }
-    }
-    entries.push({ text: line, id: entryId(value, path, i + 1), line: i + 1, textResult: isTextResult(value) });
-  }
-  return entries;
-}
-
-function arrayEntries(body: string, path: string): FileEntry[] {
-  const array = parseJson(body, path, { keepNumberKinds: true });
-  if (!Array.isArray(array))
-    throw new ToolscoreInputError(
-      { source: path },
-      `expected JSON Lines or a JSON array of entries, got ${describeType(array)}`,
+  if (await looksLikeJsonLines(path)) {
+    await readJsonLines(path, (value, line, text) =>
+      entries.push({ text, id: entryId(value, path, line), line, textResult: isTextResult(value) }),
     );
-  return array.map((value, i) => ({
-    text: jsonTextWithKinds(value, array, i, (plain) => JSON.stringify(plain)),
-    id: entryId(value, `${path} at $[${i}]`, undefined),
-    line: i + 1,
-    textResult: isTextResult(value),
-  }));
+    return entries;
+  }
+  const document = await readJsonFile(path, { keepNumberKinds: true });
+  const list = Array.isArray(document) ? document : [document];
+  list.forEach((value, i) =>
+    entries.push({
+      text: jsonTextWithKinds(value, list, i, (plain) => JSON.stringify(plain)),
+      id: entryId(value, Array.isArray(document) ? `${path} at $[${i}]` : path, undefined),
+      line: i + 1,
+      textResult: isTextResult(value),
+    }),
+  );
+  return entries;
 }
 
 const isTextResult = (value: unknown): boolean => isObject(value) && typeof value.result === 'string';

@@ -234,13 +234,13 @@ export async function* fileLines(handle: FileHandle, path: string, maxBytes: num
 
 /**
  * Reads a JSON Lines file line by line over a stream (memory follows the longest line, not the file)
- * and hands each non-blank line, parsed, to `onItem` with its 1-based line number. A line that is not
+ * and hands each non-blank line, parsed, to `onItem` with its 1-based line number and its text. A line that is not
  * JSON is an input error naming the file, the line and the column; so is a line longer than
  * `maxLineBytes`. Returns the number of items.
  */
 export async function readJsonLines(
   path: string,
-  onItem: (item: unknown, line: number) => void,
+  onItem: (item: unknown, line: number, text: string) => void,
   options?: JsonLinesOptions,
 ): Promise<number> {
   const handle = await openRegularFile(path);
@@ -271,7 +271,7 @@ export async function readJsonLines(
         throw error;
       }
       items++;
-      onItem(item, lineNumber);
+      onItem(item, lineNumber, line);
     }
   } catch (error) {
     if (error instanceof ToolscoreInputError || !(error as NodeJS.ErrnoException).code) throw error;
