@@ -67,6 +67,17 @@ export function isEmptyOutput(decoded: Decoded, ruleset: Ruleset): boolean {
   return decoded.calls.length === 0;
 }
 
+/**
+ * An entry's JSON as an object; `keepNumberKinds` where Python's int/float distinction matters
+ * (answers and results; a question's schema names its types, so it never needs them).
+ */
+export function entryObject(text: string, source: string, keepNumberKinds: boolean): Record<string, unknown> {
+  const value = parseJson(text, source, { keepNumberKinds });
+  if (!isObject(value))
+    throw new ToolscoreInputError({ source }, `expected an entry object, got ${describeType(value)}`);
+  return value;
+}
+
 /** The offered functions of a question (`function`: a list, or one object in the v1 layout). */
 export function offeredFunctions(question: Record<string, unknown>, source: string): BfclFunction[] {
   const offered = question.function;

@@ -1,7 +1,4 @@
-import { ToolscoreInputError, describeType } from '../core/errors.js';
-import { isObject } from '../core/objects.js';
-import { parseJson } from '../io/json.js';
-import { answerCalls, offeredFunctions } from './decode.js';
+import { answerCalls, entryObject, offeredFunctions } from './decode.js';
 import { type BfclQuestion, type BfclSources, planBfclQuestions } from './files.js';
 import { type BfclGold, bfclGold } from './gold.js';
 import type { BfclSummary } from './types.js';
@@ -25,12 +22,12 @@ export async function bfclGoldFiles(
 }
 
 function goldFile(entry: BfclQuestion): BfclGoldFile {
-  const question = objectOf(entry.question, entry.where);
+  const question = entryObject(entry.question, entry.where, false);
   const functions = offeredFunctions(question, entry.where);
   const answers =
     entry.kind === 'ast'
       ? answerCalls(
-          objectOf(entry.answer ?? 'null', `possible answer ${entry.id}`),
+          entryObject(entry.answer ?? 'null', `possible answer ${entry.id}`, true),
           entry.ruleset,
           `possible answer ${entry.id}`,
         )
@@ -40,11 +37,4 @@ function goldFile(entry: BfclQuestion): BfclGoldFile {
     category: entry.category,
     gold: bfclGold(entry.kind, entry.category, entry.ruleset, functions, answers),
   };
-}
-
-function objectOf(text: string, source: string): Record<string, unknown> {
-  const value = parseJson(text, source, { keepNumberKinds: true });
-  if (!isObject(value))
-    throw new ToolscoreInputError({ source }, `expected an entry object, got ${describeType(value)}`);
-  return value;
 }

@@ -1,13 +1,11 @@
-import { ToolscoreInputError, describeType } from '../core/errors.js';
-import { isObject } from '../core/objects.js';
+import { ToolscoreInputError } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { resolveSettings, scoreCalls, type ScoreSettings } from '../evaluation/evaluate.js';
 import { readGold } from '../formats/gold.js';
-import { parseJson } from '../io/json.js';
 import { redactSecrets } from '../metrics/security.js';
 import { planCategory } from './categories.js';
 import { UncheckableEntry, astChecker } from './checker.js';
-import { type Decoded, answerCalls, decodeResult, isEmptyOutput, offeredFunctions } from './decode.js';
+import { type Decoded, answerCalls, decodeResult, entryObject, isEmptyOutput, offeredFunctions } from './decode.js';
 import { bfclGold } from './gold.js';
 import { toJson } from './python-values.js';
 import type { BfclCall, BfclItem, BfclLine, BfclSettings, BfclVerdictLine, CheckResult } from './types.js';
@@ -94,14 +92,6 @@ export class BfclJudge {
           : { kind: top.kind, tool: top.tool, problem: redactSecrets(top.problem), fix: redactSecrets(top.fix) },
     };
   }
-}
-
-/** An entry's JSON; `keepNumberKinds` where Python's int/float distinction matters (answers and results). */
-function entryObject(text: string, source: string, keepNumberKinds: boolean): Record<string, unknown> {
-  const value = parseJson(text, source, { keepNumberKinds });
-  if (!isObject(value))
-    throw new ToolscoreInputError({ source }, `expected an entry object, got ${describeType(value)}`);
-  return value;
 }
 
 /** The leaderboard's AST runner: a result that does not decode, or decodes to the wrong shape, fails before any check. */
