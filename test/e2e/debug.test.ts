@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { CLI, EXAMPLES, childEnv, runCli, useScratchFolder } from './run-cli.js';
+import { CLI, EXAMPLES, onTerminal, runCli, useScratchFolder } from './run-cli.js';
 
 /*
  * `eval --debug` under a real pseudo-terminal: util-linux `script` runs the CLI on a pty and passes the
@@ -9,42 +8,9 @@ import { CLI, EXAMPLES, childEnv, runCli, useScratchFolder } from './run-cli.js'
  */
 const freshDir = useScratchFolder('toolscore-debug-').fresh;
 
-/** Starts the CLI on a terminal; `until` waits (bounded) for text to appear, `key` types. */
-function onTerminal(args: string[]) {
-  const command = [process.execPath, CLI, ...args].map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
-  const child = spawn('script', ['-qec', command, '/dev/null'], {
-    cwd: freshDir(),
-    env: childEnv({ TERM: 'xterm', NO_COLOR: '1' }),
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  });
-  const exited = new Promise<number>((done) => child.on('exit', (code) => done(code ?? -1)));
-  return {
-    output: () => output,
-    exited,
-    key: (text: string) => child.stdin.write(text),
-    until: (text: string, from = 0) =>
-      new Promise<void>((done, fail) => {
-        const started = Date.now();
-        const poll = setInterval(() => {
-          if (output.indexOf(text, from) >= 0) {
-            clearInterval(poll);
-            done();
-          } else if (Date.now() - started > 15_000) {
-            clearInterval(poll);
-            child.kill();
-            fail(new Error(`no "${text}" in:\n${output}`));
-          }
-        }, 20);
-      }),
-  };
-}
-
 describe('toolscore eval --debug', () => {
   it('walks the mismatches with n, p and q on a terminal', async () => {
-    const session = onTerminal(['eval', EXAMPLES.gold, EXAMPLES.trace, '--debug']);
+    const session = onTerminal([process.execPath, CLI, 'eval', EXAMPLES.gold, EXAMPLES.trace, '--debug'], freshDir());
     await session.until('Issue 1 of 3 · failed · book_flight');
     expect(session.output()).toContain('Score 83.5%   Grade B   WARN');
     expect(session.output()).toContain('  actual:   book_flight({"flight_id":"TP1351","passengers":2})');

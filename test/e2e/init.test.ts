@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -14,7 +13,7 @@ import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { REPO_ROOT } from '../corpus.js';
-import { childEnv, runProgram, type Run } from './run-cli.js';
+import { onTerminal, runProgram, type Run } from './run-cli.js';
 import { RUNNER_TIMEOUT, runJest, runNode, runVitest } from './runners/project.js';
 
 /*
@@ -294,39 +293,6 @@ describe('what toolscore init refuses and takes', () => {
   );
 });
 
-/** `toolscore init` on a pseudo-terminal (util-linux `script`) in `root`: `until` waits (bounded) for text, `key` types. */
-function onTerminal(root: string) {
-  const command = [process.execPath, cli(), 'init'].map((word) => `'${word}'`).join(' ');
-  const child = spawn('script', ['-qec', command, '/dev/null'], {
-    cwd: root,
-    env: childEnv({ TERM: 'xterm', NO_COLOR: '1' }),
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  });
-  const exited = new Promise<number>((done) => child.on('exit', (code) => done(code ?? -1)));
-  return {
-    output: () => output,
-    exited,
-    key: (text: string) => child.stdin.write(text),
-    until: (text: string, from = 0) =>
-      new Promise<void>((done, fail) => {
-        const started = Date.now();
-        const poll = setInterval(() => {
-          if (output.indexOf(text, from) >= 0) {
-            clearInterval(poll);
-            done();
-          } else if (Date.now() - started > 15_000) {
-            clearInterval(poll);
-            child.kill();
-            fail(new Error(`no "${text}" in:\n${output}`));
-          }
-        }, 20);
-      }),
-  };
-}
-
 const STACK_QUESTION =
   'agent stack (mastra, openai-agents, langgraph, langchain, vercel-ai, anthropic, openai, gemini, mcp, generic) [openai]: ';
 
@@ -335,7 +301,7 @@ describe('toolscore init on a terminal', () => {
     'asks for the stack and the runner, re-asks after a misspelling, and Enter takes the default',
     async () => {
       const root = project({ dependencies: { openai: '*' }, devDependencies: { vitest: '*' } });
-      const terminal = onTerminal(root);
+      const terminal = onTerminal([process.execPath, cli(), 'init'], root);
       await terminal.until(STACK_QUESTION);
       terminal.key('anthropc\n');
       await terminal.until('agent stack: unknown value "anthropc"; did you mean "anthropic"?');
@@ -355,7 +321,7 @@ describe('toolscore init on a terminal', () => {
     'Ctrl+C at a question writes nothing and exits 1',
     async () => {
       const root = project({ dependencies: { openai: '*' } });
-      const terminal = onTerminal(root);
+      const terminal = onTerminal([process.execPath, cli(), 'init'], root);
       await terminal.until(STACK_QUESTION);
       terminal.key('\x03');
       expect(await terminal.exited).toBe(1);

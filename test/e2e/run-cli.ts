@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -83,5 +83,52 @@ export function useScratchFolder(prefix: string): { root: () => string; fresh: (
       mkdirSync(dir);
       return dir;
     },
+  };
+}
+
+/** A program running on a pseudo-terminal: what it printed so far, its exit, and keys to type. */
+export interface TerminalSession {
+  output(): string;
+  exited: Promise<number>;
+  key(text: string): void;
+  /** Waits (at most 15 s) until `text` appears in the output after `from`; then the test goes on. */
+  until(text: string, from?: number): Promise<void>;
+}
+
+/**
+ * Runs `argv` on a real pseudo-terminal: util-linux `script` gives the program a pty and passes the
+ * keys written to its stdin through it.
+ */
+export function onTerminal(argv: readonly string[], cwd: string): TerminalSession {
+  const command = argv.map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
+  const child = spawn('script', ['-qec', command, '/dev/null'], {
+    cwd,
+    env: childEnv({ TERM: 'xterm', NO_COLOR: '1' }),
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  const exited = new Promise<number>((done) => child.on('exit', (code) => done(code ?? -1)));
+  return {
+    output: () => output,
+    exited,
+    key: (text: string) => {
+      child.stdin.write(text);
+    },
+    until: (text: string, from = 0) =>
+      new Promise<void>((done, fail) => {
+        const started = Date.now();
+        const poll = setInterval(() => {
+          if (output.indexOf(text, from) >= 0) {
+            clearInterval(poll);
+            done();
+          } else if (Date.now() - started > 15_000) {
+            clearInterval(poll);
+            child.kill();
+            fail(new Error(`no "${text}" in:\n${output}`));
+          }
+        }, 20);
+      }),
   };
 }
