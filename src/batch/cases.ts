@@ -4,7 +4,7 @@ import { isObject } from '../core/objects.js';
 import { resolveSettings, scoreCalls, type ScoreSettings, type SettingsInput } from '../evaluation/evaluate.js';
 import { autoExtract, readWithFormat } from '../formats/auto.js';
 import { readGold } from '../formats/gold.js';
-import { parseJson } from '../io/json.js';
+import { mayHoldIntegralFloat, parseJson } from '../io/json.js';
 import { loadGold } from '../io/gold.js';
 import { loadTraceFile } from '../io/trace.js';
 import { resultsLine } from './results-line.js';
@@ -82,9 +82,10 @@ export class CaseScorer {
         );
       id = caseId(value, id);
       const settings = this.settingsOf(value.options, place, childPath(prefix, 'options'));
-      // Strict comparison tells 1.0 from 1, which only the text shows: read the case again keeping number kinds.
+      // Strict comparison tells 1.0 from 1, which only the text shows: read the case again keeping number
+      // kinds, when its text has a literal like 1.0 at all.
       const data =
-        settings.mode === 'strict' && item.kind === 'text'
+        settings.mode === 'strict' && item.kind === 'text' && mayHoldIntegralFloat(item.text)
           ? (parseCaseText(item.text, where!, true) as Record<string, unknown>)
           : value;
       for (const key of ['expected', 'actual'] as const)

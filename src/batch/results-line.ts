@@ -3,7 +3,13 @@ import { ToolscoreInputError } from '../core/errors.js';
 import { isObject } from '../core/objects.js';
 import type { EvaluationResult } from '../evaluation/result.js';
 import { redactSecrets } from '../metrics/security.js';
-import { BATCH_METRICS, type BatchLine, type BatchScoredLine, type BatchToolCounts } from './types.js';
+import {
+  BATCH_METRICS,
+  type BatchLine,
+  type BatchTopIssue,
+  type BatchScoredLine,
+  type BatchToolCounts,
+} from './types.js';
 
 /**
  * The results line of a scored case. Keys are set in one fixed order, tools sorted by name, so the
@@ -12,7 +18,6 @@ import { BATCH_METRICS, type BatchLine, type BatchScoredLine, type BatchToolCoun
  */
 export function resultsLine(id: string, index: number, result: EvaluationResult): BatchScoredLine {
   const metrics = result.metrics;
-  const top = result.topIssues[0];
   return {
     id,
     index,
@@ -34,11 +39,16 @@ export function resultsLine(id: string, index: number, result: EvaluationResult)
     secrets: metrics.security_metrics.secret_count,
     budget_violations: metrics.budget_metrics?.violation_count ?? 0,
     tools: toolCounts(result),
-    top_issue:
-      top === undefined
-        ? null
-        : { kind: top.kind, tool: top.tool, problem: redactSecrets(top.problem), fix: redactSecrets(top.fix) },
+    top_issue: lineTopIssue(result),
   };
+}
+
+/** A case's top issue as a results line carries it, credentials masked. */
+export function lineTopIssue(result: EvaluationResult): BatchTopIssue | null {
+  const top = result.topIssue;
+  return top === null
+    ? null
+    : { kind: top.kind, tool: top.tool, problem: redactSecrets(top.problem), fix: redactSecrets(top.fix) };
 }
 
 /** Per tool of a case, sorted by name: calls on each side, expected calls left unanswered, failed calls. */

@@ -2,7 +2,7 @@ import { ToolscoreInputError } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { resolveSettings, scoreCalls, type ScoreSettings } from '../evaluation/evaluate.js';
 import { readGold } from '../formats/gold.js';
-import { redactSecrets } from '../metrics/security.js';
+import { lineTopIssue } from '../batch/results-line.js';
 import { planCategory } from './categories.js';
 import { UncheckableEntry, astChecker } from './checker.js';
 import { type Decoded, answerCalls, decodeResult, entryObject, isEmptyOutput, offeredFunctions } from './decode.js';
@@ -75,7 +75,6 @@ export class BfclJudge {
       is_error: false,
     }));
     const result = scoreCalls(expected.calls, actual, { ...this.scoring, gold: expected.options }).result();
-    const top = result.topIssues[0];
     return {
       id: item.id,
       index: item.index,
@@ -86,10 +85,7 @@ export class BfclJudge {
       grade: result.grade,
       argument_f1: result.metrics.argument_metrics.f1,
       selection_accuracy: result.metrics.selection_accuracy,
-      top_issue:
-        top === undefined
-          ? null
-          : { kind: top.kind, tool: top.tool, problem: redactSecrets(top.problem), fix: redactSecrets(top.fix) },
+      top_issue: lineTopIssue(result),
     };
   }
 }

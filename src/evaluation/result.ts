@@ -147,6 +147,14 @@ export class EvaluationResult {
     ));
   }
 
+  /** The first of `topIssues`, or null; when the list was not needed, only this one's sentences are written. */
+  get topIssue(): TopIssue | null {
+    const issues =
+      this.#topIssues ??
+      buildTopIssues(this.goldCalls, this.traceCalls, this.pairing, this.mode, this.gold.unscoredCalls, 1);
+    return issues[0] ?? null;
+  }
+
   /** Behaviour and safety findings (forbidden calls, credentials, failures, blind retries), errors first. */
   get findings(): readonly Finding[] {
     return (this.#findings ??= buildFindings(this.scoredCalls, this.metrics));

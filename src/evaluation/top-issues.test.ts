@@ -171,4 +171,38 @@ describe('a verdict below PASS always has a Top issue', () => {
       { numRuns: 1000 },
     );
   });
+
+  test('property: topIssue, written alone, is the first of topIssues, sentences and all', () => {
+    const tool = fc.constantFrom('a', 'b', 'c');
+    const args = fc.option(fc.dictionary(fc.constantFrom('x', 'y'), fc.constantFrom(1, 2, '1', ' 1')), {
+      nil: undefined,
+    });
+    const expectedCall = fc.record({ tool, args }, { requiredKeys: ['tool'] });
+    const actualCall = fc.record(
+      { tool, args, is_error: fc.boolean(), error: fc.constant('denied') },
+      { requiredKeys: ['tool'] },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(expectedCall, { maxLength: 5 }),
+        fc.array(actualCall, { maxLength: 6 }),
+        fc.boolean(),
+        (expected, actual, strict) => {
+          // Two evaluations, so the single issue is built without the whole list to hand.
+          const alone = evaluate({ expected, actual, strict }).topIssue;
+          expect(alone).toEqual(evaluate({ expected, actual, strict }).topIssues[0] ?? null);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  test('topIssue of a clean run is null; of a run with issues, the highest ranked', () => {
+    expect(evaluate({ expected: [{ tool: 'a' }], actual: [{ tool: 'a' }] }).topIssue).toBeNull();
+    const result = evaluate({
+      expected: [{ tool: 'a', args: { x: 1 } }, { tool: 'b' }],
+      actual: [{ tool: 'a', args: { x: 2 } }, { tool: 'z' }],
+    });
+    expect(result.topIssue).toMatchObject({ kind: 'wrong_tool', tool: 'z', problem: 'called z where b was expected' });
+  });
 });

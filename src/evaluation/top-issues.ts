@@ -53,7 +53,9 @@ export function diffArguments(expected: ExpectedCall, actual: ToolCall, mode: Eq
 /**
  * Ranks what to fix, from the core's pairing (never from raw positions, so a reordered pair of calls
  * is not a mismatch). Paired calls in order act as anchors; between two anchors, unpaired expected and
- * actual calls are zipped into "wrong tool" items and the rest are missing or extra.
+ * actual calls are zipped into "wrong tool" items and the rest are missing or extra. `limit` keeps only
+ * the first so many (a batch line shows one); the ranking is the same, only the sentences of the rest
+ * are never written.
  */
 export function buildTopIssues(
   expected: readonly ExpectedCall[],
@@ -61,18 +63,45 @@ export function buildTopIssues(
   pairing: Pairing,
   mode: EqualityMode,
   unscored: readonly number[] = [],
+  limit = Number.POSITIVE_INFINITY,
 ): TopIssue[] {
-  const issues: TopIssue[] = [];
+  const found = findIssues(expected, actual, pairing, mode, unscored);
+  const rank = (issue: FoundIssue): number => ISSUE_KINDS.indexOf(issue.kind);
+  const position = (issue: FoundIssue): number => issue.expectedIndex ?? issue.actualIndex ?? 0;
+  found.sort((a, b) => rank(a) - rank(b) || position(a) - position(b));
+  return found.slice(0, limit).map(({ kind, tool, expectedIndex, actualIndex, detail }) => {
+    const issue: TopIssue = { kind, tool, expectedIndex, actualIndex, ...issueText(kind, tool, detail) };
+    if (detail.diffs) issue.diffs = [...detail.diffs];
+    return issue;
+  });
+}
+
+/** An issue before its sentences are written. */
+interface FoundIssue {
+  kind: IssueKind;
+  tool: string;
+  expectedIndex: number | null;
+  actualIndex: number | null;
+  detail: Parameters<typeof issueText>[2];
+}
+
+/** Every issue of a case, unranked. */
+function findIssues(
+  expected: readonly ExpectedCall[],
+  actual: readonly ToolCall[],
+  pairing: Pairing,
+  mode: EqualityMode,
+  unscored: readonly number[],
+): FoundIssue[] {
+  const issues: FoundIssue[] = [];
   const add = (
     kind: IssueKind,
     tool: string,
     expectedIndex: number | null,
     actualIndex: number | null,
-    detail: Parameters<typeof issueText>[2] = {},
+    detail: FoundIssue['detail'] = {},
   ): void => {
-    const issue: TopIssue = { kind, tool, expectedIndex, actualIndex, ...issueText(kind, tool, detail) };
-    if (detail.diffs) issue.diffs = [...detail.diffs];
-    issues.push(issue);
+    issues.push({ kind, tool, expectedIndex, actualIndex, detail });
   };
 
   const anchors = orderedAnchors(pairing.actualFor);
@@ -137,13 +166,23 @@ export function buildTopIssues(
     if (diffs.length > 0) add('argument_mismatch', call.tool, i, j, { diffs });
   });
 
-  const rank = (issue: TopIssue): number => ISSUE_KINDS.indexOf(issue.kind);
-  const position = (issue: TopIssue): number => issue.expectedIndex ?? issue.actualIndex ?? 0;
-  return issues.sort((a, b) => rank(a) - rank(b) || position(a) - position(b));
+  return issues;
 }
 
 /** Whether the paired calls' tools, read in the order they were made, differ from the expected order. */
 function toolOrderChanged(expected: readonly ExpectedCall[], actualFor: readonly number[]): boolean {
+  // Nearly always the calls were made in the expected order, which needs no sorting to see.
+  let last = -1;
+  let inOrder = true;
+  for (const j of actualFor) {
+    if (j < 0) continue;
+    if (j < last) {
+      inOrder = false;
+      break;
+    }
+    last = j;
+  }
+  if (inOrder) return false;
   const paired = actualFor.flatMap((j, i) => (j >= 0 ? [i] : []));
   const made = [...paired].sort((a, b) => actualFor[a]! - actualFor[b]!);
   return paired.some((i, k) => expected[i]!.tool !== expected[made[k]!]!.tool);

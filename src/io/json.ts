@@ -14,6 +14,11 @@ export interface ParseJsonOptions {
  */
 const INTEGRAL_FLOAT_HINT = /\d\.\d*0(?!\d)|\d[eE]|(?:\d\.?){16}/;
 
+/** Whether JSON text may hold a number only the careful parser tells apart (`1.0`); if not, `JSON.parse` reads it alike. */
+export function mayHoldIntegralFloat(text: string): boolean {
+  return INTEGRAL_FLOAT_HINT.test(text);
+}
+
 /** A JSON number, read in place (sticky) so literals of any length are read whole. */
 const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
 
@@ -26,7 +31,7 @@ const MAX_PATH_SEGMENTS = 24;
  */
 export function parseJson(text: string, source: string, options: ParseJsonOptions = {}): unknown {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const careful = options.keepNumberKinds === true && INTEGRAL_FLOAT_HINT.test(body);
+  const careful = options.keepNumberKinds === true && mayHoldIntegralFloat(body);
   if (!careful) {
     try {
       return JSON.parse(body);
