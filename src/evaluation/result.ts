@@ -128,6 +128,7 @@ export class EvaluationResult {
   // Built on first use: reports need them, a score check does not.
   #metrics: Metrics | (() => Metrics);
   #topIssues: readonly TopIssue[] | undefined;
+  #topIssue: TopIssue | null | undefined;
   #findings: readonly Finding[] | undefined;
 
   /** All metrics, under their serialized names. */
@@ -149,10 +150,11 @@ export class EvaluationResult {
 
   /** The first of `topIssues`, or null; when the list was not needed, only this one's sentences are written. */
   get topIssue(): TopIssue | null {
-    const issues =
-      this.#topIssues ??
-      buildTopIssues(this.goldCalls, this.traceCalls, this.pairing, this.mode, this.gold.unscoredCalls, 1);
-    return issues[0] ?? null;
+    if (this.#topIssues !== undefined) return this.#topIssues[0] ?? null;
+    if (this.#topIssue === undefined)
+      this.#topIssue =
+        buildTopIssues(this.goldCalls, this.traceCalls, this.pairing, this.mode, this.gold.unscoredCalls, 1)[0] ?? null;
+    return this.#topIssue;
   }
 
   /** Behaviour and safety findings (forbidden calls, credentials, failures, blind retries), errors first. */

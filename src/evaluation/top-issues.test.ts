@@ -200,5 +200,9 @@ describe('a verdict below PASS always has a Top issue', () => {
       actual: [{ tool: 'a', args: { x: 2 } }, { tool: 'z' }],
     });
     expect(result.topIssue).toMatchObject({ kind: 'wrong_tool', tool: 'z', problem: 'called z where b was expected' });
+    // Built once: asking again gives the same object, and so does the full list built afterwards.
+    const first = result.topIssue;
+    expect(result.topIssue).toBe(first);
+    expect(result.topIssues[0]).toEqual(first);
   });
 });

@@ -172,20 +172,21 @@ function findIssues(
 /** Whether the paired calls' tools, read in the order they were made, differ from the expected order. */
 function toolOrderChanged(expected: readonly ExpectedCall[], actualFor: readonly number[]): boolean {
   // Nearly always the calls were made in the expected order, which needs no sorting to see.
-  let last = -1;
-  let inOrder = true;
-  for (const j of actualFor) {
-    if (j < 0) continue;
-    if (j < last) {
-      inOrder = false;
-      break;
-    }
-    last = j;
-  }
-  if (inOrder) return false;
+  if (madeInOrder(actualFor)) return false;
   const paired = actualFor.flatMap((j, i) => (j >= 0 ? [i] : []));
   const made = [...paired].sort((a, b) => actualFor[a]! - actualFor[b]!);
   return paired.some((i, k) => expected[i]!.tool !== expected[made[k]!]!.tool);
+}
+
+/** Whether the paired actual calls come in the order of their expected partners. */
+function madeInOrder(actualFor: readonly number[]): boolean {
+  let last = -1;
+  for (const j of actualFor) {
+    if (j < 0) continue;
+    if (j < last) return false;
+    last = j;
+  }
+  return true;
 }
 
 function pushTo(map: Map<number, number[]>, key: number, value: number): void {
