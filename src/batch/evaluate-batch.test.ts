@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -31,6 +32,18 @@ function scratch(): string {
 
 function text(lines: readonly BatchLine[]): string {
   return lines.map((line) => `${serializeLine(line)}\n`).join('');
+}
+
+/** A run's results as `-o` writes them (a shard's end with its shard line). */
+async function resultsText(source: BatchSource, options: BatchOptions = {}): Promise<string> {
+  let all = '';
+  for await (const chunk of evaluateBatch(source, { jobs: 1, createdAt: CREATED_AT, ...options }).text()) all += chunk;
+  return all;
+}
+
+/** The SHA-256 of a file's bytes, as a shard line records it. */
+function sha256Of(path: string): string {
+  return createHash('sha256').update(readFileSync(path)).digest('hex');
 }
 
 /*
@@ -282,7 +295,12 @@ describe('shards and merge', () => {
       // Round robin: shard i holds the cases at positions i − 1, i + 2, i + 5, …
       expect(shard.lines.map((line) => line.index)).toEqual(Array.from({ length: 10 }, (_, k) => index - 1 + 3 * k));
       const file = join(dir, `results-${index}.jsonl`);
-      writeFileSync(file, text(shard.lines));
+      const written = await resultsText({ dataset: WORKLOAD_JSONL }, { shard: { index, count: 3 }, minScore: 0.9 });
+      // The lines, then which shard of which dataset they are.
+      expect(written).toBe(
+        `${text(shard.lines)}{"shard":{"index":${index},"count":3},"dataset":{"sha256":"${sha256Of(WORKLOAD_JSONL)}","cases":30}}\n`,
+      );
+      writeFileSync(file, written);
       files.push(file);
     }
     const merged = mergeResults([files[2]!, files[0]!, files[1]!], { minScore: 0.9, createdAt: CREATED_AT });
@@ -296,26 +314,33 @@ describe('shards and merge', () => {
     const dir = scratch();
     const files: string[] = [];
     for (let index = 1; index <= 2; index++) {
-      const shard = await runAll({ dataset: HAND }, { shard: { index, count: 2 } });
       files.push(join(dir, `r${index}.jsonl`));
-      writeFileSync(files.at(-1)!, text(shard.lines));
+      writeFileSync(files.at(-1)!, await resultsText({ dataset: HAND }, { shard: { index, count: 2 } }));
     }
     const drain = async (paths: string[]): Promise<void> => {
       for await (const _ of mergeResults(paths));
     };
-    await expect(drain([files[0]!, files[0]!])).rejects.toThrow('case 0 ("perfect") is also in another file');
-    await expect(drain([files[1]!])).rejects.toThrow('cases 0 are in none of the files; is a shard missing?');
-    await expect(drain([files[0]!])).rejects.toThrow('cases 1 are in none of the files');
+    const dataset = `dataset sha256 ${sha256Of(HAND).slice(0, 12)}… (9 cases)`;
+    await expect(drain([files[0]!, files[0]!])).rejects.toThrow(
+      `merge: shard 1/2 is given twice: ${files[0]} and ${files[0]}`,
+    );
+    await expect(drain([files[1]!])).rejects.toThrow(
+      `merge: shard 1/2 of ${dataset} is missing; merge needs every shard`,
+    );
+    await expect(drain([files[0]!])).rejects.toThrow(`merge: shard 2/2 of ${dataset} is missing`);
   });
 
   test('a file that is not batch results is an error naming its line', async () => {
     const dir = scratch();
     const file = join(dir, 'r.jsonl');
-    writeFileSync(file, '{"id":"a","index":0,"error":"x"}\n{"score":1}\n');
+    const end = `{"shard":{"index":1,"count":1},"dataset":{"sha256":"${'0'.repeat(64)}","cases":2}}`;
+    writeFileSync(file, `{"id":"a","index":0,"error":"x"}\n{"score":1}\n${end}\n`);
     const drain = async (): Promise<void> => {
       for await (const _ of mergeResults([file]));
     };
-    await expect(drain()).rejects.toThrow(`${file}:2: no "id" string; expected a line of toolscore batch results`);
+    await expect(drain()).rejects.toThrow(
+      `${file}:2 at $.id: expected a string, got nothing; expected a line of toolscore batch results`,
+    );
   });
 });
 
