@@ -330,6 +330,29 @@ describe('shards and merge', () => {
     await expect(drain([files[0]!])).rejects.toThrow(`merge: shard 2/2 of ${dataset} is missing`);
   });
 
+  test("a shard file holding a case that is not its own, or one past the dataset's count, is an error", async () => {
+    const dir = scratch();
+    const files = [1, 2].map((index) => join(dir, `r${index}.jsonl`));
+    for (let index = 1; index <= 2; index++)
+      writeFileSync(files[index - 1]!, await resultsText({ dataset: HAND }, { shard: { index, count: 2 } }));
+    const drain = async (paths: string[]): Promise<void> => {
+      for await (const _ of mergeResults(paths));
+    };
+    // Shard 1/2 holds cases 0, 2, 4, 6, 8: its first line moved to its end.
+    const [first, ...rest] = readFileSync(files[0]!, 'utf8').trim().split('\n');
+    const end = rest.pop()!;
+    writeFileSync(files[0]!, `${[...rest, first, end].join('\n')}\n`);
+    await expect(drain(files)).rejects.toThrow(
+      `${files[0]}: case 2 ("wrong") where case 0 was due; shard 1/2 holds cases 0, 2, … in index order (was a line taken out or moved?)`,
+    );
+    // Shard 2/2 (cases 1, 3, 5, 7) given a case 9 of a dataset of 9 cases.
+    writeFileSync(files[0]!, await resultsText({ dataset: HAND }, { shard: { index: 1, count: 2 } }));
+    const lines = readFileSync(files[1]!, 'utf8').trim().split('\n');
+    const extra = JSON.stringify({ id: 'extra', index: 9, error: 'x' });
+    writeFileSync(files[1]!, `${[...lines.slice(0, -1), extra, lines.at(-1)].join('\n')}\n`);
+    await expect(drain(files)).rejects.toThrow(`${files[1]}: case 9 ("extra") is past the dataset's 9 cases`);
+  });
+
   test('a file that is not batch results is an error naming its line', async () => {
     const dir = scratch();
     const file = join(dir, 'r.jsonl');

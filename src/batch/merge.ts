@@ -105,7 +105,7 @@ export async function* mergedLines(paths: readonly string[]): AsyncGenerator<Bat
       if (next.value.index !== k)
         throw new ToolscoreInputError(
           { source: reader.path },
-          `case ${next.value.index} (${JSON.stringify(next.value.id)}) where ${shardName(reader.end)} holds case ${k}; expected the results lines of that shard in index order, as toolscore batch writes them`,
+          `case ${next.value.index} (${JSON.stringify(next.value.id)}) where case ${k} was due; ${shardName(reader.end)} holds cases ${reader.end.shard.index - 1}, ${reader.end.shard.index - 1 + readers.length}, … in index order (was a line taken out or moved?)`,
         );
       yield next.value;
     }
