@@ -285,6 +285,40 @@ describe('paired folders', () => {
   });
 });
 
+describe('a case past limits.maxLineBytes', () => {
+  const good = (id: string) => JSON.stringify({ id, expected: [{ tool: 's' }], actual: [{ tool: 's' }] });
+  const long = JSON.stringify({ id: 'long', expected: [{ tool: 's', args: { q: 'x'.repeat(300) } }], actual: [] });
+
+  test('is one error line, for a JSON Lines line and a JSON array element alike, and the run goes on', async () => {
+    const dir = scratch();
+    const jsonl = join(dir, 'cases.jsonl');
+    const array = join(dir, 'cases.json');
+    writeFileSync(jsonl, `${good('a')}\n${long}\n${good('c')}\n`);
+    writeFileSync(array, `[${good('a')},\n${long},\n${good('c')}]`);
+    const limits = { maxLineBytes: 200 };
+    const lines = (await runAll({ dataset: jsonl }, { limits })).lines;
+    expect(lines.map((line) => [line.id, 'score' in line ? line.score : undefined])).toEqual([
+      ['a', 1],
+      ['line 2', undefined],
+      ['c', 1],
+    ]);
+    expect(lines[1]).toEqual({
+      id: 'line 2',
+      index: 1,
+      line: 2,
+      error: `${jsonl}:2: line longer than 200 bytes; raise limits.maxLineBytes (--max-line-bytes) if this is intended`,
+    });
+    const elements = await runAll({ dataset: array }, { limits });
+    expect(elements.lines.map((line) => line.id)).toEqual(['a', '$[1]', 'c']);
+    expect(elements.lines[1]).toEqual({
+      id: '$[1]',
+      index: 1,
+      error: `${array} at $[1]: element longer than 200 bytes; raise limits.maxLineBytes (--max-line-bytes) if this is intended`,
+    });
+    expect(elements.summary.cases).toEqual({ total: 3, scored: 2, failed: 1 });
+  });
+});
+
 describe('shards and merge', () => {
   test('three shards merged give byte-identical results and an equal summary', async () => {
     const whole = await runAll({ dataset: WORKLOAD_JSONL }, { minScore: 0.9 });

@@ -163,7 +163,7 @@ async function datasetItems(
   const readShare = (): number | undefined => (size === 0 ? undefined : Math.min(1, progress.read / size));
   const asArray = !isJsonLinesPath(path) && head[first] === OPEN_BRACKET;
   const items = asArray
-    ? arrayElements(handle, path, progress, digest)
+    ? arrayElements(handle, path, maxLineBytes, progress, digest)
     : jsonLinesItems(handle, path, maxLineBytes, progress, digest);
   return { items: closing(items, handle, path), readShare };
 }
@@ -218,11 +218,13 @@ function isBlankText(text: string): boolean {
 /**
  * The elements of a top-level JSON array, as text, found by tracking brackets and strings byte by byte.
  * An element that is not valid JSON is its scorer's to report, so one bad case loses nothing else; an
- * array cut short ends with an item saying so.
+ * element longer than `maxBytes` is not kept (an error item names it, as a JSON Lines line past the
+ * limit); an array cut short ends with an item saying so.
  */
 async function* arrayElements(
   handle: Parameters<typeof fileLines>[0],
   path: string,
+  maxBytes: number,
   progress: { read: number },
   digest: DatasetDigest | undefined,
 ): AsyncIterable<BatchItem> {
@@ -234,7 +236,18 @@ async function* arrayElements(
   let index = 0;
   let pieces: Buffer[] = [];
   let size = 0;
+  const keep = (piece: Buffer): void => {
+    size += piece.length;
+    if (size > maxBytes) pieces = [];
+    else pieces.push(piece);
+  };
   const element = (): BatchItem | undefined => {
+    if (size > maxBytes) {
+      pieces = [];
+      size = 0;
+      const error = `${path} at $[${index}]: element longer than ${maxBytes} bytes; raise limits.maxLineBytes (--max-line-bytes) if this is intended`;
+      return { kind: 'error', index, id: `$[${index++}]`, error };
+    }
     const text = (pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, size)).toString('utf8');
     pieces = [];
     size = 0;
@@ -277,23 +290,20 @@ async function* arrayElements(
       else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) {
         depth--;
         if (depth === 0) {
-          pieces.push(chunk.subarray(open, i));
-          size += i - open;
+          keep(chunk.subarray(open, i));
           const item = element();
           // `[]` has no element; `[1, ]` is the scorer's to refuse, like any bad element.
           if (item !== undefined || index > 0) yield item ?? blankElement(path, index++);
           closed = true;
         }
       } else if (b === COMMA && depth === 1) {
-        pieces.push(chunk.subarray(open, i));
-        size += i - open;
+        keep(chunk.subarray(open, i));
         yield element() ?? blankElement(path, index++);
         open = i + 1;
       }
     }
     if (!closed && open < chunk.length) {
-      pieces.push(chunk.subarray(open));
-      size += chunk.length - open;
+      keep(chunk.subarray(open));
     }
   }
   if (!started) throw new ToolscoreInputError({ source: path }, 'expected a JSON array of cases');
