@@ -362,6 +362,7 @@ describe('shards and merge', () => {
       `merge: shard 1/2 of ${dataset} is missing; merge needs every shard`,
     );
     await expect(drain([files[0]!])).rejects.toThrow(`merge: shard 2/2 of ${dataset} is missing`);
+    await expect(drain([])).rejects.toThrow("merge: expected the results files of a dataset's shards");
   });
 
   test("a shard file holding a case that is not its own, or one past the dataset's count, is an error", async () => {

@@ -39,6 +39,8 @@ function datasetName({ dataset }: BatchShardLine): string {
  * and every shard of that count must be there once. Checked before any line is merged.
  */
 async function shardSet(paths: readonly string[]): Promise<ShardFile[]> {
+  if (paths.length === 0)
+    throw new ToolscoreInputError({ source: 'merge' }, "expected the results files of a dataset's shards");
   const files: ShardFile[] = [];
   for (const path of paths) {
     const end = await readShardLine(path);
