@@ -363,6 +363,9 @@ describe('shards and merge', () => {
     );
     await expect(drain([files[0]!])).rejects.toThrow(`merge: shard 2/2 of ${dataset} is missing`);
     await expect(drain([])).rejects.toThrow("merge: expected the results files of a dataset's shards");
+    // A shard line naming a shard that cannot exist.
+    writeFileSync(files[1]!, readFileSync(files[1]!, 'utf8').replace('{"shard":{"index":2,', '{"shard":{"index":5,'));
+    await expect(drain(files)).rejects.toThrow(`${files[1]}: shard 5 of 2 does not exist; shards are numbered 1 to 2`);
   });
 
   test("a shard file holding a case that is not its own, or one past the dataset's count, is an error", async () => {

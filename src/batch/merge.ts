@@ -1,6 +1,7 @@
 import { ToolscoreInputError } from '../core/errors.js';
 import { checkMinScore } from '../core/grade.js';
 import { readResultsFile, readShardLine } from './results-file.js';
+import { checkShard } from './shard.js';
 import { summarizedRun, type BatchRun } from './run.js';
 import { batchOfLines, type ScoredBatch } from './scored-batch.js';
 import type { BatchLine, BatchShardLine } from './types.js';
@@ -49,6 +50,7 @@ async function shardSet(paths: readonly string[]): Promise<ShardFile[]> {
         { source: path },
         'does not end with a shard line {"shard": …, "dataset": …}; toolscore batch --shard i/n writes one last, once the whole dataset was read (was the file cut short, or the run stopped?)',
       );
+    checkShard(end.shard, path);
     files.push({ path, end });
   }
   const first = files[0]!;
