@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { ToolscoreInputError } from '../core/errors.js';
 import { evaluateBatch, type BatchOptions } from './evaluate-batch.js';
 import { mergeResults } from './merge.js';
+import { readResultsFile } from './results-file.js';
 import { serializeLine } from './results-line.js';
 import type { BatchSource } from './sources.js';
 import type { BatchErrorLine, BatchLine, BatchScoredLine, BatchSummary } from './types.js';
@@ -402,6 +403,18 @@ describe('shards and merge', () => {
     await expect(drain()).rejects.toThrow(
       `${file}:2 at $.id: expected a string, got nothing; expected a line of toolscore batch results`,
     );
+    // The reports read a shard's results without its shard line, which must be the last.
+    writeFileSync(file, `{"id":"a","index":0,"error":"x"}\n${end}\n{"id":"b","index":1,"error":"x"}\n`);
+    const read = async (): Promise<string[]> => {
+      const ids: string[] = [];
+      for await (const line of readResultsFile(file)) ids.push(line.id);
+      return ids;
+    };
+    await expect(read()).rejects.toThrow(
+      `${file}:3: a line after the shard's last line (line 2); a shard's results end with it`,
+    );
+    writeFileSync(file, `{"id":"a","index":0,"error":"x"}\n${end}\n\n`);
+    expect(await read()).toEqual(['a']);
   });
 });
 
