@@ -34,6 +34,7 @@ if [[ -n "${INPUT_MCP_SERVER:-}" ]]; then
   output required-call-recall ""
   output violations "$(field "$work/scorecard.json" security_issues)"
 elif [[ -n "${INPUT_DATASET:-}" ]]; then
+  [[ -n "${INPUT_MAX_ERRORS:-}" ]] && gates+=(--max-errors "$INPUT_MAX_ERRORS")
   "${toolscore[@]}" batch "$INPUT_DATASET" "${format[@]}" "${gates[@]}" --ci --no-progress \
     -o "$work/results.jsonl" --summary "$work/summary.json" || code=$?
   [[ -f "$work/summary.json" ]] || fail "the batch summary was not written (exit $code)"

@@ -40,7 +40,7 @@ export type BatchItem =
   | { kind: 'value'; index: number; value: unknown }
   | { kind: 'files'; index: number; id: string; gold: string; trace: string }
   /** A case the reader already knows is bad (an unpaired file, an empty array element). */
-  | { kind: 'error'; index: number; id: string; error: string };
+  | { kind: 'error'; index: number; id: string; line?: number; error: string };
 
 /** Where a case's text was read: a file and its line (JSON Lines) or its element (a JSON array). */
 export type CaseWhere = { file: string; line: number } | { file: string; element: number };
@@ -67,7 +67,7 @@ export class CaseScorer {
   /** The results line of an item: scored, or the one-line reason it could not be. */
   score(item: BatchItem): BatchLine | Promise<BatchLine> {
     if (item.kind === 'files') return this.scoreFiles(item);
-    if (item.kind === 'error') return { id: item.id, index: item.index, error: item.error };
+    if (item.kind === 'error') return errorItemLine(item);
     const { index } = item;
     let id = item.kind === 'text' ? fallbackId(item.where) : `#${index + 1}`;
     try {
@@ -226,6 +226,11 @@ function parseCaseText(text: string, where: CaseWhere, keepNumberKinds: boolean)
       error.reason,
     );
   }
+}
+
+/** The line of a case the reader already found bad (`line`: a JSON Lines line too long to read). */
+function errorItemLine({ id, index, line, error }: Extract<BatchItem, { kind: 'error' }>): BatchLine {
+  return line === undefined ? { id, index, error } : { id, index, line, error };
 }
 
 /** The line of a case that could not be read or scored; anything but bad input is a bug and is thrown. */

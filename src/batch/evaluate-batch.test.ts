@@ -1,10 +1,12 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ToolscoreInputError } from '../core/errors.js';
 import { evaluateBatch, type BatchOptions } from './evaluate-batch.js';
 import { mergeResults } from './merge.js';
+import { readResultsFile } from './results-file.js';
 import { serializeLine } from './results-line.js';
 import type { BatchSource } from './sources.js';
 import type { BatchErrorLine, BatchLine, BatchScoredLine, BatchSummary } from './types.js';
@@ -31,6 +33,18 @@ function scratch(): string {
 
 function text(lines: readonly BatchLine[]): string {
   return lines.map((line) => `${serializeLine(line)}\n`).join('');
+}
+
+/** A run's results as `-o` writes them (a shard's end with its shard line). */
+async function resultsText(source: BatchSource, options: BatchOptions = {}): Promise<string> {
+  let all = '';
+  for await (const chunk of evaluateBatch(source, { jobs: 1, createdAt: CREATED_AT, ...options }).text()) all += chunk;
+  return all;
+}
+
+/** The SHA-256 of a file's bytes, as a shard line records it. */
+function sha256Of(path: string): string {
+  return createHash('sha256').update(readFileSync(path)).digest('hex');
 }
 
 /*
@@ -272,6 +286,40 @@ describe('paired folders', () => {
   });
 });
 
+describe('a case past limits.maxLineBytes', () => {
+  const good = (id: string) => JSON.stringify({ id, expected: [{ tool: 's' }], actual: [{ tool: 's' }] });
+  const long = JSON.stringify({ id: 'long', expected: [{ tool: 's', args: { q: 'x'.repeat(300) } }], actual: [] });
+
+  test('is one error line, for a JSON Lines line and a JSON array element alike, and the run goes on', async () => {
+    const dir = scratch();
+    const jsonl = join(dir, 'cases.jsonl');
+    const array = join(dir, 'cases.json');
+    writeFileSync(jsonl, `${good('a')}\n${long}\n${good('c')}\n`);
+    writeFileSync(array, `[${good('a')},\n${long},\n${good('c')}]`);
+    const limits = { maxLineBytes: 200 };
+    const lines = (await runAll({ dataset: jsonl }, { limits })).lines;
+    expect(lines.map((line) => [line.id, 'score' in line ? line.score : undefined])).toEqual([
+      ['a', 1],
+      ['line 2', undefined],
+      ['c', 1],
+    ]);
+    expect(lines[1]).toEqual({
+      id: 'line 2',
+      index: 1,
+      line: 2,
+      error: `${jsonl}:2: line longer than 200 bytes; raise limits.maxLineBytes (--max-line-bytes) if this is intended`,
+    });
+    const elements = await runAll({ dataset: array }, { limits });
+    expect(elements.lines.map((line) => line.id)).toEqual(['a', '$[1]', 'c']);
+    expect(elements.lines[1]).toEqual({
+      id: '$[1]',
+      index: 1,
+      error: `${array} at $[1]: element longer than 200 bytes; raise limits.maxLineBytes (--max-line-bytes) if this is intended`,
+    });
+    expect(elements.summary.cases).toEqual({ total: 3, scored: 2, failed: 1 });
+  });
+});
+
 describe('shards and merge', () => {
   test('three shards merged give byte-identical results and an equal summary', async () => {
     const whole = await runAll({ dataset: WORKLOAD_JSONL }, { minScore: 0.9 });
@@ -282,7 +330,12 @@ describe('shards and merge', () => {
       // Round robin: shard i holds the cases at positions i − 1, i + 2, i + 5, …
       expect(shard.lines.map((line) => line.index)).toEqual(Array.from({ length: 10 }, (_, k) => index - 1 + 3 * k));
       const file = join(dir, `results-${index}.jsonl`);
-      writeFileSync(file, text(shard.lines));
+      const written = await resultsText({ dataset: WORKLOAD_JSONL }, { shard: { index, count: 3 }, minScore: 0.9 });
+      // The lines, then which shard of which dataset they are.
+      expect(written).toBe(
+        `${text(shard.lines)}{"shard":{"index":${index},"count":3},"dataset":{"sha256":"${sha256Of(WORKLOAD_JSONL)}","cases":30}}\n`,
+      );
+      writeFileSync(file, written);
       files.push(file);
     }
     const merged = mergeResults([files[2]!, files[0]!, files[1]!], { minScore: 0.9, createdAt: CREATED_AT });
@@ -296,26 +349,72 @@ describe('shards and merge', () => {
     const dir = scratch();
     const files: string[] = [];
     for (let index = 1; index <= 2; index++) {
-      const shard = await runAll({ dataset: HAND }, { shard: { index, count: 2 } });
       files.push(join(dir, `r${index}.jsonl`));
-      writeFileSync(files.at(-1)!, text(shard.lines));
+      writeFileSync(files.at(-1)!, await resultsText({ dataset: HAND }, { shard: { index, count: 2 } }));
     }
     const drain = async (paths: string[]): Promise<void> => {
       for await (const _ of mergeResults(paths));
     };
-    await expect(drain([files[0]!, files[0]!])).rejects.toThrow('case 0 ("perfect") is also in another file');
-    await expect(drain([files[1]!])).rejects.toThrow('cases 0 are in none of the files; is a shard missing?');
-    await expect(drain([files[0]!])).rejects.toThrow('cases 1 are in none of the files');
+    const dataset = `dataset sha256 ${sha256Of(HAND).slice(0, 12)}… (9 cases)`;
+    await expect(drain([files[0]!, files[0]!])).rejects.toThrow(
+      `merge: shard 1/2 is given twice: ${files[0]} and ${files[0]}`,
+    );
+    await expect(drain([files[1]!])).rejects.toThrow(
+      `merge: shard 1/2 of ${dataset} is missing; merge needs every shard`,
+    );
+    await expect(drain([files[0]!])).rejects.toThrow(`merge: shard 2/2 of ${dataset} is missing`);
+    await expect(drain([])).rejects.toThrow("merge: expected the results files of a dataset's shards");
+    // A shard line naming a shard that cannot exist.
+    writeFileSync(files[1]!, readFileSync(files[1]!, 'utf8').replace('{"shard":{"index":2,', '{"shard":{"index":5,'));
+    await expect(drain(files)).rejects.toThrow(`${files[1]}: shard 5 of 2 does not exist; shards are numbered 1 to 2`);
+  });
+
+  test("a shard file holding a case that is not its own, or one past the dataset's count, is an error", async () => {
+    const dir = scratch();
+    const files = [1, 2].map((index) => join(dir, `r${index}.jsonl`));
+    for (let index = 1; index <= 2; index++)
+      writeFileSync(files[index - 1]!, await resultsText({ dataset: HAND }, { shard: { index, count: 2 } }));
+    const drain = async (paths: string[]): Promise<void> => {
+      for await (const _ of mergeResults(paths));
+    };
+    // Shard 1/2 holds cases 0, 2, 4, 6, 8: its first line moved to its end.
+    const [first, ...rest] = readFileSync(files[0]!, 'utf8').trim().split('\n');
+    const end = rest.pop()!;
+    writeFileSync(files[0]!, `${[...rest, first, end].join('\n')}\n`);
+    await expect(drain(files)).rejects.toThrow(
+      `${files[0]}: case 2 ("wrong") where case 0 was due; shard 1/2 holds cases 0, 2, … in index order (was a line taken out or moved?)`,
+    );
+    // Shard 2/2 (cases 1, 3, 5, 7) given a case 9 of a dataset of 9 cases.
+    writeFileSync(files[0]!, await resultsText({ dataset: HAND }, { shard: { index: 1, count: 2 } }));
+    const lines = readFileSync(files[1]!, 'utf8').trim().split('\n');
+    const extra = JSON.stringify({ id: 'extra', index: 9, error: 'x' });
+    writeFileSync(files[1]!, `${[...lines.slice(0, -1), extra, lines.at(-1)].join('\n')}\n`);
+    await expect(drain(files)).rejects.toThrow(`${files[1]}: case 9 ("extra") is past the dataset's 9 cases`);
   });
 
   test('a file that is not batch results is an error naming its line', async () => {
     const dir = scratch();
     const file = join(dir, 'r.jsonl');
-    writeFileSync(file, '{"id":"a","index":0,"error":"x"}\n{"score":1}\n');
+    const end = `{"shard":{"index":1,"count":1},"dataset":{"sha256":"${'0'.repeat(64)}","cases":2}}`;
+    writeFileSync(file, `{"id":"a","index":0,"error":"x"}\n{"score":1}\n${end}\n`);
     const drain = async (): Promise<void> => {
       for await (const _ of mergeResults([file]));
     };
-    await expect(drain()).rejects.toThrow(`${file}:2: no "id" string; expected a line of toolscore batch results`);
+    await expect(drain()).rejects.toThrow(
+      `${file}:2 at $.id: expected a string, got nothing; expected a line of toolscore batch results`,
+    );
+    // The reports read a shard's results without its shard line, which must be the last.
+    writeFileSync(file, `{"id":"a","index":0,"error":"x"}\n${end}\n{"id":"b","index":1,"error":"x"}\n`);
+    const read = async (): Promise<string[]> => {
+      const ids: string[] = [];
+      for await (const line of readResultsFile(file)) ids.push(line.id);
+      return ids;
+    };
+    await expect(read()).rejects.toThrow(
+      `${file}:3: a line after the shard's last line (line 2); a shard's results end with it`,
+    );
+    writeFileSync(file, `{"id":"a","index":0,"error":"x"}\n${end}\n\n`);
+    expect(await read()).toEqual(['a']);
   });
 });
 

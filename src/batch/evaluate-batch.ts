@@ -4,10 +4,11 @@ import { checkFormatName } from '../formats/registry.js';
 import { checkMinScore } from '../core/grade.js';
 import { CaseScorer, type BatchItem, type CaseDefaults } from './cases.js';
 import { WorkerPool, inBatches } from './pool.js';
-import { checkShard, inShard, type Shard } from './shard.js';
+import { checkShard, inShard, shardLineText, type Shard } from './shard.js';
 import { openSource, type BatchSource } from './sources.js';
 import { summarizedRun, type BatchRun } from './run.js';
 import { scoreItems, type ScoredBatch, type WorkerSetup } from './scored-batch.js';
+import type { DatasetIdentity } from './types.js';
 
 /** Options of `evaluateBatch()`: the defaults of every case (a case's own `options` override them) and how to run. */
 export interface BatchOptions extends SettingsInput {
@@ -63,8 +64,9 @@ export function evaluateBatch(source: BatchSource, options: BatchOptions = {}): 
   const minScore = options.minScore === undefined ? undefined : checkMinScore(options.minScore);
   if (!Number.isSafeInteger(jobs) || jobs < 1) throw new RangeError(`jobs must be a whole number ≥ 1, got ${jobs}`);
   async function* scoredBatches(): AsyncGenerator<ScoredBatch> {
-    const stream = await openSource(source, limits.maxLineBytes);
+    const stream = await openSource(source, limits.maxLineBytes, shard !== undefined);
     readShare = stream.readShare;
+    identity = stream.identity;
     const batches = inBatches(onlyShard(stream.items, shard), ITEMS_PER_BATCH);
     if (jobs === 1) {
       const scorer = new CaseScorer(defaults);
@@ -82,9 +84,15 @@ export function evaluateBatch(source: BatchSource, options: BatchOptions = {}): 
     }
   }
   let readShare: () => number | undefined = () => undefined;
+  let identity: () => DatasetIdentity | undefined = () => undefined;
   return summarizedRun(scoredBatches, {
     minScore,
     createdAt: options.createdAt,
+    // A shard's results end with which shard of which dataset they are, for merge to check the set.
+    lastLine: () => {
+      const dataset = identity();
+      return shard === undefined || dataset === undefined ? undefined : shardLineText({ shard, dataset });
+    },
     onBatch: ({ scored, failed }) => onProgress?.({ done: scored + failed, failed, readShare: readShare() }),
   });
 }

@@ -19,7 +19,9 @@ export {
   type BatchLine,
   type BatchMetric,
   type BatchScoredLine,
+  type BatchShardLine,
   type BatchSummary,
   type BatchToolCounts,
   type BatchTopIssue,
+  type DatasetIdentity,
 } from './types.js';

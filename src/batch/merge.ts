@@ -1,9 +1,10 @@
 import { ToolscoreInputError } from '../core/errors.js';
-import { readResultsFile } from './results-file.js';
 import { checkMinScore } from '../core/grade.js';
+import { readResultsFile, readShardLine } from './results-file.js';
+import { checkShard } from './shard.js';
 import { summarizedRun, type BatchRun } from './run.js';
 import { batchOfLines, type ScoredBatch } from './scored-batch.js';
-import type { BatchLine } from './types.js';
+import type { BatchLine, BatchShardLine } from './types.js';
 
 /**
  * `toolscore merge`: the shards' results files as one run, with the lines and the aggregate an
@@ -17,47 +18,108 @@ export function mergeResults(
   return summarizedRun(() => inBatches(mergedLines(paths)), { minScore, createdAt: options.createdAt });
 }
 
+/** A shard's results file and its last line. */
+interface ShardFile {
+  path: string;
+  end: BatchShardLine;
+}
+
+/** `shard 2/3`. */
+function shardName({ shard }: BatchShardLine): string {
+  return `shard ${shard.index}/${shard.count}`;
+}
+
+/** `dataset sha256 1f2e3d4c… (30 cases)`. */
+function datasetName({ dataset }: BatchShardLine): string {
+  return `dataset sha256 ${dataset.sha256.slice(0, 12)}… (${dataset.cases} cases)`;
+}
+
 /**
- * The lines of several shards' results files, merged back into dataset order by `index` (each file is
- * in that order already, so this is a streaming k-way merge holding one line per file). The result is
- * the lines an unsharded run writes: a case in two files (a shard given twice), a case missing between
- * two others (a shard left out) or a file out of order is an error.
+ * The files as the complete set of one dataset's shards, in shard order. Each must end with its shard
+ * line (a file cut short, or a run stopped, has none); all must name the same dataset and shard count,
+ * and every shard of that count must be there once. Checked before any line is merged.
+ */
+async function shardSet(paths: readonly string[]): Promise<ShardFile[]> {
+  if (paths.length === 0)
+    throw new ToolscoreInputError({ source: 'merge' }, "expected the results files of a dataset's shards");
+  const files: ShardFile[] = [];
+  for (const path of paths) {
+    const end = await readShardLine(path);
+    if (end === undefined)
+      throw new ToolscoreInputError(
+        { source: path },
+        'does not end with a shard line {"shard": …, "dataset": …}; toolscore batch --shard i/n writes one last, once the whole dataset was read (was the file cut short, or the run stopped?)',
+      );
+    checkShard(end.shard, path);
+    files.push({ path, end });
+  }
+  const first = files[0]!;
+  for (const file of files) {
+    const { end } = file;
+    if (end.dataset.sha256 !== first.end.dataset.sha256 || end.dataset.cases !== first.end.dataset.cases)
+      throw new ToolscoreInputError(
+        { source: file.path },
+        `${shardName(end)} of ${datasetName(end)}, but ${first.path} is ${shardName(first.end)} of ${datasetName(first.end)}; merge the shards of one dataset`,
+      );
+    if (end.shard.count !== first.end.shard.count)
+      throw new ToolscoreInputError(
+        { source: file.path },
+        `${shardName(end)}, but ${first.path} is ${shardName(first.end)}; the shards of one run share their count`,
+      );
+  }
+  const { count } = first.end.shard;
+  const byIndex: (ShardFile | undefined)[] = new Array(count).fill(undefined);
+  for (const file of files) {
+    const other = byIndex[file.end.shard.index - 1];
+    if (other !== undefined)
+      throw new ToolscoreInputError(
+        { source: 'merge' },
+        `${shardName(file.end)} is given twice: ${other.path} and ${file.path}`,
+      );
+    byIndex[file.end.shard.index - 1] = file;
+  }
+  const missing = byIndex.flatMap((file, i) => (file === undefined ? [`${i + 1}/${count}`] : []));
+  if (missing.length > 0)
+    throw new ToolscoreInputError(
+      { source: 'merge' },
+      `${missing.length === 1 ? 'shard' : 'shards'} ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''} of ${datasetName(first.end)} ${missing.length === 1 ? 'is' : 'are'} missing; merge needs every shard`,
+    );
+  return byIndex as ShardFile[];
+}
+
+/**
+ * The lines of a dataset's shards, merged back into dataset order: case k is in shard (k mod n) + 1, so
+ * the files are read in turn, one line at a time (memory holds one line per file). The result is the
+ * lines an unsharded run writes; a case missing from its shard (a file cut short, a line taken out), a
+ * case out of place, or one past the dataset's count is an error naming the file.
  */
 export async function* mergedLines(paths: readonly string[]): AsyncGenerator<BatchLine> {
-  const readers = paths.map((path) => ({ path, lines: readResultsFile(path), last: -1 }));
-  const heads: { line: BatchLine; from: number }[] = [];
-  const advance = async (from: number): Promise<void> => {
-    const reader = readers[from]!;
-    const next = await reader.lines.next();
-    if (next.done) return;
-    if (next.value.index <= reader.last)
-      throw new ToolscoreInputError(
-        { source: reader.path },
-        `case ${next.value.index} comes after case ${reader.last}; expected results lines in index order, as toolscore batch writes them`,
-      );
-    reader.last = next.value.index;
-    heads.push({ line: next.value, from });
-  };
+  const shards = await shardSet(paths);
+  const readers = shards.map((file) => ({ ...file, lines: readResultsFile(file.path) }));
+  const { cases } = shards[0]!.end.dataset;
   try {
-    await Promise.all(readers.map((_, from) => advance(from)));
-    let expected = 0;
-    while (heads.length > 0) {
-      let best = 0;
-      for (let i = 1; i < heads.length; i++) if (heads[i]!.line.index < heads[best]!.line.index) best = i;
-      const [{ line, from }] = heads.splice(best, 1) as [{ line: BatchLine; from: number }];
-      if (line.index < expected)
+    for (let k = 0; k < cases; k++) {
+      const reader = readers[k % readers.length]!;
+      const next = await reader.lines.next();
+      if (next.done)
         throw new ToolscoreInputError(
-          { source: readers[from]!.path },
-          `case ${line.index} (${JSON.stringify(line.id)}) is also in another file; was a shard given twice?`,
+          { source: reader.path },
+          `${shardName(reader.end)} of ${cases} cases ends before case ${k}, which it holds (cases are missing: was a line taken out?)`,
         );
-      if (line.index > expected)
+      if (next.value.index !== k)
         throw new ToolscoreInputError(
-          { source: readers[from]!.path },
-          `cases ${expected}${line.index - 1 > expected ? `–${line.index - 1}` : ''} are in none of the files; is a shard missing?`,
+          { source: reader.path },
+          `case ${next.value.index} (${JSON.stringify(next.value.id)}) where case ${k} was due; ${shardName(reader.end)} holds cases ${reader.end.shard.index - 1}, ${reader.end.shard.index - 1 + readers.length}, … in index order (was a line taken out or moved?)`,
         );
-      expected++;
-      yield line;
-      await advance(from);
+      yield next.value;
+    }
+    for (const reader of readers) {
+      const next = await reader.lines.next();
+      if (!next.done)
+        throw new ToolscoreInputError(
+          { source: reader.path },
+          `case ${next.value.index} (${JSON.stringify(next.value.id)}) is past the dataset's ${cases} cases`,
+        );
     }
   } finally {
     await Promise.all(readers.map((reader) => reader.lines.return(undefined)));

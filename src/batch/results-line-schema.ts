@@ -1,8 +1,17 @@
 import * as z from 'zod';
+import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import { GRADES } from '../core/grade.js';
 import { ISSUE_KINDS } from '../core/issues.js';
+import { isObject } from '../core/objects.js';
 import { jsonSchemaFile, schemaDocs } from '../io/json-schema.js';
-import { BATCH_METRICS, type BatchErrorLine, type BatchMetric, type BatchScoredLine } from './types.js';
+import {
+  BATCH_METRICS,
+  type BatchErrorLine,
+  type BatchLine,
+  type BatchMetric,
+  type BatchScoredLine,
+  type BatchShardLine,
+} from './types.js';
 
 /*
  * One line of `results.jsonl` as a zod schema, from which schemas/results-line.json is emitted. Its
@@ -93,11 +102,118 @@ const errorLine = doc(
   'A case that could not be read or scored.',
 );
 
-/** One line of `results.jsonl`: a scored case or an error. */
-export const resultsLineSchema = doc(
-  z.union([scoredLine, errorLine]),
-  'One line of toolscore batch results (results.jsonl): a scored case, or a case that could not be scored.',
+const shardLine = doc(
+  z.object({
+    shard: doc(
+      z.object({
+        index: doc(z.number().int().min(1), '1-based index of the shard (--shard i/n: i).'),
+        count: doc(z.number().int().min(1), 'How many shards the dataset was split into (n).'),
+      }),
+      'Which shard these results are.',
+    ),
+    dataset: doc(
+      z.object({
+        sha256: doc(
+          z.string().regex(/^[0-9a-f]{64}$/),
+          "SHA-256 (hex) of the dataset file's bytes; for --traces and --trace-dir, of the case ids in order.",
+        ),
+        cases: count('Cases in the whole dataset (all shards).'),
+      }),
+      'The dataset the shard is a slice of.',
+    ),
+  }) satisfies z.ZodType<BatchShardLine>,
+  "The last line of a shard's results (toolscore batch --shard i/n), written once the whole dataset was read; toolscore merge checks the set of shards against it.",
 );
+
+/** One line of `results.jsonl`: a scored case, an error, or a shard's last line. */
+export const resultsLineSchema = doc(
+  z.union([scoredLine, errorLine, shardLine]),
+  "One line of toolscore batch results (results.jsonl): a scored case, a case that could not be scored, or a shard's last line.",
+);
+
+/** A line read back: a case's, or the shard line that ends a shard's results. */
+export type ReadResultsLine = { kind: 'case'; line: BatchLine } | { kind: 'shard'; line: BatchShardLine };
+
+/**
+ * Checks a line read back from a results file (`toolscore merge`, the reports, `regression`, `compare`)
+ * against its schema, so a tampered line (a score of 7, a negative count) is refused, never aggregated.
+ * `source` is `file:line`; the error names the JSON path and what was expected there. The value is
+ * returned as read (keys in their order), not as zod rebuilds it.
+ */
+export function checkResultsLine(value: unknown, source: string): ReadResultsLine {
+  if (!isObject(value)) throw lineError(source, '$', `expected an object, got ${describeType(value)}`);
+  const isShard = !Object.hasOwn(value, 'id') && Object.hasOwn(value, 'shard');
+  const schema = isShard ? shardLine : Object.hasOwn(value, 'error') ? errorLine : scoredLine;
+  const issue = firstIssue(schema, value);
+  if (issue !== undefined) {
+    let path = '$';
+    let actual: unknown = value;
+    for (const key of issue.path) {
+      path = childPath(path, typeof key === 'number' ? key : String(key));
+      actual = isObject(actual) || Array.isArray(actual) ? (actual as Record<PropertyKey, unknown>)[key] : undefined;
+    }
+    throw lineError(source, path, `${expectation(issue)}, got ${gotText(actual)}`);
+  }
+  return isShard
+    ? { kind: 'shard', line: value as unknown as BatchShardLine }
+    : { kind: 'case', line: value as unknown as BatchLine };
+}
+
+/** The first way a line breaks its schema, if any. */
+function firstIssue(schema: z.ZodType, value: Record<string, unknown>): z.core.$ZodIssue | undefined {
+  const checked = schema.safeParse(value);
+  if (!checked.success) return checked.error.issues[0];
+  // zod's record leaves a key named __proto__ unchecked, and a tool may be named that.
+  const tools = value.tools;
+  if (schema === scoredLine && isObject(tools) && Object.hasOwn(tools, '__proto__')) {
+    const counts = toolCounts.safeParse(Object.getOwnPropertyDescriptor(tools, '__proto__')!.value);
+    if (!counts.success) {
+      const issue = counts.error.issues[0]!;
+      return { ...issue, path: ['tools', '__proto__', ...issue.path] };
+    }
+  }
+  return undefined;
+}
+
+function lineError(source: string, path: string, reason: string): ToolscoreInputError {
+  return new ToolscoreInputError(
+    { source, ...(path === '$' ? {} : { path }) },
+    `${reason}; expected a line of toolscore batch results ({id, index, score, …} or {id, index, error})`,
+  );
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  int: 'a whole number',
+  number: 'a number',
+  string: 'a string',
+  object: 'an object',
+  record: 'an object',
+};
+
+/** What the schema wanted where a line broke it. */
+function expectation(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${TYPE_NAMES[issue.expected] ?? issue.expected}`;
+    case 'too_big':
+      return `expected at most ${String(issue.maximum)}`;
+    case 'too_small':
+      return `expected at least ${String(issue.minimum)}`;
+    case 'invalid_value':
+      return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'invalid_format':
+      return 'expected 64 hexadecimal digits';
+    default:
+      return `expected ${issue.message}`;
+  }
+}
+
+/** The offending value, short (a line may be long). */
+function gotText(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  const text = typeof value === 'object' && value !== null ? describeType(value) : JSON.stringify(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
 
 /** schemas/results-line.json. */
 export function resultsLineJsonSchema(): Record<string, unknown> {

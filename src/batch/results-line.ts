@@ -1,15 +1,6 @@
-import { GRADES } from '../core/grade.js';
-import { ToolscoreInputError } from '../core/errors.js';
-import { isObject } from '../core/objects.js';
 import type { EvaluationResult } from '../evaluation/result.js';
 import { redactSecrets } from '../metrics/security.js';
-import {
-  BATCH_METRICS,
-  type BatchLine,
-  type BatchTopIssue,
-  type BatchScoredLine,
-  type BatchToolCounts,
-} from './types.js';
+import type { BatchLine, BatchTopIssue, BatchScoredLine, BatchToolCounts } from './types.js';
 
 /**
  * The results line of a scored case. Keys are set in one fixed order, tools sorted by name, so the
@@ -96,33 +87,4 @@ export function serializeLine(line: BatchLine): string {
 /** Whether a results line is a scored case (not an error line). */
 export function isScoredLine(line: BatchLine): line is BatchScoredLine {
   return !('error' in line);
-}
-
-/** The counts every scored line carries (the gates and a regression's safety counts read them). */
-const RESULT_COUNTS = ['failed_calls', 'policy_violations', 'secrets', 'budget_violations'] as const;
-
-/**
- * Checks a line read back from a results file (`toolscore merge`, the reports, `toolscore regression`):
- * enough of its shape that the aggregate and a comparison can be built from it. `source` is `file:line`.
- */
-export function checkResultsLine(value: unknown, source: string): BatchLine {
-  const fail = (what: string): never => {
-    throw new ToolscoreInputError(
-      { source },
-      `${what}; expected a line of toolscore batch results ({id, index, score, …} or {id, index, error})`,
-    );
-  };
-  if (!isObject(value)) return fail('not an object');
-  if (typeof value.id !== 'string') fail('no "id" string');
-  if (typeof value.index !== 'number' || !Number.isInteger(value.index) || value.index < 0)
-    fail('no "index" (a whole number ≥ 0)');
-  if (typeof value.error === 'string') return value as unknown as BatchLine;
-  if (typeof value.score !== 'number' || !Number.isFinite(value.score)) fail('no "score" number');
-  if (!(GRADES as readonly unknown[]).includes(value.grade)) fail('no "grade" letter');
-  const metrics = value.metrics;
-  if (!isObject(metrics) || BATCH_METRICS.some((name) => typeof metrics[name] !== 'number' && metrics[name] !== null))
-    fail(`"metrics" lacks one of ${BATCH_METRICS.join(', ')}`);
-  for (const count of RESULT_COUNTS) if (typeof value[count] !== 'number') fail(`no "${count}" number`);
-  if (!isObject(value.tools)) fail('no "tools" object');
-  return value as unknown as BatchLine;
 }

@@ -8,7 +8,7 @@ import type { BatchLine, BatchSummary } from './types.js';
  * this thread); then `summary()` is the aggregate.
  */
 export interface BatchRun extends AsyncIterable<BatchLine> {
-  /** The results as JSON Lines text, in chunks of whole lines, in dataset order. */
+  /** The results as JSON Lines text, in chunks of whole lines, in dataset order (a shard's ends with its `BatchShardLine`). */
   text(): AsyncIterable<string>;
   /** The aggregate of every line; throws until the iteration has ended. */
   summary(): BatchSummary;
@@ -22,6 +22,8 @@ export interface RunOptions {
   createdAt?: Date | undefined;
   /** Called after each batch with the counts so far. */
   onBatch?: (counts: { scored: number; failed: number }) => void;
+  /** The text's last line, asked for once every batch has passed (a shard's line); none when a batch stopped. */
+  lastLine?: () => string | undefined;
 }
 
 /** A run over `produce()`'s batches (in index order), summarized as they pass; it ends after a batch that stopped. */
@@ -29,19 +31,27 @@ export function summarizedRun(produce: () => AsyncIterable<ScoredBatch>, options
   const builder = new SummaryBuilder();
   let summary: BatchSummary | undefined;
   let started = false;
-  async function* text(): AsyncGenerator<string> {
+  /** The results lines' text; then, when the run went to its end, the last line if any. */
+  async function* resultsText(): AsyncGenerator<string, string | undefined> {
     if (started) throw new Error('a batch run can be iterated once');
     started = true;
+    let stopped = false;
     for await (const batch of produce()) {
       builder.merge(batch.digest);
       if (batch.text !== '') yield batch.text;
       options.onBatch?.(builder.counts);
-      if (batch.stopped) break;
+      stopped = batch.stopped;
+      if (stopped) break;
     }
     summary = builder.summary({ createdAt: options.createdAt ?? new Date(), minScore: options.minScore });
+    return stopped ? undefined : options.lastLine?.();
+  }
+  async function* text(): AsyncGenerator<string> {
+    const last = yield* resultsText();
+    if (last !== undefined) yield `${last}\n`;
   }
   async function* lines(): AsyncGenerator<BatchLine> {
-    for await (const chunk of text()) {
+    for await (const chunk of resultsText()) {
       let start = 0;
       for (let end = chunk.indexOf('\n'); end >= 0; end = chunk.indexOf('\n', start)) {
         yield JSON.parse(chunk.slice(start, end)) as BatchLine;

@@ -1,4 +1,5 @@
 import { ToolscoreInputError } from '../core/errors.js';
+import type { BatchShardLine } from './types.js';
 
 /** One of `count` slices of a dataset; `index` is 1-based (`--shard 1/3` … `3/3`). */
 export interface Shard {
@@ -13,6 +14,14 @@ export interface Shard {
  */
 export function inShard(position: number, shard: Shard | undefined): boolean {
   return shard === undefined || position % shard.count === shard.index - 1;
+}
+
+/** A shard's last results line, keys in one fixed order (so every shard of a dataset writes the same bytes but its index). */
+export function shardLineText({ shard, dataset }: BatchShardLine): string {
+  return JSON.stringify({
+    shard: { index: shard.index, count: shard.count },
+    dataset: { sha256: dataset.sha256, cases: dataset.cases },
+  });
 }
 
 /** Checks a shard: whole numbers with 1 ≤ index ≤ count. */

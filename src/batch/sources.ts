@@ -1,11 +1,13 @@
+import { createHash, type Hash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative } from 'node:path';
-import { ToolscoreInputError } from '../core/errors.js';
+import { ToolscoreInputError, textOf } from '../core/errors.js';
 import { DEFAULT_LIMITS } from '../core/limits.js';
 import { openRegularFile, readError } from '../io/files.js';
-import { fileLines, isJsonLinesPath } from '../io/jsonl.js';
+import { OverlongLine, fileLines, isJsonLinesPath } from '../io/jsonl.js';
 import type { BatchCase, BatchItem } from './cases.js';
 import { compareText } from './results-line.js';
+import type { DatasetIdentity } from './types.js';
 
 /** What `evaluateBatch()` scores. */
 export type BatchSource =
@@ -23,25 +25,78 @@ export interface ItemStream {
   items: AsyncIterable<BatchItem>;
   /** Share of the input read so far, in [0, 1], when the input's size is known. */
   readShare(): number | undefined;
+  /** The dataset's identity, once every item has been read (when asked for with `identify`). */
+  identity(): DatasetIdentity | undefined;
 }
 
-/** Opens a source. Bad patterns and folders throw before any case is read. */
-export async function openSource(source: BatchSource, maxLineBytes = DEFAULT_LIMITS.maxLineBytes): Promise<ItemStream> {
-  if ('dataset' in source) return datasetItems(source.dataset, maxLineBytes);
-  if ('cases' in source) return countedItems(caseItems(source.cases), undefined);
+/**
+ * The digest a shard's results record of the whole dataset (every shard reads all of it): a dataset
+ * file's bytes; for trace files and in-memory cases, each case's id (the trace path) or JSON text.
+ */
+class DatasetDigest {
+  private readonly hash: Hash = createHash('sha256');
+  private cases = 0;
+  private done = false;
+
+  bytes(chunk: Buffer): void {
+    this.hash.update(chunk);
+  }
+
+  text(text: string): void {
+    this.hash.update(`${text}\n`);
+  }
+
+  /** Counts the items as they pass, and seals the digest when the last one has. */
+  async *counted(items: AsyncIterable<BatchItem>): AsyncIterable<BatchItem> {
+    for await (const item of items) {
+      this.cases++;
+      yield item;
+    }
+    this.done = true;
+  }
+
+  identity(): DatasetIdentity | undefined {
+    return this.done ? { sha256: this.hash.copy().digest('hex'), cases: this.cases } : undefined;
+  }
+}
+
+/**
+ * Opens a source. Bad patterns and folders throw before any case is read. With `identify`, the stream
+ * also works out the dataset's identity as it reads (what a shard's results record).
+ */
+export async function openSource(
+  source: BatchSource,
+  maxLineBytes = DEFAULT_LIMITS.maxLineBytes,
+  identify = false,
+): Promise<ItemStream> {
+  const digest = identify ? new DatasetDigest() : undefined;
+  const stream = await openItems(source, maxLineBytes, digest);
+  if (digest === undefined) return { ...stream, identity: () => undefined };
+  return { items: digest.counted(stream.items), readShare: stream.readShare, identity: () => digest.identity() };
+}
+
+async function openItems(
+  source: BatchSource,
+  maxLineBytes: number,
+  digest: DatasetDigest | undefined,
+): Promise<Omit<ItemStream, 'identity'>> {
+  if ('dataset' in source) return datasetItems(source.dataset, maxLineBytes, digest);
+  if ('cases' in source) return countedItems(caseItems(source.cases, digest), undefined);
   if ('goldDir' in source) {
     const pairs = await pairFolders(source.goldDir, source.traceDir);
+    for (const pair of pairs) digest?.text(JSON.stringify(pair.id));
     return countedItems(arrayItems(pairs), pairs.length);
   }
   const traces = await expandPatterns(typeof source.traces === 'string' ? [source.traces] : source.traces);
   const items = traces.map(
     (trace, index): BatchItem => ({ kind: 'files', index, id: trace, gold: source.gold, trace }),
   );
+  for (const trace of traces) digest?.text(JSON.stringify(trace));
   return countedItems(arrayItems(items), items.length);
 }
 
 /** A stream whose share read is the share of `total` items handed out. */
-function countedItems(items: AsyncIterable<BatchItem>, total: number | undefined): ItemStream {
+function countedItems(items: AsyncIterable<BatchItem>, total: number | undefined): Omit<ItemStream, 'identity'> {
   let given = 0;
   return {
     items: (async function* () {
@@ -58,9 +113,15 @@ async function* arrayItems(items: readonly BatchItem[]): AsyncIterable<BatchItem
   yield* items;
 }
 
-async function* caseItems(cases: Iterable<BatchCase> | AsyncIterable<BatchCase>): AsyncIterable<BatchItem> {
+async function* caseItems(
+  cases: Iterable<BatchCase> | AsyncIterable<BatchCase>,
+  digest: DatasetDigest | undefined,
+): AsyncIterable<BatchItem> {
   let index = 0;
-  for await (const value of cases) yield { kind: 'value', index: index++, value };
+  for await (const value of cases) {
+    digest?.text(textOf(value));
+    yield { kind: 'value', index: index++, value };
+  }
 }
 
 // ---- Dataset files --------------------------------------------------------------------------------
@@ -82,7 +143,11 @@ function isBlankByte(b: number): boolean {
  * Lines (one case per non-blank line); a file starting with `[` as a JSON array, split into its elements
  * without parsing them. Either way the text of each case goes to a scorer, which parses it.
  */
-async function datasetItems(path: string, maxLineBytes: number): Promise<ItemStream> {
+async function datasetItems(
+  path: string,
+  maxLineBytes: number,
+  digest: DatasetDigest | undefined,
+): Promise<Omit<ItemStream, 'identity'>> {
   const handle = await openRegularFile(path);
   const { size } = await handle.stat();
   const head = Buffer.alloc(64);
@@ -97,7 +162,9 @@ async function datasetItems(path: string, maxLineBytes: number): Promise<ItemStr
   const progress = { read: 0 };
   const readShare = (): number | undefined => (size === 0 ? undefined : Math.min(1, progress.read / size));
   const asArray = !isJsonLinesPath(path) && head[first] === OPEN_BRACKET;
-  const items = asArray ? arrayElements(handle, path, progress) : jsonLinesItems(handle, path, maxLineBytes, progress);
+  const items = asArray
+    ? arrayElements(handle, path, maxLineBytes, progress, digest)
+    : jsonLinesItems(handle, path, maxLineBytes, progress, digest);
   return { items: closing(items, handle, path), readShare };
 }
 
@@ -122,11 +189,19 @@ async function* jsonLinesItems(
   path: string,
   maxLineBytes: number,
   progress: { read: number },
+  digest: DatasetDigest | undefined,
 ): AsyncIterable<BatchItem> {
   let line = 0;
   let index = 0;
-  for await (const raw of fileLines(handle, path, maxLineBytes)) {
+  const onChunk = digest === undefined ? undefined : (chunk: Buffer) => digest.bytes(chunk);
+  for await (const raw of fileLines(handle, path, maxLineBytes, { skipOverlong: true, onChunk })) {
     line++;
+    if (raw instanceof OverlongLine) {
+      // Skipped to its line break: one case lost, named by its line, and the run goes on.
+      progress.read += maxLineBytes;
+      yield { kind: 'error', index: index++, id: `line ${line}`, line, error: raw.error.message };
+      continue;
+    }
     // Characters, not bytes: close enough for a progress bar, and free.
     progress.read += raw.length + 1;
     const text = line === 1 && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
@@ -143,12 +218,15 @@ function isBlankText(text: string): boolean {
 /**
  * The elements of a top-level JSON array, as text, found by tracking brackets and strings byte by byte.
  * An element that is not valid JSON is its scorer's to report, so one bad case loses nothing else; an
- * array cut short ends with an item saying so.
+ * element longer than `maxBytes` is not kept (an error item names it, as a JSON Lines line past the
+ * limit); an array cut short ends with an item saying so.
  */
 async function* arrayElements(
   handle: Parameters<typeof fileLines>[0],
   path: string,
+  maxBytes: number,
   progress: { read: number },
+  digest: DatasetDigest | undefined,
 ): AsyncIterable<BatchItem> {
   let depth = 0;
   let inString = false;
@@ -158,7 +236,18 @@ async function* arrayElements(
   let index = 0;
   let pieces: Buffer[] = [];
   let size = 0;
+  const keep = (piece: Buffer): void => {
+    size += piece.length;
+    if (size > maxBytes) pieces = [];
+    else pieces.push(piece);
+  };
   const element = (): BatchItem | undefined => {
+    if (size > maxBytes) {
+      pieces = [];
+      size = 0;
+      const error = `${path} at $[${index}]: element longer than ${maxBytes} bytes; raise limits.maxLineBytes (--max-line-bytes) if this is intended`;
+      return { kind: 'error', index, id: `$[${index++}]`, error };
+    }
     const text = (pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, size)).toString('utf8');
     pieces = [];
     size = 0;
@@ -174,6 +263,7 @@ async function* arrayElements(
     autoClose: false,
   }) as AsyncIterable<Buffer>) {
     progress.read += chunk.length;
+    digest?.bytes(chunk);
     let i = 0;
     if (!started) {
       while (i < chunk.length && chunk[i] !== OPEN_BRACKET) i++;
@@ -200,23 +290,20 @@ async function* arrayElements(
       else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) {
         depth--;
         if (depth === 0) {
-          pieces.push(chunk.subarray(open, i));
-          size += i - open;
+          keep(chunk.subarray(open, i));
           const item = element();
           // `[]` has no element; `[1, ]` is the scorer's to refuse, like any bad element.
           if (item !== undefined || index > 0) yield item ?? blankElement(path, index++);
           closed = true;
         }
       } else if (b === COMMA && depth === 1) {
-        pieces.push(chunk.subarray(open, i));
-        size += i - open;
+        keep(chunk.subarray(open, i));
         yield element() ?? blankElement(path, index++);
         open = i + 1;
       }
     }
     if (!closed && open < chunk.length) {
-      pieces.push(chunk.subarray(open));
-      size += chunk.length - open;
+      keep(chunk.subarray(open));
     }
   }
   if (!started) throw new ToolscoreInputError({ source: path }, 'expected a JSON array of cases');
@@ -305,7 +392,7 @@ function keyed(paths: readonly string[], folder: string, flag: string): Map<stri
  * Gold files and traces paired by relative path without extension, sorted by that path. A file with no
  * partner is not dropped: it becomes an error item (so it is listed in the results and counted).
  */
-async function pairFolders(goldDir: string, traceDir: string): Promise<BatchItem[]> {
+async function pairFolders(goldDir: string, traceDir: string): Promise<Extract<BatchItem, { id: string }>[]> {
   const golds = keyed(await filesUnder(goldDir, '--gold-dir'), goldDir, '--gold-dir');
   const traces = keyed(await filesUnder(traceDir, '--trace-dir'), traceDir, '--trace-dir');
   if (golds.size === 0 && traces.size === 0)
@@ -314,7 +401,7 @@ async function pairFolders(goldDir: string, traceDir: string): Promise<BatchItem
       `no file in ${JSON.stringify(goldDir)} or ${JSON.stringify(traceDir)}`,
     );
   const keys = [...new Set([...golds.keys(), ...traces.keys()])].sort(compareText);
-  return keys.map((key, index): BatchItem => {
+  return keys.map((key, index): Extract<BatchItem, { id: string }> => {
     const gold = golds.get(key);
     const trace = traces.get(key);
     if (gold !== undefined && trace !== undefined)

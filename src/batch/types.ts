@@ -61,6 +61,24 @@ export interface BatchErrorLine {
 /** A results line. */
 export type BatchLine = BatchScoredLine | BatchErrorLine;
 
+/** What a shard's results record of the dataset they are a slice of (every shard reads all of it). */
+export interface DatasetIdentity {
+  /** SHA-256 (hex) of the dataset file's bytes; for trace files and in-memory cases, of the case ids or texts. */
+  sha256: string;
+  /** Cases in the whole dataset. */
+  cases: number;
+}
+
+/**
+ * The last line of a shard's `results.jsonl` (`--shard i/n`): which shard, of which dataset. Written
+ * once the whole dataset has been read, so a shard cut short or stopped has none; `merge` checks the
+ * set of shards against it. A whole run's results have no such line.
+ */
+export interface BatchShardLine {
+  shard: { index: number; count: number };
+  dataset: DatasetIdentity;
+}
+
 /** Counts of one tool, in a case or summed over cases. */
 export interface BatchToolCounts {
   expected_calls: number;

@@ -292,8 +292,9 @@ const BATCH_EXIT_CODES = `
 Exit codes:
   0  done, and every gate passed
   1  a gate failed: the mean score (each case's, with --min-score-each) below
-     --min-score, or --fail-on-violations found a forbidden call, a leaked
-     credential or a broken budget in any case
+     --min-score; --fail-on-violations found a forbidden call, a leaked
+     credential or a broken budget in any case; or more cases could not be
+     read or scored than --max-errors allows (default 0)
   2  bad usage or bad input: a bad flag, a shard like 3/2, a pattern that
      matches no file, an output that names an input; no case could be read;
      or --fail-fast met a case that could not be read or scored`;
@@ -325,6 +326,10 @@ const BATCH_OUTPUT_OPTIONS: OptionTable<Omit<BatchOutputFlags, 'minScore' | 'fai
   minScoreEach: {
     flags: '--min-score-each',
     description: 'apply --min-score to every case instead of the mean',
+  },
+  maxErrors: {
+    flags: '--max-errors <n>',
+    description: 'allow up to n cases that could not be read or scored (default 0: any such case fails the run)',
   },
   saveBaseline: {
     flags: '--save-baseline <file>',

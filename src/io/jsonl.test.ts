@@ -8,7 +8,8 @@ import { ToolscoreInputError } from '../core/errors.js';
 import { fromMCP } from '../formats/mcp.js';
 import { fromOtel } from '../formats/otel.js';
 import { evaluateTrace } from '../evaluation/evaluate-trace.js';
-import { isJsonLinesPath, looksLikeJsonLines, readJsonLines } from './jsonl.js';
+import { OverlongLine, fileLines, isJsonLinesPath, looksLikeJsonLines, readJsonLines } from './jsonl.js';
+import { openRegularFile } from './files.js';
 import { loadTraceFile } from './trace.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -123,6 +124,22 @@ describe('readJsonLines', () => {
       `${path}:2: line longer than 21 bytes; raise limits.maxLineBytes (--max-line-bytes) if this is intended`,
     );
     expect(await readJsonLines(path, () => undefined, { maxLineBytes: 22 })).toBe(2);
+  });
+
+  test('skipOverlong: a line past the limit is skipped to its line break and named; the lines around it read', async () => {
+    // Lines: 3 bytes, 25 bytes over 2 reads of a 16-byte limit, a blank, 3 bytes, then 30 bytes with no line break.
+    const path = file('skip.jsonl', `"a"\n${'x'.repeat(25)}\n\n"b"\n${'y'.repeat(30)}`);
+    const handle = await openRegularFile(path);
+    const seen: unknown[] = [];
+    try {
+      for await (const line of fileLines(handle, path, 16, { skipOverlong: true }))
+        seen.push(line instanceof OverlongLine ? [line.line, line.error.message] : line);
+    } finally {
+      await handle.close();
+    }
+    const tooLong = (line: number) =>
+      `${path}:${line}: line longer than 16 bytes; raise limits.maxLineBytes (--max-line-bytes) if this is intended`;
+    expect(seen).toEqual(['"a"', [2, tooLong(2)], '', '"b"', [5, tooLong(5)]]);
   });
 
   test('missing files and folders', async () => {

@@ -193,22 +193,70 @@ function lineTooLongError(path: string, line: number, limit: number): ToolscoreI
   );
 }
 
+/** A line past the limit, skipped to its line break and handed on in place of its text (`skipOverlong`). */
+export class OverlongLine {
+  constructor(
+    /** 1-based line number. */
+    readonly line: number,
+    readonly error: ToolscoreInputError,
+  ) {}
+}
+
+/** How `fileLines` reads. */
+export interface FileLinesOptions {
+  /** Hand on a line past the limit as an `OverlongLine` and go on with the next, instead of throwing. */
+  skipOverlong?: boolean;
+  /** Sees every chunk of the file's bytes as it is read (a digest of the whole file). */
+  onChunk?: (chunk: Buffer) => void;
+}
+
 /**
  * The lines of a file (split at LF; a CR before it is dropped), decoded as UTF-8. A line is refused as
  * soon as it passes `maxBytes`, before it is joined into one string, so a huge line cannot exhaust
- * memory or pass the longest string JavaScript holds. Blank lines are yielded too, so the count of lines
- * read is the line number.
+ * memory or pass the longest string JavaScript holds: an error, or with `skipOverlong` an
+ * `OverlongLine` once its line break is reached (its bytes are not kept). Blank lines are yielded too,
+ * so the count of lines read is the line number.
  */
-export async function* fileLines(handle: FileHandle, path: string, maxBytes: number): AsyncGenerator<string> {
+export function fileLines(
+  handle: FileHandle,
+  path: string,
+  maxBytes: number,
+  options?: FileLinesOptions & { skipOverlong?: false },
+): AsyncGenerator<string>;
+export function fileLines(
+  handle: FileHandle,
+  path: string,
+  maxBytes: number,
+  options: FileLinesOptions,
+): AsyncGenerator<string | OverlongLine>;
+export async function* fileLines(
+  handle: FileHandle,
+  path: string,
+  maxBytes: number,
+  options: FileLinesOptions = {},
+): AsyncGenerator<string | OverlongLine> {
+  const { skipOverlong = false, onChunk } = options;
   let pieces: Buffer[] = [];
   let size = 0;
   let line = 1;
+  let overlong = false;
   const take = (piece: Buffer): void => {
+    if (overlong) return;
     size += piece.length;
-    if (size > maxBytes) throw lineTooLongError(path, line, maxBytes);
+    if (size > maxBytes) {
+      if (!skipOverlong) throw lineTooLongError(path, line, maxBytes);
+      overlong = true;
+      pieces = [];
+      return;
+    }
     pieces.push(piece);
   };
-  const finish = (): string => {
+  const finish = (): string | OverlongLine => {
+    if (overlong) {
+      overlong = false;
+      size = 0;
+      return new OverlongLine(line, lineTooLongError(path, line++, maxBytes));
+    }
     let bytes = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, size);
     if (bytes.length > 0 && bytes[bytes.length - 1] === CR) bytes = bytes.subarray(0, bytes.length - 1);
     pieces = [];
@@ -221,6 +269,7 @@ export async function* fileLines(handle: FileHandle, path: string, maxBytes: num
     highWaterMark: 1 << 20,
     autoClose: false,
   }) as AsyncIterable<Buffer>) {
+    onChunk?.(chunk);
     let start = 0;
     for (let end = chunk.indexOf(LF, start); end >= 0; end = chunk.indexOf(LF, start)) {
       take(chunk.subarray(start, end));

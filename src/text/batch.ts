@@ -97,6 +97,12 @@ export function violationsText(found: string): string {
   return `toolscore: --fail-on-violations: ${found}`;
 }
 
+/** `toolscore: 2 of 5 cases could not be read or scored; --max-errors 0 allows none`. */
+export function lostCasesText(lost: number, total: number, maxErrors: number): string {
+  const allowed = maxErrors === 0 ? 'none' : count(maxErrors);
+  return `toolscore: ${count(lost)} of ${count(total)} cases could not be read or scored; --max-errors ${maxErrors} allows ${allowed} (their lines in the results say why)`;
+}
+
 export const NOTHING_SCORED_TEXT = 'toolscore: no case could be read or scored';
 
 export function failFastText(error: string): string {

@@ -122,6 +122,18 @@ describe('the action step, run here', () => {
     expect(run.summary.length).toBeGreaterThan(0);
   });
 
+  it('a batch dataset with a case that cannot be read fails the step, unless max-errors allows it', async () => {
+    const dataset = join(folder.root(), 'lost.jsonl');
+    writeFileSync(
+      dataset,
+      `${JSON.stringify({ id: 'a', expected: [{ tool: 's' }], actual: [{ tool: 's' }] })}\nnot json\n`,
+    );
+    const lost = await runStep({ dataset }, 'batch-lost');
+    expect([lost.code, lost.outputs.passed]).toEqual([1, 'false']);
+    const allowed = await runStep({ dataset, 'max-errors': '1' }, 'batch-lost-allowed');
+    expect([allowed.code, allowed.outputs.score, allowed.outputs.passed]).toEqual([0, '1', 'true']);
+  });
+
   it('with a baseline, a regression fails the step and its table lands in the summary', async () => {
     const baseline = join(folder.root(), 'baseline.json');
     const saved = await runCli([

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -148,17 +149,25 @@ describe('toolscore batch', () => {
       },
     );
     expect(run.code, run.stderr).toBe(0);
-    const indexes = readFileSync(join(dir, 'r.jsonl'), 'utf8')
+    const lines = readFileSync(join(dir, 'r.jsonl'), 'utf8')
       .trim()
       .split('\n')
-      .map((line) => (JSON.parse(line) as { index: number }).index);
-    expect(indexes).toEqual([2, 5, 8, 11, 14, 17, 20, 23, 26, 29]);
+      .map((line) => JSON.parse(line) as { index: number });
+    const end = lines.pop();
+    expect(lines.map((line) => line.index)).toEqual([2, 5, 8, 11, 14, 17, 20, 23, 26, 29]);
+    // The shard's last line: shard 3 of 3, of the 30 cases of this file (its SHA-256).
+    expect(end).toEqual({
+      shard: { index: 3, count: 3 },
+      dataset: { sha256: createHash('sha256').update(readFileSync(WORKLOAD)).digest('hex'), cases: 30 },
+    });
   });
 
   test('prints the summary; -o - sends the lines to stdout and the summary to stderr', async () => {
     const dir = freshDir();
-    const run = await runCli(['batch', HAND, '-o', '-', '--jobs', '1', '--min-score', '0.5'], { cwd: dir });
-    // Mean 0.7 meets 0.5; 4 cases could not be read, which is not a gate.
+    const run = await runCli(['batch', HAND, '-o', '-', '--jobs', '1', '--min-score', '0.5', '--max-errors', '4'], {
+      cwd: dir,
+    });
+    // Mean 0.7 meets 0.5; 4 cases could not be read, as many as --max-errors allows.
     expect(run.code, run.stderr).toBe(0);
     const lines = run.stdout.trim().split('\n');
     expect(lines).toHaveLength(9);
@@ -229,7 +238,9 @@ describe('toolscore batch', () => {
 
   test('bad input in a dataset: one line per case naming its line, and every other case is scored', async () => {
     const dir = freshDir();
-    const run = await runCli(['batch', HAND, '--jobs', '2', '-o', 'r.jsonl', '--no-progress'], { cwd: dir });
+    const run = await runCli(['batch', HAND, '--jobs', '2', '-o', 'r.jsonl', '--no-progress', '--max-errors', '4'], {
+      cwd: dir,
+    });
     // hand.jsonl: line 5 invalid JSON, 6 without "expected", 7 an unknown option, 10 cut short (the last line).
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(
@@ -258,7 +269,7 @@ describe('toolscore batch', () => {
     writeFileSync(join(dir, 'runs/ok.json'), call);
     writeFileSync(join(dir, 'runs/notes.json'), JSON.stringify({ title: 'not a trace' }));
     const paired = await runCli(
-      ['batch', '--gold-dir', 'gold', '--trace-dir', 'traces', '--jobs', '1', '-o', 'p.jsonl'],
+      ['batch', '--gold-dir', 'gold', '--trace-dir', 'traces', '--jobs', '1', '-o', 'p.jsonl', '--max-errors', '2'],
       {
         cwd: dir,
       },
@@ -273,7 +284,19 @@ describe('toolscore batch', () => {
       ].join('\n'),
     );
     const traces = await runCli(
-      ['batch', '--gold', 'gold/x/a.json', '--traces', 'runs/*.json', '--jobs', '1', '-o', 't.jsonl'],
+      [
+        'batch',
+        '--gold',
+        'gold/x/a.json',
+        '--traces',
+        'runs/*.json',
+        '--jobs',
+        '1',
+        '-o',
+        't.jsonl',
+        '--max-errors',
+        '1',
+      ],
       {
         cwd: dir,
       },
@@ -316,7 +339,9 @@ describe('toolscore batch', () => {
     [['nothing-*.jsonl'], 'merge: no file matches "nothing-*.jsonl"'],
   ])('merge, bad usage: %j', async (args, message) => {
     const dir = freshDir();
-    const run = await runCli(['batch', HAND, '--jobs', '1', '-o', 'a.jsonl', '--no-progress'], { cwd: dir });
+    const run = await runCli(['batch', HAND, '--jobs', '1', '-o', 'a.jsonl', '--no-progress', '--max-errors', '4'], {
+      cwd: dir,
+    });
     expect(run.code, run.stderr).toBe(0);
     expectInputError(await runCli(['merge', ...args], { cwd: dir }), message);
     expect(readFileSync(join(dir, 'a.jsonl'), 'utf8').trim().split('\n')).toHaveLength(9);
@@ -324,10 +349,55 @@ describe('toolscore batch', () => {
 
   test('merge refuses a shard given twice', async () => {
     const dir = freshDir();
-    const run = await runCli(['batch', HAND, '--shard', '1/2', '--jobs', '1', '-o', 'a.jsonl'], { cwd: dir });
+    const run = await runCli(['batch', HAND, '--shard', '1/2', '--jobs', '1', '-o', 'a.jsonl', '--max-errors', '9'], {
+      cwd: dir,
+    });
     expect(run.code, run.stderr).toBe(0);
     const merged = await runCli(['merge', 'a.jsonl', join(dir, 'a.jsonl')], { cwd: dir });
-    expect(merged.code).toBe(2);
-    expect(merged.stderr).toContain('is also in another file; was a shard given twice?');
+    expectInputError(merged, `merge: shard 1/2 is given twice: ${join(dir, 'a.jsonl')} and a.jsonl`);
+  });
+
+  test('lost cases fail the run (exit 1) unless --max-errors allows them, in batch and in merge', async () => {
+    const dir = freshDir();
+    const good = (id: string) => JSON.stringify({ id, expected: [{ tool: 's' }], actual: [{ tool: 's' }] });
+    // 5 lines: 3 cases that score 1, 2 that cannot be read.
+    writeFileSync(join(dir, 'cases.jsonl'), `${good('a')}\nnot json\n${good('b')}\n{"id":"c"}\n${good('d')}\n`);
+    const lost = await runCli(
+      ['batch', 'cases.jsonl', '--jobs', '1', '--no-progress', '--min-score', '0.9', '-o', 'r.jsonl'],
+      {
+        cwd: dir,
+      },
+    );
+    expect(lost.code).toBe(1);
+    expect(lost.stdout).toMatch(/^3 cases scored, 2 could not be read or scored\n/);
+    expect(lost.stderr).toBe(
+      'toolscore: 2 of 5 cases could not be read or scored; --max-errors 0 allows none (their lines in the results say why)\n',
+    );
+    expect(
+      (await runCli(['batch', 'cases.jsonl', '--jobs', '1', '--no-progress', '--max-errors', '1'], { cwd: dir }))
+        .stderr,
+    ).toBe(
+      'toolscore: 2 of 5 cases could not be read or scored; --max-errors 1 allows 1 (their lines in the results say why)\n',
+    );
+    const allowed = await runCli(['batch', 'cases.jsonl', '--jobs', '1', '--no-progress', '--max-errors', '2'], {
+      cwd: dir,
+    });
+    expect([allowed.code, allowed.stderr]).toEqual([0, '']);
+    for (const shard of ['1/2', '2/2'])
+      await runCli(['batch', 'cases.jsonl', '--shard', shard, '--jobs', '1', '-o', `s${shard[0]}.jsonl`], {
+        cwd: dir,
+      });
+    // Shard 2 holds lines 2 and 4, the two that cannot be read.
+    const merged = await runCli(['merge', 's1.jsonl', 's2.jsonl', '--summary', 'm.json'], { cwd: dir });
+    expect([merged.code, merged.stderr]).toEqual([
+      1,
+      'toolscore: 2 of 5 cases could not be read or scored; --max-errors 0 allows none (their lines in the results say why)\n',
+    ]);
+    expect(summaryOf(join(dir, 'm.json')).cases).toEqual({ total: 5, scored: 3, failed: 2 });
+    expect((await runCli(['merge', 's1.jsonl', 's2.jsonl', '--max-errors', '2'], { cwd: dir })).code).toBe(0);
+    expectInputError(
+      await runCli(['merge', 's1.jsonl', 's2.jsonl', '--max-errors', '-1'], { cwd: dir }),
+      '--max-errors: expected a non-negative whole number, got "-1"',
+    );
   });
 });

@@ -23,6 +23,7 @@ import {
   distributionRow,
   failFastText,
   gradesText,
+  lostCasesText,
   meanBelowText,
   moreText,
   passRateText,
@@ -31,6 +32,7 @@ import {
 } from '../../text/batch.js';
 import { JOB_SUMMARY_TEXT, REPORT_FILE_LABELS, STDOUT_NAME } from '../../text/report.js';
 import type { OutputFile } from '../output-paths.js';
+import { numberFlag } from '../scoring-flags.js';
 
 /** The `-o` value that sends the results lines to stdout. */
 export const STDOUT_PATH = '-';
@@ -51,8 +53,15 @@ export interface BatchOutputFlags {
   /** Gate each case on --min-score instead of the mean. */
   minScoreEach?: boolean;
   failOnViolations?: boolean;
+  /** `--max-errors N` as typed: how many cases may be lost (not read or scored) before the run fails. */
+  maxErrors?: string;
   /** Also write a baseline of the run, for `toolscore regression BASELINE --results`. */
   saveBaseline?: string;
+}
+
+/** `--max-errors`, checked before the run starts: a whole number, 0 (no lost case allowed) when not given. */
+export function parseMaxErrors(flags: BatchOutputFlags): number {
+  return numberFlag(flags.maxErrors, '--max-errors', true) ?? 0;
 }
 
 /** The batch reports, by flag. */
@@ -83,12 +92,19 @@ export function batchOutputs(flags: BatchOutputFlags): OutputFile[] {
 /**
  * Drains a run: writes the results lines (to `-o`, stdout, or a temporary file when only the reports
  * need them), then the summary, the reports, the printed summary; returns the exit code: 2 when no case
- * could be read (or `--fail-fast` stopped), 1 when a gate failed, else 0.
+ * could be read (or `--fail-fast` stopped), 1 when a gate failed (more cases lost than `maxErrors`
+ * allows is one), else 0.
  */
 export async function finishRun(
   run: BatchRun,
   flags: BatchOutputFlags,
-  options: { minScore: number | undefined; failFast?: boolean; print: NodeJS.WritableStream; onEnd?: () => void },
+  options: {
+    minScore: number | undefined;
+    maxErrors: number;
+    failFast?: boolean;
+    print: NodeJS.WritableStream;
+    onEnd?: () => void;
+  },
 ): Promise<number> {
   const { minScore } = options;
   const jobSummary = jobSummaryPath(flags);
@@ -141,7 +157,7 @@ async function* echoed(chunks: AsyncIterable<string>): AsyncGenerator<string> {
 function exitCode(
   summary: BatchSummary,
   flags: BatchOutputFlags,
-  options: { minScore: number | undefined; failFast?: boolean },
+  options: { minScore: number | undefined; maxErrors: number; failFast?: boolean },
 ): number {
   // The run stopped at its first bad case, which is the first error of the summary.
   const firstError = summary.errors[0];
@@ -154,6 +170,11 @@ function exitCode(
     return 2;
   }
   let code = 0;
+  // A lost case is one the gates below never saw: more of them than allowed fails the run.
+  if (summary.cases.failed > options.maxErrors) {
+    process.stderr.write(`${lostCasesText(summary.cases.failed, summary.cases.total, options.maxErrors)}\n`);
+    code = 1;
+  }
   const { minScore } = options;
   if (minScore !== undefined) {
     // pass_rate is passed / scored, so this is the count of cases below, exactly (far below 2^53 cases).

@@ -18,7 +18,7 @@ import {
   parseWeightFlags,
   type ScoringFlags,
 } from '../scoring-flags.js';
-import { STDOUT_PATH, batchOutputs, finishRun, type BatchOutputFlags } from './batch-output.js';
+import { STDOUT_PATH, batchOutputs, finishRun, parseMaxErrors, type BatchOutputFlags } from './batch-output.js';
 
 /** Flags of `toolscore batch`, as commander parsed them. */
 export interface BatchFlags extends ScoringFlags, BatchOutputFlags {
@@ -91,6 +91,7 @@ function batchInputs(source: BatchSource, flags: BatchFlags): InputFile[] {
 export async function runBatch(dataset: string | undefined, flags: BatchFlags): Promise<number> {
   const weights = parseWeightFlags(flags.weight);
   const minScore = flags.minScore === undefined ? undefined : parseMinScore(flags.minScore);
+  const maxErrors = parseMaxErrors(flags);
   const format = checkFormatName(flags.format, '--format');
   const jobs = numberFlag(flags.jobs, '--jobs', true) ?? availableParallelism();
   if (jobs < 1) throw new ToolscoreInputError({ source: '--jobs' }, 'expected at least 1 job');
@@ -127,6 +128,7 @@ export async function runBatch(dataset: string | undefined, flags: BatchFlags): 
   const run = evaluateBatch(source, options);
   return finishRun(run, flags, {
     minScore,
+    maxErrors,
     failFast: flags.failFast === true,
     print: flags.output === STDOUT_PATH ? process.stderr : process.stdout,
     onEnd: () => progress.end(),

@@ -2,7 +2,7 @@ import { mergeResults } from '../../batch/merge.js';
 import { expandPatterns } from '../../batch/sources.js';
 import { checkOutputPaths } from '../output-paths.js';
 import { parseMinScore } from '../scoring-flags.js';
-import { STDOUT_PATH, batchOutputs, finishRun, type BatchOutputFlags } from './batch-output.js';
+import { STDOUT_PATH, batchOutputs, finishRun, parseMaxErrors, type BatchOutputFlags } from './batch-output.js';
 
 /** Flags of `toolscore merge`, as commander parsed them. */
 export type MergeFlags = BatchOutputFlags;
@@ -13,6 +13,7 @@ export type MergeFlags = BatchOutputFlags;
  */
 export async function runMerge(files: string[], flags: MergeFlags): Promise<number> {
   const minScore = flags.minScore === undefined ? undefined : parseMinScore(flags.minScore);
+  const maxErrors = parseMaxErrors(flags);
   // Patterns are expanded here too, for shells (and CI steps) that pass them quoted.
   const paths = await expandPatterns(files, 'merge');
   checkOutputPaths(
@@ -20,5 +21,9 @@ export async function runMerge(files: string[], flags: MergeFlags): Promise<numb
     paths.map((path) => ['results file', path] as const),
   );
   const run = mergeResults(paths, minScore === undefined ? {} : { minScore });
-  return finishRun(run, flags, { minScore, print: flags.output === STDOUT_PATH ? process.stderr : process.stdout });
+  return finishRun(run, flags, {
+    minScore,
+    maxErrors,
+    print: flags.output === STDOUT_PATH ? process.stderr : process.stdout,
+  });
 }

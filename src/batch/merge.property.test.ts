@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, expect, test } from 'vitest';
+import type { BatchCase } from './cases.js';
+import { evaluateBatch } from './evaluate-batch.js';
+import { mergeResults } from './merge.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'toolscore-merge-property-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let runs = 0;
+
+async function resultsText(cases: BatchCase[], shard?: { index: number; count: number }): Promise<string> {
+  let text = '';
+  for await (const chunk of evaluateBatch({ cases }, { jobs: 1, ...(shard ? { shard } : {}) }).text()) text += chunk;
+  return text;
+}
+
+async function merged(paths: string[]): Promise<string> {
+  let text = '';
+  for await (const chunk of mergeResults(paths).text()) text += chunk;
+  return text;
+}
+
+/** A case that scores 1 (the expected tool) or 0 (another). */
+const caseArbitrary = fc
+  .tuple(fc.constantFrom('search', 'lookup'), fc.constantFrom('search', 'lookup'))
+  .map(([expected, actual]): BatchCase => ({ expected: [{ tool: expected }], actual: [{ tool: actual }] }));
+
+test('property: the shards of any dataset merge into the whole run; a shard left out, or its last case cut, is refused', async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(caseArbitrary, { maxLength: 12 }),
+      fc.integer({ min: 1, max: 4 }),
+      fc.nat(),
+      async (cases, count, pick) => {
+        const run = ++runs;
+        const files: string[] = [];
+        for (let index = 1; index <= count; index++) {
+          files.push(join(dir, `r${run}-${index}.jsonl`));
+          writeFileSync(files.at(-1)!, await resultsText(cases, { index, count }));
+        }
+        expect(await merged(files)).toBe(await resultsText(cases));
+        // Shard i holds the cases at positions k with k mod count = i − 1.
+        const left = pick % count;
+        if (count > 1)
+          await expect(merged(files.filter((_, i) => i !== left))).rejects.toThrow(
+            `merge: shard ${left + 1}/${count} of dataset sha256 `,
+          );
+        // A shard holding at least one case: one of the first min(count, cases) shards.
+        const holding = cases.length === 0 ? -1 : Math.floor(pick / count) % Math.min(count, cases.length);
+        if (holding >= 0) {
+          // The shard's last case taken out (missing from the end of the run), its shard line kept.
+          const lines = (await resultsText(cases, { index: holding + 1, count })).split('\n');
+          lines.splice(-3, 1);
+          writeFileSync(files[holding]!, lines.join('\n'));
+          const last = holding + count * Math.floor((cases.length - 1 - holding) / count);
+          await expect(merged(files)).rejects.toThrow(
+            `${files[holding]}: shard ${holding + 1}/${count} of ${cases.length} cases ends before case ${last}`,
+          );
+        }
+      },
+    ),
+    { numRuns: 40 },
+  );
+});
