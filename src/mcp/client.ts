@@ -26,7 +26,10 @@ import type { McpTool, ServerHandshake } from './types.js';
 export interface ConnectOptions {
   /** Most milliseconds one request (a tool call, a `tools/list` page) may take (default 30 000). */
   timeoutMs?: number;
-  /** Most milliseconds from launch to the end of the `initialize` handshake (default: `timeoutMs`). */
+  /**
+   * Most milliseconds from launch to the end of the `initialize` handshake (default 30 000). Apart from
+   * `timeoutMs`: a short per-request bound that finds slow tools must not fail a server still starting.
+   */
   startupTimeoutMs?: number;
   /** Variables added to a stdio server's environment (the parent environment is passed too). */
   env?: Record<string, string>;
@@ -172,7 +175,7 @@ export class McpConnection {
   /** Starts (stdio) or reaches (HTTP) the server and completes the `initialize` handshake. */
   static async open(target: ServerTarget, options: ConnectOptions = {}): Promise<McpConnection> {
     const timeoutMs = options.timeoutMs ?? 30_000;
-    const startupTimeoutMs = options.startupTimeoutMs ?? timeoutMs;
+    const startupTimeoutMs = options.startupTimeoutMs ?? 30_000;
     const diag: ServerDiagnostics = { stderr: [], protocolErrors: [], stdoutNoise: [] };
     const transport = new WatchedTransport(makeTransport(target, options, diag), diag);
     const client = new Client({ name: 'toolscore', version: VERSION }, { capabilities: {} });

@@ -123,7 +123,7 @@ export function onTerminal(argv: readonly string[], cwd: string): TerminalSessio
           if (output.indexOf(text, from) >= 0) {
             clearInterval(poll);
             done();
-          } else if (Date.now() - started > 15_000) {
+          } else if (Date.now() - started > 60_000) {
             clearInterval(poll);
             child.kill();
             fail(new Error(`no "${text}" in:\n${output}`));
