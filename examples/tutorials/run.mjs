@@ -1,14 +1,23 @@
+// @ts-check
 import { pathToFileURL } from 'node:url';
 
-/** A tutorial: prints what it explains, line by line. */
-export type Tutorial = (print: (line: string) => void) => Promise<void>;
+/** @typedef {(print: (line: string) => void) => Promise<void>} Tutorial A tutorial: prints what it explains, line by line. */
 
-/** Runs `tutorial` when its file is the program (`npx tsx examples/tutorials/quickstart.ts`), not when imported. */
-export async function runIfMain(url: string, tutorial: Tutorial): Promise<void> {
+/**
+ * Runs `tutorial` when its file is the program (`node examples/tutorials/quickstart.mjs`), not when imported.
+ * @param {string} url
+ * @param {Tutorial} tutorial
+ * @returns {Promise<void>}
+ */
+export async function runIfMain(url, tutorial) {
   if (process.argv[1] !== undefined && url === pathToFileURL(process.argv[1]).href) await tutorial(console.log);
 }
 
-/** A file of the repository, from a tutorial. */
-export function repoFile(path: string): string {
+/**
+ * A file of the repository, from a tutorial.
+ * @param {string} path
+ * @returns {string}
+ */
+export function repoFile(path) {
   return new URL(`../../${path}`, import.meta.url).pathname;
 }
