@@ -194,12 +194,20 @@ function lineTooLongError(path: string, line: number, limit: number): ToolscoreI
 }
 
 /**
+ * An open file as `fileLines` reads it: a node:fs/promises `FileHandle`, typed by use so the
+ * declarations need no Node types.
+ */
+export interface LineSource {
+  createReadStream(options: { highWaterMark: number; autoClose: boolean }): AsyncIterable<unknown>;
+}
+
+/**
  * The lines of a file (split at LF; a CR before it is dropped), decoded as UTF-8. A line is refused as
  * soon as it passes `maxBytes`, before it is joined into one string, so a huge line cannot exhaust
  * memory or pass the longest string JavaScript holds. Blank lines are yielded too, so the count of lines
  * read is the line number.
  */
-export async function* fileLines(handle: FileHandle, path: string, maxBytes: number): AsyncGenerator<string> {
+export async function* fileLines(handle: LineSource, path: string, maxBytes: number): AsyncGenerator<string> {
   let pieces: Buffer[] = [];
   let size = 0;
   let line = 1;

@@ -43,7 +43,7 @@ export type ServerFailure = 'launch' | 'exited' | 'timeout' | 'protocol' | 'unre
 /** Diagnostics of a server process: how it ended, what it said on stderr, what it wrote that was not JSON-RPC. */
 export interface ServerDiagnostics {
   /** Exit code, or the signal that ended it; undefined while running or for HTTP servers. */
-  exit?: { code: number | null; signal: NodeJS.Signals | null };
+  exit?: { code: number | null; signal: string | null };
   /** The last lines of its stderr (at most 500). */
   stderr: string[];
   /** Transport and protocol errors the SDK reported (at most 20). */
@@ -93,7 +93,7 @@ class WatchedTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
   protocolVersion?: string;
-  exit?: { code: number | null; signal: NodeJS.Signals | null };
+  exit?: { code: number | null; signal: string | null };
   closed = false;
 
   constructor(
