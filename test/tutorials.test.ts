@@ -1,21 +1,41 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Tutorial } from '../examples/tutorials/run.js';
 import { REPO_ROOT } from './corpus.js';
+import { runProgram } from './e2e/run-cli.js';
 
 /*
  * Every tutorial in examples/tutorials runs, and prints what its comments say (worked out by hand). They
  * import 'toolscore' as a user would, which is the build: loaded at run time, after `npm run build`, so
- * the typecheck (which runs first) does not follow them.
+ * the typecheck (which runs first) does not follow them. They are plain ESM (.mjs, checked by editors
+ * through `// @ts-check`), so the command each names runs with Node alone: Node 20 runs no TypeScript.
  */
+type Tutorial = (print: (line: string) => void) => Promise<void>;
+
+const TUTORIALS = ['quickstart', 'custom-formats', 'advanced-metrics', 'stacks'];
+
+const file = (name: string): string => resolve(REPO_ROOT, 'examples/tutorials', `${name}.mjs`);
+
 async function printed(name: string): Promise<string[]> {
-  const url = pathToFileURL(resolve(REPO_ROOT, 'examples/tutorials', `${name}.ts`)).href;
+  const url = pathToFileURL(file(name)).href;
   const { tutorial } = (await import(url)) as { tutorial: Tutorial };
   const lines: string[] = [];
   await tutorial((line) => lines.push(line));
   return lines;
 }
+
+describe('the command each tutorial names', () => {
+  it.each(TUTORIALS)('%s runs with what is installed and prints what the tutorial prints', async (name) => {
+    const header = /^ \* {3}npm run build && (node examples\/tutorials\/[\w-]+\.mjs)$/m.exec(
+      readFileSync(file(name), 'utf8'),
+    );
+    expect(header?.[1]).toBe(`node examples/tutorials/${name}.mjs`);
+    const run = await runProgram(process.execPath, [`examples/tutorials/${name}.mjs`], { cwd: REPO_ROOT });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe(`${(await printed(name)).join('\n')}\n`);
+  });
+});
 
 describe('examples/tutorials', () => {
   it('quickstart: an added argument, extra_args allow, the bundled example', async () => {

@@ -1,4 +1,5 @@
 import { ToolscoreInputError } from '../core/errors.js';
+import type { Environment } from '../core/types.js';
 import type { BatchShardLine } from './types.js';
 
 /** One of `count` slices of a dataset; `index` is 1-based (`--shard 1/3` … `3/3`). */
@@ -47,7 +48,7 @@ function wholeNumber(text: string): number {
  * as shard index + 1, with the count from `--shard-count`. On GitHub Actions and other schedulers the
  * values are passed explicitly (`--shard ${{ matrix.shard }}/3`).
  */
-export function parseShard(text: string, countText: string | undefined, env: NodeJS.ProcessEnv): Shard {
+export function parseShard(text: string, countText: string | undefined, env: Environment): Shard {
   if (text === 'auto') {
     const completion = env.JOB_COMPLETION_INDEX;
     if (completion === undefined || completion === '')

@@ -38,7 +38,7 @@ class DatasetDigest {
   private cases = 0;
   private done = false;
 
-  bytes(chunk: Buffer): void {
+  bytes(chunk: Uint8Array): void {
     this.hash.update(chunk);
   }
 
@@ -193,7 +193,7 @@ async function* jsonLinesItems(
 ): AsyncIterable<BatchItem> {
   let line = 0;
   let index = 0;
-  const onChunk = digest === undefined ? undefined : (chunk: Buffer) => digest.bytes(chunk);
+  const onChunk = digest === undefined ? undefined : (chunk: Uint8Array) => digest.bytes(chunk);
   for await (const raw of fileLines(handle, path, maxLineBytes, { skipOverlong: true, onChunk })) {
     line++;
     if (raw instanceof OverlongLine) {

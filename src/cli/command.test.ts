@@ -59,7 +59,7 @@ describe('registerCommand', () => {
     expect(seen[0]).toEqual({
       name: 'mcp test',
       args: [['node', 'server.js']],
-      flags: { env: ['A=1'], timeout: '30', cases: '5', edgeCases: true, color: true },
+      flags: { env: ['A=1'], timeout: '30', startupTimeout: '30', cases: '5', edgeCases: true, color: true },
     });
   });
 

@@ -140,7 +140,8 @@ const MCP_TARGET: OptionTable<McpTargetFlags> = {
   timeout: { flags: '--timeout <seconds>', description: 'most seconds any one request may take', default: '30' },
   startupTimeout: {
     flags: '--startup-timeout <seconds>',
-    description: 'most seconds to start and complete the handshake (default: --timeout)',
+    description: 'most seconds to start the server and complete the handshake, apart from --timeout',
+    default: '30',
   },
 };
 

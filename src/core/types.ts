@@ -1,6 +1,12 @@
 /** A JSON value as read from a file or produced by an adapter. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
+/**
+ * Environment variables, as `process.env` holds them. Named without Node's types so that the public
+ * declarations type-check in a project without `@types/node`.
+ */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
 /** Arguments of a call: keys to values (values in expected calls may be matchers). */
 export type Args = Record<string, unknown>;
 

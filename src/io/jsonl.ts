@@ -207,7 +207,15 @@ export interface FileLinesOptions {
   /** Hand on a line past the limit as an `OverlongLine` and go on with the next, instead of throwing. */
   skipOverlong?: boolean;
   /** Sees every chunk of the file's bytes as it is read (a digest of the whole file). */
-  onChunk?: (chunk: Buffer) => void;
+  onChunk?: (chunk: Uint8Array) => void;
+}
+
+/**
+ * An open file as `fileLines` reads it: a node:fs/promises `FileHandle`, typed by use so the
+ * declarations need no Node types.
+ */
+export interface LineSource {
+  createReadStream(options: { highWaterMark: number; autoClose: boolean }): AsyncIterable<unknown>;
 }
 
 /**
@@ -218,19 +226,19 @@ export interface FileLinesOptions {
  * so the count of lines read is the line number.
  */
 export function fileLines(
-  handle: FileHandle,
+  handle: LineSource,
   path: string,
   maxBytes: number,
   options?: FileLinesOptions & { skipOverlong?: false },
 ): AsyncGenerator<string>;
 export function fileLines(
-  handle: FileHandle,
+  handle: LineSource,
   path: string,
   maxBytes: number,
   options: FileLinesOptions,
 ): AsyncGenerator<string | OverlongLine>;
 export async function* fileLines(
-  handle: FileHandle,
+  handle: LineSource,
   path: string,
   maxBytes: number,
   options: FileLinesOptions = {},

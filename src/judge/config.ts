@@ -1,4 +1,5 @@
 import { ToolscoreInputError } from '../core/errors.js';
+import type { Environment } from '../core/types.js';
 import { JUDGE_PROVIDERS, type JudgeProvider } from '../metrics/semantic.js';
 
 /** The model used when none is named. */
@@ -84,7 +85,7 @@ function modelFamily(model: string): 'openai' | 'anthropic' | 'gemini' | undefin
  * Checks a judge option and makes every choice: provider, key, defaults. Throws a one-line input error
  * for an unknown field, a bad value, conflicting settings or a missing key, before anything is sent.
  */
-export function resolveJudgeConfig(option: JudgeOption, env: NodeJS.ProcessEnv = process.env): ResolvedJudgeConfig {
+export function resolveJudgeConfig(option: JudgeOption, env: Environment = process.env): ResolvedJudgeConfig {
   const config = toConfig(option);
   const model = config.model ?? DEFAULT_JUDGE_MODEL;
   const baseURL = config.baseURL === undefined || config.baseURL === '' ? undefined : checkBaseURL(config.baseURL);
@@ -179,12 +180,7 @@ function resolveProvider(config: JudgeConfig, model: string, baseURL: string | u
   return explicit;
 }
 
-function resolveApiKey(
-  provider: JudgeProvider,
-  model: string,
-  given: string | undefined,
-  env: NodeJS.ProcessEnv,
-): string {
+function resolveApiKey(provider: JudgeProvider, model: string, given: string | undefined, env: Environment): string {
   if (given !== undefined && given !== '') return given;
   const variables = API_KEY_VARIABLES[provider];
   for (const name of variables) {

@@ -99,12 +99,13 @@ function serverMessage(error: Error, status: number): string {
 /**
  * Turns whatever a provider SDK threw into a JudgeError: its HTTP status and Retry-After when it has
  * them, a timeout when our signal ran out, else a network error. `headers` stands in for SDKs whose
- * errors do not carry the response headers.
+ * errors do not carry the response headers. `signal` is the attempt's AbortSignal, typed by use so the
+ * declarations need neither DOM nor Node types.
  */
 export function toJudgeError(
   provider: JudgeProvider,
   error: unknown,
-  signal: AbortSignal,
+  signal: { readonly aborted: boolean },
   timeoutMs: number,
   headers?: { get(name: string): string | null },
 ): JudgeError {

@@ -26,7 +26,10 @@ import type { McpTool, ServerHandshake } from './types.js';
 export interface ConnectOptions {
   /** Most milliseconds one request (a tool call, a `tools/list` page) may take (default 30 000). */
   timeoutMs?: number;
-  /** Most milliseconds from launch to the end of the `initialize` handshake (default: `timeoutMs`). */
+  /**
+   * Most milliseconds from launch to the end of the `initialize` handshake (default 30 000). Apart from
+   * `timeoutMs`: a short per-request bound that finds slow tools must not fail a server still starting.
+   */
   startupTimeoutMs?: number;
   /** Variables added to a stdio server's environment (the parent environment is passed too). */
   env?: Record<string, string>;
@@ -40,7 +43,7 @@ export type ServerFailure = 'launch' | 'exited' | 'timeout' | 'protocol' | 'unre
 /** Diagnostics of a server process: how it ended, what it said on stderr, what it wrote that was not JSON-RPC. */
 export interface ServerDiagnostics {
   /** Exit code, or the signal that ended it; undefined while running or for HTTP servers. */
-  exit?: { code: number | null; signal: NodeJS.Signals | null };
+  exit?: { code: number | null; signal: string | null };
   /** The last lines of its stderr (at most 500). */
   stderr: string[];
   /** Transport and protocol errors the SDK reported (at most 20). */
@@ -90,7 +93,7 @@ class WatchedTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
   protocolVersion?: string;
-  exit?: { code: number | null; signal: NodeJS.Signals | null };
+  exit?: { code: number | null; signal: string | null };
   closed = false;
 
   constructor(
@@ -172,7 +175,7 @@ export class McpConnection {
   /** Starts (stdio) or reaches (HTTP) the server and completes the `initialize` handshake. */
   static async open(target: ServerTarget, options: ConnectOptions = {}): Promise<McpConnection> {
     const timeoutMs = options.timeoutMs ?? 30_000;
-    const startupTimeoutMs = options.startupTimeoutMs ?? timeoutMs;
+    const startupTimeoutMs = options.startupTimeoutMs ?? 30_000;
     const diag: ServerDiagnostics = { stderr: [], protocolErrors: [], stdoutNoise: [] };
     const transport = new WatchedTransport(makeTransport(target, options, diag), diag);
     const client = new Client({ name: 'toolscore', version: VERSION }, { capabilities: {} });

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { constants as osConstants } from 'node:os';
-import type { Readable, Writable } from 'node:stream';
 import { mcpText } from '../text/mcp.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { VERSION } from '../core/version.js';
@@ -33,12 +32,25 @@ export interface RecordOptions {
   output: string;
   env?: Record<string, string>;
   cwd?: string;
-  /** Streams (default: this process's). */
-  stdin?: Readable;
-  stdout?: Writable;
-  stderr?: Writable;
+  /** Streams (default: this process's; any Node stream fits, the types only avoid needing Node's). */
+  stdin?: ByteInput;
+  stdout?: ByteOutput;
+  stderr?: ByteOutput;
   /** Pass the server's stderr through (default true). */
   passStderr?: boolean;
+}
+
+/** A readable stream, as the recorder uses one: `process.stdin` or any `Readable`. */
+export interface ByteInput {
+  on(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
+  on(event: 'end', listener: () => void): unknown;
+  off(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
+  off(event: 'end', listener: () => void): unknown;
+}
+
+/** A writable stream, as the recorder uses one: `process.stdout` or any `Writable`. */
+export interface ByteOutput {
+  write(chunk: string | Uint8Array): unknown;
 }
 
 /** The recorded session file. */
@@ -52,8 +64,8 @@ export interface RecordedSession {
 }
 
 /** Splits a byte stream into lines and hands each complete line (without the newline) to `onLine`. */
-function lineReader(onLine: (line: string) => void): { push(chunk: Buffer): void; end(): void } {
-  let pending: Buffer[] = [];
+function lineReader(onLine: (line: string) => void): { push(chunk: Uint8Array): void; end(): void } {
+  let pending: Uint8Array[] = [];
   return {
     push(chunk) {
       let start = 0;
@@ -156,9 +168,9 @@ function signalStatus(signal: NodeJS.Signals): number {
  * code, 128+N for signal N, 1 when it could not be started).
  */
 export async function recordSession(options: RecordOptions): Promise<number> {
-  const stdin = options.stdin ?? process.stdin;
-  const stdout = options.stdout ?? process.stdout;
-  const stderr = options.stderr ?? process.stderr;
+  const stdin: ByteInput = options.stdin ?? process.stdin;
+  const stdout: ByteOutput = options.stdout ?? process.stdout;
+  const stderr: ByteOutput = options.stderr ?? process.stderr;
   const recorder = new SessionRecorder([options.command, ...options.args]);
   let writing: Promise<void> = Promise.resolve();
   let writeFailed = false;
@@ -201,7 +213,7 @@ export async function recordSession(options: RecordOptions): Promise<number> {
     const serverLines = lineReader((line) => {
       if (recorder.serverLine(line) > 0) void save();
     });
-    const onClientData = (chunk: Buffer): void => {
+    const onClientData = (chunk: Uint8Array): void => {
       clientLines.push(chunk);
       childIn.write(chunk);
     };

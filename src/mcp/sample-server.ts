@@ -1,4 +1,4 @@
-import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import { createServer as createHttpServer } from 'node:http';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -200,9 +200,13 @@ export async function serveStdio(): Promise<void> {
 
 /**
  * Serves the sample server over Streamable HTTP at `http://127.0.0.1:PORT/mcp` (stateless: a new server
- * per request). Port 0 picks a free port; the returned URL says which.
+ * per request). Port 0 picks a free port; the returned URL says which. `server` is Node's `http.Server`,
+ * typed by what callers do with it so the declarations need no Node types.
  */
-export async function serveHttp(port = 0, host = '127.0.0.1'): Promise<{ url: string; server: HttpServer }> {
+export async function serveHttp(
+  port = 0,
+  host = '127.0.0.1',
+): Promise<{ url: string; server: { close(callback?: (error?: Error) => void): unknown } }> {
   const http = createHttpServer((request, response) => {
     if (!request.url?.startsWith('/mcp')) {
       response.writeHead(404).end('not found');

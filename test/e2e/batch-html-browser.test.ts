@@ -133,7 +133,7 @@ describe('batch HTML report in headless Chromium', needs(CHROMIUM), () => {
     expect(await phone.page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await phone.page.screenshot({ path: join(ARTIFACTS, 'batch-report-phone-dark.png'), fullPage: true });
     await phone.page.close();
-  }, 60_000);
+  });
 
   it("a worst case's link goes to its anchor and opens its detail, with no script", async () => {
     const { page } = await open(await collect(batchHtmlChunks(exampleInput())), 'batch-report-links.html');
@@ -157,7 +157,7 @@ describe('batch HTML report in headless Chromium', needs(CHROMIUM), () => {
     expect(await page.locator('#case-0').isVisible()).toBe(true);
     expect(await page.locator('#case-0 p.no-issue').textContent()).toBe('No tool-calling issues found');
     await page.close();
-  }, 60_000);
+  });
 
   it('renders hostile ids, tool names and issues as text, runs nothing, and masks credentials', async () => {
     const { page, requests, errors, file } = await open(
@@ -184,7 +184,7 @@ describe('batch HTML report in headless Chromium', needs(CHROMIUM), () => {
     expect(errors).toEqual([]);
     await page.screenshot({ path: join(ARTIFACTS, 'batch-report-hostile.png'), fullPage: true });
     await page.close();
-  }, 60_000);
+  });
 
   it('caps the case table at the 2,000 lowest scores and says where the rest are', async () => {
     const template = exampleLines()[1] as BatchScoredLine;
@@ -208,7 +208,7 @@ describe('batch HTML report in headless Chromium', needs(CHROMIUM), () => {
       'The 2000 lowest-scoring of 2500 scored cases, lowest first; the other 500 are in the results file and the CSV report.',
     );
     await page.close();
-  }, 60_000);
+  });
 
   it("Chromium's strict XML parser reads the batch JUnit report of hostile cases without error", async () => {
     const xml = await collect(batchJunitChunks(hostileInput()));
@@ -218,5 +218,5 @@ describe('batch HTML report in headless Chromium', needs(CHROMIUM), () => {
     );
     expect(parsed).toEqual({ error: 0, cases: 5, errors: 1 });
     await page.close();
-  }, 30_000);
+  });
 });

@@ -117,7 +117,7 @@ describe('HTML report in headless Chromium', needs(CHROMIUM), () => {
     await phone.page.screenshot({ path: join(ARTIFACTS, 'html-report-phone-dark.png'), fullPage: true });
     expect(phone.requests).toEqual([pathToFileURL(file).href]);
     await phone.page.close();
-  }, 60_000);
+  });
 
   it('renders hostile tool names and arguments as text, runs nothing and masks credentials', async () => {
     const result = evaluate({
@@ -152,7 +152,7 @@ describe('HTML report in headless Chromium', needs(CHROMIUM), () => {
     expect(errors).toEqual([]);
     await page.screenshot({ path: join(ARTIFACTS, 'html-report-hostile.png'), fullPage: true });
     await page.close();
-  }, 60_000);
+  });
 
   it("Chromium's strict XML parser reads the JUnit report of a hostile trace without error", async () => {
     const xml = renderJunitReport(
@@ -164,5 +164,5 @@ describe('HTML report in headless Chromium', needs(CHROMIUM), () => {
     );
     expect(parsed).toEqual({ error: 0, cases: 5, root: 'testsuites' });
     await page.close();
-  }, 30_000);
+  });
 });

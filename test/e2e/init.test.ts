@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { REPO_ROOT } from '../corpus.js';
 import { onTerminal, runProgram, type Run } from './run-cli.js';
-import { RUNNER_TIMEOUT, runJest, runNode, runVitest } from './runners/project.js';
+import { RUNNER_TIMEOUT, runJest, runNode, runnerEnv, runVitest } from './runners/project.js';
 
 /*
  * `toolscore init` from the packed tarball, installed once into a shared node_modules (with this
@@ -288,6 +288,32 @@ describe('what toolscore init refuses and takes', () => {
       );
       expect(result.code, result.stderr).toBe(0);
       expect(result.stderr).toMatch(PASSED.jest);
+    },
+    2 * RUNNER_TIMEOUT,
+  );
+});
+
+describe('the record command the generated test names', () => {
+  it(
+    "works in a project whose test script is npm init's placeholder",
+    async () => {
+      const root = project({
+        dependencies: { openai: '*' },
+        devDependencies: { vitest: '*' },
+        scripts: { test: 'echo "Error: no test specified" && exit 1' },
+      });
+      expect((await init(root)).code).toBe(0);
+      const text = readFileSync(join(root, 'test/toolscore.test.mjs'), 'utf8');
+      const command = /^\/\/ {3}(npx toolscore record -- .*)$/m.exec(text)?.[1];
+      expect(command).toBe('npx toolscore record -- npx vitest run test/toolscore.test.mjs');
+      // npx finds vitest among the project's bins, as after npm install --save-dev vitest.
+      const bin = join(shared, 'node_modules/.bin/vitest');
+      if (!existsSync(bin)) symlinkSync('../vitest/vitest.mjs', bin);
+      const env = runnerEnv();
+      for (const key of Object.keys(env)) if (/^npm_/i.test(key)) delete env[key];
+      const recorded = await runProgram('sh', ['-c', command!], { cwd: root, env, timeout: RUNNER_TIMEOUT });
+      expect(recorded.code, recorded.stdout + recorded.stderr).toBe(0);
+      expect(recorded.stdout).toMatch(PASSED.vitest);
     },
     2 * RUNNER_TIMEOUT,
   );

@@ -1,17 +1,9 @@
-import { performance } from 'node:perf_hooks';
 import { describe, expect, test } from 'vitest';
 import { connect, McpServerError } from '../../src/mcp/client.js';
 import { renderScorecardConsole } from '../../src/mcp/report.js';
 import { testServer } from '../../src/mcp/test-server.js';
 import { runCli } from './run-cli.js';
 import { fixture, nodeTarget } from './mcp-servers.js';
-
-/** Runs `body` and returns how many seconds it took. */
-async function timed<T>(body: () => Promise<T>): Promise<[T, number]> {
-  const started = performance.now();
-  const value = await body();
-  return [value, (performance.now() - started) / 1000];
-}
 
 async function failure(promise: Promise<unknown>): Promise<McpServerError> {
   try {
@@ -23,12 +15,9 @@ async function failure(promise: Promise<unknown>): Promise<McpServerError> {
   throw new Error('expected a McpServerError');
 }
 
-describe('servers that cannot be used are reported clearly, within the timeout', () => {
-  test('crash on start: exit code and stderr, at once', async () => {
-    const [error, seconds] = await timed(() =>
-      failure(connect(nodeTarget(fixture('crash-on-start.mjs')), { timeoutMs: 10_000 })),
-    );
-    expect(seconds).toBeLessThan(5);
+describe('servers that cannot be used are reported clearly', () => {
+  test('crash on start: exit code and stderr', async () => {
+    const error = await failure(connect(nodeTarget(fixture('crash-on-start.mjs'))));
     expect(error.failure).toBe('exited');
     expect(error.message).toMatch(
       /^the server \(.*crash-on-start\.mjs\) stopped before completing the MCP handshake: it exited with code 3 after [\d.]+ s$/,
@@ -41,10 +30,7 @@ describe('servers that cannot be used are reported clearly, within the timeout',
   });
 
   test('hang: the start-up timeout ends it (a server that ignores stdin closing is killed)', async () => {
-    const [outcome, seconds] = await timed(() =>
-      testServer(nodeTarget(fixture('hang.mjs')), { timeoutMs: 30_000, startupTimeoutMs: 1_000 }),
-    );
-    expect(seconds).toBeLessThan(6); // 1 s of timeout, the rest is node starting on a busy machine
+    const outcome = await testServer(nodeTarget(fixture('hang.mjs')), { timeoutMs: 30_000, startupTimeoutMs: 1_000 });
     expect(outcome.failure?.failure).toBe('timeout');
     expect(outcome.card).toMatchObject({ grade: 'F', score: 0 });
     expect(outcome.card.fixes[0]).toMatchObject({ tool: '<server>', priority: 0 });
@@ -52,13 +38,21 @@ describe('servers that cannot be used are reported clearly, within the timeout',
   });
 
   test('garbage on stdout: the lines are quoted', async () => {
-    const [error, seconds] = await timed(() =>
-      failure(connect(nodeTarget(fixture('garbage.mjs')), { timeoutMs: 1_000 })),
-    );
-    expect(seconds).toBeLessThan(6);
+    const error = await failure(connect(nodeTarget(fixture('garbage.mjs')), { startupTimeoutMs: 1_000 }));
     expect(error.failure).toBe('timeout');
     expect(error.message).toContain('wrote lines to stdout that are not JSON-RPC ("Server starting on stdio..." and');
     expect(error.diagnostics.stdoutNoise.slice(0, 2)).toEqual(['Server starting on stdio...', '{"this is": not json']);
+  });
+
+  test('the per-request timeout does not bound the start: a 1 ms timeoutMs still completes the handshake', async () => {
+    // No server starts in 1 ms; the handshake has its own bound (startupTimeoutMs, 30 s by default).
+    const connection = await connect(nodeTarget(fixture('slow-tool.mjs')), { timeoutMs: 1 });
+    try {
+      expect(connection.handshake.server).toEqual({ name: 'slow-fixture', version: '1.0.0' });
+      expect(connection.timeoutMs).toBe(1);
+    } finally {
+      await connection.close();
+    }
   });
 
   test('a command that does not exist', async () => {
@@ -81,9 +75,13 @@ describe('servers that cannot be used are reported clearly, within the timeout',
 });
 
 describe('servers that misbehave mid-run still get a scorecard', () => {
-  test('slow tool: its calls time out, the others pass, the run stays bounded', async () => {
-    const [{ card, failure: broken }, seconds] = await timed(() =>
-      testServer(nodeTarget(fixture('slow-tool.mjs'), [], { SLOW_MS: '5000' }), { timeoutMs: 700 }),
+  test('slow tool: its calls time out, the others pass', async () => {
+    // The tool sleeps far longer than the 2 s bound; the fast one answers well within it, even on a busy machine.
+    const { card, failure: broken } = await testServer(
+      nodeTarget(fixture('slow-tool.mjs'), [], { SLOW_MS: '600000' }),
+      {
+        timeoutMs: 2_000,
+      },
     );
     expect(broken).toBeUndefined();
     const slow = card.results.filter((result) => result.tool === 'slow_report');
@@ -95,15 +93,12 @@ describe('servers that misbehave mid-run still get a scorecard', () => {
         .filter((result) => result.kind === 'happy')
         .every(
           (result) =>
-            result.outcome === 'timeout' &&
-            result.duration === 0.7 &&
-            result.detail === 'timeout: no answer within 0.7 s',
+            result.outcome === 'timeout' && result.duration === 2 && result.detail === 'timeout: no answer within 2 s',
         ),
     ).toBe(true);
+    expect(slow.filter((result) => result.kind === 'happy')).toHaveLength(2);
     expect(card.fixes[0]).toMatchObject({ tool: 'slow_report', priority: 0 });
-    const timeouts = card.results.filter((result) => result.outcome === 'timeout').length;
-    expect(seconds).toBeLessThan(timeouts * 0.7 + 5);
-  }, 20_000);
+  });
 
   test('a server that exits mid-run is started again and the run goes on', async () => {
     const { card } = await testServer(nodeTarget(fixture('raw-server.mjs'), ['exit-after-1']), { timeoutMs: 5_000 });

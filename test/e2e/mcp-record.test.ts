@@ -107,7 +107,7 @@ describe('mcp record with a real client and server', () => {
     expect(cli.code, cli.stderr).toBe(0);
     expect(cli.stdout).toContain('Score 100.0%');
     expect(cli.stdout).toContain(`1 of 4 tool calls failed (${withRequired.name})`);
-  }, 60_000);
+  });
 
   test("the exit status is the server's (128+N for signal N); a launch failure is 1; an empty session is still written", async () => {
     const crashed = join(work, 'crashed.json');
@@ -170,7 +170,7 @@ describe('mcp record with a real client and server', () => {
   });
 });
 
-async function waitFor(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+async function waitFor(check: () => boolean, timeoutMs = 60_000): Promise<void> {
   const started = Date.now();
   while (!check()) {
     if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');

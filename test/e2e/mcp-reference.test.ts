@@ -96,7 +96,7 @@ describe('@modelcontextprotocol/server-everything', () => {
     expect(card.lint).toEqual(lintTools(tools, instructions));
     // Edge cases: the SDK server validates input and answers every bad call.
     expect(card.scores.edge_resilience_rate).toBe(1);
-  }, 60_000);
+  });
 });
 
 describe('@modelcontextprotocol/server-memory', () => {
@@ -120,7 +120,7 @@ describe('@modelcontextprotocol/server-memory', () => {
       bold.card.results.filter((result) => withOutput.includes(result.tool) && result.kind === 'happy' && result.ok)
         .length,
     ).toBeGreaterThan(0);
-  }, 60_000);
+  });
 });
 
 describe('@modelcontextprotocol/server-filesystem against a temporary folder', () => {
@@ -137,7 +137,7 @@ describe('@modelcontextprotocol/server-filesystem against a temporary folder', (
     // No destructive tool ran, so the file is as it was.
     expect(readFileSync(join(root, 'example.txt'), 'utf8')).toBe('hello\n');
     expect(readdirSync(work).sort()).toEqual(expect.arrayContaining(['fs-root']));
-  }, 60_000);
+  });
 
   test('the CLI grades it too (mcp test, JSON report)', async () => {
     const root = join(work, 'fs-cli');
@@ -148,5 +148,5 @@ describe('@modelcontextprotocol/server-filesystem against a temporary folder', (
     const card = JSON.parse(readFileSync(out, 'utf8')) as Scorecard;
     expect(run.stdout.startsWith(`Grade ${card.grade} (`)).toBe(true);
     expect(card.grade).toBe(letterGrade(card.score));
-  }, 60_000);
+  });
 });

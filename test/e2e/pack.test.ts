@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -235,5 +235,60 @@ describe('the npm package', () => {
       "toolscore/jest: Jest's global expect is missing; import toolscore/jest from setupFilesAfterEnv or a test file, with injectGlobals on",
     );
     expect(required['toolscore/vitest']!.error).toMatch(/^Cannot find (package|module) 'vitest'/);
+  });
+
+  it('its declarations type-check in a project without @types/node (tsc with types: [])', async () => {
+    // A folder of its own, so Vitest and Jest (which toolscore/vitest and toolscore/jest name) can be
+    // linked beside the installed packages without changing what the other tests load; tsc keeps the
+    // links' paths (preserveSymlinks), so the package finds them.
+    const typed = join(work, 'typed');
+    mkdirSync(join(typed, 'node_modules'), { recursive: true });
+    for (const name of readdirSync(join(project, 'node_modules')).filter((name) => !name.startsWith('.')))
+      symlinkSync(join(project, 'node_modules', name), join(typed, 'node_modules', name), 'dir');
+    for (const name of ['vitest', 'jest'])
+      symlinkSync(join(REPO_ROOT, 'node_modules', name), join(typed, 'node_modules', name), 'dir');
+    const libraries = ENTRY_POINTS.filter((name) => !RUNNER_ENTRY_POINTS.includes(name));
+    const consumers: Record<string, string> = {
+      // Every entry but the runners', and proof that no Node types are loaded: `process` stays unknown.
+      'libraries.ts': [
+        ...libraries.map((name, n) => `import * as entry${n} from '${name}';`),
+        `export const entries = [${libraries.map((_, n) => `entry${n}`).join(', ')}];`,
+        "const result: entry0.EvaluationResult = entry0.evaluate({ expected: [{ tool: 'a' }], actual: [{ tool: 'a' }] });",
+        'export const score: number = result.score;',
+        "// @ts-expect-error: process is Node's, unknown without @types/node",
+        'export const env = process.env;',
+        '',
+      ].join('\n'),
+      // The runners' own types may load Node's, so these two are checked on their own.
+      'runners.ts': `${RUNNER_ENTRY_POINTS.map((name) => `import '${name}';`).join('\n')}\nexport {};\n`,
+    };
+    for (const [file, text] of Object.entries(consumers)) {
+      writeFileSync(join(typed, file), text);
+      const config = `${file}.tsconfig.json`;
+      writeFileSync(
+        join(typed, config),
+        JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            module: 'nodenext',
+            moduleResolution: 'nodenext',
+            target: 'es2022',
+            lib: ['es2023'],
+            types: [],
+            noEmit: true,
+            skipLibCheck: false,
+            preserveSymlinks: true,
+          },
+          files: [file],
+        }),
+      );
+      const tsc = join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
+      const checked = await runProgram(process.execPath, [tsc, '-p', config], { cwd: typed, timeout: STEP_TIMEOUT });
+      // Only toolscore's declarations and the consumer count: dependencies' own (the MCP SDK's) are theirs.
+      const ours = checked.stdout
+        .split('\n')
+        .filter((line) => /error TS/.test(line) && (line.startsWith(file) || line.includes('toolscore/dist/')));
+      expect([file, ours]).toEqual([file, []]);
+    }
   });
 });

@@ -30,7 +30,10 @@ export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
   return env;
 }
 
-/** Runs a program to the end, resolving (never rejecting) with its exit code and output. */
+/**
+ * Runs a program to the end, resolving (never rejecting) with its exit code and output. The default
+ * timeout only stops a hung program: generous for a busy machine, under the 120 s a test may take.
+ */
 export function runProgram(
   file: string,
   args: readonly string[],
@@ -43,7 +46,7 @@ export function runProgram(
       {
         cwd: options.cwd,
         env: options.env ?? childEnv(),
-        timeout: options.timeout ?? 30_000,
+        timeout: options.timeout ?? 100_000,
         maxBuffer: 16 * 1024 * 1024,
       },
       (error, stdout, stderr) => {
@@ -123,7 +126,7 @@ export function onTerminal(argv: readonly string[], cwd: string): TerminalSessio
           if (output.indexOf(text, from) >= 0) {
             clearInterval(poll);
             done();
-          } else if (Date.now() - started > 15_000) {
+          } else if (Date.now() - started > 60_000) {
             clearInterval(poll);
             child.kill();
             fail(new Error(`no "${text}" in:\n${output}`));

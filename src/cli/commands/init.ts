@@ -119,7 +119,7 @@ export async function runInit(flags: InitFlags): Promise<number> {
   const calls = recordedCalls(autoExtract(stack.recorded, 'actual').calls);
   const snapshot = newSnapshotData(TEST_NAME, calls, { approved: true, source: 'init' });
   const files: { path: string; text: string; role: keyof typeof INIT_FILE_ROLES }[] = [
-    { path: testPath, text: testFile(stack, runner, extension), role: 'test' },
+    { path: testPath, text: testFile(stack, runner, testPath), role: 'test' },
     { path: snapshotPath, text: `${JSON.stringify(snapshot, null, 2)}\n`, role: 'snapshot' },
     ...(flags.ci
       ? [

@@ -1,6 +1,6 @@
 import { ToolscoreInputError } from '../../core/errors.js';
 import { displayText } from '../../reports/text.js';
-import { connect, McpServerError, type McpConnection } from '../../mcp/client.js';
+import { connect, McpServerError, type ConnectOptions, type McpConnection } from '../../mcp/client.js';
 import { commandTarget, readServerConfig, type ServerTarget } from '../../mcp/target.js';
 import { mcpText } from '../../text/mcp.js';
 import { stderrTail } from '../../mcp/test-server.js';
@@ -14,7 +14,7 @@ export interface McpTargetFlags {
   env: string[];
   /** `--timeout` in seconds, as typed. */
   timeout: string;
-  /** `--startup-timeout` in seconds, as typed. */
+  /** `--startup-timeout` in seconds, as typed (the client's default when absent). */
   startupTimeout?: string;
 }
 
@@ -82,12 +82,12 @@ export async function resolveTarget(
 }
 
 /** Connection options from the flags. */
-export function connectOptions(flags: McpTargetFlags): { timeoutMs: number; startupTimeoutMs: number } {
-  const timeoutMs = secondsFlag(flags.timeout, '--timeout');
+export function connectOptions(flags: McpTargetFlags): ConnectOptions {
   return {
-    timeoutMs,
-    startupTimeoutMs:
-      flags.startupTimeout === undefined ? timeoutMs : secondsFlag(flags.startupTimeout, '--startup-timeout'),
+    timeoutMs: secondsFlag(flags.timeout, '--timeout'),
+    ...(flags.startupTimeout === undefined
+      ? {}
+      : { startupTimeoutMs: secondsFlag(flags.startupTimeout, '--startup-timeout') }),
   };
 }
 

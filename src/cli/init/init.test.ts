@@ -126,12 +126,30 @@ describe('templates', () => {
 
   test('the test shows where the agent call goes and embeds the recording', () => {
     const openai = STACKS.find((stack) => stack.id === 'openai')!;
-    const text = testFile(openai, 'node', '.mjs');
+    const text = testFile(openai, 'node', 'test/toolscore.test.mjs');
     expect(text).toContain('// Your agent call goes here');
     expect(text).toContain('//   return new OpenAI().chat.completions.create(');
     expect(text).toContain('"arguments": "{\\"location\\": \\"Seattle, WA\\"}"');
     expect(text).toContain("import { assertTools, checkSnapshot } from 'toolscore';");
     expect(text).toContain('async function myAgent(input) {');
+  });
+
+  test("the test names a record command that runs it, never npm test (a new project's placeholder script fails)", () => {
+    const openai = STACKS.find((stack) => stack.id === 'openai')!;
+    const lines = (runner: 'vitest' | 'jest' | 'node', file: string) =>
+      testFile(openai, runner, file).split('\n').slice(2, 5);
+    expect(lines('vitest', 'test/toolscore.test.ts')).toEqual([
+      '// should make below, then run',
+      '//   npx toolscore record -- npx vitest run test/toolscore.test.ts',
+      '//   npx toolscore approve --all',
+    ]);
+    expect(lines('jest', 'spec/toolscore.test.mjs')[1]).toBe(
+      '//   NODE_OPTIONS=--experimental-vm-modules npx toolscore record -- npx jest spec/toolscore.test.mjs',
+    );
+    expect(lines('node', 'test/toolscore.test.mjs')[1]).toBe(
+      '//   npx toolscore record -- node --test test/toolscore.test.mjs',
+    );
+    expect(testFile(openai, 'vitest', 'test/toolscore.test.ts')).not.toContain('npm test');
   });
 
   test('the workflow runs the tests with CI set; Jest gets VM modules; no lockfile means npm install', () => {

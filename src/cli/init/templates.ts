@@ -13,16 +13,31 @@ export function testExtension(project: Pick<Project, 'typescript'>, runner: Runn
   return project.typescript && runner === 'vitest' ? '.ts' : '.mjs';
 }
 
-/** The command that runs the generated test file alone. */
-export function runCommand(runner: Runner, file: string): string {
+/** The runner's command for the generated test file alone, and the environment it needs. */
+function runnerCommand(runner: Runner, file: string): { env: string; command: string } {
   switch (runner) {
     case 'vitest':
-      return `npx vitest run ${file}`;
+      return { env: '', command: `npx vitest run ${file}` };
     case 'jest':
-      return `NODE_OPTIONS=--experimental-vm-modules npx jest ${file}`;
+      return { env: 'NODE_OPTIONS=--experimental-vm-modules ', command: `npx jest ${file}` };
     case 'node':
-      return `node --test ${file}`;
+      return { env: '', command: `node --test ${file}` };
   }
+}
+
+/** The command that runs the generated test file alone. */
+export function runCommand(runner: Runner, file: string): string {
+  const { env, command } = runnerCommand(runner, file);
+  return `${env}${command}`;
+}
+
+/**
+ * The command that re-records the generated test's snapshot: the test file through its runner, not
+ * `npm test`, which a new project's placeholder script fails and which need not run this file.
+ */
+export function recordCommand(runner: Runner, file: string): string {
+  const { env, command } = runnerCommand(runner, file);
+  return `${env}npx toolscore record -- ${command}`;
 }
 
 /** A value written as source: JSON, indented under `indent`. */
@@ -64,7 +79,8 @@ function runnerParts(runner: Runner): { imports: string[]; calls: (expected: str
  * The first test: the agent call (standing in with a recorded response, so it passes with no key and
  * no network), the calls it must make, and the approved snapshot it replays.
  */
-export function testFile(stack: Stack, runner: Runner, extension: '.ts' | '.mjs'): string {
+export function testFile(stack: Stack, runner: Runner, file: string): string {
+  const extension = file.endsWith('.ts') ? '.ts' : '.mjs';
   const { imports, calls, snapshot } = runnerParts(runner);
   const signature = extension === '.ts' ? 'input: string): Promise<unknown>' : 'input)';
   const agentCall = stack.agentCall.map((line) => (line.startsWith('//') ? `  ${line}` : `  //   ${line}`));
@@ -72,7 +88,9 @@ export function testFile(stack: Stack, runner: Runner, extension: '.ts' | '.mjs'
   return [
     `// The first toolscore test, written by \`toolscore init\` for ${stack.label}.`,
     '// It passes as it is, against a recorded response. Put your own agent call in myAgent and the calls it',
-    '// should make below, then run `npx toolscore record -- npm test` and `npx toolscore approve --all`:',
+    '// should make below, then run',
+    `//   ${recordCommand(runner, file)}`,
+    '//   npx toolscore approve --all',
     "// the snapshot then holds your agent's calls, and every later run (CI too) replays them.",
     ...imports,
     '',

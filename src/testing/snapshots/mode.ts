@@ -1,3 +1,5 @@
+import type { Environment } from '../../core/types.js';
+
 /** How snapshot checks behave in this run. */
 export interface SnapshotMode {
   /** Running in CI: missing and pending snapshots fail, and nothing is ever written by an update or record flag. */
@@ -17,7 +19,7 @@ function envFlag(value: string | undefined): boolean {
 
 /** The snapshot mode from the environment (read at every check), with a runner's own flags on top. */
 export function snapshotMode(
-  env: NodeJS.ProcessEnv = process.env,
+  env: Environment = process.env,
   flags: { update?: boolean; allowPending?: boolean } = {},
 ): SnapshotMode {
   return {

@@ -28,8 +28,8 @@ export function makeProject(source: string): string {
   return project;
 }
 
-/** Runs `node ARGS` in `cwd` without colour, bounded by a timeout. */
-export function runNode(args: readonly string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
+/** The environment of a run under test: no colour, `env` added, and none of the outer run's settings. */
+export function runnerEnv(env: Record<string, string> = {}): NodeJS.ProcessEnv {
   const base = childEnv({ NO_COLOR: '1', ...env });
   // The outer run's CI and snapshot settings must not leak into the runs under test.
   for (const key of [
@@ -47,7 +47,12 @@ export function runNode(args: readonly string[], cwd: string, env: Record<string
   ]) {
     if (!(key in env)) delete base[key];
   }
-  return runProgram(process.execPath, args, { cwd, env: base, timeout: RUNNER_TIMEOUT });
+  return base;
+}
+
+/** Runs `node ARGS` in `cwd` without colour, bounded by a timeout. */
+export function runNode(args: readonly string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
+  return runProgram(process.execPath, args, { cwd, env: runnerEnv(env), timeout: RUNNER_TIMEOUT });
 }
 
 /** Runs vitest in a project. */

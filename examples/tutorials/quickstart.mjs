@@ -1,13 +1,15 @@
+// @ts-check
 /**
  * Quickstart: score an agent's tool calls in memory, loosen the gold standard where the agent may
  * differ, then score files the way `toolscore eval` does.
  *
- *   npm run build && npx tsx examples/tutorials/quickstart.ts
+ *   npm run build && node examples/tutorials/quickstart.mjs
  */
 import { evaluate, evaluateTrace } from 'toolscore';
-import { repoFile, runIfMain, type Tutorial } from './run.js';
+import { repoFile, runIfMain } from './run.mjs';
 
-export const tutorial: Tutorial = async (print) => {
+/** @type {import('./run.mjs').Tutorial} */
+export const tutorial = async (print) => {
   // 1. The calls you expected, and the calls the agent made (here it added a `units` argument).
   const expected = [{ tool: 'get_weather', args: { city: 'Lisbon' } }];
   const actual = [{ tool: 'get_weather', args: { city: 'Lisbon', units: 'metric' } }];
@@ -18,7 +20,7 @@ export const tutorial: Tutorial = async (print) => {
   );
 
   // 2. If extra arguments are fine, say so in the gold standard: they are no longer counted.
-  const relaxed = evaluate({ expected: [{ ...expected[0]!, extra_args: 'allow' as const }], actual });
+  const relaxed = evaluate({ expected: [{ ...expected[0], extra_args: 'allow' }], actual });
   print(`with "extra_args": "allow": score ${relaxed.score}`);
 
   // 3. From files, with every check: the bundled travel-agent example.

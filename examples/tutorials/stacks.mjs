@@ -1,22 +1,26 @@
+// @ts-check
 /**
  * One recorded run of each stack, scored against the calls it should make: OpenAI, Anthropic, the
  * Vercel AI SDK, the OpenAI Agents SDK, LangGraph.js and an MCP session. The recordings are real files
  * of the test corpus (test/corpus/SOURCES.md says where each came from); toolscore detects each format
  * from its structure, so the same `evaluate()` call reads them all.
  *
- *   npm run build && npx tsx examples/tutorials/stacks.ts
+ *   npm run build && node examples/tutorials/stacks.mjs
  */
 import { readFileSync } from 'node:fs';
-import { evaluate, loadTraceFile, type ExpectedCallInput } from 'toolscore';
-import { repoFile, runIfMain, type Tutorial } from './run.js';
+import { evaluate, loadTraceFile } from 'toolscore';
+import { repoFile, runIfMain } from './run.mjs';
 
 const POEM = [
   { tool: 'make_file', args: { filename: 'poem.txt', lines_of_text: ['Roses are red,', 'Violets are blue.'] } },
   { tool: 'read_file', args: { filename: 'poem.txt' } },
 ];
 
-/** Each stack: its recording, and the calls a person reading it would expect. */
-const STACKS: { stack: string; file: string; expected: ExpectedCallInput[] }[] = [
+/**
+ * Each stack: its recording, and the calls a person reading it would expect.
+ * @type {{ stack: string; file: string; expected: import('toolscore').ExpectedCallInput[] }[]}
+ */
+const STACKS = [
   // OpenAI chat messages with the legacy function_call, and role "function" results.
   { stack: 'OpenAI', file: 'test/corpus/comparable-tools/toolscore/trace_openai.json', expected: POEM },
   // Anthropic messages: tool_use blocks, tool_result blocks in the user turns.
@@ -52,7 +56,8 @@ const STACKS: { stack: string; file: string; expected: ExpectedCallInput[] }[] =
   },
 ];
 
-export const tutorial: Tutorial = async (print) => {
+/** @type {import('./run.mjs').Tutorial} */
+export const tutorial = async (print) => {
   for (const { stack, file, expected } of STACKS) {
     // JSON Lines are read as a stream by the file loader; a JSON document can go straight to evaluate().
     const actual = file.endsWith('.jsonl')

@@ -1,19 +1,22 @@
+// @ts-check
 /**
  * Advanced metrics: what each number answers, how to weight the score, and strict comparison.
  * The bundled example's figures are worked out in docs/metrics.md.
  *
- *   npm run build && npx tsx examples/tutorials/advanced-metrics.ts
+ *   npm run build && node examples/tutorials/advanced-metrics.mjs
  */
 import { evaluate, evaluateTrace } from 'toolscore';
-import { repoFile, runIfMain, type Tutorial } from './run.js';
+import { repoFile, runIfMain } from './run.mjs';
 
-export const tutorial: Tutorial = async (print) => {
+/** @type {import('./run.mjs').Tutorial} */
+export const tutorial = async (print) => {
   const files = { goldFile: repoFile('examples/gold.json'), traceFile: repoFile('examples/trace.json') };
   const result = await evaluateTrace(files);
   const m = result.metrics;
 
   // A metric selection guide: the question, the metric that answers it, its value here.
-  const guide: [string, string, number | null][] = [
+  /** @type {[string, string, number | null][]} */
+  const guide = [
     ['right tools at all?', 'selection_accuracy', m.selection_accuracy],
     ['right arguments?', 'argument_metrics.f1', m.argument_metrics.f1],
     ['right order?', 'sequence_accuracy', m.sequence_metrics.sequence_accuracy],

@@ -1,13 +1,15 @@
+// @ts-check
 /**
  * Custom formats: your own logging shape, read without an adapter when it uses the common names, or
  * mapped to `{tool, args, result, error}` in three lines when it does not.
  *
- *   npm run build && npx tsx examples/tutorials/custom-formats.ts
+ *   npm run build && node examples/tutorials/custom-formats.mjs
  */
 import { evaluate } from 'toolscore';
-import { runIfMain, type Tutorial } from './run.js';
+import { runIfMain } from './run.mjs';
 
-export const tutorial: Tutorial = async (print) => {
+/** @type {import('./run.mjs').Tutorial} */
+export const tutorial = async (print) => {
   const expected = [
     { tool: 'search_flights', args: { to: 'LIS' } },
     { tool: 'book_flight', args: { flight: 'TP1351' } },
