@@ -46,6 +46,13 @@ const SYNONYMS: Readonly<Record<string, string>> = {
   expected_calls: 'calls',
 };
 
+/** An object as JSON gives it (no class instance such as a matcher). */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (!isObject(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
 /** A key the gold language does not know, with where it is and what it was probably meant to be. */
 export interface UnknownGoldKey {
   /** JSON path of the first object holding it. */
@@ -103,7 +110,8 @@ export function unknownGoldKeys(data: unknown): UnknownGoldKey[] {
         return;
       }
       checkObject(item, CALL_POSITION_KEYS, 'call', at);
-      if (isObject(item.tool)) checkObject(item.tool, SUGGESTED.tool, 'tool', childPath(at, 'tool'));
+      // A `OneOf(...)` matcher given in memory is the user's object, not gold keys.
+      if (isPlainObject(item.tool)) checkObject(item.tool, SUGGESTED.tool, 'tool', childPath(at, 'tool'));
     });
   };
 

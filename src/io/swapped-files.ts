@@ -37,6 +37,11 @@ export function goldLooksLikeTrace(data: unknown): SwapHint | undefined {
   const format = detectFormat(data);
   if (format !== undefined && format !== 'custom')
     return { path: '$', message: `this looks like a trace (${format} format), not a gold file; ${SWAPPED}` };
+  return recordedCallHint(data);
+}
+
+/** The part of `goldLooksLikeTrace` about calls with a recorded result, error or duration (cheap: no format detection). */
+export function recordedCallHint(data: unknown): SwapHint | undefined {
   for (const [list, path] of goldLists(data)) {
     for (let i = 0; i < list.length; i++) {
       const item = list[i];
