@@ -30,6 +30,14 @@ describe('toolscore/vitest matchers', () => {
     expect(() => expect(response).not.toCallTools(response)).toThrow(/score 1\.00 ≥ 0\.90 required/);
   });
 
+  test('toCallTools fails on an unknown key in the expected calls, and .not cannot make it pass', () => {
+    const refund = [{ tool: 'refund_order', args: { amount: 4999 } }];
+    const typo = [{ tool: 'refund_order', arguments: { amount: 49.99 } }] as unknown as typeof response;
+    const message = 'expected at $[0]: unknown key "arguments"; did you mean "args"?';
+    expect(() => expect(refund).toCallTools(typo)).toThrow(message);
+    expect(() => expect(refund).not.toCallTools(typo)).toThrow(message);
+  });
+
   test('toCallTool checks a tool and, optionally, some of its arguments', () => {
     expect(response).toCallTool('book_flight');
     expect(response).toCallTool('search_flights', { destination: 'NYC' });
