@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, vi } from 'vitest';
@@ -78,6 +78,21 @@ describe('toolscore/vitest fixtures', () => {
     expect(() => toolscoreAssert.assertSequenceAccuracy(result, 0.9)).toThrow(
       'Sequence accuracy 80.0% is below the required 90.0%',
     );
+  });
+
+  const typos = mkdtempSync(join(tmpdir(), 'toolscore-fixture-gold-'));
+  afterAll(() => rmSync(typos, { recursive: true, force: true }));
+  writeFileSync(join(typos, 'gold.json'), JSON.stringify([{ tool: 'refund_order', arguments: { amount: 49.99 } }]));
+  writeFileSync(join(typos, 'trace.json'), JSON.stringify([{ tool: 'refund_order', args: { amount: 4999 } }]));
+  const typoed = toolscoreTest({ goldDir: typos, traceDir: typos });
+
+  typoed('toolscoreEval fails on an unknown key in the gold file unless told to warn', async ({ toolscoreEval }) => {
+    const gold = join(typos, 'gold.json');
+    await expect(toolscoreEval('gold.json', 'trace.json')).rejects.toThrow(
+      `${gold} at $[0]: unknown key "arguments"; did you mean "args"?`,
+    );
+    const loose = await toolscoreEval('gold.json', 'trace.json', { strictGold: false });
+    expect(loose.warnings).toEqual([`${gold} at $[0]: unknown key "arguments"; did you mean "args"?`]);
   });
 
   const root = mkdtempSync(join(tmpdir(), 'toolscore-fixture-'));
