@@ -409,7 +409,7 @@ describe('toolscore eval: bad usage and bad input exit 2 with one line', () => {
     const gold = put(dir, 'bad-operator.json', [{ tool: 'a', args: { x: { $regexp: 'a' } } }]);
     expectInputError(
       await evalIn(gold, EXAMPLES.trace),
-      `${gold} at $[0].args.x: unknown operator $regexp; known operators:`,
+      `${gold} at $[0].args.x: unknown operator $regexp; did you mean "$regex"? (wrap literal data in {"$literal": ...})`,
     );
   });
 
