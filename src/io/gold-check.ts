@@ -83,7 +83,17 @@ export function checkedGold<T>(data: unknown, source: string, options: GoldCheck
   return calls;
 }
 
-/** The warning lines for a trace that looks like a gold file (none when it does not). */
+/**
+ * Refuses a trace that looks like a gold file (operators in its arguments, no recorded result): scored,
+ * it would compare two gold files and give a number that means nothing, as a provider response read
+ * as gold would.
+ */
+export function refuseGoldAsTrace(calls: readonly ToolCall[], source: string): void {
+  const hint = traceLooksLikeGold(calls);
+  if (hint !== undefined) throw new ToolscoreInputError({ source }, hint.message);
+}
+
+/** The warning lines for a trace that looks like a gold file (none when it does not), where it may be either. */
 export function traceSwapWarnings(calls: readonly ToolCall[], source: string): string[] {
   const hint = traceLooksLikeGold(calls);
   return hint === undefined ? [] : [located(source, hint.path, hint.message)];
