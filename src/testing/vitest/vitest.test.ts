@@ -81,7 +81,6 @@ describe('toolscore/vitest fixtures', () => {
   });
 
   const typos = mkdtempSync(join(tmpdir(), 'toolscore-fixture-gold-'));
-  afterAll(() => rmSync(typos, { recursive: true, force: true }));
   writeFileSync(join(typos, 'gold.json'), JSON.stringify([{ tool: 'refund_order', arguments: { amount: 49.99 } }]));
   writeFileSync(join(typos, 'trace.json'), JSON.stringify([{ tool: 'refund_order', args: { amount: 4999 } }]));
   const typoed = toolscoreTest({ goldDir: typos, traceDir: typos });
@@ -96,7 +95,10 @@ describe('toolscore/vitest fixtures', () => {
   });
 
   const root = mkdtempSync(join(tmpdir(), 'toolscore-fixture-'));
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  afterAll(() => {
+    rmSync(root, { recursive: true, force: true });
+    rmSync(typos, { recursive: true, force: true });
+  });
   const snapshots = toolscoreTest({ snapshotDir: root });
 
   snapshots('toolscoreSnapshot names snapshots after the test, -2 for the second', ({ toolscoreSnapshot }) => {
