@@ -466,3 +466,13 @@ describe('evaluate() reads its gold as a gold file is read: unknown keys are not
     expect(result.warnings).toEqual([]);
   });
 });
+
+describe('evaluate() on hostile gold', () => {
+  test("groups nested far past any limit get the loader's own error, not a stack overflow in the key check", () => {
+    let group: unknown = { tool: 'a' };
+    for (let i = 0; i < 100_000; i++) group = { $any_order: [group] };
+    expect(() => evaluate({ expected: [group] as never, actual: [] })).toThrow(
+      'expected at $[0].$any_order[0]: an $any_order group cannot hold another (its members are already in any order)',
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { childPath } from '../core/errors.js';
 import { isObject } from '../core/objects.js';
+import { DEFAULT_LIMITS } from '../core/limits.js';
 import { closestName } from '../core/spelling.js';
 
 /**
@@ -99,14 +100,17 @@ export function unknownGoldKeys(data: unknown): UnknownGoldKey[] {
   const checkObject = (obj: Record<string, unknown>, known: readonly string[], level: Level, path: string): void => {
     for (const key of Object.keys(obj)) if (!known.includes(key)) note(level, path, key);
   };
-  const checkCalls = (list: unknown, path: string): void => {
+  const checkCalls = (list: unknown, path: string, depth: number): void => {
     if (!Array.isArray(list)) return;
     list.forEach((item, i) => {
       if (!isObject(item)) return;
       const at = childPath(path, i);
       if (Object.hasOwn(item, GOLD_KEYS.anyOrder)) {
+        // Groups inside groups are the loader's error; walked only as deep as nesting is allowed, so a
+        // hostile chain of them cannot overflow the stack here before that error is given.
+        if (depth >= DEFAULT_LIMITS.maxDepth) return;
         checkObject(item, SUGGESTED.group, 'group', at);
-        checkCalls(item[GOLD_KEYS.anyOrder], childPath(at, GOLD_KEYS.anyOrder));
+        checkCalls(item[GOLD_KEYS.anyOrder], childPath(at, GOLD_KEYS.anyOrder), depth + 1);
         return;
       }
       checkObject(item, CALL_POSITION_KEYS, 'call', at);
@@ -115,13 +119,13 @@ export function unknownGoldKeys(data: unknown): UnknownGoldKey[] {
     });
   };
 
-  if (Array.isArray(data)) checkCalls(data, '$');
+  if (Array.isArray(data)) checkCalls(data, '$', 0);
   else if (isObject(data)) {
-    if (isObject(data.calls)) checkCalls(data.calls.expected, '$.calls.expected');
+    if (isObject(data.calls)) checkCalls(data.calls.expected, '$.calls.expected', 0);
     else {
       // With no call list, the keys say what was meant instead (`{"actions": [...]}`).
       checkObject(data, FILE_KEYS, 'file', '$');
-      checkCalls(data.calls, '$.calls');
+      checkCalls(data.calls, '$.calls', 0);
     }
   }
   return [...found.values()].map(({ path, key, level, alsoIn }) => {
