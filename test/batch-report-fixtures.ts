@@ -207,6 +207,7 @@ export function exampleSummary(): BatchSummary {
       },
     ],
     totals: { failed_calls: 1, policy_violations: 1, secrets: 1, budget_violations: 0 },
+    gold_warnings: { cases: 0, warnings: [] },
   };
 }
 

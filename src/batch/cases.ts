@@ -1,11 +1,13 @@
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import { withStackGuard } from '../core/limits.js';
 import { isObject } from '../core/objects.js';
+import type { Gold } from '../core/types.js';
 import { resolveSettings, scoreCalls, type ScoreSettings, type SettingsInput } from '../evaluation/evaluate.js';
 import { autoExtract, readWithFormat } from '../formats/auto.js';
 import { readGold } from '../formats/gold.js';
 import { mayHoldIntegralFloat, parseJson } from '../io/json.js';
 import { loadGold } from '../io/gold.js';
+import { checkedGold } from '../io/gold-check.js';
 import { loadTraceFile } from '../io/trace.js';
 import { resultsLine } from './results-line.js';
 import type { BatchLine } from './types.js';
@@ -50,7 +52,12 @@ export interface CaseDefaults {
   settings: SettingsInput;
   /** Trace format of `actual` and of trace files; `auto` detects it. */
   format: string;
+  /** An unknown key in a case's gold is an error line instead of a warning on its line (`--strict-gold`). */
+  strictGold?: boolean;
 }
+
+/** A gold file's calls and what reading it warned about (every trace scored against it carries the warnings). */
+type GoldRead = { gold: Gold; warnings: string[] };
 
 /**
  * Scores the items of one run. Built once per thread: the default settings are resolved once, and a
@@ -58,7 +65,7 @@ export interface CaseDefaults {
  */
 export class CaseScorer {
   private readonly base: ScoreSettings;
-  private readonly golds = new Map<string, ReturnType<typeof loadGold>>();
+  private readonly golds = new Map<string, Promise<GoldRead>>();
 
   constructor(private readonly defaults: CaseDefaults) {
     this.base = resolveSettings(defaults.settings);
@@ -94,12 +101,15 @@ export class CaseScorer {
             { source: place, path: prefix },
             `case ${JSON.stringify(id)} has no "${key}"; expected {id, expected, actual, options?}`,
           );
+      const goldWarnings: string[] = [];
       const result = withStackGuard(() => {
-        // The case's gold in any form a gold file takes: a list, or {"calls": [...]} with the gold language's options.
-        const gold = readGold(data.expected, place, {
-          path: childPath(prefix, 'expected'),
-          maxDepth: settings.limits.maxDepth,
-        });
+        // The case's gold in any form a gold file takes: a list, or {"calls": [...]} with the gold language's
+        // options, checked as a gold file is (unknown keys warn, or fail under --strict-gold).
+        const path = childPath(prefix, 'expected');
+        const strictGold = this.defaults.strictGold === true;
+        const gold = checkedGold(data.expected, place, { strictGold, warnings: goldWarnings, path }, () =>
+          readGold(data.expected, place, { path, maxDepth: settings.limits.maxDepth }),
+        );
         const actualSource = `${place} ${childPath(prefix, 'actual')}`;
         const actual =
           this.defaults.format === 'auto'
@@ -108,10 +118,10 @@ export class CaseScorer {
         return scoreCalls(gold.calls, actual.calls, {
           ...settings,
           gold: gold.options,
-          warnings: actual.warnings,
+          warnings: [...goldWarnings, ...actual.warnings],
         }).result();
       }, place);
-      return resultsLine(id, index, result);
+      return resultsLine(id, index, result, goldWarnings);
     } catch (error) {
       return errorLine(error, id, index, item.kind === 'text' && 'line' in item.where ? item.where.line : undefined);
     }
@@ -123,12 +133,17 @@ export class CaseScorer {
       const keepNumberKinds = mode === 'strict';
       let gold = this.golds.get(item.gold);
       if (gold === undefined) {
-        gold = loadGold(item.gold, { keepNumberKinds }, limits.maxDepth);
+        const warnings: string[] = [];
+        const strictGold = this.defaults.strictGold === true;
+        gold = loadGold(item.gold, { keepNumberKinds, strictGold, warnings }, limits.maxDepth).then((read) => ({
+          gold: read,
+          warnings,
+        }));
         // A rejected read is kept too: every trace scored against that gold file reports it.
         gold.catch(() => undefined);
         this.golds.set(item.gold, gold);
       }
-      const [goldFile, trace] = await Promise.all([
+      const [{ gold: goldFile, warnings: goldWarnings }, trace] = await Promise.all([
         gold,
         loadTraceFile(item.trace, this.defaults.format, { keepNumberKinds, maxLineBytes: limits.maxLineBytes }),
       ]);
@@ -137,11 +152,11 @@ export class CaseScorer {
           scoreCalls(goldFile.calls, trace.calls, {
             ...this.base,
             gold: goldFile.options,
-            warnings: trace.warnings,
+            warnings: [...goldWarnings, ...trace.warnings],
           }).result(),
         item.trace,
       );
-      return resultsLine(item.id, item.index, result);
+      return resultsLine(item.id, item.index, result, goldWarnings);
     } catch (error) {
       return errorLine(error, item.id, item.index, undefined);
     }

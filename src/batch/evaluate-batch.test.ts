@@ -429,3 +429,93 @@ describe('options are checked before anything is read', () => {
     expect(() => evaluateBatch({ dataset: '/nonexistent' }, options)).toThrow(message);
   });
 });
+
+describe("a case's gold is read as a gold file is: unknown keys are not silent", () => {
+  // The issue's case: "arguments" is not read, so the call checks no arguments and the wrong amount scores 1.
+  const typo = {
+    id: 'refund',
+    expected: [{ tool: 'refund_order', arguments: { amount: 49.99 } }],
+    actual: [{ tool: 'refund_order', args: { amount: 4999 } }],
+  };
+  const clean = { id: 'clean', expected: [{ tool: 'search' }], actual: [{ tool: 'search' }] };
+  const WARNING = 'unknown key "arguments"; did you mean "args"?';
+
+  test('a dataset case warns on its line, with its file, line and path; the summary counts and lists them', async () => {
+    const dir = scratch();
+    const dataset = join(dir, 'cases.jsonl');
+    writeFileSync(
+      dataset,
+      `${JSON.stringify(clean)}\n${JSON.stringify(typo)}\n${JSON.stringify({ ...typo, id: 'again' })}\n`,
+    );
+    const { lines, summary } = await runAll({ dataset });
+    expect(lines.map((line) => (line as BatchScoredLine).gold_warnings)).toEqual([
+      undefined,
+      [`${dataset}:2 at $.expected[0]: ${WARNING}`],
+      [`${dataset}:3 at $.expected[0]: ${WARNING}`],
+    ]);
+    expect((lines[1] as BatchScoredLine).score).toBe(1);
+    expect(serializeLine(lines[0]!)).not.toContain('gold_warnings');
+    expect(summary.gold_warnings).toEqual({
+      cases: 2,
+      warnings: [`${dataset}:2 at $.expected[0]: ${WARNING}`, `${dataset}:3 at $.expected[0]: ${WARNING}`],
+    });
+  });
+
+  test('a JSON array dataset names the element; in-memory cases name their number', async () => {
+    const dir = scratch();
+    const dataset = join(dir, 'cases.json');
+    writeFileSync(dataset, JSON.stringify([clean, typo]));
+    const fromFile = await runAll({ dataset });
+    expect((fromFile.lines[1] as BatchScoredLine).gold_warnings).toEqual([
+      `${dataset} at $[1].expected[0]: ${WARNING}`,
+    ]);
+    const inMemory = await runAll({ cases: [clean, typo] });
+    expect((inMemory.lines[1] as BatchScoredLine).gold_warnings).toEqual([`case 2 at $.expected[0]: ${WARNING}`]);
+  });
+
+  test('strictGold makes such a case an error line naming the same place; the others are scored', async () => {
+    const { lines, summary } = await runAll({ cases: [clean, typo] }, { strictGold: true });
+    expect(lines[1]).toEqual({ id: 'refund', index: 1, error: `case 2 at $.expected[0]: ${WARNING}` });
+    expect(summary.cases).toEqual({ total: 2, scored: 1, failed: 1 });
+    expect(summary.gold_warnings).toEqual({ cases: 0, warnings: [] });
+  });
+
+  test('one gold file behind every trace: each line carries its warnings, the summary lists them once', async () => {
+    const dir = scratch();
+    const gold = join(dir, 'gold.json');
+    writeFileSync(
+      gold,
+      JSON.stringify([
+        { tool: 'search', params: { q: 'x' } },
+        { tool: 'book', arguments: { id: 1 }, optinal: true },
+      ]),
+    );
+    for (const name of ['a', 'b']) writeFileSync(join(dir, `${name}.json`), JSON.stringify([{ tool: 'search' }]));
+    const traces = [join(dir, 'a.json'), join(dir, 'b.json')];
+    const warnings = [
+      `${gold} at $[0]: unknown key "params"; did you mean "args"?`,
+      `${gold} at $[1]: unknown key "arguments"; did you mean "args"?`,
+      `${gold} at $[1]: unknown key "optinal"; did you mean "optional"?`,
+    ];
+    const { lines, summary } = await runAll({ gold, traces });
+    expect(lines.map((line) => (line as BatchScoredLine).gold_warnings)).toEqual([warnings, warnings]);
+    expect(summary.gold_warnings).toEqual({ cases: 2, warnings });
+    const strict = await runAll({ gold, traces }, { strictGold: true });
+    expect(strict.lines.map((line) => (line as BatchErrorLine).error)).toEqual([warnings[0], warnings[0]]);
+  });
+
+  test('shards merged keep the same count and list', async () => {
+    const cases = Array.from({ length: 6 }, (_, i) => ({ ...(i % 2 === 0 ? typo : clean), id: `c${i}` }));
+    const whole = await runAll({ cases });
+    const dir = scratch();
+    const files = [1, 2, 3].map((index) => join(dir, `shard-${index}.jsonl`));
+    for (const [k, file] of files.entries()) {
+      const { lines } = await runAll({ cases }, { shard: { index: k + 1, count: 3 } });
+      writeFileSync(file, text(lines));
+    }
+    const merged = mergeResults(files, { createdAt: CREATED_AT });
+    for await (const _ of merged);
+    expect(merged.summary().gold_warnings).toEqual(whole.summary.gold_warnings);
+    expect(whole.summary.gold_warnings.cases).toBe(3);
+  });
+});

@@ -26,6 +26,11 @@ export interface BatchOptions extends SettingsInput {
   onProgress?: (progress: BatchProgress) => void;
   /** The summary's `created_at` (default: when the run ends). */
   createdAt?: Date;
+  /**
+   * An unknown key in a case's gold (or the gold file) makes the case an error line; by default it is
+   * a warning on the case's line (`gold_warnings`), counted in the summary.
+   */
+  strictGold?: boolean;
 }
 
 /** How far a run has come. */
@@ -57,7 +62,11 @@ const ITEMS_PER_BATCH = 64;
  */
 export function evaluateBatch(source: BatchSource, options: BatchOptions = {}): BatchRun {
   const { format = 'auto', jobs = availableParallelism(), shard, failFast = false, onProgress } = options;
-  const defaults: CaseDefaults = { settings: settingsOf(options), format: checkFormatName(format) };
+  const defaults: CaseDefaults = {
+    settings: settingsOf(options),
+    format: checkFormatName(format),
+    ...(options.strictGold ? { strictGold: true } : {}),
+  };
   // Checked now, in this thread, so a bad default fails the call rather than every case.
   const { limits } = resolveSettings(defaults.settings);
   if (shard !== undefined) checkShard(shard);

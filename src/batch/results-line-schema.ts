@@ -88,6 +88,10 @@ const scoredLine = doc(
     budget_violations: count('Budgets broken (--max-calls, ...).'),
     tools: doc(z.record(z.string(), toolCounts), 'Per tool, by name.'),
     top_issue: topIssue,
+    gold_warnings: doc(
+      z.array(z.string()).min(1).optional(),
+      "What reading the case's gold did not understand (an unknown key, with the key it probably means), each naming its file and JSON path, credentials masked; absent when nothing.",
+    ),
   }) satisfies z.ZodType<BatchScoredLine>,
   'A case that was scored.',
 );

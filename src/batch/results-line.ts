@@ -5,11 +5,16 @@ import type { BatchLine, BatchTopIssue, BatchScoredLine, BatchToolCounts } from 
 /**
  * The results line of a scored case. Keys are set in one fixed order, tools sorted by name, so the
  * same case always gives the same bytes whichever thread or shard scored it. Credentials in the top
- * issue's text are masked, as in every report.
+ * issue's text and in the gold's warnings are masked, as in every report.
  */
-export function resultsLine(id: string, index: number, result: EvaluationResult): BatchScoredLine {
+export function resultsLine(
+  id: string,
+  index: number,
+  result: EvaluationResult,
+  goldWarnings: readonly string[] = [],
+): BatchScoredLine {
   const metrics = result.metrics;
-  return {
+  const line: BatchScoredLine = {
     id,
     index,
     score: result.score,
@@ -32,6 +37,8 @@ export function resultsLine(id: string, index: number, result: EvaluationResult)
     tools: toolCounts(result),
     top_issue: lineTopIssue(result),
   };
+  if (goldWarnings.length > 0) line.gold_warnings = goldWarnings.map(redactSecrets);
+  return line;
 }
 
 /** A case's top issue as a results line carries it, credentials masked. */

@@ -95,3 +95,33 @@ describe('SummaryBuilder', () => {
     expect(JSON.stringify(tools)).toContain('"__proto__":{"expected_calls":1');
   });
 });
+
+describe('gold warnings in the summary', () => {
+  const warned = (index: number, warnings: string[]): BatchScoredLine => ({
+    ...line(index, 1),
+    gold_warnings: warnings,
+  });
+
+  test('cases are counted, warnings listed once each in order, the first 100 kept; a digest merged keeps the same', () => {
+    const lines = [
+      warned(0, ['g at $[0]: a', 'g at $[1]: b']),
+      line(1, 1),
+      warned(2, ['g at $[0]: a', 'g at $[1]: b']),
+      ...Array.from({ length: 120 }, (_, k) => warned(3 + k, [`d:${k + 1} at $.expected[0]: c`])),
+    ];
+    const whole = new SummaryBuilder();
+    for (const one of lines) whole.add(one);
+    const { gold_warnings } = whole.summary({ createdAt: new Date(0) });
+    expect(gold_warnings.cases).toBe(122);
+    expect(gold_warnings.warnings).toHaveLength(100);
+    expect(gold_warnings.warnings.slice(0, 3)).toEqual(['g at $[0]: a', 'g at $[1]: b', 'd:1 at $.expected[0]: c']);
+    expect(gold_warnings.warnings[99]).toBe('d:98 at $.expected[0]: c');
+    const merged = new SummaryBuilder();
+    for (const part of [lines.slice(0, 2), lines.slice(2, 50), lines.slice(50)]) {
+      const builder = new SummaryBuilder();
+      for (const one of part) builder.add(one);
+      merged.merge(builder.digest());
+    }
+    expect(merged.summary({ createdAt: new Date(0) }).gold_warnings).toEqual(gold_warnings);
+  });
+});

@@ -15,6 +15,8 @@ import {
 export const WORST_CASES = 10;
 /** How many error lines a summary repeats (all of them stay in the results file). */
 export const SUMMARY_ERRORS = 100;
+/** How many distinct gold warnings a summary repeats (every one stays on its case's line). */
+export const SUMMARY_GOLD_WARNINGS = 100;
 /** Bins of the score histogram. */
 const HISTOGRAM_BINS = 10;
 
@@ -84,6 +86,7 @@ export interface SummaryDigest {
   worst: WorstCase[];
   errors: BatchSummary['errors'];
   totals: BatchSummary['totals'];
+  goldWarnings: BatchSummary['gold_warnings'];
   scored: number;
   failed: number;
 }
@@ -105,6 +108,7 @@ export class SummaryBuilder {
   private readonly worst: WorstCase[] = [];
   private readonly errors: BatchSummary['errors'] = [];
   private readonly totals = { failed_calls: 0, policy_violations: 0, secrets: 0, budget_violations: 0 };
+  private readonly goldWarnings = { cases: 0, warnings: [] as string[] };
   private scored = 0;
   private failed = 0;
 
@@ -127,6 +131,10 @@ export class SummaryBuilder {
     this.totals.policy_violations += line.policy_violations;
     this.totals.secrets += line.secrets;
     this.totals.budget_violations += line.budget_violations;
+    if (line.gold_warnings !== undefined && line.gold_warnings.length > 0) {
+      this.goldWarnings.cases++;
+      this.keepGoldWarnings(line.gold_warnings);
+    }
     this.keepIfWorst({
       id: line.id,
       index: line.index,
@@ -146,6 +154,7 @@ export class SummaryBuilder {
       worst: [...this.worst],
       errors: [...this.errors],
       totals: { ...this.totals },
+      goldWarnings: { cases: this.goldWarnings.cases, warnings: [...this.goldWarnings.warnings] },
       scored: this.scored,
       failed: this.failed,
     };
@@ -171,6 +180,8 @@ export class SummaryBuilder {
     this.totals.policy_violations += digest.totals.policy_violations;
     this.totals.secrets += digest.totals.secrets;
     this.totals.budget_violations += digest.totals.budget_violations;
+    this.goldWarnings.cases += digest.goldWarnings.cases;
+    this.keepGoldWarnings(digest.goldWarnings.warnings);
     this.scored += digest.scored;
     this.failed += digest.failed;
   }
@@ -207,7 +218,20 @@ export class SummaryBuilder {
       worst_cases: [...this.worst],
       errors: [...this.errors],
       totals: { ...this.totals },
+      gold_warnings: { cases: this.goldWarnings.cases, warnings: [...this.goldWarnings.warnings] },
     };
+  }
+
+  /**
+   * Keeps warnings not seen yet, up to SUMMARY_GOLD_WARNINGS: one gold file behind every trace gives
+   * the same warnings on every line, listed once (merged digests keep the same first ones, in order).
+   */
+  private keepGoldWarnings(warnings: readonly string[]): void {
+    const kept = this.goldWarnings.warnings;
+    for (const warning of warnings) {
+      if (kept.length === SUMMARY_GOLD_WARNINGS) return;
+      if (!kept.includes(warning)) kept.push(warning);
+    }
   }
 
   private sumTool(tool: string, counts: BatchToolCounts): void {

@@ -46,6 +46,11 @@ export interface BatchScoredLine {
   /** Per tool: expected and actual calls, expected calls not answered by that tool, failed calls. */
   tools: Record<string, BatchToolCounts>;
   top_issue: BatchTopIssue | null;
+  /**
+   * What reading the case's gold did not understand (`unknown key "arguments"; did you mean "args"?`),
+   * each naming its file, line and JSON path, credentials masked; absent when nothing.
+   */
+  gold_warnings?: string[];
 }
 
 /** One line of `results.jsonl` for a case that could not be read or scored. */
@@ -123,4 +128,6 @@ export interface BatchSummary {
   errors: { id: string; index: number; line?: number; error: string }[];
   /** Totals over cases. */
   totals: { failed_calls: number; policy_violations: number; secrets: number; budget_violations: number };
+  /** Scored cases whose gold drew a warning (an unknown key), and the distinct warnings, the first 100 of them. */
+  gold_warnings: { cases: number; warnings: string[] };
 }

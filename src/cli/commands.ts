@@ -369,6 +369,10 @@ const batchCommand: CommandSpec<BatchFlags, [string | undefined]> = {
     },
     shardCount: { flags: '--shard-count <n>', description: 'the number of shards, with --shard auto' },
     failFast: { flags: '--fail-fast', description: 'stop at the first case that cannot be read or scored (exit 2)' },
+    strictGold: {
+      flags: '--strict-gold',
+      description: "an unknown key in a case's gold (or the --gold file) makes the case an error, not a warning",
+    },
     progress: { flags: '--no-progress', description: 'print no progress line on stderr' },
   },
   help: BATCH_EXIT_CODES,

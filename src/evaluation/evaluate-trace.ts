@@ -10,7 +10,7 @@ import { readToolCatalogue } from '../schemas/catalogue.js';
 import { sideEffectMetrics } from '../side-effects/run.js';
 import { readJsonFile } from '../io/files.js';
 import { loadGold } from '../io/gold.js';
-import { traceSwapWarnings } from '../io/gold-check.js';
+import { refuseGoldAsTrace } from '../io/gold-check.js';
 import { loadForbiddenRules } from '../io/rules.js';
 import { loadTraceFile } from '../io/trace.js';
 import { checkFormatName } from '../formats/registry.js';
@@ -93,7 +93,8 @@ export async function evaluateTrace(options: EvaluateTraceOptions): Promise<Eval
     loadTraceFile(options.traceFile, format, { keepNumberKinds, maxLineBytes: settings.limits.maxLineBytes }),
   ]);
   const sources = { goldFile: options.goldFile, traceFile: options.traceFile };
-  const warnings = [...goldWarnings, ...trace.warnings, ...traceSwapWarnings(trace.calls, options.traceFile)];
+  refuseGoldAsTrace(trace.calls, options.traceFile);
+  const warnings = [...goldWarnings, ...trace.warnings];
   const scoring = withStackGuard(
     () => scoreCalls(gold.calls, trace.calls, { ...settings, gold: gold.options, warnings, sources }),
     options.traceFile,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ANY, Approx, Regex } from '../index.js';
+import { ANY, Approx, OneOf, Regex } from '../index.js';
 import { ToolscoreInputError } from '../core/errors.js';
 import { evaluate } from './evaluate.js';
 import type { EvaluationRecord } from './result.js';
@@ -424,5 +424,55 @@ describe('toDict()', () => {
       total_calls: 2,
     });
     expect(written.metrics.trajectory_metrics.path_efficiency).toBe(0.5);
+  });
+});
+
+describe('evaluate() reads its gold as a gold file is read: unknown keys are not silent', () => {
+  // The case: "arguments" is not read, so the call checks no arguments and a wrong amount scores 1.
+  const expected = [{ tool: 'refund_order', arguments: { amount: 49.99 } }];
+  const actual = [{ tool: 'refund_order', args: { amount: 4999 } }];
+
+  test('an unknown key is a warning in result.warnings, with its path and the key it means', () => {
+    const result = evaluate({ expected, actual });
+    expect(result.warnings).toEqual(['expected at $[0]: unknown key "arguments"; did you mean "args"?']);
+    expect(result.score).toBe(1);
+  });
+
+  test('strictGold makes it an input error naming the same place', () => {
+    expect(() => evaluate({ expected, actual, strictGold: true })).toThrow(
+      new ToolscoreInputError({ source: 'expected', path: '$[0]' }, 'unknown key "arguments"; did you mean "args"?'),
+    );
+  });
+
+  test('keys of the object form and of $one_of are checked; matchers given in memory are not gold keys', () => {
+    const result = evaluate({
+      expected: {
+        calls: [{ tool: OneOf('a', 'b') }, { tool: { $one_of: ['a', 'b'] } }],
+        order: 'any',
+        allow_extra: true,
+      },
+      actual: [{ tool: 'a' }, { tool: 'b' }],
+    } as unknown as Parameters<typeof evaluate>[0]);
+    expect(result.warnings).toEqual([
+      'expected at $: unknown key "allow_extra"; known keys: calls, extra_args, order, ignore_tools, allow_extra_calls, $schema',
+    ]);
+  });
+
+  test('gold the language knows draws no warning', () => {
+    const result = evaluate({
+      expected: [{ tool: 'a', args: { n: 1 }, optional: true, extra_args: 'allow' }, { $any_order: [{ tool: 'b' }] }],
+      actual: [{ tool: 'a', args: { n: 1 } }, { tool: 'b' }],
+    });
+    expect(result.warnings).toEqual([]);
+  });
+});
+
+describe('evaluate() on hostile gold', () => {
+  test("groups nested far past any limit get the loader's own error, not a stack overflow in the key check", () => {
+    let group: unknown = { tool: 'a' };
+    for (let i = 0; i < 100_000; i++) group = { $any_order: [group] };
+    expect(() => evaluate({ expected: [group] as never, actual: [] })).toThrow(
+      'expected at $[0].$any_order[0]: an $any_order group cannot hold another (its members are already in any order)',
+    );
   });
 });

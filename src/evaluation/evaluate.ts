@@ -19,6 +19,7 @@ import type { Pairing } from '../pairing/pairing.js';
 import { goldView } from '../pairing/gold-view.js';
 import { checkResultNesting } from '../formats/calls.js';
 import { DEFAULT_GOLD_OPTIONS, readGold, readToolList } from '../formats/gold.js';
+import { checkedGold } from '../io/gold-check.js';
 import { letterGrade } from '../core/grade.js';
 import { resolveLimits, withStackGuard, type EvaluationLimits } from '../core/limits.js';
 import type { Metrics } from '../metrics/metrics.js';
@@ -51,6 +52,11 @@ export interface EvaluateOptions {
   limits?: Partial<EvaluationLimits>;
   /** Tools whose calls the gold does not care about, added to the gold's own `ignore_tools`. */
   ignoreTools?: readonly string[];
+  /**
+   * An unknown key in `expected` (`"arguments"` for `"args"`) throws an `UnknownGoldKeyError` instead of
+   * adding a warning to `result.warnings`. The test APIs always set it: in a test a typo is a bug.
+   */
+  strictGold?: boolean;
 }
 
 /** Scores actual tool calls against expected ones. Synchronous, pure, no I/O. */
@@ -60,9 +66,13 @@ export function evaluate(options: EvaluateOptions): EvaluationResult {
 
 function evaluateUnguarded(options: EvaluateOptions): EvaluationResult {
   const settings = resolveSettings(options);
-  const gold = readGold(options.expected, 'expected', { maxDepth: settings.limits.maxDepth });
-  const { calls: actual, warnings } = autoExtract(options.actual, 'actual');
-  return scoreCalls(gold.calls, actual, { ...settings, gold: gold.options, warnings }).result();
+  const warnings: string[] = [];
+  const gold = checkedGold(options.expected, 'expected', { strictGold: options.strictGold === true, warnings }, () =>
+    readGold(options.expected, 'expected', { maxDepth: settings.limits.maxDepth }),
+  );
+  const actual = autoExtract(options.actual, 'actual');
+  warnings.push(...actual.warnings);
+  return scoreCalls(gold.calls, actual.calls, { ...settings, gold: gold.options, warnings }).result();
 }
 
 /** The options every way of scoring shares: `evaluate()`, `evaluateTrace()` and snapshot checks. */

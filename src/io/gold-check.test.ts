@@ -88,15 +88,22 @@ describe('loading a gold file says what it does not understand', () => {
     );
   });
 
-  test('evaluateTrace puts the gold warnings and a gold-looking trace among the result warnings', async () => {
-    const trace = file('gold-as-trace.json', [{ tool: 'search', args: { q: { $regex: 'lis.*' } } }]);
+  test('evaluateTrace puts the gold warnings among the result warnings; strictGold makes them an error', async () => {
+    const trace = file('trace.json', [{ tool: 'search', args: { q: 'lisbon' } }]);
     const result = await evaluateTrace({ goldFile: gold, traceFile: trace, validateSideEffects: false });
-    expect(result.warnings).toEqual([
-      `${gold} at $[0]: unknown key "arguments"; did you mean "args"?`,
-      `${trace}: call 1 (search) has a $regex operator in its arguments (at args.q) and no call has a recorded result: this looks like a gold file; ${SWAPPED}`,
-    ]);
+    expect(result.warnings).toEqual([`${gold} at $[0]: unknown key "arguments"; did you mean "args"?`]);
     await expect(evaluateTrace({ goldFile: gold, traceFile: trace, strictGold: true })).rejects.toThrow(
       UnknownGoldKeyError,
+    );
+  });
+
+  test('evaluateTrace refuses a trace holding gold operators and no recorded result: the files look swapped', async () => {
+    const trace = file('gold-as-trace.json', [{ tool: 'search', args: { q: { $regex: 'lis.*' } } }]);
+    await expect(evaluateTrace({ goldFile: gold, traceFile: trace, validateSideEffects: false })).rejects.toThrow(
+      new ToolscoreInputError(
+        { source: trace },
+        `call 1 (search) has a $regex operator in its arguments (at args.q) and no call has a recorded result: this looks like a gold file; ${SWAPPED}`,
+      ),
     );
   });
 });

@@ -1,5 +1,6 @@
 import { childPath } from '../core/errors.js';
 import { isObject } from '../core/objects.js';
+import { DEFAULT_LIMITS } from '../core/limits.js';
 import { closestName } from '../core/spelling.js';
 
 /**
@@ -45,6 +46,13 @@ const SYNONYMS: Readonly<Record<string, string>> = {
   tool_calls: 'calls',
   expected_calls: 'calls',
 };
+
+/** An object as JSON gives it (no class instance such as a matcher). */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (!isObject(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
 
 /** A key the gold language does not know, with where it is and what it was probably meant to be. */
 export interface UnknownGoldKey {
@@ -92,28 +100,32 @@ export function unknownGoldKeys(data: unknown): UnknownGoldKey[] {
   const checkObject = (obj: Record<string, unknown>, known: readonly string[], level: Level, path: string): void => {
     for (const key of Object.keys(obj)) if (!known.includes(key)) note(level, path, key);
   };
-  const checkCalls = (list: unknown, path: string): void => {
+  const checkCalls = (list: unknown, path: string, depth: number): void => {
     if (!Array.isArray(list)) return;
     list.forEach((item, i) => {
       if (!isObject(item)) return;
       const at = childPath(path, i);
       if (Object.hasOwn(item, GOLD_KEYS.anyOrder)) {
+        // Groups inside groups are the loader's error; walked only as deep as nesting is allowed, so a
+        // hostile chain of them cannot overflow the stack here before that error is given.
+        if (depth >= DEFAULT_LIMITS.maxDepth) return;
         checkObject(item, SUGGESTED.group, 'group', at);
-        checkCalls(item[GOLD_KEYS.anyOrder], childPath(at, GOLD_KEYS.anyOrder));
+        checkCalls(item[GOLD_KEYS.anyOrder], childPath(at, GOLD_KEYS.anyOrder), depth + 1);
         return;
       }
       checkObject(item, CALL_POSITION_KEYS, 'call', at);
-      if (isObject(item.tool)) checkObject(item.tool, SUGGESTED.tool, 'tool', childPath(at, 'tool'));
+      // A `OneOf(...)` matcher given in memory is the user's object, not gold keys.
+      if (isPlainObject(item.tool)) checkObject(item.tool, SUGGESTED.tool, 'tool', childPath(at, 'tool'));
     });
   };
 
-  if (Array.isArray(data)) checkCalls(data, '$');
+  if (Array.isArray(data)) checkCalls(data, '$', 0);
   else if (isObject(data)) {
-    if (isObject(data.calls)) checkCalls(data.calls.expected, '$.calls.expected');
+    if (isObject(data.calls)) checkCalls(data.calls.expected, '$.calls.expected', 0);
     else {
       // With no call list, the keys say what was meant instead (`{"actions": [...]}`).
       checkObject(data, FILE_KEYS, 'file', '$');
-      checkCalls(data.calls, '$.calls');
+      checkCalls(data.calls, '$.calls', 0);
     }
   }
   return [...found.values()].map(({ path, key, level, alsoIn }) => {

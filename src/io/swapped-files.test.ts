@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { toActualCalls } from '../formats/calls.js';
-import { goldLooksLikeTrace, traceLooksLikeGold } from './swapped-files.js';
+import { goldLooksLikeTrace, goldMarkIn, traceLooksLikeGold } from './swapped-files.js';
 
 const corpus = (path: string): unknown =>
   JSON.parse(readFileSync(new URL(`../../test/corpus/${path}`, import.meta.url), 'utf8'));
@@ -57,5 +57,26 @@ describe('a trace that looks like a gold file', () => {
   test('an argument named like an operator is a name, and keys such as $schema are not operators', () => {
     const calls = toActualCalls([{ tool: 'put', args: { $regex: 'x', body: { $schema: 'http://json-schema.org' } } }]);
     expect(traceLooksLikeGold(calls)).toBeUndefined();
+  });
+});
+
+describe('what marks a file that may be either as gold', () => {
+  test('keys only gold has, with their paths', () => {
+    expect(goldMarkIn([{ tool: 'a' }, { tool: 'b', optional: true }])).toBe('$[1].optional');
+    expect(goldMarkIn([{ $any_order: [{ tool: 'a' }] }])).toBe('$[0].$any_order');
+    expect(goldMarkIn({ calls: [{ tool: 'a' }], ignore_tools: ['log'] })).toBe('$.ignore_tools');
+  });
+
+  test('an operator, or a typo of one, in the arguments or the tool; not other $ data', () => {
+    expect(goldMarkIn([{ tool: 'a', args: { q: { $regx: 'x' } } }])).toBe('$[0].args.q');
+    expect(goldMarkIn([{ tool: 'a', args: { q: [{ $approx: 1 }] } }])).toBe('$[0].args.q[0]');
+    expect(goldMarkIn([{ tool: { $oneof: ['a', 'b'] } }])).toBe('$[0].tool');
+    expect(goldMarkIn([{ tool: 'find', args: { filter: { $gt: 3, $in: [1] } } }])).toBeUndefined();
+    // A top-level argument is a name, whatever it is called.
+    expect(goldMarkIn([{ tool: 'a', args: { $regex: 'x' } }])).toBeUndefined();
+  });
+
+  test('a call with a recorded result makes it a trace, whatever else it holds', () => {
+    expect(goldMarkIn([{ tool: 'a', args: { q: { $regex: 'x' } }, result: 'ok', optional: true }])).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import { childPath } from '../core/errors.js';
 import { isObject } from '../core/objects.js';
 import type { ToolCall } from '../core/types.js';
 import { detectFormat } from '../formats/registry.js';
-import { OPERATORS } from '../match/operators.js';
+import { OPERATORS, closestOperator } from '../match/operators.js';
 
 /** A hint that a gold file and a trace were given the wrong way round. */
 export interface SwapHint {
@@ -37,6 +37,11 @@ export function goldLooksLikeTrace(data: unknown): SwapHint | undefined {
   const format = detectFormat(data);
   if (format !== undefined && format !== 'custom')
     return { path: '$', message: `this looks like a trace (${format} format), not a gold file; ${SWAPPED}` };
+  return recordedCallHint(data);
+}
+
+/** The part of `goldLooksLikeTrace` about calls with a recorded result, error or duration (cheap: no format detection). */
+export function recordedCallHint(data: unknown): SwapHint | undefined {
   for (const [list, path] of goldLists(data)) {
     for (let i = 0; i < list.length; i++) {
       const item = list[i];
@@ -52,8 +57,48 @@ export function goldLooksLikeTrace(data: unknown): SwapHint | undefined {
   return undefined;
 }
 
+/** Keys of a call only the gold language gives it: a trace's calls never carry them. */
+const GOLD_ONLY_CALL_KEYS = ['optional', 'extra_args', 'side_effects', '$any_order'] as const;
+/** Keys of the object a gold call list sits in that no trace has. */
+const GOLD_ONLY_FILE_KEYS = ['order', 'ignore_tools', 'allow_extra_calls'] as const;
+
+const isKnownOperator = (key: string): boolean => (OPERATORS as readonly string[]).includes(key);
+/** An operator or a typo of one (`$regx`); other `$` keys (MongoDB's `$gt`) may be a trace's data. */
+const isOperatorLike = (key: string): boolean =>
+  key.startsWith('$') && (isKnownOperator(key) || closestOperator(key) !== undefined);
+
+/**
+ * What marks a parsed file as gold rather than a trace, for a file that may be either (`validate`): a
+ * key only gold has (`optional`, `$any_order`, `ignore_tools`, ...), or an operator where one stands
+ * (in a call's arguments, or its tool), or a typo of one (`$regx`), in a file none of whose calls has a
+ * recorded result. Returns the JSON path of the first one; undefined when none.
+ */
+export function goldMarkIn(data: unknown): string | undefined {
+  if (recordedCallHint(data) !== undefined) return undefined;
+  if (isObject(data) && Array.isArray(data.calls)) {
+    const key = GOLD_ONLY_FILE_KEYS.find((name) => Object.hasOwn(data, name));
+    if (key !== undefined) return childPath('$', key);
+  }
+  for (const [list, path] of goldLists(data)) {
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i];
+      if (!isObject(item)) continue;
+      const at = childPath(path, i);
+      const key = GOLD_ONLY_CALL_KEYS.find((name) => Object.hasOwn(item, name));
+      if (key !== undefined) return childPath(at, key);
+      if (isObject(item.tool) && Object.keys(item.tool).some(isOperatorLike)) return childPath(at, 'tool');
+      const found = isObject(item.args) ? operatorIn(item.args, isOperatorLike) : undefined;
+      if (found !== undefined) return `${at}.${found.path}`;
+    }
+  }
+  return undefined;
+}
+
 /** The path below a call's arguments of the first `$` operator object in them, e.g. `args.q`; undefined when none. */
-function operatorIn(args: Record<string, unknown>): { path: string; operator: string } | undefined {
+function operatorIn(
+  args: Record<string, unknown>,
+  isOperator: (key: string) => boolean = isKnownOperator,
+): { path: string; operator: string } | undefined {
   // Iterative, so arguments not yet checked against the nesting limit cannot overflow the stack.
   const stack: [value: unknown, path: string][] = [[args, 'args']];
   while (stack.length > 0) {
@@ -65,7 +110,7 @@ function operatorIn(args: Record<string, unknown>): { path: string; operator: st
     }
     const obj = value as Record<string, unknown>;
     const keys = Object.keys(obj);
-    const operator = path === 'args' ? undefined : keys.find((key) => (OPERATORS as readonly string[]).includes(key));
+    const operator = path === 'args' ? undefined : keys.find(isOperator);
     if (operator !== undefined) return { path, operator };
     for (let k = keys.length - 1; k >= 0; k--) stack.push([obj[keys[k]!], childPath(path, keys[k]!)]);
   }

@@ -151,14 +151,18 @@ describe('decoding $ operators', () => {
 
 describe('decoding errors name the JSON path', () => {
   const cases: [string, unknown, string, RegExp][] = [
-    ['unknown operator', { $regx: 'a' }, '$[0].args.city', /unknown operator \$regx; known operators: \$any, \$regex/],
+    ['an operator typo', { $regx: 'a' }, '$[0].args.city', /unknown operator \$regx; did you mean "\$regex"\? \(wrap/],
+    ['an unknown operator', { $gte: 1 }, '$[0].args.city', /unknown operator \$gte; known operators: \$any, \$regex/],
+    // Compared without the "$": MongoDB's $in is not one edit from anything, so it is not taken for $any.
+    ['a MongoDB operator', { $in: [1] }, '$[0].args.city', /unknown operator \$in; known operators: \$any, \$regex/],
     ['two $ keys', { $regex: 'a', $flags: 'i' }, '$[0].args.city', /expected one \$ operator, found \$regex, \$flags/],
     ['a key beside the operator', { $any: true, flags: 'i' }, '$[0].args.city', /unexpected key "flags" beside \$any/],
+    ['an option of none', { $approx: 1, tolerance: 0.1 }, '$[0].args.city', /beside \$approx; allowed: rel, abs$/],
     [
       'an unknown option',
       { $regex: 'a', flag: 'i' },
       '$[0].args.city',
-      /unexpected key "flag" beside \$regex; allowed: flags/,
+      /unexpected key "flag" beside \$regex; did you mean "flags"\?$/,
     ],
     ['$any not true', { $any: false }, '$[0].args.city.$any', /expected true, got a boolean/],
     ['$regex not a string', { $regex: 5 }, '$[0].args.city.$regex', /expected a pattern string, got a number/],

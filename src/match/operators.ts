@@ -1,5 +1,6 @@
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import { nestedDeeperThan, tooDeepError } from '../core/limits.js';
+import { closestName } from '../core/spelling.js';
 import { ANY } from './matchers/any.js';
 import { ApproxMatcher } from './matchers/approx.js';
 import { ContainsMatcher } from './matchers/contains.js';
@@ -202,17 +203,18 @@ function decodeOperator(
   }
   const operator = operatorKeys[0]!;
   if (!(OPERATORS as readonly string[]).includes(operator)) {
-    fail(
-      `unknown operator ${operator}; known operators: ${OPERATORS.join(', ')} (wrap literal data in {"$literal": ...})`,
-    );
+    const meant = closestOperator(operator);
+    const hint = meant === undefined ? `known operators: ${OPERATORS.join(', ')}` : `did you mean "${meant}"?`;
+    fail(`unknown operator ${operator}; ${hint} (wrap literal data in {"$literal": ...})`);
   }
   const op = operator as Operator;
   const allowed: readonly string[] = OPERATOR_OPTIONS[op];
   for (const key of keys) {
     if (key !== op && !allowed.includes(key)) {
-      fail(
-        `unexpected key ${JSON.stringify(key)} beside ${op}${allowed.length ? `; allowed: ${allowed.join(', ')}` : ''}`,
-      );
+      const meant = closestName(key, allowed);
+      const hint =
+        meant !== undefined ? `; did you mean "${meant}"?` : allowed.length ? `; allowed: ${allowed.join(', ')}` : '';
+      fail(`unexpected key ${JSON.stringify(key)} beside ${op}${hint}`);
     }
   }
   const operand = obj[op];
@@ -290,6 +292,18 @@ function decodeOperator(
         throw tooDeepError(context.source, trail.root(), context.maxDepth);
       return operand;
   }
+}
+
+/**
+ * The operator an unknown `$` key was probably meant to be (`$regx` → `$regex`), compared without the
+ * `$`, so short data keys such as MongoDB's `$in` are not taken for `$any`; undefined when none is near.
+ */
+export function closestOperator(key: string): Operator | undefined {
+  const meant = closestName(
+    key.slice(1),
+    OPERATORS.map((operator) => operator.slice(1)),
+  );
+  return meant === undefined ? undefined : (`$${meant}` as Operator);
 }
 
 /** Runs `work` with `segments` pushed on the trail. */

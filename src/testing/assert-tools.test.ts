@@ -68,3 +68,13 @@ describe('assertTools', () => {
     ).not.toThrow();
   });
 });
+
+describe('assertTools: a typo in the expected calls is a bug in the test, never a pass', () => {
+  it('an unknown key fails with the key, its path and what it probably means, whatever the score', () => {
+    // Read loosely, "arguments" is ignored and the wrong amount scores 1.00.
+    const typo = [{ tool: 'refund_order', arguments: { amount: 49.99 } }] as unknown as typeof expected;
+    expect(() => assertTools(typo, [{ tool: 'refund_order', args: { amount: 4999 } }])).toThrow(
+      new ToolscoreInputError({ source: 'expected', path: '$[0]' }, 'unknown key "arguments"; did you mean "args"?'),
+    );
+  });
+});

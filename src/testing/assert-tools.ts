@@ -37,6 +37,7 @@ export function assertTools(
   options: AssertToolsOptions = {},
 ): EvaluationResult {
   const minScore = checkMinScore(options.minScore ?? DEFAULT_MIN_SCORE);
-  const result = evaluate({ expected, actual, weights: options.weights, strict: options.strict });
+  // In a test a typo in the expected calls is a bug, never a pass: an unknown key throws.
+  const result = evaluate({ expected, actual, weights: options.weights, strict: options.strict, strictGold: true });
   return requireScore(result, minScore);
 }

@@ -3,7 +3,7 @@ import { ToolscoreInputError } from '../core/errors.js';
 import { ANY } from '../match/matchers/any.js';
 import { Regex } from '../match/matchers/regex.js';
 import { ToolscoreAssertionError } from './assertion-error.js';
-import { expect, expectTools } from './fluent-expect.js';
+import { type call, expect, expectTools } from './fluent-expect.js';
 
 /** A travel agent: searches, then books the first flight; cancels when asked to. */
 async function travelAgent(prompt: string): Promise<unknown> {
@@ -140,5 +140,16 @@ describe('fluent expect', () => {
       expect([]).doesNotCall(1);
     }
     vitestExpect(typeof expect(typed).on(1).run).toBe('function');
+  });
+});
+
+describe('a typo in the expected calls fails the expectation', () => {
+  it('an unknown key inside callsInAnyOrder rejects, naming where it is', async () => {
+    const typo = { tool: 'search', arguments: { q: 'x' } } as unknown as ReturnType<typeof call>;
+    await vitestExpect(
+      expectTools([{ tool: 'search', args: { q: 'y' } }])
+        .callsInAnyOrder(typo)
+        .run(),
+    ).rejects.toThrow('expected at $.calls[0].$any_order[0]: unknown key "arguments"; did you mean "args"?');
   });
 });

@@ -139,7 +139,7 @@ export class Expectation {
       allow_extra_calls: allowExtraCalls,
       order: anyOrder ? ('any' as const) : ('strict' as const),
     };
-    const result = evaluate({ expected: gold, actual, weights, strict, forbidden });
+    const result = evaluate({ expected: gold, actual, weights, strict, forbidden, strictGold: true });
     if (result.policyViolations.length > 0) {
       const calls = result.policyViolations.map((violation) => ({
         index: violation.index,

@@ -63,3 +63,12 @@ describe('testAgent', () => {
     expect(ran).toBe(false);
   });
 });
+
+describe('testAgent: a typo in the expected calls fails the test', () => {
+  it('an unknown key rejects with the key, its path and the key it probably means', async () => {
+    const typo = [{ tool: 'get_weather', params: { city: 'NYC' } }] as unknown as typeof expected;
+    await expect(testAgent({ agent: weatherResponse, input: 'weather in LA', expected: typo })).rejects.toThrow(
+      'expected at $[0]: unknown key "params"; did you mean "args"?',
+    );
+  });
+});

@@ -36,6 +36,7 @@ export async function testAgent<Input>(options: TestAgentOptions<Input>): Promis
     actual: response,
     weights: options.weights,
     strict: options.strict,
+    strictGold: true,
   });
   return minScore === undefined ? result : requireScore(result, minScore);
 }

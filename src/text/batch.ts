@@ -50,6 +50,15 @@ export function passRateText(minScore: number, passRate: number | null): string 
 
 export const WORST_CASES_TITLE = 'Lowest scores:';
 export const ERRORS_TITLE = 'Could not be read or scored:';
+
+/** `Gold warnings (3 cases; --strict-gold makes them errors):`. */
+export function goldWarningsTitle(cases: number): string {
+  return `Gold warnings (${count(cases)} ${cases === 1 ? 'case' : 'cases'}; --strict-gold makes them errors):`;
+}
+
+/** After the first gold warnings printed (the summary keeps 100 distinct ones, each line its own). */
+export const MORE_GOLD_WARNINGS_TEXT =
+  "  … and more (each case's warnings are on its line of the results, as gold_warnings)";
 export const TOOLS_TITLE = 'Per tool (expected calls, actual calls, selection misses, error rate):';
 
 /** `  w00012  0.412 F  missing: …`. */

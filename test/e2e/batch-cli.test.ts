@@ -308,6 +308,42 @@ describe('toolscore batch', () => {
     );
   });
 
+  test('gold typos: --gold warnings are printed once and carried by every line; --strict-gold makes them errors', async () => {
+    const dir = freshDir();
+    mkdirSync(join(dir, 'runs'));
+    // The three typos `eval` warns about, in one gold file behind two traces.
+    writeFileSync(
+      join(dir, 'gold.json'),
+      JSON.stringify([
+        { tool: 'lookup_customer', params: { email: 'a@b.c' } },
+        { tool: 'refund_order', arguments: { amount: 49.99 }, optinal: true },
+      ]),
+    );
+    const trace = JSON.stringify([{ tool: 'lookup_customer' }, { tool: 'refund_order', args: { amount: 4999 } }]);
+    for (const name of ['a', 'b']) writeFileSync(join(dir, `runs/${name}.json`), trace);
+    const warnings = [
+      'gold.json at $[0]: unknown key "params"; did you mean "args"?',
+      'gold.json at $[1]: unknown key "arguments"; did you mean "args"?',
+      'gold.json at $[1]: unknown key "optinal"; did you mean "optional"?',
+    ];
+    const args = ['batch', '--gold', 'gold.json', '--traces', 'runs/*.json', '--jobs', '2', '-o', 'r.jsonl'];
+    const run = await runCli(args, { cwd: dir });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(
+      ['Gold warnings (2 cases; --strict-gold makes them errors):', ...warnings.map((line) => `  ${line}`)].join('\n'),
+    );
+    const lines = readFileSync(join(dir, 'r.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.map((line) => line.gold_warnings)).toEqual([warnings, warnings]);
+
+    const strict = await runCli([...args, '--strict-gold'], { cwd: dir });
+    expect(strict.code).toBe(2);
+    expect(strict.stdout).toMatch(/^0 cases scored, 2 could not be read or scored\n/);
+    expect(strict.stdout).toContain(`Could not be read or scored:\n  ${warnings[0]}\n  ${warnings[0]}\n`);
+  });
+
   test("a case's own options override the flags", async () => {
     const dir = freshDir();
     const dataset = join(dir, 'cases.jsonl');

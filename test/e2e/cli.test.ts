@@ -405,11 +405,19 @@ describe('toolscore eval: bad usage and bad input exit 2 with one line', () => {
     );
   });
 
+  it('the bundled trace and gold files given the wrong way round: exit 2, one line saying so', async () => {
+    // It used to score 79.3% and exit 0, with the swap warnings after the report.
+    expectInputError(
+      await evalIn(EXAMPLES.trace, EXAMPLES.gold),
+      `toolscore: ${EXAMPLES.gold}: call 1 (get_weather) has a $regex operator in its arguments (at args.date) and no call has a recorded result: this looks like a gold file; are the gold and trace files swapped?`,
+    );
+  });
+
   it('an unknown $ operator', async () => {
     const gold = put(dir, 'bad-operator.json', [{ tool: 'a', args: { x: { $regexp: 'a' } } }]);
     expectInputError(
       await evalIn(gold, EXAMPLES.trace),
-      `${gold} at $[0].args.x: unknown operator $regexp; known operators:`,
+      `${gold} at $[0].args.x: unknown operator $regexp; did you mean "$regex"? (wrap literal data in {"$literal": ...})`,
     );
   });
 

@@ -22,9 +22,11 @@ import {
   casesText,
   distributionRow,
   failFastText,
+  goldWarningsTitle,
   gradesText,
   lostCasesText,
   meanBelowText,
+  MORE_GOLD_WARNINGS_TEXT,
   moreText,
   passRateText,
   violationsText,
@@ -274,6 +276,12 @@ export function renderSummary(summary: BatchSummary): string {
     lines.push(ERRORS_TITLE);
     for (const error of summary.errors.slice(0, PRINTED_ERRORS)) lines.push(`  ${displayText(error.error)}`);
     if (summary.cases.failed > PRINTED_ERRORS) lines.push(moreText(summary.cases.failed - PRINTED_ERRORS));
+  }
+  const gold = summary.gold_warnings;
+  if (gold.cases > 0) {
+    lines.push(goldWarningsTitle(gold.cases));
+    for (const warning of gold.warnings.slice(0, PRINTED_ERRORS)) lines.push(`  ${displayText(warning)}`);
+    if (gold.warnings.length > PRINTED_ERRORS) lines.push(MORE_GOLD_WARNINGS_TEXT);
   }
   return `${lines.join('\n')}\n`;
 }

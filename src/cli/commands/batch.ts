@@ -35,6 +35,8 @@ export interface BatchFlags extends ScoringFlags, BatchOutputFlags {
   shard?: string;
   shardCount?: string;
   failFast?: boolean;
+  /** An unknown key in a case's gold is an error line, not a warning. */
+  strictGold?: boolean;
   /** False after `--no-progress`. */
   progress: boolean;
 }
@@ -115,6 +117,7 @@ export async function runBatch(dataset: string | undefined, flags: BatchFlags): 
     format,
     jobs,
     failFast: flags.failFast === true,
+    ...(flags.strictGold ? { strictGold: true } : {}),
     ...(weights === undefined ? {} : { weights }),
     ...(flags.strict ? { strict: true } : {}),
     ...(forbidden === undefined ? {} : { forbidden: forbidden as BatchOptions['forbidden'] }),

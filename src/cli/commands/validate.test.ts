@@ -116,6 +116,39 @@ describe('toolscore validate says what the gold reading did not understand', () 
   });
 });
 
+describe('toolscore validate reads a file with operators or gold-only keys as gold', () => {
+  test('an operator typo is the gold error (exit 2) with "did you mean", not "valid as a trace"', async () => {
+    const path = file('regx.json', JSON.stringify([{ tool: 'search', args: { q: { $regx: '^lis' } } }]));
+    const run = await validate(path);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.error?.message).toBe(
+      `${path} at $[0].args.q: unknown operator $regx; did you mean "$regex"? (wrap literal data in {"$literal": ...})`,
+    );
+  });
+
+  test('a bad value of a key only gold has is the gold error too', async () => {
+    const call = file('optional.json', JSON.stringify([{ tool: 'search', optional: 'yes' }]));
+    expect((await validate(call)).error?.message).toBe(
+      `${call} at $[0].optional: expected true or false, got a string`,
+    );
+    const order = file('order.json', JSON.stringify({ calls: [{ tool: 'search' }], order: 'loose' }));
+    expect((await validate(order)).error?.message).toBe(
+      `${order} at $.order: expected "strict" or "any", got a string`,
+    );
+  });
+
+  test('data that is not an operator, or a run with recorded results, is still a trace', async () => {
+    // MongoDB's $gt is far from every operator; a $regx beside a recorded result is the tool's own data.
+    const mongo = file('mongo.json', JSON.stringify([{ tool: 'find', args: { filter: { n: { $gt: 3 } } } }]));
+    const run = await validate(mongo);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`${mongo}: valid as a trace (custom format, 1 call)`);
+    const recorded = file('recorded.json', JSON.stringify([{ tool: 'find', args: { q: { $regx: 'a' } }, result: [] }]));
+    expect((await validate(recorded)).code).toBe(0);
+  });
+});
+
 describe('toolscore validate --all and --json', () => {
   const path = file('seven-ok.json', JSON.stringify(SEVEN.map((call, k) => ({ tool: call.tool, args: { n: k + 1 } }))));
 

@@ -5,6 +5,7 @@ import type { ExtractedCalls } from '../../formats/auto.js';
 import { readJsonFile } from '../../io/files.js';
 import { goldCallsOf } from '../../io/gold.js';
 import { UnknownGoldKeyError, checkedGold, traceSwapWarnings } from '../../io/gold-check.js';
+import { goldMarkIn } from '../../io/swapped-files.js';
 import { isJsonLinesPath, looksLikeJsonLines } from '../../io/jsonl.js';
 import { loadTraceFile } from '../../io/trace.js';
 import { checkFormatName, withEveryFormat } from '../../formats/registry.js';
@@ -73,11 +74,13 @@ export async function runValidate(file: string, flags: ValidateFlags): Promise<n
   // The gold standard is one JSON document; the trace is read by the loader `eval` uses, JSON Lines included.
   // Swap hints only when the file was named as one kind: a file read both ways is neither swapped.
   const goldWarnings: string[] = [];
+  let goldMark: string | undefined;
   const gold =
     flags.kind === 'trace'
       ? undefined
       : await attempt<ExpectedCall[]>(async () => {
           const data = await readGoldDocument(file);
+          goldMark = goldMarkIn(data);
           const options = {
             strictGold: flags.strictGold === true,
             warnings: goldWarnings,
@@ -85,8 +88,10 @@ export async function runValidate(file: string, flags: ValidateFlags): Promise<n
           };
           return checkedGold(data, file, options, () => goldCallsOf(data, file));
         });
-  // Under --strict-gold a gold file with an unknown key is refused even when it also reads as a trace.
-  if (gold instanceof UnknownGoldKeyError) throw gold;
+  // Under --strict-gold a gold file with an unknown key is refused even when it also reads as a trace,
+  // and a file that holds operators or keys only gold has is gold: its error is the answer, not "a trace".
+  if (gold instanceof UnknownGoldKeyError || (gold instanceof ToolscoreInputError && goldMark !== undefined))
+    throw gold;
   const trace =
     flags.kind === 'gold'
       ? undefined

@@ -95,6 +95,19 @@ describe('checkSnapshot', () => {
     );
   });
 
+  it('fails on an unknown key written by hand into the snapshot, naming the file and path', () => {
+    check(calls, LOCAL);
+    const file = store.pathOf('books a flight');
+    const data = JSON.parse(readFileSync(file, 'utf8'));
+    data.approved = true;
+    data.calls[1] = { tool: 'book_flight', arguments: { flight_id: 'FL-123' } };
+    writeFileSync(file, JSON.stringify(data));
+    // Read loosely, the second call would check no arguments and any booking would pass.
+    expect(() => check([calls[0]!, { tool: 'book_flight', args: { flight_id: 'FL-999' } }], LOCAL)).toThrow(
+      `${file} at $.calls[1]: unknown key "arguments"; did you mean "args"?`,
+    );
+  });
+
   it('keeps argument data with $ keys literal', () => {
     const odd = [{ tool: 'query', args: { filter: { $gt: 3 } } }];
     check(odd, { ...LOCAL, update: true });

@@ -4,6 +4,7 @@ import { ToolscoreInputError, describeType } from '../../core/errors.js';
 import type { ExpectedCall } from '../../core/types.js';
 import { writeFileAtomicSync } from '../../io/atomic-write.js';
 import { goldCallsOf } from '../../io/gold.js';
+import { checkedGold } from '../../io/gold-check.js';
 import { parseJson } from '../../io/json.js';
 import { VERSION } from '../../core/version.js';
 import { snapshotFileName } from './file-name.js';
@@ -207,6 +208,7 @@ function readSnapshotFile(file: string): Snapshot {
       { source: file, path: '$.calls' },
       `expected an array of calls, got ${describeType(record.calls)}`,
     );
-  const expected = goldCallsOf(record, file);
+  // A snapshot serves as a test's gold: a typo in it (hand-edited matchers) is an error, never a pass.
+  const expected = checkedGold(record, file, { strictGold: true }, () => goldCallsOf(record, file));
   return { file, data: record as unknown as SnapshotData, expected };
 }

@@ -27,7 +27,7 @@ export interface ToolscoreFixtures {
   toolscoreGoldDir: string;
   /** The traces folder, absolute. */
   toolscoreTraceDir: string;
-  /** `evaluateTrace` with relative paths resolved against the gold and trace folders. */
+  /** `evaluateTrace` with relative paths resolved against the gold and trace folders; `strictGold` unless told otherwise. */
   toolscoreEval: (
     gold: string,
     trace: string,
@@ -59,6 +59,8 @@ export function toolscoreTest(options: ToolscoreFixtureOptions = {}) {
     toolscoreEval: async ({ toolscoreGoldDir, toolscoreTraceDir }, use) =>
       use((gold, trace, evalOptions = {}) =>
         evaluateTrace({
+          // In a test a typo in the gold file is a bug: an unknown key fails it (strictGold: false warns).
+          strictGold: true,
           ...evalOptions,
           goldFile: resolve(toolscoreGoldDir, gold),
           traceFile: resolve(toolscoreTraceDir, trace),

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, vi } from 'vitest';
@@ -28,6 +28,14 @@ describe('toolscore/vitest matchers', () => {
     );
     expect([{ tool: 'other' }]).not.toCallTools(response);
     expect(() => expect(response).not.toCallTools(response)).toThrow(/score 1\.00 ≥ 0\.90 required/);
+  });
+
+  test('toCallTools fails on an unknown key in the expected calls, and .not cannot make it pass', () => {
+    const refund = [{ tool: 'refund_order', args: { amount: 4999 } }];
+    const typo = [{ tool: 'refund_order', arguments: { amount: 49.99 } }] as unknown as typeof response;
+    const message = 'expected at $[0]: unknown key "arguments"; did you mean "args"?';
+    expect(() => expect(refund).toCallTools(typo)).toThrow(message);
+    expect(() => expect(refund).not.toCallTools(typo)).toThrow(message);
   });
 
   test('toCallTool checks a tool and, optionally, some of its arguments', () => {
@@ -72,8 +80,25 @@ describe('toolscore/vitest fixtures', () => {
     );
   });
 
+  const typos = mkdtempSync(join(tmpdir(), 'toolscore-fixture-gold-'));
+  writeFileSync(join(typos, 'gold.json'), JSON.stringify([{ tool: 'refund_order', arguments: { amount: 49.99 } }]));
+  writeFileSync(join(typos, 'trace.json'), JSON.stringify([{ tool: 'refund_order', args: { amount: 4999 } }]));
+  const typoed = toolscoreTest({ goldDir: typos, traceDir: typos });
+
+  typoed('toolscoreEval fails on an unknown key in the gold file unless told to warn', async ({ toolscoreEval }) => {
+    const gold = join(typos, 'gold.json');
+    await expect(toolscoreEval('gold.json', 'trace.json')).rejects.toThrow(
+      `${gold} at $[0]: unknown key "arguments"; did you mean "args"?`,
+    );
+    const loose = await toolscoreEval('gold.json', 'trace.json', { strictGold: false });
+    expect(loose.warnings).toEqual([`${gold} at $[0]: unknown key "arguments"; did you mean "args"?`]);
+  });
+
   const root = mkdtempSync(join(tmpdir(), 'toolscore-fixture-'));
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  afterAll(() => {
+    rmSync(root, { recursive: true, force: true });
+    rmSync(typos, { recursive: true, force: true });
+  });
   const snapshots = toolscoreTest({ snapshotDir: root });
 
   snapshots('toolscoreSnapshot names snapshots after the test, -2 for the second', ({ toolscoreSnapshot }) => {
