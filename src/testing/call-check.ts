@@ -1,0 +1,44 @@
+import type { GoldEntryInput, GoldInput, TrajectoryMode } from '../core/types.js';
+import type { EvaluationResult } from '../evaluation/result.js';
+import type { TopIssue } from '../evaluation/top-issues.js';
+
+/**
+ * How a call expectation reads its calls: agentevals' trajectory `mode`, or by default the calls in the
+ * listed order with other calls allowed; listed arguments are checked and other arguments allowed unless
+ * `extraArgs` is `deny` (docs/testing.md).
+ */
+export interface CallExpectationOptions {
+  /** `strict`, `unordered`, `subset` or `superset` (docs/gold-language.md); default: in order, other calls allowed. */
+  mode?: TrajectoryMode;
+  /** `deny`: an argument the agent passed beyond the listed ones fails too (default `allow`). */
+  extraArgs?: 'allow' | 'deny';
+}
+
+/** The gold a call expectation scores against: its calls with the options above in the gold language. */
+export function callExpectationGold(
+  calls: readonly GoldEntryInput[],
+  options: CallExpectationOptions,
+): Exclude<GoldInput, readonly GoldEntryInput[]> {
+  const extra_args = options.extraArgs ?? 'allow';
+  return options.mode === undefined
+    ? { calls, extra_args, order: 'strict', allow_extra_calls: true }
+    : { calls, extra_args, mode: options.mode };
+}
+
+/**
+ * What fails a call expectation whatever the score, as the result's Top issues: a required call not made
+ * (missing, or another tool in its place) and a listed argument left out or different; with `all`, also
+ * what the gold's options do not allow, which the Top issues name only then: an argument beyond the
+ * listed ones (`extra_args` deny), a call beyond the expected ones (extra calls not allowed) and calls out
+ * of order (order strict). A call whose result was an error still counts as made.
+ */
+export function unmetExpectations(result: EvaluationResult, scope: 'all' | 'calls and listed arguments'): TopIssue[] {
+  const unmet: TopIssue[] = [];
+  for (const issue of result.topIssues) {
+    if (issue.kind === 'missing' || issue.kind === 'wrong_tool') unmet.push(issue);
+    else if (issue.kind === 'argument_mismatch') {
+      if (scope === 'all' || issue.diffs?.some((diff) => diff.kind !== 'unexpected')) unmet.push(issue);
+    } else if (scope === 'all' && (issue.kind === 'extra' || issue.kind === 'out_of_order')) unmet.push(issue);
+  }
+  return unmet;
+}
