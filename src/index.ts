@@ -20,6 +20,7 @@ export type {
   ExpectedCall,
   ExpectedCallInput,
   Gold,
+  GoldEntryInput,
   GoldInput,
   GoldOptions,
   JsonValue,

@@ -1,3 +1,4 @@
+import { isObject } from '../core/objects.js';
 import type { GoldEntryInput, GoldInput, TrajectoryMode } from '../core/types.js';
 import type { EvaluationResult } from '../evaluation/result.js';
 import type { TopIssue } from '../evaluation/top-issues.js';
@@ -20,9 +21,23 @@ export function callExpectationGold(
   options: CallExpectationOptions,
 ): Exclude<GoldInput, readonly GoldEntryInput[]> {
   const extra_args = options.extraArgs ?? 'allow';
+  const read = Array.isArray(calls) ? calls.map(noArgumentsMeansNone) : calls;
   return options.mode === undefined
-    ? { calls, extra_args, order: 'strict', allow_extra_calls: true }
-    : { calls, extra_args, mode: options.mode };
+    ? { calls: read, extra_args, order: 'strict', allow_extra_calls: true }
+    : { calls: read, extra_args, mode: options.mode };
+}
+
+/**
+ * `args: {}` lists no argument and means "called without arguments", as it does everywhere (the user
+ * guide's omitted vs `{}`), though other arguments are allowed: such a call denies them unless it says
+ * otherwise itself. Anything else is left as it is, for the gold reader to check.
+ */
+export function noArgumentsMeansNone<Entry>(entry: Entry): Entry {
+  if (!isObject(entry)) return entry;
+  if (Array.isArray(entry.$any_order))
+    return { ...entry, $any_order: entry.$any_order.map(noArgumentsMeansNone) } as Entry;
+  const none = isObject(entry.args) && Object.keys(entry.args).length === 0 && entry.extra_args === undefined;
+  return none ? ({ ...entry, extra_args: 'deny' } as Entry) : entry;
 }
 
 /**

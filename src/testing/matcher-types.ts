@@ -1,4 +1,4 @@
-import type { Args, ExpectedCallInput } from '../core/types.js';
+import type { Args, GoldEntryInput } from '../core/types.js';
 import type { CallToolOptions, CallToolsOptions, ToolSnapshotOptions } from './matchers.js';
 
 /** The toolscore matchers as `expect(x)` methods; Vitest's and Jest's `Matchers` extend it. */
@@ -8,7 +8,7 @@ export interface ToolscoreMatchers<R = unknown> {
    * listed order, other calls and other arguments allowed (`mode`, `extraArgs` say otherwise); a score is
    * required only when `minScore` is given. The failure message says what failed above the expected-vs-actual table.
    */
-  toCallTools(expected: readonly ExpectedCallInput[], options?: CallToolsOptions): R;
+  toCallTools(expected: readonly GoldEntryInput[], options?: CallToolsOptions): R;
   /** Some call is to `tool` and, when `args` are given, has each of them matching; other arguments are allowed unless `extraArgs` is `deny`. */
   toCallTool(tool: string, args?: Args, options?: CallToolOptions): R;
   /** An `EvaluationResult`'s score is at least `minScore`. */

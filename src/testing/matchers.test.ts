@@ -149,6 +149,23 @@ describe('toCallTool and toCallTools read arguments alike', () => {
     expect(calls).toCallTool('book_flight', { flight_id: 'TP1351', passengers: 2 }, { extraArgs: 'deny' });
   });
 
+  it('args: {} means "called without arguments" in both, as everywhere', () => {
+    const bare = [{ tool: 'list_orders', args: {} }];
+    const withOne = [{ tool: 'list_orders', args: { status: 'open' } }];
+    expect(bare).toCallTool('list_orders', {});
+    expect(withOne).not.toCallTool('list_orders', {});
+    expect(bare).toCallTools([{ tool: 'list_orders', args: {} }]);
+    expect(() => expect(withOne).toCallTools([{ tool: 'list_orders', args: {} }])).toThrow(
+      '  - list_orders called with different arguments: unexpected: status\n',
+    );
+    // Unless the call itself allows other arguments, or leaves its arguments out.
+    expect(withOne).toCallTools([{ tool: 'list_orders', args: {}, extra_args: 'allow' }]);
+    expect(withOne).toCallTools([{ $any_order: [{ tool: 'list_orders' }] }]);
+    expect(() => expect(withOne).toCallTools([{ $any_order: [{ tool: 'list_orders', args: {} }] }])).toThrow(
+      'unexpected: status',
+    );
+  });
+
   it('a $regex must match the whole value in both, as in a gold file', () => {
     expect(calls).not.toCallTool('book_flight', { flight_id: { $regex: 'TP' } });
     expect(() => expect(calls).toCallTools([{ tool: 'book_flight', args: { flight_id: { $regex: 'TP' } } }])).toThrow(

@@ -3,12 +3,17 @@ import { checkMinScore, meetsMinScore } from '../core/grade.js';
 import { evaluate } from '../evaluation/evaluate.js';
 import { EvaluationResult } from '../evaluation/result.js';
 import { diffArguments } from '../evaluation/top-issues.js';
-import type { Args, ExpectedCallInput } from '../core/types.js';
+import type { Args, ExpectedCallInput, GoldEntryInput } from '../core/types.js';
 import type { WeightsInput } from '../core/weights.js';
 import { autoExtract } from '../formats/auto.js';
 import { toExpectedCalls } from '../formats/gold.js';
 import { ToolscoreAssertionError } from './assertion-error.js';
-import { callExpectationGold, unmetExpectations, type CallExpectationOptions } from './call-check.js';
+import {
+  callExpectationGold,
+  noArgumentsMeansNone,
+  unmetExpectations,
+  type CallExpectationOptions,
+} from './call-check.js';
 import { callText } from './call-text.js';
 import { testColorEnabled } from './color.js';
 import { renderFailureReport } from './failure-report.js';
@@ -91,7 +96,7 @@ export function toolscoreMatchers(source: string) {
     toCallTools(
       this: MatcherContext,
       received: unknown,
-      expected: readonly ExpectedCallInput[],
+      expected: readonly GoldEntryInput[],
       options: CallToolsOptions = {},
     ): MatcherResult {
       const minScore = options.minScore === undefined ? undefined : checkMinScore(options.minScore);
@@ -117,9 +122,8 @@ export function toolscoreMatchers(source: string) {
       args?: Args,
       options: CallToolOptions = {},
     ): MatcherResult {
-      const entry: ExpectedCallInput = { tool, extra_args: options.extraArgs ?? 'allow' };
-      if (args !== undefined) entry.args = args;
-      const [wanted] = toExpectedCalls([entry], 'expected');
+      const entry: ExpectedCallInput = args === undefined ? { tool } : { tool, args };
+      const [wanted] = toExpectedCalls([{ extra_args: options.extraArgs ?? 'allow', ...noArgumentsMeansNone(entry) }]);
       const calls = autoExtract(received, 'actual').calls;
       const mode = options.strict ? 'strict' : 'lenient';
       const matching = calls.flatMap((call, index) =>
