@@ -1,5 +1,6 @@
 import { isObject } from '../core/objects.js';
 import type { GoldEntryInput, GoldInput, TrajectoryMode } from '../core/types.js';
+import { issueText } from '../text/report.js';
 import type { EvaluationResult } from '../evaluation/result.js';
 import type { TopIssue } from '../evaluation/top-issues.js';
 
@@ -45,7 +46,8 @@ export function noArgumentsMeansNone<Entry>(entry: Entry): Entry {
  * (missing, or another tool in its place) and a listed argument left out or different; with `all`, also
  * what the gold's options do not allow, which the Top issues name only then: an argument beyond the
  * listed ones (`extra_args` deny), a call beyond the expected ones (extra calls not allowed) and calls out
- * of order (order strict). A call whose result was an error still counts as made.
+ * of order (order strict), including two calls of one tool swapped, which leaves the score as it was. A
+ * call whose result was an error still counts as made.
  */
 export function unmetExpectations(result: EvaluationResult, scope: 'all' | 'calls and listed arguments'): TopIssue[] {
   const unmet: TopIssue[] = [];
@@ -55,5 +57,30 @@ export function unmetExpectations(result: EvaluationResult, scope: 'all' | 'call
       if (scope === 'all' || issue.diffs?.some((diff) => diff.kind !== 'unexpected')) unmet.push(issue);
     } else if (scope === 'all' && (issue.kind === 'extra' || issue.kind === 'out_of_order')) unmet.push(issue);
   }
+  if (scope === 'all' && !unmet.some((issue) => issue.kind === 'out_of_order')) {
+    const swapped = firstMadeBeforeItsTurn(result.pairing.actualFor);
+    if (swapped !== undefined) {
+      const [i, j] = swapped;
+      const tool = result.goldCalls[i]!.tool;
+      const text = issueText('out_of_order', tool, { expectedNumber: i + 1, actualNumber: j + 1 });
+      unmet.push({ kind: 'out_of_order', tool, expectedIndex: i, actualIndex: j, ...text });
+    }
+  }
   return unmet;
+}
+
+/**
+ * The first expected call whose partner was made before the partner of an earlier expected call, as
+ * [expected, actual]. Members of an any-order group are already in the agent's order (the gold view), so
+ * only an order the gold asks for can be broken.
+ */
+function firstMadeBeforeItsTurn(actualFor: readonly number[]): [number, number] | undefined {
+  let last = -1;
+  for (let i = 0; i < actualFor.length; i++) {
+    const j = actualFor[i]!;
+    if (j < 0) continue;
+    if (j < last) return [i, j];
+    last = j;
+  }
+  return undefined;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ToolscoreInputError } from '../core/errors.js';
+import { evaluate } from '../evaluation/evaluate.js';
 import { ANY } from '../match/matchers/any.js';
 import { Regex } from '../match/matchers/regex.js';
 import { Optional } from '../match/matchers/optional.js';
@@ -99,6 +100,22 @@ describe("toCallTools with agentevals' trajectory modes", () => {
       '  - calls made in a different order than expected: a was call 2, expected as call 1\n',
     );
     expect(() => expect([a, b, c]).toCallTools([a, b], { mode: 'strict' })).toThrow('unexpected call to c');
+  });
+
+  it('strict, and the default: two calls of one tool swapped are out of order, though the score is 1', () => {
+    const expected = [
+      { tool: 'search', args: { q: 'flights' } },
+      { tool: 'search', args: { q: 'hotels' } },
+    ];
+    const swapped = [expected[1]!, expected[0]!];
+    // The tools come in the expected order and every argument is right once paired: score 1.
+    expect(evaluate({ expected, actual: swapped }).score).toBe(1);
+    for (const options of [{}, { mode: 'strict' as const }])
+      expect(() => expect(swapped).toCallTools(expected, options)).toThrow(
+        'the calls do not meet the expectation:\n  - calls made in a different order than expected: search was call 1, expected as call 2\n',
+      );
+    expect(swapped).toCallTools(expected, { mode: 'unordered' });
+    expect(swapped).toCallTools([{ $any_order: expected }]);
   });
 
   it('unordered: exactly these calls, in any order', () => {
