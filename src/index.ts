@@ -20,13 +20,15 @@ export type {
   ExpectedCall,
   ExpectedCallInput,
   Gold,
+  GoldEntryInput,
   GoldInput,
   GoldOptions,
   JsonValue,
   ToolCall,
+  TrajectoryMode,
 } from './core/types.js';
 export { toActualCall, toActualCalls } from './formats/calls.js';
-export { DEFAULT_GOLD_OPTIONS, readGold, toExpectedCalls } from './formats/gold.js';
+export { DEFAULT_GOLD_OPTIONS, TRAJECTORY_MODES, readGold, toExpectedCalls } from './formats/gold.js';
 export { ToolscoreInputError, type InputLocation } from './core/errors.js';
 export {
   DEFAULT_WEIGHTS,

@@ -22,5 +22,11 @@ declare module 'expect' {
   interface Matchers<R extends void | Promise<void>, T = unknown> extends ToolscoreMatchers<R> {}
 }
 
-export { toolscoreMatchers, type MatcherResult, type ToolSnapshotOptions } from './testing/matchers.js';
+export {
+  toolscoreMatchers,
+  type CallToolOptions,
+  type CallToolsOptions,
+  type MatcherResult,
+  type ToolSnapshotOptions,
+} from './testing/matchers.js';
 export type { ToolscoreMatchers } from './testing/matcher-types.js';

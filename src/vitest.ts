@@ -19,5 +19,11 @@ declare module 'vitest' {
 export const test = toolscoreTest();
 export const it = test;
 export { toolscoreTest, type ToolscoreFixtureOptions, type ToolscoreFixtures } from './testing/vitest/fixtures.js';
-export { toolscoreMatchers, type MatcherResult, type ToolSnapshotOptions } from './testing/matchers.js';
+export {
+  toolscoreMatchers,
+  type CallToolOptions,
+  type CallToolsOptions,
+  type MatcherResult,
+  type ToolSnapshotOptions,
+} from './testing/matchers.js';
 export type { ToolscoreMatchers } from './testing/matcher-types.js';

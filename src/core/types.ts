@@ -114,11 +114,20 @@ export interface AnyOrderInput {
 /** One entry of a gold list: a call or an any-order group. */
 export type GoldEntryInput = ExpectedCallInput | AnyOrderInput;
 
+/**
+ * agentevals' trajectory match modes, as names for the gold language's options (docs/gold-language.md):
+ * `strict` exactly these calls in order, `unordered` exactly these in any order, `superset` at least
+ * these in any order, `subset` only these (each may be left out) in any order.
+ */
+export type TrajectoryMode = 'strict' | 'unordered' | 'subset' | 'superset';
+
 /** A gold standard as `evaluate()` takes it: a list of entries, or the object form of a gold file. */
 export type GoldInput =
   | readonly GoldEntryInput[]
   | {
       calls: readonly GoldEntryInput[];
+      /** A name for `order` and `allow_extra_calls` together (and, for `subset`, every call optional). */
+      mode?: TrajectoryMode;
       order?: 'strict' | 'any';
       extra_args?: 'allow' | 'deny';
       ignore_tools?: readonly string[];

@@ -4,7 +4,7 @@ import { isMatcher } from '../match/matchers/matcher.js';
 import { OneOfMatcher } from '../match/matchers/one-of.js';
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import { DEFAULT_LIMITS, nestedDeeperThan, tooDeepError } from '../core/limits.js';
-import type { ExpectedCall, Gold, GoldOptions } from '../core/types.js';
+import type { ExpectedCall, Gold, GoldOptions, TrajectoryMode } from '../core/types.js';
 import { hasOwnProperty, isObject } from '../core/objects.js';
 import { failAt, pathOf, requireArgs, type LazyPath } from './calls.js';
 
@@ -22,6 +22,28 @@ export const DEFAULT_GOLD_OPTIONS: GoldOptions = Object.freeze({
   ignore_tools: Object.freeze([]) as readonly string[],
   allow_extra_calls: false,
 });
+
+/**
+ * What each of agentevals' trajectory match modes means in the gold language (docs/gold-language.md
+ * says where the meanings differ). Arguments are not part of a mode: `extra_args` stays its own key.
+ */
+export const TRAJECTORY_MODES: {
+  readonly [Mode in TrajectoryMode]: { order: GoldOptions['order']; allow_extra_calls: boolean; optional: boolean };
+} = {
+  strict: { order: 'strict', allow_extra_calls: false, optional: false },
+  unordered: { order: 'any', allow_extra_calls: false, optional: false },
+  subset: { order: 'any', allow_extra_calls: false, optional: true },
+  superset: { order: 'any', allow_extra_calls: true, optional: false },
+};
+
+/** The mode names, in agentevals' order. */
+export const TRAJECTORY_MODE_NAMES = Object.keys(TRAJECTORY_MODES) as TrajectoryMode[];
+
+/** The file-level options read, and the mode they were named by (`subset` also marks every call optional). */
+interface FileReading {
+  options: GoldOptions;
+  mode: TrajectoryMode | undefined;
+}
 
 /** Where expected calls sit and how deep their arguments may nest. */
 export interface ExpectedCallsOptions {
@@ -43,10 +65,10 @@ export function readGold(data: unknown, source = 'expected', options: ExpectedCa
   if (isObject(data)) {
     const calls = data.calls;
     if (Array.isArray(calls)) {
-      const fileOptions = readGoldOptions(data, source, base);
+      const file = readGoldOptions(data, source, base);
       return {
-        calls: readEntries(calls, source, childPath(base, 'calls'), options, fileOptions),
-        options: fileOptions,
+        calls: readEntries(calls, source, childPath(base, 'calls'), options, file.options, file.mode),
+        options: file.options,
       };
     }
     if (isObject(calls) && Array.isArray(calls.expected)) {
@@ -77,11 +99,12 @@ export function toExpectedCalls(
   return readEntries(input, source, base, options, DEFAULT_GOLD_OPTIONS);
 }
 
-function readGoldOptions(data: Record<string, unknown>, source: string, base: string): GoldOptions {
+function readGoldOptions(data: Record<string, unknown>, source: string, base: string): FileReading {
   const at = (key: string) => childPath(base, key);
+  const given = (key: string): boolean => data[key] !== undefined && data[key] !== null;
   const choice = <T extends string>(key: string, allowed: readonly T[], fallback: T): T => {
+    if (!given(key)) return fallback;
     const value = data[key];
-    if (value === undefined || value === null) return fallback;
     if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
       throw new ToolscoreInputError(
         { source, path: at(key) },
@@ -90,16 +113,24 @@ function readGoldOptions(data: Record<string, unknown>, source: string, base: st
     }
     return value as T;
   };
-  const order = choice('order', ['strict', 'any'] as const, 'strict');
+  const mode = given('mode') ? choice('mode', TRAJECTORY_MODE_NAMES, 'strict') : undefined;
+  const implied = mode === undefined ? undefined : TRAJECTORY_MODES[mode];
+  const order = choice('order', ['strict', 'any'] as const, implied?.order ?? 'strict');
   const extraArgs = choice('extra_args', ['allow', 'deny'] as const, 'deny');
-  let allowExtraCalls = false;
-  if (data.allow_extra_calls !== undefined && data.allow_extra_calls !== null) {
+  let allowExtraCalls = implied?.allow_extra_calls ?? false;
+  if (given('allow_extra_calls')) {
     if (typeof data.allow_extra_calls !== 'boolean')
       throw new ToolscoreInputError(
         { source, path: at('allow_extra_calls') },
         `expected true or false, got ${describeType(data.allow_extra_calls)}`,
       );
     allowExtraCalls = data.allow_extra_calls;
+  }
+  if (mode !== undefined) {
+    // A mode is a name for these keys: saying both, differently, is a contradiction, not an override.
+    if (order !== implied!.order) throw modeConflict(source, at('order'), mode, 'order', order);
+    if (allowExtraCalls !== implied!.allow_extra_calls)
+      throw modeConflict(source, at('allow_extra_calls'), mode, 'allow_extra_calls', allowExtraCalls);
   }
   const ignoreTools = readToolList(data.ignore_tools, source, at('ignore_tools'));
   if (
@@ -108,8 +139,26 @@ function readGoldOptions(data: Record<string, unknown>, source: string, base: st
     !allowExtraCalls &&
     ignoreTools.length === 0
   )
-    return DEFAULT_GOLD_OPTIONS;
-  return { order, extra_args: extraArgs, ignore_tools: ignoreTools, allow_extra_calls: allowExtraCalls };
+    return { options: DEFAULT_GOLD_OPTIONS, mode };
+  return {
+    options: { order, extra_args: extraArgs, ignore_tools: ignoreTools, allow_extra_calls: allowExtraCalls },
+    mode,
+  };
+}
+
+/** `"order": "strict" conflicts with "mode": "superset", which means "order": "any"; remove one of them`. */
+function modeConflict(
+  source: string,
+  path: string,
+  mode: TrajectoryMode,
+  key: 'order' | 'allow_extra_calls' | 'optional',
+  value: unknown,
+): ToolscoreInputError {
+  const meant = key === 'optional' ? true : TRAJECTORY_MODES[mode][key];
+  return new ToolscoreInputError(
+    { source, path },
+    `${JSON.stringify(key)}: ${JSON.stringify(value)} conflicts with "mode": ${JSON.stringify(mode)}, which means ${JSON.stringify(key)}: ${JSON.stringify(meant)}${key === 'optional' ? ' for every call' : ''}; remove one of them`,
+  );
 }
 
 /** A list of tool names (`ignore_tools`, `--ignore-tools`): non-empty strings, trimmed, each once. */
@@ -135,6 +184,7 @@ function readEntries(
   base: string,
   options: ExpectedCallsOptions,
   fileOptions: GoldOptions,
+  mode?: TrajectoryMode,
 ): ExpectedCall[] {
   const context: DecodeContext = { source, regexMode: 'full', maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth };
   const calls: ExpectedCall[] = [];
@@ -146,10 +196,10 @@ function readEntries(
   for (; i < list.length; i++) {
     const item = list[i];
     if (isObject(item) && hasOwnProperty.call(item, '$any_order')) {
-      const members = readGroup(item, source, where, context, fileOptions, groups++);
+      const members = readGroup(item, source, where, context, fileOptions, groups++, mode);
       for (const member of members) calls.push(member);
     } else {
-      calls.push(readCall(item, source, where, argsPath, context, fileOptions, undefined));
+      calls.push(readCall(item, source, where, argsPath, context, fileOptions, undefined, mode));
     }
   }
   // "order": "any" makes the whole file one group (groups inside it add nothing).
@@ -167,6 +217,7 @@ function readGroup(
   context: DecodeContext,
   fileOptions: GoldOptions,
   group: number,
+  mode: TrajectoryMode | undefined,
 ): ExpectedCall[] {
   for (const key of Object.keys(item)) {
     if (key !== '$any_order')
@@ -184,7 +235,7 @@ function readGroup(
     const memberPath = (): string => pathOf(where, '$any_order', k);
     if (isObject(member) && hasOwnProperty.call(member, '$any_order'))
       failAt(source, memberPath, 'an $any_order group cannot hold another (its members are already in any order)');
-    return readCall(member, source, memberPath, () => pathOf(memberPath, 'args'), context, fileOptions, group);
+    return readCall(member, source, memberPath, () => pathOf(memberPath, 'args'), context, fileOptions, group, mode);
   });
   return sortGroup(calls);
 }
@@ -211,6 +262,7 @@ function readCall(
   context: DecodeContext,
   fileOptions: GoldOptions,
   group: number | undefined,
+  mode?: TrajectoryMode,
 ): ExpectedCall {
   if (!isObject(item))
     return failAt(source, where, `expected a call object with a "tool" name, got ${describeType(item)}`);
@@ -245,11 +297,15 @@ function readCall(
       throw tooDeepError(source, pathOf(where, 'schema'), context.maxDepth!, 'a schema');
     expected.schema = schema as Record<string, unknown>;
   }
+  const everyCallOptional = mode !== undefined && TRAJECTORY_MODES[mode].optional;
   if (item.optional !== undefined && item.optional !== null) {
     if (typeof item.optional !== 'boolean')
       failAt(source, where, `expected true or false, got ${describeType(item.optional)}`, 'optional');
+    if (everyCallOptional && !item.optional)
+      throw modeConflict(source, pathOf(where, 'optional'), mode!, 'optional', false);
     if (item.optional) expected.optional = true;
   }
+  if (everyCallOptional) expected.optional = true;
   let extraArgs = fileOptions.extra_args;
   if (item.extra_args !== undefined && item.extra_args !== null) {
     if (item.extra_args !== 'allow' && item.extra_args !== 'deny')

@@ -32,6 +32,13 @@ describe('unknown keys in a gold file', () => {
     ).toEqual([]);
   });
 
+  test('"mode" is a file-level key, and "mdoe" suggests it', () => {
+    expect(unknownGoldKeys({ mode: 'superset', calls: [{ tool: 'search' }] })).toEqual([]);
+    expect(unknownGoldKeys({ mdoe: 'superset', calls: [] }).map((item) => item.message)).toEqual([
+      'unknown key "mdoe"; did you mean "mode"?',
+    ]);
+  });
+
   test('a typo suggests the key within two edits, transpositions counting one', () => {
     const found = unknownGoldKeys([{ tool: 'a', agrs: {}, descripton: 'x', sideeffects: {} }]);
     expect(found.map((item) => [item.key, item.suggestion])).toEqual([

@@ -17,9 +17,10 @@ export const GOLD_KEYS = {
   pythonCall: ['result', 'timestamp', 'duration', 'cost'],
   /**
    * Keys of the object a call list may sit in (`{"calls": [...]}`); `$schema` names the JSON Schema
-   * editors check the file with (schemas/gold.json), and the loader ignores it.
+   * editors check the file with (schemas/gold.json), and the loader ignores it; `mode` names `order` and
+   * `allow_extra_calls` together, as agentevals' trajectory match modes do.
    */
-  file: ['calls', 'extra_args', 'order', 'ignore_tools', 'allow_extra_calls', '$schema'],
+  file: ['calls', 'mode', 'extra_args', 'order', 'ignore_tools', 'allow_extra_calls', '$schema'],
   /** Keys of a snapshot file, whose `calls` serve as gold as they are. */
   snapshot: ['schema_version', 'name', 'created_at', 'updated_at', 'toolscore_version', 'approved', 'source'],
   /** The key of an any-order group `{"$any_order": [call, ...]}`, which stands where a call stands. */

@@ -245,3 +245,13 @@ test('one mistake in a gold file the loader reads is a file both schemas reject'
     { numRuns: 600 },
   );
 });
+
+test('"mode" takes the four trajectory modes; a contradiction with order is the loader\'s to find', () => {
+  for (const mode of ['strict', 'unordered', 'subset', 'superset', null])
+    expect(expectSameAnswer({ mode, calls: [{ tool: 'a' }] })).toBe(true);
+  expect(expectSameAnswer({ mode: 'exact', calls: [] })).toBe(false);
+  // Listed in docs/schemas.md among what a schema cannot check.
+  const contradiction = { mode: 'superset', order: 'strict', calls: [] };
+  expect(goldSchema.safeParse(contradiction).success).toBe(true);
+  expect(loaderAccepts(contradiction)).toBe(false);
+});

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { JSON_TYPE_NAMES } from '../match/matchers/is-type.js';
 import { STRING_NORMALIZATION_NAMES } from '../match/normalize.js';
 import { type OPERATOR_OPTIONS, REGEX_FLAGS, type Operator } from '../match/operators.js';
+import { TRAJECTORY_MODE_NAMES } from '../formats/gold.js';
 import { GOLD_KEYS } from './gold-keys.js';
 import { jsonSchemaFile, schemaDocs } from './json-schema.js';
 
@@ -207,6 +208,10 @@ const callList = doc(
 /** The keys of the object form, by GOLD_KEYS.file. */
 const FILE_SHAPE = {
   calls: callList,
+  mode: doc(
+    z.enum(TRAJECTORY_MODE_NAMES).nullable(),
+    "agentevals' trajectory match modes, as names for order and allow_extra_calls: strict (these calls in order, no others), unordered (these calls in any order, no others), superset (at least these, in any order), subset (only these, in any order, every call optional). An order or allow_extra_calls that says otherwise is an error.",
+  ),
   extra_args: doc(
     extraArgs.nullable(),
     'allow: arguments beyond the expected ones are not penalized in any call; deny (the default): they are.',

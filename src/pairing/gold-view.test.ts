@@ -260,6 +260,65 @@ describe('calls the gold does not care about', () => {
   });
 });
 
+describe("mode: agentevals' trajectory match modes as names for order and allow_extra_calls", () => {
+  const gold = (mode: 'strict' | 'unordered' | 'subset' | 'superset') => ({ calls: [call('a'), call('b')], mode });
+
+  it('strict: the default, so b a costs 2 edits of 2 (sequence 0): 0.4 + 0.3 + 0 + 0.1 = 0.8', () => {
+    expect(score(gold('strict'), [call('b'), call('a')]).score).toBeCloseTo(0.8, 12);
+    expect(score(gold('strict'), [call('b'), call('a')]).gold.options).toMatchObject({
+      order: 'strict',
+      allow_extra_calls: false,
+    });
+  });
+
+  it('unordered: "order": "any", so b a scores 1 and an extra c still costs (selection 2/3, sequence 2/3, redundancy 1/3)', () => {
+    expect(score(gold('unordered'), [call('b'), call('a')]).score).toBe(1);
+    // 0.4·2/3 + 0.3·1 + 0.2·2/3 + 0.1·(1 − 1/3) = 23/30
+    expect(score(gold('unordered'), [call('b'), call('a'), call('c')]).score).toBeCloseTo(23 / 30, 12);
+  });
+
+  it('superset: "order": "any" and "allow_extra_calls": true, so c b a scores 1 and a missing a costs', () => {
+    const result = score(gold('superset'), [call('c'), call('b'), call('a')]);
+    expect(result.score).toBe(1);
+    expect(result.gold.options).toMatchObject({ order: 'any', allow_extra_calls: true });
+    expect(result.gold.unscoredCalls).toEqual([0]);
+    expect(score(gold('superset'), [call('c'), call('b')]).topIssues.map((issue) => issue.kind)).toEqual(['missing']);
+  });
+
+  it('subset: "order": "any" and every call optional, so nothing made scores 1 and an extra c costs', () => {
+    const none = score(gold('subset'), []);
+    expect(none.score).toBe(1);
+    expect(none.gold.skippedOptional).toBe(2);
+    expect(score(gold('subset'), [call('b')]).score).toBe(1);
+    expect(score(gold('subset'), [call('b'), call('c')]).topIssues.map((issue) => issue.kind)).toEqual(['extra']);
+  });
+
+  it('the same option stated twice is fine; a contradiction is an error naming both', () => {
+    expect(score({ ...gold('superset'), order: 'any', allow_extra_calls: true }, [call('a'), call('b')]).score).toBe(1);
+    expect(() => score({ ...gold('superset'), order: 'strict' }, [])).toThrow(
+      'expected at $.order: "order": "strict" conflicts with "mode": "superset", which means "order": "any"; remove one of them',
+    );
+    expect(() => score({ ...gold('strict'), allow_extra_calls: true }, [])).toThrow(
+      'expected at $.allow_extra_calls: "allow_extra_calls": true conflicts with "mode": "strict", which means "allow_extra_calls": false; remove one of them',
+    );
+    expect(() => score({ calls: [{ $any_order: [{ tool: 'a', optional: false }] }], mode: 'subset' }, [])).toThrow(
+      'expected at $.calls[0].$any_order[0].optional: "optional": false conflicts with "mode": "subset", which means "optional": true for every call; remove one of them',
+    );
+    expect(() => score({ calls: [], mode: 'exact' } as unknown as GoldInput, [])).toThrow(
+      'expected at $.mode: expected "strict" or "unordered" or "subset" or "superset", got a string',
+    );
+  });
+
+  it('extra_args is not part of a mode', () => {
+    const made = [call('a', { x: 1, y: 2 }), call('b')];
+    // An added argument: F1 2/3, so 0.4 + 0.2 + 0.2 + 0.1 = 0.9, in every mode, unless extra_args allows it.
+    expect(score({ calls: [call('a', { x: 1 }), call('b')], mode: 'superset' }, made).score).toBeCloseTo(0.9, 12);
+    expect(score({ calls: [call('a', { x: 1 }), call('b')], mode: 'superset', extra_args: 'allow' }, made).score).toBe(
+      1,
+    );
+  });
+});
+
 describe('bad gold input names the place and what was expected', () => {
   const bad = (expected: unknown) => () => evaluate({ expected: expected as GoldInput, actual: [] });
 

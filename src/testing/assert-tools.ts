@@ -1,6 +1,7 @@
 import { evaluate } from '../evaluation/evaluate.js';
 import { checkMinScore, meetsMinScore } from '../core/grade.js';
 import type { EvaluationResult } from '../evaluation/result.js';
+import type { TopIssue } from '../evaluation/top-issues.js';
 import type { ExpectedCallInput } from '../core/types.js';
 import type { WeightsInput } from '../core/weights.js';
 import { ToolscoreAssertionError } from './assertion-error.js';
@@ -20,16 +21,28 @@ export interface AssertToolsOptions {
 /** The score every assertion demands unless told otherwise. */
 export const DEFAULT_MIN_SCORE = 0.9;
 
-/** Throws the failure report of a result whose score is under `minScore`; returns the result otherwise. */
-export function requireScore(result: EvaluationResult, minScore: number): EvaluationResult {
-  if (meetsMinScore(result.score, minScore)) return result;
-  throw new ToolscoreAssertionError(renderFailureReport(result, { minScore, color: testColorEnabled() }), result);
+/**
+ * Throws the failure report of a result whose score is under `minScore`, or that left something `unmet`
+ * (see `unmetExpectations`, listed above the table); returns the result otherwise.
+ */
+export function requireScore(
+  result: EvaluationResult,
+  minScore: number,
+  unmet: readonly TopIssue[] = [],
+): EvaluationResult {
+  if (unmet.length === 0 && meetsMinScore(result.score, minScore)) return result;
+  throw new ToolscoreAssertionError(
+    renderFailureReport(result, { minScore, unmet, color: testColorEnabled() }),
+    result,
+  );
 }
 
 /**
  * Scores `actual` (a call list or a raw agent response) against `expected` and throws a
  * `ToolscoreAssertionError` whose message is the expected-vs-actual table when the score is under
- * `minScore`. Returns the result, so further checks can follow.
+ * `minScore`. Returns the result, so further checks can follow. The score alone decides, as the Python
+ * tool's `assert_tools(min_score=…)` does: a `minScore` under 1 tolerates some difference on purpose.
+ * `toCallTools` and `expectTools` fail on a missing call or a wrong listed argument whatever the score.
  */
 export function assertTools(
   expected: readonly ExpectedCallInput[],

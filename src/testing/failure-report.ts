@@ -5,12 +5,15 @@ import { meetsMinScore } from '../core/grade.js';
 import type { EvaluationResult } from '../evaluation/result.js';
 import { displayText } from '../reports/text.js';
 import { rowStatus } from '../reports/view-model.js';
+import type { TopIssue } from '../evaluation/top-issues.js';
 import { callText } from './call-text.js';
 
 /** Options of `renderFailureReport()`. */
 export interface FailureReportOptions {
-  /** The score the result had to reach. */
-  minScore: number;
+  /** The score the result had to reach, if one was required. */
+  minScore?: number | undefined;
+  /** What the calls failed to do whatever the score (see `unmetExpectations`), listed above the table. */
+  unmet?: readonly TopIssue[];
   /** Colour with ANSI escapes (assertions decide from the terminal and NO_COLOR). */
   color?: boolean;
 }
@@ -37,14 +40,15 @@ function tableRow(result: EvaluationResult, row: AlignedRow, number: number, col
 }
 
 /** A score and a minimum written with as few decimals (at least 2) as keep a failing score visibly below its minimum. */
-function scoreTexts(score: number, minScore: number, passed: boolean): [string, string] {
+function scoreTexts(score: number, minScore: number | undefined, passed: boolean): [string, string | undefined] {
+  if (minScore === undefined) return [score.toFixed(2), undefined];
   let digits = 2;
   while (!passed && digits < 6 && score.toFixed(digits) === minScore.toFixed(digits)) digits++;
   return [score.toFixed(digits), minScore.toFixed(digits)];
 }
 
 /**
- * The message of a failed tool-call assertion: the expected-vs-actual table (rows paired by the core's
+ * The message of a failed tool-call assertion: what the calls failed to do (when given), the expected-vs-actual table (rows paired by the core's
  * pairing, with the status words of every report: ✓, FAILED, argument differences, MISSING, EXTRA), the score line, the fixes of the top issues as
  * tips, and any behaviour and safety findings. Every text from the calls is shown with credentials
  * redacted and control characters escaped.
@@ -62,10 +66,18 @@ export function renderFailureReport(result: EvaluationResult, options: FailureRe
       .map((cell, column) => cell.padEnd(widths[column]!))
       .join('  ')}  ${paintStatus(cells[3]!)}`.trimEnd();
 
-  const lines = [colors.bold(FAILURE_TABLE.title), colors.dim(line(head, (text) => text))];
+  const lines: string[] = [];
+  if (options.unmet && options.unmet.length > 0) {
+    lines.push(
+      colors.red(FAILURE_TABLE.unmet),
+      ...options.unmet.map((issue) => `  - ${displayText(issue.problem)}`),
+      '',
+    );
+  }
+  lines.push(colors.bold(FAILURE_TABLE.title), colors.dim(line(head, (text) => text)));
   for (const row of rows) lines.push(line(row.cells, row.paint));
 
-  const passed = meetsMinScore(result.score, options.minScore);
+  const passed = options.minScore === undefined || meetsMinScore(result.score, options.minScore);
   const [scoreText, minText] = scoreTexts(result.score, options.minScore, passed);
   const scoreLine = scoreLineText(scoreText, passed, minText, {
     selection: result.selectionAccuracy.toFixed(2),

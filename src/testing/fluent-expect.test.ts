@@ -29,15 +29,36 @@ describe('fluent expect', () => {
     vitestExpect(result.metrics.policy_metrics?.rule_count).toBe(1);
   });
 
-  it('fails with the failure table when the score is too low', async () => {
-    // destination wrong: selection 1, F1 2/3 (2 of 3 args right), sequence 1, redundancy 0 ⇒ 0.4 + 0.2 + 0.2 + 0.1 = 0.9.
+  it('fails on a wrong listed argument whatever the score, with what failed above the table', async () => {
+    // destination wrong: selection 1, F1 2/3 (2 of 3 args right), sequence 1, redundancy 0 ⇒ 0.4 + 0.2 + 0.2 + 0.1 = 0.9,
+    // which reaches the default 0.9: the score alone used to pass it.
     const run = expect(travelAgent)
       .on('book me a flight to LA')
       .calls('search_flights', { origin: 'SFO', destination: 'NYC' })
       .calls('book_flight', { flight_id: 'FL-123' });
-    vitestExpect((await run.run()).score).toBeCloseTo(0.9, 12);
-    await vitestExpect(run.withScore(0.95).run()).rejects.toThrow(
-      /destination: expected "NYC", got "LA"[\s\S]*score 0\.90 < 0\.95 required/,
+    const error = await run.run().catch((caught: unknown) => caught);
+    vitestExpect(error).toBeInstanceOf(ToolscoreAssertionError);
+    vitestExpect((error as ToolscoreAssertionError).result?.score).toBeCloseTo(0.9, 12);
+    vitestExpect((error as ToolscoreAssertionError).message).toMatch(
+      /^the calls do not meet the expectation:\n {2}- search_flights called with different arguments: destination: expected "NYC", got "LA"\n\nExpected vs actual tool calls[\s\S]*score 0\.90 ≥ 0\.90 required/,
+    );
+    await vitestExpect(run.withScore(0).run()).rejects.toThrow('destination: expected "NYC", got "LA"');
+  });
+
+  it('fails on a declared call not made, but not on a mayCall left out', async () => {
+    const response = [{ tool: 'search', args: { q: 'x' } }];
+    await vitestExpect(expectTools(response).calls('search').calls('book').withScore(0).run()).rejects.toThrow(
+      '  - expected call to book was not made\n',
+    );
+    vitestExpect((await expectTools(response).calls('search').mayCall('book').run()).score).toBe(1);
+  });
+
+  it('leaves extra arguments, extra calls and order to the score', async () => {
+    // An argument beyond the declared ones: F1 2/3 (precision 1/2, recall 1) ⇒ 0.4 + 0.2 + 0.2 + 0.1 = 0.9.
+    const extraArg = [{ tool: 'search', args: { q: 'x', page: 2 } }];
+    vitestExpect((await expectTools(extraArg).calls('search', { q: 'x' }).run()).score).toBeCloseTo(0.9, 12);
+    await vitestExpect(expectTools(extraArg).calls('search', { q: 'x' }).withScore(0.95).run()).rejects.toThrow(
+      'score 0.90 < 0.95 required',
     );
   });
 
@@ -88,16 +109,12 @@ describe('fluent expect', () => {
     await vitestExpect(expect(response).calls('get_weather', { city: 'Paris' }).withStrictArgs().run()).rejects.toThrow(
       'city: expected "Paris", got " Paris"',
     );
-    // Without the argument weight the rest renormalize to 0.4 + 0.2 + 0.1 over 0.7 = 1.
-    vitestExpect(
-      (
-        await expect(response)
-          .calls('get_weather', { city: 'Paris' })
-          .withStrictArgs()
-          .withWeights({ argument_f1: 0 })
-          .run()
-      ).score,
-    ).toBeCloseTo(1, 12);
+    // An extra argument: 0.4 + 0.3·2/3 + 0.2 + 0.1 = 0.9; without the argument weight the rest renormalize
+    // to (0.4 + 0.2 + 0.1) / 0.7 = 1.
+    const extraArg = [{ tool: 'get_weather', args: { city: 'Paris', units: 'metric' } }];
+    const declared = () => expect(extraArg).calls('get_weather', { city: 'Paris' }).withScore(0.95);
+    await vitestExpect(declared().run()).rejects.toThrow('score 0.90 < 0.95 required');
+    vitestExpect((await declared().withWeights({ argument_f1: 0 }).run()).score).toBeCloseTo(1, 12);
   });
 
   it('keeps every step whether or not its return value is used', async () => {
@@ -105,8 +122,12 @@ describe('fluent expect', () => {
     steps.calls('a', { n: 2 });
     steps.thenCalls('b');
     steps.withScore(0.5);
-    // a with n=2 against n=1: selection 1, argument F1 0, sequence 1, no redundancy: 0.4 + 0.2 + 0.1 = 0.7.
-    vitestExpect((await steps.run()).score).toBeCloseTo(0.7, 12);
+    // a with n=2 against n=1: selection 1, argument F1 0, sequence 1, no redundancy: 0.4 + 0.2 + 0.1 = 0.7,
+    // over 0.5, but n is wrong.
+    const error = (await steps.run().catch((caught: unknown) => caught)) as ToolscoreAssertionError;
+    vitestExpect(error.message).toContain('a called with different arguments: n: expected 2, got 1');
+    vitestExpect(error.result?.score).toBeCloseTo(0.7, 12);
+    vitestExpect(error.result?.goldCalls.map((call) => call.tool)).toEqual(['a', 'b']);
     const chained = expect([{ tool: 'a' }]);
     vitestExpect(chained.calls('a').doesNotCall('z').withStrictArgs()).toBe(chained);
     const forbidding = expect([{ tool: 'z' }]);

@@ -8,6 +8,7 @@ import type { WeightsInput } from '../core/weights.js';
 import type { ForbiddenRule } from '../metrics/policy.js';
 import { DEFAULT_MIN_SCORE, requireScore } from './assert-tools.js';
 import { ToolscoreAssertionError } from './assertion-error.js';
+import { unmetExpectations } from './call-check.js';
 import { callText } from './call-text.js';
 import type { Agent } from './test-agent.js';
 
@@ -99,7 +100,7 @@ export class Expectation {
     return this;
   }
 
-  /** The lowest passing score, in [0, 1] (default 0.9). */
+  /** The lowest passing score, in [0, 1] (default 0.9), besides every declared call made with its listed arguments. */
   withScore(minScore: number): this {
     this.#declared.minScore = checkMinScore(minScore);
     return this;
@@ -119,8 +120,10 @@ export class Expectation {
 
   /**
    * Runs the agent (awaiting an async one), then checks the forbidden calls first and the expected
-   * calls second. Resolves with the evaluation; rejects with a `ToolscoreAssertionError` on failure.
-   * With only `doesNotCall` rules the score is not checked.
+   * calls second: each call declared with `calls` must be made with each listed argument matching,
+   * whatever the score, and the score must reach `withScore` (extra calls and arguments, and the order,
+   * cost score as declared). Resolves with the evaluation; rejects with a `ToolscoreAssertionError` on
+   * failure. With only `doesNotCall` rules the calls and the score are not checked.
    */
   async run(): Promise<EvaluationResult> {
     const { subject, expected, forbidden, minScore, weights, strict, ignoreTools, allowExtraCalls, anyOrder } =
@@ -154,7 +157,8 @@ export class Expectation {
         result,
       );
     }
-    return expected.length === 0 ? result : requireScore(result, minScore);
+    if (expected.length === 0) return result;
+    return requireScore(result, minScore, unmetExpectations(result, 'calls and listed arguments'));
   }
 }
 

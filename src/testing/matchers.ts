@@ -1,11 +1,19 @@
 import { toolCallExpectationText } from '../text/testing.js';
 import { checkMinScore, meetsMinScore } from '../core/grade.js';
+import { evaluate } from '../evaluation/evaluate.js';
 import { EvaluationResult } from '../evaluation/result.js';
-import type { Args, ExpectedCallInput } from '../core/types.js';
+import { diffArguments } from '../evaluation/top-issues.js';
+import type { Args, ExpectedCallInput, GoldEntryInput } from '../core/types.js';
+import type { WeightsInput } from '../core/weights.js';
 import { autoExtract } from '../formats/auto.js';
-import { matchesRule, parseForbiddenRules } from '../metrics/policy.js';
-import { assertTools, DEFAULT_MIN_SCORE, type AssertToolsOptions } from './assert-tools.js';
+import { toExpectedCalls } from '../formats/gold.js';
 import { ToolscoreAssertionError } from './assertion-error.js';
+import {
+  callExpectationGold,
+  noArgumentsMeansNone,
+  unmetExpectations,
+  type CallExpectationOptions,
+} from './call-check.js';
 import { callText } from './call-text.js';
 import { testColorEnabled } from './color.js';
 import { renderFailureReport } from './failure-report.js';
@@ -25,6 +33,22 @@ export interface MatcherResult {
   pass: boolean;
   message: () => string;
 }
+
+/**
+ * Options of `toCallTools()`: how the calls are read (`mode`, `extraArgs`), and a score the user may
+ * require besides (`minScore`, checked only when given).
+ */
+export interface CallToolsOptions extends CallExpectationOptions {
+  /** Also require the score (of the calls read with these options) to reach this, in [0, 1]. */
+  minScore?: number;
+  /** Weights of the score, merged over the defaults and renormalized. */
+  weights?: WeightsInput;
+  /** Compare arguments strictly: same JSON type and value, no trimming. */
+  strict?: boolean;
+}
+
+/** Options of `toCallTool()`: other arguments are allowed unless `extraArgs` is `deny`. */
+export type CallToolOptions = Pick<CallToolsOptions, 'extraArgs' | 'strict'>;
 
 /** Options of `toMatchToolSnapshot()`. */
 export type ToolSnapshotOptions = Pick<SnapshotCheckOptions, 'minScore' | 'weights' | 'strict' | 'store'> & {
@@ -64,28 +88,55 @@ function asMatcherResult(run: () => { result?: EvaluationResult; minScore?: numb
  */
 export function toolscoreMatchers(source: string) {
   return {
-    /** The calls score at least `minScore` (default 0.9) against `expected`. */
+    /**
+     * Every expected call (but optional ones) is made with each listed argument matching; by default in
+     * the listed order, other calls and other arguments allowed (`mode` and `extraArgs` say otherwise).
+     * A score is required only when `minScore` is given.
+     */
     toCallTools(
       this: MatcherContext,
       received: unknown,
-      expected: readonly ExpectedCallInput[],
-      options: AssertToolsOptions = {},
+      expected: readonly GoldEntryInput[],
+      options: CallToolsOptions = {},
     ): MatcherResult {
-      const minScore = options.minScore ?? DEFAULT_MIN_SCORE;
-      return asMatcherResult(() => ({ result: assertTools(expected, received, options), minScore }));
+      const minScore = options.minScore === undefined ? undefined : checkMinScore(options.minScore);
+      const result = evaluate({
+        expected: callExpectationGold(expected, options),
+        actual: received,
+        weights: options.weights,
+        strict: options.strict,
+        // In a test a typo in the expected calls is a bug: an unknown key fails, never passes.
+        strictGold: true,
+      });
+      const unmet = unmetExpectations(result, 'all');
+      const pass = unmet.length === 0 && (minScore === undefined || meetsMinScore(result.score, minScore));
+      return { pass, message: () => renderFailureReport(result, { minScore, unmet, color: testColorEnabled() }) };
     },
 
-    /** Some call is to `tool` and, when `args` are given, has each of them (values may be matchers). */
-    toCallTool(this: MatcherContext, received: unknown, tool: string, args?: Args): MatcherResult {
-      const [rule] = parseForbiddenRules([args === undefined ? { tool } : { tool, args }], 'expected');
+    /**
+     * Some call is to `tool` and, when `args` are given, has each of them matching (values may be
+     * matchers, compared as in a gold file); other arguments are allowed unless `extraArgs` is `deny`.
+     */
+    toCallTool(
+      this: MatcherContext,
+      received: unknown,
+      tool: string,
+      args?: Args,
+      options: CallToolOptions = {},
+    ): MatcherResult {
+      const entry: ExpectedCallInput = args === undefined ? { tool } : { tool, args };
+      const [wanted] = toExpectedCalls([{ extra_args: options.extraArgs ?? 'allow', ...noArgumentsMeansNone(entry) }]);
       const calls = autoExtract(received, 'actual').calls;
-      const wanted = args === undefined ? `${tool}(…)` : callText(tool, args);
+      const mode = options.strict ? 'strict' : 'lenient';
       const matching = calls.flatMap((call, index) =>
-        matchesRule(call, rule!) ? [{ index, text: callText(call.tool, call.args) }] : [],
+        call.tool === wanted!.tool && diffArguments(wanted!, call, mode).length === 0
+          ? [{ index, text: callText(call.tool, call.args) }]
+          : [],
       );
       const pass = matching.length > 0;
       const made = pass ? matching : calls.map((call, index) => ({ index, text: callText(call.tool, call.args) }));
-      return { pass, message: () => toolCallExpectationText(wanted, pass, made) };
+      const text = args === undefined ? `${tool}(…)` : callText(tool, args);
+      return { pass, message: () => toolCallExpectationText(text, pass, made) };
     },
 
     /** An evaluation's score is at least `minScore`. */

@@ -14,6 +14,8 @@ export const FAILURE_TABLE = {
   /** Arguments of an expected call that does not check them. */
   anyArgs: '…any args…',
   tips: 'tips:',
+  /** Heads the list of what failed whatever the score (a call not made, an argument that differs, …). */
+  unmet: 'the calls do not meet the expectation:',
 } as const;
 
 /** `tool: 'search' ≠ 'lookup'`: the status of a row where another tool was called. */
@@ -22,16 +24,18 @@ export function wrongToolStatus(expectedTool: string, actualTool: string): strin
 }
 
 /**
- * `score 0.47 < 0.90 required · selection 0.50 · args 0.33 · sequence 0.67`. `scoreText` and `minText`
- * are already formatted so they differ when the numbers differ.
+ * `score 0.47 < 0.90 required · selection 0.50 · args 0.33 · sequence 0.67`, or without the comparison
+ * when no score was required. `scoreText` and `minText` are already formatted so they differ when the
+ * numbers differ.
  */
 export function scoreLineText(
   scoreText: string,
   passed: boolean,
-  minText: string,
+  minText: string | undefined,
   parts: { selection: string; args: string; sequence: string },
 ): string {
-  return `score ${scoreText} ${passed ? '≥' : '<'} ${minText} required · selection ${parts.selection} · args ${parts.args} · sequence ${parts.sequence}`;
+  const required = minText === undefined ? '' : ` ${passed ? '≥' : '<'} ${minText} required`;
+  return `score ${scoreText}${required} · selection ${parts.selection} · args ${parts.args} · sequence ${parts.sequence}`;
 }
 
 /** `Selection accuracy 80.0% is below the required 90.0%` (metric helpers; lower-is-better rates say "above the allowed"). */

@@ -15,19 +15,19 @@ const response = [
 ];
 
 describe('toolscore/vitest matchers', () => {
-  test('toCallTools passes, fails with the table, and negates', () => {
+  test('toCallTools passes, fails with what failed and the table, and negates', () => {
     expect(response).toCallTools([
       { tool: 'search_flights', args: { origin: ANY, destination: 'NYC' } },
       { tool: 'book_flight', args: { flight_id: Regex('FL-\\d+') } },
     ]);
-    // Wrong destination: selection 1, F1 2/3, sequence 1, redundancy 0 ⇒ 0.9.
+    // Wrong destination: selection 1, F1 2/3, sequence 1, redundancy 0 ⇒ 0.9, which once passed at 0.9.
     const wrong = [{ tool: 'search_flights', args: { origin: 'SFO', destination: 'LA' } }, response[1]];
-    expect(wrong).toCallTools(response, { minScore: 0.9 });
-    expect(() => expect(wrong).toCallTools(response, { minScore: 0.95 })).toThrow(
-      /destination: expected "NYC", got "LA"[\s\S]*score 0\.90 < 0\.95 required/,
+    expect(() => expect(wrong).toCallTools(response, { minScore: 0.9 })).toThrow(
+      /search_flights called with different arguments: destination: expected "NYC", got "LA"[\s\S]*score 0\.90 ≥ 0\.90 required/,
     );
+    expect(wrong).not.toCallTools(response);
     expect([{ tool: 'other' }]).not.toCallTools(response);
-    expect(() => expect(response).not.toCallTools(response)).toThrow(/score 1\.00 ≥ 0\.90 required/);
+    expect(() => expect(response).not.toCallTools(response)).toThrow(/score 1\.00 · selection 1\.00/);
   });
 
   test('toCallTools fails on an unknown key in the expected calls, and .not cannot make it pass', () => {

@@ -18,6 +18,8 @@ describe('toolscore/jest in a real Jest run', () => {
       // Destination wrong: selection 1, F1 2/3, sequence 1, redundancy 0 ⇒ 0.4 + 0.2 + 0.2 + 0.1 = 0.9.
       for (const line of [
         '● fails with the expected-vs-actual table',
+        '    the calls do not meet the expectation:',
+        '      - search_flights called with different arguments: destination: expected "NYC", got "LA"',
         '    Expected vs actual tool calls',
         '      1  search_flights(origin="SFO", destination="NYC")  search_flights(origin="SFO", destination="LA")  destination: expected "NYC", got "LA"',
         '    score 0.90 < 0.95 required · selection 1.00 · args 0.67 · sequence 1.00',

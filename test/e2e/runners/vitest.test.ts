@@ -5,21 +5,26 @@ import { RUNNER_TIMEOUT, makeProject, runVitest } from './project.js';
 
 /*
  * The fixture agent calls search_flights(SFO → NYC) and book_flight; the failing test expects
- * search_flights and send_email.
- * - selection 1 of 2 = 0.5; sequence one substitution over 2 = 0.5
+ * search_flights and send_email. toCallTools allows other calls by default, so book_flight is not scored
+ * and send_email is missing, which fails the matcher whatever the score:
+ * - selection 1 of 1 = 1; sequence one deletion over 2 = 0.5
  * - arguments: search_flights pairs with 2 of 2 right; send_email unpaired adds 1 expected ⇒ P 1, R 2/3, F1 0.8
- * - redundancy: book_flight is 1 of 2 calls beyond the expected ⇒ 1 − 0.5
- * - score = 0.4·0.5 + 0.3·0.8 + 0.2·0.5 + 0.1·0.5 = 0.59
+ * - redundancy: none among the scored calls ⇒ 1
+ * - score = 0.4·1 + 0.3·0.8 + 0.2·0.5 + 0.1·1 = 0.84
  */
 const TABLE = [
+  'the calls do not meet the expectation:',
+  '  - expected call to send_email was not made',
+  '',
   'Expected vs actual tool calls',
   '  #  Expected                                         Actual                                           Status',
   '  1  search_flights(origin="SFO", destination="NYC")  search_flights(origin="SFO", destination="NYC")  ✓',
-  `  2  send_email(to="ana@example.com")                 book_flight(flight_id="FL-1024")                 tool: 'send_email' ≠ 'book_flight'`,
+  '  2  —                                                book_flight(flight_id="FL-1024")                 not scored',
+  '  3  send_email(to="ana@example.com")                 —                                                MISSING',
   '',
-  'score 0.59 < 0.90 required · selection 0.50 · args 0.80 · sequence 0.50',
+  'score 0.84 < 0.90 required · selection 1.00 · args 0.80 · sequence 0.50',
   'tips:',
-  '  - make the descriptions of send_email and book_flight say when each applies, or if book_flight is an acceptable substitute, put it in the gold standard',
+  '  - make sure send_email is offered to the agent and the prompt or its description says when to call it',
 ].join('\n');
 
 describe('toolscore/vitest in a real Vitest run', () => {
