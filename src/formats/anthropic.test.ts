@@ -317,7 +317,7 @@ describe('anthropic: hand-written shapes the corpus lacks', () => {
     expect(calls.map((c) => c.tool)).toEqual(['read_file', 'list_dir']);
   });
 
-  test('an empty tool name is skipped with a warning (and its result dropped); bad JSON input text is kept raw', () => {
+  test('an empty tool name is skipped with a warning (and its result dropped); bad JSON input text fails its call', () => {
     const { calls, warnings } = read([
       {
         role: 'assistant',
@@ -329,11 +329,18 @@ describe('anthropic: hand-written shapes the corpus lacks', () => {
       { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'a', content: 'x' }] },
     ]);
     expect(calls).toEqual([
-      { tool: 'search', args: { raw: '{"q": ' }, id: 'b', is_error: false, metadata: { format: 'tool_use' } },
+      {
+        tool: 'search',
+        args: {},
+        id: 'b',
+        is_error: true,
+        error: 'arguments are not valid JSON: {"q":',
+        metadata: { format: 'tool_use' },
+      },
     ]);
     expect(warnings).toEqual([
       't at $[0].content[0]: skipped a call with an empty tool name',
-      't at $[0].content[1].input: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+      't at $[0].content[1].input: arguments are not valid JSON; the call is read as failed, with no arguments',
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { type LazyPath, pathText, toActualCall } from './calls.js';
+import { argumentsError, type LazyPath, pathText, toActualCall } from './calls.js';
 import { childPath, describeType, ToolscoreInputError } from '../core/errors.js';
 import { isObject, ownKeyCount } from '../core/objects.js';
 import type { Args, ToolCall } from '../core/types.js';
@@ -241,10 +241,17 @@ export interface CollectedCall {
 export function collectedCall(call: CollectedCall, source: string): ToolCall {
   const { args, outcome } = call;
   if (args !== null && !isObject(args)) return referenceCollectedCall(call, source);
+  const unreadable = argumentsError(args);
   // Fields in the order toActualCall writes them, so reports print them alike.
-  const normalized: ToolCall = { tool: call.tool, args, is_error: outcome?.failed === true };
+  const normalized: ToolCall = {
+    tool: call.tool,
+    args,
+    is_error: unreadable !== undefined || outcome?.failed === true,
+  };
   if (outcome?.result !== undefined) normalized.result = outcome.result;
-  if (normalized.is_error && outcome!.error !== undefined && outcome!.error !== '') normalized.error = outcome!.error;
+  if (unreadable !== undefined) normalized.error = unreadable;
+  else if (normalized.is_error && outcome!.error !== undefined && outcome!.error !== '')
+    normalized.error = outcome!.error;
   if (call.id !== undefined) normalized.id = call.id;
   if (call.metadata && ownKeyCount(call.metadata) > 0) normalized.metadata = { ...call.metadata };
   return normalized;

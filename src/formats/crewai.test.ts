@@ -24,7 +24,7 @@ describe('CrewAI tools_results', () => {
     expect(fromCrewAI({ role: 'Friendly Neighbor', tools_results: RESULTS })).toEqual(calls);
   });
 
-  test('string tool_args are parsed, a bad one kept raw with a warning, each entry its own call in order', () => {
+  test('string tool_args are parsed, a bad one fails its call with a warning, each entry its own call in order', () => {
     const entries = [
       { tool_name: 'search', tool_args: '{"query": "crewai"}', result: '{"hits": 3}', result_as_answer: false },
       { tool_name: 'search', tool_args: 'not json', result: 'none' },
@@ -34,11 +34,11 @@ describe('CrewAI tools_results', () => {
     expect(parse({ tools_results: entries })).toEqual({
       calls: [
         { tool: 'search', args: { query: 'crewai' }, result: { hits: 3 }, is_error: false },
-        { tool: 'search', args: { raw: 'not json' }, result: 'none', is_error: false },
+        { tool: 'search', args: {}, result: 'none', is_error: true, error: 'arguments are not valid JSON: not json' },
         { tool: 'noop', args: {}, is_error: false },
       ],
       warnings: [
-        'test at $.tools_results[1].tool_args: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+        'test at $.tools_results[1].tool_args: arguments are not valid JSON; the call is read as failed, with no arguments',
       ],
     });
   });
