@@ -435,6 +435,27 @@ describe('anthropic: messages without their role', () => {
     ]);
   });
 
+  test("a role-less message with text only is read as no calls (the Python tool's test_no_tool_use / test_empty_content)", () => {
+    // The dict literals of TestFromAnthropic in yotambraun/Toolscore tests/unit/test_integrations.py.
+    expect(fromAnthropic({ content: [{ type: 'text', text: 'Hello!' }] })).toEqual([]);
+    expect(fromAnthropic({ content: [] })).toEqual([]);
+    expect(readWithFormat({ content: [{ type: 'text', text: 'Hello!' }] }, 'anthropic', 't')).toEqual({
+      calls: [],
+      format: 'anthropic',
+      warnings: [],
+    });
+    // A conversation of such messages, with or without their role.
+    expect(fromAnthropic([{ role: 'user', content: 'Hi' }, { content: [{ type: 'text', text: 'Hello!' }] }])).toEqual(
+      [],
+    );
+  });
+
+  test('an object that merely has a content list is not taken for one (an MCP tool result has isError)', () => {
+    expect(() => fromAnthropic({ content: [{ type: 'text', text: 'sunny' }], isError: false })).toThrow(
+      /^anthropic at \$: read as anthropic but found no tool calls in an object with keys content, isError, which anthropic does not recognise/,
+    );
+  });
+
   test('a list of role-less messages joins the tool_result blocks to their calls', () => {
     expect(detectFormat([assistant, readResult, bashResult])).toBe('anthropic');
     const { calls, warnings } = read([assistant, readResult, bashResult]);

@@ -485,7 +485,10 @@ export function checkZeroCalls(
 ): void {
   if (isEmptyInput(samples[0])) return;
   const { adapter, source } = reading;
-  if (reading.explicit && !samples.some((sample) => adapter.detect(sample) || isPlainChat(sample)))
+  if (
+    reading.explicit &&
+    !samples.some((sample) => adapter.detect(sample) || adapter.holdsNoCalls?.(sample) === true || isPlainChat(sample))
+  )
     throw new ToolscoreInputError(
       { source, ...where },
       `read as ${adapter.name} but found no tool calls in ${what}, which ${adapter.name} does not recognise (it looks for ${adapter.looksFor})${claimHint(samples)}`,

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../test/adapter.js';
 import { loadTraceFile } from '../io/trace.js';
 import { crewAIFormat, fromCrewAI } from './crewai.js';
+import { readWithFormat } from './auto.js';
 import { detectFormat } from './registry.js';
 
 const parse = readerFor(crewAIFormat, 'test');
@@ -43,9 +44,19 @@ describe('CrewAI tools_results', () => {
     });
   });
 
-  test('anything else is an error naming the shape, not zero calls', () => {
+  test('anything else is an error naming the entry and the shape, not zero calls', () => {
     expect(() => parse([{ tool: 'x', args: {} }])).toThrow(
-      'test at $: expected CrewAI tools_results (a list of {"tool_name", "tool_args", "result"} or {"tools_results": [...]}), got an array',
+      'test at $[0]: expected a CrewAI tools_results entry ({"tool_name", "tool_args", "result"}), got an object with keys tool, args',
     );
+    expect(() => parse('x')).toThrow(
+      'test at $: expected CrewAI tools_results (a list of {"tool_name", "tool_args", "result"} or {"tools_results": [...]}), got a string',
+    );
+  });
+
+  test('an empty list of entries is no calls, not the wrong type; auto-detection leaves [] to custom', () => {
+    expect(fromCrewAI([])).toEqual([]);
+    expect(fromCrewAI({ tools_results: [] })).toEqual([]);
+    expect(readWithFormat([], 'crewai', 't')).toEqual({ calls: [], format: 'crewai', warnings: [] });
+    expect(detectFormat([])).toBe('custom');
   });
 });
