@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { evaluate } from '../evaluation/evaluate.js';
 import { readWithFormat } from './auto.js';
 
 /** Truncated JSON, as a model cut at its token limit writes it. */
@@ -134,5 +135,35 @@ describe('the error quotes a short excerpt of the text', () => {
     // The 40th character is the first half of 😀.
     const text = `{"a": "${'b '.repeat(16)}😀 and more`;
     expect(errorOf(text)).toBe('arguments are not valid JSON: {"a": "b b b b b b b b b b b b b b b b…');
+  });
+});
+
+describe('a credential in arguments that are not JSON is still found', () => {
+  test('the credential scan reads the text the call came as, and the verdict fails', () => {
+    const key = `sk-proj-${'Ab1'.repeat(16)}`;
+    const result = evaluate({
+      expected: [{ tool: 'notify', args: { channel: 'ops' } }],
+      actual: {
+        choices: [
+          {
+            message: {
+              role: 'assistant',
+              tool_calls: [
+                {
+                  id: 'c1',
+                  type: 'function',
+                  function: { name: 'notify', arguments: `{"channel": "ops", "token": "${key}", "text": "dep` },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    });
+    expect(result.metrics.security_metrics).toEqual({
+      secret_count: 1,
+      secrets: [{ index: 0, tool: 'notify', path: '(arguments text)', kind: 'openai_api_key', preview: 'sk-p…b1' }],
+    });
+    expect(result.verdict).toBe('FAIL');
   });
 });

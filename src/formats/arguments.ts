@@ -24,7 +24,7 @@ export function readArguments(
       parsed = JSON.parse(raw);
     } catch {
       warn(context, path, key, next, 'arguments are not valid JSON; the call is read as failed, with no arguments');
-      return unreadableArguments(`arguments are not valid JSON: ${excerpt(raw)}`);
+      return unreadableArguments(raw, `arguments are not valid JSON: ${excerpt(raw)}`);
     }
     if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Args;
     warn(context, path, key, next, 'arguments are JSON but not an object; kept them as {"value": ...}');

@@ -38,22 +38,28 @@ export function pathOf(where: LazyPath, ...segments: (string | number)[]): strin
 }
 
 /**
- * Arguments a reader could not read (text that is not JSON), each with the error of its call: the
- * `{}` `readArguments` gives in their place is the key, so the mark travels with the arguments through
- * any reader to the normalization of the call (`toActualCall`, `collectedCall`), which marks it failed.
+ * Arguments a reader could not read (text that is not JSON), each with its text and the error of its
+ * call: the `{}` `readArguments` gives in their place is the key, so the mark travels with the
+ * arguments through any reader to the normalization of the call (`toActualCall`, `collectedCall`),
+ * which marks it failed, and to the credential scan, which reads the text.
  */
-const UNREADABLE_ARGUMENTS = new WeakMap<Args, string>();
+const UNREADABLE_ARGUMENTS = new WeakMap<Args, { text: string; error: string }>();
 
-/** @internal Empty arguments standing for ones that could not be read; their call fails with `error`. */
-export function unreadableArguments(error: string): Args {
+/** @internal Empty arguments standing for `text`, which could not be read; their call fails with `error`. */
+export function unreadableArguments(text: string, error: string): Args {
   const args: Args = {};
-  UNREADABLE_ARGUMENTS.set(args, error);
+  UNREADABLE_ARGUMENTS.set(args, { text, error });
   return args;
 }
 
 /** @internal Why a call's arguments could not be read, when `unreadableArguments` made them. */
 export function argumentsError(args: Args | null): string | undefined {
-  return args === null ? undefined : UNREADABLE_ARGUMENTS.get(args);
+  return args === null ? undefined : UNREADABLE_ARGUMENTS.get(args)?.error;
+}
+
+/** The text a call's arguments could not be read from, when `unreadableArguments` made them (for the credential scan). */
+export function unreadableArgumentsText(args: Args | null): string | undefined {
+  return args === null ? undefined : UNREADABLE_ARGUMENTS.get(args)?.text;
 }
 
 /**
