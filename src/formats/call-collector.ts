@@ -517,6 +517,11 @@ function isPlainChat(data: unknown): boolean {
   );
 }
 
+/** `[]`: no calls in any format (a run that made none), whatever shape the format expects of a list. */
+export function isEmptyList(data: unknown): boolean {
+  return Array.isArray(data) && data.length === 0;
+}
+
 function isEmptyInput(data: unknown): boolean {
   if (data === undefined || data === null || data === '') return true;
   if (Array.isArray(data)) return data.length === 0;
@@ -540,7 +545,7 @@ export function readInMemory(format: TraceFormat, value: unknown, options: FromO
   const data = plainValue(value);
   const source = options.source ?? format.name;
   const passedOver: UnrecognisedItems = { count: 0 };
-  const calls = format.parse(data, collectingContext(source, warnings, passedOver));
+  const calls = isEmptyList(data) ? [] : format.parse(data, collectingContext(source, warnings, passedOver));
   if (calls.length === 0)
     checkZeroCalls({ adapter: format, explicit: true, source, passedOver, warnings }, [data], describeKeys(data), () =>
       callMarkIn(data),
