@@ -69,6 +69,21 @@ const READERS: { format: string; data: unknown; at: string }[] = [
     at: '$[0].payload.arguments',
   },
   {
+    format: 'gemini-cli',
+    data: {
+      sessionId: 's1',
+      messages: [
+        { type: 'user', content: 'Look up alice' },
+        {
+          type: 'gemini',
+          content: '',
+          toolCalls: [{ id: 'c1', name: 'lookup_customer', args: CUT, status: 'success' }],
+        },
+      ],
+    },
+    at: '$.messages[1].toolCalls[0].args',
+  },
+  {
     format: 'custom',
     data: [{ tool: 'lookup_customer', arguments: CUT }],
     at: '$[0].arguments',
