@@ -182,3 +182,33 @@ describe('a credential in arguments that are not JSON is still found', () => {
     expect(result.verdict).toBe('FAIL');
   });
 });
+
+describe('the failed call as Top issues show it', () => {
+  test('its problem quotes the excerpt with control characters escaped (an ESC cannot reach a terminal)', () => {
+    const result = evaluate({
+      expected: [{ tool: 'notify', args: { channel: 'ops' } }],
+      actual: {
+        choices: [
+          {
+            message: {
+              role: 'assistant',
+              tool_calls: [
+                {
+                  id: 'c1',
+                  type: 'function',
+                  function: { name: 'notify', arguments: '{"c": "\u001b[2J", "k": "AKIAZ7Q3R5T2W4Y6U8P1' },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    });
+    // The error read as a value: JSON text, credentials masked, cut at 60 characters.
+    expect(result.topIssue).toMatchObject({
+      kind: 'failed',
+      problem:
+        'notify failed: "arguments are not valid JSON: {\\"c\\": \\"\\u001b[2J\\", \\"k\\"… and was not retried successfully',
+    });
+  });
+});
