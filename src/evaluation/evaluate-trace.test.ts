@@ -99,9 +99,14 @@ describe('evaluateTrace on files', () => {
     const trace = file('trace-w.json', '[{"tool": "a", "args": "{not json"}, {"tool": ""}, 5]');
     const result = await evaluateTrace({ goldFile: gold, traceFile: trace });
     expect(result.traceCalls).toHaveLength(1);
-    expect(result.traceCalls[0]!.args).toEqual({ raw: '{not json' });
+    expect(result.traceCalls[0]).toEqual({
+      tool: 'a',
+      args: {},
+      is_error: true,
+      error: 'arguments are not valid JSON: {not json',
+    });
     expect(result.warnings).toEqual([
-      `${trace} at $[0].args: arguments are not valid JSON; kept the raw text as {"raw": ...}`,
+      `${trace} at $[0].args: arguments are not valid JSON; the call is read as failed, with no arguments`,
       `${trace} at $[1]: skipped a call with no tool name`,
       `${trace} at $[2]: skipped a number: expected a call object`,
     ]);

@@ -118,7 +118,7 @@ describe('anthropic stream: shapes the corpus lacks', () => {
     delta: { type: 'input_json_delta', partial_json },
   });
 
-  test('a stream cut mid-call keeps the call with its raw text and two warnings', () => {
+  test('a stream cut mid-call keeps the call, failed (its input is not JSON), and two warnings', () => {
     const events = [
       { type: 'message_start', message: { id: 'm', type: 'message', role: 'assistant', content: [] } },
       start(0, 'toolu_1', 'search'),
@@ -128,15 +128,16 @@ describe('anthropic stream: shapes the corpus lacks', () => {
       calls: [
         {
           tool: 'search',
-          args: { raw: '{"q": "ca' },
+          args: {},
           id: 'toolu_1',
-          is_error: false,
+          is_error: true,
+          error: 'arguments are not valid JSON: {"q": "ca',
           metadata: { format: 'tool_use' },
         },
       ],
       warnings: [
         't at $[1].content_block: the stream ended before this call was complete; kept the arguments received so far',
-        't at $[1].content_block.input: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+        't at $[1].content_block.input: arguments are not valid JSON; the call is read as failed, with no arguments',
       ],
     });
   });

@@ -317,7 +317,7 @@ describe('anthropic: hand-written shapes the corpus lacks', () => {
     expect(calls.map((c) => c.tool)).toEqual(['read_file', 'list_dir']);
   });
 
-  test('an empty tool name is skipped with a warning (and its result dropped); bad JSON input text is kept raw', () => {
+  test('an empty tool name is skipped with a warning (and its result dropped); bad JSON input text fails its call', () => {
     const { calls, warnings } = read([
       {
         role: 'assistant',
@@ -329,11 +329,18 @@ describe('anthropic: hand-written shapes the corpus lacks', () => {
       { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'a', content: 'x' }] },
     ]);
     expect(calls).toEqual([
-      { tool: 'search', args: { raw: '{"q": ' }, id: 'b', is_error: false, metadata: { format: 'tool_use' } },
+      {
+        tool: 'search',
+        args: {},
+        id: 'b',
+        is_error: true,
+        error: 'arguments are not valid JSON: {"q":',
+        metadata: { format: 'tool_use' },
+      },
     ]);
     expect(warnings).toEqual([
       't at $[0].content[0]: skipped a call with an empty tool name',
-      't at $[0].content[1].input: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+      't at $[0].content[1].input: arguments are not valid JSON; the call is read as failed, with no arguments',
     ]);
   });
 
@@ -426,6 +433,27 @@ describe('anthropic: messages without their role', () => {
         metadata: { format: 'tool_use', stop_reason: 'tool_use' },
       },
     ]);
+  });
+
+  test("a role-less message with text only is read as no calls (the Python tool's test_no_tool_use / test_empty_content)", () => {
+    // The dict literals of TestFromAnthropic in yotambraun/Toolscore tests/unit/test_integrations.py.
+    expect(fromAnthropic({ content: [{ type: 'text', text: 'Hello!' }] })).toEqual([]);
+    expect(fromAnthropic({ content: [] })).toEqual([]);
+    expect(readWithFormat({ content: [{ type: 'text', text: 'Hello!' }] }, 'anthropic', 't')).toEqual({
+      calls: [],
+      format: 'anthropic',
+      warnings: [],
+    });
+    // A conversation of such messages, with or without their role.
+    expect(fromAnthropic([{ role: 'user', content: 'Hi' }, { content: [{ type: 'text', text: 'Hello!' }] }])).toEqual(
+      [],
+    );
+  });
+
+  test('an object that merely has a content list is not taken for one (an MCP tool result has isError)', () => {
+    expect(() => fromAnthropic({ content: [{ type: 'text', text: 'sunny' }], isError: false })).toThrow(
+      /^anthropic at \$: read as anthropic but found no tool calls in an object with keys content, isError, which anthropic does not recognise/,
+    );
   });
 
   test('a list of role-less messages joins the tool_result blocks to their calls', () => {

@@ -178,6 +178,7 @@ export const anthropicFormat: TraceFormat = {
     'a Messages response or messages with tool_use / tool_result content blocks, or a Messages stream (message_start / content_block_* events)',
   marks: ['content', 'tool_use', 'tool_result', 'tool_use_id', 'stop_reason', 'message_start', 'content_block_start'],
   detect: looksLikeAnthropic,
+  holdsNoCalls: isRolelessConversation,
   description:
     'Anthropic Messages responses, single messages, message lists (tool_use blocks; tool_result blocks with is_error) and recorded stream events',
   parse(data, context): ToolCall[] {
@@ -225,6 +226,37 @@ function isAnthropicMessageList(list: unknown[]): boolean {
     list.length > 0 &&
     list.every(isMessage) &&
     list.some((message) => hasAnthropicToolBlock(message as Record<string, unknown>))
+  );
+}
+
+/** The members of a Messages API response: a role-less object with others is some other record. */
+const MESSAGE_KEYS = new Set([
+  'id',
+  'type',
+  'role',
+  'content',
+  'model',
+  'stop_reason',
+  'stop_sequence',
+  'usage',
+  'container',
+]);
+
+/** A message without its `role` holding only members a message has (an MCP tool result also has `content`). */
+function isBareRolelessMessage(value: unknown): boolean {
+  return isRolelessMessage(value) && Object.keys(value).every((key) => MESSAGE_KEYS.has(key));
+}
+
+/**
+ * Messages without their `role`, alone or in a list with other messages: `detect` asks for a tool
+ * block before claiming them, but read by name they are a conversation, and one without a call is a zero.
+ */
+function isRolelessConversation(data: unknown): boolean {
+  if (isBareRolelessMessage(data)) return true;
+  return (
+    Array.isArray(data) &&
+    data.some(isBareRolelessMessage) &&
+    data.every((item) => isRoleMessage(item) || isBareRolelessMessage(item))
   );
 }
 

@@ -1,5 +1,5 @@
 import { isCallList, toActualCalls } from './calls.js';
-import { callMarkIn, checkZeroCalls, describeKeys, type ZeroReading } from './call-collector.js';
+import { callMarkIn, checkZeroCalls, describeKeys, isEmptyList, type ZeroReading } from './call-collector.js';
 import type { ToolCall } from '../core/types.js';
 import { claimHint, detectFormat, formatNamed, undetectedFormatError } from './registry.js';
 import { collectingContext, type UnrecognisedItems } from './types.js';
@@ -29,7 +29,8 @@ export function readWithFormat(data: unknown, format: string, source: string): E
   const adapter = formatNamed(name);
   const warnings: string[] = [];
   const passedOver: UnrecognisedItems = { count: 0 };
-  const calls = adapter.parse(data, collectingContext(source, warnings, passedOver));
+  // An empty list is no calls in any format (a run that made none), whatever shape the format expects.
+  const calls = isEmptyList(data) ? [] : adapter.parse(data, collectingContext(source, warnings, passedOver));
   if (calls.length === 0) {
     const reading: ZeroReading = { adapter, explicit: format !== 'auto', source, passedOver, warnings };
     checkZeroCalls(

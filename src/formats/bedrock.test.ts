@@ -70,15 +70,16 @@ describe('bedrock: ConverseStream events (vercel/ai fixture)', () => {
         { tool: 'ls', args: { dir: '/' }, id: 'a', is_error: false, metadata: TOOL_USE },
         {
           tool: 'cat',
-          args: { raw: '{"path":"/x"' },
+          args: {},
           id: 'b',
-          is_error: false,
+          is_error: true,
+          error: 'arguments are not valid JSON: {"path":"/x"',
           metadata: { format: 'bedrock.toolUse' },
         },
       ],
       warnings: [
         't at $[4].contentBlockStart.start: the stream ended before this call was complete; kept the arguments received so far',
-        't at $[4].contentBlockStart.start.toolUse.input: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+        't at $[4].contentBlockStart.start.toolUse.input: arguments are not valid JSON; the call is read as failed, with no arguments',
       ],
     });
   });

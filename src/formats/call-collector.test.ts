@@ -137,10 +137,17 @@ describe('readInMemory', () => {
     const warnings: string[] = [];
     const calls = readInMemory(openaiFormat, new Response(), { source: 'resp', onWarning: (w) => warnings.push(w) });
     expect(calls).toEqual([
-      { tool: 'f', args: { raw: '{' }, id: '1', is_error: false, metadata: { format: 'tool_calls' } },
+      {
+        tool: 'f',
+        args: {},
+        id: '1',
+        is_error: true,
+        error: 'arguments are not valid JSON: {',
+        metadata: { format: 'tool_calls' },
+      },
     ]);
     expect(warnings).toEqual([
-      'resp at $.choices[0].message.tool_calls[0].function.arguments: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+      'resp at $.choices[0].message.tool_calls[0].function.arguments: arguments are not valid JSON; the call is read as failed, with no arguments',
     ]);
   });
 });

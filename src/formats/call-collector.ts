@@ -1,4 +1,4 @@
-import { type LazyPath, pathText, toActualCall } from './calls.js';
+import { argumentsError, type LazyPath, pathText, toActualCall } from './calls.js';
 import { childPath, describeType, ToolscoreInputError } from '../core/errors.js';
 import { isObject, ownKeyCount } from '../core/objects.js';
 import type { Args, ToolCall } from '../core/types.js';
@@ -241,10 +241,17 @@ export interface CollectedCall {
 export function collectedCall(call: CollectedCall, source: string): ToolCall {
   const { args, outcome } = call;
   if (args !== null && !isObject(args)) return referenceCollectedCall(call, source);
+  const unreadable = argumentsError(args);
   // Fields in the order toActualCall writes them, so reports print them alike.
-  const normalized: ToolCall = { tool: call.tool, args, is_error: outcome?.failed === true };
+  const normalized: ToolCall = {
+    tool: call.tool,
+    args,
+    is_error: unreadable !== undefined || outcome?.failed === true,
+  };
   if (outcome?.result !== undefined) normalized.result = outcome.result;
-  if (normalized.is_error && outcome!.error !== undefined && outcome!.error !== '') normalized.error = outcome!.error;
+  if (unreadable !== undefined) normalized.error = unreadable;
+  else if (normalized.is_error && outcome!.error !== undefined && outcome!.error !== '')
+    normalized.error = outcome!.error;
   if (call.id !== undefined) normalized.id = call.id;
   if (call.metadata && ownKeyCount(call.metadata) > 0) normalized.metadata = { ...call.metadata };
   return normalized;
@@ -478,7 +485,10 @@ export function checkZeroCalls(
 ): void {
   if (isEmptyInput(samples[0])) return;
   const { adapter, source } = reading;
-  if (reading.explicit && !samples.some((sample) => adapter.detect(sample) || isPlainChat(sample)))
+  if (
+    reading.explicit &&
+    !samples.some((sample) => adapter.detect(sample) || adapter.holdsNoCalls?.(sample) === true || isPlainChat(sample))
+  )
     throw new ToolscoreInputError(
       { source, ...where },
       `read as ${adapter.name} but found no tool calls in ${what}, which ${adapter.name} does not recognise (it looks for ${adapter.looksFor})${claimHint(samples)}`,
@@ -507,6 +517,11 @@ function isPlainChat(data: unknown): boolean {
   );
 }
 
+/** `[]`: no calls in any format (a run that made none), whatever shape the format expects of a list. */
+export function isEmptyList(data: unknown): boolean {
+  return Array.isArray(data) && data.length === 0;
+}
+
 function isEmptyInput(data: unknown): boolean {
   if (data === undefined || data === null || data === '') return true;
   if (Array.isArray(data)) return data.length === 0;
@@ -530,7 +545,7 @@ export function readInMemory(format: TraceFormat, value: unknown, options: FromO
   const data = plainValue(value);
   const source = options.source ?? format.name;
   const passedOver: UnrecognisedItems = { count: 0 };
-  const calls = format.parse(data, collectingContext(source, warnings, passedOver));
+  const calls = isEmptyList(data) ? [] : format.parse(data, collectingContext(source, warnings, passedOver));
   if (calls.length === 0)
     checkZeroCalls({ adapter: format, explicit: true, source, passedOver, warnings }, [data], describeKeys(data), () =>
       callMarkIn(data),

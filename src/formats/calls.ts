@@ -37,6 +37,42 @@ export function pathOf(where: LazyPath, ...segments: (string | number)[]): strin
   return path;
 }
 
+/**
+ * Arguments a reader could not read (text that is not JSON), each with its text and the error of its
+ * call: the `{}` `readArguments` gives in their place is the key, so the mark travels with the
+ * arguments through any reader to the normalization of the call (`toActualCall`, `collectedCall`),
+ * which marks it failed, and to the credential scan, which reads the text.
+ */
+const UNREADABLE_ARGUMENTS = new WeakMap<Args, { text: string; error: string }>();
+
+/** @internal Empty arguments standing for `text`, which could not be read; their call fails with `error`. */
+export function unreadableArguments(text: string, error: string): Args {
+  const args: Args = {};
+  UNREADABLE_ARGUMENTS.set(args, { text, error });
+  return args;
+}
+
+/** @internal Why a call's arguments could not be read, when `unreadableArguments` made them. */
+export function argumentsError(args: Args | null): string | undefined {
+  return args === null ? undefined : UNREADABLE_ARGUMENTS.get(args)?.error;
+}
+
+/** The text a call's arguments could not be read from, when `unreadableArguments` made them (for the credential scan). */
+export function unreadableArgumentsText(args: Args | null): string | undefined {
+  return args === null ? undefined : UNREADABLE_ARGUMENTS.get(args)?.text;
+}
+
+/**
+ * For readers that build their calls themselves: a call whose arguments could not be read failed with
+ * that error, whatever its response said (as `toActualCall` has it).
+ */
+export function failIfArgumentsUnreadable(call: ToolCall): void {
+  const error = argumentsError(call.args);
+  if (error === undefined) return;
+  call.is_error = true;
+  call.error = error;
+}
+
 /** @internal Throws an input error at a path below `where`. */
 export function failAt(source: string, where: LazyPath, reason: string, ...segments: (string | number)[]): never {
   throw new ToolscoreInputError({ source, path: pathOf(where, ...segments) }, reason);
@@ -95,7 +131,8 @@ function isActualField(key: string): boolean {
 /**
  * Normalizes one actual call `{tool, args?, result?, error?, is_error?, duration?, cost?, id?,
  * timestamp?, metadata?}`. A call failed when it has an error message or `is_error: true` (a message
- * wins over `is_error: false`); `error: true` alone also marks it failed.
+ * wins over `is_error: false`); `error: true` alone also marks it failed. A call whose arguments a
+ * reader could not read failed with that error, whatever its result says.
  */
 export function toActualCall(item: unknown, path: LazyPath, source = 'actual'): ToolCall {
   const call = requireCallObject(item, source, path);
@@ -103,8 +140,10 @@ export function toActualCall(item: unknown, path: LazyPath, source = 'actual'): 
   const normalized: ToolCall = { tool: (call.tool as string).trim(), args, is_error: false };
   if (call.result !== undefined) normalized.result = call.result;
   const error = call.error;
+  const unreadable = argumentsError(args);
   let flagged: boolean | undefined;
-  if (typeof error === 'boolean') flagged = error;
+  if (unreadable !== undefined) normalized.error = unreadable;
+  else if (typeof error === 'boolean') flagged = error;
   else if (isTruthyError(error)) normalized.error = typeof error === 'string' ? error : errorText(error, source, path);
   if (call.is_error !== undefined && call.is_error !== null) {
     if (typeof call.is_error !== 'boolean')

@@ -282,7 +282,7 @@ describe('claude-agent-sdk: query() message lists', () => {
     ]);
   });
 
-  test('an empty tool name is skipped with a warning, input given as JSON text that is not valid keeps the raw text with a warning', () => {
+  test('an empty tool name is skipped with a warning, input given as JSON text that is not valid fails its call, with a warning', () => {
     const { calls, warnings } = parse([
       assistant('m', [
         { type: 'tool_use', id: 'a', name: '', input: {} },
@@ -290,10 +290,12 @@ describe('claude-agent-sdk: query() message lists', () => {
       ]),
       user([{ type: 'tool_result', tool_use_id: 'a', content: 'x' }]),
     ]);
-    expect(calls).toEqual([{ tool: 'Bash', args: { raw: '{"command": ls' }, id: 'b', is_error: false }]);
+    expect(calls).toEqual([
+      { tool: 'Bash', args: {}, id: 'b', is_error: true, error: 'arguments are not valid JSON: {"command": ls' },
+    ]);
     expect(warnings).toEqual([
       'test at $[0].message.content[0]: skipped a call with no tool name',
-      'test at $[0].message.content[1].input: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+      'test at $[0].message.content[1].input: arguments are not valid JSON; the call is read as failed, with no arguments',
     ]);
   });
 

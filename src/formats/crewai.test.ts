@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../test/adapter.js';
 import { loadTraceFile } from '../io/trace.js';
 import { crewAIFormat, fromCrewAI } from './crewai.js';
+import { readWithFormat } from './auto.js';
 import { detectFormat } from './registry.js';
 
 const parse = readerFor(crewAIFormat, 'test');
@@ -24,7 +25,7 @@ describe('CrewAI tools_results', () => {
     expect(fromCrewAI({ role: 'Friendly Neighbor', tools_results: RESULTS })).toEqual(calls);
   });
 
-  test('string tool_args are parsed, a bad one kept raw with a warning, each entry its own call in order', () => {
+  test('string tool_args are parsed, a bad one fails its call with a warning, each entry its own call in order', () => {
     const entries = [
       { tool_name: 'search', tool_args: '{"query": "crewai"}', result: '{"hits": 3}', result_as_answer: false },
       { tool_name: 'search', tool_args: 'not json', result: 'none' },
@@ -34,18 +35,28 @@ describe('CrewAI tools_results', () => {
     expect(parse({ tools_results: entries })).toEqual({
       calls: [
         { tool: 'search', args: { query: 'crewai' }, result: { hits: 3 }, is_error: false },
-        { tool: 'search', args: { raw: 'not json' }, result: 'none', is_error: false },
+        { tool: 'search', args: {}, result: 'none', is_error: true, error: 'arguments are not valid JSON: not json' },
         { tool: 'noop', args: {}, is_error: false },
       ],
       warnings: [
-        'test at $.tools_results[1].tool_args: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+        'test at $.tools_results[1].tool_args: arguments are not valid JSON; the call is read as failed, with no arguments',
       ],
     });
   });
 
-  test('anything else is an error naming the shape, not zero calls', () => {
+  test('anything else is an error naming the entry and the shape, not zero calls', () => {
     expect(() => parse([{ tool: 'x', args: {} }])).toThrow(
-      'test at $: expected CrewAI tools_results (a list of {"tool_name", "tool_args", "result"} or {"tools_results": [...]}), got an array',
+      'test at $[0]: expected a CrewAI tools_results entry ({"tool_name", "tool_args", "result"}), got an object with keys tool, args',
     );
+    expect(() => parse('x')).toThrow(
+      'test at $: expected CrewAI tools_results (a list of {"tool_name", "tool_args", "result"} or {"tools_results": [...]}), got a string',
+    );
+  });
+
+  test('an empty list of entries is no calls, not the wrong type; auto-detection leaves [] to custom', () => {
+    expect(fromCrewAI([])).toEqual([]);
+    expect(fromCrewAI({ tools_results: [] })).toEqual([]);
+    expect(readWithFormat([], 'crewai', 't')).toEqual({ calls: [], format: 'crewai', warnings: [] });
+    expect(detectFormat([])).toBe('custom');
   });
 });

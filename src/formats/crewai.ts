@@ -1,7 +1,7 @@
-import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
+import { ToolscoreInputError, childPath } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
-import { type FromOptions, readContent, readInMemory } from './call-collector.js';
+import { type FromOptions, describeKeys, readContent, readInMemory } from './call-collector.js';
 import { isObject } from '../core/objects.js';
 import { toActualCall } from './calls.js';
 import type { ParseContext, TraceFormat } from './types.js';
@@ -16,19 +16,36 @@ import type { ParseContext, TraceFormat } from './types.js';
 export const crewAIFormat: TraceFormat = {
   name: 'crewai',
   looksFor: 'CrewAI tools_results ([{"tool_name", "tool_args", "result"}] or {"tools_results": [...]})',
-  detect: (data) => entriesOf(data) !== undefined,
+  // An empty list is any format's; {"tools_results": []} is CrewAI's own (no tool has run yet).
+  detect: (data) => entriesOf(data) !== undefined && !(Array.isArray(data) && data.length === 0),
   description: 'CrewAI agent tools_results: {tool_name, tool_args, result, result_as_answer} entries',
   parse(data, context) {
     const entries = entriesOf(data);
-    if (entries === undefined) {
-      throw new ToolscoreInputError(
-        { source: context.source, path: '$' },
-        `expected CrewAI tools_results (a list of {"tool_name", "tool_args", "result"} or {"tools_results": [...]}), got ${describeType(data)}`,
-      );
-    }
+    if (entries === undefined) throw notEntries(data, context.source);
     return readEntries(entries.list, entries.path, context);
   },
 };
+
+const ENTRY_SHAPE = '{"tool_name", "tool_args", "result"}';
+
+/** The error for data that is no tools_results: at the first entry of a list that is no entry. */
+function notEntries(data: unknown, source: string): ToolscoreInputError {
+  const [list, path] = Array.isArray(data)
+    ? [data, '$']
+    : isObject(data) && Array.isArray(data.tools_results)
+      ? [data.tools_results, '$.tools_results']
+      : [[], '$'];
+  const bad = list.findIndex((item: unknown) => !isEntry(item));
+  if (bad >= 0)
+    return new ToolscoreInputError(
+      { source, path: childPath(path, bad) },
+      `expected a CrewAI tools_results entry (${ENTRY_SHAPE}), got ${describeKeys(list[bad])}`,
+    );
+  return new ToolscoreInputError(
+    { source, path: '$' },
+    `expected CrewAI tools_results (a list of ${ENTRY_SHAPE} or {"tools_results": [...]}), got ${describeKeys(data)}`,
+  );
+}
 
 /** Calls from CrewAI `agent.tools_results` held in memory. */
 export function fromCrewAI(value: unknown, options?: FromOptions): ToolCall[] {
@@ -40,7 +57,7 @@ function isEntry(item: unknown): item is Record<string, unknown> & { tool_name: 
 }
 
 function entriesOf(data: unknown): { list: readonly unknown[]; path: string } | undefined {
-  if (Array.isArray(data)) return data.length > 0 && data.every(isEntry) ? { list: data, path: '$' } : undefined;
+  if (Array.isArray(data)) return data.every(isEntry) ? { list: data, path: '$' } : undefined;
   if (isObject(data) && Array.isArray(data.tools_results) && data.tools_results.every(isEntry))
     return { list: data.tools_results, path: '$.tools_results' };
   return undefined;

@@ -1,6 +1,7 @@
 import { toActualCall } from './calls.js';
 import { setOwn } from '../core/objects.js';
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
+import { describeKeys } from './call-collector.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
 import { isObject } from '../core/objects.js';
@@ -63,16 +64,15 @@ export const customFormat: TraceFormat = {
     let items: unknown;
     let path = '$';
     if (Array.isArray(data)) items = data;
-    else if (data !== null && typeof data === 'object') {
-      const obj = data as Record<string, unknown>;
-      if (obj.calls !== undefined) [items, path] = [obj.calls, '$.calls'];
-      else if (obj.tool_calls !== undefined) [items, path] = [obj.tool_calls, '$.tool_calls'];
-      else if (obj.tool !== undefined || obj.name !== undefined) items = [obj];
+    else if (isObject(data)) {
+      if (data.calls !== undefined) [items, path] = [data.calls, '$.calls'];
+      else if (data.tool_calls !== undefined) [items, path] = [data.tool_calls, '$.tool_calls'];
+      else if (isOneCall(data)) items = [data];
     }
     if (!Array.isArray(items)) {
       throw new ToolscoreInputError(
         { source: context.source, path },
-        `expected a list of calls or {"calls": [...]}, got ${describeType(items ?? data)}`,
+        `expected a list of calls, {"calls": [...]} or one call {"tool", "args"}; got ${items === undefined ? describeKeys(data) : describeType(items)}`,
       );
     }
     const calls: ToolCall[] = [];
@@ -99,6 +99,29 @@ export const customFormat: TraceFormat = {
 };
 
 const CALL_NAME_KEYS = ['tool', 'name', 'function'];
+
+/** The keys a call object of this format may hold; the others of an object named by `name` mean it is something else. */
+const CALL_KEYS = new Set<string>([
+  ...NAME_KEYS,
+  ...ARGS_KEYS,
+  ...ALIASES.flat(),
+  'error',
+  'is_error',
+  'cost',
+  'id',
+  'metadata',
+]);
+
+/**
+ * Whether an object is one call rather than some other record: it has a `tool`, or a `name` beside
+ * arguments, or only keys a call has. An object named by `name` is often no call at all (an ADK eval
+ * set is `{eval_set_id, name, eval_cases}`); reading it as one would invent a call named after it.
+ */
+function isOneCall(data: Record<string, unknown>): boolean {
+  if (data.tool !== undefined) return true;
+  if (data.name === undefined) return false;
+  return ARGS_KEYS.some((key) => data[key] !== undefined) || Object.keys(data).every((key) => CALL_KEYS.has(key));
+}
 
 function isCustomCall(item: unknown): boolean {
   return isObject(item) && CALL_NAME_KEYS.some((key) => item[key] !== undefined);

@@ -217,7 +217,7 @@ describe('gemini: hand-written shapes the corpus lacks', () => {
     });
   });
 
-  test('an empty name is skipped with a warning; JSON-string arguments that do not parse are kept raw', () => {
+  test('an empty name is skipped with a warning; JSON-string arguments that do not parse fail their call', () => {
     const { calls, warnings } = read([
       {
         role: 'model',
@@ -225,11 +225,17 @@ describe('gemini: hand-written shapes the corpus lacks', () => {
       },
     ]);
     expect(calls).toEqual([
-      { tool: 'f', args: { raw: '{nope' }, is_error: false, metadata: { format: 'functionCall' } },
+      {
+        tool: 'f',
+        args: {},
+        is_error: true,
+        error: 'arguments are not valid JSON: {nope',
+        metadata: { format: 'functionCall' },
+      },
     ]);
     expect(warnings).toEqual([
       't at $[0].parts[0].functionCall: skipped a call with an empty tool name',
-      't at $[0].parts[1].functionCall.arguments: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+      't at $[0].parts[1].functionCall.arguments: arguments are not valid JSON; the call is read as failed, with no arguments',
     ]);
   });
 

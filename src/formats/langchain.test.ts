@@ -220,7 +220,7 @@ describe('langchain: messages in other forms (hand-written, following @langchain
     ]);
   });
 
-  test('invalid_tool_calls are calls the model made: kept with their raw argument text and a warning', () => {
+  test('invalid_tool_calls are calls the model made: kept as failed calls (their arguments are not JSON), with a warning', () => {
     const { calls, warnings } = parse([
       {
         type: 'ai',
@@ -234,18 +234,19 @@ describe('langchain: messages in other forms (hand-written, following @langchain
     expect(calls).toEqual([
       {
         tool: 'search',
-        args: { raw: '{"query": "py' },
+        args: {},
         id: 'bad_1',
-        is_error: false,
+        is_error: true,
+        error: 'arguments are not valid JSON: {"query": "py',
         metadata: { invalid_tool_call: true, parse_error: 'Malformed args.' },
       },
     ]);
     expect(warnings).toEqual([
-      'test at $[0].invalid_tool_calls[0].args: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+      'test at $[0].invalid_tool_calls[0].args: arguments are not valid JSON; the call is read as failed, with no arguments',
     ]);
   });
 
-  test('streamed chunks whose joined arguments are not JSON keep the raw text, with a warning', () => {
+  test('streamed chunks whose joined arguments are not JSON give a failed call, with a warning', () => {
     const chunk = (tool_call_chunks: unknown[]) => ({
       lc: 1,
       type: 'constructor',
@@ -257,7 +258,9 @@ describe('langchain: messages in other forms (hand-written, following @langchain
       chunk([{ args: '{"q": ', index: 0 }]),
       chunk([{ args: 'oops', index: 0 }]),
     ]);
-    expect(calls).toEqual([{ tool: 'search', args: { raw: '{"q": oops' }, id: 'c9', is_error: false }]);
+    expect(calls).toEqual([
+      { tool: 'search', args: {}, id: 'c9', is_error: true, error: 'arguments are not valid JSON: {"q": oops' },
+    ]);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('not valid JSON');
   });

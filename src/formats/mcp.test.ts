@@ -475,7 +475,7 @@ describe('mcp: shapes the corpus lacks', () => {
     expect(warnings).toEqual([]);
   });
 
-  test('JSON string arguments are parsed; invalid ones kept as {raw} with a warning; missing ones are null', () => {
+  test('JSON string arguments are parsed; invalid ones fail their call (no arguments) with a warning; missing ones are null', () => {
     const { calls, warnings } = parse([
       call(1, 'a', '{"q": "x"}'),
       call(2, 'b', '{oops'),
@@ -484,9 +484,11 @@ describe('mcp: shapes the corpus lacks', () => {
       text(2, ''),
       text(3, ''),
     ]);
-    expect(calls.map((c) => c.args)).toEqual([{ q: 'x' }, { raw: '{oops' }, null]);
+    expect(calls.map((c) => c.args)).toEqual([{ q: 'x' }, {}, null]);
+    expect(calls.map((c) => c.error)).toEqual([undefined, 'arguments are not valid JSON: {oops', undefined]);
+    expect(calls.map((c) => c.is_error)).toEqual([false, true, false]);
     expect(warnings).toEqual([
-      't.json at $[1].params.arguments: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+      't.json at $[1].params.arguments: arguments are not valid JSON; the call is read as failed, with no arguments',
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
+import { failIfArgumentsUnreadable } from './calls.js';
 import { contentToText } from './mcp-content.js';
 import { readInMemory, type FromOptions } from './call-collector.js';
 import type { ParseContext, TraceFormat, TraceStreamReader } from './types.js';
@@ -174,6 +175,7 @@ class McpReader implements TraceStreamReader {
         );
     }
     this.pending.clear();
+    for (const call of this.calls) failIfArgumentsUnreadable(call);
     if (this.calls.length === 0)
       this.context.warn('$', `no tools/call requests among ${this.messages} JSON-RPC messages`);
     return this.calls;

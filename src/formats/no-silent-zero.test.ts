@@ -71,8 +71,8 @@ describe('a named format never reads a silent zero', () => {
     });
   });
 
-  test('an empty list reads as no calls', () => {
-    for (const format of ['openai', 'anthropic'])
+  test('an empty list reads as no calls under every named format, never as the wrong type', () => {
+    for (const format of FORMATS.keys())
       expect(readWithFormat([], format, 't')).toEqual({ calls: [], format, warnings: [] });
   });
 });

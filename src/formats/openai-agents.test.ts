@@ -306,15 +306,17 @@ describe('openai-agents: history items and failures (hand-written, following the
     ]);
   });
 
-  test('arguments that are not JSON keep the raw text with a warning; an empty name is skipped with a warning', () => {
+  test('arguments that are not JSON fail their call, with a warning; an empty name is skipped with a warning', () => {
     const { calls, warnings } = parse([
       { type: 'function_call', callId: 'a', name: 'search', arguments: '{"q": "x' },
       { type: 'function_call', callId: 'b', name: '', arguments: '{}' },
       { type: 'function_call_result', callId: 'b', name: '', status: 'completed', output: 'ignored' },
     ]);
-    expect(calls).toEqual([{ tool: 'search', args: { raw: '{"q": "x' }, id: 'a', is_error: false }]);
+    expect(calls).toEqual([
+      { tool: 'search', args: {}, id: 'a', is_error: true, error: 'arguments are not valid JSON: {"q": "x' },
+    ]);
     expect(warnings).toEqual([
-      'test at $[0].arguments: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+      'test at $[0].arguments: arguments are not valid JSON; the call is read as failed, with no arguments',
       'test at $[1]: skipped a call with no tool name',
     ]);
   });

@@ -188,17 +188,24 @@ describe('openai stream: shapes the corpus lacks', () => {
     });
   });
 
-  test('joined arguments that are not JSON keep the raw text, with a warning naming the first fragment', () => {
+  test('joined arguments that are not JSON fail their call, with a warning naming the first fragment', () => {
     const stream = [
       chunk([{ index: 0, id: 'a', function: { name: 'f', arguments: '{"x": ' } }]),
       chunk([{ index: 0, function: { arguments: 'oops}' } }], 'tool_calls'),
     ];
     expect(read(stream)).toEqual({
       calls: [
-        { tool: 'f', args: { raw: '{"x": oops}' }, id: 'a', is_error: false, metadata: { format: 'tool_calls' } },
+        {
+          tool: 'f',
+          args: {},
+          id: 'a',
+          is_error: true,
+          error: 'arguments are not valid JSON: {"x": oops}',
+          metadata: { format: 'tool_calls' },
+        },
       ],
       warnings: [
-        't at $[0].choices[0].delta.tool_calls[0].function.arguments: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+        't at $[0].choices[0].delta.tool_calls[0].function.arguments: arguments are not valid JSON; the call is read as failed, with no arguments',
       ],
     });
   });

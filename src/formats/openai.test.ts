@@ -485,7 +485,7 @@ describe('openai: hand-written shapes the corpus lacks', () => {
     expect(warnings).toEqual(['t at $[0].tool_calls[0]: skipped a call with an empty tool name']);
   });
 
-  test('arguments that are not valid JSON keep the raw text, with a warning', () => {
+  test('arguments that are not valid JSON: the call failed (it would at run time), no arguments are made up, with a warning', () => {
     const { calls, warnings } = read({
       choices: [
         {
@@ -496,9 +496,18 @@ describe('openai: hand-written shapes the corpus lacks', () => {
         },
       ],
     });
-    expect(calls[0]!.args).toEqual({ raw: '{"a": 1,' });
+    expect(calls).toEqual([
+      {
+        tool: 'f',
+        args: {},
+        id: 'x',
+        is_error: true,
+        error: 'arguments are not valid JSON: {"a": 1,',
+        metadata: { format: 'tool_calls' },
+      },
+    ]);
     expect(warnings).toEqual([
-      't at $.choices[0].message.tool_calls[0].function.arguments: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+      't at $.choices[0].message.tool_calls[0].function.arguments: arguments are not valid JSON; the call is read as failed, with no arguments',
     ]);
   });
 
@@ -565,10 +574,19 @@ describe('openai: hand-written shapes the corpus lacks', () => {
       ],
     };
     expect(read(chunk)).toEqual({
-      calls: [{ tool: 'f', args: { raw: '{"a' }, id: 'c1', is_error: false, metadata: { format: 'tool_calls' } }],
+      calls: [
+        {
+          tool: 'f',
+          args: {},
+          id: 'c1',
+          is_error: true,
+          error: 'arguments are not valid JSON: {"a',
+          metadata: { format: 'tool_calls' },
+        },
+      ],
       warnings: [
         't at $.choices[0].delta.tool_calls[0]: the stream ended before this call was complete; kept the arguments received so far',
-        't at $.choices[0].delta.tool_calls[0].function.arguments: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+        't at $.choices[0].delta.tool_calls[0].function.arguments: arguments are not valid JSON; the call is read as failed, with no arguments',
       ],
     });
   });

@@ -499,7 +499,7 @@ describe('otel: span shapes and rules the corpus lacks', () => {
     ]);
   });
 
-  test('arguments that are not JSON are kept as {raw} with a warning naming the attribute', () => {
+  test('arguments that are not JSON fail the call (no arguments), with a warning naming the attribute', () => {
     const { calls, warnings } = parse([
       toolSpan({
         attributes: [
@@ -508,9 +508,9 @@ describe('otel: span shapes and rules the corpus lacks', () => {
         ],
       }),
     ]);
-    expect(calls[0]!.args).toEqual({ raw: 'q=x' });
+    expect(calls[0]).toMatchObject({ args: {}, is_error: true, error: 'arguments are not valid JSON: q=x' });
     expect(warnings).toEqual([
-      't.json at $[0].attributes["gen_ai.tool.call.arguments"]: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+      't.json at $[0].attributes["gen_ai.tool.call.arguments"]: arguments are not valid JSON; the call is read as failed, with no arguments',
     ]);
   });
 

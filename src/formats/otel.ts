@@ -1,6 +1,7 @@
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import type { Args, ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
+import { failIfArgumentsUnreadable } from './calls.js';
 import { nanosToSeconds, pickAttributes, readAttributeSlots, toUnixNanos } from './otlp-values.js';
 import { readInMemory, type FromOptions } from './call-collector.js';
 import type { ParseContext, TraceFormat, TraceStreamReader } from './types.js';
@@ -621,6 +622,7 @@ class OtelReader implements TraceStreamReader {
     const call: ToolCall = { tool: candidate.tool, args: this.argsOf(candidate), is_error: candidate.failed };
     if (candidate.hasResult && !candidate.failed) call.result = candidate.result;
     if (candidate.failed && candidate.error !== undefined) call.error = candidate.error;
+    failIfArgumentsUnreadable(call);
     if (candidate.start !== undefined && candidate.end !== undefined && candidate.end >= candidate.start) {
       call.duration = nanosToSeconds(candidate.end - candidate.start);
     } else if (candidate.durationAttribute !== undefined) {
@@ -655,6 +657,7 @@ class OtelReader implements TraceStreamReader {
         args: entry.hasArguments ? readArguments(entry.arguments, announcedPath(entry), this.context) : null,
         is_error: false,
       };
+      failIfArgumentsUnreadable(call);
       if (!id.startsWith('#')) call.id = id;
       call.metadata = { format: 'otel', announced_only: true };
       return call;

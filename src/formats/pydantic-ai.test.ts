@@ -6,6 +6,7 @@ import { readerFor } from '../../test/adapter.js';
 import type { ToolCall } from '../core/types.js';
 import { loadTraceFile } from '../io/trace.js';
 import { fromPydanticAI, pydanticAIFormat } from './pydantic-ai.js';
+import { readWithFormat } from './auto.js';
 import { detectFormat } from './registry.js';
 
 const parse = readerFor(pydanticAIFormat, 'test');
@@ -165,10 +166,33 @@ describe('Pydantic AI message histories', () => {
     ]);
   });
 
-  test('what is not a Pydantic AI history is an error naming the shape, not zero calls', () => {
+  test('what is not a Pydantic AI history is an error naming the entry and the shape, not zero calls', () => {
     expect(() => parse([{ role: 'user', parts: [{ text: 'hi' }] }])).toThrow(
-      'test at $: expected Pydantic AI messages (a list of {"kind": "request" | "response", "parts": [...]}, one message or {"messages": [...]}), got an array',
+      'test at $[0]: expected a Pydantic AI message ({"kind": "request" | "response", "parts": [...]}), got an object with keys role, parts',
+    );
+    expect(() => parse({ messages: [{ kind: 'request', parts: [] }, 'hi'] })).toThrow(
+      'test at $.messages[1]: expected a Pydantic AI message ({"kind": "request" | "response", "parts": [...]}), got a string',
+    );
+    expect(() => parse({ history: [] })).toThrow(
+      'test at $: expected Pydantic AI messages (a list of {"kind": "request" | "response", "parts": [...]}, one message or {"messages": [...]}), got an object with keys history',
     );
     expect(detectFormat([{ role: 'model', parts: [{ functionCall: { name: 'f', args: {} } }] }])).toBe('gemini');
+  });
+});
+
+describe('an empty Pydantic AI history', () => {
+  test('[] and {"messages": []} are no calls (a run that has not started), not the wrong type', () => {
+    expect(fromPydanticAI([])).toEqual([]);
+    expect(fromPydanticAI({ messages: [] })).toEqual([]);
+    expect(readWithFormat({ messages: [] }, 'pydantic-ai', 't')).toEqual({
+      calls: [],
+      format: 'pydantic-ai',
+      warnings: [],
+    });
+  });
+
+  test('auto-detection does not claim them: [] stays custom', () => {
+    expect(detectFormat([])).toBe('custom');
+    expect(detectFormat({ messages: [] })).not.toBe('pydantic-ai');
   });
 });

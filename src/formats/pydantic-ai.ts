@@ -1,7 +1,7 @@
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { readArguments } from './arguments.js';
-import { type FromOptions, readContent, readInMemory } from './call-collector.js';
+import { type FromOptions, describeKeys, readContent, readInMemory } from './call-collector.js';
 import { isObject } from '../core/objects.js';
 import { CallJoiner, failureMessage, unixSeconds } from './call-joiner.js';
 import type { ParseContext, TraceFormat } from './types.js';
@@ -22,20 +22,38 @@ import type { ParseContext, TraceFormat } from './types.js';
 export const pydanticAIFormat: TraceFormat = {
   name: 'pydantic-ai',
   looksFor: 'Pydantic AI messages ({"kind": "request" | "response", "parts": [{"part_kind": ...}]})',
-  detect: (data) => messagesOf(data) !== undefined,
+  detect: (data) => (messagesOf(data)?.list.length ?? 0) > 0,
+  // A history with no message yet (`[]`, `{"messages": []}`) is read as no calls.
+  holdsNoCalls: (data) => messagesOf(data)?.list.length === 0,
   description:
     'Pydantic AI message histories (all_messages() dumps): tool-call parts, tool-return results, retry-prompt failures',
   parse(data, context) {
     const messages = messagesOf(data);
-    if (messages === undefined) {
-      throw new ToolscoreInputError(
-        { source: context.source, path: '$' },
-        `expected Pydantic AI messages (a list of {"kind": "request" | "response", "parts": [...]}, one message or {"messages": [...]}), got ${describeType(data)}`,
-      );
-    }
+    if (messages === undefined) throw notMessages(data, context.source);
     return readMessages(messages.list, messages.path, context);
   },
 };
+
+const MESSAGE_SHAPE = '{"kind": "request" | "response", "parts": [...]}';
+
+/** The error for data that is no message history: at the first entry of a list that is no message. */
+function notMessages(data: unknown, source: string): ToolscoreInputError {
+  const [list, path] = Array.isArray(data)
+    ? [data, '$']
+    : isObject(data) && Array.isArray(data.messages)
+      ? [data.messages, '$.messages']
+      : [[], '$'];
+  const bad = list.findIndex((item: unknown) => !isMessage(item));
+  if (bad >= 0)
+    return new ToolscoreInputError(
+      { source, path: childPath(path, bad) },
+      `expected a Pydantic AI message (${MESSAGE_SHAPE}), got ${describeKeys(list[bad])}`,
+    );
+  return new ToolscoreInputError(
+    { source, path: '$' },
+    `expected Pydantic AI messages (a list of ${MESSAGE_SHAPE}, one message or {"messages": [...]}), got ${describeKeys(data)}`,
+  );
+}
 
 /** Calls from a Pydantic AI message history held in memory (`result.all_messages()` made plain). */
 export function fromPydanticAI(value: unknown, options?: FromOptions): ToolCall[] {
@@ -46,10 +64,10 @@ function isMessage(item: unknown): item is Record<string, unknown> & { parts: un
   return isObject(item) && (item.kind === 'request' || item.kind === 'response') && Array.isArray(item.parts);
 }
 
-/** A list whose every entry is a message (JSON Lines files may add nothing else). */
+/** A list whose every entry is a message (JSON Lines files may add nothing else); it may be empty. */
 function messagesOf(data: unknown): { list: readonly unknown[]; path: string } | undefined {
-  if (Array.isArray(data)) return data.length > 0 && data.every(isMessage) ? { list: data, path: '$' } : undefined;
-  if (isObject(data) && Array.isArray(data.messages) && data.messages.length > 0 && data.messages.every(isMessage))
+  if (Array.isArray(data)) return data.every(isMessage) ? { list: data, path: '$' } : undefined;
+  if (isObject(data) && Array.isArray(data.messages) && data.messages.every(isMessage))
     return { list: data.messages, path: '$.messages' };
   if (isMessage(data)) return { list: [data], path: '' };
   return undefined;

@@ -5,7 +5,7 @@ import { geminiFormat } from './gemini.js';
 import { openaiFormat } from './openai.js';
 
 describe('a response cut at its output token limit while writing a call warns on that call', () => {
-  test('OpenAI finish_reason "length": the cut arguments are kept raw, with both warnings', () => {
+  test('OpenAI finish_reason "length": the call with cut arguments failed, with both warnings', () => {
     const response = {
       object: 'chat.completion',
       choices: [
@@ -28,12 +28,12 @@ describe('a response cut at its output token limit while writing a call warns on
       ],
     };
     const { calls, warnings } = readerFor(openaiFormat)(response);
-    expect(calls.map((call) => [call.tool, call.args])).toEqual([
-      ['search', { q: 'lisbon' }],
-      ['write_file', { raw: '{"path": "notes.md", "text": "Lis' }],
+    expect(calls.map((call) => [call.tool, call.args, call.error])).toEqual([
+      ['search', { q: 'lisbon' }, undefined],
+      ['write_file', {}, 'arguments are not valid JSON: {"path": "notes.md", "text": "Lis'],
     ]);
     expect(warnings).toEqual([
-      't at $.choices[0].message.tool_calls[1].function.arguments: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+      't at $.choices[0].message.tool_calls[1].function.arguments: arguments are not valid JSON; the call is read as failed, with no arguments',
       't at $.choices[0].message.tool_calls[1]: the response stopped at its output token limit (finish_reason "length") while writing this call; its arguments may be incomplete',
     ]);
   });
@@ -139,12 +139,12 @@ describe('a stream cut at its output token limit while writing a call warns on t
       '[DONE]',
     ];
     const { calls, warnings } = readerFor(openaiFormat)(stream);
-    expect(calls.map((call) => [call.tool, call.args])).toEqual([
-      ['webSearchTool', { query: 'current Berlin weather' }],
-      ['writeFile', { raw: '{"path": "berlin.md", "text": "Sun' }],
+    expect(calls.map((call) => [call.tool, call.args, call.error])).toEqual([
+      ['webSearchTool', { query: 'current Berlin weather' }, undefined],
+      ['writeFile', {}, 'arguments are not valid JSON: {"path": "berlin.md", "text": "Sun'],
     ]);
     expect(warnings).toEqual([
-      't at $[2].choices[0].delta.tool_calls[0].function.arguments: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+      't at $[2].choices[0].delta.tool_calls[0].function.arguments: arguments are not valid JSON; the call is read as failed, with no arguments',
       't at $[2].choices[0].delta.tool_calls[0]: the response stopped at its output token limit (finish_reason "length") while writing this call; its arguments may be incomplete',
     ]);
   });
@@ -193,16 +193,16 @@ describe('a stream cut at its output token limit while writing a call warns on t
       { type: 'response.incomplete', response: response('incomplete', [cut], 'max_output_tokens') },
     ];
     const { calls, warnings } = readerFor(openaiFormat)(stream);
-    expect(calls.map((call) => [call.tool, call.args])).toEqual([
-      ['write_sql', { raw: '{"query": "SELECT * FROM users WHERE' }],
+    expect(calls.map((call) => [call.tool, call.args, call.error])).toEqual([
+      ['write_sql', {}, 'arguments are not valid JSON: {"query": "SELECT * FROM users WHERE'],
     ]);
     expect(warnings).toEqual([
-      't at $[4].response.output[0].arguments: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+      't at $[4].response.output[0].arguments: arguments are not valid JSON; the call is read as failed, with no arguments',
       't at $[4].response.output[0]: the response stopped at its output token limit (incomplete_details.reason "max_output_tokens") while writing this call; its arguments may be incomplete',
     ]);
     // The same response, not streamed.
     expect(readerFor(openaiFormat)(response('incomplete', [cut], 'max_output_tokens')).warnings).toEqual([
-      't at $.output[0].arguments: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+      't at $.output[0].arguments: arguments are not valid JSON; the call is read as failed, with no arguments',
       't at $.output[0]: the response stopped at its output token limit (incomplete_details.reason "max_output_tokens") while writing this call; its arguments may be incomplete',
     ]);
   });

@@ -39,6 +39,12 @@ export interface TraceFormat {
    * list, not only the first). The registry asks the formats in its detection order; the first yes wins.
    */
   detect(data: unknown): boolean;
+  /**
+   * Optional: whether data is a shape this format reads in which no call is a legitimate zero, though
+   * `detect` leaves it to other formats (an Anthropic message without its `role` holding only text, an
+   * empty `{"messages": []}`). A named reading of it then gives no calls without an error.
+   */
+  holdsNoCalls?(data: unknown): boolean;
   /** Reads calls from parsed JSON. Throws `ToolscoreInputError` when the shape is wrong. */
   parse(data: unknown, context: ParseContext): ToolCall[];
   /**

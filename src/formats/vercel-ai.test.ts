@@ -431,7 +431,7 @@ describe('vercel-ai: shapes the corpus lacks (hand-written, following the AI SDK
     ]);
   });
 
-  test('input that is not valid JSON keeps the raw text with a warning; an empty tool name is skipped with a warning', () => {
+  test('input that is not valid JSON fails its call, with a warning; an empty tool name is skipped with a warning', () => {
     const { calls, warnings } = parse({
       steps: [
         {
@@ -445,10 +445,17 @@ describe('vercel-ai: shapes the corpus lacks (hand-written, following the AI SDK
       ],
     });
     expect(calls).toEqual([
-      { tool: 'search', args: { raw: '{"q": ' }, id: 'x', is_error: false, metadata: { step: 0, invalid: true } },
+      {
+        tool: 'search',
+        args: {},
+        id: 'x',
+        is_error: true,
+        error: 'arguments are not valid JSON: {"q":',
+        metadata: { step: 0, invalid: true },
+      },
     ]);
     expect(warnings).toEqual([
-      'test at $.steps[0].content[0].input: arguments are not valid JSON; kept the raw text as {"raw": ...}',
+      'test at $.steps[0].content[0].input: arguments are not valid JSON; the call is read as failed, with no arguments',
       'test at $.steps[0].content[1]: skipped a call with no tool name',
     ]);
   });

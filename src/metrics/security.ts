@@ -1,6 +1,7 @@
 import { DEFAULT_LIMITS, tooDeepError } from '../core/limits.js';
 import type { ToolCall } from '../core/types.js';
 import { hasOwnProperty } from '../core/objects.js';
+import { unreadableArgumentsText } from '../formats/calls.js';
 
 /** Kinds of credential recognised in arguments, most specific first. */
 export const SECRET_KINDS = [
@@ -25,7 +26,7 @@ export interface SecretFinding {
   index: number;
   /** Tool of the call. */
   tool: string;
-  /** Where in the arguments: `headers.Authorization`, `files[0].content`. */
+  /** Where in the arguments: `headers.Authorization`, `files[0].content`; `(arguments text)` when they were not JSON. */
   path: string;
   /** What kind of credential. */
   kind: SecretKind;
@@ -303,10 +304,14 @@ export function redactSecrets(text: string): string {
   return out;
 }
 
+/** The path of a finding in arguments a reader could not read: their text is scanned as it is. */
+const ARGUMENTS_TEXT = '(arguments text)';
+
 /**
  * Scans every string at any depth of each call's arguments. A quick walk first checks the nesting
  * limit and looks for strings that could hold a credential; only a call that has one is walked again
- * to build the findings with their paths.
+ * to build the findings with their paths. Arguments that were not JSON (their call failed) are
+ * scanned in the text they came as: a credential in a truncated call was sent all the same.
  */
 export function securityMetrics(
   actual: readonly ToolCall[],
@@ -316,6 +321,12 @@ export function securityMetrics(
   for (let index = 0; index < actual.length; index++) {
     const call = actual[index]!;
     if (call.args === null) continue;
+    const text = unreadableArgumentsText(call.args);
+    if (text !== undefined) {
+      for (const { kind, preview } of findSecretsInText(text))
+        secrets.push({ index, tool: call.tool, path: ARGUMENTS_TEXT, kind, preview });
+      continue;
+    }
     if (!mayHoldSecret(call.args, 0, maxDepth, index)) continue;
     const trail: (string | number)[] = [];
     const report = (match: SecretMatch): void => {

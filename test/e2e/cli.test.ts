@@ -352,7 +352,7 @@ describe('toolscore eval options', () => {
     const run = await runCli(['eval', gold, trace], { cwd: dir });
     expect(run.code).toBe(0);
     expect(run.stderr).toBe(
-      `warning: ${trace} at $[0].arguments: arguments are not valid JSON; kept the raw text as {"raw": ...}\n`,
+      `warning: ${trace} at $[0].arguments: arguments are not valid JSON; the call is read as failed, with no arguments\n`,
     );
     expect(readReport(join(dir, 'toolscore.json')).warnings).toHaveLength(1);
   });
