@@ -5,7 +5,7 @@ import { estimateTokens, toolTokens } from './tokens.js';
 import type { LintIssue, McpTool, ScenarioResult, ServerIdentity } from './types.js';
 
 /** Lint rules whose findings are signs of tool poisoning: shown on their own line, whatever the grade. */
-export const SECURITY_RULES: ReadonlySet<string> = new Set([
+const SECURITY_RULES: ReadonlySet<string> = new Set([
   'hidden-tag-characters',
   'hidden-bidi-controls',
   'hidden-characters-in-name',

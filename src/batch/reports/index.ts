@@ -2,8 +2,7 @@
  * The batch reports: HTML, Markdown, JUnit and CSV of a whole dataset, rendered only from its summary
  * and results lines, so a merged run reports exactly what one run would.
  */
-export type { BatchReportInput } from './view.js';
-export { HTML_CASES, batchHtmlChunks } from './html.js';
+export { batchHtmlChunks } from './html.js';
 export { batchMarkdown } from './markdown.js';
 export { batchJunitChunks } from './junit.js';
-export { BATCH_CSV_COLUMNS, batchCsvChunks } from './csv.js';
+export { batchCsvChunks } from './csv.js';
