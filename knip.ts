@@ -22,6 +22,8 @@ export default {
     ...packageEntries,
     ...Object.values(rolldown.input),
     'test/**/*.{ts,mjs}',
+    // Type tests: npm run typecheck checks them.
+    'src/**/*.test-d.ts',
     'bench/*.mjs',
     'examples/**/*.{mjs,ts}',
   ],

@@ -107,7 +107,7 @@ describe('the npm package', () => {
           !['package.json', 'README.md', 'LICENSE'].includes(path),
       ),
     ).toEqual([]);
-    expect(packedFiles.filter((path) => /\.test\.|(^|\/)test\//.test(path))).toEqual([]);
+    expect(packedFiles.filter((path) => /\.test(-d)?\.|(^|\/)test\//.test(path))).toEqual([]);
   });
 
   it('installs a working toolscore bin', async () => {
