@@ -12,34 +12,54 @@ import { exportedSurface, packageEntries } from './surface.js';
 const UPDATE = process.env.TOOLSCORE_UPDATE_GOLDEN === '1';
 const entries = packageEntries();
 const surface = exportedSurface(entries);
+const FOLDER = join(REPO_ROOT, 'test/api');
+
+// `npm run api` rewrites every pin, adds one for a new entry and removes the pin of an entry gone.
+if (UPDATE) {
+  const pins = entries.map((entry) => basename(entry.pin));
+  for (const file of readdirSync(FOLDER))
+    if (file.endsWith('.api.txt') && !pins.includes(file)) rmSync(join(FOLDER, file));
+  for (const entry of entries) writeFileSync(join(REPO_ROOT, entry.pin), surface.get(entry.name)!);
+}
 
 describe('the public surface', () => {
-  it('has one pin for each module entry of package.json exports, and no other', () => {
-    const pins = entries.map((entry) => basename(entry.pin));
-    if (UPDATE)
-      for (const file of readdirSync(join(REPO_ROOT, 'test/api')))
-        if (file.endsWith('.api.txt') && !pins.includes(file)) rmSync(join(REPO_ROOT, 'test/api', file));
-    expect(entries).toHaveLength(11);
+  it('has one pin for each module entry of package.json exports, and no other (run npm run api)', () => {
+    expect(entries.map((entry) => entry.name)).toContain('toolscore');
     expect(
-      readdirSync(join(REPO_ROOT, 'test/api'))
+      readdirSync(FOLDER)
         .filter((file) => file.endsWith('.api.txt'))
         .sort(),
-    ).toEqual([...pins].sort());
+    ).toEqual(entries.map((entry) => basename(entry.pin)).sort());
   });
 
   for (const entry of entries) {
     it(`${entry.name} exports what ${entry.pin} lists (run npm run api after a deliberate change)`, () => {
       const path = join(REPO_ROOT, entry.pin);
-      const listed = surface.get(entry.name)!;
-      if (UPDATE) writeFileSync(path, listed);
       const pinned = existsSync(path) ? readFileSync(path, 'utf8') : '';
-      expect(listed, `${entry.pin} is stale: run npm run api`).toBe(pinned);
+      expect(surface.get(entry.name), `${entry.pin} is stale: run npm run api`).toBe(pinned);
     });
   }
 
-  it('tells values from types and sees through re-exports', () => {
-    const root = surface.get('toolscore')!.split('\n');
-    expect(root).toEqual(
+  it('reads each kind of export, through re-exports, and tells a value exported as a type only', () => {
+    const fixture = { name: 'fixture', source: 'test/api/fixture/entry.ts', pin: '' };
+    expect(exportedSurface([fixture]).get('fixture')!.split('\n')).toEqual([
+      'Name type',
+      'Point const+type',
+      'Shape class',
+      'ShapeType type-only class',
+      'Sized interface',
+      'Unit enum',
+      'area function',
+      'counter let',
+      'declared namespace',
+      'default function',
+      'origin const',
+      '',
+    ]);
+  });
+
+  it('pins the root entry with its values and types told apart', () => {
+    expect(surface.get('toolscore')!.split('\n')).toEqual(
       expect.arrayContaining([
         'evaluate function',
         'ANY const',
