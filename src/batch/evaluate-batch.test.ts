@@ -510,8 +510,7 @@ describe("a case's gold is read as a gold file is: unknown keys are not silent",
     const dir = scratch();
     const files = [1, 2, 3].map((index) => join(dir, `shard-${index}.jsonl`));
     for (const [k, file] of files.entries()) {
-      const { lines } = await runAll({ cases }, { shard: { index: k + 1, count: 3 } });
-      writeFileSync(file, text(lines));
+      writeFileSync(file, await resultsText({ cases }, { shard: { index: k + 1, count: 3 } }));
     }
     const merged = mergeResults(files, { createdAt: CREATED_AT });
     for await (const _ of merged);
