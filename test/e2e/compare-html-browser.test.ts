@@ -69,7 +69,16 @@ describe('comparison HTML in headless Chromium', needs(CHROMIUM), () => {
     expect(await scoreBars.nth(0).getAttribute('class')).toBe('fill good');
     expect(await scoreBars.nth(1).getAttribute('class')).toBe('fill bad');
     expect(await scoreChart.locator('text.best').allTextContents()).toEqual(['0.900 ★']);
-    const fill = (locator: typeof scoreBars) => locator.evaluate((rect) => getComputedStyle(rect).fill);
+    // Computed in the page (the test's types have no DOM): a property of an element's computed style.
+    const style = (locator: typeof scoreBars, property: string) =>
+      locator.evaluate(
+        (element, name) =>
+          (globalThis as unknown as { getComputedStyle(e: unknown): Record<string, string> }).getComputedStyle(element)[
+            name
+          ]!,
+        property,
+      );
+    const fill = (locator: typeof scoreBars) => style(locator, 'fill');
     const good = await fill(scoreBars.nth(0));
     const bad = await fill(scoreBars.nth(1));
     expect([good, bad]).toEqual(['rgb(26, 127, 55)', 'rgb(207, 34, 46)']);
@@ -86,15 +95,16 @@ describe('comparison HTML in headless Chromium', needs(CHROMIUM), () => {
     expect(await scoreCells.nth(0).getAttribute('class')).toBe('num good best');
     expect(await scoreCells.nth(0).textContent()).toBe('★ 0.900');
     expect(await scoreCells.nth(1).getAttribute('class')).toBe('num bad');
-    expect(await scoreCells.nth(1).evaluate((td) => getComputedStyle(td).color)).toBe('rgb(207, 34, 46)');
+    expect(await style(scoreCells.nth(1), 'color')).toBe('rgb(207, 34, 46)');
     expect(await page.locator('#models .legend').textContent()).toBe(
       '★ best value of the measure (every model on a tie)good: 0.900 or more; redundant_rate below 0.100fair: 0.700 to 0.900; redundant_rate below 0.300poor: below 0.700; redundant_rate 0.300 or more',
     );
-    expect(
-      await page
-        .locator('#models .legend .swatch')
-        .evaluateAll((swatches) => swatches.map((swatch) => getComputedStyle(swatch).backgroundColor)),
-    ).toEqual(['rgb(26, 127, 55)', 'rgb(154, 103, 0)', 'rgb(207, 34, 46)']);
+    const swatches = page.locator('#models .legend .swatch');
+    expect([
+      await style(swatches.nth(0), 'backgroundColor'),
+      await style(swatches.nth(1), 'backgroundColor'),
+      await style(swatches.nth(2), 'backgroundColor'),
+    ]).toEqual(['rgb(26, 127, 55)', 'rgb(154, 103, 0)', 'rgb(207, 34, 46)']);
     expect(await page.locator('#charts .legend').count()).toBe(1);
     await page.screenshot({ path: join(ARTIFACTS, 'comparison.png'), fullPage: true });
     expect(await page.locator('img').count()).toBe(0);
