@@ -15,6 +15,11 @@ export function inShard(position: number, shard: Shard | undefined): boolean {
   return shard === undefined || position % shard.count === shard.index - 1;
 }
 
+/** How many of `total` cases (positions 0 to total − 1) a shard takes. */
+export function shardSize(total: number, shard: Shard | undefined): number {
+  return shard === undefined ? total : Math.max(0, Math.ceil((total - (shard.index - 1)) / shard.count));
+}
+
 /** Checks a shard: whole numbers with 1 ≤ index ≤ count. */
 export function checkShard(shard: Shard, source = 'shard'): Shard {
   const { index, count } = shard;

@@ -18,16 +18,28 @@ export type BatchSource =
   /** Cases in memory. */
   | { cases: Iterable<BatchCase> | AsyncIterable<BatchCase> };
 
-/** The items of a source in dataset order, and how far the reading has come. */
+/** The items of a source in dataset order, how far the reading has come, and how many there are. */
 export interface ItemStream {
   items: AsyncIterable<BatchItem>;
   /** Share of the input read so far, in [0, 1], when the input's size is known. */
   readShare(): number | undefined;
+  /**
+   * The number of items, when known: up front for file lists and for a JSON Lines file whose lines were
+   * counted (`countLines`), and for any source once it has been read to its end.
+   */
+  total(): number | undefined;
 }
 
-/** Opens a source. Bad patterns and folders throw before any case is read. */
-export async function openSource(source: BatchSource, maxLineBytes = DEFAULT_LIMITS.maxLineBytes): Promise<ItemStream> {
-  if ('dataset' in source) return datasetItems(source.dataset, maxLineBytes);
+/**
+ * Opens a source. Bad patterns and folders throw before any case is read. `countLines` counts a JSON
+ * Lines file's cases first, for a progress line's total.
+ */
+export async function openSource(
+  source: BatchSource,
+  maxLineBytes = DEFAULT_LIMITS.maxLineBytes,
+  countLines = false,
+): Promise<ItemStream> {
+  if ('dataset' in source) return datasetItems(source.dataset, maxLineBytes, countLines);
   if ('cases' in source) return countedItems(caseItems(source.cases), undefined);
   if ('goldDir' in source) {
     const pairs = await pairFolders(source.goldDir, source.traceDir);
@@ -40,17 +52,34 @@ export async function openSource(source: BatchSource, maxLineBytes = DEFAULT_LIM
   return countedItems(arrayItems(items), items.length);
 }
 
-/** A stream whose share read is the share of `total` items handed out. */
-function countedItems(items: AsyncIterable<BatchItem>, total: number | undefined): ItemStream {
+/** Items counted as they are handed out; the count is the total once they run out. */
+function counting(items: AsyncIterable<BatchItem>): {
+  items: AsyncIterable<BatchItem>;
+  given(): number;
+  ended(): boolean;
+} {
   let given = 0;
+  let ended = false;
   return {
     items: (async function* () {
       for await (const item of items) {
         given++;
         yield item;
       }
+      ended = true;
     })(),
-    readShare: () => (total === undefined || total === 0 ? undefined : given / total),
+    given: () => given,
+    ended: () => ended,
+  };
+}
+
+/** A stream whose share read is the share of `total` items handed out. */
+function countedItems(items: AsyncIterable<BatchItem>, total: number | undefined): ItemStream {
+  const counted = counting(items);
+  return {
+    items: counted.items,
+    readShare: () => (total === undefined || total === 0 ? undefined : counted.given() / total),
+    total: () => total ?? (counted.ended() ? counted.given() : undefined),
   };
 }
 
@@ -72,6 +101,7 @@ const CLOSE_BRACE = 0x7d;
 const COMMA = 0x2c;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
+const LINE_FEED = 0x0a;
 
 function isBlankByte(b: number): boolean {
   return b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
@@ -82,9 +112,10 @@ function isBlankByte(b: number): boolean {
  * Lines (one case per non-blank line); a file starting with `[` as a JSON array, split into its elements
  * without parsing them. Either way the text of each case goes to a scorer, which parses it.
  */
-async function datasetItems(path: string, maxLineBytes: number): Promise<ItemStream> {
+async function datasetItems(path: string, maxLineBytes: number, countLines: boolean): Promise<ItemStream> {
   const handle = await openRegularFile(path);
-  const { size } = await handle.stat();
+  const stats = await handle.stat();
+  const { size } = stats;
   const head = Buffer.alloc(64);
   const { bytesRead } = await handle.read(head, 0, head.length, 0);
   let first = 0;
@@ -98,7 +129,45 @@ async function datasetItems(path: string, maxLineBytes: number): Promise<ItemStr
   const readShare = (): number | undefined => (size === 0 ? undefined : Math.min(1, progress.read / size));
   const asArray = !isJsonLinesPath(path) && head[first] === OPEN_BRACKET;
   const items = asArray ? arrayElements(handle, path, progress) : jsonLinesItems(handle, path, maxLineBytes, progress);
-  return { items: closing(items, handle, path), readShare };
+  const counted = counting(closing(items, handle, path));
+  // A regular file can be read twice (the count is one quick pass before the first case); a pipe or a
+  // device only once, so its total waits for the end, as a JSON array's does.
+  const lines =
+    countLines && !asArray && stats.isFile() ? await countCaseLines(path).catch(() => undefined) : undefined;
+  return {
+    items: counted.items,
+    readShare,
+    total: () => (counted.ended() ? counted.given() : lines),
+  };
+}
+
+/** The non-blank lines of a JSON Lines file (the cases `jsonLinesItems` yields), in a pass of its own. */
+async function countCaseLines(path: string): Promise<number> {
+  const handle = await openRegularFile(path);
+  try {
+    let count = 0;
+    let content = false;
+    let first = true;
+    for await (const chunk of handle.createReadStream({
+      highWaterMark: 1 << 20,
+      autoClose: false,
+    }) as AsyncIterable<Buffer>) {
+      let i = first && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf ? 3 : 0;
+      first = false;
+      while (i < chunk.length) {
+        const end = chunk.indexOf(LINE_FEED, i);
+        const stop = end < 0 ? chunk.length : end;
+        for (; !content && i < stop; i++) content = !isBlankByte(chunk[i]!);
+        if (end < 0) break;
+        if (content) count++;
+        content = false;
+        i = end + 1;
+      }
+    }
+    return content ? count + 1 : count;
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Closes the file when the reading ends, and turns file-system errors into one-line input errors. */
