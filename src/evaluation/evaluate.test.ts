@@ -375,6 +375,18 @@ describe('input checks', () => {
     expect(result.traceCalls.map((call) => call.is_error)).toEqual([true, false, true, true, true]);
     expect(result.traceCalls[3]!.error).toBe('{"code":5}');
   });
+  test('a path given as expected is refused with the way to read a gold file: evaluateTrace', () => {
+    const call = () => evaluate({ expected: 'gold.json' as never, actual: [] });
+    expect(call).toThrow(ToolscoreInputError);
+    expect(call).toThrow(
+      'expected at $: expected a JSON array of calls (or {"calls": [...]}), got a string ("gold.json"); evaluate() reads no files: for a gold file use evaluateTrace({ goldFile: "gold.json", traceFile }), or pass the parsed calls',
+    );
+    // A long string is cut; quotes and control characters are escaped.
+    expect(() => evaluate({ expected: `"\n${'x'.repeat(200)}` as never, actual: [] })).toThrow(
+      `got a string ("\\"\\n${'x'.repeat(77)}…")`,
+    );
+  });
+
   test('an unrecognisable actual value is an error, not zero calls', () => {
     expect(() => evaluate({ expected: [], actual: 42 })).toThrow(/could not detect the trace format of a number/);
   });
