@@ -61,7 +61,17 @@ export interface EvaluateOptions {
 
 /** Scores actual tool calls against expected ones. Synchronous, pure, no I/O. */
 export function evaluate(options: EvaluateOptions): EvaluationResult {
+  if (typeof options.expected === 'string') throw pathAsGoldError(options.expected);
   return withStackGuard(() => evaluateUnguarded(options), 'evaluate');
+}
+
+/** `expected: "gold.json"`: gold is never a string, and the likely mistake is a file path, so say where files are read. */
+function pathAsGoldError(given: string): ToolscoreInputError {
+  const shown = JSON.stringify(given.length > 80 ? `${given.slice(0, 79)}…` : given);
+  return new ToolscoreInputError(
+    { source: 'expected', path: '$' },
+    `expected a JSON array of calls (or {"calls": [...]}), got a string (${shown}); evaluate() reads no files: for a gold file use evaluateTrace({ goldFile: ${shown}, traceFile }), or pass the parsed calls`,
+  );
 }
 
 function evaluateUnguarded(options: EvaluateOptions): EvaluationResult {

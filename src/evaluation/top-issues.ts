@@ -1,4 +1,5 @@
 import { memberEqual, type EqualityMode } from '../match/equality.js';
+import { encodeOperators } from '../match/operators.js';
 import { isOptional } from '../match/matchers/matcher.js';
 import { copyNumberKind } from '../match/number-kinds.js';
 import type { Pairing } from '../pairing/pairing.js';
@@ -22,6 +23,48 @@ export interface TopIssue {
   fix: string;
   /** Per-argument differences, for argument mismatches. */
   diffs?: ArgumentDiff[];
+}
+
+/** One argument difference as files write it: the expected value with matchers in `$` operator form. */
+export interface ArgumentDiffRecord {
+  key: string;
+  kind: ArgumentDiff['kind'];
+  /** Absent for `unexpected`. */
+  expected?: unknown;
+  /** Absent for `missing`. */
+  actual?: unknown;
+}
+
+/** One item of "Top issues to fix" as files write it (`toDict().top_issues`, the JSON report's `top_issues`). */
+export interface TopIssueRecord {
+  kind: IssueKind;
+  tool: string;
+  expected_index: number | null;
+  actual_index: number | null;
+  problem: string;
+  fix: string;
+  diffs?: ArgumentDiffRecord[];
+}
+
+/** A top issue under snake_case keys, the one shape every file gives it. */
+export function topIssueRecord(issue: TopIssue): TopIssueRecord {
+  const record: TopIssueRecord = {
+    kind: issue.kind,
+    tool: issue.tool,
+    expected_index: issue.expectedIndex,
+    actual_index: issue.actualIndex,
+    problem: issue.problem,
+    fix: issue.fix,
+  };
+  if (issue.diffs) record.diffs = issue.diffs.map(diffRecord);
+  return record;
+}
+
+function diffRecord(diff: ArgumentDiff): ArgumentDiffRecord {
+  const record: ArgumentDiffRecord = { key: diff.key, kind: diff.kind };
+  if (diff.kind !== 'unexpected') record.expected = encodeOperators(diff.expected);
+  if (diff.kind !== 'missing') record.actual = diff.actual;
+  return record;
 }
 
 /**

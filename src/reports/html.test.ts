@@ -64,6 +64,17 @@ describe('renderHtmlReport', () => {
     expect(html).toContain('on 2025-06-14T09:30:00.000Z</footer>');
   });
 
+  it('each metric card is captioned with how its number is made, its name in sentence case', async () => {
+    const html = renderHtmlReport(buildReportView(await exampleResult(), EXAMPLE_OPTIONS));
+    // The example expects 4 tools and calls all 4 plus charge_card: (4 − 0.5 × 1) / 4 = 87.5%.
+    expect(html).toContain(
+      '<div class="card band-warn" data-metric="invocation_accuracy"><div class="name">Invocation accuracy</div><div><span class="value">87.5%</span> <span class="note">fair</span></div><div class="note">(4 called − ½ × 1 missing or extra) ÷ 4 expected tools</div></div>',
+    );
+    expect(html).toContain('<div class="name">Selection accuracy</div>');
+    expect(html).toContain('<div class="name">Sequence accuracy</div>');
+    expect(html).not.toMatch(/<div class="name">\w+ [A-Z][a-z]/);
+  });
+
   it('escapes every text from the trace and masks credentials', () => {
     const html = renderHtmlReport(
       buildReportView(hostileResult(), { goldFile: `${IMG_PAYLOAD}.json`, traceFile: 'trace.json', now: FIXED_TIME }),

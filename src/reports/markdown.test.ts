@@ -24,7 +24,7 @@ describe('renderMarkdownReport', () => {
     expect(lines[0]).toBe('## ⚠️ Toolscore evaluation: WARN: score 83.5%, grade B');
     expect(text).toContain('❌ Score 83.5% is below the required 90.0%  \n**Required calls completed: 3 of 4**');
     expect(text).toContain(
-      '| Selection Accuracy | 80.0% | 🟡 fair | calls whose tool was expected · 40.0% of the score |',
+      '| Selection accuracy | 80.0% | 🟡 fair | calls whose tool was expected · 40.0% of the score |',
     );
     expect(text).toContain(
       '1. **book\\_flight failed: "Payment declined: card expired" and was not retried successfully**',

@@ -120,6 +120,16 @@ describe('batch HTML report in headless Chromium', needs(CHROMIUM), () => {
     expect(
       await page.locator('#cases details.case').evaluateAll((cases) => cases.map((c) => c.getAttribute('data-index'))),
     ).toEqual(['2', '4', '1', '0']);
+    // Cases are numbered from 1 as a case without an id is named (#1 is the first): the same numbers in
+    // the worst cases, the case list and the errors.
+    expect(await page.locator('table.worst tbody tr td:first-child').allTextContents()).toEqual(['3', '5', '2', '1']);
+    expect(await page.locator('#cases details.case summary > span:first-child').allTextContents()).toEqual([
+      '3',
+      '5',
+      '2',
+      '1',
+    ]);
+    expect(await page.locator('table.errors tbody tr td:first-child').allTextContents()).toEqual(['4']);
     expect(await page.textContent('#cases-note')).toBe('All 4 scored cases, lowest first.');
     expect(requests).toEqual([pathToFileURL(file).href]);
     expect(errors).toEqual([]);

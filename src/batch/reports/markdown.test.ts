@@ -25,10 +25,10 @@ describe('batchMarkdown', () => {
       '❌ Mean score 70.0% is below the required 80.0% · 50.0% of the scored cases score at least 80.0%  ',
     );
     expect(text).toContain('| Argument F1 | 🔴 60.4% | 50.0% | 0.0% | 100.0% | 0.0% | 100.0% | 4 |');
-    expect(text).toContain('| 2 | cleanup-3 | 🔴 25.0% | F | expected call to delete\\_db was not made |');
+    expect(text).toContain('| 3 | cleanup-3 | 🔴 25.0% | F | expected call to delete\\_db was not made |');
     expect(text).toContain('❌ 1 case could not be read or scored');
     expect(text).toContain(
-      '- broken"case (index 3, line 4): cases.jsonl:4: expected a JSON object, got invalid JSON (Unexpected end of JSON input)',
+      '- broken"case (#4, line 4): cases.jsonl:4: expected a JSON object, got invalid JSON (Unexpected end of JSON input)',
     );
     const passing = await batchMarkdown(exampleInput({ minScore: 0.7 }));
     expect(passing.split('\n')[0]).toBe(
@@ -54,7 +54,7 @@ describe('batchMarkdown', () => {
     expect(text).not.toContain(SECRET);
     expect(text).not.toMatch(/@octocat/);
     expect(text).not.toContain(LONG_ID);
-    expect(text).toContain(`| 0 | ${LONG_ID.slice(0, 79)}… |`);
+    expect(text).toContain(`| 1 | ${LONG_ID.slice(0, 79)}… |`);
     for (const line of text.split('\n').filter((row) => row.startsWith('| '))) {
       const cells = line.replace(/\\\|/g, '').split('|').length - 2;
       expect([3, 5, 6, 8]).toContain(cells);

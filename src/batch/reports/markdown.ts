@@ -1,6 +1,6 @@
 import { verdictFor } from '../../core/grade.js';
 import { REPORT_COLUMNS, generatedText } from '../../text/report.js';
-import { BATCH_COLUMNS, BATCH_TEXT, errorPlaceText, unreadableText } from '../../text/batch-report.js';
+import { BATCH_COLUMNS, BATCH_TEXT, caseNumber, errorPlaceText, unreadableText } from '../../text/batch-report.js';
 import { moreText } from '../../text/values.js';
 import { escapeMarkdown as md } from '../../reports/escape.js';
 import { BAND_MARK, VERDICT_MARK, table } from '../../reports/markdown.js';
@@ -124,7 +124,7 @@ export async function batchMarkdown(input: BatchReportInput): Promise<string> {
       ...table(
         [BATCH_COLUMNS.index, BATCH_COLUMNS.case, REPORT_COLUMNS.score, REPORT_COLUMNS.grade, BATCH_COLUMNS.topIssue],
         view.worstCases.map((worst) => [
-          String(worst.index),
+          String(caseNumber(worst.index)),
           md(cutText(worst.id, ID_TEXT)),
           `${BAND_MARK[worst.band]} ${worst.scoreText}`,
           worst.grade,

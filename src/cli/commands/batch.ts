@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { ToolscoreInputError } from '../../core/errors.js';
-import { evaluateBatch, type BatchOptions } from '../../batch/evaluate-batch.js';
+import { evaluateBatch, type BatchOptions, type BatchProgress } from '../../batch/evaluate-batch.js';
 import { parseShard } from '../../batch/shard.js';
 import { expandPatterns, type BatchSource } from '../../batch/sources.js';
 import { checkFormatName } from '../../formats/registry.js';
@@ -126,7 +126,8 @@ export async function runBatch(dataset: string | undefined, flags: BatchFlags): 
     limits,
     ...(shard === undefined ? {} : { shard }),
     ...(minScore === undefined ? {} : { minScore }),
-    onProgress: (state) => progress.update(state.done, state.failed, state.readShare),
+    // Only a line on a terminal needs the run's progress (a JSON Lines file's cases are counted for it).
+    ...(progress.drawn ? { onProgress: (state: BatchProgress) => progress.update(state) } : {}),
   };
   const run = evaluateBatch(source, options);
   return finishRun(run, flags, {
@@ -134,7 +135,7 @@ export async function runBatch(dataset: string | undefined, flags: BatchFlags): 
     maxErrors,
     failFast: flags.failFast === true,
     print: flags.output === STDOUT_PATH ? process.stderr : process.stdout,
-    onEnd: () => progress.end(),
+    onEnd: () => progress.end(run.summary().cases.total),
   });
 }
 
@@ -142,7 +143,6 @@ export async function runBatch(dataset: string | undefined, flags: BatchFlags): 
 class Progress {
   private readonly started = performance.now();
   private readonly line: LiveLine;
-  private done = 0;
 
   constructor(
     private readonly enabled: boolean,
@@ -151,13 +151,18 @@ class Progress {
     this.line = new LiveLine(enabled);
   }
 
-  update(done: number, failed: number, readShare: number | undefined): void {
-    this.done = done;
-    this.line.draw(() => progressText(done, failed, (performance.now() - this.started) / 1000, readShare));
+  /** Whether the line is redrawn as the run goes. */
+  get drawn(): boolean {
+    return this.line.drawn;
   }
 
-  end(): void {
+  update({ done, total, failed, readShare }: BatchProgress): void {
+    this.line.draw(() => progressText(done, total, failed, (performance.now() - this.started) / 1000, readShare));
+  }
+
+  /** The final line: the cases the run yielded, scored or not. */
+  end(done: number): void {
     if (!this.enabled) return;
-    this.line.end(finishedText(this.done, (performance.now() - this.started) / 1000, this.jobs));
+    this.line.end(finishedText(done, (performance.now() - this.started) / 1000, this.jobs));
   }
 }

@@ -4,7 +4,7 @@ import { writeFileAtomic } from '../../io/atomic-write.js';
 import { readToolCatalogue } from '../../schemas/catalogue.js';
 import { generateGoldCases, type GeneratedCase } from '../../schemas/generate-gold.js';
 import { displayText } from '../../reports/text.js';
-import { STDOUT_NAME, generatedText, skippedToolText } from '../../text/generate.js';
+import { STDOUT_NAME, generatedText, shortToolText, skippedToolText } from '../../text/generate.js';
 import { checkOutputPaths } from '../output-paths.js';
 import { numberFlag } from '../scoring-flags.js';
 
@@ -53,12 +53,13 @@ export async function runGenerate(flags: GenerateFlags): Promise<number> {
   const catalogue = readToolCatalogue(await readJsonFile(flags.tools), flags.tools);
   if (catalogue.size === 0)
     throw new ToolscoreInputError({ source: flags.tools }, 'the catalogue lists no tool: nothing to generate');
-  const { cases, skipped } = generateGoldCases(catalogue, {
+  const { cases, skipped, short } = generateGoldCases(catalogue, {
     perTool,
     edgeCases: flags.edgeCases,
     seed: flags.seed,
   });
   for (const { tool, reason } of skipped) process.stderr.write(`${displayText(skippedToolText(tool, reason))}\n`);
+  for (const { tool, asked, made } of short) process.stderr.write(`${displayText(shortToolText(tool, asked, made))}\n`);
   if (cases.length === 0)
     throw new ToolscoreInputError(
       { source: flags.tools },
