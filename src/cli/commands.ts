@@ -363,6 +363,11 @@ const batchCommand: CommandSpec<BatchFlags, [string | undefined]> = {
     },
     shardCount: { flags: '--shard-count <n>', description: 'the number of shards, with --shard auto' },
     failFast: { flags: '--fail-fast', description: 'stop at the first case that cannot be read or scored (exit 2)' },
+    allowCaseLimits: {
+      flags: '--allow-case-limits',
+      description:
+        "let a case's options.limits raise the limits above (by default a case may only lower them; a case that raises one is an error line)",
+    },
     progress: { flags: '--no-progress', description: 'print no progress line on stderr' },
   },
   help: BATCH_EXIT_CODES,
@@ -525,7 +530,7 @@ const generateCommand: CommandSpec<GenerateFlags> = {
         'tool definitions: OpenAI tools (with or without the function wrapper), Anthropic tools, an MCP tools/list result',
       required: true,
     },
-    n: { flags: '-n <count>', description: 'cases per tool', default: '10' },
+    n: { flags: '-n <count>', description: 'cases per tool (at most 1,000,000 in all: -n × tools)', default: '10' },
     edgeCases: {
       flags: '--no-edge-cases',
       description: 'normal cases only (by default 60% normal, 20% boundary, 20% edge)',
@@ -540,8 +545,9 @@ const generateCommand: CommandSpec<GenerateFlags> = {
   help: `
 Exit codes:
   0  written
-  2  bad usage or bad input: a tools file that is not a catalogue, -n below 1,
-     an output that names the tools file, no tool whose schema can be satisfied`,
+  2  bad usage or bad input: a tools file that is not a catalogue, -n below 1
+     or -n × tools above 1,000,000, an output that names the tools file, no
+     tool whose schema can be satisfied`,
   async run(_args, flags) {
     const { runGenerate } = await import('./commands/generate.js');
     return runGenerate(flags);

@@ -35,6 +35,12 @@ export interface GenerateOptions {
   seed?: string;
 }
 
+/**
+ * Most cases one run is asked for (cases per tool × tools): every case is held in memory until the
+ * file is written, so `-n 1000000000` would run out of it.
+ */
+export const MAX_GENERATED_CASES = 1_000_000;
+
 /** Tries per case before it is given up (a value set the schema rejects is drawn again). */
 const ATTEMPTS = 8;
 
@@ -60,6 +66,10 @@ export function generateGoldCases(
   options: GenerateOptions = {},
 ): { cases: GeneratedCase[]; skipped: SkippedTool[] } {
   const perTool = options.perTool ?? 10;
+  if (!Number.isSafeInteger(perTool) || perTool < 1 || perTool * catalogue.size > MAX_GENERATED_CASES)
+    throw new RangeError(
+      `perTool must be a whole number from 1 to ${MAX_GENERATED_CASES} ÷ ${catalogue.size} tools, got ${perTool}`,
+    );
   const kinds = caseKinds(perTool, options.edgeCases ?? true);
   const cases: GeneratedCase[] = [];
   const skipped: SkippedTool[] = [];

@@ -35,6 +35,8 @@ export interface BatchFlags extends ScoringFlags, BatchOutputFlags {
   shard?: string;
   shardCount?: string;
   failFast?: boolean;
+  /** Let a case's `options.limits` raise the limits of the command line. */
+  allowCaseLimits?: boolean;
   /** False after `--no-progress`. */
   progress: boolean;
 }
@@ -114,6 +116,7 @@ export async function runBatch(dataset: string | undefined, flags: BatchFlags): 
     format,
     jobs,
     failFast: flags.failFast === true,
+    allowCaseLimits: flags.allowCaseLimits === true,
     ...(weights === undefined ? {} : { weights }),
     ...(flags.strict ? { strict: true } : {}),
     ...(forbidden === undefined ? {} : { forbidden: forbidden as BatchOptions['forbidden'] }),
