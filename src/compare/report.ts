@@ -4,6 +4,7 @@ import { escapeMarkdown as md, escapeXml as xml } from '../reports/escape.js';
 import { pageEnd, pageStart, section, table as htmlTable } from '../reports/html.js';
 import { table as markdownTable } from '../reports/markdown.js';
 import { displayText } from '../reports/text.js';
+import { cutText } from '../text/values.js';
 import { COMPARED, type Compared, type ComparedModel, type Comparison } from './compare.js';
 
 /*
@@ -116,7 +117,7 @@ function chart(comparison: Comparison, measure: Compared): string {
 }
 
 function shortName(name: string): string {
-  return name.length > 18 ? `${name.slice(0, 17)}…` : name;
+  return cutText(name, 18);
 }
 
 /** The HTML page: the winner, the table, a chart per measure, the pairs; offline, no script. */

@@ -18,6 +18,7 @@ const AWS = ['AK', 'IA', 'Q7RT2ZKX4M9PLW3N'].join('');
 // An underscore at position 22: Markdown writes it `\_`, which once cut the raw key after 22 characters.
 const GOOGLE = ['AI', 'za', 'SyD4k9Qz7Lm2Wx8Rt5', '_Vb3Nc6Hj1Pf0GeAb'].join('');
 const SLACK = ['xo', 'xb-', '123456789012-123456789012-', 'Zq8Wm3Np5Rt7Yv9Bc2Df4Gh'].join('');
+const GITHUB = ['gh', 'p_', 'A1b2'.repeat(9)].join('');
 
 const MASKED = {
   aws: '[REDACTED aws_access_key_id: AKIA…3N]',
@@ -212,5 +213,56 @@ describe('compare: model names typed with a credential are masked in JSON, Markd
     const comparison = JSON.parse(readFileSync(join(dir, 'c.json'), 'utf8'));
     expect(comparison.models.map((m: { name: string }) => m.name)).toEqual([`tool_${MASKED.aws}`, MASKED.google]);
     expect(comparison.winner).toEqual([`tool_${MASKED.aws}`]);
+  });
+});
+
+describe('mcp test: a key a server sends is masked before any cut, and in the JSON card', () => {
+  test('a tool named with a key, and an error text whose key the 200-character excerpt would cut', async () => {
+    const dir = scratch.fresh();
+    // The key starts at character 190 of the error text: a cut at 199 kept its first 10 characters.
+    const errorText = `failed: ${'x'.repeat(181)} ${GITHUB}`;
+    expect(errorText.indexOf(GITHUB)).toBe(190);
+    const server = join(dir, 'server.mjs');
+    const tools = [
+      {
+        name: `lookup_${AWS}`,
+        description: 'Looks a code up.',
+        inputSchema: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] },
+      },
+    ];
+    writeFileSync(
+      server,
+      `import { createInterface } from 'node:readline';
+const send = (m) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...m }) + '\\n');
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const m = JSON.parse(line);
+  if (m.id === undefined) return;
+  if (m.method === 'initialize')
+    return send({ id: m.id, result: { protocolVersion: m.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'keys', version: '0.0.1' } } });
+  if (m.method === 'tools/list') return send({ id: m.id, result: { tools: ${JSON.stringify(tools)} } });
+  if (m.method === 'tools/call')
+    return send({ id: m.id, result: { isError: true, content: [{ type: 'text', text: ${JSON.stringify(errorText)} }] } });
+  send({ id: m.id, error: { code: -32601, message: 'Method not found' } });
+});
+`,
+    );
+    const run = await runCli(['mcp', 'test', '--report', 'json', '-o', 'card.json', '--', process.execPath, server], {
+      cwd: dir,
+    });
+    expect(run.code, run.stderr).not.toBe(2);
+    const card = readFileSync(join(dir, 'card.json'), 'utf8');
+    for (const [text, where] of [
+      [card, 'card.json'],
+      [run.stdout, 'stdout'],
+      [run.stderr, 'stderr'],
+    ] as const) {
+      expectNoKey(text, where);
+      expect(text, where).not.toContain(GITHUB.slice(0, 8));
+    }
+    const parsed = JSON.parse(card) as { results: { tool: string; detail: string }[] };
+    expect(new Set(parsed.results.map((result) => result.tool))).toEqual(new Set([`lookup_${MASKED.aws}`]));
+    const details = parsed.results.map((result) => result.detail).filter((detail) => detail.startsWith('failed: '));
+    expect(details.length).toBeGreaterThan(0);
+    for (const detail of details) expect(detail).toBe(`failed: ${'x'.repeat(181)} [REDACTED…`);
   });
 });
