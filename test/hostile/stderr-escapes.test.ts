@@ -5,7 +5,8 @@ import { compileSchema } from '../../src/schemas/validator.js';
 import { runCli, useScratchFolder } from '../e2e/run-cli.js';
 
 /*
- * Red team, round 2: a JSON Schema `format` that is a terminal escape. ajv used to warn
+ * Red team, round 2: text from input that reaches stderr. First a JSON Schema `format` that is a
+ * terminal escape. ajv used to warn
  * `unknown format "…" ignored` on stderr with the name raw, so a tools file or an MCP server could
  * retitle (OSC 0), clear (CSI 2J) or hide text on the user's terminal. CLI runs are bounded by
  * runProgram's 30 s timeout (npm run build first).
@@ -26,7 +27,7 @@ const tools = [
   },
 ];
 
-const scratch = useScratchFolder('toolscore-hostile-schema-warnings-');
+const scratch = useScratchFolder('toolscore-hostile-stderr-escapes-');
 
 describe('an unknown format never reaches the terminal raw', () => {
   afterEach(() => {
@@ -93,5 +94,20 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     expect(run.stderr).not.toMatch(TERMINAL_CONTROLS);
     expect(run.stdout).not.toMatch(TERMINAL_CONTROLS);
     expect(run.stderr).not.toContain('unknown format');
+  });
+});
+
+describe('mcp record prints the command and the output path escaped', () => {
+  test('a server command that cannot start, and an output path with an OSC title sequence', async () => {
+    const dir = scratch.fresh();
+    const run = await runCli(['mcp', 'record', '-o', 'rec\u001b]0;x\u0007.jsonl', '--', '/nonexistent\u009b2J'], {
+      cwd: dir,
+    });
+    expect(run).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'toolscore: could not start the server "/nonexistent\\u009b2J": command not found\ntoolscore: recorded 0 tool calls to rec\\u001b]0;x\\u0007.jsonl\n',
+    });
   });
 });
