@@ -68,7 +68,7 @@ export function generateGoldCases(
   const perTool = options.perTool ?? 10;
   if (!Number.isSafeInteger(perTool) || perTool < 1 || perTool * catalogue.size > MAX_GENERATED_CASES)
     throw new RangeError(
-      `perTool must be a whole number from 1 to ${MAX_GENERATED_CASES} ÷ ${catalogue.size} tools, got ${perTool}`,
+      `perTool must be a whole number ≥ 1 and perTool × tools at most ${MAX_GENERATED_CASES}, got ${perTool} for ${catalogue.size} tools`,
     );
   const kinds = caseKinds(perTool, options.edgeCases ?? true);
   const cases: GeneratedCase[] = [];

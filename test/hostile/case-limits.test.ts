@@ -1,6 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { readToolCatalogue } from '../../src/schemas/catalogue.js';
+import { generateGoldCases } from '../../src/schemas/generate-gold.js';
 import { runCli, useScratchFolder } from '../e2e/run-cli.js';
 
 /*
@@ -127,5 +129,22 @@ describe('generate -n is capped before anything is made', () => {
       stderr:
         'toolscore: -n: 400000 cases for each of 3 tools is more than the 1,000,000 one run makes; ask for fewer, or split the catalogue\n',
     });
+  });
+
+  test('the library refuses the same before it allocates anything', () => {
+    const catalogue = readToolCatalogue(
+      [
+        { name: 'a', input_schema: { type: 'object', properties: {} } },
+        { name: 'b', input_schema: { type: 'object', properties: {} } },
+      ],
+      'tools',
+    );
+    expect(() => generateGoldCases(catalogue, { perTool: 1e9 })).toThrow(
+      new RangeError(
+        'perTool must be a whole number ≥ 1 and perTool × tools at most 1000000, got 1000000000 for 2 tools',
+      ),
+    );
+    expect(() => generateGoldCases(catalogue, { perTool: 500_001 })).toThrow(RangeError);
+    expect(generateGoldCases(catalogue, { perTool: 1 }).cases.map((c) => c.tool)).toEqual(['a', 'b']);
   });
 });
