@@ -20,6 +20,11 @@ export interface BatchOptions extends SettingsInput {
   shard?: Shard;
   /** Stop after the first case that cannot be read or scored. */
   failFast?: boolean;
+  /**
+   * Let a case's `options.limits` raise these limits (default false: a case may only lower them, and one
+   * that raises a limit is an error line).
+   */
+  allowCaseLimits?: boolean;
   /** The gate the summary's `pass_rate` is measured at. */
   minScore?: number;
   /** Called as the run goes (after each batch of cases): cases done, and the share of the input read when known. */
@@ -68,6 +73,7 @@ export function evaluateBatch(source: BatchSource, options: BatchOptions = {}): 
     settings: settingsOf(options),
     format: checkFormatName(format),
     ...(options.strictGold ? { strictGold: true } : {}),
+    allowCaseLimits: options.allowCaseLimits === true,
   };
   // Checked now, in this thread, so a bad default fails the call rather than every case.
   const { limits } = resolveSettings(defaults.settings);

@@ -5,6 +5,7 @@ import { escapeMarkdown as md, escapeXml as xml } from '../reports/escape.js';
 import { pageEnd, pageStart, section, table as htmlTable } from '../reports/html.js';
 import { table as markdownTable } from '../reports/markdown.js';
 import { displayText } from '../reports/text.js';
+import { cutText } from '../text/values.js';
 import { COMPARED, type Compared, type ComparedModel, type Comparison } from './compare.js';
 import { COMPARE_STYLE, COMPARE_STYLE_HASH } from './html-style.js';
 
@@ -129,7 +130,7 @@ function chart(comparison: Comparison, measure: Compared): string {
 }
 
 function shortName(name: string): string {
-  return name.length > 18 ? `${name.slice(0, 17)}…` : name;
+  return cutText(name, 18);
 }
 
 /** What the star and the colours mean, above the table and the charts. */

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { constants as osConstants } from 'node:os';
 import { mcpText } from '../text/mcp.js';
+import { displayText } from '../reports/text.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { VERSION } from '../core/version.js';
 import { idKey } from '../formats/mcp.js';
@@ -179,7 +180,7 @@ export async function recordSession(options: RecordOptions): Promise<number> {
     writing = writing
       .then(() => writeFileAtomic(options.output, text))
       .catch((error: Error) => {
-        if (!writeFailed) stderr.write(`${mcpText.recorderWriteFailed(options.output, error.message)}\n`);
+        if (!writeFailed) stderr.write(`${displayText(mcpText.recorderWriteFailed(options.output, error.message))}\n`);
         writeFailed = true;
       });
     return writing;
@@ -204,7 +205,7 @@ export async function recordSession(options: RecordOptions): Promise<number> {
       stdin.off('end', onClientEnd);
       for (const [signal, handler] of forwarders) process.off(signal, handler);
       void save().then(() => {
-        stderr.write(`${mcpText.recordedCalls(recorder.requests, options.output)}\n`);
+        stderr.write(`${displayText(mcpText.recordedCalls(recorder.requests, options.output))}\n`);
         resolve(status);
       });
     };
@@ -241,7 +242,7 @@ export async function recordSession(options: RecordOptions): Promise<number> {
 
     child.once('error', (error: NodeJS.ErrnoException) => {
       stderr.write(
-        `${mcpText.recorderLaunchFailed(options.command, error.code === 'ENOENT' ? 'command not found' : error.message)}\n`,
+        `${displayText(mcpText.recorderLaunchFailed(options.command, error.code === 'ENOENT' ? 'command not found' : error.message))}\n`,
       );
       finish(1);
     });

@@ -44,6 +44,12 @@ export interface GenerateOptions {
   seed?: string;
 }
 
+/**
+ * Most cases one run is asked for (cases per tool × tools): every case is held in memory until the
+ * file is written, so `-n 1000000000` would run out of it.
+ */
+export const MAX_GENERATED_CASES = 1_000_000;
+
 /** Tries per case before it is given up (a value set the schema rejects is drawn again). */
 const ATTEMPTS = 8;
 
@@ -70,6 +76,10 @@ export function generateGoldCases(
   options: GenerateOptions = {},
 ): { cases: GeneratedCase[]; skipped: SkippedTool[]; short: ShortTool[] } {
   const perTool = options.perTool ?? 10;
+  if (!Number.isSafeInteger(perTool) || perTool < 1 || perTool * catalogue.size > MAX_GENERATED_CASES)
+    throw new RangeError(
+      `perTool must be a whole number ≥ 1 and perTool × tools at most ${MAX_GENERATED_CASES}, got ${perTool} for ${catalogue.size} tools`,
+    );
   const kinds = caseKinds(perTool, options.edgeCases ?? true);
   const cases: GeneratedCase[] = [];
   const skipped: SkippedTool[] = [];

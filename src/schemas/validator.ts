@@ -15,6 +15,9 @@ export type JsonSchema = Record<string, unknown>;
  *   RegExp, so `^(a+)+$` against `"aaaa…!"` cannot hang a run.
  * - `ownProperties`: a required `__proto__` or `constructor` is present only when the arguments hold it.
  * - Schemas with an `$id` are not registered, so two tools may share one.
+ * - ajv logs nothing: an unknown `format` is not checked (as without strict mode), and its name,
+ *   written by a server or a tools file, never reaches the terminal raw, where escapes in it could
+ *   retitle or clear the screen.
  */
 
 /** One ajv error. */
@@ -71,6 +74,8 @@ function ajvFor(schema: JsonSchema): AjvInstance {
       addUsedSchema: false,
       ownProperties: true,
       code: { regExp },
+      // ajv's warnings quote schema text raw on stderr (`unknown format "…" ignored`).
+      logger: false,
     };
     const Ajv = (require('ajv') as { default: new (options: object) => AjvInstance }).default;
     const Ajv2020 = (require('ajv/dist/2020') as { default: new (options: object) => AjvInstance }).default;

@@ -127,3 +127,8 @@ export const NOTHING_SCORED_TEXT = 'toolscore: no case could be read or scored';
 export function failFastText(error: string): string {
   return `toolscore: --fail-fast: stopped at the first case that could not be read or scored: ${error}`;
 }
+
+/** A case's `options.limits` above the run's, without `--allow-case-limits`. */
+export function caseRaisesLimitText(name: string, value: number, bound: number): string {
+  return `${value} raises the run's ${name} of ${bound}; a case may lower the run's limits, not raise them (--allow-case-limits, allowCaseLimits: true in evaluateBatch, lets a dataset raise them)`;
+}

@@ -25,3 +25,9 @@ export function shortToolText(tool: string, asked: number, made: number): string
 
 /** The name of stdout in the line above. */
 export const STDOUT_NAME = 'standard output';
+
+/** `-n` past what one run makes (every case is held in memory until the file is written). */
+export function tooManyCasesText(perTool: number, tools: number, max: number): string {
+  const asked = tools === 1 ? `${perTool} cases` : `${perTool} cases for each of ${tools} tools`;
+  return `${asked} is more than the ${max.toLocaleString('en-US')} one run makes; ask for fewer, or split the catalogue`;
+}

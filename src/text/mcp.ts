@@ -1,3 +1,5 @@
+import { cutText } from './values.js';
+
 /** Every sentence the MCP commands print: connection and run messages, lint rules and their fixes. */
 function mcpSeconds(value: number): string {
   return `${Number(value.toFixed(value < 10 ? 2 : 1))} s`;
@@ -179,7 +181,7 @@ export const mcpLintText = {
   }),
   tagCharacters: (where: string, hidden: string): McpLint => ({
     severity: 'error',
-    message: `${where} contains invisible Unicode tag characters${hidden.trim() !== '' ? ` that spell ${JSON.stringify(hidden.length > 80 ? `${hidden.slice(0, 79)}…` : hidden)}` : ''}; a model reads them, a person does not`,
+    message: `${where} contains invisible Unicode tag characters${hidden.trim() !== '' ? ` that spell ${JSON.stringify(cutText(hidden, 80))}` : ''}; a model reads them, a person does not`,
     fix: 'remove the tag characters (U+E0000-U+E007F); hidden text in tool metadata is a known tool-poisoning technique',
   }),
   bidiControls: (where: string, points: string): McpLint => ({

@@ -37,6 +37,8 @@ export interface BatchFlags extends ScoringFlags, BatchOutputFlags {
   failFast?: boolean;
   /** An unknown key in a case's gold is an error line, not a warning. */
   strictGold?: boolean;
+  /** Let a case's `options.limits` raise the limits of the command line. */
+  allowCaseLimits?: boolean;
   /** False after `--no-progress`. */
   progress: boolean;
 }
@@ -118,6 +120,7 @@ export async function runBatch(dataset: string | undefined, flags: BatchFlags): 
     jobs,
     failFast: flags.failFast === true,
     ...(flags.strictGold ? { strictGold: true } : {}),
+    allowCaseLimits: flags.allowCaseLimits === true,
     ...(weights === undefined ? {} : { weights }),
     ...(flags.strict ? { strict: true } : {}),
     ...(forbidden === undefined ? {} : { forbidden: forbidden as BatchOptions['forbidden'] }),
