@@ -46,7 +46,8 @@ describe("a dataset case may lower the command line's limits, never raise them",
       OK_CASE,
     ]);
     const { run, lines } = await batch(dir);
-    expect(run.code, run.stderr).toBe(0);
+    // The refused case is a lost case, so the run fails its gate (exit 1) while the next case is scored.
+    expect(run.code, run.stderr).toBe(1);
     expect(lines[0]).toEqual({
       id: 'huge',
       index: 0,
@@ -78,7 +79,7 @@ describe("a dataset case may lower the command line's limits, never raise them",
       { id: 'equal', expected: calls(3), actual: calls(3), options: { limits: { maxPairingCells: 9 } } },
     ]);
     const { run, lines } = await batch(dir, ['--max-pairing-cells', '9']);
-    expect(run.code, run.stderr).toBe(0);
+    expect(run.code, run.stderr).toBe(1);
     expect(lines[0]).toEqual({
       id: 'lower',
       index: 0,
