@@ -1,22 +1,94 @@
-import { isObject } from '../core/objects.js';
+import { childPath } from '../core/errors.js';
+import { hasOwnProperty, isObject } from '../core/objects.js';
 /** JSON Schema helpers shared by the scenario generator and the lint rules. */
 
 export type Schema = Record<string, unknown>;
 
-/** Resolves a local `$ref` (`#/$defs/x`, `#/definitions/x`, `#`) against the root schema; other refs stay as they are. */
-export function resolveRef(schema: Schema, root: Schema, seen: Set<string> = new Set()): Schema {
-  const ref = schema.$ref;
-  if (typeof ref !== 'string' || !ref.startsWith('#') || seen.has(ref)) return schema;
-  seen.add(ref);
+/** What a local `$ref` (`#/$defs/x`, `#`) points at in the root schema; undefined for other refs or a missing target. */
+function refTarget(ref: string, root: Schema): Schema | undefined {
+  if (!ref.startsWith('#')) return undefined;
   let target: unknown = root;
   for (const raw of ref
     .slice(1)
     .split('/')
     .filter((part) => part !== '')) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    target = isObject(target) ? target[key] : undefined;
+    let key: string;
+    try {
+      key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    } catch {
+      return undefined;
+    }
+    // Own keys only: `#/__proto__` names nothing.
+    target = isObject(target) && hasOwnProperty.call(target, key) ? target[key] : undefined;
   }
-  if (!isObject(target)) return schema;
+  return isObject(target) ? target : undefined;
+}
+
+/** Keywords whose schemas apply to the very value their schema does: no data is read between. */
+const IN_PLACE_LISTS = ['allOf', 'anyOf', 'oneOf'];
+const IN_PLACE_ONES = ['not', 'if', 'then', 'else'];
+/** Keywords whose value is data, never a schema. */
+const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples', 'example']);
+
+/**
+ * The JSON path of a schema that refers back to itself through `$ref`, `allOf`, `anyOf`, `oneOf`,
+ * `not` or `if`/`then`/`else` alone (`{"anyOf": [{"$ref": "#/$defs/a"}]}` as `$defs.a`): checking or
+ * generating a value for it would recurse forever. Undefined when there is no such loop. A loop
+ * through `properties` or `items` is fine: each turn reads one level of data. Walks without recursion.
+ */
+export function schemaLoop(root: Schema): string | undefined {
+  const paths = new Map<object, string>();
+  const walk: [unknown, string][] = [[root, '$']];
+  for (let top = walk.pop(); top !== undefined; top = walk.pop()) {
+    const [node, path] = top;
+    if (node === null || typeof node !== 'object' || paths.has(node)) continue;
+    paths.set(node, path);
+    for (const [key, value] of Object.entries(node))
+      if (!DATA_KEYWORDS.has(key)) walk.push([value, childPath(path, Array.isArray(node) ? Number(key) : key)]);
+  }
+  const next = (node: object): object[] => {
+    if (!isObject(node)) return [];
+    const found: object[] = [];
+    if (typeof node.$ref === 'string') {
+      const target = refTarget(node.$ref, root);
+      if (target !== undefined) found.push(target);
+    }
+    for (const key of IN_PLACE_LISTS) {
+      const list = node[key];
+      if (Array.isArray(list)) for (const item of list) if (isObject(item)) found.push(item);
+    }
+    for (const key of IN_PLACE_ONES) if (isObject(node[key])) found.push(node[key]);
+    return found;
+  };
+  // Depth-first search for a back edge: 1 = on the current path, 2 = done.
+  const state = new Map<object, 1 | 2>();
+  for (const start of paths.keys()) {
+    if (state.has(start)) continue;
+    const stack: { node: object; edges: object[] }[] = [{ node: start, edges: next(start) }];
+    state.set(start, 1);
+    while (stack.length > 0) {
+      const top = stack.at(-1)!;
+      const edge = top.edges.pop();
+      if (edge === undefined) {
+        state.set(top.node, 2);
+        stack.pop();
+      } else if (state.get(edge) === 1) return paths.get(edge) ?? '$';
+      else if (!state.has(edge)) {
+        state.set(edge, 1);
+        stack.push({ node: edge, edges: next(edge) });
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Resolves a local `$ref` (`#/$defs/x`, `#/definitions/x`, `#`) against the root schema; other refs stay as they are. */
+export function resolveRef(schema: Schema, root: Schema, seen: Set<string> = new Set()): Schema {
+  const ref = schema.$ref;
+  if (typeof ref !== 'string' || seen.has(ref)) return schema;
+  seen.add(ref);
+  const target = refTarget(ref, root);
+  if (target === undefined) return schema;
   const { $ref: _ref, ...rest } = schema;
   return resolveRef({ ...target, ...rest }, root, seen);
 }

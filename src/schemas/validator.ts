@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
 import { childPath } from '../core/errors.js';
+import { canonicalJson } from '../match/canonical.js';
 import { linearSchemaPattern } from '../match/matchers/regex.js';
 import { isObject } from '../core/objects.js';
+import { schemaLoop } from './schema-util.js';
 
 /** A JSON Schema object (as providers and MCP servers publish them). */
 export type JsonSchema = Record<string, unknown>;
@@ -15,6 +17,10 @@ export type JsonSchema = Record<string, unknown>;
  *   RegExp, so `^(a+)+$` against `"aaaa…!"` cannot hang a run.
  * - `ownProperties`: a required `__proto__` or `constructor` is present only when the arguments hold it.
  * - Schemas with an `$id` are not registered, so two tools may share one.
+ * - An `enum` longer than `LARGE_ENUM` is checked by a set lookup outside ajv (ajv's compile time
+ *   grows with the square of an enum's length: 200,000 values took 88 s), with ajv's own error.
+ * - A `$ref` that loops back to itself through `allOf`/`anyOf`/`oneOf`/`not`/`if` without any data
+ *   between makes the schema uncheckable (validating would recurse forever): compiling it fails.
  */
 
 /** One ajv error. */
@@ -32,6 +38,7 @@ export type SchemaValidator = ((data: unknown) => boolean) & { errors?: SchemaIs
 
 interface AjvInstance {
   compile(schema: JsonSchema): SchemaValidator;
+  addKeyword(definition: object): void;
 }
 
 /** A `pattern` the linear-time engine cannot run (a lookaround, a backreference). */
@@ -76,8 +83,10 @@ function ajvFor(schema: JsonSchema): AjvInstance {
     const Ajv2020 = (require('ajv/dist/2020') as { default: new (options: object) => AjvInstance }).default;
     const addFormats = (require('ajv-formats') as { default: (ajv: AjvInstance) => void }).default;
     instances = { draft7: new Ajv(options), draft2020: new Ajv2020(options) };
-    addFormats(instances.draft7);
-    addFormats(instances.draft2020);
+    for (const ajv of [instances.draft7, instances.draft2020]) {
+      addFormats(ajv);
+      ajv.addKeyword(LARGE_ENUM_KEYWORD_DEFINITION);
+    }
   }
   const declared = typeof schema.$schema === 'string' ? schema.$schema : '';
   return declared.includes('2020-12') || declared.includes('2019-09') ? instances.draft2020 : instances.draft7;
@@ -102,10 +111,79 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
+/** Enums longer than this are checked by a set lookup instead of ajv's code (which compiles in quadratic time). */
+export const LARGE_ENUM = 1_000;
+
+/** The keyword a large enum is rewritten to: its value holds the set of the enum's equality keys. */
+const LARGE_ENUM_KEYWORD = 'toolscoreLargeEnum';
+
+/** A JSON value's text for set lookups: two JSON values share it exactly when `enum` finds them equal. */
+function enumKey(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : canonicalJson(value);
+}
+
+interface LargeEnum {
+  keys: ReadonlySet<string>;
+}
+
+const LARGE_ENUM_KEYWORD_DEFINITION = {
+  keyword: LARGE_ENUM_KEYWORD,
+  schemaType: 'object',
+  errors: true,
+  compile(large: LargeEnum) {
+    const check = (data: unknown): boolean => {
+      if (large.keys.has(enumKey(data))) return true;
+      check.errors = [{ keyword: 'enum', message: 'must be equal to one of the allowed values', params: {} }];
+      return false;
+    };
+    check.errors = [] as object[];
+    return check;
+  },
+};
+
+/** Keywords whose value is data, never a schema to walk into. */
+const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples', 'example']);
+
+/**
+ * The schema with each `enum` longer than `LARGE_ENUM` replaced by its set (a copy; the schema itself
+ * is left alone), or the schema itself when it has none. Walks without recursion.
+ */
+function withLargeEnumsAsSets(schema: JsonSchema): JsonSchema {
+  if (!hasLargeEnum(schema)) return schema;
+  const copy: JsonSchema = { ...schema };
+  const stack: Record<string, unknown>[] = [copy];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    for (const key of Object.keys(node)) {
+      const value = node[key];
+      if (key === 'enum' && !Array.isArray(node) && Array.isArray(value) && value.length > LARGE_ENUM) {
+        delete node[key];
+        node[LARGE_ENUM_KEYWORD] = { keys: new Set(value.map(enumKey)) } satisfies LargeEnum;
+      } else if (!DATA_KEYWORDS.has(key) && value !== null && typeof value === 'object') {
+        const child = Array.isArray(value) ? [...value] : { ...value };
+        node[key] = child;
+        stack.push(child as Record<string, unknown>);
+      }
+    }
+  }
+  return copy;
+}
+
+function hasLargeEnum(schema: JsonSchema): boolean {
+  const stack: unknown[] = [schema];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (node === null || typeof node !== 'object') continue;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'enum' && !Array.isArray(node) && Array.isArray(value) && value.length > LARGE_ENUM) return true;
+      if (!DATA_KEYWORDS.has(key)) stack.push(value);
+    }
+  }
+  return false;
+}
+
 /**
  * The compiled validator of a schema (cached per schema object). Throws `UnsupportedPatternError` for
  * a pattern the linear-time engine cannot run, and an Error saying why for a schema nested deeper than
- * `MAX_SCHEMA_DEPTH` or one ajv finds invalid.
+ * `MAX_SCHEMA_DEPTH`, one whose `$ref` loops without data between, or one ajv finds invalid.
  */
 export function compileSchema(schema: JsonSchema): SchemaValidator {
   let validate = cache.get(schema);
@@ -114,7 +192,10 @@ export function compileSchema(schema: JsonSchema): SchemaValidator {
     const { $id: _id, ...rest } = schema;
     try {
       if (nestsDeeperThan(schema, MAX_SCHEMA_DEPTH)) throw new Error(`it nests more than ${MAX_SCHEMA_DEPTH} levels`);
-      validate = ajvFor(schema).compile(rest);
+      const loop = schemaLoop(schema);
+      if (loop !== undefined)
+        throw new Error(`the schema at ${loop} refers back to itself through $ref without any data between`);
+      validate = ajvFor(schema).compile(withLargeEnumsAsSets(rest));
     } catch (error) {
       validate = error instanceof Error ? error : new Error(String(error));
     }

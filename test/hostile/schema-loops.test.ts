@@ -1,0 +1,180 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import type { ScenarioResult } from '../../src/mcp/types.js';
+import { compileSchema, LARGE_ENUM } from '../../src/schemas/validator.js';
+import { fixture } from '../e2e/mcp-servers.js';
+import { runCli, useScratchFolder } from '../e2e/run-cli.js';
+
+const HOSTILE = fixture('hostile-server.mjs');
+const scratch = useScratchFolder('toolscore-hostile-schema-loops-');
+
+const ANY_LOOP = {
+  type: 'object',
+  properties: { value: { $ref: '#/$defs/a' } },
+  $defs: { a: { anyOf: [{ $ref: '#/$defs/a' }] } },
+};
+const ALL_LOOP = {
+  type: 'object',
+  properties: { value: { $ref: '#/$defs/b' } },
+  $defs: { b: { allOf: [{ $ref: '#/$defs/b' }] } },
+};
+const PROTO_FORMAT = {
+  type: 'object',
+  properties: { text: { type: 'string', format: '__proto__' } },
+  required: ['text'],
+};
+const codes = (count: number): string[] => Array.from({ length: count }, (_, i) => `code_${i}`);
+
+describe('schemas whose $ref loops with no data between, and "format": "__proto__"', () => {
+  test('mcp test: the looping tools are skipped with the reason, the others run, and the card is written', async () => {
+    const dir = scratch.fresh();
+    // Before the fix: "unexpected error: Maximum call stack size exceeded", exit 2, no card.
+    const run = await runCli(
+      ['mcp', 'test', '--report', 'json', '-o', 'card.json', '--', process.execPath, HOSTILE, 'loops'],
+      { cwd: dir },
+    );
+    expect(run.code).toBe(0);
+    const card = JSON.parse(readFileSync(join(dir, 'card.json'), 'utf8')) as {
+      results: ScenarioResult[];
+      counts: Record<string, number>;
+    };
+    const of = (tool: string): ScenarioResult[] => card.results.filter((result) => result.tool === tool);
+    expect(of('any_loop').map((result) => result.detail)).toEqual([
+      'skipped: toolscore cannot check arguments against the input schema (the schema at $.$defs.a refers back to itself through $ref without any data between)',
+    ]);
+    expect(of('all_loop').map((result) => result.detail)).toEqual([
+      'skipped: toolscore cannot check arguments against the input schema (the schema at $.$defs.b refers back to itself through $ref without any data between)',
+    ]);
+    // "__proto__" names no canned format value: the text is one of the readable ones (it was "text is not iterable").
+    expect(of('proto_format').find((result) => result.kind === 'happy')).toMatchObject({
+      ok: true,
+      arguments: { text: 'Hello from toolscore' },
+    });
+    // 200,000 values: the enum is checked by a set lookup (ajv compiled it in 88 s), and each value sent is one of them.
+    const sent = of('huge_enum')
+      .filter((result) => result.kind === 'happy')
+      .map((result) => result.arguments.code as string);
+    expect(sent).toHaveLength(3);
+    for (const code of sent) expect(code).toMatch(/^code_\d{1,6}$/);
+    expect(card.counts).toMatchObject({ tools: 5, happy_passed: 7, happy_total: 7, skipped: 2 });
+  }, 60_000);
+
+  test('generate: the looping tools are left out with a warning each; the others get their cases', async () => {
+    const dir = scratch.fresh();
+    const tools = [
+      { name: 'any_loop', input_schema: ANY_LOOP },
+      { name: 'all_loop', input_schema: ALL_LOOP },
+      { name: 'proto_format', input_schema: PROTO_FORMAT },
+    ];
+    writeFileSync(join(dir, 'tools.json'), JSON.stringify(tools));
+    const run = await runCli(['generate', '--tools', 'tools.json', '-n', '1', '-o', 'gold.json'], { cwd: dir });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(
+      'warning: no case for any_loop: its schema cannot be checked: the schema at $.$defs.a refers back to itself through $ref without any data between\n',
+    );
+    expect(run.stderr).toContain(
+      'warning: no case for all_loop: its schema cannot be checked: the schema at $.$defs.b refers back to itself through $ref without any data between\n',
+    );
+    expect(JSON.parse(readFileSync(join(dir, 'gold.json'), 'utf8'))).toEqual([
+      { tool: 'proto_format', args: { text: 'Testing the tool' } },
+    ]);
+  }, 40_000);
+
+  test('a loop through properties reads data each turn: it is no loop, and compiles', () => {
+    const tree = {
+      type: 'object',
+      properties: { node: { $ref: '#/$defs/node' } },
+      $defs: { node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/$defs/node' } } } } },
+    };
+    expect(compileSchema(tree)({ node: { children: [{ children: [] }] } })).toBe(true);
+    expect(() => compileSchema({ $ref: '#', anyOf: [{ type: 'string' }] })).toThrow(
+      'the schema at $ refers back to itself through $ref without any data between',
+    );
+  });
+});
+
+describe('an enum of 200,000 values', () => {
+  test("validates in and out of the list with ajv's own error, in process", () => {
+    const validate = compileSchema({
+      type: 'object',
+      properties: { code: { enum: [...codes(200_000), 7, { a: 1 }] } },
+    });
+    expect(validate({ code: 'code_199999' })).toBe(true);
+    expect(validate({ code: 7 })).toBe(true);
+    expect(validate({ code: { a: 1 } })).toBe(true);
+    expect(validate({ code: 'code_200000' })).toBe(false);
+    expect(validate.errors?.map(({ instancePath, keyword, message }) => ({ instancePath, keyword, message }))).toEqual([
+      { instancePath: '/code', keyword: 'enum', message: 'must be equal to one of the allowed values' },
+    ]);
+    expect(validate({ code: '7' })).toBe(false);
+  }, 30_000);
+
+  test('the lookup and ajv agree on either side of LARGE_ENUM', () => {
+    for (const count of [LARGE_ENUM, LARGE_ENUM + 1]) {
+      const validate = compileSchema({ enum: codes(count) });
+      expect([validate(`code_${count - 1}`), validate(`code_${count}`), validate(0)]).toEqual([true, false, false]);
+    }
+  });
+
+  test('eval --tools: a call with a value in the list passes, one outside breaks its schema', async () => {
+    const dir = scratch.fresh();
+    const tools = [
+      {
+        type: 'function',
+        function: {
+          name: 'pick',
+          parameters: { type: 'object', properties: { code: { type: 'string', enum: codes(200_000) } } },
+        },
+      },
+    ];
+    writeFileSync(join(dir, 'tools.json'), JSON.stringify(tools));
+    writeFileSync(join(dir, 'gold.json'), JSON.stringify([{ tool: 'pick' }, { tool: 'pick' }]));
+    writeFileSync(
+      join(dir, 'trace.json'),
+      JSON.stringify([
+        { tool: 'pick', args: { code: 'code_123456' } },
+        { tool: 'pick', args: { code: 'code_x' } },
+      ]),
+    );
+    // Killed at 60 s before the fix.
+    const run = await runCli(['eval', 'gold.json', 'trace.json', '--tools', 'tools.json', '-o', 'out.json'], {
+      cwd: dir,
+    });
+    expect(run.code).toBe(0);
+    const out = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as {
+      metrics: { schema_metrics: { failed_calls: unknown[]; error_details: unknown[] } };
+    };
+    expect(out.metrics.schema_metrics.failed_calls).toEqual([{ index: 1, tool: 'pick' }]);
+    expect(out.metrics.schema_metrics.error_details).toEqual([
+      {
+        index: 1,
+        tool: 'pick',
+        path: '$.code',
+        keyword: 'enum',
+        message: 'must be equal to one of the allowed values',
+      },
+    ]);
+  }, 40_000);
+
+  test('generate with a million values: each case is one of them', async () => {
+    const dir = scratch.fresh();
+    const tools = [
+      {
+        name: 'pick',
+        input_schema: { type: 'object', properties: { code: { enum: codes(1_000_000) } }, required: ['code'] },
+      },
+    ];
+    writeFileSync(join(dir, 'tools.json'), JSON.stringify(tools));
+    // Killed at 45 s before the fix.
+    const run = await runCli(['generate', '--tools', 'tools.json', '-n', '5', '--seed', '1', '-o', 'gold.json'], {
+      cwd: dir,
+    });
+    expect(run.code).toBe(0);
+    const gold = JSON.parse(readFileSync(join(dir, 'gold.json'), 'utf8')) as { args: { code: string } }[];
+    expect(gold.length).toBeGreaterThanOrEqual(2);
+    for (const call of gold) expect(call.args.code).toMatch(/^code_\d{1,6}$/);
+    // The boundary case takes the last value, the edge case the first.
+    expect(gold.map((call) => call.args.code)).toEqual(expect.arrayContaining(['code_999999', 'code_0']));
+  }, 60_000);
+});
