@@ -58,7 +58,8 @@ const MARK_SCAN_LINES = 1024;
 /**
  * Reads a JSON Lines trace: one item (a call, a span, a message, or a whole export) per line. Lines
  * are handed to the format's stream reader as they are read, so memory follows the calls, not the
- * file; a format without a stream reader gets all lines as one array. With `auto`, the format is
+ * file; a format without a stream reader gets all lines as one array, each line slimmed first when the
+ * format says how (`TraceFormat.slim`). With `auto`, the format is
  * recognised from the first lines (as a list, else the first line alone).
  */
 async function loadJsonLinesTrace(path: string, format: string, options?: JsonLinesOptions): Promise<ExtractedCalls> {
@@ -73,6 +74,7 @@ async function loadJsonLinesTrace(path: string, format: string, options?: JsonLi
   let name = format;
   let reader: TraceStreamReader | undefined;
   let collected: unknown[] | undefined;
+  let slim: ((item: unknown) => unknown) | undefined;
 
   const begin = (lines: { item: unknown; line: number }[]): void => {
     sample = lines;
@@ -90,7 +92,10 @@ async function loadJsonLinesTrace(path: string, format: string, options?: JsonLi
     }
     const adapter = formatNamed(name);
     reader = adapter.createStreamReader?.(context);
-    if (!reader) collected = [];
+    if (!reader) {
+      collected = [];
+      slim = adapter.slim?.bind(adapter);
+    }
     for (const entry of lines) take(entry.item, entry.line);
   };
   const take = (item: unknown, line: number): void => {
@@ -99,7 +104,7 @@ async function loadJsonLinesTrace(path: string, format: string, options?: JsonLi
       mark = callMarkIn(item);
     }
     if (reader) reader.push(item, jsonLinePath(line));
-    else collected!.push(item);
+    else collected!.push(slim ? slim(item) : item);
   };
 
   const count = await readJsonLines(

@@ -1,0 +1,84 @@
+import { statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { claudeAgentSDKFormat } from '../../src/formats/claude-agent-sdk.js';
+import { claudeCodeFormat } from '../../src/formats/claude-code.js';
+import { loadTraceFile } from '../../src/io/trace.js';
+import { useScratchFolder } from '../e2e/run-cli.js';
+
+const scratch = useScratchFolder('toolscore-hostile-jsonl-memory-');
+
+/** 100 KB of text: one line of a long session's prose or thinking. */
+const PROSE = 'lorem ipsum '.repeat(8_500);
+
+/**
+ * A Claude Code session of `turns` turns: each an assistant line of prose, one of thinking, one with a
+ * tool_use and the user line with its result. About 200 KB a turn; the calls are a few hundred bytes.
+ */
+function session(turns: number): string {
+  const entry = (i: number, type: string, content: unknown[]) =>
+    JSON.stringify({
+      type,
+      uuid: `u${i}`,
+      parentUuid: i === 0 ? null : `u${i - 1}`,
+      isSidechain: false,
+      sessionId: 's',
+      timestamp: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(),
+      message: { role: type, content },
+    });
+  const lines: string[] = [];
+  for (let turn = 0; turn < turns; turn++) {
+    const i = turn * 4;
+    lines.push(entry(i, 'assistant', [{ type: 'text', text: PROSE }]));
+    lines.push(entry(i + 1, 'assistant', [{ type: 'thinking', thinking: PROSE, signature: 'sig' }]));
+    lines.push(entry(i + 2, 'assistant', [{ type: 'tool_use', id: `t${turn}`, name: 'read', input: { turn } }]));
+    lines.push(entry(i + 3, 'user', [{ type: 'tool_result', tool_use_id: `t${turn}`, content: `file ${turn}` }]));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+describe('a JSON Lines trace read by a format without a stream reader keeps the calls, not the file', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  test('claude-code: the lines handed to parse hold no prose or thinking; the calls are all there', async () => {
+    const path = join(scratch.fresh(), 'session.jsonl');
+    writeFileSync(path, session(100));
+    const fileBytes = statSync(path).size;
+    expect(fileBytes).toBeGreaterThan(20_000_000);
+    const parse = vi.spyOn(claudeCodeFormat, 'parse');
+    const { calls, format } = await loadTraceFile(path);
+    expect(format).toBe('claude-code');
+    expect(calls.map((call) => [call.tool, call.args, call.result])).toEqual(
+      Array.from({ length: 100 }, (_, turn) => ['read', { turn }, `file ${turn}`]),
+    );
+    expect(calls[99]!.duration).toBe(1);
+    // Before the fix every line was kept whole until parse: all 20 MB (3.5 GB for a 1.2 GB session).
+    const held = parse.mock.calls[0]![0] as unknown[];
+    expect(held).toHaveLength(400);
+    expect(held[0]).toMatchObject({ message: { role: 'assistant', content: [{ type: 'text' }] } });
+    expect((held[0] as { message: { content: object[] } }).message.content[0]).toEqual({ type: 'text' });
+    expect((held[1] as { message: { content: object[] } }).message.content[0]).toEqual({ type: 'thinking' });
+    // What is held is a small fraction of the file (a few hundred bytes a line).
+    expect(JSON.stringify(held).length).toBeLessThan(fileBytes / 100);
+  });
+
+  test('claude-agent-sdk lines are slimmed the same way, and a slimmed message reads as the whole one', () => {
+    const message = {
+      type: 'assistant',
+      message: {
+        content: [
+          { type: 'text', text: PROSE },
+          { type: 'tool_use', id: 't', name: 'x', input: {} },
+        ],
+      },
+    };
+    expect(claudeAgentSDKFormat.slim!(message)).toEqual({
+      type: 'assistant',
+      message: { content: [{ type: 'text' }, { type: 'tool_use', id: 't', name: 'x', input: {} }] },
+    });
+    const context = { source: 'test', warn: () => undefined, unrecognised: () => undefined };
+    expect(claudeAgentSDKFormat.parse([claudeAgentSDKFormat.slim!(message)], context)).toEqual(
+      claudeAgentSDKFormat.parse([message], context),
+    );
+  });
+});
