@@ -27,7 +27,7 @@ const PROTO_FORMAT = {
 const codes = (count: number): string[] => Array.from({ length: count }, (_, i) => `code_${i}`);
 
 describe('schemas whose $ref loops with no data between, and "format": "__proto__"', () => {
-  test('mcp test: the looping tools are skipped with the reason, the others run, and the card is written', async () => {
+  test('mcp test: a looping tool fails its one happy scenario without a call, the others run, and the card is written', async () => {
     const dir = scratch.fresh();
     // Before the fix: "unexpected error: Maximum call stack size exceeded", exit 2, no card.
     const run = await runCli(
@@ -38,13 +38,28 @@ describe('schemas whose $ref loops with no data between, and "format": "__proto_
     const card = JSON.parse(readFileSync(join(dir, 'card.json'), 'utf8')) as {
       results: ScenarioResult[];
       counts: Record<string, number>;
+      grade: string;
     };
     const of = (tool: string): ScenarioResult[] => card.results.filter((result) => result.tool === tool);
-    expect(of('any_loop').map((result) => result.detail)).toEqual([
-      'skipped: toolscore cannot check arguments against the input schema (the schema at $.$defs.a refers back to itself through $ref without any data between)',
+    expect(of('any_loop')).toEqual([
+      {
+        tool: 'any_loop',
+        kind: 'happy',
+        description: 'valid input 1',
+        arguments: {},
+        ok: false,
+        is_error: false,
+        duration: 0,
+        detail:
+          'the input schema at $.$defs.a refers back to itself through $ref without any data between: no arguments can be checked against it',
+        outcome: 'invalid_schema',
+      },
     ]);
-    expect(of('all_loop').map((result) => result.detail)).toEqual([
-      'skipped: toolscore cannot check arguments against the input schema (the schema at $.$defs.b refers back to itself through $ref without any data between)',
+    expect(of('all_loop').map((result) => [result.outcome, result.detail])).toEqual([
+      [
+        'invalid_schema',
+        'the input schema at $.$defs.b refers back to itself through $ref without any data between: no arguments can be checked against it',
+      ],
     ]);
     // "__proto__" names no canned format value: the text is one of the readable ones (it was "text is not iterable").
     expect(of('proto_format').find((result) => result.kind === 'happy')).toMatchObject({
@@ -57,8 +72,28 @@ describe('schemas whose $ref loops with no data between, and "format": "__proto_
       .map((result) => result.arguments.code as string);
     expect(sent).toHaveLength(3);
     for (const code of sent) expect(code).toMatch(/^code_\d{1,6}$/);
-    expect(card.counts).toMatchObject({ tools: 5, happy_passed: 7, happy_total: 7, skipped: 2 });
+    expect(card.counts).toMatchObject({ tools: 5, happy_passed: 7, happy_total: 9, skipped: 0 });
+    expect(card.grade).toBe('B');
   }, 60_000);
+
+  test('mcp test: a server whose tools all loop gets grade F, and still a card', async () => {
+    const dir = scratch.fresh();
+    const run = await runCli(
+      ['mcp', 'test', '--report', 'json', '-o', 'card.json', '--', process.execPath, HOSTILE, 'loops-only'],
+      { cwd: dir },
+    );
+    expect(run.code).toBe(0);
+    const card = JSON.parse(readFileSync(join(dir, 'card.json'), 'utf8')) as {
+      counts: Record<string, number>;
+      grade: string;
+      fixes: { fix: string }[];
+    };
+    expect(card.grade).toBe('F');
+    expect(card.counts).toMatchObject({ tools: 2, happy_passed: 0, happy_total: 2 });
+    expect(card.fixes.map((fix) => fix.fix)).toContain(
+      'make every $ref in the input schema of any_loop reach properties or items before it leads back to itself',
+    );
+  }, 40_000);
 
   test('generate: the looping tools are left out with a warning each; the others get their cases', async () => {
     const dir = scratch.fresh();
