@@ -17,8 +17,9 @@ export type JsonSchema = Record<string, unknown>;
  *   RegExp, so `^(a+)+$` against `"aaaa…!"` cannot hang a run.
  * - `ownProperties`: a required `__proto__` or `constructor` is present only when the arguments hold it.
  * - Schemas with an `$id` are not registered, so two tools may share one.
- * - An `enum` longer than `LARGE_ENUM` is checked by a set lookup outside ajv (ajv's compile time
- *   grows with the square of an enum's length: 200,000 values took 88 s), with ajv's own error.
+ * - An `enum` longer than `LARGE_ENUM`, or holding an object or array, is checked by a set lookup
+ *   outside ajv (ajv's compile time grows with the square of an enum's length: 200,000 values took
+ *   88 s; its deep equality throws on a `valueOf` key), with ajv's own error.
  * - A `$ref` that loops back to itself through `allOf`/`anyOf`/`oneOf`/`not`/`if` without any data
  *   between makes the schema uncheckable (validating would recurse forever): compiling it fails.
  */
@@ -145,27 +146,61 @@ const LARGE_ENUM_KEYWORD_DEFINITION = {
 const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples', 'example']);
 
 /**
- * The schema with each `enum` longer than `LARGE_ENUM` replaced by its set (a copy; the schema itself
+ * Whether an `enum` is checked by a set lookup: a long one (ajv compiles it in quadratic time), or one
+ * holding an object or array (ajv's deep equality calls a value's own `valueOf`, so `{"valueOf": null}`
+ * in the arguments threw "a.valueOf is not a function").
+ */
+function checkedBySet(value: unknown): value is unknown[] {
+  return (
+    Array.isArray(value) &&
+    (value.length > LARGE_ENUM || value.some((item) => item !== null && typeof item === 'object'))
+  );
+}
+
+/**
+ * The schema with each `enum` checked by a set replaced by its set (a copy; the schema itself
  * is left alone), or the schema itself when it has none. Walks without recursion.
  */
 function withLargeEnumsAsSets(schema: JsonSchema): JsonSchema {
   if (!hasLargeEnum(schema)) return schema;
   const copy: JsonSchema = { ...schema };
-  const stack: Record<string, unknown>[] = [copy];
-  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+  const stack: [Record<string, unknown>, string][] = [[copy, '']];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [node, pointer] = top;
     for (const key of Object.keys(node)) {
       const value = node[key];
-      if (key === 'enum' && !Array.isArray(node) && Array.isArray(value) && value.length > LARGE_ENUM) {
+      const here = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (key === 'enum' && !Array.isArray(node) && checkedBySet(value)) {
         delete node[key];
-        node[LARGE_ENUM_KEYWORD] = { keys: new Set(value.map(enumKey)) } satisfies LargeEnum;
+        node[LARGE_ENUM_KEYWORD] = { keys: enumKeys(value, here) } satisfies LargeEnum;
       } else if (!DATA_KEYWORDS.has(key) && value !== null && typeof value === 'object') {
         const child = Array.isArray(value) ? [...value] : { ...value };
         node[key] = child;
-        stack.push(child as Record<string, unknown>);
+        stack.push([child as Record<string, unknown>, here]);
       }
     }
   }
   return copy;
+}
+
+/**
+ * The equality keys of an enum's values. Duplicates make the schema invalid, as ajv says of a short
+ * enum (naming the same pair: the last value that repeats an earlier one, and the nearest earlier one).
+ */
+function enumKeys(values: readonly unknown[], pointer: string): Set<string> {
+  const lastIndex = new Map<string, number>();
+  let duplicate: [number, number] | undefined;
+  values.forEach((value, i) => {
+    const key = enumKey(value);
+    const earlier = lastIndex.get(key);
+    if (earlier !== undefined) duplicate = [earlier, i];
+    lastIndex.set(key, i);
+  });
+  if (duplicate !== undefined)
+    throw new Error(
+      `schema is invalid: data${pointer} must NOT have duplicate items (items ## ${duplicate[0]} and ${duplicate[1]} are identical)`,
+    );
+  return new Set(lastIndex.keys());
 }
 
 function hasLargeEnum(schema: JsonSchema): boolean {
@@ -173,7 +208,7 @@ function hasLargeEnum(schema: JsonSchema): boolean {
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     if (node === null || typeof node !== 'object') continue;
     for (const [key, value] of Object.entries(node)) {
-      if (key === 'enum' && !Array.isArray(node) && Array.isArray(value) && value.length > LARGE_ENUM) return true;
+      if (key === 'enum' && !Array.isArray(node) && checkedBySet(value)) return true;
       if (!DATA_KEYWORDS.has(key)) stack.push(value);
     }
   }

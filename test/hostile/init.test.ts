@@ -87,7 +87,7 @@ describe('init writes only inside the project', () => {
       'toolscore: test/toolscore.test.mjs: is not a regular file (a FIFO, a device or a socket); nothing was written\n',
     );
     expect(contents(root)).toEqual(['package.json', 'test/', 'test/toolscore.test.mjs']);
-  });
+  }, 40_000);
 });
 
 describe('init reads package.json as a regular file only', () => {

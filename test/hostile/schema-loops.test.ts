@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { ScenarioResult } from '../../src/mcp/types.js';
 import { compileSchema, LARGE_ENUM } from '../../src/schemas/validator.js';
@@ -150,6 +151,51 @@ describe('an enum of 200,000 values', () => {
       const validate = compileSchema({ enum: codes(count) });
       expect([validate(`code_${count - 1}`), validate(`code_${count}`), validate(0)]).toEqual([true, false, false]);
     }
+  });
+
+  test('property: a large enum (set lookup) accepts exactly what the same values accept through ajv', () => {
+    const fillers = codes(LARGE_ENUM);
+    // Scalars: an enum holding an object or array is always a set lookup (next test).
+    const scalar = fc.oneof(
+      fc.string({ maxLength: 3 }),
+      fc.integer({ min: -3, max: 3 }),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(scalar, { minLength: 1, maxLength: 8 }),
+        fc.oneof(scalar, fc.jsonValue({ maxDepth: 2 })),
+        (values, probe) => {
+          const probes = [probe, values[0], JSON.parse(JSON.stringify(values[0]))];
+          // Duplicates make either schema invalid, with the same message.
+          const verdicts = (list: unknown[]): unknown => {
+            try {
+              const validate = compileSchema({ enum: list });
+              return probes.map((value) => validate(value));
+            } catch (error) {
+              return (error as Error).message;
+            }
+          };
+          expect(verdicts([...values, ...fillers])).toEqual(verdicts(values));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  }, 60_000);
+
+  test('an enum holding objects compares by value, and a "valueOf" key in the data does not throw', () => {
+    const validate = compileSchema({ enum: [{ a: 1, b: [2] }, [1, { c: null }], 'x'] });
+    // ajv's own deep equality threw "a.valueOf is not a function" here.
+    expect(validate({ valueOf: null })).toBe(false);
+    expect(validate({ b: [2], a: 1 })).toBe(true);
+    expect(validate([1, { c: null }])).toBe(true);
+    expect(validate([{ c: null }, 1])).toBe(false);
+    expect(validate('x')).toBe(true);
+    expect(() => compileSchema({ enum: [{ a: 1 }, 'y', { a: 1 }] })).toThrow(
+      'schema is invalid: data/enum must NOT have duplicate items (items ## 0 and 2 are identical)',
+    );
   });
 
   test('eval --tools: a call with a value in the list passes, one outside breaks its schema', async () => {
