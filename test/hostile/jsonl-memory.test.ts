@@ -1,8 +1,10 @@
-import { statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { claudeAgentSDKFormat } from '../../src/formats/claude-agent-sdk.js';
 import { claudeCodeFormat } from '../../src/formats/claude-code.js';
+import { formatNamed } from '../../src/formats/registry.js';
+import { collectingContext, type UnrecognisedItems } from '../../src/formats/types.js';
 import { loadTraceFile } from '../../src/io/trace.js';
 import { useScratchFolder } from '../e2e/run-cli.js';
 
@@ -81,4 +83,30 @@ describe('a JSON Lines trace read by a format without a stream reader keeps the 
       claudeAgentSDKFormat.parse([message], context),
     );
   });
+
+  const RECORDED: [string, string][] = [
+    ['claude-code', 'agents/kno-trace/live_session.jsonl'],
+    ['claude-code', 'agents/kno-trace/agent-agent-001.jsonl'],
+    ['codex', 'agents/codemie-code/rollout-2026-05-11T11-26-55-excerpt.jsonl'],
+    ['codex', 'agents/ai-sessions/codex-rollout-sample.jsonl'],
+  ];
+  for (const [name, fixture] of RECORDED) {
+    test(`${name} ${fixture}: slimmed lines read as the whole ones (calls, warnings, what was passed over)`, () => {
+      const format = formatNamed(name);
+      const text = readFileSync(new URL(`../corpus/${fixture}`, import.meta.url), 'utf8');
+      const lines = text
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line) as unknown);
+      const read = (items: unknown[]) => {
+        const warnings: string[] = [];
+        const passedOver: UnrecognisedItems = { count: 0 };
+        const calls = format.parse(items, collectingContext(fixture, warnings, passedOver));
+        return { calls, warnings, passedOver };
+      };
+      const whole = read(lines);
+      expect(whole.calls.length).toBeGreaterThan(0);
+      expect(read(lines.map((line) => format.slim!(line)))).toEqual(whole);
+    });
+  }
 });
