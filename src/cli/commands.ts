@@ -786,7 +786,8 @@ const initCommand: CommandSpec<InitFlags> = {
     },
     dir: {
       flags: '--dir <folder>',
-      description: 'folder of the test file (default: test/ or tests/ when present, else test/)',
+      description:
+        'folder of the test file (default: test/ or tests/ when present, else test/); a relative one stays inside the project',
     },
     yes: {
       flags: '-y, --yes',
