@@ -3,7 +3,7 @@ import { childPath } from '../core/errors.js';
 import { canonicalJson } from '../match/canonical.js';
 import { linearSchemaPattern } from '../match/matchers/regex.js';
 import { isObject } from '../core/objects.js';
-import { schemaLoop } from './schema-util.js';
+import { schemaFanOut, schemaLoop } from './schema-util.js';
 
 /** A JSON Schema object (as providers and MCP servers publish them). */
 export type JsonSchema = Record<string, unknown>;
@@ -21,7 +21,9 @@ export type JsonSchema = Record<string, unknown>;
  *   outside ajv (ajv's compile time grows with the square of an enum's length: 200,000 values took
  *   88 s; its deep equality throws on a `valueOf` key), with ajv's own error.
  * - A `$ref` that loops back to itself through `allOf`/`anyOf`/`oneOf`/`not`/`if` without any data
- *   between makes the schema uncheckable (validating would recurse forever): compiling it fails.
+ *   between makes the schema uncheckable (validating would recurse forever), and so does one value
+ *   expanding into more than `MAX_SCHEMA_FAN_OUT` schemas that way (validating takes that many steps):
+ *   compiling it fails.
  */
 
 /** One ajv error. */
@@ -98,6 +100,12 @@ function ajvFor(schema: JsonSchema): AjvInstance {
  * ajv's compile time grows faster than the depth and its stack ends near 800; real schemas stay far below.
  */
 export const MAX_SCHEMA_DEPTH = 100;
+
+/**
+ * Most schemas one value may be checked against through `$ref`, `allOf`, `anyOf` and `oneOf` (a
+ * validator takes a step for each, synchronously); real schemas stay far below it.
+ */
+export const MAX_SCHEMA_FAN_OUT = 100_000;
 
 /** Whether a value nests more than `limit` levels of objects and arrays (walked without recursion). */
 export function nestsDeeperThan(value: unknown, limit: number): boolean {
@@ -218,7 +226,8 @@ function hasLargeEnum(schema: JsonSchema): boolean {
 /**
  * The compiled validator of a schema (cached per schema object). Throws `UnsupportedPatternError` for
  * a pattern the linear-time engine cannot run, and an Error saying why for a schema nested deeper than
- * `MAX_SCHEMA_DEPTH`, one whose `$ref` loops without data between, or one ajv finds invalid.
+ * `MAX_SCHEMA_DEPTH`, one whose `$ref` loops without data between, one expanding past
+ * `MAX_SCHEMA_FAN_OUT`, or one ajv finds invalid.
  */
 export function compileSchema(schema: JsonSchema): SchemaValidator {
   let validate = cache.get(schema);
@@ -230,6 +239,11 @@ export function compileSchema(schema: JsonSchema): SchemaValidator {
       const loop = schemaLoop(schema);
       if (loop !== undefined)
         throw new Error(`the schema at ${loop} refers back to itself through $ref without any data between`);
+      const fanOut = schemaFanOut(schema, MAX_SCHEMA_FAN_OUT);
+      if (fanOut !== undefined)
+        throw new Error(
+          `the schema at ${fanOut} expands into more than ${MAX_SCHEMA_FAN_OUT} schemas through $ref, allOf, anyOf and oneOf for every value checked`,
+        );
       validate = ajvFor(schema).compile(withLargeEnumsAsSets(rest));
     } catch (error) {
       validate = error instanceof Error ? error : new Error(String(error));

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { ScenarioResult } from '../../src/mcp/types.js';
-import { compileSchema, LARGE_ENUM } from '../../src/schemas/validator.js';
+import { compileSchema, LARGE_ENUM, MAX_SCHEMA_FAN_OUT } from '../../src/schemas/validator.js';
 import { fixture } from '../e2e/mcp-servers.js';
 import { runCli, useScratchFolder } from '../e2e/run-cli.js';
 
@@ -128,6 +128,40 @@ describe('schemas whose $ref loops with no data between, and "format": "__proto_
       'the schema at $ refers back to itself through $ref without any data between',
     );
   });
+});
+
+/**
+ * `a0` refers to `a1` twice through allOf, `a1` to `a2` twice, …: checking one value meets
+ * 4 × 2^levels − 3 schemas (each level: the definition, its two `$ref` branches, twice the next).
+ */
+function doubling(levels: number): Record<string, unknown> {
+  const defs: Record<string, unknown> = {};
+  for (let i = 0; i < levels; i++)
+    defs[`a${i}`] = { allOf: [{ $ref: `#/$defs/a${i + 1}` }, { $ref: `#/$defs/a${i + 1}` }] };
+  defs[`a${levels}`] = { type: 'string', minLength: 3 };
+  return { type: 'object', properties: { x: { $ref: '#/$defs/a0' } }, required: ['x'], $defs: defs };
+}
+
+describe('a schema whose $refs double at every level (2^42 checks for one value)', () => {
+  test('is refused before ajv runs, naming the first definition past the limit; 65,533 checks still run', async () => {
+    expect(MAX_SCHEMA_FAN_OUT).toBe(100_000);
+    // 40 levels: a validator never finishes one value (before the fix, generate and mcp test hung here).
+    expect(() => compileSchema(doubling(40))).toThrow(
+      'the schema at $.$defs.a25 expands into more than 100000 schemas through $ref, allOf, anyOf and oneOf for every value checked',
+    );
+    // 14 levels: 4 × 2^14 − 3 = 65,533 schemas, checked; 15 levels (131,069) are past the limit.
+    const validate = compileSchema(doubling(14));
+    expect([validate({ x: 'abc' }), validate({ x: 'ab' })]).toEqual([true, false]);
+    expect(() => compileSchema(doubling(15))).toThrow('the schema at $.$defs.a0 expands into more than 100000');
+
+    const dir = scratch.fresh();
+    writeFileSync(join(dir, 'tools.json'), JSON.stringify([{ name: 'doubling', input_schema: doubling(40) }]));
+    const run = await runCli(['generate', '--tools', 'tools.json', '-n', '1'], { cwd: dir });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      'warning: no case for doubling: its schema cannot be checked: the schema at $.$defs.a25 expands into more than 100000 schemas',
+    );
+  }, 40_000);
 });
 
 describe('an enum of 200,000 values', () => {
