@@ -54,6 +54,21 @@ describe('init writes only inside the project', () => {
     const absolute = await runCli(['init', '--yes', '--no-ci', '--dir', join(work, 'outside')], { cwd: root });
     expect(absolute.code).toBe(0);
     expect(contents(join(work, 'outside'))).toEqual(['toolscore.test.mjs']);
+
+    // So is an absolute TOOLSCORE_SNAPSHOT_DIR, which the snapshot store reads; a relative one going up is not.
+    const snapshots = join(work, 'snapshots');
+    const chosen = await runCli(['init', '--yes', '--no-ci', '--force'], {
+      cwd: root,
+      env: { TOOLSCORE_SNAPSHOT_DIR: snapshots },
+    });
+    expect(chosen.code).toBe(0);
+    expect(contents(snapshots)).toEqual(['my_agent_calls_the_right_tools-6e5c03ae.json']);
+    const upward = await runCli(['init', '--yes', '--no-ci', '--force'], {
+      cwd: root,
+      env: { TOOLSCORE_SNAPSHOT_DIR: '../up' },
+    });
+    expect(upward.code).toBe(2);
+    expect(existsSync(join(work, 'up'))).toBe(false);
   });
 
   test('a folder in the way (.github is a file) is found before anything is written', async () => {

@@ -248,11 +248,13 @@ export async function runInit(flags: InitFlags): Promise<number> {
   ];
 
   // Every file lands inside the project (a relative --dir going up, or a link leading out, is refused);
-  // an absolute --dir is the user's own choice of where the test goes.
+  // an absolute --dir (or TOOLSCORE_SNAPSHOT_DIR, which the snapshot store reads) is the user's choice.
   const realRoot = realpathSync(root);
   const files: PlannedFile[] = wanted.map((file) => ({ ...file, ...landing(resolve(root, file.path)) }));
+  const chosenFolder = { test: flags.dir, snapshot: process.env.TOOLSCORE_SNAPSHOT_DIR, workflow: undefined };
   for (const file of files) {
-    const chosenElsewhere = file.role === 'test' && flags.dir !== undefined && isAbsolute(flags.dir);
+    const folder = chosenFolder[file.role];
+    const chosenElsewhere = folder !== undefined && isAbsolute(folder);
     if (!chosenElsewhere && !isInside(file.target, realRoot))
       throw new ToolscoreInputError({ source: file.path }, initOutsideText(file.target, realRoot));
   }
