@@ -29,17 +29,32 @@ const IN_PLACE_LISTS = ['allOf', 'anyOf', 'oneOf'];
 const IN_PLACE_ONES = ['not', 'if', 'then', 'else'];
 /** Keywords whose value is data, never a schema. */
 const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples', 'example']);
+/** Keywords whose value maps names to schemas: a key there is a name (a property called `default`), not a keyword. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+/**
+ * Whether the value at `key` of a schema is data rather than schemas (`enum`, `default`, …), given the
+ * key the schema itself sits under: in `properties` and the other maps of named schemas, no key is.
+ */
+export function holdsData(key: string, parentKey: string | undefined): boolean {
+  return DATA_KEYWORDS.has(key) && !(parentKey !== undefined && SCHEMA_MAPS.has(parentKey));
+}
 
 /** Every schema object of `root` (the values of data keywords left out), with its JSON path. Walks without recursion. */
 function schemaNodes(root: Schema): Map<object, string> {
   const paths = new Map<object, string>();
-  const walk: [unknown, string][] = [[root, '$']];
+  const walk: [unknown, string, string | undefined][] = [[root, '$', undefined]];
   for (let top = walk.pop(); top !== undefined; top = walk.pop()) {
-    const [node, path] = top;
+    const [node, path, parentKey] = top;
     if (node === null || typeof node !== 'object' || paths.has(node)) continue;
     paths.set(node, path);
     for (const [key, value] of Object.entries(node))
-      if (!DATA_KEYWORDS.has(key)) walk.push([value, childPath(path, Array.isArray(node) ? Number(key) : key)]);
+      if (Array.isArray(node) || !holdsData(key, parentKey))
+        walk.push([
+          value,
+          childPath(path, Array.isArray(node) ? Number(key) : key),
+          Array.isArray(node) ? parentKey : key,
+        ]);
   }
   return paths;
 }

@@ -3,7 +3,7 @@ import { childPath } from '../core/errors.js';
 import { canonicalJson } from '../match/canonical.js';
 import { linearSchemaPattern } from '../match/matchers/regex.js';
 import { isObject } from '../core/objects.js';
-import { schemaFanOut, schemaLoop } from './schema-util.js';
+import { holdsData, schemaFanOut, schemaLoop } from './schema-util.js';
 
 /** A JSON Schema object (as providers and MCP servers publish them). */
 export type JsonSchema = Record<string, unknown>;
@@ -150,9 +150,6 @@ const LARGE_ENUM_KEYWORD_DEFINITION = {
   },
 };
 
-/** Keywords whose value is data, never a schema to walk into. */
-const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples', 'example']);
-
 /**
  * Whether an `enum` is checked by a set lookup: a long one (ajv compiles it in quadratic time), or one
  * holding an object or array (ajv's deep equality calls a value's own `valueOf`, so `{"valueOf": null}`
@@ -172,19 +169,20 @@ function checkedBySet(value: unknown): value is unknown[] {
 function withLargeEnumsAsSets(schema: JsonSchema): JsonSchema {
   if (!hasLargeEnum(schema)) return schema;
   const copy: JsonSchema = { ...schema };
-  const stack: [Record<string, unknown>, string][] = [[copy, '']];
+  const stack: [Record<string, unknown>, string, string | undefined][] = [[copy, '', undefined]];
   for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
-    const [node, pointer] = top;
+    const [node, pointer, parentKey] = top;
+    const isList = Array.isArray(node);
     for (const key of Object.keys(node)) {
       const value = node[key];
       const here = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-      if (key === 'enum' && !Array.isArray(node) && checkedBySet(value)) {
+      if (!isList && key === 'enum' && holdsData(key, parentKey) && checkedBySet(value)) {
         delete node[key];
         node[LARGE_ENUM_KEYWORD] = { keys: enumKeys(value, here) } satisfies LargeEnum;
-      } else if (!DATA_KEYWORDS.has(key) && value !== null && typeof value === 'object') {
+      } else if ((isList || !holdsData(key, parentKey)) && value !== null && typeof value === 'object') {
         const child = Array.isArray(value) ? [...value] : { ...value };
         node[key] = child;
-        stack.push([child as Record<string, unknown>, here]);
+        stack.push([child as Record<string, unknown>, here, isList ? parentKey : key]);
       }
     }
   }
@@ -212,12 +210,14 @@ function enumKeys(values: readonly unknown[], pointer: string): Set<string> {
 }
 
 function hasLargeEnum(schema: JsonSchema): boolean {
-  const stack: unknown[] = [schema];
-  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+  const stack: [unknown, string | undefined][] = [[schema, undefined]];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [node, parentKey] = top;
     if (node === null || typeof node !== 'object') continue;
+    const isList = Array.isArray(node);
     for (const [key, value] of Object.entries(node)) {
-      if (key === 'enum' && !Array.isArray(node) && checkedBySet(value)) return true;
-      if (!DATA_KEYWORDS.has(key)) stack.push(value);
+      if (!isList && key === 'enum' && holdsData(key, parentKey) && checkedBySet(value)) return true;
+      if (isList || !holdsData(key, parentKey)) stack.push([value, isList ? parentKey : key]);
     }
   }
   return false;

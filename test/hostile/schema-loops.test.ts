@@ -124,6 +124,12 @@ describe('schemas whose $ref loops with no data between, and "format": "__proto_
       $defs: { node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/$defs/node' } } } } },
     };
     expect(compileSchema(tree)({ node: { children: [{ children: [] }] } })).toBe(true);
+    // A property called "default" or "enum" is a schema like any other, not a keyword's data.
+    expect(() => compileSchema({ properties: { default: { anyOf: [{ $ref: '#/properties/default' }] } } })).toThrow(
+      'the schema at $.properties.default refers back to itself through $ref without any data between',
+    );
+    const named = compileSchema({ properties: { enum: { enum: codes(200_000) } } });
+    expect([named({ enum: 'code_7' }), named({ enum: 'code_x' })]).toEqual([true, false]);
     expect(() => compileSchema({ $ref: '#', anyOf: [{ type: 'string' }] })).toThrow(
       'the schema at $ refers back to itself through $ref without any data between',
     );
