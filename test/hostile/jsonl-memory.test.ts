@@ -84,6 +84,23 @@ describe('a JSON Lines trace read by a format without a stream reader keeps the 
     );
   });
 
+  test('custom: millions of lines that are not calls keep 100 warnings and a count, not one warning a line', async () => {
+    const path = join(scratch.fresh(), 'notes.jsonl');
+    const lines = Array.from({ length: 20_000 }, (_, i) =>
+      JSON.stringify(i % 100 === 0 ? { tool: 'read', args: { i } } : { note: `note ${i}` }),
+    );
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    const { calls, warnings } = await loadTraceFile(path);
+    expect(calls).toHaveLength(200);
+    // Before the fix: 19,800 warnings, one a line (a 59 MB file of 3 million such lines kept 617 MB).
+    expect(warnings).toHaveLength(101);
+    expect(warnings[0]).toBe(`${path} at line 2: $: skipped a call with no tool name`);
+    expect(warnings[99]).toBe(`${path} at line 102: $: skipped a call with no tool name`);
+    expect(warnings[100]).toBe(
+      `${path}: 19700 more lines with the warning "skipped a call with no tool name" (the first 100 are listed)`,
+    );
+  });
+
   const RECORDED: [string, string][] = [
     ['claude-code', 'agents/kno-trace/live_session.jsonl'],
     ['claude-code', 'agents/kno-trace/agent-agent-001.jsonl'],
