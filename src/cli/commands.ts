@@ -187,7 +187,10 @@ const BUDGET_AND_LIMIT_OPTIONS: OptionTable<
     description: 'budget: most seconds for any single call',
   },
   maxCost: { flags: '--max-cost <usd>', description: 'budget: most USD spent on tool calls' },
-  maxDepth: { flags: '--max-depth <n>', description: 'limit: deepest argument nesting read (default 1000)' },
+  maxDepth: {
+    flags: '--max-depth <n>',
+    description: 'limit: deepest argument nesting read (default 1000, at most 1500)',
+  },
   maxPairingCells: {
     flags: '--max-pairing-cells <n>',
     description: 'limit: most expected × actual calls of one tool to pair exactly (default 4000000)',
@@ -799,7 +802,8 @@ const initCommand: CommandSpec<InitFlags> = {
     },
     dir: {
       flags: '--dir <folder>',
-      description: 'folder of the test file (default: test/ or tests/ when present, else test/)',
+      description:
+        'folder of the test file (default: test/ or tests/ when present, else test/); a relative one stays inside the project',
     },
     yes: {
       flags: '-y, --yes',

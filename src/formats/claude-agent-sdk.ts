@@ -43,6 +43,7 @@ export const claudeAgentSDKFormat: TraceFormat = {
     }
     return readClaudeMessages(messages.list, messages.path, context);
   },
+  slim: slimClaudeMessage,
 };
 
 /** Calls from Claude Agent SDK messages held in memory (the messages `query()` yielded). */
@@ -163,6 +164,18 @@ function messageParts(
 const CALL_BLOCKS = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
 /** Blocks that are not calls or their results, read as nothing, quietly. */
 const QUIET_BLOCKS = new Set(['text', 'thinking', 'redacted_thinking', 'image', 'document', 'tool_reference']);
+/**
+ * A message (or Claude Code entry) with its quiet blocks cut to their `type`, the one thing the reader
+ * looks at in them: a long session's text and thinking are most of its size and hold no call.
+ */
+export function slimClaudeMessage(item: unknown): unknown {
+  if (!isObject(item) || !isObject(item.message) || !Array.isArray(item.message.content)) return item;
+  const content = item.message.content.map((block: unknown) =>
+    isObject(block) && typeof block.type === 'string' && QUIET_BLOCKS.has(block.type) ? { type: block.type } : block,
+  );
+  return { ...item, message: { ...item.message, content } };
+}
+
 /** Entries without calls: the SDK's other messages, and the lines a Claude Code session adds. */
 const QUIET_ENTRIES = new Set([
   ...OTHER_MESSAGE_TYPES,

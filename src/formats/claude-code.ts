@@ -2,7 +2,7 @@ import { ToolscoreInputError, describeType } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { type FromOptions, readInMemory } from './call-collector.js';
 import { isObject } from '../core/objects.js';
-import { isSdkMessage, readClaudeMessages } from './claude-agent-sdk.js';
+import { isSdkMessage, readClaudeMessages, slimClaudeMessage } from './claude-agent-sdk.js';
 import type { ParseContext, TraceFormat } from './types.js';
 
 /**
@@ -39,6 +39,7 @@ export const claudeCodeFormat: TraceFormat = {
     }
     return readSession(entries.list, entries.path, context);
   },
+  slim: slimClaudeMessage,
 };
 
 /** Calls from Claude Code session entries held in memory (the parsed lines, or `{loglines}`). */

@@ -37,7 +37,27 @@ export const codexFormat: TraceFormat = {
     }
     return readRollout(data, context);
   },
+  slim: slimRolloutLine,
 };
+
+/**
+ * A rollout line cut to what `readRollout` looks at: messages, reasoning and the other quiet items
+ * keep their type, events their call id and outcome, the session's other lines nothing; calls and
+ * their outputs are kept whole.
+ */
+function slimRolloutLine(item: unknown): unknown {
+  if (!isRolloutLine(item)) return item;
+  const { payload } = item;
+  if (item.type === 'response_item')
+    return typeof payload.type === 'string' && QUIET_ITEMS.has(payload.type)
+      ? { ...item, payload: { type: payload.type } }
+      : item;
+  if (item.type === 'event_msg') {
+    const { type, call_id, exit_code, stderr, success } = payload;
+    return { ...item, payload: { type, call_id, exit_code, stderr, success } };
+  }
+  return { ...item, payload: {} };
+}
 
 /** Calls from Codex rollout lines held in memory. */
 export function fromCodex(value: unknown, options?: FromOptions): ToolCall[] {

@@ -168,6 +168,15 @@ export async function runScenarios(
           detail: scenario.skip,
           outcome: 'skipped' as Outcome,
         };
+      } else if (scenario.broken !== undefined) {
+        result = {
+          ...base,
+          ok: false,
+          is_error: false,
+          duration: 0,
+          detail: scenario.broken,
+          outcome: 'invalid_schema',
+        };
       } else if (!current) {
         result = {
           ...base,

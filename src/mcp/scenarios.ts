@@ -6,6 +6,7 @@ import {
   propertyNames,
   requiredNames,
   type Schema,
+  schemaLoop,
   schemaTypes,
   valueHasType,
 } from '../schemas/schema-util.js';
@@ -120,6 +121,18 @@ function toolScenarios(tool: McpTool, casesPerTool: number, includeEdge: boolean
   if (!schema || !isObject(full)) {
     return [{ tool: tool.name, kind: 'happy', description: mcpText.scenarioNoArgs(), arguments: {} }];
   }
+  // A schema that loops is the server's own fault: its one happy scenario fails without a call.
+  const loop = schemaLoop(full);
+  if (loop !== undefined)
+    return [
+      {
+        tool: tool.name,
+        kind: 'happy',
+        description: mcpText.scenarioHappy(1),
+        arguments: {},
+        broken: mcpText.brokenLoopingSchema(loop),
+      },
+    ];
   // A schema whose checks cannot run (an unsupported pattern, too deep) could not vouch for any argument set.
   const problem = schemaProblem(full);
   if (problem !== undefined)

@@ -53,6 +53,8 @@ export const mcpText = {
     'skipped: the tool must be called as a task (execution.taskSupport "required"), which toolscore does not do yet',
   skippedInvalidArgs: (error: string) =>
     `skipped: could not generate arguments that satisfy the input schema (${error})`,
+  brokenLoopingSchema: (path: string) =>
+    `the input schema at ${path} refers back to itself through $ref without any data between: no arguments can be checked against it`,
   skippedUncheckableSchema: (reason: string) =>
     `skipped: toolscore cannot check arguments against the input schema (${reason})`,
   skippedNotReadOnly: () => 'skipped: the tool is not annotated readOnlyHint (--read-only calls only tools that are)',
@@ -238,6 +240,11 @@ export const mcpFixText = {
         return {
           problem,
           fix: `catch errors inside the ${result.tool} handler and return them as an isError result; the server process must never exit on a call`,
+        };
+      case 'invalid_schema':
+        return {
+          problem,
+          fix: `make every $ref in the input schema of ${result.tool} reach properties or items before it leads back to itself`,
         };
       case 'invalid_result':
         return {
