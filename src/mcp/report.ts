@@ -148,7 +148,7 @@ export function renderScorecardMarkdown(card: Scorecard): string {
 }
 
 /** The JSON report: the scorecard object, with a format marker. */
-export function scorecardJson(card: Scorecard): string {
+export function renderScorecardJson(card: Scorecard): string {
   return `${JSON.stringify({ format: 'toolscore-mcp-scorecard', ...card }, null, 2)}\n`;
 }
 

@@ -84,7 +84,7 @@ function cut<T>(
  * LLM judge's scores when it was asked, and collapsible sections with the expected-vs-actual calls and every metric. Fits a pull-request comment
  * and a GitHub job summary; every text from the input is escaped, so it renders as written.
  */
-export function renderMarkdownReport(view: ReportView): string {
+export function renderReportMarkdown(view: ReportView): string {
   const lines: string[] = [];
   lines.push(`## ${VERDICT_MARK[view.verdict]} ${REPORT_TEXT.title}: ${view.verdictLine}`, '');
   if (view.goldFile !== null && view.traceFile !== null) lines.push(md(sourcesText(view.goldFile, view.traceFile)), '');
@@ -189,6 +189,6 @@ export async function generateMarkdownReport(
   path: string,
   options: ReportOptions = {},
 ): Promise<string> {
-  await writeFileAtomic(path, renderMarkdownReport(buildReportView(result, options)));
+  await writeFileAtomic(path, renderReportMarkdown(buildReportView(result, options)));
   return resolve(path);
 }

@@ -36,7 +36,7 @@ const SENTENCE_TEXT = Math.min(MAX_SENTENCE_TEXT, 200);
  * each core metric, grades, the {@link SHOWN_TOOLS} tools with the most calls, the worst cases with
  * their top issue, and how many cases could not be scored. Every text from the input is escaped.
  */
-export async function batchMarkdown(input: BatchReportInput): Promise<string> {
+export async function renderBatchMarkdown(input: BatchReportInput): Promise<string> {
   const view = await buildBatchView(input);
   const mark = view.gate
     ? view.gate.passed

@@ -17,9 +17,9 @@ import { evaluateTrace } from '../../evaluation/evaluate-trace.js';
 import { isNothingReadWarning } from '../../formats/call-collector.js';
 import { checkFormatName, withEveryFormat } from '../../formats/registry.js';
 import { parseDatabaseUrl } from '../../side-effects/database-url.js';
-import { renderConsoleSummary, renderWarnings } from '../../reports/console.js';
+import { renderReportConsole, renderWarnings } from '../../reports/console.js';
 import { REPORT_FORMATS, appendJobSummary, writeReportFiles, type ReportFormat } from '../../reports/files.js';
-import { generateJsonReport, renderJsonReport } from '../../reports/json.js';
+import { generateJsonReport, renderReportJson } from '../../reports/json.js';
 import { displayText, plural } from '../../reports/text.js';
 import { buildReportView } from '../../reports/view-model.js';
 import { judgeFromFlags, type JudgeFlags } from '../judge-flags.js';
@@ -172,7 +172,7 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
   // One moment for every report, so they all carry the same time.
   const now = new Date();
   const jsonSources = { goldFile, traceFile, now, showSecrets: flags.showSecrets === true };
-  if (toStdout) process.stdout.write(renderJsonReport(result, jsonSources));
+  if (toStdout) process.stdout.write(renderReportJson(result, jsonSources));
   else await generateJsonReport(result, flags.output, jsonSources);
   if (Object.keys(reports).length > 0 || jobSummary !== undefined) {
     const view = buildReportView(result, { goldFile, traceFile, now, minScore });
@@ -182,7 +182,7 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
 
   const verdict = toStdout ? process.stderr : process.stdout;
   const color = colorEnabled(flags.color, verdict);
-  verdict.write(renderConsoleSummary(result, { verbose: flags.verbose === true, color, goldFile, traceFile }));
+  verdict.write(renderReportConsole(result, { verbose: flags.verbose === true, color, goldFile, traceFile }));
   if (result.traceCalls.length === 0 && result.warnings.some(isNothingReadWarning))
     verdict.write(`${nothingReadText(displayText(traceFile))}\n`);
   if (result.metrics.semantic_metrics) verdict.write(`${semanticScoreText(result.metrics.semantic_metrics)}\n`);
