@@ -5,9 +5,10 @@ import { LINT_RULES } from './rules.js';
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 const INTRO = [
-  'Every issue `toolscore mcp lint` and `mcp test` report carries the id of its rule in `rule` (in the',
-  'JSON scorecard, `lint[].rule`), so you can filter on it, for example',
-  '`jq \'.lint[] | select(.rule != "not-snake-case")\' card.json`. Errors cost 0.25 and warnings 0.1 of the',
+  'Every issue `toolscore mcp lint` and `mcp test` report carries the id of its rule in `rule`',
+  '(`issues[].rule` in `mcp lint --json`, `lint[].rule` in the scorecard of `mcp test --report json`), so',
+  'you can filter on it: `toolscore mcp lint --json "node server.js" | jq \'.issues[] | select(.rule !=',
+  '"not-snake-case")\'`. Errors cost 0.25 and warnings 0.1 of the',
   'lint score per tool (see [Testing MCP servers](mcp.md)); a **security** finding is a mark of tool',
   'poisoning, counted in `security_issues` and shown on its own line whatever the grade.',
   '',
