@@ -286,6 +286,41 @@ function isBlankText(text: string): boolean {
   return true;
 }
 
+/** The bytes of the array element being read, dropped once it is longer than the limit; `index` is the next element's. */
+class ElementBuffer {
+  index = 0;
+  private pieces: Buffer[] = [];
+  private size = 0;
+
+  constructor(
+    private readonly path: string,
+    private readonly maxBytes: number,
+  ) {}
+
+  keep(piece: Buffer): void {
+    this.size += piece.length;
+    if (this.size > this.maxBytes) this.pieces = [];
+    else this.pieces.push(piece);
+  }
+
+  /** The element read so far as an item (undefined when blank; an error when too long), then empty again. */
+  take(): BatchItem | undefined {
+    const { path, maxBytes } = this;
+    if (this.size > maxBytes) {
+      this.pieces = [];
+      this.size = 0;
+      const error = `${path} at $[${this.index}]: element longer than ${maxBytes} bytes; raise limits.maxLineBytes (--max-line-bytes) if this is intended`;
+      return { kind: 'error', index: this.index, id: `$[${this.index++}]`, error };
+    }
+    const text = (this.pieces.length === 1 ? this.pieces[0]! : Buffer.concat(this.pieces, this.size)).toString('utf8');
+    this.pieces = [];
+    this.size = 0;
+    if (isBlankText(text)) return undefined;
+    const where = { file: path, element: this.index };
+    return { kind: 'text', index: this.index++, text, where };
+  }
+}
+
 /**
  * The elements of a top-level JSON array, as text, found by tracking brackets and strings byte by byte.
  * An element that is not valid JSON is its scorer's to report, so one bad case loses nothing else; an
@@ -304,28 +339,7 @@ async function* arrayElements(
   let escaped = false;
   let started = false;
   let closed = false;
-  let index = 0;
-  let pieces: Buffer[] = [];
-  let size = 0;
-  const keep = (piece: Buffer): void => {
-    size += piece.length;
-    if (size > maxBytes) pieces = [];
-    else pieces.push(piece);
-  };
-  const element = (): BatchItem | undefined => {
-    if (size > maxBytes) {
-      pieces = [];
-      size = 0;
-      const error = `${path} at $[${index}]: element longer than ${maxBytes} bytes; raise limits.maxLineBytes (--max-line-bytes) if this is intended`;
-      return { kind: 'error', index, id: `$[${index++}]`, error };
-    }
-    const text = (pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, size)).toString('utf8');
-    pieces = [];
-    size = 0;
-    if (isBlankText(text)) return undefined;
-    const where = { file: path, element: index };
-    return { kind: 'text', index: index++, text, where };
-  };
+  const element = new ElementBuffer(path, maxBytes);
   const trailing = (): never => {
     throw new ToolscoreInputError({ source: path }, 'unexpected text after the end of the JSON array of cases');
   };
@@ -361,29 +375,29 @@ async function* arrayElements(
       else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) {
         depth--;
         if (depth === 0) {
-          keep(chunk.subarray(open, i));
-          const item = element();
+          element.keep(chunk.subarray(open, i));
+          const item = element.take();
           // `[]` has no element; `[1, ]` is the scorer's to refuse, like any bad element.
-          if (item !== undefined || index > 0) yield item ?? blankElement(path, index++);
+          if (item !== undefined || element.index > 0) yield item ?? blankElement(path, element.index++);
           closed = true;
         }
       } else if (b === COMMA && depth === 1) {
-        keep(chunk.subarray(open, i));
-        yield element() ?? blankElement(path, index++);
+        element.keep(chunk.subarray(open, i));
+        yield element.take() ?? blankElement(path, element.index++);
         open = i + 1;
       }
     }
     if (!closed && open < chunk.length) {
-      keep(chunk.subarray(open));
+      element.keep(chunk.subarray(open));
     }
   }
   if (!started) throw new ToolscoreInputError({ source: path }, 'expected a JSON array of cases');
   if (!closed)
     yield {
       kind: 'error',
-      index,
-      id: `$[${index}]`,
-      error: `${path} at $[${index}]: the file ends inside the JSON array; expected "]" after the last case`,
+      index: element.index,
+      id: `$[${element.index}]`,
+      error: `${path} at $[${element.index}]: the file ends inside the JSON array; expected "]" after the last case`,
     };
 }
 

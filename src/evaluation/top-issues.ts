@@ -128,6 +128,35 @@ interface FoundIssue {
   detail: Parameters<typeof issueText>[2];
 }
 
+/** The unpaired expected and actual calls, grouped by the gap between in-order paired calls that they fall in. */
+function unpairedByGap(
+  expectedCount: number,
+  actualCount: number,
+  pairing: Pairing,
+  anchors: ReturnType<typeof orderedAnchors>,
+  unscored: readonly number[],
+): { unpairedExpected: Map<number, number[]>; unpairedActual: Map<number, number[]> } {
+  const gapOfExpected = gapIndex(
+    anchors.map(([i]) => i),
+    expectedCount,
+  );
+  const gapOfActual = gapIndex(
+    anchors.map(([, j]) => j),
+    actualCount,
+  );
+  const unpairedExpected = new Map<number, number[]>();
+  const unpairedActual = new Map<number, number[]>();
+  for (let i = 0; i < expectedCount; i++) {
+    if (pairing.actualFor[i]! < 0) pushTo(unpairedExpected, gapOfExpected[i]!, i);
+  }
+  // Calls the gold does not care about (ignored tools, extras it allows) are never wrong or extra.
+  const notScored = unscored.length === 0 ? undefined : new Set(unscored);
+  for (let j = 0; j < actualCount; j++) {
+    if (pairing.expectedFor[j]! < 0 && !notScored?.has(j)) pushTo(unpairedActual, gapOfActual[j]!, j);
+  }
+  return { unpairedExpected, unpairedActual };
+}
+
 /** Every issue of a case, unranked. */
 function findIssues(
   expected: readonly ExpectedCall[],
@@ -148,24 +177,13 @@ function findIssues(
   };
 
   const anchors = orderedAnchors(pairing.actualFor);
-  const gapOfExpected = gapIndex(
-    anchors.map(([i]) => i),
+  const { unpairedExpected, unpairedActual } = unpairedByGap(
     expected.length,
-  );
-  const gapOfActual = gapIndex(
-    anchors.map(([, j]) => j),
     actual.length,
+    pairing,
+    anchors,
+    unscored,
   );
-  const unpairedExpected = new Map<number, number[]>();
-  const unpairedActual = new Map<number, number[]>();
-  expected.forEach((_, i) => {
-    if (pairing.actualFor[i]! < 0) pushTo(unpairedExpected, gapOfExpected[i]!, i);
-  });
-  // Calls the gold does not care about (ignored tools, extras it allows) are never wrong or extra.
-  const notScored = unscored.length === 0 ? undefined : new Set(unscored);
-  actual.forEach((_, j) => {
-    if (pairing.expectedFor[j]! < 0 && !notScored?.has(j)) pushTo(unpairedActual, gapOfActual[j]!, j);
-  });
   for (let gap = 0; gap <= anchors.length; gap++) {
     const missing = unpairedExpected.get(gap) ?? [];
     const extra = unpairedActual.get(gap) ?? [];

@@ -165,6 +165,25 @@ function signalStatus(signal: NodeJS.Signals): number {
 }
 
 /**
+ * A function that rewrites the session file with what the recorder holds now, one write after another
+ * (the last one wins); the first failure is said once on stderr and recording goes on.
+ */
+function sessionSaver(recorder: SessionRecorder, output: string, stderr: ByteOutput): () => Promise<void> {
+  let writing: Promise<void> = Promise.resolve();
+  let writeFailed = false;
+  return () => {
+    const text = recorder.text();
+    writing = writing
+      .then(() => writeFileAtomic(output, text))
+      .catch((error: Error) => {
+        if (!writeFailed) stderr.write(`${displayText(mcpText.recorderWriteFailed(output, error.message))}\n`);
+        writeFailed = true;
+      });
+    return writing;
+  };
+}
+
+/**
  * Runs the server behind the proxy until it exits; resolves with the exit status to use (the server's
  * code, 128+N for signal N, 1 when it could not be started).
  */
@@ -173,18 +192,7 @@ export async function recordSession(options: RecordOptions): Promise<number> {
   const stdout: ByteOutput = options.stdout ?? process.stdout;
   const stderr: ByteOutput = options.stderr ?? process.stderr;
   const recorder = new SessionRecorder([options.command, ...options.args]);
-  let writing: Promise<void> = Promise.resolve();
-  let writeFailed = false;
-  const save = (): Promise<void> => {
-    const text = recorder.text();
-    writing = writing
-      .then(() => writeFileAtomic(options.output, text))
-      .catch((error: Error) => {
-        if (!writeFailed) stderr.write(`${displayText(mcpText.recorderWriteFailed(options.output, error.message))}\n`);
-        writeFailed = true;
-      });
-    return writing;
-  };
+  const save = sessionSaver(recorder, options.output, stderr);
   await save();
 
   const env: NodeJS.ProcessEnv = { ...process.env, ...(options.env ?? {}) };

@@ -149,7 +149,7 @@ export function renderScorecardMarkdown(card: Scorecard): string {
 }
 
 /** The JSON report: the scorecard object, with a format marker; credentials the server sent are masked. */
-export function scorecardJson(card: Scorecard): string {
+export function renderScorecardJson(card: Scorecard): string {
   return `${JSON.stringify({ format: 'toolscore-mcp-scorecard', ...redactDeep(card) }, null, 2)}\n`;
 }
 

@@ -73,7 +73,7 @@ export interface ScenarioResult {
 export interface LintIssue {
   tool: string;
   severity: 'error' | 'warning';
-  /** Stable rule id, e.g. `missing-description`, `hidden-characters`. */
+  /** Stable rule id, e.g. `missing-description` (every rule is listed in docs/mcp-rules.md). */
   rule: string;
   message: string;
   fix: string;

@@ -219,7 +219,7 @@ function jsonSafeReport(report: JsonReport): JsonReport {
 }
 
 /** The JSON report as the text written to its file, in one string (`-o -` writes it to stdout). */
-export function renderJsonReport(result: EvaluationResult, sources: JsonReportSources = {}): string {
+export function renderReportJson(result: EvaluationResult, sources: JsonReportSources = {}): string {
   return [...jsonReportChunks(buildJsonReport(result, sources))].join('');
 }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { evaluate } from '../../src/evaluation/evaluate.js';
 import { findSecretsInText, redactSecrets } from '../../src/metrics/security.js';
-import { renderConsoleSummary } from '../../src/reports/console.js';
+import { renderReportConsole } from '../../src/reports/console.js';
 import { buildJsonReport } from '../../src/reports/json.js';
 import { runCli, useScratchFolder } from '../e2e/run-cli.js';
 
@@ -60,7 +60,7 @@ describe('keys glued into identifiers are found', () => {
 
   test('a tool named tool_AKIA… is masked in the console and the JSON report', () => {
     const result = evaluate({ expected: [{ tool: `tool_${AWS}` }], actual: [{ tool: `tool_${AWS}` }] });
-    const console = renderConsoleSummary(result, { verbose: true, color: false });
+    const console = renderReportConsole(result, { verbose: true, color: false });
     const json = JSON.stringify(buildJsonReport(result, {}));
     expectNoKey(console, 'console');
     expectNoKey(json, 'JSON');

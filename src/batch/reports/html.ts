@@ -281,7 +281,7 @@ function caseListStart(shown: number, scored: number): string {
  * linking to their detail, the cases that could not be scored, and the {@link HTML_CASES} lowest-scoring
  * cases, each opening on its detail. Reads the results lines once and keeps at most HTML_CASES of them.
  */
-export async function* batchHtmlChunks(input: BatchReportInput): AsyncIterable<string> {
+export async function* renderBatchHtml(input: BatchReportInput): AsyncIterable<string> {
   const view = await buildBatchView(input);
   yield [
     pageStart(`${view.title}: ${view.headline}`, view.version, [{ css: BATCH_STYLE, hash: BATCH_STYLE_HASH }]),

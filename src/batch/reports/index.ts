@@ -3,7 +3,7 @@
  * and results lines, so a merged run reports exactly what one run would.
  */
 export type { BatchReportInput } from './view.js';
-export { HTML_CASES, batchHtmlChunks } from './html.js';
-export { batchMarkdown } from './markdown.js';
-export { batchJunitChunks } from './junit.js';
-export { BATCH_CSV_COLUMNS, batchCsvChunks } from './csv.js';
+export { HTML_CASES, renderBatchHtml } from './html.js';
+export { renderBatchMarkdown } from './markdown.js';
+export { renderBatchJunit } from './junit.js';
+export { BATCH_CSV_COLUMNS, renderBatchCsv } from './csv.js';
