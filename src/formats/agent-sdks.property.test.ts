@@ -2,15 +2,15 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'vitest';
 import { readCorpusJson } from '../../test/corpus.js';
 import { assertDamagedSampleReadsSafely } from '../../test/damage.js';
-import { claudeAgentSDKFormat } from './claude-agent-sdk.js';
-import { claudeCodeFormat } from './claude-code.js';
-import { codexFormat } from './codex.js';
-import { geminiCLIFormat } from './gemini-cli.js';
-import { mcpFormat } from './mcp.js';
-import { langchainFormat } from './langchain.js';
-import { openaiAgentsFormat } from './openai-agents.js';
+import { claudeAgentSDKFormat } from './readers/claude-agent-sdk.js';
+import { claudeCodeFormat } from './readers/claude-code.js';
+import { codexFormat } from './readers/codex.js';
+import { geminiCLIFormat } from './readers/gemini-cli.js';
+import { mcpFormat } from './readers/mcp.js';
+import { langchainFormat } from './readers/langchain.js';
+import { openaiAgentsFormat } from './readers/openai-agents.js';
 import type { TraceFormat } from './types.js';
-import { vercelAIFormat } from './vercel-ai.js';
+import { vercelAIFormat } from './readers/vercel-ai.js';
 
 /*
  * Damaged real material: any one value anywhere in a corpus sample replaced by arbitrary JSON. The

@@ -1,5 +1,5 @@
-import { isCallList, toActualCalls } from './calls.js';
-import { callMarkIn, checkZeroCalls, describeKeys, isEmptyList, type ZeroReading } from './call-collector.js';
+import { isCallList, toActualCalls } from './support/calls.js';
+import { callMarkIn, checkZeroCalls, describeKeys, isEmptyList, type ZeroReading } from './support/call-collector.js';
 import type { ToolCall } from '../core/types.js';
 import { claimHint, detectFormat, formatNamed, undetectedFormatError } from './registry.js';
 import { collectingContext, type UnrecognisedItems } from './types.js';

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../test/adapter.js';
 import type { ToolCall } from '../core/types.js';
 import { loadTraceFile } from '../io/trace.js';
-import { langchainFormat } from './langchain.js';
+import { langchainFormat } from './readers/langchain.js';
 import { detectFormat } from './registry.js';
 
 const parse = readerFor(langchainFormat, 'test');

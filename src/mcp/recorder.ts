@@ -4,7 +4,7 @@ import { constants as osConstants } from 'node:os';
 import { mcpText } from '../text/mcp.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { VERSION } from '../core/version.js';
-import { idKey } from '../formats/mcp.js';
+import { idKey } from '../formats/readers/mcp.js';
 import { isObject } from '../core/objects.js';
 
 /**
