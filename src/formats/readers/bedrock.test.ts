@@ -1,11 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { readerFor } from '../../../test/adapter.js';
-import { autoExtract } from '../auto.js';
+import { testReader } from '../../../test/reader-tester.js';
 import { bedrockFormat, fromBedrock } from './bedrock.js';
-import { detectFormat } from '../registry.js';
-
-const read = readerFor(bedrockFormat);
 
 function fixture(path: string): unknown {
   return JSON.parse(readFileSync(new URL(`../../../test/corpus/providers/${path}`, import.meta.url), 'utf8'));
@@ -20,99 +16,87 @@ function fixtureLines(path: string): unknown[] {
 
 const TOOL_USE = { format: 'bedrock.toolUse', stop_reason: 'tool_use' };
 
-describe('bedrock: Converse responses (vercel/ai fixtures)', () => {
-  test('a toolUse block is a call with its toolUseId, input and the stop reason', () => {
-    const response = fixture('vercel-ai/amazon-bedrock-tool-call.1.json');
-    expect(detectFormat(response)).toBe('bedrock');
-    expect(read(response)).toEqual({
-      calls: [{ tool: 'bash', args: { command: 'ls -l' }, id: 'tool-use-id', is_error: false, metadata: TOOL_USE }],
-      warnings: [],
-    });
-  });
-
-  test('a text block beside a toolUse with an empty input', () => {
-    const response = fixture('vercel-ai/amazon-bedrock-tool-no-args.json');
-    expect(autoExtract(response)).toEqual({
-      calls: [{ tool: 'updateIssueList', args: {}, id: 'tool-use-id', is_error: false, metadata: TOOL_USE }],
-      format: 'bedrock',
-      warnings: [],
-    });
-  });
+const start = (id: string, name: string) => ({
+  contentBlockStart: { contentBlockIndex: 0, start: { toolUse: { toolUseId: id, name } } },
 });
+const delta = (input: string) => ({ contentBlockDelta: { contentBlockIndex: 0, delta: { toolUse: { input } } } });
+const RETRY_TEXT = 'The country is not supported.\n\nFix the errors and try again.';
+const RETRY_CALLS = [
+  {
+    tool: 'get_capital',
+    args: { country: 'France' },
+    id: 'tooluse_cp9RaRqnRi6yVdlxFBLxlQ',
+    is_error: true,
+    result: RETRY_TEXT,
+    error: RETRY_TEXT,
+    metadata: { format: 'bedrock.toolUse' },
+  },
+];
 
-describe('bedrock: ConverseStream events (vercel/ai fixture)', () => {
-  test('contentBlockStart opens the call, the contentBlockDelta input fragments are joined, messageStop gives the stop reason', () => {
-    const events = fixtureLines('vercel-ai/amazon-bedrock-tool-call.1.chunks.jsonl');
-    expect(detectFormat(events)).toBe('bedrock');
-    expect(read(events)).toEqual({
-      calls: [
-        { tool: 'test-tool', args: { value: 'Sparkle Day' }, id: 'tool-use-id', is_error: false, metadata: TOOL_USE },
-      ],
-      warnings: [],
-    });
-  });
-
-  test('a stream cut before contentBlockStop keeps the call with a warning; two messages may reuse index 0', () => {
-    const start = (id: string, name: string) => ({
-      contentBlockStart: { contentBlockIndex: 0, start: { toolUse: { toolUseId: id, name } } },
-    });
-    const delta = (input: string) => ({ contentBlockDelta: { contentBlockIndex: 0, delta: { toolUse: { input } } } });
-    const events = [
+testReader(bedrockFormat, [
+  {
+    name: 'Converse response (vercel/ai fixture): a toolUse block is a call with its toolUseId, input and the stop reason',
+    input: () => fixture('vercel-ai/amazon-bedrock-tool-call.1.json'),
+    calls: [{ tool: 'bash', args: { command: 'ls -l' }, id: 'tool-use-id', is_error: false, metadata: TOOL_USE }],
+  },
+  {
+    name: 'Converse response (vercel/ai fixture): a text block beside a toolUse with an empty input',
+    input: () => fixture('vercel-ai/amazon-bedrock-tool-no-args.json'),
+    calls: [{ tool: 'updateIssueList', args: {}, id: 'tool-use-id', is_error: false, metadata: TOOL_USE }],
+  },
+  {
+    name: 'ConverseStream events (vercel/ai fixture): contentBlockStart opens the call, the contentBlockDelta input fragments are joined, messageStop gives the stop reason',
+    input: () => fixtureLines('vercel-ai/amazon-bedrock-tool-call.1.chunks.jsonl'),
+    calls: [
+      { tool: 'test-tool', args: { value: 'Sparkle Day' }, id: 'tool-use-id', is_error: false, metadata: TOOL_USE },
+    ],
+  },
+  {
+    name: 'ConverseStream events: a stream cut before contentBlockStop keeps the call with a warning; two messages may reuse index 0',
+    input: [
       start('a', 'ls'),
       delta('{"dir":"/"}'),
       { contentBlockStop: { contentBlockIndex: 0 } },
       { messageStop: { stopReason: 'tool_use' } },
       start('b', 'cat'),
       delta('{"path":"/x"'),
-    ];
-    expect(read(events)).toEqual({
-      calls: [
-        { tool: 'ls', args: { dir: '/' }, id: 'a', is_error: false, metadata: TOOL_USE },
-        {
-          tool: 'cat',
-          args: {},
-          id: 'b',
-          is_error: true,
-          error: 'arguments are not valid JSON: {"path":"/x"',
-          metadata: { format: 'bedrock.toolUse' },
-        },
-      ],
-      warnings: [
-        't at $[4].contentBlockStart.start: the stream ended before this call was complete; kept the arguments received so far',
-        't at $[4].contentBlockStart.start.toolUse.input: arguments are not valid JSON; the call is read as failed, with no arguments',
-      ],
-    });
-  });
-});
-
-describe('bedrock: Converse message histories', () => {
-  test('a recorded Converse request (pydantic-ai cassette): toolResult with status "error" marks the call failed', () => {
-    const request = fixture('pydantic-ai/bedrock-converse-retry-request.json') as { messages: unknown[] };
-    const text = 'The country is not supported.\n\nFix the errors and try again.';
-    const expected = [
+    ],
+    calls: [
+      { tool: 'ls', args: { dir: '/' }, id: 'a', is_error: false, metadata: TOOL_USE },
       {
-        tool: 'get_capital',
-        args: { country: 'France' },
-        id: 'tooluse_cp9RaRqnRi6yVdlxFBLxlQ',
+        tool: 'cat',
+        args: {},
+        id: 'b',
         is_error: true,
-        result: text,
-        error: text,
+        error: 'arguments are not valid JSON: {"path":"/x"',
         metadata: { format: 'bedrock.toolUse' },
       },
-    ];
-    expect(autoExtract(request)).toEqual({ calls: expected, format: 'bedrock', warnings: [] });
-    expect(autoExtract(request.messages)).toEqual({ calls: expected, format: 'bedrock', warnings: [] });
-  });
-
-  test('a {json} result block is its value; a success status leaves the call passing', () => {
-    const messages = [
+    ],
+    warnings: [
+      't at $[4].contentBlockStart.start: the stream ended before this call was complete; kept the arguments received so far',
+      't at $[4].contentBlockStart.start.toolUse.input: arguments are not valid JSON; the call is read as failed, with no arguments',
+    ],
+  },
+  {
+    name: 'a recorded Converse request (pydantic-ai cassette): toolResult with status "error" marks the call failed',
+    input: () => fixture('pydantic-ai/bedrock-converse-retry-request.json'),
+    calls: RETRY_CALLS,
+  },
+  {
+    name: 'the messages of that request alone give the same call',
+    input: () => (fixture('pydantic-ai/bedrock-converse-retry-request.json') as { messages: unknown[] }).messages,
+    calls: RETRY_CALLS,
+  },
+  {
+    name: 'a {json} result block is its value; a success status leaves the call passing',
+    input: [
       { role: 'assistant', content: [{ toolUse: { toolUseId: 't1', name: 'lookup', input: { id: 7 } } }] },
       {
         role: 'user',
         content: [{ toolResult: { toolUseId: 't1', content: [{ json: { name: 'Ada' } }], status: 'success' } }],
       },
-    ];
-    expect(read(messages).calls).toEqual([
+    ],
+    calls: [
       {
         tool: 'lookup',
         args: { id: 7 },
@@ -121,9 +105,11 @@ describe('bedrock: Converse message histories', () => {
         result: { name: 'Ada' },
         metadata: { format: 'bedrock.toolUse' },
       },
-    ]);
-  });
+    ],
+  },
+]);
 
+describe('bedrock: detection', () => {
   test('OpenAI and Anthropic shapes are not taken for Bedrock', () => {
     expect(bedrockFormat.detect({ choices: [{ message: { role: 'assistant', content: 'x' } }] })).toBe(false);
     expect(
