@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../../test/adapter.js';
-import { autoExtract } from '../auto.js';
+import { testReader } from '../../../test/reader-tester.js';
 import { fromOllama, ollamaFormat } from './ollama.js';
 import { openaiFormat } from './openai.js';
 import { detectFormat } from '../registry.js';
-
-const read = readerFor(ollamaFormat);
 
 function text(path: string): string {
   return readFileSync(new URL(`../../../test/corpus/providers/ollama/${path}`, import.meta.url), 'utf8');
@@ -14,26 +12,23 @@ function text(path: string): string {
 
 const META = { format: 'ollama.tool_call' };
 
-describe('ollama: native /api/chat', () => {
-  test('a response (ollama docs/api.md "Chat request (with tools)"): object arguments are the call', () => {
-    const response = JSON.parse(text('api-chat-with-tools-response.json'));
-    expect(autoExtract(response)).toEqual({
-      calls: [
-        {
-          tool: 'get_current_weather',
-          args: { format: 'celsius', location: 'Paris, FR' },
-          is_error: false,
-          metadata: META,
-        },
-      ],
-      format: 'ollama',
-      warnings: [],
-    });
-  });
-
-  test('an NDJSON stream (hand-written: no licensed recording of a streamed call was found): the chunk that carries tool_calls, between text chunks', () => {
+testReader(ollamaFormat, [
+  {
+    name: 'a response (ollama docs/api.md "Chat request (with tools)"): object arguments are the call',
+    input: () => JSON.parse(text('api-chat-with-tools-response.json')),
+    calls: [
+      {
+        tool: 'get_current_weather',
+        args: { format: 'celsius', location: 'Paris, FR' },
+        is_error: false,
+        metadata: META,
+      },
+    ],
+  },
+  {
     // Chunks in the shape of docs/api.md "Chat request (Streaming)", the middle one carrying the call.
-    const chunks = [
+    name: 'an NDJSON stream (hand-written: no licensed recording of a streamed call was found): the chunk that carries tool_calls, between text chunks',
+    input: [
       {
         model: 'qwen3',
         created_at: '2026-01-01T00:00:00Z',
@@ -59,72 +54,70 @@ describe('ollama: native /api/chat', () => {
         done: true,
         done_reason: 'stop',
       },
-    ];
-    expect(detectFormat(chunks)).toBe('ollama');
-    expect(read(chunks)).toEqual({
-      calls: [
-        {
-          tool: 'get_current_weather',
-          args: { format: 'celsius', location: 'Toronto' },
-          is_error: false,
-          metadata: META,
-        },
-      ],
-      warnings: [],
-    });
-  });
-
-  test('a history whose tool reply carries nothing (openllmetry cassette request): joined in order to the preceding call', () => {
-    const history = JSON.parse(text('openllmetry-chat-tool-calls-history.json'));
-    expect(detectFormat(history)).toBe('ollama');
-    expect(read(history)).toEqual({
-      calls: [
-        {
-          tool: 'get_current_weather',
-          args: { location: 'San Francisco' },
-          is_error: false,
-          result: 'The weather in San Francisco is 70 degrees and sunny.',
-          metadata: META,
-        },
-      ],
-      warnings: [],
-    });
-    // Read as OpenAI, the reply has no tool_call_id and its result is lost: the reason Ollama is its own format.
-    expect(readerFor(openaiFormat)(history).calls[0]!.result).toBeUndefined();
-  });
-
-  test('replies with tool_name go to their call by name; unnamed ones take the remaining calls in order', () => {
-    const history = [
-      { role: 'user', content: 'weather and time in Oslo?' },
+    ],
+    calls: [
       {
-        role: 'assistant',
-        content: '',
-        tool_calls: [
-          { function: { name: 'get_time', arguments: { city: 'Oslo' } } },
-          { function: { name: 'get_weather', arguments: { city: 'Oslo' } } },
-          { function: { name: 'get_time', arguments: { city: 'Bergen' } } },
-        ],
+        tool: 'get_current_weather',
+        args: { format: 'celsius', location: 'Toronto' },
+        is_error: false,
+        metadata: META,
       },
-      { role: 'tool', tool_name: 'get_weather', content: '{"error":"service down"}' },
-      { role: 'tool', content: '10:00' },
-      { role: 'tool', content: '10:01' },
-      { role: 'tool', content: 'one too many' },
-    ];
-    expect(read({ model: 'llama3.2', messages: history })).toEqual({
-      calls: [
-        { tool: 'get_time', args: { city: 'Oslo' }, is_error: false, result: '10:00', metadata: META },
+    ],
+  },
+  {
+    name: 'a history whose tool reply carries nothing (openllmetry cassette request): joined in order to the preceding call',
+    input: () => JSON.parse(text('openllmetry-chat-tool-calls-history.json')),
+    calls: [
+      {
+        tool: 'get_current_weather',
+        args: { location: 'San Francisco' },
+        is_error: false,
+        result: 'The weather in San Francisco is 70 degrees and sunny.',
+        metadata: META,
+      },
+    ],
+  },
+  {
+    name: 'replies with tool_name go to their call by name; unnamed ones take the remaining calls in order',
+    input: {
+      model: 'llama3.2',
+      messages: [
+        { role: 'user', content: 'weather and time in Oslo?' },
         {
-          tool: 'get_weather',
-          args: { city: 'Oslo' },
-          is_error: true,
-          result: { error: 'service down' },
-          error: 'service down',
-          metadata: META,
+          role: 'assistant',
+          content: '',
+          tool_calls: [
+            { function: { name: 'get_time', arguments: { city: 'Oslo' } } },
+            { function: { name: 'get_weather', arguments: { city: 'Oslo' } } },
+            { function: { name: 'get_time', arguments: { city: 'Bergen' } } },
+          ],
         },
-        { tool: 'get_time', args: { city: 'Bergen' }, is_error: false, result: '10:01', metadata: META },
+        { role: 'tool', tool_name: 'get_weather', content: '{"error":"service down"}' },
+        { role: 'tool', content: '10:00' },
+        { role: 'tool', content: '10:01' },
+        { role: 'tool', content: 'one too many' },
       ],
-      warnings: ['t at $.messages[5]: ignored a tool result for no call id or tool name: no call it answers'],
-    });
+    },
+    calls: [
+      { tool: 'get_time', args: { city: 'Oslo' }, is_error: false, result: '10:00', metadata: META },
+      {
+        tool: 'get_weather',
+        args: { city: 'Oslo' },
+        is_error: true,
+        result: { error: 'service down' },
+        error: 'service down',
+        metadata: META,
+      },
+      { tool: 'get_time', args: { city: 'Bergen' }, is_error: false, result: '10:01', metadata: META },
+    ],
+    warnings: ['t at $.messages[5]: ignored a tool result for no call id or tool name: no call it answers'],
+  },
+]);
+
+describe('ollama: native /api/chat', () => {
+  test('read as OpenAI, a tool reply without tool_call_id loses its result: the reason Ollama is its own format', () => {
+    const history = JSON.parse(text('openllmetry-chat-tool-calls-history.json'));
+    expect(readerFor(openaiFormat)(history).calls[0]!.result).toBeUndefined();
   });
 
   test('OpenAI histories (JSON-text arguments) and chat completions stay OpenAI', () => {
