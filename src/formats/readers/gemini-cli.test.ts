@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../../test/adapter.js';
-import { ToolscoreInputError } from '../../core/errors.js';
+import { testReader } from '../../../test/reader-tester.js';
 import { fromGeminiCLI, geminiCLIFormat } from './gemini-cli.js';
 import { detectFormat } from '../registry.js';
 
@@ -23,67 +23,139 @@ const hello =
   "# Hello World\nThe quick brown fox jumps over the lazy dog.\nA wizard's job is to vex chumps quickly in fog.\nSphinx of black quartz, judge my vow.\nPack my box with five dozen liquor jugs.\nHow vexingly quick daft zebras jump.";
 const target = '/Users/Nikita_Levyankov/repos/EPMCDME/codemie-ai/codemie-code/hello.md';
 
-describe('Gemini CLI sessions', () => {
-  test('session files are detected as gemini-cli', () => {
-    expect(detectFormat(json('codemie-code/gemini-session-file-ops-excerpt.json'))).toBe('gemini-cli');
-    expect(detectFormat(json('ai-sessions/gemini-session-sample.json'))).toBe('gemini-cli');
-  });
+const shellCall = (id: string, status: string, response: Record<string, unknown>, resultDisplay?: string) => ({
+  id,
+  name: 'run_shell_command',
+  args: { command: 'make' },
+  result: [{ functionResponse: { id, name: 'run_shell_command', response } }],
+  status,
+  timestamp: '2025-11-01T09:00:00.000Z',
+  ...(resultDisplay === undefined ? {} : { resultDisplay }),
+});
 
-  test('every toolCalls entry in order, with its functionResponse result, status and timestamp', () => {
-    expect(parse(json('codemie-code/gemini-session-file-ops-excerpt.json'))).toEqual({
-      calls: [
-        {
-          tool: 'write_file',
-          args: { content: '# Hello World', file_path: 'hello.md' },
-          id: 'write_file-1768566819675-5726cf966781a',
-          result: { output: `Successfully created and wrote to new file: ${target}.` },
-          is_error: false,
-          timestamp: at('2026-01-16T12:33:42.757Z'),
-          metadata: meta,
+testReader(geminiCLIFormat, [
+  {
+    name: 'every toolCalls entry in order, with its functionResponse result, status and timestamp',
+    input: () => json('codemie-code/gemini-session-file-ops-excerpt.json'),
+    calls: [
+      {
+        tool: 'write_file',
+        args: { content: '# Hello World', file_path: 'hello.md' },
+        id: 'write_file-1768566819675-5726cf966781a',
+        result: { output: `Successfully created and wrote to new file: ${target}.` },
+        is_error: false,
+        timestamp: at('2026-01-16T12:33:42.757Z'),
+        metadata: meta,
+      },
+      {
+        tool: 'read_file',
+        args: { file_path: 'hello.md' },
+        id: 'read_file-1768566842046-c55520512f11c8',
+        result: { output: '# Hello World' },
+        is_error: false,
+        timestamp: at('2026-01-16T12:34:02.083Z'),
+        metadata: meta,
+      },
+      {
+        tool: 'write_file',
+        args: { content: hello, file_path: 'hello.md' },
+        id: 'write_file-1768566849430-8a94507d2a9798',
+        result: { output: `Successfully overwrote file: ${target}.` },
+        is_error: false,
+        timestamp: at('2026-01-16T12:34:09.445Z'),
+        metadata: meta,
+      },
+      {
+        tool: 'read_file',
+        args: { file_path: 'hello.md' },
+        id: 'read_file-1768566861335-25b38114eddc1',
+        result: { output: hello },
+        is_error: false,
+        timestamp: at('2026-01-16T12:34:21.347Z'),
+        metadata: meta,
+      },
+      {
+        tool: 'write_file',
+        args: {
+          file_path: 'hello.md',
+          content:
+            '# Hello World\nSphinx of black quartz, judge my vow.\nPack my box with five dozen liquor jugs.\nHow vexingly quick daft zebras jump.',
         },
+        id: 'write_file-1768566866671-3a48c2c4de4ca8',
+        result: { output: `Successfully overwrote file: ${target}.` },
+        is_error: false,
+        timestamp: at('2026-01-16T12:34:26.753Z'),
+        metadata: meta,
+      },
+    ],
+  },
+  {
+    name: 'status "error" and "cancelled" fail the call, with the response\'s error, else resultDisplay, as the message',
+    input: {
+      sessionId: 's',
+      messages: [
+        { type: 'user', content: 'build it' },
         {
-          tool: 'read_file',
-          args: { file_path: 'hello.md' },
-          id: 'read_file-1768566842046-c55520512f11c8',
-          result: { output: '# Hello World' },
-          is_error: false,
-          timestamp: at('2026-01-16T12:34:02.083Z'),
-          metadata: meta,
-        },
-        {
-          tool: 'write_file',
-          args: { content: hello, file_path: 'hello.md' },
-          id: 'write_file-1768566849430-8a94507d2a9798',
-          result: { output: `Successfully overwrote file: ${target}.` },
-          is_error: false,
-          timestamp: at('2026-01-16T12:34:09.445Z'),
-          metadata: meta,
-        },
-        {
-          tool: 'read_file',
-          args: { file_path: 'hello.md' },
-          id: 'read_file-1768566861335-25b38114eddc1',
-          result: { output: hello },
-          is_error: false,
-          timestamp: at('2026-01-16T12:34:21.347Z'),
-          metadata: meta,
-        },
-        {
-          tool: 'write_file',
-          args: {
-            file_path: 'hello.md',
-            content:
-              '# Hello World\nSphinx of black quartz, judge my vow.\nPack my box with five dozen liquor jugs.\nHow vexingly quick daft zebras jump.',
-          },
-          id: 'write_file-1768566866671-3a48c2c4de4ca8',
-          result: { output: `Successfully overwrote file: ${target}.` },
-          is_error: false,
-          timestamp: at('2026-01-16T12:34:26.753Z'),
-          metadata: meta,
+          type: 'gemini',
+          content: '',
+          toolCalls: [
+            shellCall('a', 'error', { error: 'make: *** No targets.  Stop.' }),
+            shellCall('b', 'error', { output: '' }, 'Command failed'),
+            shellCall('c', 'cancelled', {}),
+          ],
         },
       ],
-      warnings: [],
-    });
+    },
+    calls: [
+      {
+        tool: 'run_shell_command',
+        args: { command: 'make' },
+        id: 'a',
+        result: { error: 'make: *** No targets.  Stop.' },
+        is_error: true,
+        error: 'make: *** No targets.  Stop.',
+        timestamp: at('2025-11-01T09:00:00.000Z'),
+        metadata: { format: 'gemini-cli', status: 'error' },
+      },
+      {
+        tool: 'run_shell_command',
+        args: { command: 'make' },
+        id: 'b',
+        result: { output: '' },
+        is_error: true,
+        error: 'Command failed',
+        timestamp: at('2025-11-01T09:00:00.000Z'),
+        metadata: { format: 'gemini-cli', status: 'error' },
+      },
+      {
+        tool: 'run_shell_command',
+        args: { command: 'make' },
+        id: 'c',
+        result: {},
+        is_error: true,
+        error: 'cancelled',
+        timestamp: at('2025-11-01T09:00:00.000Z'),
+        metadata: { format: 'gemini-cli', status: 'cancelled' },
+      },
+    ],
+  },
+  {
+    name: 'data that is not a Gemini CLI session is an input error under --format gemini-cli',
+    input: { messages: [{ role: 'user', content: 'hi' }] },
+    detected: 'openai',
+    error: /^t at /,
+  },
+  {
+    name: 'a list of messages without the session is not one',
+    input: [{ type: 'gemini', content: '' }],
+    detected: false,
+    error: /expected a Gemini CLI session/,
+  },
+]);
+
+describe('Gemini CLI sessions', () => {
+  test('the sample session is detected as gemini-cli', () => {
+    expect(detectFormat(json('ai-sessions/gemini-session-sample.json'))).toBe('gemini-cli');
   });
 
   test('a result with text parts after the functionResponse is the list of all parts', () => {
@@ -116,43 +188,6 @@ describe('Gemini CLI sessions', () => {
         at('2025-10-18T14:58:00.000Z'),
       ],
     ]);
-  });
-
-  test('status "error" and "cancelled" fail the call, with the response\'s error, else resultDisplay, as the message', () => {
-    const call = (id: string, status: string, response: Record<string, unknown>, resultDisplay?: string) => ({
-      id,
-      name: 'run_shell_command',
-      args: { command: 'make' },
-      result: [{ functionResponse: { id, name: 'run_shell_command', response } }],
-      status,
-      timestamp: '2025-11-01T09:00:00.000Z',
-      ...(resultDisplay === undefined ? {} : { resultDisplay }),
-    });
-    const { calls } = parse({
-      sessionId: 's',
-      messages: [
-        { type: 'user', content: 'build it' },
-        {
-          type: 'gemini',
-          content: '',
-          toolCalls: [
-            call('a', 'error', { error: 'make: *** No targets.  Stop.' }),
-            call('b', 'error', { output: '' }, 'Command failed'),
-            call('c', 'cancelled', {}),
-          ],
-        },
-      ],
-    });
-    expect(calls.map((c) => [c.id, c.is_error, c.error, c.metadata?.status])).toEqual([
-      ['a', true, 'make: *** No targets.  Stop.', 'error'],
-      ['b', true, 'Command failed', 'error'],
-      ['c', true, 'cancelled', 'cancelled'],
-    ]);
-  });
-
-  test('data that is not a Gemini CLI session is an input error under --format gemini-cli', () => {
-    expect(() => parse({ messages: [{ role: 'user', content: 'hi' }] })).toThrow(ToolscoreInputError);
-    expect(() => parse([{ type: 'gemini', content: '' }])).toThrow('expected a Gemini CLI session');
   });
 });
 
