@@ -34,7 +34,10 @@ export interface ReaderCase {
   warnings?: readonly string[];
   /** Instead of calls: the one-line error (its whole message, or a pattern for it). */
   error?: string | RegExp;
-  /** The format auto-detection gives the document (this reader when left out; `false`: none). */
+  /**
+   * The format auto-detection gives the document (`false`: none). Left out: this reader for a case
+   * with calls; not checked for an error case.
+   */
   detected?: string | false;
 }
 
@@ -137,8 +140,8 @@ export function testReader(format: TraceFormat, cases: readonly ReaderCase[], ga
   describe(`reader ${format.name}: its cases`, () => {
     test.each(cases.map((testCase) => [testCase.name, testCase] as const))('%s', (_, testCase) => {
       const data = inputOf(testCase);
-      const detected = testCase.detected === undefined ? format.name : testCase.detected || undefined;
-      expect(detectFormat(data)).toBe(detected);
+      if (testCase.detected !== undefined) expect(detectFormat(data)).toBe(testCase.detected || undefined);
+      else if (testCase.error === undefined) expect(detectFormat(data)).toBe(format.name);
       const reading = readingOf(data, format.name);
       if (testCase.error !== undefined) {
         expect(reading).toBeInstanceOf(ToolscoreInputError);
