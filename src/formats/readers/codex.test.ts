@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../../test/adapter.js';
-import { ToolscoreInputError } from '../../core/errors.js';
+import { testReader } from '../../../test/reader-tester.js';
 import { codexFormat, fromCodex } from './codex.js';
 import { detectFormat } from '../registry.js';
 
@@ -22,6 +22,121 @@ function jsonl(path: string): unknown[] {
 const parse = readerFor(codexFormat, 'rollout.jsonl');
 const at = (iso: string) => Date.parse(iso) / 1000;
 const rollout = jsonl('codemie-code/rollout-2026-05-11T11-26-55-excerpt.jsonl');
+
+const line = (type: string, payload: Record<string, unknown>, second = 0) => ({
+  timestamp: `2025-06-01T10:00:0${second}.000Z`,
+  type,
+  payload,
+});
+
+testReader(codexFormat, [
+  {
+    name: 'the ai-sessions sample: a shell function call whose output is JSON text',
+    input: () => jsonl('ai-sessions/codex-rollout-sample.jsonl'),
+    calls: [
+      {
+        tool: 'shell',
+        args: { command: ['ls'] },
+        id: 'call_002',
+        result: { output: 'file1.txt\nfile2.txt' },
+        is_error: false,
+        timestamp: at('2024-01-01T10:00:04.000Z'),
+        duration: 1,
+        metadata: { format: 'codex.function_call' },
+      },
+    ],
+  },
+  {
+    // Shapes the fixtures do not have, written after codex-rs's protocol types.
+    name: 'local_shell_call is a call named shell; a non-zero exit_code in the output metadata, an older {content, success: false} payload and a failed patch are failures',
+    input: [
+      line(
+        'response_item',
+        {
+          type: 'local_shell_call',
+          call_id: 'c1',
+          status: 'completed',
+          action: { type: 'exec', command: ['ls', '-la'], timeout_ms: 5000 },
+        },
+        0,
+      ),
+      line(
+        'response_item',
+        {
+          type: 'function_call_output',
+          call_id: 'c1',
+          output: '{"output":"ls: x: No such file","metadata":{"exit_code":2,"duration_seconds":0.1}}',
+        },
+        1,
+      ),
+      line(
+        'response_item',
+        { type: 'function_call', name: 'shell', arguments: '{"command":["false"]}', call_id: 'c2' },
+        2,
+      ),
+      line(
+        'response_item',
+        { type: 'function_call_output', call_id: 'c2', output: { content: 'failed to run', success: false } },
+        3,
+      ),
+      line(
+        'response_item',
+        { type: 'custom_tool_call', name: 'apply_patch', input: '*** Begin Patch', call_id: 'c3' },
+        4,
+      ),
+      line('event_msg', { type: 'patch_apply_end', call_id: 'c3', success: false, stderr: 'no such file\n' }, 5),
+    ],
+    calls: [
+      {
+        tool: 'shell',
+        args: { type: 'exec', command: ['ls', '-la'], timeout_ms: 5000 },
+        id: 'c1',
+        result: { output: 'ls: x: No such file', metadata: { exit_code: 2, duration_seconds: 0.1 } },
+        is_error: true,
+        error: 'exit code 2',
+        timestamp: at('2025-06-01T10:00:00.000Z'),
+        duration: 1,
+        metadata: { format: 'codex.local_shell_call' },
+      },
+      {
+        tool: 'shell',
+        args: { command: ['false'] },
+        id: 'c2',
+        result: 'failed to run',
+        is_error: true,
+        error: 'failed to run',
+        timestamp: at('2025-06-01T10:00:02.000Z'),
+        duration: 1,
+        metadata: { format: 'codex.function_call' },
+      },
+      {
+        tool: 'apply_patch',
+        args: { input: '*** Begin Patch' },
+        id: 'c3',
+        is_error: true,
+        error: 'no such file',
+        timestamp: at('2025-06-01T10:00:04.000Z'),
+        metadata: { format: 'codex.custom_tool_call' },
+      },
+    ],
+  },
+  {
+    name: 'a rollout without response_item lines warns instead of giving a silent zero',
+    input: [{ timestamp: '2025-06-01T10:00:00.000Z', type: 'session_meta', payload: { id: 's' } }],
+    calls: [],
+    warnings: ['t at $: the rollout holds no response_item lines, so no calls'],
+  },
+  {
+    name: 'an Anthropic message is an input error',
+    input: { content: [{ type: 'tool_use', id: 't', name: 'x', input: {} }] },
+    error: /^t at /,
+  },
+  {
+    name: 'a message list is an input error naming what was expected',
+    input: [{ role: 'user', content: 'hi' }],
+    error: /expected Codex rollout lines/,
+  },
+]);
 
 describe('Codex CLI rollouts', () => {
   test('rollout lines are detected as codex', () => {
@@ -80,86 +195,6 @@ describe('Codex CLI rollouts', () => {
     expect(calls[4]!.result).toMatch(
       /^Chunk ID: 922caa\nWall time: 0\.0000 seconds\nProcess exited with code 1\nOriginal token count: 332\n/,
     );
-  });
-
-  test('the ai-sessions sample: a shell function call whose output is JSON text', () => {
-    expect(parse(jsonl('ai-sessions/codex-rollout-sample.jsonl'))).toEqual({
-      calls: [
-        {
-          tool: 'shell',
-          args: { command: ['ls'] },
-          id: 'call_002',
-          result: { output: 'file1.txt\nfile2.txt' },
-          is_error: false,
-          timestamp: at('2024-01-01T10:00:04.000Z'),
-          duration: 1,
-          metadata: { format: 'codex.function_call' },
-        },
-      ],
-      warnings: [],
-    });
-  });
-
-  // Shapes the fixtures above do not have, written after codex-rs's protocol types.
-  test('local_shell_call is a call named shell; a non-zero exit_code in the output metadata, an older {content, success: false} payload and a failed patch are failures', () => {
-    const line = (type: string, payload: Record<string, unknown>, second = 0) => ({
-      timestamp: `2025-06-01T10:00:0${second}.000Z`,
-      type,
-      payload,
-    });
-    const { calls } = parse([
-      line(
-        'response_item',
-        {
-          type: 'local_shell_call',
-          call_id: 'c1',
-          status: 'completed',
-          action: { type: 'exec', command: ['ls', '-la'], timeout_ms: 5000 },
-        },
-        0,
-      ),
-      line(
-        'response_item',
-        {
-          type: 'function_call_output',
-          call_id: 'c1',
-          output: '{"output":"ls: x: No such file","metadata":{"exit_code":2,"duration_seconds":0.1}}',
-        },
-        1,
-      ),
-      line(
-        'response_item',
-        { type: 'function_call', name: 'shell', arguments: '{"command":["false"]}', call_id: 'c2' },
-        2,
-      ),
-      line(
-        'response_item',
-        { type: 'function_call_output', call_id: 'c2', output: { content: 'failed to run', success: false } },
-        3,
-      ),
-      line(
-        'response_item',
-        { type: 'custom_tool_call', name: 'apply_patch', input: '*** Begin Patch', call_id: 'c3' },
-        4,
-      ),
-      line('event_msg', { type: 'patch_apply_end', call_id: 'c3', success: false, stderr: 'no such file\n' }, 5),
-    ]);
-    expect(calls.map((call) => [call.tool, call.args, call.is_error, call.error, call.duration])).toEqual([
-      ['shell', { type: 'exec', command: ['ls', '-la'], timeout_ms: 5000 }, true, 'exit code 2', 1],
-      ['shell', { command: ['false'] }, true, 'failed to run', 1],
-      ['apply_patch', { input: '*** Begin Patch' }, true, 'no such file', undefined],
-    ]);
-  });
-
-  test('a rollout without response_item lines warns instead of giving a silent zero; other data is an input error', () => {
-    expect(parse([{ timestamp: '2025-06-01T10:00:00.000Z', type: 'session_meta', payload: { id: 's' } }])).toEqual({
-      calls: [],
-      warnings: ['rollout.jsonl at $: the rollout holds no response_item lines, so no calls'],
-    });
-    expect(() => parse({ content: [{ type: 'tool_use', id: 't', name: 'x', input: {} }] })).toThrow(
-      ToolscoreInputError,
-    );
-    expect(() => parse([{ role: 'user', content: 'hi' }])).toThrow('expected Codex rollout lines');
   });
 });
 
