@@ -13,6 +13,7 @@ import { buildJsonReport } from '../src/reports/json.js';
 import { renderJunitReport } from '../src/reports/junit.js';
 import { renderMarkdownReport } from '../src/reports/markdown.js';
 import { buildReportView } from '../src/reports/view-model.js';
+import { type AdapterReading, readerFor } from './adapter.js';
 import { assertDamagedSampleReadsSafely, pathsOf, replaceAt } from './damage.js';
 
 /**
@@ -22,7 +23,7 @@ import { assertDamagedSampleReadsSafely, pathsOf, replaceAt } from './damage.js'
  * its cases and nothing else; `src/formats/readers.test.ts` checks every registered reader has one.
  */
 
-/** One document a reader is given and what it must give for it, read as `readWithFormat` reads (source `t`). */
+/** One document a reader is given and what the reader must give for it (read with source `t`). */
 export interface ReaderCase {
   /** What the case shows: the test's name. */
   name: string;
@@ -88,6 +89,16 @@ function readingOf(data: unknown, format: string): ReturnType<typeof readWithFor
   }
 }
 
+/** What the reader itself gives for `data` (its calls and warnings), or the ToolscoreInputError it threw. */
+function parsingOf(format: TraceFormat, data: unknown): AdapterReading | ToolscoreInputError {
+  try {
+    return readerFor(format, SOURCE)(data);
+  } catch (error) {
+    if (error instanceof ToolscoreInputError) return error;
+    throw error;
+  }
+}
+
 /** Every string in a value (keys left out), depth first. */
 function stringsIn(value: unknown): string[] {
   if (typeof value === 'string') return [value];
@@ -142,7 +153,7 @@ export function testReader(format: TraceFormat, cases: readonly ReaderCase[], ga
       const data = inputOf(testCase);
       if (testCase.detected !== undefined) expect(detectFormat(data)).toBe(testCase.detected || undefined);
       else if (testCase.error === undefined) expect(detectFormat(data)).toBe(format.name);
-      const reading = readingOf(data, format.name);
+      const reading = parsingOf(format, data);
       if (testCase.error !== undefined) {
         expect(reading).toBeInstanceOf(ToolscoreInputError);
         const message = (reading as ToolscoreInputError).message;
@@ -152,7 +163,9 @@ export function testReader(format: TraceFormat, cases: readonly ReaderCase[], ga
         return;
       }
       if (reading instanceof ToolscoreInputError) throw reading;
-      expect(reading).toEqual({ calls: testCase.calls ?? [], format: format.name, warnings: testCase.warnings ?? [] });
+      expect(reading).toEqual({ calls: testCase.calls ?? [], warnings: testCase.warnings ?? [] });
+      // The whole reading path (what the CLI and evaluate() do) gives the same calls, when there are some.
+      if (reading.calls.length > 0) expect(readWithFormat(data, format.name, SOURCE).calls).toEqual(reading.calls);
     });
   });
 

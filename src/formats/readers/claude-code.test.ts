@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../../test/adapter.js';
-import { ToolscoreInputError } from '../../core/errors.js';
+import { testReader } from '../../../test/reader-tester.js';
 import { fromClaudeCode } from '../../index.js';
 import { claudeCodeFormat } from './claude-code.js';
 import { detectFormat } from '../registry.js';
@@ -83,14 +83,129 @@ const liveCalls = [
 const leftOutWarning =
   'session.jsonl at $: left out 3 calls made by subagents under "toolu-l03", "toolu-l11": the session\'s own calls are scored (a Task / Agent call counts once); read a subagent\'s transcript (subagents/agent-*.jsonl) to score its calls';
 
+const ts = (s: string) => at(`2026-04-05T01:${s}.000Z`);
+const entry = (
+  type: 'user' | 'assistant',
+  content: unknown,
+  uuid: string,
+  parentUuid: string | null,
+  time: string,
+) => ({
+  type,
+  message: { role: type, content },
+  uuid,
+  parentUuid,
+  isSidechain: false,
+  sessionId: 's1',
+  timestamp: `2026-04-01T10:00:0${time}.000Z`,
+});
+
+testReader(claudeCodeFormat, [
+  {
+    name: "the session's own calls, in order, with results and durations from the tool_use → tool_result timestamps; subagent calls in progress lines left out with a warning",
+    input: live,
+    calls: liveCalls,
+    warnings: [leftOutWarning.replace('session.jsonl', 't')],
+  },
+  {
+    name: 'the web export {"loglines": [...]} reads as the JSONL does',
+    input: { loglines: live },
+    calls: liveCalls,
+    warnings: [leftOutWarning.replace('session.jsonl at $:', 't at $.loglines:')],
+  },
+  {
+    name: "a subagent transcript (every line a sidechain) is read as that agent's session",
+    input: () => jsonl('agent-agent-001.jsonl'),
+    calls: [
+      {
+        tool: 'Grep',
+        args: { pattern: 'TODO|FIXME', type: 'go' },
+        id: 'sa1-toolu-001',
+        result:
+          'internal/parser/builder.go:42:// TODO: handle progress lines fully in M5\ninternal/ui/app.go:150:// TODO: add swimlane view\ncmd/main.go:10:// FIXME: error handling',
+        is_error: false,
+        timestamp: ts('57:58'),
+        duration: 2,
+      },
+      {
+        tool: 'Read',
+        args: { file_path: 'internal/parser/builder.go' },
+        id: 'sa1-toolu-002',
+        result: '[file content of builder.go]',
+        is_error: false,
+        timestamp: ts('58:02'),
+        duration: 3,
+      },
+      {
+        tool: 'Read',
+        args: { file_path: 'internal/ui/app.go' },
+        id: 'sa1-toolu-003',
+        result: '[file content of app.go]',
+        is_error: false,
+        timestamp: ts('58:08'),
+        duration: 3,
+      },
+      {
+        tool: 'Glob',
+        args: { pattern: '**/*.go' },
+        id: 'sa1-toolu-004',
+        result: 'cmd/main.go\ninternal/parser/builder.go\ninternal/ui/app.go',
+        is_error: false,
+        timestamp: ts('58:14'),
+        duration: 2,
+      },
+    ],
+  },
+  {
+    name: 'a tool_result with is_error fails its call, its content the error',
+    input: [
+      entry('user', 'Run the tests', 'u1', null, '0'),
+      entry(
+        'assistant',
+        [{ type: 'tool_use', id: 'toolu-1', name: 'Bash', input: { command: 'npm test', description: 'Run tests' } }],
+        'a1',
+        'u1',
+        '1',
+      ),
+      entry(
+        'user',
+        [{ type: 'tool_result', tool_use_id: 'toolu-1', content: '1 test failed', is_error: true }],
+        'u2',
+        'a1',
+        '4',
+      ),
+    ],
+    calls: [
+      {
+        tool: 'Bash',
+        args: { command: 'npm test', description: 'Run tests' },
+        id: 'toolu-1',
+        is_error: true,
+        error: '1 test failed',
+        timestamp: at('2026-04-01T10:00:01.000Z'),
+        duration: 3,
+      },
+    ],
+  },
+  {
+    name: 'a session of summary lines only is read with a warning, never a silent zero',
+    input: [{ type: 'summary', summary: 'Brief description', leafUuid: 'x' }],
+    detected: false,
+    calls: [],
+    warnings: ['t at $: the session holds no user or assistant entries, so no calls'],
+  },
+  {
+    name: 'data that is not a session is an input error naming what was expected',
+    input: { messages: [] },
+    error:
+      't at $: expected Claude Code session entries (one {"type": "assistant" | "user", "message": {...}} object a line) or {"loglines": [...]}, got an object',
+  },
+]);
+
 describe('Claude Code sessions', () => {
   test('a real session is detected as claude-code, not as Claude Agent SDK messages', () => {
     expect(detectFormat(live)).toBe('claude-code');
     expect(detectFormat({ loglines: live })).toBe('claude-code');
-  });
-
-  test("the session's own calls, in order, with results and durations from the tool_use → tool_result timestamps; subagent calls in progress lines left out with a warning", () => {
-    expect(parse(live)).toEqual({ calls: liveCalls, warnings: [leftOutWarning] });
   });
 
   test('fromClaudeCode reads parsed lines in memory and hands the warning to onWarning', () => {
@@ -99,58 +214,6 @@ describe('Claude Code sessions', () => {
       liveCalls,
     );
     expect(warnings).toEqual([leftOutWarning]);
-  });
-
-  test('the web export {"loglines": [...]} reads as the JSONL does', () => {
-    const reading = parse({ loglines: live });
-    expect(reading.calls).toEqual(liveCalls);
-    expect(reading.warnings).toEqual([leftOutWarning.replace('at $:', 'at $.loglines:')]);
-  });
-
-  test("a subagent transcript (every line a sidechain) is read as that agent's session", () => {
-    const ts = (s: string) => at(`2026-04-05T01:${s}.000Z`);
-    expect(parse(jsonl('agent-agent-001.jsonl'))).toEqual({
-      calls: [
-        {
-          tool: 'Grep',
-          args: { pattern: 'TODO|FIXME', type: 'go' },
-          id: 'sa1-toolu-001',
-          result:
-            'internal/parser/builder.go:42:// TODO: handle progress lines fully in M5\ninternal/ui/app.go:150:// TODO: add swimlane view\ncmd/main.go:10:// FIXME: error handling',
-          is_error: false,
-          timestamp: ts('57:58'),
-          duration: 2,
-        },
-        {
-          tool: 'Read',
-          args: { file_path: 'internal/parser/builder.go' },
-          id: 'sa1-toolu-002',
-          result: '[file content of builder.go]',
-          is_error: false,
-          timestamp: ts('58:02'),
-          duration: 3,
-        },
-        {
-          tool: 'Read',
-          args: { file_path: 'internal/ui/app.go' },
-          id: 'sa1-toolu-003',
-          result: '[file content of app.go]',
-          is_error: false,
-          timestamp: ts('58:08'),
-          duration: 3,
-        },
-        {
-          tool: 'Glob',
-          args: { pattern: '**/*.go' },
-          id: 'sa1-toolu-004',
-          result: 'cmd/main.go\ninternal/parser/builder.go\ninternal/ui/app.go',
-          is_error: false,
-          timestamp: ts('58:14'),
-          duration: 2,
-        },
-      ],
-      warnings: [],
-    });
   });
 
   test('sidechain lines beside the main chain (older sessions) are left out with the same warning', () => {
@@ -168,19 +231,5 @@ describe('Claude Code sessions', () => {
     expect(reading.warnings).toEqual([
       "session.jsonl at $: left out 1 call made by subagents: the session's own calls are scored (a Task / Agent call counts once); read a subagent's transcript (subagents/agent-*.jsonl) to score its calls",
     ]);
-  });
-
-  test('a session of summary lines only is read with a warning, never a silent zero', () => {
-    expect(parse([{ type: 'summary', summary: 'Brief description', leafUuid: 'x' }])).toEqual({
-      calls: [],
-      warnings: ['session.jsonl at $: the session holds no user or assistant entries, so no calls'],
-    });
-  });
-
-  test('data that is not a session is an input error naming what was expected', () => {
-    expect(() => parse({ messages: [] })).toThrow(ToolscoreInputError);
-    expect(() => parse({ messages: [] })).toThrow(
-      'session.jsonl at $: expected Claude Code session entries (one {"type": "assistant" | "user", "message": {...}} object a line) or {"loglines": [...]}, got an object',
-    );
   });
 });
