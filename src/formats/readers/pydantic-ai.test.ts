@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../../test/adapter.js';
+import { testReader } from '../../../test/reader-tester.js';
 import type { ToolCall } from '../../core/types.js';
 import { loadTraceFile } from '../../io/trace.js';
 import { fromPydanticAI, pydanticAIFormat } from './pydantic-ai.js';
 import { readWithFormat } from '../auto.js';
 import { detectFormat } from '../registry.js';
 
-const parse = readerFor(pydanticAIFormat, 'test');
+const parse = readerFor(pydanticAIFormat);
 
 const DUMP_URL = new URL(
   '../../../test/corpus/frameworks/pydantic-ai/strands-fork-gemini-dice-roll.messages.json',
@@ -80,30 +81,22 @@ const RETRY_CALLS: ToolCall[] = [
 const response = (...parts: unknown[]) => ({ kind: 'response', parts, timestamp: '2026-01-01T00:00:00Z' });
 const request = (...parts: unknown[]) => ({ kind: 'request', parts });
 
-describe('Pydantic AI message histories', () => {
-  test('a real all_messages() dump is Pydantic AI, not Gemini, and reads its call and result', () => {
-    expect(detectFormat(DUMP)).toBe('pydantic-ai');
-    expect(parse(DUMP)).toEqual({ calls: DUMP_CALLS, warnings: [] });
-  });
+const AT = 1767225600;
 
-  test("pydantic-ai's own run: JSON-string arguments, and a retry prompt that marks its call failed", async () => {
-    const dump: unknown = JSON.parse(readFileSync(RETRY_URL, 'utf8'));
-    expect(detectFormat(dump)).toBe('pydantic-ai');
-    expect(parse(dump)).toEqual({ calls: RETRY_CALLS, warnings: [] });
-    expect((await loadTraceFile(RETRY_URL.pathname)).calls).toEqual(RETRY_CALLS);
-  });
-
-  test('the dump as a file, auto-detected, and one message a line as JSON Lines', async () => {
-    expect((await loadTraceFile(DUMP_URL.pathname)).calls).toEqual(DUMP_CALLS);
-    const path = join(mkdtempSync(join(tmpdir(), 'toolscore-pydantic-')), 'run.jsonl');
-    writeFileSync(path, `${(DUMP as unknown[]).map((message) => JSON.stringify(message)).join('\n')}\n`);
-    const loaded = await loadTraceFile(path);
-    expect(loaded.format).toBe('pydantic-ai');
-    expect(loaded.calls).toEqual(DUMP_CALLS);
-  });
-
-  test('a retry-prompt answering a call marks it failed, its content (or the validation errors) the error', () => {
-    const history = [
+testReader(pydanticAIFormat, [
+  {
+    name: 'a real all_messages() dump is Pydantic AI, not Gemini, and reads its call and result',
+    input: DUMP,
+    calls: DUMP_CALLS,
+  },
+  {
+    name: "pydantic-ai's own run: JSON-string arguments, and a retry prompt that marks its call failed",
+    input: () => JSON.parse(readFileSync(RETRY_URL, 'utf8')),
+    calls: RETRY_CALLS,
+  },
+  {
+    name: 'a retry-prompt answering a call marks it failed, its content (or the validation errors) the error',
+    input: [
       request({ part_kind: 'user-prompt', content: 'weather in Paris?' }),
       response(
         { part_kind: 'tool-call', tool_name: 'weather', args: { town: 'Paris' }, tool_call_id: 'c1' },
@@ -122,18 +115,46 @@ describe('Pydantic AI message histories', () => {
       request({ part_kind: 'tool-return', tool_name: 'weather', content: { temp: 21 }, tool_call_id: 'c3' }),
       response({ part_kind: 'tool-call', tool_name: 'final_result', args: { answer: 'warm' }, tool_call_id: 'c4' }),
       request({ part_kind: 'retry-prompt', content: 'answer must be a number' }),
-    ];
-    expect(detectFormat(history)).toBe('pydantic-ai');
-    const at = 1767225600;
-    expect(parse(history)).toEqual({
-      calls: [
-        { tool: 'weather', args: { town: 'Paris' }, id: 'c1', timestamp: at, error: 'Field required', is_error: true },
-        { tool: 'clock', args: {}, id: 'c2', timestamp: at, error: 'clock is down, try later', is_error: true },
-        { tool: 'weather', args: { city: 'Paris' }, id: 'c3', timestamp: at, result: { temp: 21 }, is_error: false },
-        { tool: 'final_result', args: { answer: 'warm' }, id: 'c4', timestamp: at, is_error: false },
-      ],
-      warnings: [],
-    });
+    ],
+    calls: [
+      { tool: 'weather', args: { town: 'Paris' }, id: 'c1', timestamp: AT, error: 'Field required', is_error: true },
+      { tool: 'clock', args: {}, id: 'c2', timestamp: AT, error: 'clock is down, try later', is_error: true },
+      { tool: 'weather', args: { city: 'Paris' }, id: 'c3', timestamp: AT, result: { temp: 21 }, is_error: false },
+      { tool: 'final_result', args: { answer: 'warm' }, id: 'c4', timestamp: AT, is_error: false },
+    ],
+  },
+  {
+    name: 'what is not a Pydantic AI message is an error naming the entry and the shape, not zero calls',
+    input: [{ role: 'user', parts: [{ text: 'hi' }] }],
+    error:
+      't at $[0]: expected a Pydantic AI message ({"kind": "request" | "response", "parts": [...]}), got an object with keys role, parts',
+  },
+  {
+    name: 'a message list holding a text names it',
+    input: { messages: [{ kind: 'request', parts: [] }, 'hi'] },
+    error:
+      't at $.messages[1]: expected a Pydantic AI message ({"kind": "request" | "response", "parts": [...]}), got a string',
+  },
+  {
+    name: 'an object of another shape names the shapes expected',
+    input: { history: [] },
+    error:
+      't at $: expected Pydantic AI messages (a list of {"kind": "request" | "response", "parts": [...]}, one message or {"messages": [...]}), got an object with keys history',
+  },
+]);
+
+describe('Pydantic AI message histories', () => {
+  test("pydantic-ai's own run read from its file gives the calls the reader gives", async () => {
+    expect((await loadTraceFile(RETRY_URL.pathname)).calls).toEqual(RETRY_CALLS);
+  });
+
+  test('the dump as a file, auto-detected, and one message a line as JSON Lines', async () => {
+    expect((await loadTraceFile(DUMP_URL.pathname)).calls).toEqual(DUMP_CALLS);
+    const path = join(mkdtempSync(join(tmpdir(), 'toolscore-pydantic-')), 'run.jsonl');
+    writeFileSync(path, `${(DUMP as unknown[]).map((message) => JSON.stringify(message)).join('\n')}\n`);
+    const loaded = await loadTraceFile(path);
+    expect(loaded.format).toBe('pydantic-ai');
+    expect(loaded.calls).toEqual(DUMP_CALLS);
   });
 
   test('builtin tool calls are kept and marked; {messages} and one message are read; a result for no call is a warning', () => {
@@ -162,20 +183,11 @@ describe('Pydantic AI message histories', () => {
       },
     ]);
     expect(parse(messages[1]).warnings).toEqual([
-      'test at $.parts[0]: a tool result for call id "nope" matches no tool call; it was ignored',
+      't at $.parts[0]: a tool result for call id "nope" matches no tool call; it was ignored',
     ]);
   });
 
-  test('what is not a Pydantic AI history is an error naming the entry and the shape, not zero calls', () => {
-    expect(() => parse([{ role: 'user', parts: [{ text: 'hi' }] }])).toThrow(
-      'test at $[0]: expected a Pydantic AI message ({"kind": "request" | "response", "parts": [...]}), got an object with keys role, parts',
-    );
-    expect(() => parse({ messages: [{ kind: 'request', parts: [] }, 'hi'] })).toThrow(
-      'test at $.messages[1]: expected a Pydantic AI message ({"kind": "request" | "response", "parts": [...]}), got a string',
-    );
-    expect(() => parse({ history: [] })).toThrow(
-      'test at $: expected Pydantic AI messages (a list of {"kind": "request" | "response", "parts": [...]}, one message or {"messages": [...]}), got an object with keys history',
-    );
+  test('a Gemini content list is left to gemini', () => {
     expect(detectFormat([{ role: 'model', parts: [{ functionCall: { name: 'f', args: {} } }] }])).toBe('gemini');
   });
 });
