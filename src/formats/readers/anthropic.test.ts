@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../../test/adapter.js';
+import { testReader } from '../../../test/reader-tester.js';
 import { corpusPath, readCorpusJson } from '../../../test/corpus.js';
 import { ToolscoreInputError } from '../../core/errors.js';
 import { evaluate } from '../../evaluation/evaluate.js';
@@ -17,6 +18,162 @@ const read = readerFor(anthropicFormat);
 function fixture(name: string): Json {
   return readCorpusJson('providers', 'vercel-ai-fixtures', 'anthropic', name) as Json;
 }
+
+const assistant = {
+  role: 'assistant',
+  content: [
+    { type: 'text', text: 'Let me look.' },
+    { type: 'tool_use', id: 'toolu_1', name: 'read_file', input: { path: '/etc/app.conf' } },
+    { type: 'tool_use', id: 'toolu_2', name: 'list_dir', input: { path: '/etc' } },
+  ],
+};
+const TOOL_USE = { format: 'tool_use', stop_reason: 'tool_use' };
+
+testReader(anthropicFormat, [
+  {
+    name: 'vercel/ai fixture: a JSON tool with nested input',
+    input: () => fixture('anthropic-json-tool.1.json'),
+    calls: [
+      {
+        tool: 'json',
+        args: {
+          elements: [
+            { location: 'San Francisco', temperature: -5, condition: 'snowy' },
+            { location: 'London', temperature: 0, condition: 'snowy' },
+            { location: 'Paris', temperature: 23, condition: 'cloudy' },
+            { location: 'Berlin', temperature: -9, condition: 'snowy' },
+          ],
+        },
+        id: 'toolu_01Q9ExVZnzZj7E2QQYHYtNUa',
+        is_error: false,
+        metadata: TOOL_USE,
+      },
+    ],
+  },
+  {
+    name: 'vercel/ai fixture: a tool called with no arguments',
+    input: () => fixture('anthropic-tool-no-args.json'),
+    calls: [
+      { tool: 'updateIssueList', args: {}, id: 'toolu_01LRmxn9vGM1d2DZSDBowdZ1', is_error: false, metadata: TOOL_USE },
+    ],
+  },
+  {
+    name: 'MCP connector (vercel/ai fixture): mcp_tool_use is a call; its mcp_tool_result (text blocks) is the result',
+    input: () => fixture('anthropic-mcp.1.json'),
+    calls: [
+      {
+        tool: 'echo',
+        args: { message: 'hello world' },
+        id: 'mcptoolu_015oTj2fXVKLrDohFetJd5UL',
+        result: 'Tool echo: hello world',
+        is_error: false,
+        metadata: { format: 'mcp_tool_use', server_name: 'echo', stop_reason: 'end_turn' },
+      },
+    ],
+  },
+  {
+    name: "the Python tool's trace_anthropic.json: tool_use calls with tool_result results joined by id (JSON text parsed)",
+    input: () => readCorpusJson('comparable-tools', 'toolscore', 'trace_anthropic.json'),
+    calls: [
+      {
+        tool: 'make_file',
+        args: { filename: 'poem.txt', lines_of_text: ['Roses are red,', 'Violets are blue.'] },
+        id: 'toolu_01ABC123',
+        result: { success: true, path: 'poem.txt' },
+        is_error: false,
+        metadata: TOOL_USE,
+      },
+      {
+        tool: 'read_file',
+        args: { filename: 'poem.txt' },
+        id: 'toolu_01ABC124',
+        result: 'Roses are red,\\nViolets are blue.',
+        is_error: false,
+        metadata: TOOL_USE,
+      },
+    ],
+  },
+  {
+    name: 'a history opening with a user message; is_error: true marks the call failed with the content as the message',
+    input: {
+      system: 'You are a file agent.',
+      messages: [
+        { role: 'user', content: 'Show me the config' },
+        assistant,
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 'toolu_2', content: [{ type: 'text', text: '["app.conf", "hosts"]' }] },
+            {
+              type: 'tool_result',
+              tool_use_id: 'toolu_1',
+              is_error: true,
+              content: [{ type: 'text', text: 'EACCES: permission denied' }],
+            },
+          ],
+        },
+        { role: 'assistant', content: 'I cannot read it.' },
+      ],
+    },
+    calls: [
+      {
+        tool: 'read_file',
+        args: { path: '/etc/app.conf' },
+        id: 'toolu_1',
+        result: 'EACCES: permission denied',
+        error: 'EACCES: permission denied',
+        is_error: true,
+        metadata: { format: 'tool_use' },
+      },
+      {
+        tool: 'list_dir',
+        args: { path: '/etc' },
+        id: 'toolu_2',
+        result: ['app.conf', 'hosts'],
+        is_error: false,
+        metadata: { format: 'tool_use' },
+      },
+    ],
+  },
+  {
+    name: 'an empty tool name is skipped with a warning (and its result dropped); bad JSON input text fails its call',
+    input: [
+      {
+        role: 'assistant',
+        content: [
+          { type: 'tool_use', id: 'a', name: '', input: {} },
+          { type: 'tool_use', id: 'b', name: 'search', input: '{"q": ' },
+        ],
+      },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'a', content: 'x' }] },
+    ],
+    calls: [
+      {
+        tool: 'search',
+        args: {},
+        id: 'b',
+        is_error: true,
+        error: 'arguments are not valid JSON: {"q":',
+        metadata: { format: 'tool_use' },
+      },
+    ],
+    warnings: [
+      't at $[0].content[0]: skipped a call with an empty tool name',
+      't at $[0].content[1].input: arguments are not valid JSON; the call is read as failed, with no arguments',
+    ],
+  },
+  {
+    name: 'an OpenAI response under --format anthropic is an error naming what was expected',
+    input: { choices: [] },
+    error: /expected an Anthropic message .*got an object with keys choices/,
+  },
+  { name: 'a number is an error', input: 42, error: /^t at \$: / },
+  {
+    name: 'message content that is an object is no call, and an error',
+    input: [{ role: 'assistant', content: { type: 'tool_use' } }],
+    error: /read as anthropic but found no tool calls: message content that is an object/,
+  },
+]);
 
 describe('anthropic: recorded provider HTTP', () => {
   const response = (
@@ -106,51 +263,6 @@ describe('anthropic: recorded provider HTTP', () => {
 });
 
 describe('anthropic: vercel/ai provider fixtures', () => {
-  test('a JSON tool with nested input, and a tool called with no arguments', () => {
-    expect(read(fixture('anthropic-json-tool.1.json')).calls).toEqual([
-      {
-        tool: 'json',
-        args: {
-          elements: [
-            { location: 'San Francisco', temperature: -5, condition: 'snowy' },
-            { location: 'London', temperature: 0, condition: 'snowy' },
-            { location: 'Paris', temperature: 23, condition: 'cloudy' },
-            { location: 'Berlin', temperature: -9, condition: 'snowy' },
-          ],
-        },
-        id: 'toolu_01Q9ExVZnzZj7E2QQYHYtNUa',
-        is_error: false,
-        metadata: { format: 'tool_use', stop_reason: 'tool_use' },
-      },
-    ]);
-    expect(read(fixture('anthropic-tool-no-args.json')).calls).toEqual([
-      {
-        tool: 'updateIssueList',
-        args: {},
-        id: 'toolu_01LRmxn9vGM1d2DZSDBowdZ1',
-        is_error: false,
-        metadata: { format: 'tool_use', stop_reason: 'tool_use' },
-      },
-    ]);
-  });
-
-  test('MCP connector: mcp_tool_use is a call; its mcp_tool_result (text blocks) is the result', () => {
-    expect(autoExtract(fixture('anthropic-mcp.1.json'))).toEqual({
-      format: 'anthropic',
-      warnings: [],
-      calls: [
-        {
-          tool: 'echo',
-          args: { message: 'hello world' },
-          id: 'mcptoolu_015oTj2fXVKLrDohFetJd5UL',
-          result: 'Tool echo: hello world',
-          is_error: false,
-          metadata: { format: 'mcp_tool_use', server_name: 'echo', stop_reason: 'end_turn' },
-        },
-      ],
-    });
-  });
-
   test('policy: server_tool_use (hosted tools) is skipped with a warning; client tool_use calls it triggers are read', () => {
     const programmatic = read(fixture('anthropic-programmatic-tool-calling.1.json'));
     const caller = { type: 'code_execution_20250825', tool_id: 'srvtoolu_01CberhXc9TgYXrCZU8bQoks' };
@@ -192,29 +304,6 @@ describe('anthropic: vercel/ai provider fixtures', () => {
 });
 
 describe("anthropic: the Python tool's trace_anthropic.json", () => {
-  test('tool_use calls with tool_result results joined by id (JSON text parsed)', () => {
-    const { calls, warnings } = read(readCorpusJson('comparable-tools', 'toolscore', 'trace_anthropic.json'));
-    expect(warnings).toEqual([]);
-    expect(calls).toEqual([
-      {
-        tool: 'make_file',
-        args: { filename: 'poem.txt', lines_of_text: ['Roses are red,', 'Violets are blue.'] },
-        id: 'toolu_01ABC123',
-        result: { success: true, path: 'poem.txt' },
-        is_error: false,
-        metadata: { format: 'tool_use', stop_reason: 'tool_use' },
-      },
-      {
-        tool: 'read_file',
-        args: { filename: 'poem.txt' },
-        id: 'toolu_01ABC124',
-        result: 'Roses are red,\\nViolets are blue.',
-        is_error: false,
-        metadata: { format: 'tool_use', stop_reason: 'tool_use' },
-      },
-    ]);
-  });
-
   test('evaluateTrace({format: "auto"}) picks anthropic and scores it against the gold file', async () => {
     const traceFile = corpusPath('comparable-tools', 'toolscore', 'trace_anthropic.json');
     expect((await loadTraceFile(traceFile, 'auto')).format).toBe('anthropic');
@@ -229,15 +318,6 @@ describe("anthropic: the Python tool's trace_anthropic.json", () => {
 });
 
 describe('anthropic: hand-written shapes the corpus lacks', () => {
-  const assistant = {
-    role: 'assistant',
-    content: [
-      { type: 'text', text: 'Let me look.' },
-      { type: 'tool_use', id: 'toolu_1', name: 'read_file', input: { path: '/etc/app.conf' } },
-      { type: 'tool_use', id: 'toolu_2', name: 'list_dir', input: { path: '/etc' } },
-    ],
-  };
-
   test('a single assistant message object (zero calls in the Python tool) is detected and read', () => {
     const { calls, format } = autoExtract(assistant);
     expect(format).toBe('anthropic');
@@ -247,52 +327,6 @@ describe('anthropic: hand-written shapes the corpus lacks', () => {
     ]);
     expect(fromAnthropic(assistant)).toEqual(calls);
     expect(readWithFormat(assistant, 'anthropic', 'x').calls).toEqual(calls);
-  });
-
-  test('a history opening with a user message; is_error: true marks the call failed with the content as the message', () => {
-    const history = {
-      system: 'You are a file agent.',
-      messages: [
-        { role: 'user', content: 'Show me the config' },
-        assistant,
-        {
-          role: 'user',
-          content: [
-            { type: 'tool_result', tool_use_id: 'toolu_2', content: [{ type: 'text', text: '["app.conf", "hosts"]' }] },
-            {
-              type: 'tool_result',
-              tool_use_id: 'toolu_1',
-              is_error: true,
-              content: [{ type: 'text', text: 'EACCES: permission denied' }],
-            },
-          ],
-        },
-        { role: 'assistant', content: 'I cannot read it.' },
-      ],
-    };
-    expect(autoExtract(history)).toEqual({
-      format: 'anthropic',
-      warnings: [],
-      calls: [
-        {
-          tool: 'read_file',
-          args: { path: '/etc/app.conf' },
-          id: 'toolu_1',
-          result: 'EACCES: permission denied',
-          error: 'EACCES: permission denied',
-          is_error: true,
-          metadata: { format: 'tool_use' },
-        },
-        {
-          tool: 'list_dir',
-          args: { path: '/etc' },
-          id: 'toolu_2',
-          result: ['app.conf', 'hosts'],
-          is_error: false,
-          metadata: { format: 'tool_use' },
-        },
-      ],
-    });
   });
 
   test('is_error without content still fails the call; content that merely says "Error:" does not (Anthropic has a flag)', () => {
@@ -317,47 +351,12 @@ describe('anthropic: hand-written shapes the corpus lacks', () => {
     expect(calls.map((c) => c.tool)).toEqual(['read_file', 'list_dir']);
   });
 
-  test('an empty tool name is skipped with a warning (and its result dropped); bad JSON input text fails its call', () => {
-    const { calls, warnings } = read([
-      {
-        role: 'assistant',
-        content: [
-          { type: 'tool_use', id: 'a', name: '', input: {} },
-          { type: 'tool_use', id: 'b', name: 'search', input: '{"q": ' },
-        ],
-      },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'a', content: 'x' }] },
-    ]);
-    expect(calls).toEqual([
-      {
-        tool: 'search',
-        args: {},
-        id: 'b',
-        is_error: true,
-        error: 'arguments are not valid JSON: {"q":',
-        metadata: { format: 'tool_use' },
-      },
-    ]);
-    expect(warnings).toEqual([
-      't at $[0].content[0]: skipped a call with an empty tool name',
-      't at $[0].content[1].input: arguments are not valid JSON; the call is read as failed, with no arguments',
-    ]);
-  });
-
   test('a tool_result for an unknown id is reported', () => {
     const { warnings } = read([
       assistant,
       { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_9', content: 'x' }] },
     ]);
     expect(warnings).toEqual(['t at $[1].content[0]: ignored a tool result for call id "toolu_9": no call it answers']);
-  });
-
-  test('input of another shape under --format anthropic is an error naming what was expected', () => {
-    expect(() => read({ choices: [] })).toThrow(/expected an Anthropic message .*got an object with keys choices/);
-    expect(() => read(42)).toThrow(ToolscoreInputError);
-    expect(() => read([{ role: 'assistant', content: { type: 'tool_use' } }])).toThrow(
-      /read as anthropic but found no tool calls: message content that is an object/,
-    );
   });
 
   test('evaluate({actual: <raw Messages response>}) scores the extracted call', () => {
