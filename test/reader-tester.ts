@@ -118,7 +118,7 @@ function withCredential(testCase: ReaderCase): unknown {
   const tools = new Set(testCase.calls?.map((call) => call.tool));
   for (const call of testCase.calls ?? []) {
     for (const value of stringsIn(call.args)) {
-      if (value.length < 4 || tools.has(value) || !/^[\w .,-]+$/.test(value) || !text.includes(value)) continue;
+      if (value.length < 3 || tools.has(value) || !/^[\w .,-]+$/.test(value) || !text.includes(value)) continue;
       return JSON.parse(text.split(value).join(CREDENTIAL)) as unknown;
     }
   }

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../../test/adapter.js';
+import { testReader } from '../../../test/reader-tester.js';
 import { corpusPath, readCorpusJson } from '../../../test/corpus.js';
-import { ToolscoreInputError } from '../../core/errors.js';
 import { evaluate } from '../../evaluation/evaluate.js';
 import { evaluateTrace } from '../../evaluation/evaluate-trace.js';
 import { loadTraceFile } from '../../io/trace.js';
@@ -22,6 +22,143 @@ function cassette(name: string): Json {
 function fixture(name: string): Json {
   return readCorpusJson('providers', 'vercel-ai-fixtures', 'google', name) as Json;
 }
+
+testReader(geminiFormat, [
+  {
+    name: 'snake_case function_call / function_response parts in a list of contents (not detected by the Python tool)',
+    input: [
+      { role: 'user', parts: [{ text: 'Book the cheapest flight' }] },
+      { role: 'model', parts: [{ function_call: { name: 'search_flights', args: { to: 'SEA' } } }] },
+      {
+        role: 'user',
+        parts: [{ function_response: { name: 'search_flights', response: { output: ['HA1', 'HA2'] } } }],
+      },
+    ],
+    calls: [
+      {
+        tool: 'search_flights',
+        args: { to: 'SEA' },
+        result: { output: ['HA1', 'HA2'] },
+        is_error: false,
+        metadata: { format: 'function_call' },
+      },
+    ],
+  },
+  {
+    name: 'ids join responses to calls out of order; without ids, the first unanswered call of the name; an "error" member fails the call',
+    input: {
+      contents: [
+        {
+          role: 'model',
+          parts: [
+            { functionCall: { id: 'c1', name: 'get', args: { k: 1 } } },
+            { functionCall: { id: 'c2', name: 'get', args: { k: 2 } } },
+            { functionCall: { name: 'put', args: { k: 3 } } },
+            { functionCall: { name: 'put', args: { k: 4 } } },
+          ],
+        },
+        {
+          role: 'user',
+          parts: [
+            { functionResponse: { id: 'c2', name: 'get', response: { output: 'two' } } },
+            { functionResponse: { id: 'c1', name: 'get', response: { error: { message: 'no such key', code: 404 } } } },
+            { functionResponse: { name: 'put', response: { output: 'three' } } },
+            { functionResponse: { name: 'put', response: { error: 'disk full' } } },
+          ],
+        },
+      ],
+    },
+    calls: [
+      {
+        tool: 'get',
+        args: { k: 1 },
+        id: 'c1',
+        result: { error: { message: 'no such key', code: 404 } },
+        error: 'no such key',
+        is_error: true,
+        metadata: { format: 'functionCall' },
+      },
+      {
+        tool: 'get',
+        args: { k: 2 },
+        id: 'c2',
+        result: { output: 'two' },
+        is_error: false,
+        metadata: { format: 'functionCall' },
+      },
+      {
+        tool: 'put',
+        args: { k: 3 },
+        result: { output: 'three' },
+        is_error: false,
+        metadata: { format: 'functionCall' },
+      },
+      {
+        tool: 'put',
+        args: { k: 4 },
+        result: { error: 'disk full' },
+        error: 'disk full',
+        is_error: true,
+        metadata: { format: 'functionCall' },
+      },
+    ],
+  },
+  {
+    name: 'an empty name is skipped with a warning; JSON-string arguments that do not parse fail their call',
+    input: [
+      {
+        role: 'model',
+        parts: [{ functionCall: { name: '', args: {} } }, { functionCall: { name: 'f', arguments: '{nope' } }],
+      },
+    ],
+    calls: [
+      {
+        tool: 'f',
+        args: {},
+        is_error: true,
+        error: 'arguments are not valid JSON: {nope',
+        metadata: { format: 'functionCall' },
+      },
+    ],
+    warnings: [
+      't at $[0].parts[0].functionCall: skipped a call with an empty tool name',
+      't at $[0].parts[1].functionCall.arguments: arguments are not valid JSON; the call is read as failed, with no arguments',
+    ],
+  },
+  {
+    name: 'Interactions API function_result steps: joined by call_id, is_error fails the call',
+    input: {
+      object: 'interaction',
+      steps: [
+        { type: 'function_call', id: 'a', name: 'lookup', arguments: { q: 'x' } },
+        { type: 'function_result', call_id: 'a', name: 'lookup', result: 'not found', is_error: true },
+      ],
+    },
+    calls: [
+      {
+        tool: 'lookup',
+        args: { q: 'x' },
+        id: 'a',
+        result: 'not found',
+        error: 'not found',
+        is_error: true,
+        metadata: { format: 'interaction' },
+      },
+    ],
+  },
+  {
+    name: 'unreadable functionCall parts are an error naming the format',
+    input: { contents: [{ role: 'model', parts: [{ functionCall: 'get_weather(city="SF")' }] }] },
+    error:
+      /at \$\.contents\[0\]\.parts\[0\]\.functionCall: read as gemini but found no tool calls: a functionCall that is a string/,
+  },
+  {
+    name: 'an OpenAI response under --format gemini is an error naming what was expected',
+    input: { choices: [] },
+    error: /expected a Gemini response .*got an object with keys choices/,
+  },
+  { name: 'null is an error', input: null, error: /^t at \$: / },
+]);
 
 describe('gemini: recorded Vertex AI HTTP (gemini-2.5-pro)', () => {
   test('a response with two parallel functionCall parts (one with a thoughtSignature)', () => {
@@ -124,90 +261,6 @@ describe('gemini: vercel/ai provider fixtures', () => {
 });
 
 describe('gemini: hand-written shapes the corpus lacks', () => {
-  test('snake_case function_call / function_response parts in a list of contents (not detected by the Python tool)', () => {
-    const contents = [
-      { role: 'user', parts: [{ text: 'Book the cheapest flight' }] },
-      { role: 'model', parts: [{ function_call: { name: 'search_flights', args: { to: 'SEA' } } }] },
-      {
-        role: 'user',
-        parts: [{ function_response: { name: 'search_flights', response: { output: ['HA1', 'HA2'] } } }],
-      },
-    ];
-    expect(autoExtract(contents)).toEqual({
-      format: 'gemini',
-      warnings: [],
-      calls: [
-        {
-          tool: 'search_flights',
-          args: { to: 'SEA' },
-          result: { output: ['HA1', 'HA2'] },
-          is_error: false,
-          metadata: { format: 'function_call' },
-        },
-      ],
-    });
-  });
-
-  test('ids join responses to calls out of order; without ids, the first unanswered call of the name; an "error" member fails the call', () => {
-    const { calls, warnings } = read({
-      contents: [
-        {
-          role: 'model',
-          parts: [
-            { functionCall: { id: 'c1', name: 'get', args: { k: 1 } } },
-            { functionCall: { id: 'c2', name: 'get', args: { k: 2 } } },
-            { functionCall: { name: 'put', args: { k: 3 } } },
-            { functionCall: { name: 'put', args: { k: 4 } } },
-          ],
-        },
-        {
-          role: 'user',
-          parts: [
-            { functionResponse: { id: 'c2', name: 'get', response: { output: 'two' } } },
-            { functionResponse: { id: 'c1', name: 'get', response: { error: { message: 'no such key', code: 404 } } } },
-            { functionResponse: { name: 'put', response: { output: 'three' } } },
-            { functionResponse: { name: 'put', response: { error: 'disk full' } } },
-          ],
-        },
-      ],
-    });
-    expect(warnings).toEqual([]);
-    expect(calls).toEqual([
-      {
-        tool: 'get',
-        args: { k: 1 },
-        id: 'c1',
-        result: { error: { message: 'no such key', code: 404 } },
-        error: 'no such key',
-        is_error: true,
-        metadata: { format: 'functionCall' },
-      },
-      {
-        tool: 'get',
-        args: { k: 2 },
-        id: 'c2',
-        result: { output: 'two' },
-        is_error: false,
-        metadata: { format: 'functionCall' },
-      },
-      {
-        tool: 'put',
-        args: { k: 3 },
-        result: { output: 'three' },
-        is_error: false,
-        metadata: { format: 'functionCall' },
-      },
-      {
-        tool: 'put',
-        args: { k: 4 },
-        result: { error: 'disk full' },
-        error: 'disk full',
-        is_error: true,
-        metadata: { format: 'functionCall' },
-      },
-    ]);
-  });
-
   test('a single content object; a call without args has {} arguments', () => {
     const content = { role: 'model', parts: [{ text: 'ok' }, { functionCall: { name: 'refresh' } }] };
     expect(autoExtract(content)).toEqual({
@@ -215,28 +268,6 @@ describe('gemini: hand-written shapes the corpus lacks', () => {
       warnings: [],
       calls: [{ tool: 'refresh', args: {}, is_error: false, metadata: { format: 'functionCall' } }],
     });
-  });
-
-  test('an empty name is skipped with a warning; JSON-string arguments that do not parse fail their call', () => {
-    const { calls, warnings } = read([
-      {
-        role: 'model',
-        parts: [{ functionCall: { name: '', args: {} } }, { functionCall: { name: 'f', arguments: '{nope' } }],
-      },
-    ]);
-    expect(calls).toEqual([
-      {
-        tool: 'f',
-        args: {},
-        is_error: true,
-        error: 'arguments are not valid JSON: {nope',
-        metadata: { format: 'functionCall' },
-      },
-    ]);
-    expect(warnings).toEqual([
-      't at $[0].parts[0].functionCall: skipped a call with an empty tool name',
-      't at $[0].parts[1].functionCall.arguments: arguments are not valid JSON; the call is read as failed, with no arguments',
-    ]);
   });
 
   test('several candidates: the first is read; the others are alternatives (warning)', () => {
@@ -258,40 +289,11 @@ describe('gemini: hand-written shapes the corpus lacks', () => {
     });
   });
 
-  test('Interactions API function_result steps: joined by call_id, is_error fails the call', () => {
-    const { calls } = read({
-      object: 'interaction',
-      steps: [
-        { type: 'function_call', id: 'a', name: 'lookup', arguments: { q: 'x' } },
-        { type: 'function_result', call_id: 'a', name: 'lookup', result: 'not found', is_error: true },
-      ],
-    });
-    expect(calls).toEqual([
-      {
-        tool: 'lookup',
-        args: { q: 'x' },
-        id: 'a',
-        result: 'not found',
-        error: 'not found',
-        is_error: true,
-        metadata: { format: 'interaction' },
-      },
-    ]);
-  });
-
   test('a Google API error body is an error, not zero calls', () => {
     const body = { error: { code: 400, message: 'API key not valid.', status: 'INVALID_ARGUMENT' } };
     expect(() => autoExtract(body)).toThrow(
       /Gemini API error response \(INVALID_ARGUMENT\), not a trace: API key not valid\./,
     );
-  });
-
-  test('unreadable functionCall parts are an error naming the format; other shapes under --format gemini too', () => {
-    expect(() => read({ contents: [{ role: 'model', parts: [{ functionCall: 'get_weather(city="SF")' }] }] })).toThrow(
-      /at \$\.contents\[0\]\.parts\[0\]\.functionCall: read as gemini but found no tool calls: a functionCall that is a string/,
-    );
-    expect(() => read({ choices: [] })).toThrow(/expected a Gemini response .*got an object with keys choices/);
-    expect(() => read(null)).toThrow(ToolscoreInputError);
   });
 
   test('evaluate({actual: <raw generateContent response>}) scores the extracted calls', () => {
