@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../../test/adapter.js';
+import { testReader } from '../../../test/reader-tester.js';
 import { corpusPath, readCorpusJson, readCorpusJsonl } from '../../../test/corpus.js';
 import { ToolscoreInputError } from '../../core/errors.js';
 import { evaluate } from '../../evaluation/evaluate.js';
@@ -23,14 +24,31 @@ function fixture(dir: string, name: string): Json {
 const SEATTLE = 'call_JpNb8OiAkbIbHzDggfpdDHpi';
 const SAN_FRANCISCO = 'call_vaFQc3zK6hHTRZKXRI5Eo2cJ';
 
-describe('openai: Chat Completions, recorded provider HTTP (gpt-4o-mini, 2 parallel tool_calls)', () => {
-  const recording = cassette('test_chat_completion_tool_calls_with_content.json');
-  const response = recording.interactions[0].response.body.json;
-  const followUp = recording.interactions[1].request.body.json;
+const RECORDING = () => cassette('test_chat_completion_tool_calls_with_content.json');
+const FOLLOW_UP_CALLS = [
+  {
+    tool: 'get_current_weather',
+    args: { location: 'Seattle, WA' },
+    id: SEATTLE,
+    result: '50 degrees and raining',
+    is_error: false,
+    metadata: { format: 'tool_calls' },
+  },
+  {
+    tool: 'get_current_weather',
+    args: { location: 'San Francisco, CA' },
+    id: SAN_FRANCISCO,
+    result: '70 degrees and sunny',
+    is_error: false,
+    metadata: { format: 'tool_calls' },
+  },
+];
 
-  test('the response: both calls, ids, parsed arguments, in order', () => {
-    const { calls, warnings } = read(response);
-    expect(calls).toEqual([
+testReader(openaiFormat, [
+  {
+    name: 'recorded response (gpt-4o-mini, 2 parallel tool_calls): both calls, ids, parsed arguments, in order',
+    input: () => RECORDING().interactions[0].response.body.json,
+    calls: [
       {
         tool: 'get_current_weather',
         args: { location: 'Seattle, WA' },
@@ -45,58 +63,24 @@ describe('openai: Chat Completions, recorded provider HTTP (gpt-4o-mini, 2 paral
         is_error: false,
         metadata: { format: 'tool_calls' },
       },
-    ]);
-    expect(warnings).toEqual([]);
-  });
-
-  test('auto-detects the response, and fromOpenAI reads it in memory', () => {
-    const extracted = autoExtract(response);
-    expect(extracted.format).toBe('openai');
-    expect(extracted.calls.map((c) => c.id)).toEqual([SEATTLE, SAN_FRANCISCO]);
-    expect(fromOpenAI(response)).toEqual(read(response).calls);
-  });
-
-  test('the follow-up request: a history opening with system and user messages; role "tool" results joined by tool_call_id', () => {
-    const expected = [
-      {
-        tool: 'get_current_weather',
-        args: { location: 'Seattle, WA' },
-        id: SEATTLE,
-        result: '50 degrees and raining',
-        is_error: false,
-        metadata: { format: 'tool_calls' },
-      },
-      {
-        tool: 'get_current_weather',
-        args: { location: 'San Francisco, CA' },
-        id: SAN_FRANCISCO,
-        result: '70 degrees and sunny',
-        is_error: false,
-        metadata: { format: 'tool_calls' },
-      },
-    ];
-    expect(followUp.messages[0].role).toBe('system');
-    // The whole request body ({messages, model, tools}) and the bare message list.
-    expect(autoExtract(followUp)).toEqual({ calls: expected, format: 'openai', warnings: [] });
-    expect(autoExtract(followUp.messages)).toEqual({ calls: expected, format: 'openai', warnings: [] });
-  });
-
-  test('the final answer (text only) has no calls and is still recognised', () => {
-    const final = recording.interactions[1].response.body.json;
-    expect(autoExtract(final)).toEqual({ calls: [], format: 'openai', warnings: [] });
-  });
-});
-
-describe('openai: tool errors reported in role "tool" messages', () => {
-  test('AI SDK v7 request: {"error": "..."} content marks the San Francisco call failed', () => {
-    const run = readCorpusJson(
-      'vercel-ai-sdk',
-      'v7',
-      'openai-chat-parallel-tool-calls-one-tool-error.result.json',
-    ) as Json;
-    const { calls, format } = autoExtract(run.providerRequests[1].body);
-    expect(format).toBe('openai');
-    expect(calls).toEqual([
+    ],
+  },
+  {
+    name: 'the follow-up request body ({messages, model, tools}): role "tool" results joined by tool_call_id',
+    input: () => RECORDING().interactions[1].request.body.json,
+    calls: FOLLOW_UP_CALLS,
+  },
+  {
+    name: 'the bare message list of that request gives the same calls',
+    input: () => RECORDING().interactions[1].request.body.json.messages,
+    calls: FOLLOW_UP_CALLS,
+  },
+  {
+    name: 'AI SDK v7 request: {"error": "..."} content marks the San Francisco call failed',
+    input: () =>
+      (readCorpusJson('vercel-ai-sdk', 'v7', 'openai-chat-parallel-tool-calls-one-tool-error.result.json') as Json)
+        .providerRequests[1].body,
+    calls: [
       {
         tool: 'get_current_weather',
         args: { location: 'Seattle, WA' },
@@ -114,9 +98,133 @@ describe('openai: tool errors reported in role "tool" messages', () => {
         is_error: true,
         metadata: { format: 'tool_calls' },
       },
-    ]);
+    ],
+  },
+  {
+    name: "the Python tool's trace_openai.json: two calls, results joined by name in order",
+    input: () => readCorpusJson('comparable-tools', 'toolscore', 'trace_openai.json'),
+    calls: [
+      {
+        tool: 'make_file',
+        args: { filename: 'poem.txt', lines_of_text: ['Roses are red,', 'Violets are blue.'] },
+        result: { success: true, path: 'poem.txt' },
+        is_error: false,
+        metadata: { format: 'function_call' },
+      },
+      {
+        tool: 'read_file',
+        args: { filename: 'poem.txt' },
+        result: 'Roses are red,\\nViolets are blue.',
+        is_error: false,
+        metadata: { format: 'function_call' },
+      },
+    ],
+  },
+  {
+    name: 'an empty tool name is skipped with a warning; the rest of the file is read',
+    input: [
+      {
+        role: 'assistant',
+        tool_calls: [
+          { id: 'e', function: { name: '  ', arguments: '{}' } },
+          { id: 'ok', function: { name: 'search', arguments: '{}' } },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'e', content: 'ignored' },
+      { role: 'tool', tool_call_id: 'ok', content: 'done' },
+    ],
+    calls: [
+      { tool: 'search', args: {}, id: 'ok', result: 'done', is_error: false, metadata: { format: 'tool_calls' } },
+    ],
+    warnings: ['t at $[0].tool_calls[0]: skipped a call with an empty tool name'],
+  },
+  {
+    name: 'arguments that are not valid JSON: the call failed (it would at run time), no arguments are made up, with a warning',
+    input: {
+      choices: [
+        {
+          message: {
+            role: 'assistant',
+            tool_calls: [{ id: 'x', type: 'function', function: { name: 'f', arguments: '{"a": 1,' } }],
+          },
+        },
+      ],
+    },
+    calls: [
+      {
+        tool: 'f',
+        args: {},
+        id: 'x',
+        is_error: true,
+        error: 'arguments are not valid JSON: {"a": 1,',
+        metadata: { format: 'tool_calls' },
+      },
+    ],
+    warnings: [
+      't at $.choices[0].message.tool_calls[0].function.arguments: arguments are not valid JSON; the call is read as failed, with no arguments',
+    ],
+  },
+  {
+    name: 'one streamed chunk on its own is read as a stream of one chunk (openai-stream.test.ts has the streams)',
+    input: {
+      object: 'chat.completion.chunk',
+      choices: [
+        { index: 0, delta: { tool_calls: [{ index: 0, id: 'c1', function: { name: 'f', arguments: '{"a' } }] } },
+      ],
+    },
+    ...{
+      calls: [
+        {
+          tool: 'f',
+          args: {},
+          id: 'c1',
+          is_error: true,
+          error: 'arguments are not valid JSON: {"a',
+          metadata: { format: 'tool_calls' },
+        },
+      ],
+      warnings: [
+        't at $.choices[0].delta.tool_calls[0]: the stream ended before this call was complete; kept the arguments received so far',
+        't at $.choices[0].delta.tool_calls[0].function.arguments: arguments are not valid JSON; the call is read as failed, with no arguments',
+      ],
+    },
+  },
+  {
+    name: 'choices with neither a "message" nor a "delta" are a recognised shape with unreadable entries: an error',
+    input: { choices: [{ index: 0, text: 'completion' }] },
+    error: /read as openai but found no tool calls: choices without a "message" \(or a streamed "delta"\) object/,
+  },
+  {
+    name: 'input of another provider under --format openai is an error naming what was expected',
+    input: { candidates: [{ content: { parts: [] } }] },
+    error: /expected an OpenAI chat completion .*got an object with keys candidates/,
+  },
+  { name: 'a text is an error', input: 'text', error: /^t at \$: / },
+]);
+
+describe('openai: Chat Completions, recorded provider HTTP (gpt-4o-mini, 2 parallel tool_calls)', () => {
+  const recording = cassette('test_chat_completion_tool_calls_with_content.json');
+  const response = recording.interactions[0].response.body.json;
+  const followUp = recording.interactions[1].request.body.json;
+
+  test('auto-detects the response, and fromOpenAI reads it in memory', () => {
+    const extracted = autoExtract(response);
+    expect(extracted.format).toBe('openai');
+    expect(extracted.calls.map((c) => c.id)).toEqual([SEATTLE, SAN_FRANCISCO]);
+    expect(fromOpenAI(response)).toEqual(read(response).calls);
   });
 
+  test('the follow-up request opens with system and user messages', () => {
+    expect(followUp.messages[0].role).toBe('system');
+  });
+
+  test('the final answer (text only) has no calls and is still recognised', () => {
+    const final = recording.interactions[1].response.body.json;
+    expect(autoExtract(final)).toEqual({ calls: [], format: 'openai', warnings: [] });
+  });
+});
+
+describe('openai: tool errors reported in role "tool" messages', () => {
   test('AI SDK v5 request: a bare message without an error marker is not guessed to be a failure (conservative by design)', () => {
     const run = readCorpusJson(
       'vercel-ai-sdk',
@@ -352,27 +460,6 @@ describe('openai: OpenAI-compatible providers (vercel/ai fixtures)', () => {
 });
 
 describe('openai: the Python tool\'s own example traces (legacy function_call, role "function" results)', () => {
-  test('trace_openai.json: two calls, results joined by name in order', () => {
-    const { calls, warnings } = read(readCorpusJson('comparable-tools', 'toolscore', 'trace_openai.json'));
-    expect(warnings).toEqual([]);
-    expect(calls).toEqual([
-      {
-        tool: 'make_file',
-        args: { filename: 'poem.txt', lines_of_text: ['Roses are red,', 'Violets are blue.'] },
-        result: { success: true, path: 'poem.txt' },
-        is_error: false,
-        metadata: { format: 'function_call' },
-      },
-      {
-        tool: 'read_file',
-        args: { filename: 'poem.txt' },
-        result: 'Roses are red,\\nViolets are blue.',
-        is_error: false,
-        metadata: { format: 'function_call' },
-      },
-    ]);
-  });
-
   test('traces_with_errors__*: each is auto-detected as openai with the recorded tools and arguments', () => {
     const cases: [string, string[], Json[]][] = [
       [
@@ -467,50 +554,6 @@ describe('openai: hand-written shapes the corpus lacks', () => {
     ]);
   });
 
-  test('an empty tool name is skipped with a warning; the rest of the file is read', () => {
-    const { calls, warnings } = read([
-      {
-        role: 'assistant',
-        tool_calls: [
-          { id: 'e', function: { name: '  ', arguments: '{}' } },
-          { id: 'ok', function: { name: 'search', arguments: '{}' } },
-        ],
-      },
-      { role: 'tool', tool_call_id: 'e', content: 'ignored' },
-      { role: 'tool', tool_call_id: 'ok', content: 'done' },
-    ]);
-    expect(calls).toEqual([
-      { tool: 'search', args: {}, id: 'ok', result: 'done', is_error: false, metadata: { format: 'tool_calls' } },
-    ]);
-    expect(warnings).toEqual(['t at $[0].tool_calls[0]: skipped a call with an empty tool name']);
-  });
-
-  test('arguments that are not valid JSON: the call failed (it would at run time), no arguments are made up, with a warning', () => {
-    const { calls, warnings } = read({
-      choices: [
-        {
-          message: {
-            role: 'assistant',
-            tool_calls: [{ id: 'x', type: 'function', function: { name: 'f', arguments: '{"a": 1,' } }],
-          },
-        },
-      ],
-    });
-    expect(calls).toEqual([
-      {
-        tool: 'f',
-        args: {},
-        id: 'x',
-        is_error: true,
-        error: 'arguments are not valid JSON: {"a": 1,',
-        metadata: { format: 'tool_calls' },
-      },
-    ]);
-    expect(warnings).toEqual([
-      't at $.choices[0].message.tool_calls[0].function.arguments: arguments are not valid JSON; the call is read as failed, with no arguments',
-    ]);
-  });
-
   test('JSON arguments that are not an object (a list, a number) are wrapped as {value}, with a warning', () => {
     const { calls, warnings } = read([
       { role: 'assistant', tool_calls: [{ id: 'x', function: { name: 'f', arguments: '[1, 2]' } }] },
@@ -564,44 +607,6 @@ describe('openai: hand-written shapes the corpus lacks', () => {
     const read = autoExtract(langchainLike);
     expect(read.format).toBe('langchain');
     expect(read.calls).toEqual([{ tool: 'search', args: { q: 'x' }, id: '1', is_error: false }]);
-  });
-
-  test('one streamed chunk on its own is read as a stream of one chunk (openai-stream.test.ts has the streams)', () => {
-    const chunk = {
-      object: 'chat.completion.chunk',
-      choices: [
-        { index: 0, delta: { tool_calls: [{ index: 0, id: 'c1', function: { name: 'f', arguments: '{"a' } }] } },
-      ],
-    };
-    expect(read(chunk)).toEqual({
-      calls: [
-        {
-          tool: 'f',
-          args: {},
-          id: 'c1',
-          is_error: true,
-          error: 'arguments are not valid JSON: {"a',
-          metadata: { format: 'tool_calls' },
-        },
-      ],
-      warnings: [
-        't at $.choices[0].delta.tool_calls[0]: the stream ended before this call was complete; kept the arguments received so far',
-        't at $.choices[0].delta.tool_calls[0].function.arguments: arguments are not valid JSON; the call is read as failed, with no arguments',
-      ],
-    });
-  });
-
-  test('choices with neither a "message" nor a "delta" are a recognised shape with unreadable entries: an error', () => {
-    expect(() => read({ choices: [{ index: 0, text: 'completion' }] })).toThrow(
-      /read as openai but found no tool calls: choices without a "message" \(or a streamed "delta"\) object/,
-    );
-  });
-
-  test('input of another provider under --format openai is an error naming what was expected', () => {
-    expect(() => read({ candidates: [{ content: { parts: [] } }] })).toThrow(
-      /expected an OpenAI chat completion .*got an object with keys candidates/,
-    );
-    expect(() => read('text')).toThrow(ToolscoreInputError);
   });
 });
 
