@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../../test/adapter.js';
+import { testReader } from '../../../test/reader-tester.js';
 import { evaluate } from '../../evaluation/evaluate.js';
-import { ToolscoreInputError } from '../../core/errors.js';
 import type { ToolCall } from '../../core/types.js';
 import { evaluateTrace } from '../../evaluation/evaluate-trace.js';
 import { autoExtract } from '../auto.js';
@@ -131,19 +131,48 @@ function file(name: string, data: unknown): string {
   return path;
 }
 
+testReader(claudeAgentSDKFormat, [
+  {
+    name: 'tool_use blocks are calls, tool_result blocks their results (is_error: failure); system and result messages add nothing to calls',
+    input: RUN,
+    calls: RUN_CALLS,
+  },
+  { name: 'the run as {messages: [...]}', input: { messages: RUN }, calls: RUN_CALLS },
+  {
+    name: 'an empty tool name is skipped with a warning, input given as JSON text that is not valid fails its call, with a warning',
+    input: [
+      assistant('m', [
+        { type: 'tool_use', id: 'a', name: '', input: {} },
+        { type: 'tool_use', id: 'b', name: 'Bash', input: '{"command": ls' },
+      ]),
+      user([{ type: 'tool_result', tool_use_id: 'a', content: 'x' }]),
+    ],
+    calls: [{ tool: 'Bash', args: {}, id: 'b', is_error: true, error: 'arguments are not valid JSON: {"command": ls' }],
+    warnings: [
+      't at $[0].message.content[0]: skipped a call with no tool name',
+      't at $[0].message.content[1].input: arguments are not valid JSON; the call is read as failed, with no arguments',
+    ],
+  },
+  {
+    name: 'data that is not SDK messages is an error under --format claude-agent-sdk',
+    input: { candidates: [] },
+    error: /expected a list of Claude Agent SDK messages/,
+  },
+  {
+    name: 'another format (Anthropic messages) read with --format claude-agent-sdk is an error, not zero calls',
+    input: [{ role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'f', input: {} }] }],
+    error: /expected a list of Claude Agent SDK messages/,
+  },
+]);
+
 describe('claude-agent-sdk: query() message lists', () => {
-  test('tool_use blocks are calls, tool_result blocks their results (is_error: failure); system and result messages add nothing to calls', () => {
-    const { calls, warnings } = parse(RUN);
-    expect(calls).toEqual(RUN_CALLS);
-    expect(warnings).toEqual([]);
-    // The run's total duration and cost stay off the calls.
-    expect(calls.every((call) => call.duration === undefined && call.cost === undefined)).toBe(true);
+  test("the run's total duration and cost stay off the calls", () => {
+    expect(parse(RUN).calls.every((call) => call.duration === undefined && call.cost === undefined)).toBe(true);
   });
 
   test('auto-detected as claude-agent-sdk, also as {messages: [...]}; the same blocks in Anthropic messages stay anthropic', () => {
     expect(detectFormat(RUN)).toBe('claude-agent-sdk');
     expect(detectFormat({ messages: RUN })).toBe('claude-agent-sdk');
-    expect(parse({ messages: RUN }).calls).toEqual(RUN_CALLS);
     const anthropic = RUN.filter((m) => m.type === 'assistant' || m.type === 'user').map(
       (m) => (m as { message: unknown }).message,
     );
@@ -282,36 +311,12 @@ describe('claude-agent-sdk: query() message lists', () => {
     ]);
   });
 
-  test('an empty tool name is skipped with a warning, input given as JSON text that is not valid fails its call, with a warning', () => {
-    const { calls, warnings } = parse([
-      assistant('m', [
-        { type: 'tool_use', id: 'a', name: '', input: {} },
-        { type: 'tool_use', id: 'b', name: 'Bash', input: '{"command": ls' },
-      ]),
-      user([{ type: 'tool_result', tool_use_id: 'a', content: 'x' }]),
-    ]);
-    expect(calls).toEqual([
-      { tool: 'Bash', args: {}, id: 'b', is_error: true, error: 'arguments are not valid JSON: {"command": ls' },
-    ]);
-    expect(warnings).toEqual([
-      'test at $[0].message.content[0]: skipped a call with no tool name',
-      'test at $[0].message.content[1].input: arguments are not valid JSON; the call is read as failed, with no arguments',
-    ]);
-  });
-
-  test('a run without tool use has no calls; data that is not SDK messages is an error under --format claude-agent-sdk', () => {
+  test('a run without tool use has no calls', () => {
     expect(parse([assistant('m', [{ type: 'text', text: 'Hello' }])]).calls).toEqual([]);
-    expect(() => parse({ candidates: [] })).toThrow(ToolscoreInputError);
-    expect(() => parse({ candidates: [] })).toThrow(/expected a list of Claude Agent SDK messages/);
   });
 });
 
-test('another format read with --format claude-agent-sdk is an error, not zero calls', () => {
-  expect(() => parse([{ role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'f', input: {} }] }])).toThrow(
-    /expected a list of Claude Agent SDK messages/,
-  );
-  expect(parse([]).calls).toEqual([]);
-  // A run that ended before any tool use: only system and result messages.
+test('a run that ended before any tool use (only system and result messages) has no calls', () => {
   expect(
     parse([
       { type: 'system', subtype: 'init' },
