@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../../test/adapter.js';
+import { testReader } from '../../../test/reader-tester.js';
 import { corpusPath, readCorpusJson } from '../../../test/corpus.js';
 import { evaluate } from '../../evaluation/evaluate.js';
-import { ToolscoreInputError } from '../../core/errors.js';
 import type { ToolCall } from '../../core/types.js';
 import { evaluateTrace } from '../../evaluation/evaluate-trace.js';
 import { autoExtract, readWithFormat } from '../auto.js';
@@ -65,19 +65,114 @@ const GOLD = file('gold.json', [
   { tool: 'get_current_weather', args: { location: 'San Francisco, CA' } },
 ]);
 
+/** The stored recording with the San Francisco ToolMessage turned into a failure. */
+function storedWithError(): unknown {
+  const messages = readCorpusJson('langchain', STORED) as { type: string; data: Record<string, unknown> }[];
+  const sf = messages[4]!;
+  expect(sf.data.tool_call_id).toBe('call_vaFQc3zK6hHTRZKXRI5Eo2cJ');
+  sf.data.status = 'error';
+  sf.data.content = 'Error: weather service unavailable for San Francisco, CA';
+  return messages;
+}
+
+testReader(langchainFormat, [
+  {
+    name: 'serialized messages ({lc, type: "constructor", id, kwargs}): calls, ids, and ToolMessage results joined by tool_call_id',
+    input: () => readCorpusJson('langchain', PARALLEL),
+    calls: PARALLEL_CALLS,
+  },
+  {
+    name: 'stored messages ({type: "ai" | "tool", data}) give the same calls',
+    input: () => readCorpusJson('langchain', STORED),
+    calls: PARALLEL_CALLS,
+  },
+  {
+    name: 'the concatenated chunk (a single message object) gives the same calls as the chunks',
+    input: () => readCorpusJson('langchain', CONCATENATED),
+    calls: STREAMED_CALLS,
+  },
+  {
+    name: 'a ToolMessage with status "error" marks its call failed, with the content as the error',
+    input: storedWithError,
+    calls: [
+      PARALLEL_CALLS[0]!,
+      {
+        tool: 'get_current_weather',
+        args: { location: 'San Francisco, CA' },
+        id: 'call_vaFQc3zK6hHTRZKXRI5Eo2cJ',
+        is_error: true,
+        error: 'Error: weather service unavailable for San Francisco, CA',
+      },
+    ],
+  },
+  {
+    name: 'invalid_tool_calls are calls the model made: kept as failed calls (their arguments are not JSON), with a warning',
+    input: [
+      {
+        type: 'ai',
+        content: '',
+        tool_calls: [],
+        invalid_tool_calls: [
+          { name: 'search', args: '{"query": "py', id: 'bad_1', error: 'Malformed args.', type: 'invalid_tool_call' },
+        ],
+      },
+    ],
+    calls: [
+      {
+        tool: 'search',
+        args: {},
+        id: 'bad_1',
+        is_error: true,
+        error: 'arguments are not valid JSON: {"query": "py',
+        metadata: { invalid_tool_call: true, parse_error: 'Malformed args.' },
+      },
+    ],
+    warnings: [
+      't at $[0].invalid_tool_calls[0].args: arguments are not valid JSON; the call is read as failed, with no arguments',
+    ],
+  },
+  {
+    name: 'a tool call with an empty name is skipped with a warning; its ToolMessage is dropped quietly',
+    input: [
+      {
+        type: 'ai',
+        content: '',
+        tool_calls: [
+          { name: '', args: {}, id: 'x' },
+          { name: 'ok', args: { a: 1 }, id: 'y' },
+        ],
+      },
+      { type: 'tool', content: 'r1', tool_call_id: 'x' },
+      { type: 'tool', content: 'r2', tool_call_id: 'y' },
+    ],
+    calls: [{ tool: 'ok', args: { a: 1 }, id: 'y', result: 'r2', is_error: false }],
+    warnings: ['t at $[0].tool_calls[0]: skipped a call with no tool name'],
+  },
+  {
+    name: "a modern ToolCall list (the user guide's example) is read: name, args, id; auto leaves it to custom",
+    input: [{ name: 'search', args: { query: 'Python tutorials' }, id: 'call_123' }],
+    detected: 'custom',
+    calls: [{ tool: 'search', args: { query: 'Python tutorials' }, id: 'call_123', is_error: false }],
+  },
+  {
+    name: 'tool_calls entries of an unknown shape and no call read: an error naming what was expected, not a zero score',
+    input: { messages: [{ type: 'ai', content: '', tool_calls: [{ tool_name: 'search', parameters: {} }] }] },
+    error: /none has the \{name, args, id\} shape/,
+  },
+  {
+    name: 'data that is not LangChain output, read with --format langchain, is an error',
+    input: { candidates: [] },
+    error: /expected LangChain messages/,
+  },
+  { name: 'a text is an error', input: 'text', error: /^t at \$: / },
+  {
+    name: 'role-tagged chat messages are not LangChain messages',
+    input: { messages: [{ role: 'user', content: 'hi' }] },
+    error: /expected LangChain messages/,
+  },
+]);
+
 describe('langchain: LangChain.js messages from the corpus', () => {
-  test('serialized messages ({lc, type: "constructor", id, kwargs}): calls, ids, and ToolMessage results joined by tool_call_id', () => {
-    const { calls, warnings } = parse(readCorpusJson('langchain', PARALLEL));
-    expect(calls).toEqual(PARALLEL_CALLS);
-    expect(warnings).toEqual([]);
-  });
-
-  test('stored messages ({type: "ai" | "tool", data}) give the same calls', () => {
-    const { calls, warnings } = parse(readCorpusJson('langchain', STORED));
-    expect(calls).toEqual(PARALLEL_CALLS);
-    expect(warnings).toEqual([]);
-  });
-
   test('18 streamed AIMessageChunks: tool_call_chunks concatenated per index, not the partial tool_calls of each chunk', () => {
     const chunks = readCorpusJson('langchain', CHUNKS) as unknown[];
     expect(chunks).toHaveLength(18);
@@ -87,33 +182,10 @@ describe('langchain: LangChain.js messages from the corpus', () => {
     expect(warnings).toEqual([]);
   });
 
-  test('the concatenated chunk (a single message object) gives the same calls as the chunks', () => {
-    const { calls, warnings } = parse(readCorpusJson('langchain', CONCATENATED));
-    expect(calls).toEqual(STREAMED_CALLS);
-    expect(warnings).toEqual([]);
-  });
-
   test('LangGraph state {messages: [...]} is read like the list', () => {
     const state = { messages: readCorpusJson('langchain', PARALLEL) };
     expect(detectFormat(state)).toBe('langchain');
     expect(parse(state).calls).toEqual(PARALLEL_CALLS);
-  });
-
-  test('a ToolMessage with status "error" marks its call failed, with the content as the error', () => {
-    const messages = readCorpusJson('langchain', STORED) as { type: string; data: Record<string, unknown> }[];
-    const sf = messages[4]!;
-    expect(sf.data.tool_call_id).toBe('call_vaFQc3zK6hHTRZKXRI5Eo2cJ');
-    sf.data.status = 'error';
-    sf.data.content = 'Error: weather service unavailable for San Francisco, CA';
-    const { calls } = parse(messages);
-    expect(calls[0]).toEqual(PARALLEL_CALLS[0]);
-    expect(calls[1]).toEqual({
-      tool: 'get_current_weather',
-      args: { location: 'San Francisco, CA' },
-      id: 'call_vaFQc3zK6hHTRZKXRI5Eo2cJ',
-      is_error: true,
-      error: 'Error: weather service unavailable for San Francisco, CA',
-    });
   });
 
   test('the OpenAI-style additional_kwargs.tool_calls are read when an AIMessage has no tool_calls', () => {
@@ -220,32 +292,6 @@ describe('langchain: messages in other forms (hand-written, following @langchain
     ]);
   });
 
-  test('invalid_tool_calls are calls the model made: kept as failed calls (their arguments are not JSON), with a warning', () => {
-    const { calls, warnings } = parse([
-      {
-        type: 'ai',
-        content: '',
-        tool_calls: [],
-        invalid_tool_calls: [
-          { name: 'search', args: '{"query": "py', id: 'bad_1', error: 'Malformed args.', type: 'invalid_tool_call' },
-        ],
-      },
-    ]);
-    expect(calls).toEqual([
-      {
-        tool: 'search',
-        args: {},
-        id: 'bad_1',
-        is_error: true,
-        error: 'arguments are not valid JSON: {"query": "py',
-        metadata: { invalid_tool_call: true, parse_error: 'Malformed args.' },
-      },
-    ]);
-    expect(warnings).toEqual([
-      'test at $[0].invalid_tool_calls[0].args: arguments are not valid JSON; the call is read as failed, with no arguments',
-    ]);
-  });
-
   test('streamed chunks whose joined arguments are not JSON give a failed call, with a warning', () => {
     const chunk = (tool_call_chunks: unknown[]) => ({
       lc: 1,
@@ -263,34 +309,6 @@ describe('langchain: messages in other forms (hand-written, following @langchain
     ]);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('not valid JSON');
-  });
-
-  test('a tool call with an empty name is skipped with a warning; its ToolMessage is dropped quietly', () => {
-    const { calls, warnings } = parse([
-      {
-        type: 'ai',
-        content: '',
-        tool_calls: [
-          { name: '', args: {}, id: 'x' },
-          { name: 'ok', args: { a: 1 }, id: 'y' },
-        ],
-      },
-      { type: 'tool', content: 'r1', tool_call_id: 'x' },
-      { type: 'tool', content: 'r2', tool_call_id: 'y' },
-    ]);
-    expect(calls).toEqual([{ tool: 'ok', args: { a: 1 }, id: 'y', result: 'r2', is_error: false }]);
-    expect(warnings).toEqual(['test at $[0].tool_calls[0]: skipped a call with no tool name']);
-  });
-
-  test('tool_calls entries of an unknown shape and no call read: an error naming what was expected, not a zero score', () => {
-    const messages = { messages: [{ type: 'ai', content: '', tool_calls: [{ tool_name: 'search', parameters: {} }] }] };
-    expect(() => parse(messages)).toThrow(ToolscoreInputError);
-    expect(() => parse(messages)).toThrow(/none has the \{name, args, id\} shape/);
-  });
-
-  test('data that is not LangChain output, read with --format langchain, is an error', () => {
-    expect(() => parse({ candidates: [] })).toThrow(/expected LangChain messages/);
-    expect(() => parse('text')).toThrow(ToolscoreInputError);
   });
 });
 
@@ -404,12 +422,6 @@ describe('langchain: modern ToolCall lists', () => {
   // The user guide's "Modern LangChain format (ToolCall)" example.
   const modern = [{ name: 'search', args: { query: 'Python tutorials' }, id: 'call_123' }];
 
-  test('read by langchain: name, args, id', () => {
-    expect(parse(modern).calls).toEqual([
-      { tool: 'search', args: { query: 'Python tutorials' }, id: 'call_123', is_error: false },
-    ]);
-  });
-
   test('without type "tool_call" it is left to the custom format, which reads the identical call', () => {
     expect(detectFormat(modern)).toBe('custom');
     const custom = readWithFormat(modern, 'auto', 'test');
@@ -433,6 +445,4 @@ test('another format read with --format langchain is an error, not zero calls', 
     }
   ).result.responseMessages;
   expect(() => parse(vercel)).toThrow(/expected LangChain messages/);
-  expect(() => parse({ messages: [{ role: 'user', content: 'hi' }] })).toThrow(/expected LangChain messages/);
-  expect(parse([]).calls).toEqual([]);
 });
