@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../../test/adapter.js';
+import { testReader } from '../../../test/reader-tester.js';
 import { readCorpusJson, readCorpusJsonl } from '../../../test/corpus.js';
 import { ToolscoreInputError } from '../../core/errors.js';
 import type { ToolCall } from '../../core/types.js';
@@ -38,11 +39,13 @@ function responseContent(lines: Line[], id: number): unknown {
   return (line!.message.result as { content: unknown }).content;
 }
 
-describe('mcp: recorded transcripts of the reference servers', () => {
-  test('server-everything: 9 tools/call, 3 isError results, structuredContent, resource links; initialize, tools/list, notifications and the -32601 error are not calls', () => {
-    const lines = everything();
-    const { calls, warnings } = parse(lines);
-    expect(calls).toEqual([
+const SDK_FIXTURES = 'mcp/sdk-fixtures-2025-11-25';
+
+testReader(mcpFormat, [
+  {
+    name: 'server-everything: 9 tools/call, 3 isError results, structuredContent, resource links; initialize, tools/list, notifications and the -32601 error are not calls',
+    input: everything,
+    calls: [
       ok(3, 'echo', { message: 'Hello, MCP!' }, 'Echo: Hello, MCP!'),
       ok(4, 'get-sum', { a: 2, b: 40 }, 'The sum of 2 and 40 is 42.'),
       failed(
@@ -81,10 +84,43 @@ describe('mcp: recorded transcripts of the reference servers', () => {
         { count: 2 },
         'Here are 2 resource links to resources available in this server:\n[resource link demo://resource/dynamic/blob/1 Blob Resource 1]\n[resource link demo://resource/dynamic/text/2 Text Resource 2]',
       ),
-    ]);
-    expect(warnings).toEqual([]);
-  });
+    ],
+  },
+  {
+    name: 'SDK fixtures: request and result envelopes join by id',
+    input: () => [
+      readCorpusJson(SDK_FIXTURES, 'JSONRPCRequest__request-envelope.json'),
+      readCorpusJson(SDK_FIXTURES, 'JSONRPCResultResponse__result-envelope.json'),
+    ],
+    calls: [ok(1, 'get_weather', { location: 'New York' }, '72F, partly cloudy')],
+  },
+  {
+    name: 'SDK fixtures: a JSON-RPC error response marks the call failed, with its message and code',
+    input: () => [
+      readCorpusJson(SDK_FIXTURES, 'JSONRPCRequest__request-envelope.json'),
+      readCorpusJson(SDK_FIXTURES, 'JSONRPCErrorResponse__error-envelope.json'),
+    ],
+    calls: [
+      {
+        tool: 'get_weather',
+        args: { location: 'New York' },
+        is_error: true,
+        error: 'Unknown tool: invalid_tool_name',
+        id: '1',
+        metadata: { format: 'mcp', jsonrpc_id: 1, error_code: -32602 },
+      },
+    ],
+  },
+  {
+    name: 'input that holds no JSON-RPC message is an error, not a silent zero score',
+    input: [{ role: 'user', content: 'hi' }],
+    error: /found no JSON-RPC messages/,
+  },
+  { name: 'a text is not JSON-RPC', input: 'text', error: /expected JSON-RPC 2.0 messages/ },
+  { name: 'a chat completion is not JSON-RPC', input: { choices: [] }, error: /expected JSON-RPC 2.0 messages/ },
+]);
 
+describe('mcp: recorded transcripts of the reference servers', () => {
   test('server-filesystem: 7 calls, structuredContent results keep the content, 2 isError results (outside the allowed dirs, ENOENT)', () => {
     const lines = filesystem();
     const { calls, warnings } = parse(lines);
@@ -281,31 +317,6 @@ describe('mcp: recorded sessions (toolscore mcp record)', () => {
 describe('mcp: SDK fixtures and spec examples', () => {
   const SDK = 'mcp/sdk-fixtures-2025-11-25';
   const SPEC = 'mcp/spec-examples-2026-07-28';
-
-  test('request and result envelopes join by id', () => {
-    const { calls } = parse([
-      readCorpusJson(SDK, 'JSONRPCRequest__request-envelope.json'),
-      readCorpusJson(SDK, 'JSONRPCResultResponse__result-envelope.json'),
-    ]);
-    expect(calls).toEqual([ok(1, 'get_weather', { location: 'New York' }, '72F, partly cloudy')]);
-  });
-
-  test('a JSON-RPC error response marks the call failed, with its message and code', () => {
-    const { calls } = parse([
-      readCorpusJson(SDK, 'JSONRPCRequest__request-envelope.json'),
-      readCorpusJson(SDK, 'JSONRPCErrorResponse__error-envelope.json'),
-    ]);
-    expect(calls).toEqual([
-      {
-        tool: 'get_weather',
-        args: { location: 'New York' },
-        is_error: true,
-        error: 'Unknown tool: invalid_tool_name',
-        id: '1',
-        metadata: { format: 'mcp', jsonrpc_id: 1, error_code: -32602 },
-      },
-    ]);
-  });
 
   test('CallToolResult shapes: text, structured, isError', () => {
     const request = readCorpusJson(SDK, 'JSONRPCRequest__request-envelope.json');
@@ -526,13 +537,6 @@ describe('mcp: shapes the corpus lacks', () => {
     ]);
     expect(calls[0]).toMatchObject({ is_error: true, error: 'the tool reported an error (isError) without content' });
     expect(calls[1]).toMatchObject({ is_error: false, result: {} });
-  });
-
-  test('input that holds no JSON-RPC message is an error, not a silent zero score', () => {
-    expect(() => parse([{ role: 'user', content: 'hi' }])).toThrow(ToolscoreInputError);
-    expect(() => parse([{ role: 'user', content: 'hi' }])).toThrow(/found no JSON-RPC messages/);
-    expect(() => parse('text')).toThrow(/expected JSON-RPC 2.0 messages/);
-    expect(() => parse({ choices: [] })).toThrow(/expected JSON-RPC 2.0 messages/);
   });
 });
 
