@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../../test/adapter.js';
+import { testReader } from '../../../test/reader-tester.js';
 import { corpusPath, readCorpusJson } from '../../../test/corpus.js';
 import { evaluate } from '../../evaluation/evaluate.js';
-import { ToolscoreInputError } from '../../core/errors.js';
 import { evaluateTrace } from '../../evaluation/evaluate-trace.js';
 import { autoExtract } from '../auto.js';
 import { detectFormat } from '../registry.js';
@@ -24,15 +24,135 @@ const SIDE_EFFECT = 'run-state-v1.17-side-effect-committed.json';
 const APPROVAL_OVERRIDE = 'run-state-v1.18-per-call-approval-override.json';
 const NESTED = 'run-state-v1.2-nested-approval.json';
 
-describe('openai-agents: serialized RunState fixtures of openai-agents-js', () => {
-  test('v1.17: the tool_call_item and its tool_call_output_item become one call with its result', () => {
-    const { calls, warnings } = parse(readCorpusJson('providers', 'openai-agents-js', SIDE_EFFECT));
-    expect(calls).toEqual([
-      { tool: 'side_effect_tool', args: {}, id: 'side-effect-call', result: 'side effect completed', is_error: false },
-    ]);
-    expect(warnings).toEqual([]);
-  });
+/** `result.history`: the input, then protocol items with camelCase callId. */
+const history = [
+  { type: 'message', role: 'user', content: 'Book a table and text Ana' },
+  {
+    type: 'function_call',
+    id: 'fc_1',
+    callId: 'call_1',
+    name: 'book_table',
+    arguments: '{"restaurant":"Nopa","people":2}',
+    status: 'completed',
+  },
+  {
+    type: 'function_call',
+    id: 'fc_2',
+    callId: 'call_2',
+    name: 'send_sms',
+    arguments: '{"to":"Ana"}',
+    status: 'completed',
+  },
+  {
+    type: 'function_call',
+    id: 'fc_3',
+    callId: 'call_3',
+    name: 'charge_card',
+    arguments: '{"amount":40}',
+    status: 'completed',
+  },
+  {
+    type: 'function_call',
+    id: 'fc_4',
+    callId: 'call_4',
+    name: 'lookup',
+    arguments: '{"q":"x"}',
+    status: 'completed',
+  },
+  {
+    type: 'function_call_result',
+    callId: 'call_1',
+    name: 'book_table',
+    status: 'completed',
+    output: { type: 'text', text: '{"confirmation":"A12"}' },
+  },
+  {
+    type: 'function_call_result',
+    callId: 'call_2',
+    name: 'send_sms',
+    status: 'completed',
+    output: 'An error occurred while running the tool. Please try again. Error: Error: SMS gateway down',
+  },
+  {
+    type: 'function_call_result',
+    callId: 'call_3',
+    name: 'charge_card',
+    status: 'completed',
+    output: 'Tool execution was not approved.',
+  },
+  {
+    type: 'function_call_result',
+    callId: 'call_4',
+    name: 'lookup',
+    status: 'incomplete',
+    output: [{ type: 'input_text', text: 'partial' }],
+  },
+  { type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Booked.' }] },
+];
 
+testReader(openaiAgentsFormat, [
+  {
+    name: 'v1.17 RunState: the tool_call_item and its tool_call_output_item become one call with its result',
+    input: () => readCorpusJson('providers', 'openai-agents-js', SIDE_EFFECT),
+    calls: [
+      { tool: 'side_effect_tool', args: {}, id: 'side-effect-call', result: 'side effect completed', is_error: false },
+    ],
+  },
+  {
+    name: 'function_call / function_call_result: JSON arguments parsed, text outputs read, failures as the SDK marks them',
+    input: { history },
+    calls: [
+      {
+        tool: 'book_table',
+        args: { restaurant: 'Nopa', people: 2 },
+        id: 'call_1',
+        result: { confirmation: 'A12' },
+        is_error: false,
+      },
+      {
+        tool: 'send_sms',
+        args: { to: 'Ana' },
+        id: 'call_2',
+        is_error: true,
+        error: 'An error occurred while running the tool. Please try again. Error: Error: SMS gateway down',
+      },
+      {
+        tool: 'charge_card',
+        args: { amount: 40 },
+        id: 'call_3',
+        is_error: true,
+        error: 'Tool execution was not approved.',
+        metadata: { approval: 'rejected' },
+      },
+      { tool: 'lookup', args: { q: 'x' }, id: 'call_4', is_error: true, error: 'partial' },
+    ],
+  },
+  {
+    name: 'arguments that are not JSON fail their call, with a warning; an empty name is skipped with a warning',
+    input: [
+      { type: 'function_call', callId: 'a', name: 'search', arguments: '{"q": "x' },
+      { type: 'function_call', callId: 'b', name: '', arguments: '{}' },
+      { type: 'function_call_result', callId: 'b', name: '', status: 'completed', output: 'ignored' },
+    ],
+    calls: [{ tool: 'search', args: {}, id: 'a', is_error: true, error: 'arguments are not valid JSON: {"q": "x' }],
+    warnings: [
+      't at $[0].arguments: arguments are not valid JSON; the call is read as failed, with no arguments',
+      't at $[1]: skipped a call with no tool name',
+    ],
+  },
+  {
+    name: 'data that is not an Agents SDK result, read with --format openai-agents, is an error',
+    input: { choices: [] },
+    error: /expected an OpenAI Agents SDK run result/,
+  },
+  {
+    name: 'another format (LangChain stored messages) read with --format openai-agents is an error, not zero calls',
+    input: () => readCorpusJson('langchain', 'langchain-openai-chat-parallel-tool-calls.messages.stored.json'),
+    error: /expected an OpenAI Agents SDK run result/,
+  },
+]);
+
+describe('openai-agents: serialized RunState fixtures of openai-agents-js', () => {
   test('v1.18: a run that has not started (no generatedItems) has no calls, and that is no error', () => {
     const state = readCorpusJson('providers', 'openai-agents-js', APPROVAL_OVERRIDE) as { generatedItems: unknown[] };
     expect(state.generatedItems).toEqual([]);
@@ -82,102 +202,9 @@ describe('openai-agents: serialized RunState fixtures of openai-agents-js', () =
 });
 
 describe('openai-agents: history items and failures (hand-written, following the SDK protocol types)', () => {
-  /** `result.history`: the input, then protocol items with camelCase callId. */
-  const history = [
-    { type: 'message', role: 'user', content: 'Book a table and text Ana' },
-    {
-      type: 'function_call',
-      id: 'fc_1',
-      callId: 'call_1',
-      name: 'book_table',
-      arguments: '{"restaurant":"Nopa","people":2}',
-      status: 'completed',
-    },
-    {
-      type: 'function_call',
-      id: 'fc_2',
-      callId: 'call_2',
-      name: 'send_sms',
-      arguments: '{"to":"Ana"}',
-      status: 'completed',
-    },
-    {
-      type: 'function_call',
-      id: 'fc_3',
-      callId: 'call_3',
-      name: 'charge_card',
-      arguments: '{"amount":40}',
-      status: 'completed',
-    },
-    {
-      type: 'function_call',
-      id: 'fc_4',
-      callId: 'call_4',
-      name: 'lookup',
-      arguments: '{"q":"x"}',
-      status: 'completed',
-    },
-    {
-      type: 'function_call_result',
-      callId: 'call_1',
-      name: 'book_table',
-      status: 'completed',
-      output: { type: 'text', text: '{"confirmation":"A12"}' },
-    },
-    {
-      type: 'function_call_result',
-      callId: 'call_2',
-      name: 'send_sms',
-      status: 'completed',
-      output: 'An error occurred while running the tool. Please try again. Error: Error: SMS gateway down',
-    },
-    {
-      type: 'function_call_result',
-      callId: 'call_3',
-      name: 'charge_card',
-      status: 'completed',
-      output: 'Tool execution was not approved.',
-    },
-    {
-      type: 'function_call_result',
-      callId: 'call_4',
-      name: 'lookup',
-      status: 'incomplete',
-      output: [{ type: 'input_text', text: 'partial' }],
-    },
-    { type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Booked.' }] },
-  ];
-
-  test('function_call / function_call_result: JSON arguments parsed, text outputs read, failures as the SDK marks them', () => {
+  test('a history list or {history} is detected as openai-agents', () => {
     expect(detectFormat({ history })).toBe('openai-agents');
     expect(detectFormat(history)).toBe('openai-agents');
-    const { calls, warnings } = parse({ history });
-    expect(calls).toEqual([
-      {
-        tool: 'book_table',
-        args: { restaurant: 'Nopa', people: 2 },
-        id: 'call_1',
-        result: { confirmation: 'A12' },
-        is_error: false,
-      },
-      {
-        tool: 'send_sms',
-        args: { to: 'Ana' },
-        id: 'call_2',
-        is_error: true,
-        error: 'An error occurred while running the tool. Please try again. Error: Error: SMS gateway down',
-      },
-      {
-        tool: 'charge_card',
-        args: { amount: 40 },
-        id: 'call_3',
-        is_error: true,
-        error: 'Tool execution was not approved.',
-        metadata: { approval: 'rejected' },
-      },
-      { tool: 'lookup', args: { q: 'x' }, id: 'call_4', is_error: true, error: 'partial' },
-    ]);
-    expect(warnings).toEqual([]);
   });
 
   test('run items: handoffs, hosted tool calls, shell calls, approval items; the item output wins over the raw one', () => {
@@ -306,21 +333,6 @@ describe('openai-agents: history items and failures (hand-written, following the
     ]);
   });
 
-  test('arguments that are not JSON fail their call, with a warning; an empty name is skipped with a warning', () => {
-    const { calls, warnings } = parse([
-      { type: 'function_call', callId: 'a', name: 'search', arguments: '{"q": "x' },
-      { type: 'function_call', callId: 'b', name: '', arguments: '{}' },
-      { type: 'function_call_result', callId: 'b', name: '', status: 'completed', output: 'ignored' },
-    ]);
-    expect(calls).toEqual([
-      { tool: 'search', args: {}, id: 'a', is_error: true, error: 'arguments are not valid JSON: {"q": "x' },
-    ]);
-    expect(warnings).toEqual([
-      'test at $[0].arguments: arguments are not valid JSON; the call is read as failed, with no arguments',
-      'test at $[1]: skipped a call with no tool name',
-    ]);
-  });
-
   test('Responses API items (snake_case call_id, function_call_output) are left to the openai format', () => {
     const responses = [
       { type: 'function_call', call_id: 'call_x', name: 'f', arguments: '{}' },
@@ -328,18 +340,6 @@ describe('openai-agents: history items and failures (hand-written, following the
     ];
     expect(detectFormat(responses)).not.toBe('openai-agents');
   });
-
-  test('data that is not an Agents SDK result, read with --format openai-agents, is an error', () => {
-    expect(() => parse({ choices: [] })).toThrow(ToolscoreInputError);
-    expect(() => parse({ choices: [] })).toThrow(/expected an OpenAI Agents SDK run result/);
-  });
-});
-
-test('another format read with --format openai-agents is an error, not zero calls', () => {
-  expect(() =>
-    parse(readCorpusJson('langchain', 'langchain-openai-chat-parallel-tool-calls.messages.stored.json')),
-  ).toThrow(/expected an OpenAI Agents SDK run result/);
-  expect(parse([]).calls).toEqual([]);
 });
 
 describe('openai-agents: trace spans exported by the Python SDK', () => {
