@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../../test/adapter.js';
+import { testReader } from '../../../test/reader-tester.js';
 import { readCorpusJson } from '../../../test/corpus.js';
 import { evaluate } from '../../evaluation/evaluate.js';
-import { ToolscoreInputError } from '../../core/errors.js';
 import type { ToolCall } from '../../core/types.js';
 import { autoExtract } from '../auto.js';
 import { detectFormat } from '../registry.js';
@@ -72,25 +72,24 @@ function attribute(span: Json, key: string): Json | undefined {
   return span.attributes.find((kv: Json) => kv.key === key)?.value;
 }
 
-describe('otel: GenAI execute_tool spans (@ai-sdk/otel exports)', () => {
-  test.each(SCENARIOS)('%s: same calls, arguments, ids, results and errors as the AI SDK result', (scenario) => {
-    const { calls } = parse(readCorpusJson('otel/ai-sdk-v7-gen_ai', `${scenario}.gen_ai.otlp.json`));
-    expect(calls.map(outcome)).toEqual(expectedFromResult('v7', scenario));
-  });
+const TRACE_ID = '4b5cc1cc240854b0b25a33ba12b9b509';
 
-  test('one-tool-error: exact calls; the failed span is listed first but both started in the same millisecond, so the model order decides', () => {
-    const data = readCorpusJson(
-      'otel/ai-sdk-v7-gen_ai',
-      'openai-chat-parallel-tool-calls-one-tool-error.gen_ai.otlp.json',
-    ) as Json;
-    expect(
-      spansOf(data)
-        .map((span) => span.name)
-        .slice(1, 3),
-    ).toEqual(['execute_tool get_current_weather', 'execute_tool get_current_weather']);
-    const { calls, warnings } = parse(data);
-    const trace = '4b5cc1cc240854b0b25a33ba12b9b509';
-    expect(calls).toEqual([
+/** The parallel-tool-calls export with its execute_tool spans removed: only the model spans' announcements are left. */
+function modelSpansOnly(): unknown {
+  const data = readCorpusJson('otel/ai-sdk-v7-gen_ai', 'openai-chat-parallel-tool-calls.gen_ai.otlp.json') as Json;
+  for (const scope of data.resourceSpans[0].scopeSpans)
+    scope.spans = scope.spans.filter(
+      (span: Json) => attribute(span, 'gen_ai.operation.name')?.stringValue !== 'execute_tool',
+    );
+  return data;
+}
+
+testReader(otelFormat, [
+  {
+    name: 'one-tool-error (@ai-sdk/otel export): exact calls; both started in the same millisecond, so the model order decides',
+    input: () =>
+      readCorpusJson('otel/ai-sdk-v7-gen_ai', 'openai-chat-parallel-tool-calls-one-tool-error.gen_ai.otlp.json'),
+    calls: [
       {
         tool: 'get_current_weather',
         args: { location: 'Seattle, WA' },
@@ -99,7 +98,7 @@ describe('otel: GenAI execute_tool spans (@ai-sdk/otel exports)', () => {
         duration: 0.001264536,
         id: 'call_JpNb8OiAkbIbHzDggfpdDHpi',
         timestamp: 1796215994.492,
-        metadata: { format: 'otel', span_id: '9edd5af316b2a3ca', trace_id: trace },
+        metadata: { format: 'otel', span_id: '9edd5af316b2a3ca', trace_id: TRACE_ID },
       },
       {
         tool: 'get_current_weather',
@@ -109,10 +108,103 @@ describe('otel: GenAI execute_tool spans (@ai-sdk/otel exports)', () => {
         duration: 0.000936978,
         id: 'call_vaFQc3zK6hHTRZKXRI5Eo2cJ',
         timestamp: 1796215994.492,
-        metadata: { format: 'otel', span_id: 'd40760b8883fa295', trace_id: trace },
+        metadata: { format: 'otel', span_id: 'd40760b8883fa295', trace_id: TRACE_ID },
       },
-    ]);
-    expect(warnings).toEqual([]);
+    ],
+  },
+  {
+    name: 'Python SDK to_json() spans: context ids, ISO times, status_code names, plain attributes',
+    input: [
+      {
+        name: 'execute_tool lookup',
+        context: { trace_id: '0xabc', span_id: '0xdef' },
+        parent_id: null,
+        start_time: '2026-01-01T00:00:00.000000Z',
+        end_time: '2026-01-01T00:00:00.250000Z',
+        status: { status_code: 'ERROR', description: 'lookup failed' },
+        attributes: {
+          'gen_ai.operation.name': 'execute_tool',
+          'gen_ai.tool.name': 'lookup',
+          'gen_ai.tool.call.arguments': { id: 7 },
+        },
+      },
+    ],
+    calls: [
+      {
+        tool: 'lookup',
+        args: { id: 7 },
+        is_error: true,
+        error: 'lookup failed',
+        duration: 0.25,
+        timestamp: Date.parse('2026-01-01T00:00:00Z') / 1000,
+        metadata: { format: 'otel', span_id: '0xdef', trace_id: '0xabc' },
+      },
+    ],
+  },
+  {
+    name: 'model spans without tool spans: the calls the model announced, with a warning',
+    input: modelSpansOnly,
+    calls: [
+      {
+        tool: 'get_current_weather',
+        args: { location: 'Seattle, WA' },
+        is_error: false,
+        id: 'call_JpNb8OiAkbIbHzDggfpdDHpi',
+        metadata: { format: 'otel', announced_only: true },
+      },
+      {
+        tool: 'get_current_weather',
+        args: { location: 'San Francisco, CA' },
+        is_error: false,
+        id: 'call_vaFQc3zK6hHTRZKXRI5Eo2cJ',
+        metadata: { format: 'otel', announced_only: true },
+      },
+    ],
+    warnings: [
+      't at $: the trace has no tool execution spans; took 2 calls from the tool_call parts the model spans announced (results and failures are not recorded there)',
+    ],
+  },
+  {
+    name: 'GenAI spans without any tool call are zero calls, not an error',
+    input: [
+      {
+        traceId: 'a',
+        spanId: 'b',
+        name: 'chat gpt-4',
+        attributes: {
+          'gen_ai.operation.name': 'chat',
+          'gen_ai.output.messages': '[{"role":"assistant","parts":[{"type":"text","content":"hi"}]}]',
+        },
+      },
+    ],
+    calls: [],
+  },
+  { name: 'no spans is an error saying what was looked for', input: { resourceSpans: [] }, error: /found no spans/ },
+  {
+    name: 'spans with no GenAI attribute at all are an error saying what was looked for',
+    input: [{ traceId: 'a', spanId: 'b', name: 'GET /users', attributes: { 'http.method': 'GET' } }],
+    error:
+      /none of the 1 spans is a GenAI span: looked for execute_tool spans \(gen_ai.tool.name\), Vercel AI SDK ai.toolCall spans, OpenInference TOOL spans/,
+  },
+  { name: 'a text is not an export', input: 'spans', error: /expected an OTLP\/JSON export/ },
+]);
+
+describe('otel: GenAI execute_tool spans (@ai-sdk/otel exports)', () => {
+  test.each(SCENARIOS)('%s: same calls, arguments, ids, results and errors as the AI SDK result', (scenario) => {
+    const { calls } = parse(readCorpusJson('otel/ai-sdk-v7-gen_ai', `${scenario}.gen_ai.otlp.json`));
+    expect(calls.map(outcome)).toEqual(expectedFromResult('v7', scenario));
+  });
+
+  test('one-tool-error: the failed span is listed first (both started in the same millisecond)', () => {
+    const data = readCorpusJson(
+      'otel/ai-sdk-v7-gen_ai',
+      'openai-chat-parallel-tool-calls-one-tool-error.gen_ai.otlp.json',
+    ) as Json;
+    expect(
+      spansOf(data)
+        .map((span) => span.name)
+        .slice(1, 3),
+    ).toEqual(['execute_tool get_current_weather', 'execute_tool get_current_weather']);
   });
 
   test('auto-detection and evaluate() take an OTLP export as it is', () => {
@@ -382,35 +474,6 @@ describe('otel: span shapes and rules the corpus lacks', () => {
     ...over,
   });
 
-  test('Python SDK to_json() spans: context ids, ISO times, status_code names, plain attributes', () => {
-    const { calls } = parse([
-      {
-        name: 'execute_tool lookup',
-        context: { trace_id: '0xabc', span_id: '0xdef' },
-        parent_id: null,
-        start_time: '2026-01-01T00:00:00.000000Z',
-        end_time: '2026-01-01T00:00:00.250000Z',
-        status: { status_code: 'ERROR', description: 'lookup failed' },
-        attributes: {
-          'gen_ai.operation.name': 'execute_tool',
-          'gen_ai.tool.name': 'lookup',
-          'gen_ai.tool.call.arguments': { id: 7 },
-        },
-      },
-    ]);
-    expect(calls).toEqual([
-      {
-        tool: 'lookup',
-        args: { id: 7 },
-        is_error: true,
-        error: 'lookup failed',
-        duration: 0.25,
-        timestamp: Date.parse('2026-01-01T00:00:00Z') / 1000,
-        metadata: { format: 'otel', span_id: '0xdef', trace_id: '0xabc' },
-      },
-    ]);
-  });
-
   test('JS ReadableSpan-like objects: HrTime pairs, kvlist arguments', () => {
     const { calls } = parse([
       toolSpan({
@@ -537,60 +600,6 @@ describe('otel: span shapes and rules the corpus lacks', () => {
     const { calls, warnings } = parse([toolSpan(), toolSpan()]);
     expect(calls).toHaveLength(1);
     expect(warnings).toEqual(['t.json at $[1]: skipped span b1 seen earlier in the trace']);
-  });
-
-  test('model spans without tool spans: the calls the model announced, with a warning', () => {
-    const data = readCorpusJson('otel/ai-sdk-v7-gen_ai', 'openai-chat-parallel-tool-calls.gen_ai.otlp.json') as Json;
-    for (const scope of data.resourceSpans[0].scopeSpans)
-      scope.spans = scope.spans.filter(
-        (span: Json) => attribute(span, 'gen_ai.operation.name')?.stringValue !== 'execute_tool',
-      );
-    const { calls, warnings } = parse(data);
-    expect(calls).toEqual([
-      {
-        tool: 'get_current_weather',
-        args: { location: 'Seattle, WA' },
-        is_error: false,
-        id: 'call_JpNb8OiAkbIbHzDggfpdDHpi',
-        metadata: { format: 'otel', announced_only: true },
-      },
-      {
-        tool: 'get_current_weather',
-        args: { location: 'San Francisco, CA' },
-        is_error: false,
-        id: 'call_vaFQc3zK6hHTRZKXRI5Eo2cJ',
-        metadata: { format: 'otel', announced_only: true },
-      },
-    ]);
-    expect(warnings).toEqual([
-      't.json at $: the trace has no tool execution spans; took 2 calls from the tool_call parts the model spans announced (results and failures are not recorded there)',
-    ]);
-  });
-
-  test('GenAI spans without any tool call are zero calls, not an error', () => {
-    const { calls } = parse([
-      {
-        traceId: 'a',
-        spanId: 'b',
-        name: 'chat gpt-4',
-        attributes: {
-          'gen_ai.operation.name': 'chat',
-          'gen_ai.output.messages': '[{"role":"assistant","parts":[{"type":"text","content":"hi"}]}]',
-        },
-      },
-    ]);
-    expect(calls).toEqual([]);
-  });
-
-  test('no spans, or spans with no GenAI attribute at all, is an error saying what was looked for', () => {
-    expect(() => parse({ resourceSpans: [] })).toThrow(ToolscoreInputError);
-    expect(() => parse({ resourceSpans: [] })).toThrow(/found no spans/);
-    expect(() =>
-      parse([{ traceId: 'a', spanId: 'b', name: 'GET /users', attributes: { 'http.method': 'GET' } }]),
-    ).toThrow(
-      /none of the 1 spans is a GenAI span: looked for execute_tool spans \(gen_ai.tool.name\), Vercel AI SDK ai.toolCall spans, OpenInference TOOL spans/,
-    );
-    expect(() => parse('spans')).toThrow(/expected an OTLP\/JSON export/);
   });
 
   test('detection: single spans and span lists with ids or times; not chat messages', () => {
