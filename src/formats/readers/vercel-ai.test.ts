@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../../test/adapter.js';
+import { testReader } from '../../../test/reader-tester.js';
 import { corpusPath, readCorpusJson } from '../../../test/corpus.js';
 import { evaluate } from '../../evaluation/evaluate.js';
-import { ToolscoreInputError } from '../../core/errors.js';
 import type { ToolCall } from '../../core/types.js';
 import { evaluateTrace } from '../../evaluation/evaluate-trace.js';
 import { autoExtract } from '../auto.js';
@@ -99,13 +99,112 @@ const CASES: [string, string, ToolCall[]][] = [
   ),
 ];
 
-describe('vercel-ai: generateText / streamText results from the corpus (ai@5 and ai@7)', () => {
-  test.each(CASES)('%s %s: exact calls, arguments, ids, results and failures', (version, scenario, expected) => {
-    const { calls, warnings } = parse(corpusResult(version, scenario));
-    expect(calls).toEqual(expected);
-    expect(warnings).toEqual([]);
-  });
+testReader(vercelAIFormat, [
+  ...CASES.map(([version, scenario, calls]) => ({
+    name: `${version} ${scenario}: exact calls, arguments, ids, results and failures`,
+    input: () => corpusResult(version, scenario),
+    calls,
+  })),
+  {
+    name: 'v4 steps: toolCalls with args, toolResults with result; response messages with isError',
+    input: {
+      text: 'done',
+      finishReason: 'stop',
+      steps: [
+        {
+          stepType: 'initial',
+          finishReason: 'tool-calls',
+          toolCalls: [
+            { type: 'tool-call', toolCallId: 'c1', toolName: 'search', args: { q: 'ai sdk' } },
+            { type: 'tool-call', toolCallId: 'c2', toolName: 'fetch', args: { url: 'https://example.com' } },
+          ],
+          toolResults: [
+            { type: 'tool-result', toolCallId: 'c1', toolName: 'search', args: { q: 'ai sdk' }, result: ['r1', 'r2'] },
+          ],
+          response: {
+            messages: [
+              {
+                role: 'assistant',
+                content: [
+                  { type: 'tool-call', toolCallId: 'c1', toolName: 'search', args: { q: 'ai sdk' } },
+                  { type: 'tool-call', toolCallId: 'c2', toolName: 'fetch', args: { url: 'https://example.com' } },
+                ],
+              },
+              {
+                role: 'tool',
+                content: [
+                  { type: 'tool-result', toolCallId: 'c2', toolName: 'fetch', result: 'HTTP 503', isError: true },
+                ],
+              },
+            ],
+          },
+        },
+        { stepType: 'tool-result', finishReason: 'stop', toolCalls: [], toolResults: [] },
+      ],
+      toolCalls: [],
+      toolResults: [],
+    },
+    calls: [
+      { tool: 'search', args: { q: 'ai sdk' }, id: 'c1', result: ['r1', 'r2'], is_error: false, metadata: { step: 0 } },
+      {
+        tool: 'fetch',
+        args: { url: 'https://example.com' },
+        id: 'c2',
+        is_error: true,
+        error: 'HTTP 503',
+        metadata: { step: 0 },
+      },
+    ],
+  },
+  {
+    name: 'input that is not valid JSON fails its call, with a warning; an empty tool name is skipped with a warning',
+    input: {
+      steps: [
+        {
+          finishReason: 'tool-calls',
+          content: [
+            { type: 'tool-call', toolCallId: 'x', toolName: 'search', input: '{"q": ', invalid: true },
+            { type: 'tool-call', toolCallId: 'y', toolName: '', input: {} },
+            { type: 'tool-result', toolCallId: 'y', toolName: '', output: 'ignored' },
+          ],
+        },
+      ],
+    },
+    calls: [
+      {
+        tool: 'search',
+        args: {},
+        id: 'x',
+        is_error: true,
+        error: 'arguments are not valid JSON: {"q":',
+        metadata: { step: 0, invalid: true },
+      },
+    ],
+    warnings: [
+      't at $.steps[0].content[0].input: arguments are not valid JSON; the call is read as failed, with no arguments',
+      't at $.steps[0].content[1]: skipped a call with no tool name',
+    ],
+  },
+  {
+    name: 'a result whose steps finished with tool-calls but hold no tool-call part is an error, not zero calls',
+    input: {
+      steps: [
+        { finishReason: 'tool-calls', content: [{ type: 'text', text: '' }] },
+        { finishReason: 'stop', content: [] },
+      ],
+      text: '',
+    },
+    detected: 'vercel-ai',
+    error: /finished with "tool-calls" but no tool-call part/,
+  },
+  {
+    name: 'data that is not an AI SDK result, read with --format vercel-ai, is an error',
+    input: { choices: [] },
+    error: /expected a Vercel AI SDK result/,
+  },
+]);
 
+describe('vercel-ai: generateText / streamText results from the corpus (ai@5 and ai@7)', () => {
   test("v5 keeps only the last step in the result's toolCalls: the calls of step 0 come from walking the steps", () => {
     const result = corpusResult('v5', 'openai-chat-parallel-tool-calls');
     expect(result.toolCalls).toEqual([]);
@@ -236,58 +335,6 @@ describe('vercel-ai: generateText / streamText results from the corpus (ai@5 and
 });
 
 describe('vercel-ai: shapes the corpus lacks (hand-written, following the AI SDK types)', () => {
-  test('v4 steps: toolCalls with args, toolResults with result; response messages with isError', () => {
-    const v4 = {
-      text: 'done',
-      finishReason: 'stop',
-      steps: [
-        {
-          stepType: 'initial',
-          finishReason: 'tool-calls',
-          toolCalls: [
-            { type: 'tool-call', toolCallId: 'c1', toolName: 'search', args: { q: 'ai sdk' } },
-            { type: 'tool-call', toolCallId: 'c2', toolName: 'fetch', args: { url: 'https://example.com' } },
-          ],
-          toolResults: [
-            { type: 'tool-result', toolCallId: 'c1', toolName: 'search', args: { q: 'ai sdk' }, result: ['r1', 'r2'] },
-          ],
-          response: {
-            messages: [
-              {
-                role: 'assistant',
-                content: [
-                  { type: 'tool-call', toolCallId: 'c1', toolName: 'search', args: { q: 'ai sdk' } },
-                  { type: 'tool-call', toolCallId: 'c2', toolName: 'fetch', args: { url: 'https://example.com' } },
-                ],
-              },
-              {
-                role: 'tool',
-                content: [
-                  { type: 'tool-result', toolCallId: 'c2', toolName: 'fetch', result: 'HTTP 503', isError: true },
-                ],
-              },
-            ],
-          },
-        },
-        { stepType: 'tool-result', finishReason: 'stop', toolCalls: [], toolResults: [] },
-      ],
-      toolCalls: [],
-      toolResults: [],
-    };
-    expect(detectFormat(v4)).toBe('vercel-ai');
-    expect(parse(v4).calls).toEqual([
-      { tool: 'search', args: { q: 'ai sdk' }, id: 'c1', result: ['r1', 'r2'], is_error: false, metadata: { step: 0 } },
-      {
-        tool: 'fetch',
-        args: { url: 'https://example.com' },
-        id: 'c2',
-        is_error: true,
-        error: 'HTTP 503',
-        metadata: { step: 0 },
-      },
-    ]);
-  });
-
   test('a tool-error with a string error, a provider-executed call, and a denied execution', () => {
     const result = {
       steps: [
@@ -431,56 +478,10 @@ describe('vercel-ai: shapes the corpus lacks (hand-written, following the AI SDK
     ]);
   });
 
-  test('input that is not valid JSON fails its call, with a warning; an empty tool name is skipped with a warning', () => {
-    const { calls, warnings } = parse({
-      steps: [
-        {
-          finishReason: 'tool-calls',
-          content: [
-            { type: 'tool-call', toolCallId: 'x', toolName: 'search', input: '{"q": ', invalid: true },
-            { type: 'tool-call', toolCallId: 'y', toolName: '', input: {} },
-            { type: 'tool-result', toolCallId: 'y', toolName: '', output: 'ignored' },
-          ],
-        },
-      ],
-    });
-    expect(calls).toEqual([
-      {
-        tool: 'search',
-        args: {},
-        id: 'x',
-        is_error: true,
-        error: 'arguments are not valid JSON: {"q":',
-        metadata: { step: 0, invalid: true },
-      },
-    ]);
-    expect(warnings).toEqual([
-      'test at $.steps[0].content[0].input: arguments are not valid JSON; the call is read as failed, with no arguments',
-      'test at $.steps[0].content[1]: skipped a call with no tool name',
-    ]);
-  });
-
-  test('a result whose steps finished with tool-calls but hold no tool-call part is an error, not zero calls', () => {
-    const stripped = {
-      steps: [
-        { finishReason: 'tool-calls', content: [{ type: 'text', text: '' }] },
-        { finishReason: 'stop', content: [] },
-      ],
-      text: '',
-    };
-    expect(detectFormat(stripped)).toBe('vercel-ai');
-    expect(() => parse(stripped)).toThrow(ToolscoreInputError);
-    expect(() => parse(stripped)).toThrow(/finished with "tool-calls" but no tool-call part/);
-  });
-
   test('a text-only result has no calls, and that is no error', () => {
     expect(
       parse({ steps: [{ finishReason: 'stop', content: [{ type: 'text', text: 'hi' }] }], text: 'hi' }).calls,
     ).toEqual([]);
-  });
-
-  test('data that is not an AI SDK result, read with --format vercel-ai, is an error', () => {
-    expect(() => parse({ choices: [] })).toThrow(/expected a Vercel AI SDK result/);
   });
 });
 
