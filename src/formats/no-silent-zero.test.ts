@@ -70,11 +70,6 @@ describe('a named format never reads a silent zero', () => {
       warnings: [],
     });
   });
-
-  test('an empty list reads as no calls under every named format, never as the wrong type', () => {
-    for (const format of FORMATS.keys())
-      expect(readWithFormat([], format, 't')).toEqual({ calls: [], format, warnings: [] });
-  });
 });
 
 describe('a detected format that reads nothing it can use warns', () => {
