@@ -192,6 +192,75 @@ interface Announced {
   position: number;
 }
 
+/**
+ * Which kind of tool span a span is: a GenAI `execute_tool` span (or one with `gen_ai.tool.name`,
+ * or an MCP `tools/call` span), a Vercel AI SDK `ai.toolCall` span, an OpenInference `TOOL` span
+ * (`openinference`, whose input and output may stand for arguments and result), or none.
+ */
+function toolSpanKind(attrs: unknown[], operation: unknown, name: string): 'tool' | 'openinference' | undefined {
+  const kind = attrs[A_OPENINFERENCE_SPAN_KIND];
+  if (typeof kind === 'string' && kind.toUpperCase() === 'TOOL') return 'openinference';
+  const isGenAi =
+    operation === 'execute_tool' ||
+    (nonEmpty(attrs[A_GEN_AI_TOOL_NAME]) !== undefined &&
+      !(typeof operation === 'string' && NON_TOOL_OPERATIONS.has(operation))) ||
+    attrs[A_MCP_METHOD_NAME] === 'tools/call' ||
+    (operation === undefined && name.startsWith('execute_tool '));
+  const isAiSdk = name === 'ai.toolCall' || attrs[A_AI_OPERATIONID] === 'ai.toolCall';
+  return isGenAi || isAiSdk ? 'tool' : undefined;
+}
+
+/** The tool a tool span ran: from its attributes, else from its name (`execute_tool search`). */
+function toolNameOf(attrs: unknown[], name: string): string | undefined {
+  return (
+    nonEmpty(attrs[A_GEN_AI_TOOL_NAME]) ??
+    nonEmpty(attrs[A_AI_TOOLCALL_NAME]) ??
+    nonEmpty(attrs[A_TOOL_NAME]) ??
+    nonEmpty(/^(?:execute_tool|tools\/call) (.+)$/.exec(name)?.[1])
+  );
+}
+
+/** A candidate with every field present from the start: one object shape for all candidates. */
+function newCandidate(position: number, at: SpanAt, tool: string): Candidate {
+  return {
+    position,
+    at,
+    tool,
+    id: undefined,
+    parentId: undefined,
+    start: undefined,
+    end: undefined,
+    rawArgs: undefined,
+    argsKey: undefined,
+    argsAt: undefined,
+    textInput: undefined,
+    hasResult: false,
+    result: undefined,
+    failed: false,
+    error: undefined,
+    errorType: undefined,
+    durationAttribute: undefined,
+    traceId: undefined,
+    spanId: undefined,
+    ordinal: undefined,
+  };
+}
+
+/** The result of a tool span: the first result attribute, else an OpenInference output. */
+function readResult(candidate: Candidate, attrs: unknown[], openInference: boolean): void {
+  for (const slot of RESULT_SLOTS) {
+    if (attrs[slot] !== undefined) {
+      candidate.hasResult = true;
+      candidate.result = decodeResult(attrs[slot]);
+      return;
+    }
+  }
+  if (openInference && attrs[A_OUTPUT_VALUE] !== undefined) {
+    candidate.hasResult = true;
+    candidate.result = decodeResult(attrs[A_OUTPUT_VALUE]);
+  }
+}
+
 class OtelReader implements TraceStreamReader {
   private readonly candidates: Candidate[] = [];
   /** Tool spans by span id (the first one of each id), for duplicates and nested spans. */
@@ -268,29 +337,28 @@ class OtelReader implements TraceStreamReader {
     if (attrs[A_GEN_AI_OUTPUT_MESSAGES] !== undefined || attrs[A_AI_RESPONSE_TOOLCALLS] !== undefined) {
       this.announce(attrs, operation, startOf(span), { base, index }, position);
     }
-
-    const genAiName = nonEmpty(attrs[A_GEN_AI_TOOL_NAME]);
-    const isGenAi =
-      operation === 'execute_tool' ||
-      (genAiName !== undefined && !(typeof operation === 'string' && NON_TOOL_OPERATIONS.has(operation))) ||
-      attrs[A_MCP_METHOD_NAME] === 'tools/call' ||
-      (operation === undefined && name.startsWith('execute_tool '));
-    const isAiSdk = name === 'ai.toolCall' || attrs[A_AI_OPERATIONID] === 'ai.toolCall';
-    const kind = attrs[A_OPENINFERENCE_SPAN_KIND];
-    const isOpenInference = typeof kind === 'string' && kind.toUpperCase() === 'TOOL';
-    if (!isGenAi && !isAiSdk && !isOpenInference) return;
+    const kind = toolSpanKind(attrs, operation, name);
+    if (kind === undefined) return;
     this.genAi = true;
     const at: SpanAt = { base, index };
-
-    const tool =
-      genAiName ??
-      nonEmpty(attrs[A_AI_TOOLCALL_NAME]) ??
-      nonEmpty(attrs[A_TOOL_NAME]) ??
-      nonEmpty(/^(?:execute_tool|tools\/call) (.+)$/.exec(name)?.[1]);
+    const tool = toolNameOf(attrs, name);
     if (tool === undefined) {
       this.context.warn(pathOf(at), `skipped a tool span${name ? ` (${JSON.stringify(name)})` : ''} with no tool name`);
       return;
     }
+    const candidate = newCandidate(position, at, tool.trim());
+    if (!this.identify(candidate, span, attrs)) return;
+    this.readArguments(candidate, attrs, kind === 'openinference');
+    readResult(candidate, attrs, kind === 'openinference');
+    this.failure(candidate, span, attrs, at);
+    this.candidates.push(candidate);
+  }
+
+  /**
+   * The ids and times of a tool span, set on its candidate; false for a span already read (the same
+   * span id in the same trace), which is skipped with a warning.
+   */
+  private identify(candidate: Candidate, span: Record<string, unknown>, attrs: unknown[]): boolean {
     let spanId = idOf(span.spanId);
     let traceId = idOf(span.traceId);
     if (spanId === undefined || traceId === undefined) {
@@ -298,34 +366,11 @@ class OtelReader implements TraceStreamReader {
       spanId ??= idOf(span.span_id ?? context?.span_id ?? context?.spanId);
       traceId ??= idOf(span.trace_id ?? context?.trace_id ?? context?.traceId);
     }
-    // Every field present from the start: one object shape for all candidates.
-    const candidate: Candidate = {
-      position,
-      at,
-      tool: tool.trim(),
-      id: undefined,
-      parentId: undefined,
-      start: undefined,
-      end: undefined,
-      rawArgs: undefined,
-      argsKey: undefined,
-      argsAt: undefined,
-      textInput: undefined,
-      hasResult: false,
-      result: undefined,
-      failed: false,
-      error: undefined,
-      errorType: undefined,
-      durationAttribute: undefined,
-      traceId: undefined,
-      spanId: undefined,
-      ordinal: undefined,
-    };
     if (spanId !== undefined) {
       const earlier = this.bySpanId.get(spanId);
       if (earlier !== undefined && earlier.traceId === traceId) {
-        this.context.warn(pathOf(at), `skipped span ${spanId} seen earlier in the trace`);
-        return;
+        this.context.warn(pathOf(candidate.at), `skipped span ${spanId} seen earlier in the trace`);
+        return false;
       }
       if (earlier === undefined) this.bySpanId.set(spanId, candidate);
       candidate.spanId = spanId;
@@ -351,7 +396,11 @@ class OtelReader implements TraceStreamReader {
     const durationAttribute = attrs[A_GEN_AI_EXECUTE_TOOL_DURATION];
     if (typeof durationAttribute === 'number' && Number.isFinite(durationAttribute))
       candidate.durationAttribute = durationAttribute;
+    return true;
+  }
 
+  /** The arguments of a tool span: the first argument attribute, else an OpenInference input (text kept as text). */
+  private readArguments(candidate: Candidate, attrs: unknown[], openInference: boolean): void {
     for (const [slot, key] of ARGUMENT_SLOTS) {
       if (attrs[slot] !== undefined) {
         candidate.rawArgs = attrs[slot];
@@ -359,35 +408,20 @@ class OtelReader implements TraceStreamReader {
         break;
       }
     }
-    if (candidate.rawArgs !== undefined && id !== undefined) {
+    if (candidate.rawArgs !== undefined && candidate.id !== undefined) {
       // The announced copy of these arguments is no longer needed (memory follows the calls once).
-      const announced = this.announced.get(id);
+      const announced = this.announced.get(candidate.id);
       if (announced !== undefined) {
         announced.arguments = undefined;
         announced.hasArguments = false;
       }
     }
-    if (candidate.rawArgs === undefined && isOpenInference && attrs[A_INPUT_VALUE] !== undefined) {
+    if (candidate.rawArgs === undefined && openInference && attrs[A_INPUT_VALUE] !== undefined) {
       candidate.argsKey = 'input.value';
       if (attrs[A_INPUT_MIME_TYPE] === 'text/plain' && typeof attrs[A_INPUT_VALUE] === 'string')
         candidate.textInput = attrs[A_INPUT_VALUE];
       else candidate.rawArgs = attrs[A_INPUT_VALUE];
     }
-
-    for (const slot of RESULT_SLOTS) {
-      if (attrs[slot] !== undefined) {
-        candidate.hasResult = true;
-        candidate.result = decodeResult(attrs[slot]);
-        break;
-      }
-    }
-    if (!candidate.hasResult && isOpenInference && attrs[A_OUTPUT_VALUE] !== undefined) {
-      candidate.hasResult = true;
-      candidate.result = decodeResult(attrs[A_OUTPUT_VALUE]);
-    }
-
-    this.failure(candidate, span, attrs, at);
-    this.candidates.push(candidate);
   }
 
   /** Failure: an `error.type` attribute, or an ERROR status (unless contradicted by a recorded result). */
