@@ -193,15 +193,7 @@ export function readClaudeMessages(
       (item.type === 'result' || parts?.kind === 'result') &&
       Array.isArray(item.permission_denials)
     ) {
-      // The run's summary names the tool uses the permission system refused: those calls failed.
-      item.permission_denials.forEach((denial: unknown, j) => {
-        if (!isObject(denial) || typeof denial.tool_use_id !== 'string') return;
-        calls.resolve(childPath(childPath(itemPath, 'permission_denials'), j), denial.tool_use_id, {
-          is_error: true,
-          error: 'permission denied',
-          metadata: { permission_denied: true },
-        });
-      });
+      denyCalls(item.permission_denials, childPath(itemPath, 'permission_denials'), calls);
       return;
     }
     if (parts === undefined || !isObject(item)) {
@@ -211,50 +203,80 @@ export function readClaudeMessages(
     }
     const { kind, content, contentPath } = parts;
     if (!Array.isArray(content)) return;
-    const timestamp = unixSeconds(item.timestamp);
-    const parent =
-      typeof item.parent_tool_use_id === 'string' && item.parent_tool_use_id !== ''
-        ? item.parent_tool_use_id
-        : undefined;
-    content.forEach((block: unknown, j) => {
-      const blockPath = childPath(contentPath, j);
-      const type = isObject(block) ? blockTypeOf(block) : undefined;
-      if (!isObject(block) || type === undefined) {
-        context.unrecognised(blockPath, `a content block of no known kind (${describeKeys(block)})`);
-        return;
-      }
-      if (CALL_BLOCKS.has(type)) {
-        if (kind !== 'assistant') {
-          context.unrecognised(blockPath, `a ${type} block in a ${kind} message`);
-          return;
-        }
-        const metadata: Record<string, unknown> = {};
-        if (parent !== undefined) metadata.parent_tool_use_id = parent;
-        if (type !== 'tool_use') metadata.block_type = type;
-        if (type === 'mcp_tool_use' && typeof block.server_name === 'string') metadata.server_name = block.server_name;
-        const args =
-          block.input === undefined ? null : readArguments(block.input, childPath(blockPath, 'input'), context);
-        calls.add(blockPath, {
-          tool: block.name,
-          args,
-          id: typeof block.id === 'string' ? block.id : undefined,
-          timestamp,
-          metadata,
-        });
-      } else if (type === 'tool_result' || type.endsWith('_tool_result')) {
-        const id = typeof block.tool_use_id === 'string' ? block.tool_use_id : undefined;
-        const result = readContent(block.content);
-        const failed =
-          block.is_error === true ||
-          (isObject(block.content) && typeof block.content.type === 'string' && block.content.type.endsWith('_error'));
-        const outcome: CallOutcome = failed ? { is_error: true, error: failureMessage(result) } : { result };
-        // A result in the assistant's own message (hosted tools) was not timed apart from the call.
-        if (timestamp !== undefined && kind === 'user') outcome.endedAt = timestamp;
-        calls.resolve(blockPath, id, outcome);
-      } else if (!QUIET_BLOCKS.has(type)) {
-        context.unrecognised(blockPath, `a content block of type ${JSON.stringify(type)}`);
-      }
-    });
+    const message: MessageOfBlock = {
+      kind,
+      timestamp: unixSeconds(item.timestamp),
+      parent:
+        typeof item.parent_tool_use_id === 'string' && item.parent_tool_use_id !== ''
+          ? item.parent_tool_use_id
+          : undefined,
+    };
+    content.forEach((block: unknown, j) => readBlock(block, childPath(contentPath, j), message, calls, context));
   });
   return calls.finish();
+}
+
+/** The run's summary names the tool uses the permission system refused: those calls failed. */
+function denyCalls(denials: unknown[], path: string, calls: CallJoiner): void {
+  denials.forEach((denial: unknown, j) => {
+    if (!isObject(denial) || typeof denial.tool_use_id !== 'string') return;
+    calls.resolve(childPath(path, j), denial.tool_use_id, {
+      is_error: true,
+      error: 'permission denied',
+      metadata: { permission_denied: true },
+    });
+  });
+}
+
+/** What a content block takes from its message: who sent it, when, and the subagent call it ran under. */
+interface MessageOfBlock {
+  kind: string;
+  timestamp: number | undefined;
+  parent: string | undefined;
+}
+
+/** One content block: a call (in an assistant message), a result, or a block passed over. */
+function readBlock(
+  block: unknown,
+  blockPath: string,
+  message: MessageOfBlock,
+  calls: CallJoiner,
+  context: ParseContext,
+): void {
+  const type = isObject(block) ? blockTypeOf(block) : undefined;
+  if (!isObject(block) || type === undefined) {
+    context.unrecognised(blockPath, `a content block of no known kind (${describeKeys(block)})`);
+    return;
+  }
+  const { kind, timestamp, parent } = message;
+  if (CALL_BLOCKS.has(type)) {
+    if (kind !== 'assistant') {
+      context.unrecognised(blockPath, `a ${type} block in a ${kind} message`);
+      return;
+    }
+    const metadata: Record<string, unknown> = {};
+    if (parent !== undefined) metadata.parent_tool_use_id = parent;
+    if (type !== 'tool_use') metadata.block_type = type;
+    if (type === 'mcp_tool_use' && typeof block.server_name === 'string') metadata.server_name = block.server_name;
+    const args = block.input === undefined ? null : readArguments(block.input, childPath(blockPath, 'input'), context);
+    calls.add(blockPath, {
+      tool: block.name,
+      args,
+      id: typeof block.id === 'string' ? block.id : undefined,
+      timestamp,
+      metadata,
+    });
+  } else if (type === 'tool_result' || type.endsWith('_tool_result')) {
+    const id = typeof block.tool_use_id === 'string' ? block.tool_use_id : undefined;
+    const result = readContent(block.content);
+    const failed =
+      block.is_error === true ||
+      (isObject(block.content) && typeof block.content.type === 'string' && block.content.type.endsWith('_error'));
+    const outcome: CallOutcome = failed ? { is_error: true, error: failureMessage(result) } : { result };
+    // A result in the assistant's own message (hosted tools) was not timed apart from the call.
+    if (timestamp !== undefined && kind === 'user') outcome.endedAt = timestamp;
+    calls.resolve(blockPath, id, outcome);
+  } else if (!QUIET_BLOCKS.has(type)) {
+    context.unrecognised(blockPath, `a content block of type ${JSON.stringify(type)}`);
+  }
 }
