@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { ToolscoreInputError } from '../src/core/errors.js';
 import type { ToolCall } from '../src/core/types.js';
 import { evaluate } from '../src/evaluation/evaluate.js';
-import { readWithFormat } from '../src/formats/auto.js';
+import { readWithAdapter } from '../src/formats/auto.js';
 import { detectFormat, FORMATS } from '../src/formats/registry.js';
 import type { TraceFormat } from '../src/formats/types.js';
 import { renderConsoleSummary, renderWarnings } from '../src/reports/console.js';
@@ -79,10 +79,10 @@ function inputOf(testCase: ReaderCase): unknown {
   return typeof testCase.input === 'function' ? (testCase.input as () => unknown)() : testCase.input;
 }
 
-/** The reading of `data` under the format's name, or the ToolscoreInputError it threw (anything else is rethrown). */
-function readingOf(data: unknown, format: string): ReturnType<typeof readWithFormat> | ToolscoreInputError {
+/** The reading of `data` under the format's name, as the CLI reads it, or the ToolscoreInputError it threw (anything else is rethrown). */
+function readingOf(format: TraceFormat, data: unknown): ReturnType<typeof readWithAdapter> | ToolscoreInputError {
   try {
-    return readWithFormat(data, format, SOURCE);
+    return readWithAdapter(format, data, SOURCE, true);
   } catch (error) {
     if (error instanceof ToolscoreInputError) return error;
     throw error;
@@ -140,6 +140,94 @@ function outputsOf(calls: readonly ToolCall[], warnings: readonly string[]): Rec
   };
 }
 
+/** The cases show, between them, two calls in order, a result on its call and a failed call (unless `gaps` says why not). */
+export function checkCoverage(cases: readonly ReaderCase[], gaps: ReaderGaps): void {
+  const calls = cases.map((testCase) => testCase.calls ?? []);
+  expect(
+    calls.some((list) => list.length >= 2),
+    'a case with two or more calls',
+  ).toBe(true);
+  if (gaps.results === undefined)
+    expect(
+      calls.some((list) => list.some((call) => call.result !== undefined && call.result !== null)),
+      'a case with a result (or gaps.results saying why the format has none)',
+    ).toBe(true);
+  if (gaps.failures === undefined)
+    expect(
+      calls.some((list) => list.some((call) => call.is_error === true)),
+      'a case with a failed call (or gaps.failures saying why the format has none)',
+    ).toBe(true);
+}
+
+/** Mutated documents (one value anywhere replaced by arbitrary JSON) read, or fail with a one-line ToolscoreInputError. */
+export function checkMutations(format: TraceFormat, samples: readonly unknown[], numRuns = 300): void {
+  expect(samples.length).toBeGreaterThan(0);
+  for (const sample of samples) assertDamagedSampleReadsSafely(format, sample, Math.ceil(numRuns / samples.length));
+  const paths = samples.map((sample) => pathsOf(sample));
+  fc.assert(
+    fc.property(fc.nat(), fc.nat(), fc.jsonValue({ maxDepth: 2 }), (which, where, replacement) => {
+      const index = which % samples.length;
+      const data = replaceAt(samples[index], paths[index]![where % paths[index]!.length]!, replacement);
+      const reading = readingOf(format, data);
+      if (reading instanceof ToolscoreInputError) expect(reading.message).not.toContain('\n');
+    }),
+    { numRuns: Math.ceil((numRuns * 2) / 3) },
+  );
+}
+
+/** Empty and foreign documents are each a one-line error, never 0 calls in silence; an empty list is no calls. */
+export function checkForeignDocuments(format: TraceFormat): void {
+  for (const data of FOREIGN) {
+    const reading = readingOf(format, data);
+    expect(reading, JSON.stringify(data)).toBeInstanceOf(ToolscoreInputError);
+    expect((reading as ToolscoreInputError).message).toMatch(new RegExp(`^${SOURCE} at \\$[^\\n]*: [^\\n]+$`));
+  }
+  expect(readWithAdapter(format, [], SOURCE, true)).toEqual({ calls: [], format: format.name, warnings: [] });
+}
+
+/** A reader's documents read under every other format's name: an error, calls or a warning, never 0 calls in silence. */
+export function checkUnderOtherFormats(format: TraceFormat, samples: readonly unknown[]): void {
+  for (const data of samples)
+    for (const other of FORMATS.values()) {
+      if (other.name === format.name) continue;
+      const reading = readingOf(other, data);
+      if (reading instanceof ToolscoreInputError) continue;
+      expect(reading.calls.length + reading.warnings.length, `read as ${other.name}`).toBeGreaterThan(0);
+    }
+}
+
+/** A credential put in the place of an argument value of a case is masked in every output of the reading. */
+export function checkCredentialMasked(format: TraceFormat, cases: readonly ReaderCase[]): void {
+  const data = cases.map(withCredential).find((found) => found !== undefined);
+  expect(data, 'a case whose calls have a string argument standing whole in the document').toBeDefined();
+  const reading = readWithAdapter(format, data, SOURCE, true);
+  expect(JSON.stringify(reading.calls.map((call) => call.args))).toContain(PASSWORD);
+  const outputs = outputsOf(reading.calls, reading.warnings);
+  for (const [output, text] of Object.entries(outputs)) expect(text, output).not.toContain(PASSWORD);
+  // The JSON report lists every call with its arguments: the credential is there, masked.
+  expect(outputs.json).toContain('[REDACTED connection_string: ');
+}
+
+/** A case: its detection, then the reader's calls and warnings, or its one-line error. */
+function checkCase(format: TraceFormat, testCase: ReaderCase): void {
+  const data = inputOf(testCase);
+  if (testCase.detected !== undefined) expect(detectFormat(data)).toBe(testCase.detected || undefined);
+  else if (testCase.error === undefined) expect(detectFormat(data)).toBe(format.name);
+  const reading = parsingOf(format, data);
+  if (testCase.error !== undefined) {
+    expect(reading).toBeInstanceOf(ToolscoreInputError);
+    const message = (reading as ToolscoreInputError).message;
+    expect(message).not.toContain('\n');
+    if (typeof testCase.error === 'string') expect(message).toBe(testCase.error);
+    else expect(message).toMatch(testCase.error);
+    return;
+  }
+  if (reading instanceof ToolscoreInputError) throw reading;
+  expect(reading).toEqual({ calls: testCase.calls ?? [], warnings: testCase.warnings ?? [] });
+  // The whole reading path (what the CLI and evaluate() do) gives the same calls, when there are some.
+  if (reading.calls.length > 0) expect(readWithAdapter(format, data, SOURCE, true).calls).toEqual(reading.calls);
+}
+
 /**
  * Runs a reader's cases, then the properties every reader owes, over the documents of its cases:
  * mutated documents read or fail with a ToolscoreInputError; empty and foreign documents get their
@@ -149,92 +237,20 @@ function outputsOf(calls: readonly ToolCall[], warnings: readonly string[]): Rec
  */
 export function testReader(format: TraceFormat, cases: readonly ReaderCase[], gaps: ReaderGaps = {}): void {
   describe(`reader ${format.name}: its cases`, () => {
-    test.each(cases.map((testCase) => [testCase.name, testCase] as const))('%s', (_, testCase) => {
-      const data = inputOf(testCase);
-      if (testCase.detected !== undefined) expect(detectFormat(data)).toBe(testCase.detected || undefined);
-      else if (testCase.error === undefined) expect(detectFormat(data)).toBe(format.name);
-      const reading = parsingOf(format, data);
-      if (testCase.error !== undefined) {
-        expect(reading).toBeInstanceOf(ToolscoreInputError);
-        const message = (reading as ToolscoreInputError).message;
-        expect(message).not.toContain('\n');
-        if (typeof testCase.error === 'string') expect(message).toBe(testCase.error);
-        else expect(message).toMatch(testCase.error);
-        return;
-      }
-      if (reading instanceof ToolscoreInputError) throw reading;
-      expect(reading).toEqual({ calls: testCase.calls ?? [], warnings: testCase.warnings ?? [] });
-      // The whole reading path (what the CLI and evaluate() do) gives the same calls, when there are some.
-      if (reading.calls.length > 0) expect(readWithFormat(data, format.name, SOURCE).calls).toEqual(reading.calls);
-    });
+    test.each(cases.map((testCase) => [testCase.name, testCase] as const))('%s', (_, testCase) =>
+      checkCase(format, testCase),
+    );
   });
 
   describe(`reader ${format.name}: what every reader owes`, () => {
     const documents = () => cases.filter((testCase) => testCase.error === undefined).map(inputOf);
-
-    test('the cases show two calls in order, a result on its call and a failed call', () => {
-      const calls = cases.map((testCase) => testCase.calls ?? []);
-      expect(
-        calls.some((list) => list.length >= 2),
-        'a case with two or more calls',
-      ).toBe(true);
-      if (gaps.results === undefined)
-        expect(
-          calls.some((list) => list.some((call) => call.result !== undefined && call.result !== null)),
-          'a case with a result (or gaps.results saying why the format has none)',
-        ).toBe(true);
-      if (gaps.failures === undefined)
-        expect(
-          calls.some((list) => list.some((call) => call.is_error === true)),
-          'a case with a failed call (or gaps.failures saying why the format has none)',
-        ).toBe(true);
-    });
-
-    test('a mutated document reads or fails with a ToolscoreInputError, never anything else', () => {
-      const samples = documents();
-      expect(samples.length).toBeGreaterThan(0);
-      for (const sample of samples) assertDamagedSampleReadsSafely(format, sample, Math.ceil(300 / samples.length));
-      const paths = samples.map((sample) => pathsOf(sample));
-      fc.assert(
-        fc.property(fc.nat(), fc.nat(), fc.jsonValue({ maxDepth: 2 }), (which, where, replacement) => {
-          const index = which % samples.length;
-          const data = replaceAt(samples[index], paths[index]![where % paths[index]!.length]!, replacement);
-          const reading = readingOf(data, format.name);
-          if (reading instanceof ToolscoreInputError) expect(reading.message).not.toContain('\n');
-        }),
-        { numRuns: 200 },
-      );
-    });
-
-    test('an empty or foreign document is its one-line error, never 0 calls in silence; an empty list is no calls', () => {
-      for (const data of FOREIGN) {
-        const reading = readingOf(data, format.name);
-        expect(reading, JSON.stringify(data)).toBeInstanceOf(ToolscoreInputError);
-        expect((reading as ToolscoreInputError).message).toMatch(new RegExp(`^${SOURCE} at \\$[^\\n]*: [^\\n]+$`));
-      }
-      expect(readWithFormat([], format.name, SOURCE)).toEqual({ calls: [], format: format.name, warnings: [] });
-    });
-
-    test('its documents under every other format name: an error, calls or a warning', () => {
-      for (const data of documents())
-        for (const other of FORMATS.keys()) {
-          if (other === format.name) continue;
-          const reading = readingOf(data, other);
-          if (reading instanceof ToolscoreInputError) continue;
-          expect(reading.calls.length + reading.warnings.length, `read as ${other}`).toBeGreaterThan(0);
-        }
-    });
-
-    test('a credential in the arguments is masked in every output', () => {
-      const data = cases.map(withCredential).find((found) => found !== undefined);
-      expect(data, 'a case whose calls have a string argument standing whole in the document').toBeDefined();
-      const reading = readWithFormat(data, format.name, SOURCE);
-      expect(JSON.stringify(reading.calls.map((call) => call.args))).toContain(PASSWORD);
-      for (const [output, text] of Object.entries(outputsOf(reading.calls, reading.warnings))) {
-        expect(text, output).not.toContain(PASSWORD);
-      }
-      // The JSON report lists every call with its arguments: the credential is there, masked.
-      expect(outputsOf(reading.calls, reading.warnings).json).toContain('[REDACTED connection_string: ');
-    });
+    test('the cases show two calls in order, a result on its call and a failed call', () => checkCoverage(cases, gaps));
+    test('a mutated document reads or fails with a ToolscoreInputError, never anything else', () =>
+      checkMutations(format, documents()));
+    test('an empty or foreign document is its one-line error, never 0 calls in silence; an empty list is no calls', () =>
+      checkForeignDocuments(format));
+    test('its documents under every other format name: an error, calls or a warning', () =>
+      checkUnderOtherFormats(format, documents()));
+    test('a credential in the arguments is masked in every output', () => checkCredentialMasked(format, cases));
   });
 }
