@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { testReader } from '../../../test/reader-tester.js';
+import type { ToolCall } from '../../core/types.js';
 import { autoExtract } from '../auto.js';
 import { cohereFormat, fromCohere } from './cohere.js';
 import { openaiFormat } from './openai.js';
@@ -23,85 +24,52 @@ function fixtureLines(path: string): unknown[] {
 
 const TOOL_CALL = { format: 'cohere.tool_call', finish_reason: 'TOOL_CALL' };
 
-const HISTORY_CALLS = [
-  {
-    tool: 'get_time',
-    args: { location: 'Tokyo' },
-    id: 'get_time_dp3men9jrvhf',
-    is_error: false,
-    result: '4:20 PM',
-    metadata: { format: 'cohere.tool_call' },
-  },
+/** The two calls of the vercel/ai fixtures (the response and the stream were recorded apart, so their ids differ). */
+function sanFranciscoCalls(weatherId: string, attractionsId: string): ToolCall[] {
+  return [
+    { tool: 'weather', args: { location: 'San Francisco' }, id: weatherId, is_error: false, metadata: TOOL_CALL },
+    {
+      tool: 'cityAttractions',
+      args: { city: 'San Francisco' },
+      id: attractionsId,
+      is_error: false,
+      metadata: TOOL_CALL,
+    },
+  ];
+}
+
+/** The openllmetry recordings' two calls: in the response, and with their results in the next request's history. */
+const TOKYO_CALLS: ToolCall[] = [
+  { tool: 'get_time', args: { location: 'Tokyo' }, id: 'get_time_dp3men9jrvhf', is_error: false, metadata: TOOL_CALL },
   {
     tool: 'get_weather',
     args: { location: 'Tokyo' },
     id: 'get_weather_d7arjgsc96yf',
     is_error: false,
-    result: 'Sunny 20 degrees Celsius',
-    metadata: { format: 'cohere.tool_call' },
+    metadata: TOOL_CALL,
   },
 ];
+const HISTORY_CALLS: ToolCall[] = TOKYO_CALLS.map((call, i) => ({
+  ...call,
+  result: ['4:20 PM', 'Sunny 20 degrees Celsius'][i],
+  metadata: { format: 'cohere.tool_call' },
+}));
 
 testReader(cohereFormat, [
   {
     name: 'v2 response (vercel/ai fixture): two tool_calls with JSON-text arguments, in order, with their ids',
     input: () => fixture('vercel-ai/cohere-tool-call.json'),
-    calls: [
-      {
-        tool: 'weather',
-        args: { location: 'San Francisco' },
-        id: 'weather_dqgshstja6p9',
-        is_error: false,
-        metadata: TOOL_CALL,
-      },
-      {
-        tool: 'cityAttractions',
-        args: { city: 'San Francisco' },
-        id: 'cityAttractions_dcxfx4myvx68',
-        is_error: false,
-        metadata: TOOL_CALL,
-      },
-    ],
+    calls: sanFranciscoCalls('weather_dqgshstja6p9', 'cityAttractions_dcxfx4myvx68'),
   },
   {
     name: 'v2 response (openllmetry cassette): a command-r response calling get_time then get_weather',
     input: () => fixture('cohere/openllmetry-v2-chat-tool-calls-response.json'),
-    calls: [
-      {
-        tool: 'get_time',
-        args: { location: 'Tokyo' },
-        id: 'get_time_dp3men9jrvhf',
-        is_error: false,
-        metadata: TOOL_CALL,
-      },
-      {
-        tool: 'get_weather',
-        args: { location: 'Tokyo' },
-        id: 'get_weather_d7arjgsc96yf',
-        is_error: false,
-        metadata: TOOL_CALL,
-      },
-    ],
+    calls: TOKYO_CALLS,
   },
   {
     name: 'v2 stream events (vercel/ai fixture): tool-call-start opens each call, tool-call-delta fragments are joined per index',
     input: () => fixtureLines('vercel-ai/cohere-tool-call.chunks.jsonl'),
-    calls: [
-      {
-        tool: 'weather',
-        args: { location: 'San Francisco' },
-        id: 'weather_e8p4pn45zt0t',
-        is_error: false,
-        metadata: TOOL_CALL,
-      },
-      {
-        tool: 'cityAttractions',
-        args: { city: 'San Francisco' },
-        id: 'cityAttractions_pyxssbwnq9fq',
-        is_error: false,
-        metadata: TOOL_CALL,
-      },
-    ],
+    calls: sanFranciscoCalls('weather_e8p4pn45zt0t', 'cityAttractions_pyxssbwnq9fq'),
   },
   {
     name: 'history (openllmetry cassette request): role "tool" replies joined by tool_call_id; without tool_plan it is detected as openai',
@@ -201,22 +169,7 @@ describe('cohere: v2 chat histories', () => {
 describe('fromCohere: in memory', () => {
   test("the client's ChatResponse (openllmetry recording): both calls; another shape is an error naming cohere", () => {
     const response = fixture('cohere/openllmetry-v2-chat-tool-calls-response.json');
-    expect(fromCohere(response)).toEqual([
-      {
-        tool: 'get_time',
-        args: { location: 'Tokyo' },
-        id: 'get_time_dp3men9jrvhf',
-        is_error: false,
-        metadata: TOOL_CALL,
-      },
-      {
-        tool: 'get_weather',
-        args: { location: 'Tokyo' },
-        id: 'get_weather_d7arjgsc96yf',
-        is_error: false,
-        metadata: TOOL_CALL,
-      },
-    ]);
+    expect(fromCohere(response)).toEqual(TOKYO_CALLS);
     expect(() => fromCohere({ candidates: [] })).toThrow(/^cohere at \$: expected a Cohere v2 chat response/);
   });
 });
