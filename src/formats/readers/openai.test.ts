@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../../test/adapter.js';
 import { testReader } from '../../../test/reader-tester.js';
+import type { ToolCall } from '../../core/types.js';
 import { corpusPath, readCorpusJson, readCorpusJsonl } from '../../../test/corpus.js';
 import { ToolscoreInputError } from '../../core/errors.js';
 import { evaluate } from '../../evaluation/evaluate.js';
@@ -25,45 +26,27 @@ const SEATTLE = 'call_JpNb8OiAkbIbHzDggfpdDHpi';
 const SAN_FRANCISCO = 'call_vaFQc3zK6hHTRZKXRI5Eo2cJ';
 
 const RECORDING = () => cassette('test_chat_completion_tool_calls_with_content.json');
-const FOLLOW_UP_CALLS = [
-  {
+/** The recording's two parallel calls, with what came back for each (nothing in the response itself). */
+function weatherCalls(seattle: Partial<ToolCall> = {}, sanFrancisco: Partial<ToolCall> = {}): ToolCall[] {
+  const call = (location: string, id: string): ToolCall => ({
     tool: 'get_current_weather',
-    args: { location: 'Seattle, WA' },
-    id: SEATTLE,
-    result: '50 degrees and raining',
+    args: { location },
+    id,
     is_error: false,
     metadata: { format: 'tool_calls' },
-  },
-  {
-    tool: 'get_current_weather',
-    args: { location: 'San Francisco, CA' },
-    id: SAN_FRANCISCO,
-    result: '70 degrees and sunny',
-    is_error: false,
-    metadata: { format: 'tool_calls' },
-  },
-];
+  });
+  return [
+    { ...call('Seattle, WA', SEATTLE), ...seattle },
+    { ...call('San Francisco, CA', SAN_FRANCISCO), ...sanFrancisco },
+  ];
+}
+const FOLLOW_UP_CALLS = weatherCalls({ result: '50 degrees and raining' }, { result: '70 degrees and sunny' });
 
 testReader(openaiFormat, [
   {
     name: 'recorded response (gpt-4o-mini, 2 parallel tool_calls): both calls, ids, parsed arguments, in order',
     input: () => RECORDING().interactions[0].response.body.json,
-    calls: [
-      {
-        tool: 'get_current_weather',
-        args: { location: 'Seattle, WA' },
-        id: SEATTLE,
-        is_error: false,
-        metadata: { format: 'tool_calls' },
-      },
-      {
-        tool: 'get_current_weather',
-        args: { location: 'San Francisco, CA' },
-        id: SAN_FRANCISCO,
-        is_error: false,
-        metadata: { format: 'tool_calls' },
-      },
-    ],
+    calls: weatherCalls(),
   },
   {
     name: 'the follow-up request body ({messages, model, tools}): role "tool" results joined by tool_call_id',
@@ -80,25 +63,14 @@ testReader(openaiFormat, [
     input: () =>
       (readCorpusJson('vercel-ai-sdk', 'v7', 'openai-chat-parallel-tool-calls-one-tool-error.result.json') as Json)
         .providerRequests[1].body,
-    calls: [
+    calls: weatherCalls(
+      { result: '50 degrees and raining' },
       {
-        tool: 'get_current_weather',
-        args: { location: 'Seattle, WA' },
-        id: SEATTLE,
-        result: '50 degrees and raining',
-        is_error: false,
-        metadata: { format: 'tool_calls' },
-      },
-      {
-        tool: 'get_current_weather',
-        args: { location: 'San Francisco, CA' },
-        id: SAN_FRANCISCO,
         result: { error: 'Error: weather service unavailable for San Francisco, CA' },
         error: 'Error: weather service unavailable for San Francisco, CA',
         is_error: true,
-        metadata: { format: 'tool_calls' },
       },
-    ],
+    ),
   },
   {
     name: "the Python tool's trace_openai.json: two calls, results joined by name in order",
