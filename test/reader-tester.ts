@@ -186,7 +186,7 @@ export function checkForeignDocuments(format: TraceFormat): void {
 }
 
 /** A reader's documents read under every other format's name: an error, calls or a warning, never 0 calls in silence. */
-export function checkUnderOtherFormats(format: TraceFormat, samples: readonly unknown[]): void {
+function checkUnderOtherFormats(format: TraceFormat, samples: readonly unknown[]): void {
   for (const data of samples)
     for (const other of FORMATS.values()) {
       if (other.name === format.name) continue;

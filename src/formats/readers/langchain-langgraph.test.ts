@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { readerFor } from '../../test/adapter.js';
-import type { ToolCall } from '../core/types.js';
-import { loadTraceFile } from '../io/trace.js';
-import { langchainFormat } from './readers/langchain.js';
-import { detectFormat } from './registry.js';
+import { readerFor } from '../../../test/adapter.js';
+import type { ToolCall } from '../../core/types.js';
+import { loadTraceFile } from '../../io/trace.js';
+import { langchainFormat } from './langchain.js';
+import { detectFormat } from '../registry.js';
 
 const parse = readerFor(langchainFormat, 'test');
 
 const STREAM_URL = new URL(
-  '../../test/corpus/frameworks/langgraph/vercel-ai-react-agent.values-messages.jsonl',
+  '../../../test/corpus/frameworks/langgraph/vercel-ai-react-agent.values-messages.jsonl',
   import.meta.url,
 );
 /** The recording: `stream(..., streamMode: ["values", "messages"])` of a ReAct agent, one `[mode, payload]` a line. */
@@ -74,7 +74,7 @@ describe('LangGraph stream output (a real recording)', () => {
 
 describe('LangGraph stream_mode="updates" (a real run, langgraphjs docs)', () => {
   const UPDATES_URL = new URL(
-    '../../test/corpus/frameworks/langgraph/langgraphjs-stream-updates.updates.jsonl',
+    '../../../test/corpus/frameworks/langgraph/langgraphjs-stream-updates.updates.jsonl',
     import.meta.url,
   );
 
