@@ -42,7 +42,109 @@ function weatherCalls(seattle: Partial<ToolCall> = {}, sanFrancisco: Partial<Too
 }
 const FOLLOW_UP_CALLS = weatherCalls({ result: '50 degrees and raining' }, { result: '70 degrees and sunny' });
 
+/** A Responses API input: two function calls, their outputs in another order (JSON text, an error). */
+const RESPONSES_ITEMS = [
+  { role: 'user', content: [{ type: 'input_text', text: 'Weather in Seattle and Paris?' }] },
+  {
+    type: 'function_call',
+    id: 'fc_1',
+    call_id: 'call_a',
+    name: 'get_weather',
+    arguments: '{"city":"Seattle"}',
+    status: 'completed',
+  },
+  {
+    type: 'function_call',
+    id: 'fc_2',
+    call_id: 'call_b',
+    name: 'get_weather',
+    arguments: '{"city":"Paris"}',
+    status: 'completed',
+  },
+  { type: 'function_call_output', call_id: 'call_b', output: 'Error: upstream timeout' },
+  { type: 'function_call_output', call_id: 'call_a', output: '{"temp": 11}' },
+  {
+    type: 'message',
+    role: 'assistant',
+    content: [{ type: 'output_text', text: 'Seattle is 11°C; Paris timed out.' }],
+  },
+];
+const RESPONSES_ITEM_CALLS: ToolCall[] = [
+  {
+    tool: 'get_weather',
+    args: { city: 'Seattle' },
+    id: 'call_a',
+    result: { temp: 11 },
+    is_error: false,
+    metadata: { format: 'responses.function_call', item_id: 'fc_1' },
+  },
+  {
+    tool: 'get_weather',
+    args: { city: 'Paris' },
+    id: 'call_b',
+    result: 'Error: upstream timeout',
+    error: 'Error: upstream timeout',
+    is_error: true,
+    metadata: { format: 'responses.function_call', item_id: 'fc_2' },
+  },
+];
+
 testReader(openaiFormat, [
+  {
+    name: 'Responses API, recorded response: output[] function_call, id = call_id, item id in metadata',
+    input: () => cassette('test_responses_create_captures_tool_call_content.json').interactions[0].response.body.json,
+    calls: [
+      {
+        tool: 'get_current_weather',
+        args: { location: 'Seattle, WA' },
+        id: 'call_90uO5LcGP5vTBTCrjyhYtWsA',
+        is_error: false,
+        metadata: {
+          format: 'responses.function_call',
+          item_id: 'fc_0bedf6e1ffba28050069e2f402203c8196b45065342d00ed17',
+        },
+      },
+    ],
+  },
+  {
+    name: 'Responses API, an input/output item list: function_call_output joined by call_id (text, JSON, error)',
+    input: RESPONSES_ITEMS,
+    calls: RESPONSES_ITEM_CALLS,
+  },
+  {
+    name: 'Responses API, a request body: its input items read the same',
+    input: { model: 'gpt-4o-mini', input: RESPONSES_ITEMS },
+    calls: RESPONSES_ITEM_CALLS,
+  },
+  {
+    name: 'Responses API, custom tool call: the free-text input becomes {input}',
+    input: () => fixture('openai-responses', 'openai-custom-tool.1.json'),
+    calls: [
+      {
+        tool: 'write_sql',
+        args: { input: 'SELECT * FROM users WHERE age > 25' },
+        id: 'call_custom_sql_001',
+        is_error: false,
+        metadata: { format: 'responses.custom_tool_call', item_id: 'ct_abc123def456' },
+      },
+    ],
+  },
+  {
+    name: 'Responses API, programmatic tool calling: the function_call made from a program is read; the program item is not a call',
+    input: () => fixture('openai-responses', 'programmatic-tool-calling.1.json'),
+    calls: [
+      {
+        tool: 'getInventory',
+        args: { sku: 'sku_123' },
+        id: 'call_rj6LW6NEyodD5YVKeoexoLNz',
+        is_error: false,
+        metadata: {
+          format: 'responses.function_call',
+          item_id: 'fc_0742d30c1d273351016a6145f1dac0819fb0053980ae918c16',
+        },
+      },
+    ],
+  },
   {
     name: 'recorded response (gpt-4o-mini, 2 parallel tool_calls): both calls, ids, parsed arguments, in order',
     input: () => RECORDING().interactions[0].response.body.json,
@@ -250,93 +352,6 @@ describe('openai: tool errors reported in role "tool" messages', () => {
 });
 
 describe('openai: Responses API', () => {
-  test('recorded response: output[] function_call, id = call_id, item id in metadata', () => {
-    const response = cassette('test_responses_create_captures_tool_call_content.json').interactions[0].response.body
-      .json;
-    expect(autoExtract(response)).toEqual({
-      format: 'openai',
-      warnings: [],
-      calls: [
-        {
-          tool: 'get_current_weather',
-          args: { location: 'Seattle, WA' },
-          id: 'call_90uO5LcGP5vTBTCrjyhYtWsA',
-          is_error: false,
-          metadata: {
-            format: 'responses.function_call',
-            item_id: 'fc_0bedf6e1ffba28050069e2f402203c8196b45065342d00ed17',
-          },
-        },
-      ],
-    });
-  });
-
-  test('an input/output item list: function_call_output joined by call_id (text, JSON, error)', () => {
-    const items = [
-      { role: 'user', content: [{ type: 'input_text', text: 'Weather in Seattle and Paris?' }] },
-      {
-        type: 'function_call',
-        id: 'fc_1',
-        call_id: 'call_a',
-        name: 'get_weather',
-        arguments: '{"city":"Seattle"}',
-        status: 'completed',
-      },
-      {
-        type: 'function_call',
-        id: 'fc_2',
-        call_id: 'call_b',
-        name: 'get_weather',
-        arguments: '{"city":"Paris"}',
-        status: 'completed',
-      },
-      { type: 'function_call_output', call_id: 'call_b', output: 'Error: upstream timeout' },
-      { type: 'function_call_output', call_id: 'call_a', output: '{"temp": 11}' },
-      {
-        type: 'message',
-        role: 'assistant',
-        content: [{ type: 'output_text', text: 'Seattle is 11°C; Paris timed out.' }],
-      },
-    ];
-    const expected = [
-      {
-        tool: 'get_weather',
-        args: { city: 'Seattle' },
-        id: 'call_a',
-        result: { temp: 11 },
-        is_error: false,
-        metadata: { format: 'responses.function_call', item_id: 'fc_1' },
-      },
-      {
-        tool: 'get_weather',
-        args: { city: 'Paris' },
-        id: 'call_b',
-        result: 'Error: upstream timeout',
-        error: 'Error: upstream timeout',
-        is_error: true,
-        metadata: { format: 'responses.function_call', item_id: 'fc_2' },
-      },
-    ];
-    expect(autoExtract(items)).toEqual({ calls: expected, format: 'openai', warnings: [] });
-    expect(autoExtract({ model: 'gpt-4o-mini', input: items })).toEqual({
-      calls: expected,
-      format: 'openai',
-      warnings: [],
-    });
-  });
-
-  test('custom tool call: the free-text input becomes {input}', () => {
-    expect(read(fixture('openai-responses', 'openai-custom-tool.1.json')).calls).toEqual([
-      {
-        tool: 'write_sql',
-        args: { input: 'SELECT * FROM users WHERE age > 25' },
-        id: 'call_custom_sql_001',
-        is_error: false,
-        metadata: { format: 'responses.custom_tool_call', item_id: 'ct_abc123def456' },
-      },
-    ]);
-  });
-
   test('hosted MCP call: a call with its own output (JSON parsed) and server label', () => {
     const { calls, warnings } = read(fixture('openai-responses', 'openai-mcp-tool.1.json'));
     expect(warnings).toEqual([]);
@@ -351,21 +366,6 @@ describe('openai: Responses API', () => {
     });
     expect((call.result as Json).requestId).toBe('c72ab09f496225ba33162f7aca08ef60');
     expect(call.error).toBeUndefined();
-  });
-
-  test('programmatic tool calling: the function_call made from a program is read; the program item is not a call', () => {
-    expect(read(fixture('openai-responses', 'programmatic-tool-calling.1.json')).calls).toEqual([
-      {
-        tool: 'getInventory',
-        args: { sku: 'sku_123' },
-        id: 'call_rj6LW6NEyodD5YVKeoexoLNz',
-        is_error: false,
-        metadata: {
-          format: 'responses.function_call',
-          item_id: 'fc_0742d30c1d273351016a6145f1dac0819fb0053980ae918c16',
-        },
-      },
-    ]);
   });
 
   test('the "parallel" wrapper is a call named parallel (kept as the model sent it)', () => {
