@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../../test/adapter.js';
 import { testReader } from '../../../test/reader-tester.js';
+import type { ToolCall } from '../../core/types.js';
 import { corpusPath, readCorpusJson } from '../../../test/corpus.js';
 import { evaluate } from '../../evaluation/evaluate.js';
 import { evaluateTrace } from '../../evaluation/evaluate-trace.js';
@@ -23,7 +24,94 @@ function fixture(name: string): Json {
   return readCorpusJson('providers', 'vercel-ai-fixtures', 'google', name) as Json;
 }
 
+const VERTEX_RESPONSE_CALLS: ToolCall[] = [
+  {
+    tool: 'get_current_weather',
+    args: { location: 'New Delhi' },
+    is_error: false,
+    metadata: { format: 'functionCall' },
+  },
+  {
+    tool: 'get_current_weather',
+    args: { location: 'San Francisco' },
+    is_error: false,
+    metadata: { format: 'functionCall' },
+  },
+];
+const VERTEX_HISTORY_CALLS: ToolCall[] = [
+  {
+    tool: 'get_current_weather',
+    args: { location: 'New Delhi' },
+    result: { content: '{"temperature": 35, "unit": "C"}' },
+    is_error: false,
+    metadata: { format: 'functionCall' },
+  },
+  {
+    tool: 'get_current_weather',
+    args: { location: 'San Francisco' },
+    result: { content: '{"temperature": 25, "unit": "C"}' },
+    is_error: false,
+    metadata: { format: 'functionCall' },
+  },
+];
+const SAN_FRANCISCO_WEATHER: ToolCall[] = [
+  { tool: 'weather', args: { location: 'San Francisco' }, is_error: false, metadata: { format: 'functionCall' } },
+];
+
 testReader(geminiFormat, [
+  {
+    name: 'recorded Vertex AI response (gemini-2.5-pro): two parallel functionCall parts (one with a thoughtSignature)',
+    input: () => cassette('test_function_call_choice.json').interactions[0].response.body.json,
+    calls: VERTEX_RESPONSE_CALLS,
+  },
+  {
+    name: 'recorded Vertex AI request history: functionResponse parts without ids are joined by name, in order',
+    input: () => cassette('test_tool_events.json').interactions[0].request.body.json,
+    calls: VERTEX_HISTORY_CALLS,
+  },
+  {
+    name: 'the contents of that request alone give the same calls',
+    input: () => cassette('test_tool_events.json').interactions[0].request.body.json.contents,
+    calls: VERTEX_HISTORY_CALLS,
+  },
+  {
+    name: "that recording's final answer is text only: no calls",
+    input: () => cassette('test_tool_events.json').interactions[0].response.body.json,
+    calls: [],
+  },
+  {
+    name: 'vercel/ai fixture: a functionCall body',
+    input: () => fixture('google-tool-call.json'),
+    calls: SAN_FRANCISCO_WEATHER,
+  },
+  {
+    name: 'vercel/ai fixture: a Gemini 3 functionCall body',
+    input: () => fixture('google-tool-call-gemini3.json'),
+    calls: SAN_FRANCISCO_WEATHER,
+  },
+  {
+    name: 'Interactions API (vercel/ai fixture): a function_call step is a call with its id',
+    input: () => fixture('tool-call-step1.json'),
+    calls: [
+      {
+        tool: 'getWeather',
+        args: { location: 'San Francisco' },
+        id: 'zggxzq8r',
+        is_error: false,
+        metadata: { format: 'interaction' },
+      },
+    ],
+  },
+  {
+    name: 'Interactions API (vercel/ai fixture): the completed interaction has no call',
+    input: () => fixture('tool-call-step2.json'),
+    calls: [],
+  },
+  {
+    name: 'negative control (vercel/ai fixture): a text-only response gives zero calls',
+    input: () => fixture('google-text.json'),
+    calls: [],
+  },
   {
     name: 'snake_case function_call / function_response parts in a list of contents (not detected by the Python tool)',
     input: [
@@ -161,96 +249,17 @@ testReader(geminiFormat, [
 ]);
 
 describe('gemini: recorded Vertex AI HTTP (gemini-2.5-pro)', () => {
-  test('a response with two parallel functionCall parts (one with a thoughtSignature)', () => {
+  test('fromGemini reads the recorded response in memory', () => {
     const response = cassette('test_function_call_choice.json').interactions[0].response.body.json;
-    const expected = [
-      {
-        tool: 'get_current_weather',
-        args: { location: 'New Delhi' },
-        is_error: false,
-        metadata: { format: 'functionCall' },
-      },
-      {
-        tool: 'get_current_weather',
-        args: { location: 'San Francisco' },
-        is_error: false,
-        metadata: { format: 'functionCall' },
-      },
-    ];
-    expect(autoExtract(response)).toEqual({ calls: expected, format: 'gemini', warnings: [] });
-    expect(fromGemini(response)).toEqual(expected);
+    expect(fromGemini(response)).toEqual(VERTEX_RESPONSE_CALLS);
   });
 
-  test('the request history: functionResponse parts without ids are joined by name, in order', () => {
-    const recording = cassette('test_tool_events.json');
-    const request = recording.interactions[0].request.body.json;
-    expect(request.contents[0].role).toBe('user');
-    const expected = [
-      {
-        tool: 'get_current_weather',
-        args: { location: 'New Delhi' },
-        result: { content: '{"temperature": 35, "unit": "C"}' },
-        is_error: false,
-        metadata: { format: 'functionCall' },
-      },
-      {
-        tool: 'get_current_weather',
-        args: { location: 'San Francisco' },
-        result: { content: '{"temperature": 25, "unit": "C"}' },
-        is_error: false,
-        metadata: { format: 'functionCall' },
-      },
-    ];
-    expect(autoExtract(request)).toEqual({ calls: expected, format: 'gemini', warnings: [] });
-    expect(autoExtract(request.contents)).toEqual({ calls: expected, format: 'gemini', warnings: [] });
-    // The final answer is text only.
-    expect(autoExtract(recording.interactions[0].response.body.json)).toEqual({
-      calls: [],
-      format: 'gemini',
-      warnings: [],
-    });
+  test('the recorded request history opens with the user turn', () => {
+    expect(cassette('test_tool_events.json').interactions[0].request.body.json.contents[0].role).toBe('user');
   });
 });
 
 describe('gemini: vercel/ai provider fixtures', () => {
-  test('Gemini 3 and earlier functionCall bodies', () => {
-    for (const name of ['google-tool-call.json', 'google-tool-call-gemini3.json']) {
-      expect(autoExtract(fixture(name))).toEqual({
-        format: 'gemini',
-        warnings: [],
-        calls: [
-          {
-            tool: 'weather',
-            args: { location: 'San Francisco' },
-            is_error: false,
-            metadata: { format: 'functionCall' },
-          },
-        ],
-      });
-    }
-  });
-
-  test('Interactions API: a function_call step is a call with its id; the completed interaction has none', () => {
-    expect(autoExtract(fixture('tool-call-step1.json'))).toEqual({
-      format: 'gemini',
-      warnings: [],
-      calls: [
-        {
-          tool: 'getWeather',
-          args: { location: 'San Francisco' },
-          id: 'zggxzq8r',
-          is_error: false,
-          metadata: { format: 'interaction' },
-        },
-      ],
-    });
-    expect(autoExtract(fixture('tool-call-step2.json'))).toEqual({ calls: [], format: 'gemini', warnings: [] });
-  });
-
-  test('negative control: a text-only response gives zero calls', () => {
-    expect(autoExtract(fixture('google-text.json'))).toEqual({ calls: [], format: 'gemini', warnings: [] });
-  });
-
   test('evaluateTrace({format: "auto"}) picks gemini for a raw response file', async () => {
     const traceFile = corpusPath('providers', 'vercel-ai-fixtures', 'google', 'google-tool-call.json');
     expect((await loadTraceFile(traceFile, 'auto')).format).toBe('gemini');
