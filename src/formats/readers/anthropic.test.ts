@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../../test/adapter.js';
 import { testReader } from '../../../test/reader-tester.js';
+import type { ToolCall } from '../../core/types.js';
 import { corpusPath, readCorpusJson } from '../../../test/corpus.js';
-import { ToolscoreInputError } from '../../core/errors.js';
 import { evaluate } from '../../evaluation/evaluate.js';
 import { evaluateTrace } from '../../evaluation/evaluate-trace.js';
 import { loadTraceFile } from '../../io/trace.js';
@@ -29,7 +29,93 @@ const assistant = {
 };
 const TOOL_USE = { format: 'tool_use', stop_reason: 'tool_use' };
 
+const FORCED_TOOL_USE_CALLS: ToolCall[] = [
+  {
+    tool: 'get_weather',
+    args: { city: 'San Francisco' },
+    id: 'toolu_01UAcA2APHENDob6qJ8kmoaC',
+    is_error: false,
+    metadata: { format: 'tool_use', stop_reason: 'tool_use' },
+  },
+];
+const bedrockClaude = () =>
+  readCorpusJson(
+    'providers',
+    'recorded-http',
+    'bedrock',
+    'test_invoke_model_with_content_tool_call_anthropic.claude.json',
+  ) as Json;
+const BEDROCK_REQUEST_CALLS: ToolCall[] = [
+  {
+    tool: 'get_current_weather',
+    args: { location: 'Seattle' },
+    id: 'toolu_bdrk_01Y5MJKoHE4VJ5ZrhcVfM1gP',
+    result: '50 degrees and raining',
+    is_error: false,
+    metadata: { format: 'tool_use' },
+  },
+  {
+    tool: 'get_current_weather',
+    args: { location: 'San Francisco' },
+    id: 'toolu_bdrk_014yQPSMntXHRmzGYxCbmBHE',
+    result: '70 degrees and sunny',
+    is_error: false,
+    metadata: { format: 'tool_use' },
+  },
+];
+
 testReader(anthropicFormat, [
+  {
+    name: 'recorded Messages API response with a forced tool_use: the call, its id and input',
+    input: () =>
+      (
+        readCorpusJson(
+          'providers',
+          'recorded-http',
+          'anthropic',
+          'test_sync_messages_create_captures_tool_use_content.json',
+        ) as Json
+      ).interactions[0].response.body.json,
+    calls: FORCED_TOOL_USE_CALLS,
+  },
+  {
+    name: 'Claude on Bedrock (recorded): two parallel tool_use blocks after text',
+    input: () => bedrockClaude().interactions[0].response.body.json,
+    calls: [
+      {
+        tool: 'get_current_weather',
+        args: { location: 'Seattle' },
+        id: 'toolu_bdrk_01Y5MJKoHE4VJ5ZrhcVfM1gP',
+        is_error: false,
+        metadata: { format: 'tool_use', stop_reason: 'tool_use' },
+      },
+      {
+        tool: 'get_current_weather',
+        args: { location: 'San Francisco' },
+        id: 'toolu_bdrk_014yQPSMntXHRmzGYxCbmBHE',
+        is_error: false,
+        metadata: { format: 'tool_use', stop_reason: 'tool_use' },
+      },
+    ],
+  },
+  {
+    name: 'Claude on Bedrock, the follow-up request body ({messages, anthropic_version, tools, max_tokens}): both tool_results joined by tool_use_id',
+    input: () => bedrockClaude().interactions[1].request.body.json,
+    calls: BEDROCK_REQUEST_CALLS,
+  },
+  {
+    name: 'Claude on Bedrock, the messages of that request alone',
+    input: () => bedrockClaude().interactions[1].request.body.json.messages,
+    calls: BEDROCK_REQUEST_CALLS,
+  },
+  {
+    name: 'a recorded API error body is an error, not zero calls',
+    input: () =>
+      (readCorpusJson('providers', 'recorded-http', 'anthropic', 'test_sync_messages_create_api_error.json') as Json)
+        .interactions[0].response.body.json,
+    detected: 'anthropic',
+    error: /Anthropic API error response \(not_found_error\), not a trace: model: invalid-model-name/,
+  },
   {
     name: 'vercel/ai fixture: a JSON tool with nested input',
     input: () => fixture('anthropic-json-tool.1.json'),
@@ -185,80 +271,12 @@ describe('anthropic: recorded provider HTTP', () => {
     ) as Json
   ).interactions[0].response.body.json;
 
-  test('a Messages API response with a forced tool_use: the call, its id and input', () => {
-    const expected = [
-      {
-        tool: 'get_weather',
-        args: { city: 'San Francisco' },
-        id: 'toolu_01UAcA2APHENDob6qJ8kmoaC',
-        is_error: false,
-        metadata: { format: 'tool_use', stop_reason: 'tool_use' },
-      },
-    ];
-    expect(autoExtract(response)).toEqual({ calls: expected, format: 'anthropic', warnings: [] });
-    expect(fromAnthropic(response)).toEqual(expected);
+  test('fromAnthropic reads the recorded response in memory', () => {
+    expect(fromAnthropic(response)).toEqual(FORCED_TOOL_USE_CALLS);
   });
 
-  test('Claude on Bedrock: two parallel tool_use blocks after text; the follow-up request joins both tool_results by tool_use_id', () => {
-    const recording = readCorpusJson(
-      'providers',
-      'recorded-http',
-      'bedrock',
-      'test_invoke_model_with_content_tool_call_anthropic.claude.json',
-    ) as Json;
-    const first = recording.interactions[0].response.body.json;
-    expect(read(first).calls).toEqual([
-      {
-        tool: 'get_current_weather',
-        args: { location: 'Seattle' },
-        id: 'toolu_bdrk_01Y5MJKoHE4VJ5ZrhcVfM1gP',
-        is_error: false,
-        metadata: { format: 'tool_use', stop_reason: 'tool_use' },
-      },
-      {
-        tool: 'get_current_weather',
-        args: { location: 'San Francisco' },
-        id: 'toolu_bdrk_014yQPSMntXHRmzGYxCbmBHE',
-        is_error: false,
-        metadata: { format: 'tool_use', stop_reason: 'tool_use' },
-      },
-    ]);
-    // The request body: {messages, anthropic_version, tools, max_tokens}; its history opens with a user message.
-    const request = recording.interactions[1].request.body.json;
-    expect(request.messages[0].role).toBe('user');
-    expect(autoExtract(request)).toEqual({
-      format: 'anthropic',
-      warnings: [],
-      calls: [
-        {
-          tool: 'get_current_weather',
-          args: { location: 'Seattle' },
-          id: 'toolu_bdrk_01Y5MJKoHE4VJ5ZrhcVfM1gP',
-          result: '50 degrees and raining',
-          is_error: false,
-          metadata: { format: 'tool_use' },
-        },
-        {
-          tool: 'get_current_weather',
-          args: { location: 'San Francisco' },
-          id: 'toolu_bdrk_014yQPSMntXHRmzGYxCbmBHE',
-          result: '70 degrees and sunny',
-          is_error: false,
-          metadata: { format: 'tool_use' },
-        },
-      ],
-    });
-    expect(autoExtract(request.messages).format).toBe('anthropic');
-  });
-
-  test('an API error body is an error, not zero calls', () => {
-    const body = (
-      readCorpusJson('providers', 'recorded-http', 'anthropic', 'test_sync_messages_create_api_error.json') as Json
-    ).interactions[0].response.body.json;
-    expect(() => autoExtract(body)).toThrow(ToolscoreInputError);
-    expect(() => autoExtract(body)).toThrow(
-      /Anthropic API error response \(not_found_error\), not a trace: model: invalid-model-name/,
-    );
+  test("Claude on Bedrock: the follow-up request's history opens with a user message", () => {
+    expect(bedrockClaude().interactions[1].request.body.json.messages[0].role).toBe('user');
   });
 });
 
