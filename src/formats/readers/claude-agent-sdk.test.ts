@@ -163,44 +163,9 @@ testReader(claudeAgentSDKFormat, [
     input: [{ role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'f', input: {} }] }],
     error: /expected a list of Claude Agent SDK messages/,
   },
-]);
-
-describe('claude-agent-sdk: query() message lists', () => {
-  test("the run's total duration and cost stay off the calls", () => {
-    expect(parse(RUN).calls.every((call) => call.duration === undefined && call.cost === undefined)).toBe(true);
-  });
-
-  test('auto-detected as claude-agent-sdk, also as {messages: [...]}; the same blocks in Anthropic messages stay anthropic', () => {
-    expect(detectFormat(RUN)).toBe('claude-agent-sdk');
-    expect(detectFormat({ messages: RUN })).toBe('claude-agent-sdk');
-    const anthropic = RUN.filter((m) => m.type === 'assistant' || m.type === 'user').map(
-      (m) => (m as { message: unknown }).message,
-    );
-    expect(detectFormat(anthropic)).toBe('anthropic');
-  });
-
-  test('evaluate({actual: messages}) and evaluateTrace({format: "auto"}) read the run', async () => {
-    const expected = [
-      { tool: 'Read', args: { file_path: '/repo/src/sum.ts' } },
-      { tool: 'Bash', args: { command: 'npm test' } },
-      { tool: 'mcp__github__search_issues' },
-    ];
-    const inMemory = evaluate({ expected, actual: RUN });
-    expect(autoExtract(RUN).format).toBe('claude-agent-sdk');
-    expect(inMemory.traceCalls).toEqual(RUN_CALLS);
-    expect(inMemory.selectionAccuracy).toBe(1);
-    const fromFile = await evaluateTrace({
-      goldFile: file('gold.json', expected),
-      traceFile: file('run.json', RUN),
-      format: 'auto',
-    });
-    expect(fromFile.traceCalls).toEqual(RUN_CALLS);
-    expect(fromFile.score).toBe(inMemory.score);
-    expect(fromClaudeAgentSDK(RUN)).toEqual(RUN_CALLS);
-  });
-
-  test('parallel tool uses sent as one assistant message per block, and a block repeated under its id, count once each', () => {
-    const { calls } = parse([
+  {
+    name: 'parallel tool uses sent as one assistant message per block, and a block repeated under its id, count once each',
+    input: [
       assistant('msg_09', [{ type: 'tool_use', id: 't1', name: 'Glob', input: { pattern: '**/*.ts' } }]),
       assistant('msg_09', [{ type: 'tool_use', id: 't2', name: 'Grep', input: { pattern: 'TODO' } }]),
       assistant('msg_09', [
@@ -211,15 +176,15 @@ describe('claude-agent-sdk: query() message lists', () => {
         { type: 'tool_result', tool_use_id: 't2', content: 'src/a.ts:3: TODO' },
         { type: 'tool_result', tool_use_id: 't1', content: 'src/a.ts' },
       ]),
-    ]);
-    expect(calls).toEqual([
+    ],
+    calls: [
       { tool: 'Glob', args: { pattern: '**/*.ts' }, id: 't1', result: 'src/a.ts', is_error: false },
       { tool: 'Grep', args: { pattern: 'TODO' }, id: 't2', result: 'src/a.ts:3: TODO', is_error: false },
-    ]);
-  });
-
-  test('subagent calls (parent_tool_use_id) are kept and marked; permission denials in the result message fail their call', () => {
-    const { calls } = parse([
+    ],
+  },
+  {
+    name: 'subagent calls (parent_tool_use_id) are kept and marked; permission denials in the result message fail their call',
+    input: [
       assistant('msg_10', [
         {
           type: 'tool_use',
@@ -256,8 +221,8 @@ describe('claude-agent-sdk: query() message lists', () => {
         result: 'ok',
         permission_denials: [{ tool_name: 'Write', tool_use_id: 'w_1', tool_input: { file_path: '/etc/hosts' } }],
       },
-    ]);
-    expect(calls).toEqual([
+    ],
+    calls: [
       {
         tool: 'Task',
         args: { description: 'Find config', prompt: 'Find the config file', subagent_type: 'Explore' },
@@ -281,11 +246,11 @@ describe('claude-agent-sdk: query() message lists', () => {
         error: "Claude requested permissions to write to /etc/hosts, but you haven't granted it yet.",
         metadata: { permission_denied: true },
       },
-    ]);
-  });
-
-  test('session transcripts: the ISO timestamp of the message becomes the call timestamp; server tool uses are marked', () => {
-    const { calls } = parse([
+    ],
+  },
+  {
+    name: 'session transcripts: the ISO timestamp of the message becomes the call timestamp; server tool uses are marked',
+    input: [
       {
         ...assistant('msg_20', [
           { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'vitest 4' } },
@@ -297,8 +262,8 @@ describe('claude-agent-sdk: query() message lists', () => {
         ]),
         timestamp: '2026-03-01T10:00:00.500Z',
       },
-    ]);
-    expect(calls).toEqual([
+    ],
+    calls: [
       {
         tool: 'web_search',
         args: { query: 'vitest 4' },
@@ -308,11 +273,47 @@ describe('claude-agent-sdk: query() message lists', () => {
         timestamp: Date.parse('2026-03-01T10:00:00.500Z') / 1000,
         metadata: { block_type: 'server_tool_use' },
       },
-    ]);
+    ],
+  },
+  {
+    name: 'a run without tool use has no calls',
+    input: [assistant('m', [{ type: 'text', text: 'Hello' }])],
+    calls: [],
+  },
+]);
+
+describe('claude-agent-sdk: query() message lists', () => {
+  test("the run's total duration and cost stay off the calls", () => {
+    expect(parse(RUN).calls.every((call) => call.duration === undefined && call.cost === undefined)).toBe(true);
   });
 
-  test('a run without tool use has no calls', () => {
-    expect(parse([assistant('m', [{ type: 'text', text: 'Hello' }])]).calls).toEqual([]);
+  test('auto-detected as claude-agent-sdk, also as {messages: [...]}; the same blocks in Anthropic messages stay anthropic', () => {
+    expect(detectFormat(RUN)).toBe('claude-agent-sdk');
+    expect(detectFormat({ messages: RUN })).toBe('claude-agent-sdk');
+    const anthropic = RUN.filter((m) => m.type === 'assistant' || m.type === 'user').map(
+      (m) => (m as { message: unknown }).message,
+    );
+    expect(detectFormat(anthropic)).toBe('anthropic');
+  });
+
+  test('evaluate({actual: messages}) and evaluateTrace({format: "auto"}) read the run', async () => {
+    const expected = [
+      { tool: 'Read', args: { file_path: '/repo/src/sum.ts' } },
+      { tool: 'Bash', args: { command: 'npm test' } },
+      { tool: 'mcp__github__search_issues' },
+    ];
+    const inMemory = evaluate({ expected, actual: RUN });
+    expect(autoExtract(RUN).format).toBe('claude-agent-sdk');
+    expect(inMemory.traceCalls).toEqual(RUN_CALLS);
+    expect(inMemory.selectionAccuracy).toBe(1);
+    const fromFile = await evaluateTrace({
+      goldFile: file('gold.json', expected),
+      traceFile: file('run.json', RUN),
+      format: 'auto',
+    });
+    expect(fromFile.traceCalls).toEqual(RUN_CALLS);
+    expect(fromFile.score).toBe(inMemory.score);
+    expect(fromClaudeAgentSDK(RUN)).toEqual(RUN_CALLS);
   });
 });
 

@@ -75,6 +75,13 @@ function storedWithError(): unknown {
   return messages;
 }
 
+// The user guide's "From LangChain" example: AgentExecutor's intermediate_steps saved as {tool, tool_input, log}.
+const legacy = [
+  { tool: 'search', tool_input: 'Python tutorials', log: 'Invoking: `search` with `Python tutorials`' },
+  { tool: 'summarize', tool_input: { text: 'tutorials', max_words: 50 }, log: '' },
+  { tool: 'fetch', tool_input: '{"url": "https://docs.python.org"}', log: 'fetching' },
+];
+
 testReader(langchainFormat, [
   {
     name: 'serialized messages ({lc, type: "constructor", id, kwargs}): calls, ids, and ToolMessage results joined by tool_call_id',
@@ -169,6 +176,25 @@ testReader(langchainFormat, [
     name: 'role-tagged chat messages are not LangChain messages',
     input: { messages: [{ role: 'user', content: 'hi' }] },
     error: /expected LangChain messages/,
+  },
+  {
+    name: 'tool_input: a plain string is the single input {input: s}, a JSON object string is parsed, an object kept; log in metadata',
+    input: legacy,
+    calls: [
+      {
+        tool: 'search',
+        args: { input: 'Python tutorials' },
+        is_error: false,
+        metadata: { log: 'Invoking: `search` with `Python tutorials`' },
+      },
+      { tool: 'summarize', args: { text: 'tutorials', max_words: 50 }, is_error: false },
+      { tool: 'fetch', args: { url: 'https://docs.python.org' }, is_error: false, metadata: { log: 'fetching' } },
+    ],
+  },
+  {
+    name: 'action / action_input entries',
+    input: [{ action: 'search', action_input: 'cats' }],
+    calls: [{ tool: 'search', args: { input: 'cats' }, is_error: false }],
   },
 ]);
 
@@ -331,28 +357,6 @@ describe('langchain: legacy agent actions and intermediate_steps', () => {
     });
   });
 
-  // The user guide's "From LangChain" example: AgentExecutor's intermediate_steps saved as {tool, tool_input, log}.
-  const legacy = [
-    { tool: 'search', tool_input: 'Python tutorials', log: 'Invoking: `search` with `Python tutorials`' },
-    { tool: 'summarize', tool_input: { text: 'tutorials', max_words: 50 }, log: '' },
-    { tool: 'fetch', tool_input: '{"url": "https://docs.python.org"}', log: 'fetching' },
-  ];
-
-  test('tool_input: a plain string is the single input {input: s}, a JSON object string is parsed, an object kept; log in metadata', () => {
-    const { calls, warnings } = parse(legacy);
-    expect(calls).toEqual([
-      {
-        tool: 'search',
-        args: { input: 'Python tutorials' },
-        is_error: false,
-        metadata: { log: 'Invoking: `search` with `Python tutorials`' },
-      },
-      { tool: 'summarize', args: { text: 'tutorials', max_words: 50 }, is_error: false },
-      { tool: 'fetch', args: { url: 'https://docs.python.org' }, is_error: false, metadata: { log: 'fetching' } },
-    ]);
-    expect(warnings).toEqual([]);
-  });
-
   test('a legacy list is auto-detected as langchain, so tool_input is no longer dropped (reference §21 item 6)', async () => {
     expect(detectFormat(legacy)).toBe('langchain');
     const gold = file('legacy-gold.json', [
@@ -408,12 +412,6 @@ describe('langchain: legacy agent actions and intermediate_steps', () => {
     expect(detectFormat(output)).toBe('langchain');
     expect(parse(output).calls).toEqual([
       { tool: 'calculator', args: { input: '2+2' }, result: '4', is_error: false, metadata: { log: 'calc' } },
-    ]);
-  });
-
-  test('action / action_input entries', () => {
-    expect(parse([{ action: 'search', action_input: 'cats' }]).calls).toEqual([
-      { tool: 'search', args: { input: 'cats' }, is_error: false },
     ]);
   });
 });

@@ -150,6 +150,11 @@ testReader(openaiAgentsFormat, [
     input: () => readCorpusJson('langchain', 'langchain-openai-chat-parallel-tool-calls.messages.stored.json'),
     error: /expected an OpenAI Agents SDK run result/,
   },
+  {
+    name: "v1.2: the outer call awaiting its nested agent has no result; the nested agent's own call is not the run's",
+    input: readCorpusJson('providers', 'openai-agents-js', NESTED),
+    calls: [{ tool: 'nested_tool', args: { input: 'hello' }, id: 'outer-call', is_error: false }],
+  },
 ]);
 
 describe('openai-agents: serialized RunState fixtures of openai-agents-js', () => {
@@ -157,11 +162,6 @@ describe('openai-agents: serialized RunState fixtures of openai-agents-js', () =
     const state = readCorpusJson('providers', 'openai-agents-js', APPROVAL_OVERRIDE) as { generatedItems: unknown[] };
     expect(state.generatedItems).toEqual([]);
     expect(parse(state)).toEqual({ calls: [], warnings: [] });
-  });
-
-  test("v1.2: the outer call awaiting its nested agent has no result; the nested agent's own call is not the run's", () => {
-    const { calls } = parse(readCorpusJson('providers', 'openai-agents-js', NESTED));
-    expect(calls).toEqual([{ tool: 'nested_tool', args: { input: 'hello' }, id: 'outer-call', is_error: false }]);
   });
 
   test.each([SIDE_EFFECT, APPROVAL_OVERRIDE, NESTED])('auto-detection reads %s as openai-agents', (name) => {
