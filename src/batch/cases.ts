@@ -4,7 +4,7 @@ import { isObject } from '../core/objects.js';
 import type { Gold } from '../core/types.js';
 import { resolveSettings, scoreCalls, type ScoreSettings, type SettingsInput } from '../evaluation/evaluate.js';
 import { autoExtract, readWithFormat } from '../formats/auto.js';
-import { readGold } from '../formats/gold.js';
+import { readGold } from '../gold/gold.js';
 import { mayHoldIntegralFloat, parseJson } from '../io/json.js';
 import { loadGold } from '../io/gold.js';
 import { checkedGold } from '../io/gold-check.js';

@@ -1,7 +1,7 @@
 import { ToolscoreInputError } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { resolveSettings, scoreCalls, type ScoreSettings } from '../evaluation/evaluate.js';
-import { readGold } from '../formats/gold.js';
+import { readGold } from '../gold/gold.js';
 import { lineTopIssue } from '../batch/results-line.js';
 import { redactDeep, redactSecrets } from '../metrics/security.js';
 import { planCategory } from './categories.js';

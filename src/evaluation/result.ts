@@ -7,7 +7,7 @@ import { buildFindings, errorFindingCount, type Finding } from './findings.js';
 import { decideVerdict, type Grade, type Verdict, type VerdictDecision } from '../core/grade.js';
 import { buildTopIssues, topIssueRecord, type TopIssue, type TopIssueRecord } from './top-issues.js';
 import type { ExpectedCall, GoldOptions, ToolCall } from '../core/types.js';
-import { DEFAULT_GOLD_OPTIONS } from '../formats/gold.js';
+import { DEFAULT_GOLD_OPTIONS } from '../gold/gold.js';
 import type { Weights } from '../core/weights.js';
 
 /** Layout version of `toDict()`; bumped only on a breaking change (adding keys does not bump it). */

@@ -6,7 +6,7 @@ import { collectingContext, type ParseContext, type TraceStreamReader } from '..
 import { readJsonOrServerSentEvents } from './sse.js';
 import { isJsonLinesPath, jsonLinePath, type JsonLinesOptions, looksLikeJsonLines, readJsonLines } from './jsonl.js';
 import type { UnrecognisedItems } from '../formats/types.js';
-import { callMarkIn, checkZeroCalls, describeKeys } from '../formats/call-collector.js';
+import { callMarkIn, checkZeroCalls, describeKeys } from '../formats/support/call-collector.js';
 import { openRegularFile } from './files.js';
 
 /**

@@ -5,7 +5,7 @@ import { mcpText } from '../text/mcp.js';
 import { displayText } from '../reports/text.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { VERSION } from '../core/version.js';
-import { idKey } from '../formats/mcp.js';
+import { idKey } from '../formats/readers/mcp.js';
 import { isObject } from '../core/objects.js';
 
 /**

@@ -1,6 +1,6 @@
 import { mcpText } from '../text/mcp.js';
 import { cutText } from '../text/values.js';
-import { contentToText } from '../formats/mcp-content.js';
+import { contentToText } from '../formats/support/mcp-content.js';
 import type { CallOutcome, McpConnection } from './client.js';
 import { isObject } from '../core/objects.js';
 import type { McpTool, Outcome, Scenario, ScenarioResult } from './types.js';

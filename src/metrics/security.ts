@@ -1,7 +1,7 @@
 import { DEFAULT_LIMITS, tooDeepError } from '../core/limits.js';
 import type { ToolCall } from '../core/types.js';
 import { hasOwnProperty } from '../core/objects.js';
-import { unreadableArgumentsText } from '../formats/calls.js';
+import { unreadableArgumentsText } from '../formats/support/calls.js';
 
 /** Kinds of credential recognised in arguments, most specific first. */
 export const SECRET_KINDS = [

@@ -6,7 +6,7 @@ import { diffArguments } from '../evaluation/top-issues.js';
 import type { Args, ExpectedCallInput, GoldEntryInput } from '../core/types.js';
 import type { WeightsInput } from '../core/weights.js';
 import { autoExtract } from '../formats/auto.js';
-import { toExpectedCalls } from '../formats/gold.js';
+import { toExpectedCalls } from '../gold/gold.js';
 import { checkedGold } from '../io/gold-check.js';
 import { ToolscoreAssertionError } from './assertion-error.js';
 import {

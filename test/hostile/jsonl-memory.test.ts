@@ -1,8 +1,8 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { claudeAgentSDKFormat } from '../../src/formats/claude-agent-sdk.js';
-import { claudeCodeFormat } from '../../src/formats/claude-code.js';
+import { claudeAgentSDKFormat } from '../../src/formats/readers/claude-agent-sdk.js';
+import { claudeCodeFormat } from '../../src/formats/readers/claude-code.js';
 import { formatNamed } from '../../src/formats/registry.js';
 import { collectingContext, type UnrecognisedItems } from '../../src/formats/types.js';
 import { loadTraceFile } from '../../src/io/trace.js';

@@ -14,7 +14,7 @@ import {
 } from '../../text/report.js';
 import { meetsMinScore } from '../../core/grade.js';
 import { evaluateTrace } from '../../evaluation/evaluate-trace.js';
-import { isNothingReadWarning } from '../../formats/call-collector.js';
+import { isNothingReadWarning } from '../../formats/support/call-collector.js';
 import { checkFormatName, withEveryFormat } from '../../formats/registry.js';
 import { parseDatabaseUrl } from '../../side-effects/database-url.js';
 import { renderReportConsole, renderWarnings } from '../../reports/console.js';
