@@ -35,7 +35,7 @@ export default {
       groups: [
         {
           name: 'core',
-          test: /[\\/]src[\\/]((core|match|metrics|pairing|formats|schemas|evaluation)[\\/]|text[\\/](report|values)\.)/,
+          test: /[\\/]src[\\/]((core|match|metrics|pairing|formats|gold|schemas|evaluation)[\\/]|text[\\/](report|values)\.)/,
         },
       ],
     },

@@ -21,9 +21,9 @@ async function internal(path) {
 
 const { evaluate } = await importDist();
 const m = {
-  ...(await internal('formats/calls.js')),
+  ...(await internal('formats/support/calls.js')),
   // The gold language's reader and view (toExpectedCalls moved here with it).
-  ...(await internal('formats/gold.js')),
+  ...(await internal('gold/gold.js')),
   ...(await internal('pairing/gold-view.js')),
   ...(await internal('core/weights.js')),
   ...(await internal('evaluation/evaluate.js')),

@@ -27,8 +27,8 @@ export type {
   ToolCall,
   TrajectoryMode,
 } from './core/types.js';
-export { toActualCall, toActualCalls } from './formats/calls.js';
-export { DEFAULT_GOLD_OPTIONS, TRAJECTORY_MODES, readGold, toExpectedCalls } from './formats/gold.js';
+export { toActualCall, toActualCalls } from './formats/support/calls.js';
+export { DEFAULT_GOLD_OPTIONS, TRAJECTORY_MODES, readGold, toExpectedCalls } from './gold/gold.js';
 export { ToolscoreInputError, type InputLocation } from './core/errors.js';
 export {
   DEFAULT_WEIGHTS,
@@ -105,23 +105,23 @@ export { autoExtract, type ExtractedCalls } from './formats/auto.js';
 export { FORMAT_NAMES, getFormat } from './formats/registry.js';
 export type { ParseContext, TraceFormat, TraceStreamReader } from './formats/types.js';
 // Trace formats and their explicit helpers.
-export { fromMCP, mcpFormat } from './formats/mcp.js';
-export { fromOtel, otelFormat } from './formats/otel.js';
-export { fromOpenAI, openaiFormat, type FromOptions } from './formats/openai.js';
-export { fromAnthropic, anthropicFormat } from './formats/anthropic.js';
-export { fromGemini, geminiFormat } from './formats/gemini.js';
-export { fromBedrock, bedrockFormat } from './formats/bedrock.js';
-export { fromCohere, cohereFormat } from './formats/cohere.js';
-export { fromOllama, ollamaFormat } from './formats/ollama.js';
-export { fromLangChain, langchainFormat } from './formats/langchain.js';
-export { fromPydanticAI, pydanticAIFormat } from './formats/pydantic-ai.js';
-export { fromCrewAI, crewAIFormat } from './formats/crewai.js';
-export { fromVercelAI, vercelAIFormat } from './formats/vercel-ai.js';
-export { fromOpenAIAgents, openaiAgentsFormat } from './formats/openai-agents.js';
-export { fromClaudeAgentSDK, claudeAgentSDKFormat } from './formats/claude-agent-sdk.js';
-export { fromClaudeCode, claudeCodeFormat } from './formats/claude-code.js';
-export { fromCodex, codexFormat } from './formats/codex.js';
-export { fromGeminiCLI, geminiCLIFormat } from './formats/gemini-cli.js';
+export { fromMCP, mcpFormat } from './formats/readers/mcp.js';
+export { fromOtel, otelFormat } from './formats/readers/otel.js';
+export { fromOpenAI, openaiFormat, type FromOptions } from './formats/readers/openai.js';
+export { fromAnthropic, anthropicFormat } from './formats/readers/anthropic.js';
+export { fromGemini, geminiFormat } from './formats/readers/gemini.js';
+export { fromBedrock, bedrockFormat } from './formats/readers/bedrock.js';
+export { fromCohere, cohereFormat } from './formats/readers/cohere.js';
+export { fromOllama, ollamaFormat } from './formats/readers/ollama.js';
+export { fromLangChain, langchainFormat } from './formats/readers/langchain.js';
+export { fromPydanticAI, pydanticAIFormat } from './formats/readers/pydantic-ai.js';
+export { fromCrewAI, crewAIFormat } from './formats/readers/crewai.js';
+export { fromVercelAI, vercelAIFormat } from './formats/readers/vercel-ai.js';
+export { fromOpenAIAgents, openaiAgentsFormat } from './formats/readers/openai-agents.js';
+export { fromClaudeAgentSDK, claudeAgentSDKFormat } from './formats/readers/claude-agent-sdk.js';
+export { fromClaudeCode, claudeCodeFormat } from './formats/readers/claude-code.js';
+export { fromCodex, codexFormat } from './formats/readers/codex.js';
+export { fromGeminiCLI, geminiCLIFormat } from './formats/readers/gemini-cli.js';
 export { loadGold, loadGoldFile } from './io/gold.js';
 export { UnknownGoldKeyError, type GoldCheckOptions } from './io/gold-check.js';
 export { GOLD_KEYS, unknownGoldKeys, type UnknownGoldKey } from './io/gold-keys.js';

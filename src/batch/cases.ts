@@ -4,12 +4,13 @@ import { isObject } from '../core/objects.js';
 import type { Gold } from '../core/types.js';
 import { resolveSettings, scoreCalls, type ScoreSettings, type SettingsInput } from '../evaluation/evaluate.js';
 import { autoExtract, readWithFormat } from '../formats/auto.js';
-import { readGold } from '../formats/gold.js';
+import { readGold } from '../gold/gold.js';
 import { mayHoldIntegralFloat, parseJson } from '../io/json.js';
 import { loadGold } from '../io/gold.js';
 import { checkedGold } from '../io/gold-check.js';
 import { loadTraceFile } from '../io/trace.js';
 import { resultsLine } from './results-line.js';
+import { caseRaisesLimitText } from '../text/batch.js';
 import type { BatchLine } from './types.js';
 
 /** One case of a dataset, as users write it (`options` as `evaluate()` takes them). */
@@ -54,6 +55,8 @@ export interface CaseDefaults {
   format: string;
   /** An unknown key in a case's gold is an error line instead of a warning on its line (`--strict-gold`). */
   strictGold?: boolean;
+  /** Whether a case's `options.limits` may raise the run's limits (by default it may only lower them). */
+  allowCaseLimits?: boolean;
 }
 
 /** A gold file's calls and what reading it warned about (every trace scored against it carries the warnings). */
@@ -180,6 +183,8 @@ export class CaseScorer {
     if (!own) return this.base;
     const given = options as CaseOptions;
     const defaults = this.defaults.settings;
+    if (isObject(given.limits) && this.defaults.allowCaseLimits !== true)
+      this.checkLimitsNotRaised(given.limits, source, childPath(path, 'limits'));
     try {
       return resolveSettings({
         ...defaults,
@@ -195,6 +200,22 @@ export class CaseScorer {
         { source, path: `${at}${inner?.startsWith('$') ? inner.slice(1) : ''}` },
         error.reason,
       );
+    }
+  }
+
+  /**
+   * A dataset must not undo the bounds the user set: a case's limits may be lower than the run's, never
+   * higher (a `maxPairingCells` of 1e12 would let one case pair 6,000 × 6,000 calls for seconds).
+   * Values that are not limits are left to `resolveSettings`, which names what is wrong with them.
+   */
+  private checkLimitsNotRaised(limits: Record<string, unknown>, source: string, path: string): void {
+    const run = this.base.limits;
+    for (const name in limits) {
+      if (!Object.hasOwn(limits, name) || !Object.hasOwn(run, name)) continue;
+      const value = limits[name];
+      const bound = run[name as keyof typeof run];
+      if (typeof value === 'number' && value > bound)
+        throw new ToolscoreInputError({ source, path: childPath(path, name) }, caseRaisesLimitText(name, value, bound));
     }
   }
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ToolscoreInputError } from '../core/errors.js';
-import { evaluateBatch, type BatchOptions } from './evaluate-batch.js';
+import { evaluateBatch, type BatchOptions, type BatchProgress } from './evaluate-batch.js';
 import { mergeResults } from './merge.js';
 import { readResultsFile } from './results-file.js';
 import { serializeLine } from './results-line.js';
@@ -320,6 +320,41 @@ describe('a case past limits.maxLineBytes', () => {
   });
 });
 
+describe('progress: cases done of the total, when the total is known', () => {
+  async function progressOf(source: BatchSource, options: BatchOptions = {}): Promise<BatchProgress[]> {
+    const seen: BatchProgress[] = [];
+    await runAll(source, { ...options, onProgress: (progress) => seen.push({ ...progress }) });
+    return seen;
+  }
+
+  test('a JSON Lines file: its non-blank lines, counted before the first case (hand.jsonl: 10 lines, 1 blank)', async () => {
+    const seen = await progressOf({ dataset: HAND });
+    expect(seen.map(({ done, total }) => [done, total])).toEqual([[9, 9]]);
+    // A shard takes every 3rd case from its own: positions 1, 4 and 7 for the 2nd of 3.
+    const shard = await progressOf({ dataset: HAND }, { shard: { index: 2, count: 3 } });
+    expect(shard.map(({ done, total }) => [done, total])).toEqual([[3, 3]]);
+  });
+
+  test('a JSON Lines file with a blank-only last line, CRLF line ends and a byte order mark', async () => {
+    const dir = scratch();
+    const one = JSON.stringify({ id: 'a', expected: [], actual: [] });
+    writeFileSync(join(dir, 'crlf.jsonl'), `\uFEFF${one}\r\n\r\n  \r\n${one.replace('"a"', '"b"')}\r\n \t`);
+    const seen = await progressOf({ dataset: join(dir, 'crlf.jsonl') });
+    expect(seen.map(({ done, total }) => [done, total])).toEqual([[2, 2]]);
+  });
+
+  test('traces against a gold file: the files the patterns matched; without a count up front, once all is read', async () => {
+    const dir = scratch();
+    writeFileSync(join(dir, 'gold.json'), JSON.stringify([{ tool: 'search', args: {} }]));
+    for (const name of ['a', 'b', 'c']) writeFileSync(join(dir, `${name}.json`), JSON.stringify([]));
+    const traces = await progressOf({ gold: join(dir, 'gold.json'), traces: join(dir, '[abc].json') });
+    expect(traces.map(({ done, total }) => [done, total])).toEqual([[3, 3]]);
+    // A JSON array is not counted ahead: its 30 elements are all read by the time the one batch is scored.
+    const array = await progressOf({ dataset: WORKLOAD_ARRAY });
+    expect(array.map(({ done, total }) => [done, total])).toEqual([[30, 30]]);
+  });
+});
+
 describe('shards and merge', () => {
   test('three shards merged give byte-identical results and an equal summary', async () => {
     const whole = await runAll({ dataset: WORKLOAD_JSONL }, { minScore: 0.9 });
@@ -510,8 +545,7 @@ describe("a case's gold is read as a gold file is: unknown keys are not silent",
     const dir = scratch();
     const files = [1, 2, 3].map((index) => join(dir, `shard-${index}.jsonl`));
     for (const [k, file] of files.entries()) {
-      const { lines } = await runAll({ cases }, { shard: { index: k + 1, count: 3 } });
-      writeFileSync(file, text(lines));
+      writeFileSync(file, await resultsText({ cases }, { shard: { index: k + 1, count: 3 } }));
     }
     const merged = mergeResults(files, { createdAt: CREATED_AT });
     for await (const _ of merged);

@@ -4,7 +4,7 @@ import { checkFormatName } from '../formats/registry.js';
 import { checkMinScore } from '../core/grade.js';
 import { CaseScorer, type BatchItem, type CaseDefaults } from './cases.js';
 import { WorkerPool, inBatches } from './pool.js';
-import { checkShard, inShard, shardLineText, type Shard } from './shard.js';
+import { checkShard, inShard, shardLineText, shardSize, type Shard } from './shard.js';
 import { openSource, type BatchSource } from './sources.js';
 import { summarizedRun, type BatchRun } from './run.js';
 import { scoreItems, type ScoredBatch, type WorkerSetup } from './scored-batch.js';
@@ -20,6 +20,11 @@ export interface BatchOptions extends SettingsInput {
   shard?: Shard;
   /** Stop after the first case that cannot be read or scored. */
   failFast?: boolean;
+  /**
+   * Let a case's `options.limits` raise these limits (default false: a case may only lower them, and one
+   * that raises a limit is an error line).
+   */
+  allowCaseLimits?: boolean;
   /** The gate the summary's `pass_rate` is measured at. */
   minScore?: number;
   /** Called as the run goes (after each batch of cases): cases done, and the share of the input read when known. */
@@ -37,6 +42,8 @@ export interface BatchOptions extends SettingsInput {
 export interface BatchProgress {
   /** Results lines yielded so far (scored and failed). */
   done: number;
+  /** The lines the run will yield, when known (see `ItemStream.total`): `done` of `total`. */
+  total: number | undefined;
   failed: number;
   /** Share of the input read, in [0, 1], when its size is known. */
   readShare: number | undefined;
@@ -66,6 +73,7 @@ export function evaluateBatch(source: BatchSource, options: BatchOptions = {}): 
     settings: settingsOf(options),
     format: checkFormatName(format),
     ...(options.strictGold ? { strictGold: true } : {}),
+    allowCaseLimits: options.allowCaseLimits === true,
   };
   // Checked now, in this thread, so a bad default fails the call rather than every case.
   const { limits } = resolveSettings(defaults.settings);
@@ -73,9 +81,16 @@ export function evaluateBatch(source: BatchSource, options: BatchOptions = {}): 
   const minScore = options.minScore === undefined ? undefined : checkMinScore(options.minScore);
   if (!Number.isSafeInteger(jobs) || jobs < 1) throw new RangeError(`jobs must be a whole number ≥ 1, got ${jobs}`);
   async function* scoredBatches(): AsyncGenerator<ScoredBatch> {
-    const stream = await openSource(source, limits.maxLineBytes, shard !== undefined);
+    const stream = await openSource(source, limits.maxLineBytes, {
+      identify: shard !== undefined,
+      countLines: onProgress !== undefined,
+    });
     readShare = stream.readShare;
     identity = stream.identity;
+    total = () => {
+      const items = stream.total();
+      return items === undefined ? undefined : shardSize(items, shard);
+    };
     const batches = inBatches(onlyShard(stream.items, shard), ITEMS_PER_BATCH);
     if (jobs === 1) {
       const scorer = new CaseScorer(defaults);
@@ -94,6 +109,7 @@ export function evaluateBatch(source: BatchSource, options: BatchOptions = {}): 
   }
   let readShare: () => number | undefined = () => undefined;
   let identity: () => DatasetIdentity | undefined = () => undefined;
+  let total: () => number | undefined = () => undefined;
   return summarizedRun(scoredBatches, {
     minScore,
     createdAt: options.createdAt,
@@ -102,7 +118,8 @@ export function evaluateBatch(source: BatchSource, options: BatchOptions = {}): 
       const dataset = identity();
       return shard === undefined || dataset === undefined ? undefined : shardLineText({ shard, dataset });
     },
-    onBatch: ({ scored, failed }) => onProgress?.({ done: scored + failed, failed, readShare: readShare() }),
+    onBatch: ({ scored, failed }) =>
+      onProgress?.({ done: scored + failed, total: total(), failed, readShare: readShare() }),
   });
 }
 

@@ -4,8 +4,8 @@ import type { BatchLine, BatchTopIssue, BatchScoredLine, BatchToolCounts } from 
 
 /**
  * The results line of a scored case. Keys are set in one fixed order, tools sorted by name, so the
- * same case always gives the same bytes whichever thread or shard scored it. Credentials in the top
- * issue's text and in the gold's warnings are masked, as in every report.
+ * same case always gives the same bytes whichever thread or shard scored it. Credentials in tool names,
+ * the top issue's text and the gold's warnings are masked, as in every report.
  */
 export function resultsLine(
   id: string,
@@ -41,18 +41,27 @@ export function resultsLine(
   return line;
 }
 
-/** A case's top issue as a results line carries it, credentials masked. */
+/** A case's top issue as a results line carries it, credentials masked (the tool name too). */
 export function lineTopIssue(result: EvaluationResult): BatchTopIssue | null {
   const top = result.topIssue;
   return top === null
     ? null
-    : { kind: top.kind, tool: top.tool, problem: redactSecrets(top.problem), fix: redactSecrets(top.fix) };
+    : {
+        kind: top.kind,
+        tool: redactSecrets(top.tool),
+        problem: redactSecrets(top.problem),
+        fix: redactSecrets(top.fix),
+      };
 }
 
-/** Per tool of a case, sorted by name: calls on each side, expected calls left unanswered, failed calls. */
+/**
+ * Per tool of a case, sorted by name: calls on each side, expected calls left unanswered, failed calls.
+ * A tool named with a credential is counted under its masked name (two such names masked alike share it).
+ */
 function toolCounts(result: EvaluationResult): Record<string, BatchToolCounts> {
   const counts = new Map<string, BatchToolCounts>();
-  const of = (tool: string): BatchToolCounts => {
+  const of = (name: string): BatchToolCounts => {
+    const tool = redactSecrets(name);
     let entry = counts.get(tool);
     if (entry === undefined) {
       entry = { expected_calls: 0, actual_calls: 0, selection_misses: 0, failed_calls: 0 };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { inShard, parseShard } from './shard.js';
+import { inShard, parseShard, shardSize } from './shard.js';
 
 describe('parseShard', () => {
   test('i/n, 1-based', () => {
@@ -36,6 +36,23 @@ describe('inShard', () => {
           inShard(position, { index, count }),
         );
         expect(owners).toEqual([(position % count) + 1]);
+      }),
+    );
+  });
+});
+
+describe('shardSize', () => {
+  test('the cases of a total a shard takes: 10 cases in 3 shards are 4, 3 and 3 (property: the count inShard keeps)', () => {
+    expect([1, 2, 3].map((index) => shardSize(10, { index, count: 3 }))).toEqual([4, 3, 3]);
+    expect(shardSize(1, { index: 2, count: 3 })).toBe(0);
+    expect(shardSize(7, undefined)).toBe(7);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 20 }), fc.nat(200), fc.nat(19), (count, total, k) => {
+        const shard = { index: (k % count) + 1, count };
+        const kept = Array.from({ length: total }, (_, position) => position).filter((position) =>
+          inShard(position, shard),
+        );
+        expect(shardSize(total, shard)).toBe(kept.length);
       }),
     );
   });

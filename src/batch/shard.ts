@@ -25,6 +25,11 @@ export function shardLineText({ shard, dataset }: BatchShardLine): string {
   });
 }
 
+/** How many of `total` cases (positions 0 to total − 1) a shard takes. */
+export function shardSize(total: number, shard: Shard | undefined): number {
+  return shard === undefined ? total : Math.max(0, Math.ceil((total - (shard.index - 1)) / shard.count));
+}
+
 /** Checks a shard: whole numbers with 1 ≤ index ≤ count. */
 export function checkShard(shard: Shard, source = 'shard'): Shard {
   const { index, count } = shard;

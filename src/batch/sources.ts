@@ -20,11 +20,16 @@ export type BatchSource =
   /** Cases in memory. */
   | { cases: Iterable<BatchCase> | AsyncIterable<BatchCase> };
 
-/** The items of a source in dataset order, and how far the reading has come. */
+/** The items of a source in dataset order, how far the reading has come, and how many there are. */
 export interface ItemStream {
   items: AsyncIterable<BatchItem>;
   /** Share of the input read so far, in [0, 1], when the input's size is known. */
   readShare(): number | undefined;
+  /**
+   * The number of items, when known: up front for file lists and for a JSON Lines file whose lines were
+   * counted (`countLines`), and for any source once it has been read to its end.
+   */
+  total(): number | undefined;
   /** The dataset's identity, once every item has been read (when asked for with `identify`). */
   identity(): DatasetIdentity | undefined;
 }
@@ -60,27 +65,35 @@ class DatasetDigest {
   }
 }
 
+/** How `openSource` reads, beyond the items themselves. */
+export interface OpenSourceOptions {
+  /** Work out the dataset's identity while reading (what a shard's results record). */
+  identify?: boolean;
+  /** Count a JSON Lines file's cases first, for a progress line's total. */
+  countLines?: boolean;
+}
+
 /**
- * Opens a source. Bad patterns and folders throw before any case is read. With `identify`, the stream
- * also works out the dataset's identity as it reads (what a shard's results record).
+ * Opens a source. Bad patterns and folders throw before any case is read.
  */
 export async function openSource(
   source: BatchSource,
   maxLineBytes = DEFAULT_LIMITS.maxLineBytes,
-  identify = false,
+  { identify = false, countLines = false }: OpenSourceOptions = {},
 ): Promise<ItemStream> {
   const digest = identify ? new DatasetDigest() : undefined;
-  const stream = await openItems(source, maxLineBytes, digest);
+  const stream = await openItems(source, maxLineBytes, digest, countLines);
   if (digest === undefined) return { ...stream, identity: () => undefined };
-  return { items: digest.counted(stream.items), readShare: stream.readShare, identity: () => digest.identity() };
+  return { ...stream, items: digest.counted(stream.items), identity: () => digest.identity() };
 }
 
 async function openItems(
   source: BatchSource,
   maxLineBytes: number,
   digest: DatasetDigest | undefined,
+  countLines: boolean,
 ): Promise<Omit<ItemStream, 'identity'>> {
-  if ('dataset' in source) return datasetItems(source.dataset, maxLineBytes, digest);
+  if ('dataset' in source) return datasetItems(source.dataset, maxLineBytes, digest, countLines);
   if ('cases' in source) return countedItems(caseItems(source.cases, digest), undefined);
   if ('goldDir' in source) {
     const pairs = await pairFolders(source.goldDir, source.traceDir);
@@ -95,17 +108,34 @@ async function openItems(
   return countedItems(arrayItems(items), items.length);
 }
 
-/** A stream whose share read is the share of `total` items handed out. */
-function countedItems(items: AsyncIterable<BatchItem>, total: number | undefined): Omit<ItemStream, 'identity'> {
+/** Items counted as they are handed out; the count is the total once they run out. */
+function counting(items: AsyncIterable<BatchItem>): {
+  items: AsyncIterable<BatchItem>;
+  given(): number;
+  ended(): boolean;
+} {
   let given = 0;
+  let ended = false;
   return {
     items: (async function* () {
       for await (const item of items) {
         given++;
         yield item;
       }
+      ended = true;
     })(),
-    readShare: () => (total === undefined || total === 0 ? undefined : given / total),
+    given: () => given,
+    ended: () => ended,
+  };
+}
+
+/** A stream whose share read is the share of `total` items handed out. */
+function countedItems(items: AsyncIterable<BatchItem>, total: number | undefined): Omit<ItemStream, 'identity'> {
+  const counted = counting(items);
+  return {
+    items: counted.items,
+    readShare: () => (total === undefined || total === 0 ? undefined : counted.given() / total),
+    total: () => total ?? (counted.ended() ? counted.given() : undefined),
   };
 }
 
@@ -133,6 +163,7 @@ const CLOSE_BRACE = 0x7d;
 const COMMA = 0x2c;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
+const LINE_FEED = 0x0a;
 
 function isBlankByte(b: number): boolean {
   return b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
@@ -147,9 +178,11 @@ async function datasetItems(
   path: string,
   maxLineBytes: number,
   digest: DatasetDigest | undefined,
+  countLines: boolean,
 ): Promise<Omit<ItemStream, 'identity'>> {
   const handle = await openRegularFile(path);
-  const { size } = await handle.stat();
+  const stats = await handle.stat();
+  const { size } = stats;
   const head = Buffer.alloc(64);
   const { bytesRead } = await handle.read(head, 0, head.length, 0);
   let first = 0;
@@ -165,7 +198,45 @@ async function datasetItems(
   const items = asArray
     ? arrayElements(handle, path, maxLineBytes, progress, digest)
     : jsonLinesItems(handle, path, maxLineBytes, progress, digest);
-  return { items: closing(items, handle, path), readShare };
+  const counted = counting(closing(items, handle, path));
+  // A regular file can be read twice (the count is one quick pass before the first case); a pipe or a
+  // device only once, so its total waits for the end, as a JSON array's does.
+  const lines =
+    countLines && !asArray && stats.isFile() ? await countCaseLines(path).catch(() => undefined) : undefined;
+  return {
+    items: counted.items,
+    readShare,
+    total: () => (counted.ended() ? counted.given() : lines),
+  };
+}
+
+/** The non-blank lines of a JSON Lines file (the cases `jsonLinesItems` yields), in a pass of its own. */
+async function countCaseLines(path: string): Promise<number> {
+  const handle = await openRegularFile(path);
+  try {
+    let count = 0;
+    let content = false;
+    let first = true;
+    for await (const chunk of handle.createReadStream({
+      highWaterMark: 1 << 20,
+      autoClose: false,
+    }) as AsyncIterable<Buffer>) {
+      let i = first && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf ? 3 : 0;
+      first = false;
+      while (i < chunk.length) {
+        const end = chunk.indexOf(LINE_FEED, i);
+        const stop = end < 0 ? chunk.length : end;
+        for (; !content && i < stop; i++) content = !isBlankByte(chunk[i]!);
+        if (end < 0) break;
+        if (content) count++;
+        content = false;
+        i = end + 1;
+      }
+    }
+    return content ? count + 1 : count;
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Closes the file when the reading ends, and turns file-system errors into one-line input errors. */
@@ -215,6 +286,41 @@ function isBlankText(text: string): boolean {
   return true;
 }
 
+/** The bytes of the array element being read, dropped once it is longer than the limit; `index` is the next element's. */
+class ElementBuffer {
+  index = 0;
+  private pieces: Buffer[] = [];
+  private size = 0;
+
+  constructor(
+    private readonly path: string,
+    private readonly maxBytes: number,
+  ) {}
+
+  keep(piece: Buffer): void {
+    this.size += piece.length;
+    if (this.size > this.maxBytes) this.pieces = [];
+    else this.pieces.push(piece);
+  }
+
+  /** The element read so far as an item (undefined when blank; an error when too long), then empty again. */
+  take(): BatchItem | undefined {
+    const { path, maxBytes } = this;
+    if (this.size > maxBytes) {
+      this.pieces = [];
+      this.size = 0;
+      const error = `${path} at $[${this.index}]: element longer than ${maxBytes} bytes; raise limits.maxLineBytes (--max-line-bytes) if this is intended`;
+      return { kind: 'error', index: this.index, id: `$[${this.index++}]`, error };
+    }
+    const text = (this.pieces.length === 1 ? this.pieces[0]! : Buffer.concat(this.pieces, this.size)).toString('utf8');
+    this.pieces = [];
+    this.size = 0;
+    if (isBlankText(text)) return undefined;
+    const where = { file: path, element: this.index };
+    return { kind: 'text', index: this.index++, text, where };
+  }
+}
+
 /**
  * The elements of a top-level JSON array, as text, found by tracking brackets and strings byte by byte.
  * An element that is not valid JSON is its scorer's to report, so one bad case loses nothing else; an
@@ -233,28 +339,7 @@ async function* arrayElements(
   let escaped = false;
   let started = false;
   let closed = false;
-  let index = 0;
-  let pieces: Buffer[] = [];
-  let size = 0;
-  const keep = (piece: Buffer): void => {
-    size += piece.length;
-    if (size > maxBytes) pieces = [];
-    else pieces.push(piece);
-  };
-  const element = (): BatchItem | undefined => {
-    if (size > maxBytes) {
-      pieces = [];
-      size = 0;
-      const error = `${path} at $[${index}]: element longer than ${maxBytes} bytes; raise limits.maxLineBytes (--max-line-bytes) if this is intended`;
-      return { kind: 'error', index, id: `$[${index++}]`, error };
-    }
-    const text = (pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, size)).toString('utf8');
-    pieces = [];
-    size = 0;
-    if (isBlankText(text)) return undefined;
-    const where = { file: path, element: index };
-    return { kind: 'text', index: index++, text, where };
-  };
+  const element = new ElementBuffer(path, maxBytes);
   const trailing = (): never => {
     throw new ToolscoreInputError({ source: path }, 'unexpected text after the end of the JSON array of cases');
   };
@@ -290,29 +375,29 @@ async function* arrayElements(
       else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) {
         depth--;
         if (depth === 0) {
-          keep(chunk.subarray(open, i));
-          const item = element();
+          element.keep(chunk.subarray(open, i));
+          const item = element.take();
           // `[]` has no element; `[1, ]` is the scorer's to refuse, like any bad element.
-          if (item !== undefined || index > 0) yield item ?? blankElement(path, index++);
+          if (item !== undefined || element.index > 0) yield item ?? blankElement(path, element.index++);
           closed = true;
         }
       } else if (b === COMMA && depth === 1) {
-        keep(chunk.subarray(open, i));
-        yield element() ?? blankElement(path, index++);
+        element.keep(chunk.subarray(open, i));
+        yield element.take() ?? blankElement(path, element.index++);
         open = i + 1;
       }
     }
     if (!closed && open < chunk.length) {
-      keep(chunk.subarray(open));
+      element.keep(chunk.subarray(open));
     }
   }
   if (!started) throw new ToolscoreInputError({ source: path }, 'expected a JSON array of cases');
   if (!closed)
     yield {
       kind: 'error',
-      index,
-      id: `$[${index}]`,
-      error: `${path} at $[${index}]: the file ends inside the JSON array; expected "]" after the last case`,
+      index: element.index,
+      id: `$[${element.index}]`,
+      error: `${path} at $[${element.index}]: the file ends inside the JSON array; expected "]" after the last case`,
     };
 }
 

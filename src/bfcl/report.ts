@@ -7,7 +7,8 @@ import type { BfclCategorySummary, BfclLine, BfclSummary, BfclVerdictLine } from
 
 /*
  * The views of a BFCL run: the console table, Markdown (a job summary) and an HTML page. Every text
- * from the files (ids, error messages, top issues) is escaped in each format.
+ * from the files (ids, error messages, top issues) has its credentials masked (before any escaping
+ * could split a key) and is escaped in each format.
  */
 
 /** Failing entries listed in the Markdown and HTML reports, lowest toolscore score first. */
@@ -77,11 +78,11 @@ export function renderBfclMarkdown(summary: BfclSummary, lines: readonly BfclLin
         failed
           .slice(0, SHOWN_FAILURES)
           .map((line) => [
-            md(line.id),
-            md(line.category),
-            md(line.error_type ?? ''),
+            md(displayText(line.id)),
+            md(displayText(line.category)),
+            md(displayText(line.error_type ?? '')),
             `${line.score.toFixed(3)} ${line.grade}`,
-            md(issueText(line)),
+            md(displayText(issueText(line))),
           ]),
         ['l', 'l', 'l', 'r', 'l'],
       ),
@@ -111,11 +112,11 @@ export function renderBfclHtml(summary: BfclSummary, lines: readonly BfclLine[],
             .map((line) =>
               tr(
                 [
-                  line.id,
-                  line.category,
-                  line.error_type ?? '',
+                  displayText(line.id),
+                  displayText(line.category),
+                  displayText(line.error_type ?? ''),
                   `${line.score.toFixed(3)} ${line.grade}`,
-                  issueText(line),
+                  displayText(issueText(line)),
                 ],
                 [3],
               ),

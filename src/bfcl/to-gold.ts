@@ -1,3 +1,6 @@
+import { ToolscoreInputError } from '../core/errors.js';
+import { MAX_WRITABLE_NAME_BYTES } from '../io/atomic-write.js';
+import { goldNameCollisionText, goldNameTooLongText } from '../text/bfcl.js';
 import { answerCalls, entryObject, offeredFunctions } from './decode.js';
 import { type BfclQuestion, type BfclSources, planBfclQuestions } from './files.js';
 import { type BfclGold, bfclGold } from './gold.js';
@@ -7,6 +10,8 @@ import type { BfclSummary } from './types.js';
 export interface BfclGoldFile {
   id: string;
   category: string;
+  /** `<id>.json`, with the characters file systems refuse written `_`. */
+  name: string;
   gold: BfclGold;
 }
 
@@ -18,7 +23,33 @@ export async function bfclGoldFiles(
   sources: Omit<BfclSources, 'results'>,
 ): Promise<{ files: BfclGoldFile[]; skipped: BfclSummary['skipped'] }> {
   const { questions, skipped } = await planBfclQuestions(sources);
-  return { files: questions.map(goldFile), skipped };
+  const files = questions.map(goldFile);
+  checkNames(files);
+  return { files, skipped };
+}
+
+/**
+ * Every file name is checked before anything is written: two ids that give one name (`a/b` and `a_b`,
+ * or names that differ only in case, one file on macOS and Windows) would overwrite each other, and a
+ * name too long to write would fail with part of the files written.
+ */
+function checkNames(files: readonly BfclGoldFile[]): void {
+  const first = new Map<string, string>();
+  for (const { id, name } of files) {
+    if (Buffer.byteLength(name) > MAX_WRITABLE_NAME_BYTES)
+      throw new ToolscoreInputError({ source: '--to-gold' }, goldNameTooLongText(id, MAX_WRITABLE_NAME_BYTES));
+    const key = name.toLowerCase();
+    const earlier = first.get(key);
+    if (earlier !== undefined)
+      throw new ToolscoreInputError({ source: '--to-gold' }, goldNameCollisionText(earlier, id, name));
+    first.set(key, id);
+  }
+}
+
+/** An entry id as a file name: path separators and other characters file systems refuse become `_`. */
+function fileName(id: string): string {
+  const name = id.replace(/[/\\:*?"<>|\u0000-\u001f]/g, '_');
+  return `${name === '' || name === '.' || name === '..' ? `_${name}` : name}.json`;
 }
 
 function goldFile(entry: BfclQuestion): BfclGoldFile {
@@ -35,6 +66,7 @@ function goldFile(entry: BfclQuestion): BfclGoldFile {
   return {
     id: entry.id,
     category: entry.category,
+    name: fileName(entry.id),
     gold: bfclGold(entry.kind, entry.category, entry.ruleset, functions, answers),
   };
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { readGold } from '../formats/gold.js';
+import { readGold } from '../gold/gold.js';
 import { STRING_NORMALIZATIONS } from '../match/normalize.js';
 import { bfclGold } from './gold.js';
 import { answerCalls } from './decode.js';

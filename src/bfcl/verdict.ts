@@ -1,8 +1,9 @@
 import { ToolscoreInputError } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { resolveSettings, scoreCalls, type ScoreSettings } from '../evaluation/evaluate.js';
-import { readGold } from '../formats/gold.js';
+import { readGold } from '../gold/gold.js';
 import { lineTopIssue } from '../batch/results-line.js';
+import { redactDeep, redactSecrets } from '../metrics/security.js';
 import { planCategory } from './categories.js';
 import { UncheckableEntry, astChecker } from './checker.js';
 import { type Decoded, answerCalls, decodeResult, entryObject, isEmptyOutput, offeredFunctions } from './decode.js';
@@ -58,8 +59,10 @@ export class BfclJudge {
       const gold = bfclGold(plan.kind, category, item.ruleset, functions, answers);
       return this.line(item, verdict, gold, 'calls' in decoded ? decoded.calls : []);
     } catch (error) {
-      if (error instanceof UncheckableEntry) return { id, index, category, error: `${item.where}: ${error.message}` };
-      if (error instanceof ToolscoreInputError) return { id, index, category, error: error.message };
+      // Messages quote names and values from the files: credentials in them are masked.
+      if (error instanceof UncheckableEntry)
+        return { id, index, category, error: redactSecrets(`${item.where}: ${error.message}`) };
+      if (error instanceof ToolscoreInputError) return { id, index, category, error: redactSecrets(error.message) };
       // Hostile nesting (arguments thousands of levels deep) ends the entry, not the run.
       if (error instanceof RangeError && /call stack/i.test(error.message))
         return { id, index, category, error: `${item.where}: the entry is nested too deeply to judge` };
@@ -80,7 +83,10 @@ export class BfclJudge {
       index: item.index,
       category: item.category,
       valid: verdict.valid,
-      ...(verdict.valid ? {} : { error_type: verdict.error_type ?? 'unclear', error: verdict.error.map(toJson) }),
+      // The leaderboard's messages quote function names and values: credentials in them are masked.
+      ...(verdict.valid
+        ? {}
+        : { error_type: verdict.error_type ?? 'unclear', error: redactDeep(verdict.error.map(toJson)) }),
       score: result.score,
       grade: result.grade,
       argument_f1: result.metrics.argument_metrics.f1,

@@ -187,7 +187,10 @@ const BUDGET_AND_LIMIT_OPTIONS: OptionTable<
     description: 'budget: most seconds for any single call',
   },
   maxCost: { flags: '--max-cost <usd>', description: 'budget: most USD spent on tool calls' },
-  maxDepth: { flags: '--max-depth <n>', description: 'limit: deepest argument nesting read (default 1000)' },
+  maxDepth: {
+    flags: '--max-depth <n>',
+    description: 'limit: deepest argument nesting read (default 1000, at most 1500)',
+  },
   maxPairingCells: {
     flags: '--max-pairing-cells <n>',
     description: 'limit: most expected × actual calls of one tool to pair exactly (default 4000000)',
@@ -373,6 +376,11 @@ const batchCommand: CommandSpec<BatchFlags, [string | undefined]> = {
       flags: '--strict-gold',
       description: "an unknown key in a case's gold (or the --gold file) makes the case an error, not a warning",
     },
+    allowCaseLimits: {
+      flags: '--allow-case-limits',
+      description:
+        "let a case's options.limits raise the limits above (by default a case may only lower them; a case that raises one is an error line)",
+    },
     progress: { flags: '--no-progress', description: 'print no progress line on stderr' },
   },
   help: BATCH_EXIT_CODES,
@@ -535,7 +543,7 @@ const generateCommand: CommandSpec<GenerateFlags> = {
         'tool definitions: OpenAI tools (with or without the function wrapper), Anthropic tools, an MCP tools/list result',
       required: true,
     },
-    n: { flags: '-n <count>', description: 'cases per tool', default: '10' },
+    n: { flags: '-n <count>', description: 'cases per tool (at most 1,000,000 in all: -n × tools)', default: '10' },
     edgeCases: {
       flags: '--no-edge-cases',
       description: 'normal cases only (by default 60% normal, 20% boundary, 20% edge)',
@@ -550,8 +558,9 @@ const generateCommand: CommandSpec<GenerateFlags> = {
   help: `
 Exit codes:
   0  written
-  2  bad usage or bad input: a tools file that is not a catalogue, -n below 1,
-     an output that names the tools file, no tool whose schema can be satisfied`,
+  2  bad usage or bad input: a tools file that is not a catalogue, -n below 1
+     or -n × tools above 1,000,000, an output that names the tools file, no
+     tool whose schema can be satisfied`,
   async run(_args, flags) {
     const { runGenerate } = await import('./commands/generate.js');
     return runGenerate(flags);
@@ -793,7 +802,8 @@ const initCommand: CommandSpec<InitFlags> = {
     },
     dir: {
       flags: '--dir <folder>',
-      description: 'folder of the test file (default: test/ or tests/ when present, else test/)',
+      description:
+        'folder of the test file (default: test/ or tests/ when present, else test/); a relative one stays inside the project',
     },
     yes: {
       flags: '-y, --yes',

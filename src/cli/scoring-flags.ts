@@ -1,6 +1,6 @@
 import { ToolscoreInputError } from '../core/errors.js';
 import { checkMinScore } from '../core/grade.js';
-import type { EvaluationLimits } from '../core/limits.js';
+import { depthCeilingError, MAX_DEPTH_CEILING, type EvaluationLimits } from '../core/limits.js';
 import { normalizeWeights, type WeightsInput } from '../core/weights.js';
 import type { Budgets } from '../metrics/budget.js';
 
@@ -78,6 +78,7 @@ export function parseBudgetFlags(flags: ScoringFlags): Budgets | undefined {
 export function parseLimitFlags(flags: ScoringFlags): Partial<EvaluationLimits> {
   const limits: Partial<EvaluationLimits> = {};
   const depth = numberFlag(flags.maxDepth, '--max-depth', true);
+  if (depth !== undefined && depth > MAX_DEPTH_CEILING) throw depthCeilingError('--max-depth');
   if (depth !== undefined) limits.maxDepth = depth;
   const pairing = numberFlag(flags.maxPairingCells, '--max-pairing-cells', true);
   if (pairing !== undefined) limits.maxPairingCells = pairing;

@@ -17,8 +17,13 @@ export class LiveLine {
 
   constructor(private readonly enabled: boolean) {}
 
+  /** Whether `draw` shows anything: enabled, on a terminal. */
+  get drawn(): boolean {
+    return this.enabled && this.live;
+  }
+
   draw(text: () => string): void {
-    if (!this.enabled || !this.live) return;
+    if (!this.drawn) return;
     const now = performance.now();
     if (now - this.lastDraw < 200) return;
     this.lastDraw = now;

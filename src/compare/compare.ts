@@ -3,6 +3,7 @@ import { letterGrade, type Grade } from '../core/grade.js';
 import { VERSION } from '../core/version.js';
 import { BATCH_METRICS, type BatchLine, type BatchMetric, type BatchScoredLine } from '../batch/types.js';
 import type { EvaluationResult } from '../evaluation/result.js';
+import { redactSecrets } from '../metrics/security.js';
 import { signTestP } from './sign-test.js';
 
 /** Layout version of `comparison.json`. */
@@ -65,14 +66,17 @@ export interface Comparison {
   pairs: ComparedPair[];
 }
 
-/** Names given by `--names`, or each file's stem; either way every name must be its own. */
+/**
+ * Names given by `--names`, or each file's stem; either way every name must be its own. A credential in
+ * a name is masked here, once, so every output (and any cut of a name for a chart) shows it masked.
+ */
 export function modelNames(files: readonly string[], given: readonly string[] | undefined): string[] {
   if (given !== undefined && given.length !== files.length)
     throw new ToolscoreInputError(
       { source: '--names' },
       `${given.length} name${given.length === 1 ? '' : 's'} for ${files.length} runs; give one name per run, in order`,
     );
-  const names = given === undefined ? files.map(stemOf) : [...given];
+  const names = (given === undefined ? files.map(stemOf) : given).map(redactSecrets);
   const first = new Map<string, number>();
   names.forEach((name, i) => {
     if (name.trim() === '') throw new ToolscoreInputError({ source: '--names' }, `name ${i + 1} is empty`);
@@ -105,7 +109,7 @@ function modelOf(run: ModelRun): ComparedModel {
     const m = result.metrics;
     return {
       name: run.name,
-      file: run.file,
+      file: redactSecrets(run.file),
       score: result.score,
       grade: result.grade,
       metrics: {
@@ -129,7 +133,7 @@ function modelOf(run: ModelRun): ComparedModel {
   ) as Record<BatchMetric, number | null>;
   return {
     name: run.name,
-    file: run.file,
+    file: redactSecrets(run.file),
     score,
     grade: score === null ? null : letterGrade(score),
     metrics,

@@ -1,10 +1,13 @@
 import picocolors from 'picocolors';
-import { COMPARE_TEXT, pairText, pairedTestText, winnerText } from '../text/compare.js';
+import { COMPARE_LEGEND, COMPARE_TEXT, pairText, pairedTestText, winnerText } from '../text/compare.js';
+import { metricBand } from '../batch/reports/view.js';
 import { escapeMarkdown as md, escapeXml as xml } from '../reports/escape.js';
 import { pageEnd, pageStart, section, table as htmlTable } from '../reports/html.js';
 import { table as markdownTable } from '../reports/markdown.js';
 import { displayText } from '../reports/text.js';
+import { cutText } from '../text/values.js';
 import { COMPARED, type Compared, type ComparedModel, type Comparison } from './compare.js';
+import { COMPARE_STYLE, COMPARE_STYLE_HASH } from './html-style.js';
 
 /*
  * The views of a comparison: a console table, Markdown (a job summary), an HTML page with a bar chart
@@ -30,13 +33,18 @@ function measureLabel(measure: Compared): string {
   return measure === 'redundant_rate' ? `${measure} (${COMPARE_TEXT.lowerIsBetter})` : measure;
 }
 
+/** Whether a model's value is the best of the measure (marked only when there is something to compare). */
+function isBest(comparison: Comparison, measure: Compared, model: ComparedModel): boolean {
+  return comparison.winners[measure].includes(model.name) && comparison.models.length > 1;
+}
+
 /** The rows of the measure table: measure, each model's value (the best marked with `*`), the best. */
 function rows(comparison: Comparison, mark: (text: string) => string, name: (text: string) => string): string[][] {
   return COMPARED.map((measure) => [
     measureLabel(measure),
     ...comparison.models.map((model) => {
       const text = cell(valueOf(model, measure));
-      return comparison.winners[measure].includes(model.name) && comparison.models.length > 1 ? mark(text) : text;
+      return isBest(comparison, measure, model) ? mark(text) : text;
     }),
     name(bestText(comparison, measure)),
   ]);
@@ -97,7 +105,12 @@ export function renderComparisonMarkdown(comparison: Comparison): string {
 
 const BAR_WIDTH = 300;
 
-/** One measure's bars, a row per model; the best drawn in the good colour. */
+/** A value's colour, in the other reports' bands (`none` when there is no value). */
+function bandClass(measure: Compared, value: number | null): string {
+  return value === null ? 'none' : metricBand(measure, value);
+}
+
+/** One measure's bars, a row per model, coloured by band; the best value marked with a star. */
 function chart(comparison: Comparison, measure: Compared): string {
   const rowHeight = 22;
   const height = comparison.models.length * rowHeight + 6;
@@ -105,31 +118,42 @@ function chart(comparison: Comparison, measure: Compared): string {
     const value = valueOf(model, measure);
     const y = i * rowHeight + 4;
     const width = value === null ? 0 : Math.max(0, Math.min(1, value)) * BAR_WIDTH;
-    const best = comparison.winners[measure].includes(model.name);
+    const best = isBest(comparison, measure, model);
+    const label = best ? `${cell(value)} ${COMPARE_TEXT.bestMark}` : cell(value);
     return [
       `<text x="0" y="${y + 13}">${xml(shortName(model.name))}</text>`,
-      `<rect class="fill ${best ? 'good' : 'info'}" x="130" y="${y}" width="${width.toFixed(1)}" height="16" rx="3"><title>${xml(`${model.name}: ${cell(value)}`)}</title></rect>`,
-      `<text x="${(136 + width).toFixed(1)}" y="${y + 13}">${cell(value)}</text>`,
+      `<rect class="fill ${bandClass(measure, value)}" x="130" y="${y}" width="${width.toFixed(1)}" height="16" rx="3"><title>${xml(`${model.name}: ${label}`)}</title></rect>`,
+      `<text${best ? ' class="best"' : ''} x="${(136 + width).toFixed(1)}" y="${y + 13}">${label}</text>`,
     ].join('');
   });
   return `<figure><figcaption>${xml(measureLabel(measure))}</figcaption><svg class="chart" viewBox="0 0 480 ${height}" role="img" aria-label="${xml(measureLabel(measure))}">${bars.join('')}</svg></figure>`;
 }
 
 function shortName(name: string): string {
-  return name.length > 18 ? `${name.slice(0, 17)}…` : name;
+  return cutText(name, 18);
+}
+
+/** What the star and the colours mean, above the table and the charts. */
+function legend(): string {
+  const bands = (['good', 'warn', 'bad'] as const).map(
+    (band) => `<span><span class="swatch ${band}"></span>${xml(COMPARE_LEGEND[band])}</span>`,
+  );
+  return `<div class="legend"><span><span class="mark">${COMPARE_TEXT.bestMark}</span> ${xml(COMPARE_LEGEND.best)}</span>${bands.join('')}</div>`;
 }
 
 /** The HTML page: the winner, the table, a chart per measure, the pairs; offline, no script. */
 export function renderComparisonHtml(comparison: Comparison): string {
   const names = comparison.models.map((model) => model.name);
-  const tableRows = rows(
-    comparison,
-    (text) => `<strong>${text}</strong>`,
-    (text) => xml(text),
-  ).map(
-    (cells) =>
-      `<tr>${cells.map((text, k) => (k === 0 ? `<th scope="row">${xml(text)}</th>` : `<td${k <= names.length ? ' class="num"' : ''}>${text}</td>`)).join('')}</tr>`,
-  );
+  const tableRows = COMPARED.map((measure) => {
+    const values = comparison.models.map((model) => {
+      const value = valueOf(model, measure);
+      const band = bandClass(measure, value);
+      return isBest(comparison, measure, model)
+        ? `<td class="num ${band} best"><span class="mark">${COMPARE_TEXT.bestMark}</span> ${cell(value)}</td>`
+        : `<td class="num ${band}">${cell(value)}</td>`;
+    });
+    return `<tr><th scope="row">${xml(measureLabel(measure))}</th>${values.join('')}<td>${xml(bestText(comparison, measure))}</td></tr>`;
+  });
   const pairs =
     comparison.pairs.length === 0
       ? ''
@@ -139,20 +163,25 @@ export function renderComparisonHtml(comparison: Comparison): string {
           `<ul>${comparison.pairs.map((pair) => `<li>${xml(pairText(pair))}</li>`).join('')}</ul><p class="muted">${xml(pairedTestText(comparison.paired_test ?? ''))}</p>`,
         );
   return [
-    pageStart(COMPARE_TEXT.title, comparison.toolscore_version),
+    pageStart(COMPARE_TEXT.title, comparison.toolscore_version, [{ css: COMPARE_STYLE, hash: COMPARE_STYLE_HASH }]),
     `<h1>${xml(COMPARE_TEXT.title)}</h1>`,
     `<p class="lead">${xml(winnerText(comparison.winner, bestScore(comparison)))}</p>`,
     section(
       'models',
       COMPARE_TEXT.modelsTitle,
-      htmlTable(
-        'metrics',
-        [COMPARE_TEXT.measure, ...names, COMPARE_TEXT.best],
-        tableRows,
-        names.map((_, k) => k + 1),
-      ),
+      legend() +
+        htmlTable(
+          'metrics',
+          [COMPARE_TEXT.measure, ...names, COMPARE_TEXT.best],
+          tableRows,
+          names.map((_, k) => k + 1),
+        ),
     ),
-    section('charts', COMPARE_TEXT.chartsTitle, COMPARED.map((measure) => chart(comparison, measure)).join('')),
+    section(
+      'charts',
+      COMPARE_TEXT.chartsTitle,
+      legend() + COMPARED.map((measure) => chart(comparison, measure)).join(''),
+    ),
     pairs,
     pageEnd(comparison.toolscore_version, comparison.created_at),
   ].join('\n');

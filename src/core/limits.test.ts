@@ -22,7 +22,7 @@ describe('hostile sizes give a result or a clear error', () => {
     }
   });
 
-  test('nesting within a raised limit is scored; past what the stack holds it is an input error, not a crash', () => {
+  test('nesting within a raised limit is scored; a limit past what the stack holds is an input error, not a crash', () => {
     const calls = [{ tool: 't', args: nested(1_200) }];
     expect(evaluate({ expected: calls, actual: calls, limits: { maxDepth: 1_300 } }).score).toBe(1);
     const deep = [{ tool: 't', args: nested(100_000) }];
@@ -33,7 +33,9 @@ describe('hostile sizes give a result or a clear error', () => {
       error = caught;
     }
     expect(error).toBeInstanceOf(ToolscoreInputError);
-    expect((error as Error).message).toMatch(/^evaluate: input is nested too deeply to process/);
+    expect((error as Error).message).toBe(
+      'limits at maxDepth: expected at most 1500: deeper nesting overflows the stack of the walks that read it',
+    );
   });
 
   test('a million actual calls against a short gold standard', () => {

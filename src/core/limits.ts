@@ -6,7 +6,7 @@ import { hasOwnProperty } from './objects.js';
  * documented default and can be raised (`limits` option, `--max-*` flags).
  */
 export interface EvaluationLimits {
-  /** Deepest nesting of arguments, in objects and arrays (default 1,000). */
+  /** Deepest nesting of arguments, in objects and arrays (default 1,000; at most `MAX_DEPTH_CEILING`). */
   maxDepth: number;
   /** Most cells (expected × actual calls of one tool) the exact pairing may weigh (default 4,000,000: 2,000 × 2,000). */
   maxPairingCells: number;
@@ -27,6 +27,21 @@ export const DEFAULT_LIMITS: Readonly<EvaluationLimits> = Object.freeze({
   maxRegexChars: 200_000_000,
 });
 
+/**
+ * The highest `maxDepth` allowed. Copies, comparisons, masking and reports walk arguments recursively
+ * once their depth is known to be within the limit; past about 1,900 levels those walks overflow
+ * Node's default stack, so a higher limit would turn deep input into a crash instead of an error.
+ */
+export const MAX_DEPTH_CEILING = 1_500;
+
+/** The error for a depth limit above `MAX_DEPTH_CEILING`. */
+export function depthCeilingError(source: string, path?: string): ToolscoreInputError {
+  return new ToolscoreInputError(
+    { source, ...(path === undefined ? {} : { path }) },
+    `expected at most ${MAX_DEPTH_CEILING}: deeper nesting overflows the stack of the walks that read it`,
+  );
+}
+
 const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as (keyof EvaluationLimits)[];
 
 /** Merges user limits over the defaults; each must be a positive whole number. */
@@ -43,6 +58,7 @@ export function resolveLimits(input?: Partial<EvaluationLimits> | null, source =
     if (value === undefined) continue;
     if (!Number.isSafeInteger(value) || (value as number) < 1)
       throw new ToolscoreInputError({ source, path: name }, 'expected a positive whole number');
+    if (name === 'maxDepth' && (value as number) > MAX_DEPTH_CEILING) throw depthCeilingError(source, name);
     limits[name as keyof EvaluationLimits] = value as number;
   }
   return limits;
@@ -52,7 +68,9 @@ export function resolveLimits(input?: Partial<EvaluationLimits> | null, source =
 export function tooDeepError(source: string, path: string, limit: number, what = 'arguments'): ToolscoreInputError {
   return new ToolscoreInputError(
     { source, path },
-    `${what} nested deeper than ${limit} levels; raise limits.maxDepth (--max-depth) if this is intended`,
+    limit >= MAX_DEPTH_CEILING
+      ? `${what} nested deeper than ${limit} levels, the most limits.maxDepth (--max-depth) allows`
+      : `${what} nested deeper than ${limit} levels; raise limits.maxDepth (--max-depth) if this is intended`,
   );
 }
 

@@ -375,6 +375,18 @@ describe('input checks', () => {
     expect(result.traceCalls.map((call) => call.is_error)).toEqual([true, false, true, true, true]);
     expect(result.traceCalls[3]!.error).toBe('{"code":5}');
   });
+  test('a path given as expected is refused with the way to read a gold file: evaluateTrace', () => {
+    const call = () => evaluate({ expected: 'gold.json' as never, actual: [] });
+    expect(call).toThrow(ToolscoreInputError);
+    expect(call).toThrow(
+      'expected at $: expected a JSON array of calls (or {"calls": [...]}), got a string ("gold.json"); evaluate() reads no files: for a gold file use evaluateTrace({ goldFile: "gold.json", traceFile }), or pass the parsed calls',
+    );
+    // A long string is cut; quotes and control characters are escaped.
+    expect(() => evaluate({ expected: `"\n${'x'.repeat(200)}` as never, actual: [] })).toThrow(
+      `got a string ("\\"\\n${'x'.repeat(77)}…")`,
+    );
+  });
+
   test('an unrecognisable actual value is an error, not zero calls', () => {
     expect(() => evaluate({ expected: [], actual: 42 })).toThrow(/could not detect the trace format of a number/);
   });
@@ -418,6 +430,19 @@ describe('toDict()', () => {
     expect(written).toEqual(result.toDict());
     // selection 1, argument F1 0 (x: 1 against 2), sequence 1 − 1/2, redundancy 1 − 1/2: 0.4 + 0 + 0.1 + 0.05.
     expect(written.score).toBe(0.55);
+    // The verdict and the top issues, as the JSON report writes them (snake_case keys, operator form).
+    // 0.55 is below 0.7.
+    expect(written.verdict).toBe('FAIL');
+    expect(
+      written.top_issues.map((issue) => [issue.kind, issue.tool, issue.expected_index, issue.actual_index]),
+    ).toEqual([
+      ['argument_mismatch', 'a', 0, 0],
+      ['extra', 'a', null, 1],
+    ]);
+    expect(written.top_issues[0]!.problem).toBe('a called with different arguments: x: expected 1, got 2');
+    expect(written.top_issues[0]!.diffs).toEqual([{ key: 'x', kind: 'mismatch', expected: 1, actual: 2 }]);
+    expect(written.top_issues[1]!.problem).toBe('unexpected call to a');
+    expect(written.top_issues[1]).not.toHaveProperty('diffs');
     expect(written.metrics.efficiency_metrics).toMatchObject({
       redundant_count: 1,
       identical_count: 1,
@@ -454,7 +479,7 @@ describe('evaluate() reads its gold as a gold file is read: unknown keys are not
       actual: [{ tool: 'a' }, { tool: 'b' }],
     } as unknown as Parameters<typeof evaluate>[0]);
     expect(result.warnings).toEqual([
-      'expected at $: unknown key "allow_extra"; known keys: calls, extra_args, order, ignore_tools, allow_extra_calls, $schema',
+      'expected at $: unknown key "allow_extra"; known keys: calls, mode, extra_args, order, ignore_tools, allow_extra_calls, $schema',
     ]);
   });
 

@@ -17,13 +17,13 @@ import { toolCorrectnessMetrics } from '../metrics/tool-correctness.js';
 import { trajectoryMetrics } from '../metrics/trajectory.js';
 import type { Pairing } from '../pairing/pairing.js';
 import { goldView } from '../pairing/gold-view.js';
-import { checkResultNesting } from '../formats/calls.js';
-import { DEFAULT_GOLD_OPTIONS, readGold, readToolList } from '../formats/gold.js';
+import { checkResultNesting } from '../formats/support/calls.js';
+import { DEFAULT_GOLD_OPTIONS, readGold, readToolList } from '../gold/gold.js';
 import { checkedGold } from '../io/gold-check.js';
 import { letterGrade } from '../core/grade.js';
 import { resolveLimits, withStackGuard, type EvaluationLimits } from '../core/limits.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { EvaluationResult, NO_GOLD_APPLIED } from './result.js';
+import { EvaluationResult, type GoldApplied, NO_GOLD_APPLIED } from './result.js';
 import type { ActualCallInput, ExpectedCall, GoldInput, GoldOptions, ToolCall } from '../core/types.js';
 import { ToolscoreInputError } from '../core/errors.js';
 import { normalizeWeights, type Weights, type WeightsInput } from '../core/weights.js';
@@ -61,7 +61,17 @@ export interface EvaluateOptions {
 
 /** Scores actual tool calls against expected ones. Synchronous, pure, no I/O. */
 export function evaluate(options: EvaluateOptions): EvaluationResult {
+  if (typeof options.expected === 'string') throw pathAsGoldError(options.expected);
   return withStackGuard(() => evaluateUnguarded(options), 'evaluate');
+}
+
+/** `expected: "gold.json"`: gold is never a string, and the likely mistake is a file path, so say where files are read. */
+function pathAsGoldError(given: string): ToolscoreInputError {
+  const shown = JSON.stringify(given.length > 80 ? `${given.slice(0, 79)}…` : given);
+  return new ToolscoreInputError(
+    { source: 'expected', path: '$' },
+    `expected a JSON array of calls (or {"calls": [...]}), got a string (${shown}); evaluate() reads no files: for a gold file use evaluateTrace({ goldFile: ${shown}, traceFile }), or pass the parsed calls`,
+  );
 }
 
 function evaluateUnguarded(options: EvaluateOptions): EvaluationResult {
@@ -187,30 +197,25 @@ export function scoreCalls(
     view.scoredPositions === null
       ? scoredPairing
       : toTracePositions(scoredPairing, view.scoredPositions, actual.length);
-  const allMetrics = (checked: CheckedMetrics): Metrics => {
-    const metrics: Metrics = {
-      invocation_accuracy: invocationAccuracy(wanted, scored, index),
-      selection_accuracy: selection,
-      tool_correctness_metrics: toolCorrectnessMetrics(wanted, scored, index),
-      sequence_metrics: sequence,
-      trajectory_metrics: trajectoryMetrics(wanted, scored, mode === 'lenient' ? scoredPairing : undefined),
-      argument_metrics: argumentsMatched,
-      efficiency_metrics: efficiencyMetrics(wanted, scored, index),
-      required_call_recall: recall,
-      security_metrics: security,
-    };
-    if (settings.forbidden) metrics.policy_metrics = policyMetrics(actual, settings.forbidden);
-    if (settings.budgets) metrics.budget_metrics = budgetMetrics(actual, settings.budgets);
-    if (schemas) metrics.schema_metrics = schemas;
-    const latency = latencyMetrics(actual);
-    if (latency) metrics.latency_metrics = latency;
-    const cost = costMetrics(actual);
-    if (cost) metrics.cost_metrics = cost;
-    if (checked.side_effect_metrics) metrics.side_effect_metrics = checked.side_effect_metrics;
-    if (checked.semantic_metrics) metrics.semantic_metrics = checked.semantic_metrics;
-    return metrics;
-  };
-  const unscored = unscoredPositions(view.scoredPositions, actual.length);
+  const allMetrics = (checked: CheckedMetrics): Metrics =>
+    withOptionalMetrics(
+      {
+        invocation_accuracy: invocationAccuracy(wanted, scored, index),
+        selection_accuracy: selection,
+        tool_correctness_metrics: toolCorrectnessMetrics(wanted, scored, index),
+        sequence_metrics: sequence,
+        trajectory_metrics: trajectoryMetrics(wanted, scored, mode === 'lenient' ? scoredPairing : undefined),
+        argument_metrics: argumentsMatched,
+        efficiency_metrics: efficiencyMetrics(wanted, scored, index),
+        required_call_recall: recall,
+        security_metrics: security,
+      },
+      actual,
+      settings,
+      schemas,
+      checked,
+    );
+  const goldApplied = appliedGold(gold, view, actual.length);
   return {
     expected: wanted,
     actual,
@@ -226,13 +231,30 @@ export function scoreCalls(
         pairing,
         mode,
         warnings: settings.warnings ?? [],
-        gold:
-          gold === DEFAULT_GOLD_OPTIONS && unscored.length === 0 && view.skippedOptional === 0
-            ? NO_GOLD_APPLIED
-            : { options: gold, skippedOptional: view.skippedOptional, unscoredCalls: unscored },
+        gold: goldApplied,
         ...(settings.sources ? settings.sources : {}),
       }),
   };
+}
+
+/** The core metrics with the optional ones added, in the order the report lists them: each only when it applies. */
+function withOptionalMetrics(
+  metrics: Metrics,
+  actual: readonly ToolCall[],
+  settings: ScoreSettings,
+  schemas: Metrics['schema_metrics'],
+  checked: CheckedMetrics,
+): Metrics {
+  if (settings.forbidden) metrics.policy_metrics = policyMetrics(actual, settings.forbidden);
+  if (settings.budgets) metrics.budget_metrics = budgetMetrics(actual, settings.budgets);
+  if (schemas) metrics.schema_metrics = schemas;
+  const latency = latencyMetrics(actual);
+  if (latency) metrics.latency_metrics = latency;
+  const cost = costMetrics(actual);
+  if (cost) metrics.cost_metrics = cost;
+  if (checked.side_effect_metrics) metrics.side_effect_metrics = checked.side_effect_metrics;
+  if (checked.semantic_metrics) metrics.semantic_metrics = checked.semantic_metrics;
+  return metrics;
 }
 
 const NO_TOOLS: ReadonlySet<string> = new Set();
@@ -271,6 +293,18 @@ function toTracePositions(pairing: Pairing, positions: readonly number[], actual
     expectedFor,
     matchedArgs: pairing.matchedArgs,
   };
+}
+
+/** What the gold's options did to this run: nothing (the shared record), or the options, optional calls skipped and calls left unscored. */
+function appliedGold(
+  gold: GoldOptions,
+  view: { scoredPositions: readonly number[] | null; skippedOptional: number },
+  actualCount: number,
+): GoldApplied {
+  const unscored = unscoredPositions(view.scoredPositions, actualCount);
+  return gold === DEFAULT_GOLD_OPTIONS && unscored.length === 0 && view.skippedOptional === 0
+    ? NO_GOLD_APPLIED
+    : { options: gold, skippedOptional: view.skippedOptional, unscoredCalls: unscored };
 }
 
 /** The actual calls left out of scoring (ignored tools, extra calls under allow_extra_calls). */

@@ -5,9 +5,9 @@ import type { Pairing } from '../pairing/pairing.js';
 import type { EqualityMode } from '../match/equality.js';
 import { buildFindings, errorFindingCount, type Finding } from './findings.js';
 import { decideVerdict, type Grade, type Verdict, type VerdictDecision } from '../core/grade.js';
-import { buildTopIssues, type TopIssue } from './top-issues.js';
+import { buildTopIssues, topIssueRecord, type TopIssue, type TopIssueRecord } from './top-issues.js';
 import type { ExpectedCall, GoldOptions, ToolCall } from '../core/types.js';
-import { DEFAULT_GOLD_OPTIONS } from '../formats/gold.js';
+import { DEFAULT_GOLD_OPTIONS } from '../gold/gold.js';
 import type { Weights } from '../core/weights.js';
 
 /** Layout version of `toDict()`; bumped only on a breaking change (adding keys does not bump it). */
@@ -18,6 +18,8 @@ export interface EvaluationRecord {
   schema_version: string;
   score: number;
   grade: Grade;
+  /** PASS, WARN or FAIL, as `result.verdict` decides it. */
+  verdict: Verdict;
   weights: Weights;
   required_call_recall: number | null;
   metrics: Metrics;
@@ -44,6 +46,8 @@ export interface EvaluationRecord {
   trace_calls_count: number;
   /** The gold file's options in force, and what they left out of the comparison. */
   gold: GoldRecord;
+  /** Ranked "Top issues to fix", all of them, as the JSON report writes them. */
+  top_issues: TopIssueRecord[];
 }
 
 /** `toDict().gold`: the gold-language options an evaluation ran with (docs/gold-language.md). */
@@ -223,6 +227,7 @@ export class EvaluationResult {
       schema_version: RESULT_SCHEMA_VERSION,
       score: this.score,
       grade: this.grade,
+      verdict: this.verdict,
       weights: { ...this.weights },
       required_call_recall: this.requiredCallRecall,
       metrics: this.metrics,
@@ -241,6 +246,7 @@ export class EvaluationResult {
       gold_calls_count: this.goldCalls.length,
       trace_calls_count: this.traceCalls.length,
       gold: goldRecord(this.gold),
+      top_issues: this.topIssues.map(topIssueRecord),
     };
     return toJsonSafe(record) as EvaluationRecord;
   }

@@ -1,4 +1,5 @@
 import { memberEqual, type EqualityMode } from '../match/equality.js';
+import { encodeOperators } from '../match/operators.js';
 import { isOptional } from '../match/matchers/matcher.js';
 import { copyNumberKind } from '../match/number-kinds.js';
 import type { Pairing } from '../pairing/pairing.js';
@@ -22,6 +23,48 @@ export interface TopIssue {
   fix: string;
   /** Per-argument differences, for argument mismatches. */
   diffs?: ArgumentDiff[];
+}
+
+/** One argument difference as files write it: the expected value with matchers in `$` operator form. */
+interface ArgumentDiffRecord {
+  key: string;
+  kind: ArgumentDiff['kind'];
+  /** Absent for `unexpected`. */
+  expected?: unknown;
+  /** Absent for `missing`. */
+  actual?: unknown;
+}
+
+/** One item of "Top issues to fix" as files write it (`toDict().top_issues`, the JSON report's `top_issues`). */
+export interface TopIssueRecord {
+  kind: IssueKind;
+  tool: string;
+  expected_index: number | null;
+  actual_index: number | null;
+  problem: string;
+  fix: string;
+  diffs?: ArgumentDiffRecord[];
+}
+
+/** A top issue under snake_case keys, the one shape every file gives it. */
+export function topIssueRecord(issue: TopIssue): TopIssueRecord {
+  const record: TopIssueRecord = {
+    kind: issue.kind,
+    tool: issue.tool,
+    expected_index: issue.expectedIndex,
+    actual_index: issue.actualIndex,
+    problem: issue.problem,
+    fix: issue.fix,
+  };
+  if (issue.diffs) record.diffs = issue.diffs.map(diffRecord);
+  return record;
+}
+
+function diffRecord(diff: ArgumentDiff): ArgumentDiffRecord {
+  const record: ArgumentDiffRecord = { key: diff.key, kind: diff.kind };
+  if (diff.kind !== 'unexpected') record.expected = encodeOperators(diff.expected);
+  if (diff.kind !== 'missing') record.actual = diff.actual;
+  return record;
 }
 
 /**
@@ -85,6 +128,35 @@ interface FoundIssue {
   detail: Parameters<typeof issueText>[2];
 }
 
+/** The unpaired expected and actual calls, grouped by the gap between in-order paired calls that they fall in. */
+function unpairedByGap(
+  expectedCount: number,
+  actualCount: number,
+  pairing: Pairing,
+  anchors: ReturnType<typeof orderedAnchors>,
+  unscored: readonly number[],
+): { unpairedExpected: Map<number, number[]>; unpairedActual: Map<number, number[]> } {
+  const gapOfExpected = gapIndex(
+    anchors.map(([i]) => i),
+    expectedCount,
+  );
+  const gapOfActual = gapIndex(
+    anchors.map(([, j]) => j),
+    actualCount,
+  );
+  const unpairedExpected = new Map<number, number[]>();
+  const unpairedActual = new Map<number, number[]>();
+  for (let i = 0; i < expectedCount; i++) {
+    if (pairing.actualFor[i]! < 0) pushTo(unpairedExpected, gapOfExpected[i]!, i);
+  }
+  // Calls the gold does not care about (ignored tools, extras it allows) are never wrong or extra.
+  const notScored = unscored.length === 0 ? undefined : new Set(unscored);
+  for (let j = 0; j < actualCount; j++) {
+    if (pairing.expectedFor[j]! < 0 && !notScored?.has(j)) pushTo(unpairedActual, gapOfActual[j]!, j);
+  }
+  return { unpairedExpected, unpairedActual };
+}
+
 /** Every issue of a case, unranked. */
 function findIssues(
   expected: readonly ExpectedCall[],
@@ -105,24 +177,13 @@ function findIssues(
   };
 
   const anchors = orderedAnchors(pairing.actualFor);
-  const gapOfExpected = gapIndex(
-    anchors.map(([i]) => i),
+  const { unpairedExpected, unpairedActual } = unpairedByGap(
     expected.length,
-  );
-  const gapOfActual = gapIndex(
-    anchors.map(([, j]) => j),
     actual.length,
+    pairing,
+    anchors,
+    unscored,
   );
-  const unpairedExpected = new Map<number, number[]>();
-  const unpairedActual = new Map<number, number[]>();
-  expected.forEach((_, i) => {
-    if (pairing.actualFor[i]! < 0) pushTo(unpairedExpected, gapOfExpected[i]!, i);
-  });
-  // Calls the gold does not care about (ignored tools, extras it allows) are never wrong or extra.
-  const notScored = unscored.length === 0 ? undefined : new Set(unscored);
-  actual.forEach((_, j) => {
-    if (pairing.expectedFor[j]! < 0 && !notScored?.has(j)) pushTo(unpairedActual, gapOfActual[j]!, j);
-  });
   for (let gap = 0; gap <= anchors.length; gap++) {
     const missing = unpairedExpected.get(gap) ?? [];
     const extra = unpairedActual.get(gap) ?? [];

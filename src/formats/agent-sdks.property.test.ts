@@ -2,20 +2,20 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'vitest';
 import { readCorpusJson } from '../../test/corpus.js';
 import { assertDamagedSampleReadsSafely } from '../../test/damage.js';
-import { claudeAgentSDKFormat } from './claude-agent-sdk.js';
-import { claudeCodeFormat } from './claude-code.js';
-import { codexFormat } from './codex.js';
-import { geminiCLIFormat } from './gemini-cli.js';
-import { mcpFormat } from './mcp.js';
-import { langchainFormat } from './langchain.js';
-import { openaiAgentsFormat } from './openai-agents.js';
+import { claudeAgentSDKFormat } from './readers/claude-agent-sdk.js';
+import { codexFormat } from './readers/codex.js';
+import { geminiCLIFormat } from './readers/gemini-cli.js';
+import { mcpFormat } from './readers/mcp.js';
+import { langchainFormat } from './readers/langchain.js';
+import { openaiAgentsFormat } from './readers/openai-agents.js';
 import type { TraceFormat } from './types.js';
-import { vercelAIFormat } from './vercel-ai.js';
+import { vercelAIFormat } from './readers/vercel-ai.js';
 
 /*
  * Damaged real material: any one value anywhere in a corpus sample replaced by arbitrary JSON. The
  * adapters must then read calls or throw a ToolscoreInputError, never crash; every call they return
- * has a non-empty tool name and object-or-null arguments.
+ * has a non-empty tool name and object-or-null arguments. The reader tester (test/reader-tester.ts)
+ * damages every reader's case documents the same way; these are the samples no case reads whole.
  */
 
 const claudeRun = [
@@ -57,16 +57,6 @@ function repoCorpus(path: string): unknown {
 
 const SAMPLES: [string, TraceFormat, unknown][] = [
   [
-    'langchain serialized',
-    langchainFormat,
-    readCorpusJson('langchain', 'langchain-openai-chat-parallel-tool-calls.messages.lc-serialized.json'),
-  ],
-  [
-    'langchain stored',
-    langchainFormat,
-    readCorpusJson('langchain', 'langchain-openai-chat-parallel-tool-calls.messages.stored.json'),
-  ],
-  [
     'langchain chunks',
     langchainFormat,
     (
@@ -84,15 +74,6 @@ const SAMPLES: [string, TraceFormat, unknown][] = [
     },
   ],
   [
-    'vercel-ai v5',
-    vercelAIFormat,
-    (
-      readCorpusJson('vercel-ai-sdk', 'v5', 'openai-chat-parallel-tool-calls-one-tool-error.result.json') as {
-        result: unknown;
-      }
-    ).result,
-  ],
-  [
     'vercel-ai v7 stream',
     vercelAIFormat,
     (
@@ -101,21 +82,11 @@ const SAMPLES: [string, TraceFormat, unknown][] = [
       }
     ).result.streamParts,
   ],
-  [
-    'openai-agents',
-    openaiAgentsFormat,
-    readCorpusJson('providers', 'openai-agents-js', 'run-state-v1.17-side-effect-committed.json'),
-  ],
   ['claude-agent-sdk', claudeAgentSDKFormat, claudeRun],
   [
     'claude-agent-sdk python dumps',
     claudeAgentSDKFormat,
     (repoCorpus('agents/counterfact/claude-agent-sdk-python-minimal.jsonl') as unknown[])[0],
-  ],
-  [
-    'claude-code session',
-    claudeCodeFormat,
-    (repoCorpus('agents/kno-trace/live_session.jsonl') as unknown[]).slice(6, 12),
   ],
   ['codex rollout', codexFormat, repoCorpus('agents/codemie-code/rollout-2026-05-11T11-26-55-excerpt.jsonl')],
   ['gemini-cli session', geminiCLIFormat, repoCorpus('agents/ai-sessions/gemini-session-sample.json')],

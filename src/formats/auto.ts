@@ -1,8 +1,8 @@
-import { isCallList, toActualCalls } from './calls.js';
-import { callMarkIn, checkZeroCalls, describeKeys, isEmptyList, type ZeroReading } from './call-collector.js';
+import { isCallList, toActualCalls } from './support/calls.js';
+import { callMarkIn, checkZeroCalls, describeKeys, isEmptyList, type ZeroReading } from './support/call-collector.js';
 import type { ToolCall } from '../core/types.js';
 import { claimHint, detectFormat, formatNamed, undetectedFormatError } from './registry.js';
-import { collectingContext, type UnrecognisedItems } from './types.js';
+import { collectingContext, type TraceFormat, type UnrecognisedItems } from './types.js';
 
 /** Calls read from some input, with the format used and any warnings. */
 export interface ExtractedCalls {
@@ -26,13 +26,25 @@ export function autoExtract(actual: unknown, source = 'actual'): ExtractedCalls 
 export function readWithFormat(data: unknown, format: string, source: string): ExtractedCalls {
   const name = format === 'auto' ? detectFormat(data) : format;
   if (name === undefined) throw undetectedFormatError({ source, path: '$' }, data);
-  const adapter = formatNamed(name);
+  return readWithAdapter(formatNamed(name), data, source, format !== 'auto');
+}
+
+/**
+ * @internal Reads parsed data with one format's adapter, as `readWithFormat` does once it has the
+ * format; `explicit` when the format was named rather than detected (a zero then needs its reason).
+ */
+export function readWithAdapter(
+  adapter: TraceFormat,
+  data: unknown,
+  source: string,
+  explicit: boolean,
+): ExtractedCalls {
   const warnings: string[] = [];
   const passedOver: UnrecognisedItems = { count: 0 };
   // An empty list is no calls in any format (a run that made none), whatever shape the format expects.
   const calls = isEmptyList(data) ? [] : adapter.parse(data, collectingContext(source, warnings, passedOver));
   if (calls.length === 0) {
-    const reading: ZeroReading = { adapter, explicit: format !== 'auto', source, passedOver, warnings };
+    const reading: ZeroReading = { adapter, explicit, source, passedOver, warnings };
     checkZeroCalls(
       reading,
       [data],
@@ -42,5 +54,5 @@ export function readWithFormat(data: unknown, format: string, source: string): E
       (samples) => claimHint(adapter, samples),
     );
   }
-  return { calls, format: name, warnings };
+  return { calls, format: adapter.name, warnings };
 }

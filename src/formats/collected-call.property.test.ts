@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { childPath } from '../core/errors.js';
-import { type CollectedCall, collectedCall, referenceCollectedCall } from './call-collector.js';
-import { ChildPath, type LazyPath, pathText } from './calls.js';
+import { type CollectedCall, collectedCall, referenceCollectedCall } from './support/call-collector.js';
+import { ChildPath, type LazyPath, pathText } from './support/calls.js';
 
 /** The readers' shortcuts (built calls, paths as objects) agree with the plain versions they stand for. */
 describe('fast paths of the readers agree with their reference versions', () => {

@@ -3,12 +3,12 @@ import { join, sep } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { corpusPath, readCorpusJson, readCorpusJsonl } from '../../test/corpus.js';
 import { checkFormatName, detectFormat } from './registry.js';
-import { anthropicFormat } from './anthropic.js';
-import { bedrockFormat } from './bedrock.js';
-import { cohereFormat } from './cohere.js';
-import { geminiFormat } from './gemini.js';
-import { ollamaFormat } from './ollama.js';
-import { openaiFormat } from './openai.js';
+import { anthropicFormat } from './readers/anthropic.js';
+import { bedrockFormat } from './readers/bedrock.js';
+import { cohereFormat } from './readers/cohere.js';
+import { geminiFormat } from './readers/gemini.js';
+import { ollamaFormat } from './readers/ollama.js';
+import { openaiFormat } from './readers/openai.js';
 
 type Json = Record<string, any>;
 

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { ToolscoreInputError } from '../core/errors.js';
 import { readWithFormat } from './auto.js';
-import { checkZeroCalls, isNothingReadWarning } from './call-collector.js';
-import { anthropicFormat } from './anthropic.js';
-import { fromGemini } from './gemini.js';
-import { fromOpenAI, openaiFormat } from './openai.js';
+import { checkZeroCalls, isNothingReadWarning } from './support/call-collector.js';
+import { anthropicFormat } from './readers/anthropic.js';
+import { fromGemini } from './readers/gemini.js';
+import { fromOpenAI, openaiFormat } from './readers/openai.js';
 import { FORMATS } from './registry.js';
 
 /** The one-line error a reading throws. */
@@ -69,11 +69,6 @@ describe('a named format never reads a silent zero', () => {
       format: 'gemini',
       warnings: [],
     });
-  });
-
-  test('an empty list reads as no calls under every named format, never as the wrong type', () => {
-    for (const format of FORMATS.keys())
-      expect(readWithFormat([], format, 't')).toEqual({ calls: [], format, warnings: [] });
   });
 });
 

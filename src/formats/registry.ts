@@ -1,25 +1,25 @@
 import { ToolscoreInputError } from '../core/errors.js';
 import { closestName } from '../core/spelling.js';
-import { describeKeys, marksOf } from './call-collector.js';
-import { anthropicFormat } from './anthropic.js';
-import { bedrockFormat } from './bedrock.js';
-import { claudeAgentSDKFormat } from './claude-agent-sdk.js';
-import { claudeCodeFormat } from './claude-code.js';
-import { codexFormat } from './codex.js';
-import { crewAIFormat } from './crewai.js';
-import { cohereFormat } from './cohere.js';
-import { customFormat } from './custom.js';
-import { geminiFormat } from './gemini.js';
-import { geminiCLIFormat } from './gemini-cli.js';
-import { langchainFormat } from './langchain.js';
-import { mcpFormat } from './mcp.js';
-import { ollamaFormat } from './ollama.js';
-import { openaiFormat } from './openai.js';
-import { openaiAgentsFormat } from './openai-agents.js';
-import { otelFormat } from './otel.js';
-import { pydanticAIFormat } from './pydantic-ai.js';
+import { describeKeys, marksOf } from './support/call-collector.js';
+import { anthropicFormat } from './readers/anthropic.js';
+import { bedrockFormat } from './readers/bedrock.js';
+import { claudeAgentSDKFormat } from './readers/claude-agent-sdk.js';
+import { claudeCodeFormat } from './readers/claude-code.js';
+import { codexFormat } from './readers/codex.js';
+import { crewAIFormat } from './readers/crewai.js';
+import { cohereFormat } from './readers/cohere.js';
+import { customFormat } from './readers/custom.js';
+import { geminiFormat } from './readers/gemini.js';
+import { geminiCLIFormat } from './readers/gemini-cli.js';
+import { langchainFormat } from './readers/langchain.js';
+import { mcpFormat } from './readers/mcp.js';
+import { ollamaFormat } from './readers/ollama.js';
+import { openaiFormat } from './readers/openai.js';
+import { openaiAgentsFormat } from './readers/openai-agents.js';
+import { otelFormat } from './readers/otel.js';
+import { pydanticAIFormat } from './readers/pydantic-ai.js';
 import type { TraceFormat } from './types.js';
-import { vercelAIFormat } from './vercel-ai.js';
+import { vercelAIFormat } from './readers/vercel-ai.js';
 
 /**
  * Every trace format, in the order `auto` asks them whether data has their shape: most specific

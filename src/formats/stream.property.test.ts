@@ -3,10 +3,10 @@ import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../test/adapter.js';
 import { readCorpusJson, readCorpusJsonl } from '../../test/corpus.js';
 import { assertDamagedSampleReadsSafely } from '../../test/damage.js';
-import { anthropicFormat } from './anthropic.js';
+import { anthropicFormat } from './readers/anthropic.js';
 import { detectFormat } from './registry.js';
-import { geminiFormat } from './gemini.js';
-import { openaiFormat } from './openai.js';
+import { geminiFormat } from './readers/gemini.js';
+import { openaiFormat } from './readers/openai.js';
 import type { TraceFormat } from './types.js';
 
 /*

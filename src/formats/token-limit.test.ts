@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../test/adapter.js';
-import { anthropicFormat } from './anthropic.js';
-import { geminiFormat } from './gemini.js';
-import { openaiFormat } from './openai.js';
+import { anthropicFormat } from './readers/anthropic.js';
+import { geminiFormat } from './readers/gemini.js';
+import { openaiFormat } from './readers/openai.js';
 
 describe('a response cut at its output token limit while writing a call warns on that call', () => {
   test('OpenAI finish_reason "length": the call with cut arguments failed, with both warnings', () => {

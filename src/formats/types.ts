@@ -52,6 +52,12 @@ export interface TraceFormat {
    * calls rather than the file. Formats without one get their JSON Lines items as one array.
    */
   createStreamReader?(context: ParseContext): TraceStreamReader;
+  /**
+   * Optional, for formats without a stream reader: one JSON Lines item as it is kept until `parse`
+   * reads them all, with the bulk that can hold no call or result (a message's text, thinking,
+   * images) cut down to what `parse` looks at, so memory follows the calls rather than the file.
+   */
+  slim?(item: unknown): unknown;
 }
 
 /** Reads a trace item by item; see `TraceFormat.createStreamReader`. */

@@ -76,6 +76,13 @@ function writePlan(path: string): { target: string; through: boolean } {
   return { target, through: isWrittenThrough(target) };
 }
 
+/**
+ * The longest file name, in bytes, these functions can write: file systems cap a name at 255 bytes, and
+ * the temporary file beside it adds a dot before it and `.<pid>.<8 hex digits>.tmp` after it (25 bytes
+ * at most: a pid has at most 10 digits).
+ */
+export const MAX_WRITABLE_NAME_BYTES = 255 - '.'.length - '.4294967295.ffffffff.tmp'.length;
+
 /** The temporary file beside `target` that is renamed over it. */
 function temporaryFor(target: string): string {
   return join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);

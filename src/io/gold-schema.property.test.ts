@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { readGold } from '../formats/gold.js';
+import { readGold } from '../gold/gold.js';
 import { unknownGoldKeys } from './gold-keys.js';
 import { goldSchema } from './gold-schema.js';
 

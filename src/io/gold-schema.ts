@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { JSON_TYPE_NAMES } from '../match/matchers/is-type.js';
 import { STRING_NORMALIZATION_NAMES } from '../match/normalize.js';
 import { type OPERATOR_OPTIONS, REGEX_FLAGS, type Operator } from '../match/operators.js';
-import { TRAJECTORY_MODE_NAMES } from '../formats/gold.js';
+import { TRAJECTORY_MODE_NAMES } from '../gold/gold.js';
 import { GOLD_KEYS } from './gold-keys.js';
 import { jsonSchemaFile, schemaDocs } from './json-schema.js';
 

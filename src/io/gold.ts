@@ -1,4 +1,4 @@
-import { readGold } from '../formats/gold.js';
+import { readGold } from '../gold/gold.js';
 import type { ExpectedCall, Gold } from '../core/types.js';
 import { readJsonFile } from './files.js';
 import { checkedGold, type GoldCheckOptions } from './gold-check.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { toActualCalls } from '../formats/calls.js';
+import { toActualCalls } from '../formats/support/calls.js';
 import { goldLooksLikeTrace, goldMarkIn, traceLooksLikeGold } from './swapped-files.js';
 
 const corpus = (path: string): unknown =>

@@ -2,11 +2,11 @@ import { ToolscoreInputError } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { type ExtractedCalls, readWithFormat } from '../formats/auto.js';
 import { claimHint, detectFormat, formatNamed, knownNonTrace, undetectedFormatError } from '../formats/registry.js';
-import { collectingContext, type TraceStreamReader } from '../formats/types.js';
+import { collectingContext, type ParseContext, type TraceStreamReader } from '../formats/types.js';
 import { readJsonOrServerSentEvents } from './sse.js';
 import { isJsonLinesPath, jsonLinePath, type JsonLinesOptions, looksLikeJsonLines, readJsonLines } from './jsonl.js';
 import type { UnrecognisedItems } from '../formats/types.js';
-import { callMarkIn, checkZeroCalls, describeKeys } from '../formats/call-collector.js';
+import { callMarkIn, checkZeroCalls, describeKeys } from '../formats/support/call-collector.js';
 import { openRegularFile } from './files.js';
 
 /**
@@ -49,6 +49,48 @@ async function notJsonError(path: string, error: unknown): Promise<ToolscoreInpu
   }
 }
 
+/** Most warnings kept from one JSON Lines file, and most with the same message: past them they are counted. */
+const WARNINGS_KEPT = 1_000;
+const SAME_WARNINGS_KEPT = 100;
+
+/**
+ * A context whose warnings stop growing with the file: a file of millions of lines that are not calls
+ * would otherwise keep a warning for each (memory follows the calls, not the file). The first
+ * `SAME_WARNINGS_KEPT` of each message and `WARNINGS_KEPT` in all are kept; `finish` adds one line
+ * for each message counted past its cap and one for the warnings past the total.
+ */
+function boundedWarnings(
+  path: string,
+  warnings: string[],
+  passedOver: UnrecognisedItems,
+): ParseContext & {
+  finish(): void;
+} {
+  const context = collectingContext(path, warnings, passedOver);
+  const kept = new Map<string, number>();
+  const beyond = new Map<string, number>();
+  let unlisted = 0;
+  return {
+    ...context,
+    warn(at, message) {
+      const same = kept.get(message) ?? 0;
+      if (same >= SAME_WARNINGS_KEPT) beyond.set(message, (beyond.get(message) ?? 0) + 1);
+      else if (warnings.length >= WARNINGS_KEPT) unlisted++;
+      else {
+        kept.set(message, same + 1);
+        context.warn(at, message);
+      }
+    },
+    finish() {
+      for (const [message, count] of beyond)
+        warnings.push(
+          `${path}: ${count} more lines with the warning "${message}" (the first ${SAME_WARNINGS_KEPT} are listed)`,
+        );
+      if (unlisted > 0) warnings.push(`${path}: ${unlisted} more warnings (the first ${WARNINGS_KEPT} are listed)`);
+    },
+  };
+}
+
 /** How many leading lines `auto` looks at to recognise a JSON Lines trace (and a named format to confirm it). */
 const DETECTION_LINES = 64;
 
@@ -58,13 +100,14 @@ const MARK_SCAN_LINES = 1024;
 /**
  * Reads a JSON Lines trace: one item (a call, a span, a message, or a whole export) per line. Lines
  * are handed to the format's stream reader as they are read, so memory follows the calls, not the
- * file; a format without a stream reader gets all lines as one array. With `auto`, the format is
+ * file; a format without a stream reader gets all lines as one array, each line slimmed first when the
+ * format says how (`TraceFormat.slim`). With `auto`, the format is
  * recognised from the first lines (as a list, else the first line alone).
  */
 async function loadJsonLinesTrace(path: string, format: string, options?: JsonLinesOptions): Promise<ExtractedCalls> {
   const warnings: string[] = [];
   const passedOver: UnrecognisedItems = { count: 0 };
-  const context = collectingContext(path, warnings, passedOver);
+  const context = boundedWarnings(path, warnings, passedOver);
   let pending: { item: unknown; line: number }[] | undefined = [];
   // The first lines, kept to confirm a named format when it reads no call.
   let sample: { item: unknown; line: number }[] = [];
@@ -73,6 +116,7 @@ async function loadJsonLinesTrace(path: string, format: string, options?: JsonLi
   let name = format;
   let reader: TraceStreamReader | undefined;
   let collected: unknown[] | undefined;
+  let slim: ((item: unknown) => unknown) | undefined;
 
   const begin = (lines: { item: unknown; line: number }[]): void => {
     sample = lines;
@@ -90,7 +134,10 @@ async function loadJsonLinesTrace(path: string, format: string, options?: JsonLi
     }
     const adapter = formatNamed(name);
     reader = adapter.createStreamReader?.(context);
-    if (!reader) collected = [];
+    if (!reader) {
+      collected = [];
+      slim = adapter.slim?.bind(adapter);
+    }
     for (const entry of lines) take(entry.item, entry.line);
   };
   const take = (item: unknown, line: number): void => {
@@ -99,7 +146,7 @@ async function loadJsonLinesTrace(path: string, format: string, options?: JsonLi
       mark = callMarkIn(item);
     }
     if (reader) reader.push(item, jsonLinePath(line));
-    else collected!.push(item);
+    else collected!.push(slim ? slim(item) : item);
   };
 
   const count = await readJsonLines(
@@ -123,6 +170,7 @@ async function loadJsonLinesTrace(path: string, format: string, options?: JsonLi
   if (pending !== undefined) begin(pending);
   const adapter = formatNamed(name);
   const calls: ToolCall[] = reader ? (reader as TraceStreamReader).finish() : adapter.parse(collected, context);
+  context.finish();
   if (calls.length === 0) {
     const items = sample.map((entry) => entry.item);
     const reading = { adapter, explicit: format !== 'auto', source: path, passedOver, warnings };

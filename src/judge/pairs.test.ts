@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toActualCalls } from '../formats/calls.js';
-import { toExpectedCalls } from '../formats/gold.js';
+import { toActualCalls } from '../formats/support/calls.js';
+import { toExpectedCalls } from '../gold/gold.js';
 import { pairCalls } from '../pairing/pairing.js';
 import { judgedPairs } from './pairs.js';
 

@@ -1,5 +1,5 @@
-import { toActualCalls } from '../formats/calls.js';
-import { toExpectedCalls } from '../formats/gold.js';
+import { toActualCalls } from '../formats/support/calls.js';
+import { toExpectedCalls } from '../gold/gold.js';
 import type { ActualCallInput, ExpectedCallInput } from '../core/types.js';
 import { pairCalls } from '../pairing/pairing.js';
 import type { JudgeOption } from './config.js';

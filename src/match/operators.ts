@@ -185,19 +185,11 @@ function copyNumberKinds(from: object, to: object, keys: Iterable<string | numbe
   }
 }
 
-function decodeOperator(
-  obj: Record<string, unknown>,
-  keys: readonly string[],
-  trail: Trail,
-  context: DecodeContext,
-  member: boolean,
-): unknown {
-  // Paths are built only for a message: operators can nest as deep as the limit.
-  const path = (): string => trail.toString();
-  const operatorKeys = keys.filter((key) => key.startsWith('$'));
-  const fail = (reason: string, at = path): never => {
-    throw new ToolscoreInputError({ source: context.source, path: at() }, reason);
-  };
+/** Fails with a one-line message at a path (the node's own unless given). */
+type Fail = (reason: string, at?: () => string) => never;
+
+/** The one known operator among `keys`, with no key beside it that the operator does not take. */
+function checkedOperator(keys: readonly string[], operatorKeys: readonly string[], fail: Fail): Operator {
   if (operatorKeys.length > 1) {
     fail(`expected one $ operator, found ${operatorKeys.join(', ')} (wrap literal data in {"$literal": ...})`);
   }
@@ -217,29 +209,55 @@ function decodeOperator(
       fail(`unexpected key ${JSON.stringify(key)} beside ${op}${hint}`);
     }
   }
+  return op;
+}
+
+/** `{"$regex": operand, "flags": flags}` as a matcher. */
+function regexMatcher(
+  operand: unknown,
+  flags: unknown,
+  context: DecodeContext,
+  fail: Fail,
+  operandPath: () => string,
+  path: () => string,
+): RegexMatcher {
+  if (typeof operand !== 'string') return fail(`expected a pattern string, got ${describeType(operand)}`, operandPath);
+  if (typeof flags !== 'string' || !REGEX_FLAGS.test(flags)) {
+    return fail('expected flags made of the letters i, m, s, u', () => childPath(path(), 'flags'));
+  }
+  // Python rule files write flags inline: a leading (?i), (?s) or (?m) becomes a JavaScript flag.
+  const inline = /^\(\?([ims]+)\)/.exec(operand);
+  const pattern = inline ? operand.slice(inline[0].length) : operand;
+  const allFlags = inline ? [...new Set(flags + inline[1])].join('') : flags;
+  try {
+    return new RegexMatcher(pattern, allFlags, context.regexMode);
+  } catch (error) {
+    return fail(`invalid regular expression: ${(error as Error).message}`, operandPath);
+  }
+}
+
+function decodeOperator(
+  obj: Record<string, unknown>,
+  keys: readonly string[],
+  trail: Trail,
+  context: DecodeContext,
+  member: boolean,
+): unknown {
+  // Paths are built only for a message: operators can nest as deep as the limit.
+  const path = (): string => trail.toString();
+  const operatorKeys = keys.filter((key) => key.startsWith('$'));
+  const fail: Fail = (reason, at = path) => {
+    throw new ToolscoreInputError({ source: context.source, path: at() }, reason);
+  };
+  const op = checkedOperator(keys, operatorKeys, fail);
   const operand = obj[op];
   const operandPath = (): string => childPath(path(), op);
   switch (op) {
     case '$any':
       if (operand !== true) fail(`expected true, got ${describeType(operand)}`, operandPath);
       return ANY;
-    case '$regex': {
-      if (typeof operand !== 'string')
-        return fail(`expected a pattern string, got ${describeType(operand)}`, operandPath);
-      const flags = obj.flags ?? '';
-      if (typeof flags !== 'string' || !REGEX_FLAGS.test(flags)) {
-        return fail('expected flags made of the letters i, m, s, u', () => childPath(path(), 'flags'));
-      }
-      // Python rule files write flags inline: a leading (?i), (?s) or (?m) becomes a JavaScript flag.
-      const inline = /^\(\?([ims]+)\)/.exec(operand);
-      const pattern = inline ? operand.slice(inline[0].length) : operand;
-      const allFlags = inline ? [...new Set(flags + inline[1])].join('') : flags;
-      try {
-        return new RegexMatcher(pattern, allFlags, context.regexMode);
-      } catch (error) {
-        return fail(`invalid regular expression: ${(error as Error).message}`, operandPath);
-      }
-    }
+    case '$regex':
+      return regexMatcher(operand, obj.flags ?? '', context, fail, operandPath, path);
     case '$approx': {
       if (typeof operand !== 'number' || !Number.isFinite(operand)) {
         return fail(`expected a finite number, got ${describeType(operand)}`, operandPath);

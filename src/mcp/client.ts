@@ -8,6 +8,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolResultSchema, ErrorCode, McpError, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/v4';
 import { mcpText } from '../text/mcp.js';
+import { cutText } from '../text/values.js';
 import { VERSION } from '../core/version.js';
 import { describeTarget, type ServerTarget } from './target.js';
 import type { McpTool, ServerHandshake } from './types.js';
@@ -148,7 +149,7 @@ class WatchedTransport implements Transport {
       partial = (lines.pop() ?? '').slice(-100_000);
       for (const line of lines)
         if (!isJsonRpcLine(line) && this.diag.stdoutNoise.length < PROTOCOL_ERRORS)
-          this.diag.stdoutNoise.push(cut(line.replace(/\r$/, ''), 120));
+          this.diag.stdoutNoise.push(cutText(line.replace(/\r$/, ''), 120));
     });
   }
 
@@ -419,10 +420,6 @@ function isJsonRpcLine(line: string): boolean {
   } catch {
     return false;
   }
-}
-
-function cut(text: string, limit: number): string {
-  return text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
 }
 
 function oneLine(text: string): string {

@@ -4,6 +4,8 @@
  * and record real sessions for `toolscore eval`. Kept out of the main `toolscore` entry so importing
  * the scorer never loads the MCP SDK.
  */
+import { renderScorecardJson } from './report.js';
+
 export {
   connect,
   McpConnection,
@@ -52,7 +54,14 @@ export {
   type ScorecardInput,
   type ToolSummary,
 } from './scorecard.js';
-export { renderScorecardConsole, renderScorecardMarkdown, scorecardJson, scorecardSummaryLine } from './report.js';
+export {
+  renderScorecardConsole,
+  renderScorecardMarkdown,
+  renderScorecardJson,
+  scorecardSummaryLine,
+} from './report.js';
+/** @deprecated Use `renderScorecardJson` (renderers are named render<Kind><Format>, docs/reports.md). */
+export const scorecardJson = renderScorecardJson;
 export { estimateTokens, pythonJson, toolDefinitionText, toolTokens } from './tokens.js';
 export { testServer, stderrTail, type ServerTestOutcome, type TestServerOptions } from './test-server.js';
 export { recordSession, SessionRecorder, type RecordOptions, type RecordedSession } from './recorder.js';

@@ -2,9 +2,10 @@ import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { constants as osConstants } from 'node:os';
 import { mcpText } from '../text/mcp.js';
+import { displayText } from '../reports/text.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { VERSION } from '../core/version.js';
-import { idKey } from '../formats/mcp.js';
+import { idKey } from '../formats/readers/mcp.js';
 import { isObject } from '../core/objects.js';
 
 /**
@@ -164,6 +165,25 @@ function signalStatus(signal: NodeJS.Signals): number {
 }
 
 /**
+ * A function that rewrites the session file with what the recorder holds now, one write after another
+ * (the last one wins); the first failure is said once on stderr and recording goes on.
+ */
+function sessionSaver(recorder: SessionRecorder, output: string, stderr: ByteOutput): () => Promise<void> {
+  let writing: Promise<void> = Promise.resolve();
+  let writeFailed = false;
+  return () => {
+    const text = recorder.text();
+    writing = writing
+      .then(() => writeFileAtomic(output, text))
+      .catch((error: Error) => {
+        if (!writeFailed) stderr.write(`${displayText(mcpText.recorderWriteFailed(output, error.message))}\n`);
+        writeFailed = true;
+      });
+    return writing;
+  };
+}
+
+/**
  * Runs the server behind the proxy until it exits; resolves with the exit status to use (the server's
  * code, 128+N for signal N, 1 when it could not be started).
  */
@@ -172,18 +192,7 @@ export async function recordSession(options: RecordOptions): Promise<number> {
   const stdout: ByteOutput = options.stdout ?? process.stdout;
   const stderr: ByteOutput = options.stderr ?? process.stderr;
   const recorder = new SessionRecorder([options.command, ...options.args]);
-  let writing: Promise<void> = Promise.resolve();
-  let writeFailed = false;
-  const save = (): Promise<void> => {
-    const text = recorder.text();
-    writing = writing
-      .then(() => writeFileAtomic(options.output, text))
-      .catch((error: Error) => {
-        if (!writeFailed) stderr.write(`${mcpText.recorderWriteFailed(options.output, error.message)}\n`);
-        writeFailed = true;
-      });
-    return writing;
-  };
+  const save = sessionSaver(recorder, options.output, stderr);
   await save();
 
   const env: NodeJS.ProcessEnv = { ...process.env, ...(options.env ?? {}) };
@@ -204,7 +213,7 @@ export async function recordSession(options: RecordOptions): Promise<number> {
       stdin.off('end', onClientEnd);
       for (const [signal, handler] of forwarders) process.off(signal, handler);
       void save().then(() => {
-        stderr.write(`${mcpText.recordedCalls(recorder.requests, options.output)}\n`);
+        stderr.write(`${displayText(mcpText.recordedCalls(recorder.requests, options.output))}\n`);
         resolve(status);
       });
     };
@@ -241,7 +250,7 @@ export async function recordSession(options: RecordOptions): Promise<number> {
 
     child.once('error', (error: NodeJS.ErrnoException) => {
       stderr.write(
-        `${mcpText.recorderLaunchFailed(options.command, error.code === 'ENOENT' ? 'command not found' : error.message)}\n`,
+        `${displayText(mcpText.recorderLaunchFailed(options.command, error.code === 'ENOENT' ? 'command not found' : error.message))}\n`,
       );
       finish(1);
     });

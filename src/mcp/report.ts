@@ -1,6 +1,7 @@
 import picocolors from 'picocolors';
 import { mcpText } from '../text/mcp.js';
 import { escapeMarkdown } from '../reports/escape.js';
+import { redactDeep } from '../metrics/security.js';
 import { displayText, percent } from '../reports/text.js';
 import type { Scorecard } from './scorecard.js';
 
@@ -147,9 +148,9 @@ export function renderScorecardMarkdown(card: Scorecard): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The JSON report: the scorecard object, with a format marker. */
-export function scorecardJson(card: Scorecard): string {
-  return `${JSON.stringify({ format: 'toolscore-mcp-scorecard', ...card }, null, 2)}\n`;
+/** The JSON report: the scorecard object, with a format marker; credentials the server sent are masked. */
+export function renderScorecardJson(card: Scorecard): string {
+  return `${JSON.stringify({ format: 'toolscore-mcp-scorecard', ...redactDeep(card) }, null, 2)}\n`;
 }
 
 /** `Grade B (84.0%) for everything-server 1.0: 12/13 valid, 30/30 bad input, lint 92.3%`: the one-line summary. */

@@ -1,5 +1,6 @@
 import { mcpText } from '../text/mcp.js';
-import { contentToText } from '../formats/mcp-content.js';
+import { cutText } from '../text/values.js';
+import { contentToText } from '../formats/support/mcp-content.js';
 import type { CallOutcome, McpConnection } from './client.js';
 import { isObject } from '../core/objects.js';
 import type { McpTool, Outcome, Scenario, ScenarioResult } from './types.js';
@@ -27,10 +28,9 @@ export interface RunOutcome {
 
 const DETAIL_LIMIT = 200;
 
-/** Whitespace collapsed, at most 200 characters with an ellipsis. */
+/** Whitespace collapsed, at most 200 characters with an ellipsis, credentials masked (before the cut). */
 export function excerpt(text: string, limit = DETAIL_LIMIT): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > limit ? `${flat.slice(0, limit - 1)}…` : flat;
+  return cutText(text.replace(/\s+/g, ' ').trim(), limit);
 }
 
 /**
@@ -167,6 +167,15 @@ export async function runScenarios(
           duration: 0,
           detail: scenario.skip,
           outcome: 'skipped' as Outcome,
+        };
+      } else if (scenario.broken !== undefined) {
+        result = {
+          ...base,
+          ok: false,
+          is_error: false,
+          duration: 0,
+          detail: scenario.broken,
+          outcome: 'invalid_schema',
         };
       } else if (!current) {
         result = {

@@ -6,6 +6,7 @@ import {
   propertyNames,
   requiredNames,
   type Schema,
+  schemaLoop,
   schemaTypes,
   valueHasType,
 } from '../schemas/schema-util.js';
@@ -114,12 +115,35 @@ export function generateScenarios(tools: readonly McpTool[], options: ScenarioOp
   return scenarios;
 }
 
+/** Which arguments a happy case passes, for its description: all, the required ones only, or some optional ones. */
+function happyKind(
+  names: readonly string[],
+  propertyCount: number,
+  required: ReadonlySet<string>,
+  optionalCount: number,
+): 'all' | 'required' | 'some' {
+  if (optionalCount === 0 || names.length === propertyCount) return 'all';
+  return names.every((name) => required.has(name)) ? 'required' : 'some';
+}
+
 function toolScenarios(tool: McpTool, casesPerTool: number, includeEdge: boolean): Scenario[] {
   const full = tool.inputSchema;
   const schema = effectiveSchema(full);
   if (!schema || !isObject(full)) {
     return [{ tool: tool.name, kind: 'happy', description: mcpText.scenarioNoArgs(), arguments: {} }];
   }
+  // A schema that loops is the server's own fault: its one happy scenario fails without a call.
+  const loop = schemaLoop(full);
+  if (loop !== undefined)
+    return [
+      {
+        tool: tool.name,
+        kind: 'happy',
+        description: mcpText.scenarioHappy(1),
+        arguments: {},
+        broken: mcpText.brokenLoopingSchema(loop),
+      },
+    ];
   // A schema whose checks cannot run (an unsupported pattern, too deep) could not vouch for any argument set.
   const problem = schemaProblem(full);
   if (problem !== undefined)
@@ -171,14 +195,7 @@ function toolScenarios(tool: McpTool, casesPerTool: number, includeEdge: boolean
     const key = JSON.stringify(args);
     if (seen.has(key)) continue;
     seen.add(key);
-    const which =
-      optional.length === 0
-        ? 'all'
-        : names.length === propertyNames(schema).length
-          ? 'all'
-          : names.every((name) => required.has(name))
-            ? 'required'
-            : 'some';
+    const which = happyKind(names, propertyNames(schema).length, required, optional.length);
     const scenario: Scenario = {
       tool: tool.name,
       kind: 'happy',
@@ -190,14 +207,25 @@ function toolScenarios(tool: McpTool, casesPerTool: number, includeEdge: boolean
   }
   if (!includeEdge) return scenarios;
 
-  const base = makeArgs(false).args;
+  const edges = edgeScenarios(tool.name, schema, root, makeArgs(false).args);
+  for (const edge of edges) {
+    const key = JSON.stringify(edge.arguments);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    scenarios.push(edge);
+  }
+  return scenarios;
+}
+
+/** The edge cases built from one valid argument set: the first required argument dropped, the first property of the wrong type, every property empty. */
+function edgeScenarios(tool: string, schema: Schema, root: Schema, base: Record<string, unknown>): Scenario[] {
   const names = propertyNames(schema);
   const edges: Scenario[] = [];
   const firstRequired = requiredNames(schema)[0];
   if (firstRequired !== undefined) {
     const { [firstRequired]: _dropped, ...rest } = base;
     edges.push({
-      tool: tool.name,
+      tool,
       kind: 'edge',
       description: mcpText.scenarioMissingRequired(firstRequired),
       arguments: rest,
@@ -208,20 +236,14 @@ function toolScenarios(tool: McpTool, casesPerTool: number, includeEdge: boolean
     const property = normalizeSchema((schema.properties as Record<string, unknown>)[first], root);
     const wrong = wrongTypeValue(property);
     edges.push({
-      tool: tool.name,
+      tool,
       kind: 'edge',
       description: mcpText.scenarioWrongType(first, describeWrongType(wrong)),
       arguments: { ...base, [first]: wrong },
     });
     const empty: Record<string, unknown> = {};
     for (const name of names) empty[name] = emptyValue((schema.properties as Record<string, unknown>)[name], root);
-    edges.push({ tool: tool.name, kind: 'edge', description: mcpText.scenarioEmptyValues(), arguments: empty });
+    edges.push({ tool, kind: 'edge', description: mcpText.scenarioEmptyValues(), arguments: empty });
   }
-  for (const edge of edges) {
-    const key = JSON.stringify(edge.arguments);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    scenarios.push(edge);
-  }
-  return scenarios;
+  return edges;
 }

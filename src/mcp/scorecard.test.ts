@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { renderScorecardConsole, renderScorecardMarkdown, scorecardJson } from './report.js';
+import { renderScorecardConsole, renderScorecardMarkdown, renderScorecardJson } from './report.js';
 import { blockingIssues, buildScorecard, gradeMeets, lintScore, parseGrade, rankFixes } from './scorecard.js';
 import { estimateTokens, pythonJson, toolDefinitionText, toolTokens } from './tokens.js';
 import type { LintIssue, McpTool, ScenarioResult } from './types.js';
@@ -205,7 +205,7 @@ describe('reports', () => {
     expect(markdown).toContain('| Lint | 20% | 95.0% | 0 errors, 1 warnings |');
     expect(markdown).toContain('1. **beta** (fails on valid input): beta fails on valid input (valid input 1): boom');
     expect(markdown).toContain('2. **beta** (lint warning): beta warning');
-    const json = JSON.parse(scorecardJson(card)) as Record<string, unknown>;
+    const json = JSON.parse(renderScorecardJson(card)) as Record<string, unknown>;
     expect(Object.keys(json)).toEqual(
       expect.arrayContaining([
         'server',

@@ -2,16 +2,8 @@ import { mcpFixText } from '../text/mcp.js';
 import { GRADES, letterGrade, type Grade } from '../core/grade.js';
 import { isDestructive } from './scenarios.js';
 import { estimateTokens, toolTokens } from './tokens.js';
+import { SECURITY_RULES } from './lint/rules.js';
 import type { LintIssue, McpTool, ScenarioResult, ServerIdentity } from './types.js';
-
-/** Lint rules whose findings are signs of tool poisoning: shown on their own line, whatever the grade. */
-const SECURITY_RULES: ReadonlySet<string> = new Set([
-  'hidden-tag-characters',
-  'hidden-bidi-controls',
-  'hidden-characters-in-name',
-  'hides-from-user',
-  'overrides-instructions',
-]);
 
 /** Weights of the scorecard score. */
 export const SCORECARD_WEIGHTS = { happy: 0.6, edge: 0.2, lint: 0.2 } as const;

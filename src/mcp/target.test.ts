@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ToolscoreInputError } from '../core/errors.js';
-import { fromMCP } from '../formats/mcp.js';
+import { fromMCP } from '../formats/readers/mcp.js';
 import { SessionRecorder } from './recorder.js';
 import { commandTarget, describeTarget, readServerConfig, serverFromConfig, splitCommand } from './target.js';
 

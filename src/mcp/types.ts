@@ -35,6 +35,8 @@ export interface Scenario {
   arguments: Record<string, unknown>;
   /** Why this scenario is not run (a destructive tool, or arguments the generator could not make valid). */
   skip?: string;
+  /** Why the tool's own schema fails it without a call (a `$ref` loop no validator can check against). */
+  broken?: string;
 }
 
 /** How a scenario ended. */
@@ -46,6 +48,8 @@ export type Outcome =
   | 'timeout'
   | 'crash'
   | 'transport_error'
+  /** The tool's input schema cannot be checked by any validator (it loops): the server's fault, no call made. */
+  | 'invalid_schema'
   | 'skipped';
 
 /** The outcome of running one scenario. */
@@ -69,7 +73,7 @@ export interface ScenarioResult {
 export interface LintIssue {
   tool: string;
   severity: 'error' | 'warning';
-  /** Stable rule id, e.g. `missing-description`, `hidden-characters`. */
+  /** Stable rule id, e.g. `missing-description` (every rule is listed in docs/mcp-rules.md). */
   rule: string;
   message: string;
   fix: string;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { toActualCalls } from '../formats/calls.js';
-import { toExpectedCalls } from '../formats/gold.js';
+import { toActualCalls } from '../formats/support/calls.js';
+import { toExpectedCalls } from '../gold/gold.js';
 import { parseJson } from '../io/json.js';
 import { pairCalls } from '../pairing/pairing.js';
 import { efficiencyMetrics } from './efficiency.js';

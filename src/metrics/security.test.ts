@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { corpusPath, readCorpusJsonl } from '../../test/corpus.js';
-import { toActualCalls } from '../formats/calls.js';
+import { toActualCalls } from '../formats/support/calls.js';
 import type { Args, ToolCall } from '../core/types.js';
 import {
   SECRET_KINDS,

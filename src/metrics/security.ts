@@ -1,7 +1,7 @@
 import { DEFAULT_LIMITS, tooDeepError } from '../core/limits.js';
 import type { ToolCall } from '../core/types.js';
 import { hasOwnProperty } from '../core/objects.js';
-import { unreadableArgumentsText } from '../formats/calls.js';
+import { unreadableArgumentsText } from '../formats/support/calls.js';
 
 /** Kinds of credential recognised in arguments, most specific first. */
 export const SECRET_KINDS = [
@@ -111,15 +111,19 @@ function isPlaceholderPassword(password: string): boolean {
 }
 
 /**
- * Where a token may start: not after a letter, digit or underscore (a word boundary), but also right
- * after an escaped line break or tab, as in JSON text held in a string (`"…\nsk-ant-…"`).
+ * Where a token may start: not after a letter or digit, but after an underscore, which joins words in
+ * identifiers (`tool_AKIA…`, `send_AIza…`: a key embedded in a tool name), and right after an escaped
+ * line break or tab, as in JSON text held in a string (`"…\nsk-ant-…"`).
  */
-const START = String.raw`(?:(?<![A-Za-z0-9_])|(?<=\\[nrt]))`;
+const START = String.raw`(?:(?<![A-Za-z0-9])|(?<=\\[nrt]))`;
+
+/** Where a fixed-length token ends: before no letter or digit (an underscore may follow: `AKIA…_v2`). */
+const END = '(?![A-Za-z0-9])';
 
 /**
  * Prefixes distinctive enough (a dash or underscore inside, and a fixed shape after) to be found glued
  * to the word before them: `tokensk-ant-api03-…`, `Bearerghp_…`. Prefixes that ordinary words or
- * encoded blobs contain by chance (`sk-`, `AKIA`, `AIza`, `sk_test_`) still need a word start. Each
+ * encoded blobs contain by chance (`sk-`, `AKIA`, `AIza`, `sk_test_`) still need a start (see START). Each
  * glued shape either has a fixed length or ends in an open run, so a failed scan stays short or a
  * match consumes the run: glued starts cost linear time.
  */
@@ -175,7 +179,7 @@ const PATTERNS: readonly SecretPattern[] = [
     // fine-grained personal access tokens.
     kind: 'github_token',
     regex: regex(
-      String.raw`${GLUED}gh[pousr]_[A-Za-z0-9]{36}\b`,
+      String.raw`${GLUED}gh[pousr]_[A-Za-z0-9]{36}${END}`,
       String.raw`${SEGMENTED_START}ghs_[0-9]+_[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`,
       String.raw`${GLUED}github_pat_[A-Za-z0-9_]{60,}`,
     ),
@@ -184,7 +188,7 @@ const PATTERNS: readonly SecretPattern[] = [
   {
     // AWS documentation keys end in EXAMPLE (AKIAIOSFODNN7EXAMPLE).
     kind: 'aws_access_key_id',
-    regex: regex(String.raw`${START}(?:AKIA|ASIA)[0-9A-Z]{16}\b`),
+    regex: regex(String.raw`${START}(?:AKIA|ASIA)[0-9A-Z]{16}${END}`),
     accept: (m) => notPlaceholder(m) && !m.endsWith('EXAMPLE'),
   },
   // Exactly 39 characters: a key may end in `-`, where a trailing \b would fail.

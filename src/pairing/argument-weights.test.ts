@@ -7,8 +7,8 @@ import { Regex } from '../match/matchers/regex.js';
 import { markFloatLiteral } from '../match/number-kinds.js';
 import { countMatchingArgs, joinedArgumentWeights, pairwiseArgumentWeights } from './argument-weights.js';
 import { pairCalls } from './pairing.js';
-import { toActualCalls } from '../formats/calls.js';
-import { toExpectedCalls } from '../formats/gold.js';
+import { toActualCalls } from '../formats/support/calls.js';
+import { toExpectedCalls } from '../gold/gold.js';
 
 /** The weights by comparing every pair: the definition the hash join must reproduce. */
 function pairwise(wanted: readonly (Args | null)[], given: readonly (Args | null)[], mode: EqualityMode): number[] {

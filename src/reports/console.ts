@@ -11,7 +11,7 @@ import { HEADLINE_METRICS, buildReportView, type Band, type MetricRow } from './
 type Colors = ReturnType<typeof picocolors.createColors>;
 type Paint = Colors['red'];
 
-/** Options of `renderConsoleSummary()`. */
+/** Options of `renderReportConsole()`. */
 export interface ConsoleSummaryOptions {
   /** Show every metric, the call counts and the missing and extra tools. */
   verbose?: boolean;
@@ -54,7 +54,7 @@ function row(colors: Colors, metric: MetricRow, withNote: boolean): string {
  * safety". Every text from the input is shown as the view holds it (credentials redacted, control
  * characters escaped).
  */
-export function renderConsoleSummary(result: EvaluationResult, options: ConsoleSummaryOptions = {}): string {
+export function renderReportConsole(result: EvaluationResult, options: ConsoleSummaryOptions = {}): string {
   const colors = picocolors.createColors(options.color === true);
   const view = buildReportView(result, { goldFile: options.goldFile, traceFile: options.traceFile });
   const lines: string[] = [];

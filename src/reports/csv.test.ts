@@ -8,17 +8,17 @@ import {
   hostileResult,
 } from '../../test/report-fixtures.js';
 import { parseCsv } from '../../test/report-readers.js';
-import { csvCell, renderCsvReport } from './csv.js';
+import { csvCell, renderReportCsv } from './csv.js';
 import { buildReportView } from './view-model.js';
 
-describe('renderCsvReport', () => {
+describe('renderReportCsv', () => {
   it('matches the golden file for the bundled example', async () => {
-    expectGolden('example.csv', renderCsvReport(buildReportView(await exampleResult(), EXAMPLE_OPTIONS)));
+    expectGolden('example.csv', renderReportCsv(buildReportView(await exampleResult(), EXAMPLE_OPTIONS)));
   });
 
   it('has a header and one row per flattened metric, each with three cells, values as computed', async () => {
     const view = buildReportView(await exampleResult(), EXAMPLE_OPTIONS);
-    const rows = parseCsv(renderCsvReport(view));
+    const rows = parseCsv(renderReportCsv(view));
     expect(rows[0]).toEqual(['category', 'metric', 'value']);
     expect(rows).toHaveLength(view.flat.length + 1);
     for (const row of rows) expect(row).toHaveLength(3);
@@ -35,7 +35,7 @@ describe('renderCsvReport', () => {
   });
 
   it('neutralises cells a spreadsheet would run as formulas, keeps numbers as numbers, and masks credentials', () => {
-    const text = renderCsvReport(buildReportView(hostileResult(), { now: FIXED_TIME }));
+    const text = renderReportCsv(buildReportView(hostileResult(), { now: FIXED_TIME }));
     expect(text).not.toContain(SECRET);
     const rows = parseCsv(text);
     for (const [, , value] of rows) expect(value).not.toMatch(/^[=+\-@\t\r]/);

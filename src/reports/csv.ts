@@ -20,7 +20,7 @@ export function csvCell(value: FlatMetric['value']): string {
 }
 
 /** The CSV report: a `category,metric,value` header, then every metric flattened, one row each (CRLF line ends). */
-export function renderCsvReport(view: ReportView): string {
+export function renderReportCsv(view: ReportView): string {
   const rows = [
     ['category', 'metric', 'value'].join(','),
     ...view.flat.map((row) => [row.category, row.metric, row.value].map(csvCell).join(',')),
@@ -34,6 +34,6 @@ export async function generateCsvReport(
   path: string,
   options: ReportOptions = {},
 ): Promise<string> {
-  await writeFileAtomic(path, renderCsvReport(buildReportView(result, options)));
+  await writeFileAtomic(path, renderReportCsv(buildReportView(result, options)));
   return resolve(path);
 }

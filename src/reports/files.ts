@@ -13,10 +13,10 @@ type Renderer = (view: ReportView) => string;
 
 // Each renderer is loaded only when its report is asked for, so a plain `eval` starts faster.
 const RENDERERS: Readonly<Record<ReportFormat, () => Promise<Renderer>>> = {
-  html: async () => (await import('./html.js')).renderHtmlReport,
-  markdown: async () => (await import('./markdown.js')).renderMarkdownReport,
-  junit: async () => (await import('./junit.js')).renderJunitReport,
-  csv: async () => (await import('./csv.js')).renderCsvReport,
+  html: async () => (await import('./html.js')).renderReportHtml,
+  markdown: async () => (await import('./markdown.js')).renderReportMarkdown,
+  junit: async () => (await import('./junit.js')).renderReportJunit,
+  csv: async () => (await import('./csv.js')).renderReportCsv,
 };
 
 /** Writes each report asked for from one view, atomically, in the order of `REPORT_FORMATS`. */

@@ -13,15 +13,15 @@ import {
   exampleResult,
   hostileResult,
 } from '../../test/report-fixtures.js';
-import { generateHtmlReport, renderHtmlReport } from './html.js';
+import { generateHtmlReport, renderReportHtml } from './html.js';
 import { HTML_STYLE } from './html-style.js';
 import { buildReportView } from './view-model.js';
 
 /* What can be checked without a browser; test/e2e/html-browser.test.ts opens the page in Chromium. */
 
-describe('renderHtmlReport', () => {
+describe('renderReportHtml', () => {
   it('is one self-contained page: no script, no external reference, a policy that allows only its own stylesheet', async () => {
-    const html = renderHtmlReport(buildReportView(await exampleResult(), EXAMPLE_OPTIONS));
+    const html = renderReportHtml(buildReportView(await exampleResult(), EXAMPLE_OPTIONS));
     expect(html.startsWith('<!DOCTYPE html>\n<html lang="en">')).toBe(true);
     expect(html).not.toMatch(/<script|<link|<img|<iframe|<object|<embed|@import|url\(|\bsrc=|\bhref=/i);
     expect(html).not.toMatch(/https?:\/\//);
@@ -37,7 +37,7 @@ describe('renderHtmlReport', () => {
   });
 
   it('puts score, grade, verdict and required calls up front, then every section of the view', async () => {
-    const html = renderHtmlReport(buildReportView(await exampleResult(), { ...EXAMPLE_OPTIONS, minScore: 0.8 }));
+    const html = renderReportHtml(buildReportView(await exampleResult(), { ...EXAMPLE_OPTIONS, minScore: 0.8 }));
     expect(html).toContain('<title>Toolscore evaluation: WARN: score 83.5%, grade B</title>');
     expect(html).toContain('<span class="big warn" id="score">83.5%</span>');
     expect(html).toContain('<span class="big warn" id="grade">B</span>');
@@ -64,8 +64,19 @@ describe('renderHtmlReport', () => {
     expect(html).toContain('on 2025-06-14T09:30:00.000Z</footer>');
   });
 
+  it('each metric card is captioned with how its number is made, its name in sentence case', async () => {
+    const html = renderReportHtml(buildReportView(await exampleResult(), EXAMPLE_OPTIONS));
+    // The example expects 4 tools and calls all 4 plus charge_card: (4 − 0.5 × 1) / 4 = 87.5%.
+    expect(html).toContain(
+      '<div class="card band-warn" data-metric="invocation_accuracy"><div class="name">Invocation accuracy</div><div><span class="value">87.5%</span> <span class="note">fair</span></div><div class="note">(4 called − ½ × 1 missing or extra) ÷ 4 expected tools</div></div>',
+    );
+    expect(html).toContain('<div class="name">Selection accuracy</div>');
+    expect(html).toContain('<div class="name">Sequence accuracy</div>');
+    expect(html).not.toMatch(/<div class="name">\w+ [A-Z][a-z]/);
+  });
+
   it('escapes every text from the trace and masks credentials', () => {
-    const html = renderHtmlReport(
+    const html = renderReportHtml(
       buildReportView(hostileResult(), { goldFile: `${IMG_PAYLOAD}.json`, traceFile: 'trace.json', now: FIXED_TIME }),
     );
     expect(html).not.toContain(SCRIPT_PAYLOAD);
@@ -78,7 +89,7 @@ describe('renderHtmlReport', () => {
   });
 
   it('a perfect run says there is nothing to fix and leaves out empty sections', () => {
-    const html = renderHtmlReport(
+    const html = renderReportHtml(
       buildReportView(evaluate({ expected: [{ tool: 'a' }], actual: [{ tool: 'a' }] }), { now: FIXED_TIME }),
     );
     expect(html).toContain('<p class="good">No tool-calling issues found</p>');

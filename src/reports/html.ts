@@ -274,7 +274,7 @@ function allMetrics(view: ReportView): string {
  * highlighted, failed calls, side effects, the LLM judge's scores, latency and cost, and every metric. Works offline, on a
  * phone, in dark mode and on paper.
  */
-export function renderHtmlReport(view: ReportView): string {
+export function renderReportHtml(view: ReportView): string {
   return [
     pageStart(`${view.title}: ${view.verdictLine}`, view.version),
     header(view),
@@ -333,6 +333,6 @@ export async function generateHtmlReport(
   path: string,
   options: ReportOptions = {},
 ): Promise<string> {
-  await writeFileAtomic(path, renderHtmlReport(buildReportView(result, options)));
+  await writeFileAtomic(path, renderReportHtml(buildReportView(result, options)));
   return resolve(path);
 }

@@ -2,7 +2,14 @@
  * The `toolscore/reports` entry: views of an evaluation result. Kept apart from the main entry so that
  * importing `toolscore` loads only the scoring core.
  */
-export { renderConsoleSummary, type ConsoleSummaryOptions } from './console.js';
+
+import { renderReportConsole } from './console.js';
+import { renderReportCsv } from './csv.js';
+import { renderReportHtml } from './html.js';
+import { renderReportJunit } from './junit.js';
+import { renderReportMarkdown } from './markdown.js';
+
+export { renderReportConsole, type ConsoleSummaryOptions } from './console.js';
 export {
   JSON_REPORT_SCHEMA_VERSION,
   buildJsonReport,
@@ -36,7 +43,22 @@ export {
   type ToolView,
 } from './view-model.js';
 export type { FlatMetric } from './flatten.js';
-export { generateHtmlReport, renderHtmlReport } from './html.js';
-export { generateMarkdownReport, renderMarkdownReport } from './markdown.js';
-export { generateJunitReport, renderJunitReport } from './junit.js';
-export { generateCsvReport, renderCsvReport } from './csv.js';
+export { generateHtmlReport, renderReportHtml } from './html.js';
+export { generateMarkdownReport, renderReportMarkdown } from './markdown.js';
+export { generateJunitReport, renderReportJunit } from './junit.js';
+export { generateCsvReport, renderReportCsv } from './csv.js';
+
+/*
+ * The names before renderers took one scheme, render<Kind><Format> (docs/reports.md): kept so code
+ * written against 0.1 still runs.
+ */
+/** @deprecated Use `renderReportConsole`. */
+export const renderConsoleSummary = renderReportConsole;
+/** @deprecated Use `renderReportHtml`. */
+export const renderHtmlReport = renderReportHtml;
+/** @deprecated Use `renderReportMarkdown`. */
+export const renderMarkdownReport = renderReportMarkdown;
+/** @deprecated Use `renderReportJunit`. */
+export const renderJunitReport = renderReportJunit;
+/** @deprecated Use `renderReportCsv`. */
+export const renderCsvReport = renderReportCsv;

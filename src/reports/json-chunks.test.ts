@@ -78,6 +78,19 @@ describe('the JSON report file', () => {
     expect(readdirSync(dir).filter((file) => file.endsWith('.tmp'))).toEqual([]);
   });
 
+  test('the verdict and top issues are the ones JSON.stringify(result) writes, in the same shape', async () => {
+    const result = await exampleResult();
+    const report = buildJsonReport(result, EXAMPLE_OPTIONS);
+    const record = JSON.parse(JSON.stringify(result));
+    expect([report.summary.verdict, record.verdict]).toEqual(['WARN', 'WARN']);
+    expect(record.top_issues).toEqual(report.top_issues);
+    expect(record.top_issues.map((issue: { kind: string }) => issue.kind)).toEqual([
+      'failed',
+      'argument_mismatch',
+      'extra',
+    ]);
+  });
+
   test('a report much larger than the chunk size is streamed in many chunks and reads back the same', () => {
     const actual = Array.from({ length: 2_000 }, (_, i) => ({
       tool: `t${i % 7}`,

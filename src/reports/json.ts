@@ -12,7 +12,7 @@ import {
 import type { Metrics } from '../metrics/metrics.js';
 import { redactDeep } from '../metrics/security.js';
 import type { Weights } from '../core/weights.js';
-import { encodeOperators } from '../match/operators.js';
+import { topIssueRecord } from '../evaluation/top-issues.js';
 import { jsonChunks } from './json-chunks.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { reportHeader, sourceFiles, type ReportOptions } from './view-model.js';
@@ -149,13 +149,6 @@ export interface JsonReportSources extends ReportOptions {
   showSecrets?: boolean;
 }
 
-function diffRecord(diff: ArgumentDiff): JsonReportDiff {
-  const record: JsonReportDiff = { key: diff.key, kind: diff.kind };
-  if (diff.kind !== 'unexpected') record.expected = encodeOperators(diff.expected);
-  if (diff.kind !== 'missing') record.actual = diff.actual;
-  return record;
-}
-
 /**
  * The JSON report of an evaluation, as plain JSON data. Credentials anywhere in it (arguments, results,
  * errors, metadata) are masked as `[REDACTED kind: preview]` unless `showSecrets` is set.
@@ -182,18 +175,7 @@ export function buildJsonReport(result: EvaluationResult, sources: JsonReportSou
       trace_calls_count: result.traceCalls.length,
     },
     metrics: result.metrics,
-    top_issues: result.topIssues.map((issue) => {
-      const record: JsonReportIssue = {
-        kind: issue.kind,
-        tool: issue.tool,
-        expected_index: issue.expectedIndex,
-        actual_index: issue.actualIndex,
-        problem: issue.problem,
-        fix: issue.fix,
-      };
-      if (issue.diffs) record.diffs = issue.diffs.map(diffRecord);
-      return record;
-    }),
+    top_issues: result.topIssues.map(topIssueRecord),
     findings: [...result.findings],
     warnings: [...result.warnings],
     gold: goldRecord(result.gold),
@@ -237,7 +219,7 @@ function jsonSafeReport(report: JsonReport): JsonReport {
 }
 
 /** The JSON report as the text written to its file, in one string (`-o -` writes it to stdout). */
-export function renderJsonReport(result: EvaluationResult, sources: JsonReportSources = {}): string {
+export function renderReportJson(result: EvaluationResult, sources: JsonReportSources = {}): string {
   return [...jsonReportChunks(buildJsonReport(result, sources))].join('');
 }
 

@@ -11,16 +11,16 @@ import {
   hostileResult,
 } from '../../test/report-fixtures.js';
 import { checkAntJunitSchema, failureOf } from '../../test/report-readers.js';
-import { renderJunitReport } from './junit.js';
+import { renderReportJunit } from './junit.js';
 import { buildReportView } from './view-model.js';
 
-describe('renderJunitReport', () => {
+describe('renderReportJunit', () => {
   it('matches the golden file for the bundled example', async () => {
-    expectGolden('example.junit.xml', renderJunitReport(buildReportView(await exampleResult(), EXAMPLE_OPTIONS)));
+    expectGolden('example.junit.xml', renderReportJunit(buildReportView(await exampleResult(), EXAMPLE_OPTIONS)));
   });
 
   it('follows the Ant JUnit schema; one case for the score, one for safety, one per call row, failing with the Top issues', async () => {
-    const [suite] = checkAntJunitSchema(renderJunitReport(buildReportView(await exampleResult(), EXAMPLE_OPTIONS)));
+    const [suite] = checkAntJunitSchema(renderReportJunit(buildReportView(await exampleResult(), EXAMPLE_OPTIONS)));
     expect(suite!.attributes).toMatchObject({
       name: 'examples/gold.json vs examples/trace.json',
       timestamp: '2025-06-14T09:30:00',
@@ -67,7 +67,7 @@ describe('renderJunitReport', () => {
 
   it('fails the score case below --min-score, or on a FAIL verdict, with the Top issues in its body', async () => {
     const [gated] = checkAntJunitSchema(
-      renderJunitReport(buildReportView(await exampleResult(), { ...EXAMPLE_OPTIONS, minScore: 0.9 })),
+      renderReportJunit(buildReportView(await exampleResult(), { ...EXAMPLE_OPTIONS, minScore: 0.9 })),
     );
     const score = failureOf(gated!.children.find((child) => child.attributes.name === 'score')!)!;
     expect(score.attributes).toEqual({ type: 'score', message: 'Score 83.5% is below the required 90.0%' });
@@ -76,7 +76,7 @@ describe('renderJunitReport', () => {
     );
 
     const failing = evaluate({ expected: [{ tool: 'a' }, { tool: 'b' }], actual: [{ tool: 'c' }] });
-    const [suite] = checkAntJunitSchema(renderJunitReport(buildReportView(failing, { now: FIXED_TIME })));
+    const [suite] = checkAntJunitSchema(renderReportJunit(buildReportView(failing, { now: FIXED_TIME })));
     expect(suite!.attributes.name).toBe('Toolscore evaluation');
     expect(failureOf(suite!.children.find((child) => child.attributes.name === 'score')!)!.attributes.message).toBe(
       'FAIL: score 0.0%, grade F',
@@ -85,7 +85,7 @@ describe('renderJunitReport', () => {
 
   it('fails the safety case on error findings', () => {
     const result = evaluate({ expected: [{ tool: 'search' }], actual: [{ tool: 'search', args: { key: SECRET } }] });
-    const [suite] = checkAntJunitSchema(renderJunitReport(buildReportView(result, { now: FIXED_TIME })));
+    const [suite] = checkAntJunitSchema(renderReportJunit(buildReportView(result, { now: FIXED_TIME })));
     const safety = failureOf(suite!.children.find((child) => child.attributes.name === 'behavior and safety')!)!;
     expect(safety.attributes).toEqual({
       type: 'behavior_and_safety',
@@ -94,7 +94,7 @@ describe('renderJunitReport', () => {
   });
 
   it('stays well-formed and schema-valid with any input: markup, CDATA ends, forbidden characters, credentials', () => {
-    const xml = renderJunitReport(
+    const xml = renderReportJunit(
       buildReportView(hostileResult(), {
         goldFile: `${IMG_PAYLOAD}\u0000.json`,
         traceFile: ']]>.json',

@@ -111,7 +111,7 @@ export function caseXml(testCase: TestCase): string {
  * behaviour and safety, and one per expected-vs-actual row, failing with the Top issues. Well-formed
  * whatever the input holds: markup characters are escaped and characters XML 1.0 forbids replaced.
  */
-export function renderJunitReport(view: ReportView): string {
+export function renderReportJunit(view: ReportView): string {
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites>', ...suiteLines(view, 0), '</testsuites>', ''].join(
     '\n',
   );
@@ -153,6 +153,6 @@ export async function generateJunitReport(
   path: string,
   options: ReportOptions = {},
 ): Promise<string> {
-  await writeFileAtomic(path, renderJunitReport(buildReportView(result, options)));
+  await writeFileAtomic(path, renderReportJunit(buildReportView(result, options)));
   return resolve(path);
 }

@@ -10,21 +10,21 @@ import {
   expectGolden,
   hostileResult,
 } from '../../test/report-fixtures.js';
-import { renderMarkdownReport } from './markdown.js';
+import { renderReportMarkdown } from './markdown.js';
 import { buildReportView } from './view-model.js';
 
-describe('renderMarkdownReport', () => {
+describe('renderReportMarkdown', () => {
   it('matches the golden file for the bundled example', async () => {
-    expectGolden('example.md', renderMarkdownReport(buildReportView(await exampleResult(), EXAMPLE_OPTIONS)));
+    expectGolden('example.md', renderReportMarkdown(buildReportView(await exampleResult(), EXAMPLE_OPTIONS)));
   });
 
   it('opens with the verdict line and the required calls, and shows the --min-score gate', async () => {
-    const text = renderMarkdownReport(buildReportView(await exampleResult(), { ...EXAMPLE_OPTIONS, minScore: 0.9 }));
+    const text = renderReportMarkdown(buildReportView(await exampleResult(), { ...EXAMPLE_OPTIONS, minScore: 0.9 }));
     const lines = text.split('\n');
     expect(lines[0]).toBe('## ⚠️ Toolscore evaluation: WARN: score 83.5%, grade B');
     expect(text).toContain('❌ Score 83.5% is below the required 90.0%  \n**Required calls completed: 3 of 4**');
     expect(text).toContain(
-      '| Selection Accuracy | 80.0% | 🟡 fair | calls whose tool was expected · 40.0% of the score |',
+      '| Selection accuracy | 80.0% | 🟡 fair | calls whose tool was expected · 40.0% of the score |',
     );
     expect(text).toContain(
       '1. **book\\_flight failed: "Payment declined: card expired" and was not retried successfully**',
@@ -33,7 +33,7 @@ describe('renderMarkdownReport', () => {
   });
 
   it('escapes every text from the trace and masks credentials', () => {
-    const text = renderMarkdownReport(buildReportView(hostileResult(), { now: FIXED_TIME }));
+    const text = renderReportMarkdown(buildReportView(hostileResult(), { now: FIXED_TIME }));
     expect(text).not.toContain(SCRIPT_PAYLOAD);
     expect(text).not.toContain(IMG_PAYLOAD);
     expect(text).not.toContain('<img');
@@ -49,7 +49,7 @@ describe('renderMarkdownReport', () => {
   });
 
   it('says when there is nothing to fix, and cuts long lists with a pointer to the full reports', () => {
-    const perfect = renderMarkdownReport(
+    const perfect = renderReportMarkdown(
       buildReportView(evaluate({ expected: [{ tool: 'a' }], actual: [{ tool: 'a' }] }), { now: FIXED_TIME }),
     );
     expect(perfect.split('\n')[0]).toBe('## ✅ Toolscore evaluation: PASS: score 100.0%, grade A');
@@ -57,7 +57,7 @@ describe('renderMarkdownReport', () => {
     expect(perfect).toContain('No behavior or safety findings');
 
     const many = evaluate({ expected: Array.from({ length: 60 }, (_, k) => ({ tool: `step_${k}` })), actual: [] });
-    const text = renderMarkdownReport(buildReportView(many, { now: FIXED_TIME }));
+    const text = renderReportMarkdown(buildReportView(many, { now: FIXED_TIME }));
     expect(text).toContain('10. **expected call to step\\_9 was not made**');
     expect(text).not.toContain('11. ');
     expect(text).toContain('… and 50 more issues (the CSV and JSON reports have them all)');

@@ -79,12 +79,8 @@ function cut<T>(
   if (items.length > shown) lines.push('', `${moreText(items.length - shown, noun)} (${REPORT_TEXT.truncated})`);
 }
 
-/**
- * The Markdown report: a verdict line, the metric table, Top issues, behaviour and safety findings, the
- * LLM judge's scores when it was asked, and collapsible sections with the expected-vs-actual calls and every metric. Fits a pull-request comment
- * and a GitHub job summary; every text from the input is escaped, so it renders as written.
- */
-export function renderMarkdownReport(view: ReportView): string {
+/** The verdict line, the files, the gate and call counts, and the metric table. */
+function summaryLines(view: ReportView): string[] {
   const lines: string[] = [];
   lines.push(`## ${VERDICT_MARK[view.verdict]} ${REPORT_TEXT.title}: ${view.verdictLine}`, '');
   if (view.goldFile !== null && view.traceFile !== null) lines.push(md(sourcesText(view.goldFile, view.traceFile)), '');
@@ -110,7 +106,44 @@ export function renderMarkdownReport(view: ReportView): string {
     ),
     '',
   );
+  return lines;
+}
 
+/** The LLM judge's scores of the paired calls (nothing when the judge was not asked). */
+function semanticLines(view: ReportView): string[] {
+  if (!view.semantic) return [];
+  const lines: string[] = [];
+  lines.push(`### ${REPORT_TEXT.semantic}`, '', md(view.semantic.summary), '');
+  cut(view.semantic.pairs, SHOWN_CALL_ROWS, 'pair', lines, (pairs) =>
+    table(
+      [
+        REPORT_COLUMNS.expected,
+        REPORT_COLUMNS.actual,
+        REPORT_COLUMNS.tool,
+        REPORT_COLUMNS.score,
+        REPORT_COLUMNS.explanation,
+      ],
+      pairs.map((pair) => [
+        String(pair.expectedNumber),
+        String(pair.actualNumber),
+        md(pair.tool),
+        `${BAND_MARK[pair.band]} ${pair.scoreText}`,
+        md(pair.explanation),
+      ]),
+      ['r', 'r', 'l', 'r'],
+    ),
+  );
+  lines.push('');
+  return lines;
+}
+
+/**
+ * The Markdown report: a verdict line, the metric table, Top issues, behaviour and safety findings, the
+ * LLM judge's scores when it was asked, and collapsible sections with the expected-vs-actual calls and every metric. Fits a pull-request comment
+ * and a GitHub job summary; every text from the input is escaped, so it renders as written.
+ */
+export function renderReportMarkdown(view: ReportView): string {
+  const lines = summaryLines(view);
   lines.push(`### ${REPORT_TEXT.topIssues}`, '');
   if (view.topIssues.length === 0) lines.push(`✅ ${REPORT_TEXT.noIssues}`);
   cut(view.topIssues, SHOWN_ISSUES, 'issue', lines, (issues) =>
@@ -126,29 +159,7 @@ export function renderMarkdownReport(view: ReportView): string {
     );
   lines.push('');
 
-  if (view.semantic) {
-    lines.push(`### ${REPORT_TEXT.semantic}`, '', md(view.semantic.summary), '');
-    cut(view.semantic.pairs, SHOWN_CALL_ROWS, 'pair', lines, (pairs) =>
-      table(
-        [
-          REPORT_COLUMNS.expected,
-          REPORT_COLUMNS.actual,
-          REPORT_COLUMNS.tool,
-          REPORT_COLUMNS.score,
-          REPORT_COLUMNS.explanation,
-        ],
-        pairs.map((pair) => [
-          String(pair.expectedNumber),
-          String(pair.actualNumber),
-          md(pair.tool),
-          `${BAND_MARK[pair.band]} ${pair.scoreText}`,
-          md(pair.explanation),
-        ]),
-        ['r', 'r', 'l', 'r'],
-      ),
-    );
-    lines.push('');
-  }
+  lines.push(...semanticLines(view));
 
   if (view.calls.length > 0) {
     lines.push('<details>', `<summary>${FAILURE_TABLE.title}</summary>`, '');
@@ -189,6 +200,6 @@ export async function generateMarkdownReport(
   path: string,
   options: ReportOptions = {},
 ): Promise<string> {
-  await writeFileAtomic(path, renderMarkdownReport(buildReportView(result, options)));
+  await writeFileAtomic(path, renderReportMarkdown(buildReportView(result, options)));
   return resolve(path);
 }

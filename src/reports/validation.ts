@@ -59,7 +59,10 @@ function failedLines(calls: readonly ToolCall[], shown: number): string[] {
  * The `toolscore validate` summary: what the file is, its tools, its first calls (every call with
  * `all`), failures and warnings.
  */
-export function renderValidation(view: ValidationView, options: { color?: boolean; all?: boolean } = {}): string {
+export function renderValidationConsole(
+  view: ValidationView,
+  options: { color?: boolean; all?: boolean } = {},
+): string {
   const colors = picocolors.createColors(options.color === true);
   const shown = options.all === true ? Number.POSITIVE_INFINITY : SHOWN_CALLS;
   const { gold, trace } = view;

@@ -3,11 +3,11 @@ import { SECRET } from '../../test/report-fixtures.js';
 import { evaluate } from '../evaluation/evaluate.js';
 import { decideVerdict } from '../core/grade.js';
 import { renderFailureReport } from '../testing/failure-report.js';
-import { renderConsoleSummary } from './console.js';
-import { renderHtmlReport } from './html.js';
+import { renderReportConsole } from './console.js';
+import { renderReportHtml } from './html.js';
 import { buildJsonReport } from './json.js';
-import { renderJunitReport } from './junit.js';
-import { renderMarkdownReport } from './markdown.js';
+import { renderReportJunit } from './junit.js';
+import { renderReportMarkdown } from './markdown.js';
 import { buildReportView } from './view-model.js';
 
 const now = new Date('2025-06-14T09:30:00.000Z');
@@ -35,16 +35,16 @@ describe('the verdict', () => {
     const result = leak();
     expect([result.score, result.grade, result.verdict]).toEqual([1, 'A', 'FAIL']);
     const view = buildReportView(result, { now });
-    expect(renderConsoleSummary(result)).toContain('  Score 100.0%   Grade A   FAIL (1 behavior and safety error)\n');
-    expect(renderMarkdownReport(view).split('\n')[0]).toBe(
+    expect(renderReportConsole(result)).toContain('  Score 100.0%   Grade A   FAIL (1 behavior and safety error)\n');
+    expect(renderReportMarkdown(view).split('\n')[0]).toBe(
       '## ❌ Toolscore evaluation: FAIL: score 100.0%, grade A (1 behavior and safety error)',
     );
-    const html = renderHtmlReport(view);
+    const html = renderReportHtml(view);
     expect(html).toContain('id="verdict">FAIL</span>');
     expect(html).toContain(
       '<title>Toolscore evaluation: FAIL: score 100.0%, grade A (1 behavior and safety error)</title>',
     );
-    const junit = renderJunitReport(view);
+    const junit = renderReportJunit(view);
     expect(junit).toContain('<property name="verdict" value="FAIL"/>');
     expect(junit).toContain('<system-out>FAIL: score 100.0%, grade A (1 behavior and safety error)');
     expect(buildJsonReport(result, { now }).summary.verdict).toBe('FAIL');
@@ -65,14 +65,14 @@ describe('the verdict', () => {
     const result = failedOnly();
     expect([result.score, result.grade, result.verdict]).toEqual([1, 'A', 'WARN']);
     const view = buildReportView(result, { now });
-    expect(renderConsoleSummary(result)).toContain(
+    expect(renderReportConsole(result)).toContain(
       '  Score 100.0%   Grade A   WARN (0 of 1 required calls completed)\n',
     );
-    expect(renderMarkdownReport(view).split('\n')[0]).toBe(
+    expect(renderReportMarkdown(view).split('\n')[0]).toBe(
       '## ⚠️ Toolscore evaluation: WARN: score 100.0%, grade A (0 of 1 required calls completed)',
     );
-    expect(renderHtmlReport(view)).toContain('id="verdict">WARN</span>');
-    expect(renderJunitReport(view)).toContain('<property name="verdict" value="WARN"/>');
+    expect(renderReportHtml(view)).toContain('id="verdict">WARN</span>');
+    expect(renderReportJunit(view)).toContain('<property name="verdict" value="WARN"/>');
     expect(buildJsonReport(result, { now }).summary.verdict).toBe('WARN');
   });
 });
@@ -82,9 +82,9 @@ describe('the status of a failed call', () => {
     const result = failedOnly();
     const view = buildReportView(result, { now });
     expect(view.calls.map((row) => [row.status, row.statusText, row.band])).toEqual([['failed', 'FAILED', 'bad']]);
-    expect(renderHtmlReport(view)).toContain('<td data-label="Status" class="status bad">FAILED</td>');
-    expect(renderMarkdownReport(view)).toContain('| 1 | deploy(env="prod") | deploy(env="prod") ❌ timeout | FAILED |');
-    expect(renderJunitReport(view)).toContain('Actual: deploy(env=&quot;prod&quot;)\nStatus: FAILED</failure>');
+    expect(renderReportHtml(view)).toContain('<td data-label="Status" class="status bad">FAILED</td>');
+    expect(renderReportMarkdown(view)).toContain('| 1 | deploy(env="prod") | deploy(env="prod") ❌ timeout | FAILED |');
+    expect(renderReportJunit(view)).toContain('Actual: deploy(env=&quot;prod&quot;)\nStatus: FAILED</failure>');
     expect(renderFailureReport(result, { minScore: 1 }).split('\n')[2]).toBe(
       '  1  deploy(env="prod")  deploy(env="prod")  FAILED',
     );
@@ -103,7 +103,7 @@ describe('the status of a failed call', () => {
     const view = buildReportView(result, { now });
     const failedRow = view.calls.find((row) => row.status === 'failed')!;
     expect(failedRow.issues).toEqual([]);
-    expect(renderJunitReport(view)).toContain(
+    expect(renderReportJunit(view)).toContain(
       '<failure message="FAILED" type="failed">Expected: a(…any args…)\nActual: a()\nStatus: FAILED</failure>',
     );
   });

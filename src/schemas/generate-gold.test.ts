@@ -47,10 +47,12 @@ describe('gold cases from tool schemas', () => {
       expect([c.args.city, c.args.nights]).toEqual(['Faro', 1]);
       expect((c.args.note as string).length).toBeLessThanOrEqual(20);
     }
-    expect(edge).toHaveLength(1);
-    expect(edge[0]!.args.city).toBe('Lisbon');
-    expect(edge[0]!.args.nights).toBe(5);
-    expect((edge[0]!.args.note as string).length).toBe(20);
+    // The second edge case repeated the first on its first draw and was drawn again: its note differs.
+    expect(edge).toHaveLength(2);
+    for (const c of edge) {
+      expect([c.args.city, c.args.nights, (c.args.note as string).length]).toEqual(['Lisbon', 5, 20]);
+    }
+    expect(edge[0]!.args.note).not.toBe(edge[1]!.args.note);
     expect(cases.map((c) => c.id)).toEqual([...new Set(cases.map((c) => c.id))]);
     for (const c of cases.filter((one) => one.kind === 'normal')) expect(Object.keys(c.args)).toContain('city');
   });
@@ -59,6 +61,48 @@ describe('gold cases from tool schemas', () => {
     expect(generateGoldCases(BOOK, { seed: '7' })).toEqual(generateGoldCases(BOOK, { seed: '7' }));
     const normal = generateGoldCases(BOOK, { edgeCases: false, perTool: 4 }).cases;
     expect(normal.every((c) => c.kind === 'normal')).toBe(true);
+  });
+
+  test('a repeat of an earlier case is drawn again, so -n 6 gives 6 cases when the schema allows them', () => {
+    const weather = readToolCatalogue([
+      {
+        name: 'get_weather',
+        input_schema: {
+          type: 'object',
+          properties: {
+            city: { type: 'string', minLength: 2, maxLength: 30 },
+            unit: { type: 'string', enum: ['celsius', 'fahrenheit'] },
+            days: { type: 'integer', minimum: 1, maximum: 7 },
+          },
+          required: ['city'],
+        },
+      },
+    ]);
+    // Seed 0 draws a repeat for the third normal case: it used to be dropped, leaving 5.
+    const { cases, short } = generateGoldCases(weather, { perTool: 6 });
+    expect(cases.map((c) => c.id)).toEqual([
+      'get_weather-normal-1',
+      'get_weather-normal-2',
+      'get_weather-normal-3',
+      'get_weather-boundary-1',
+      'get_weather-edge-1',
+      'get_weather-edge-2',
+    ]);
+    expect(new Set(cases.map((c) => JSON.stringify(c.args))).size).toBe(6);
+    expect(short).toEqual([]);
+  });
+
+  test('a tool with fewer different argument sets than asked is listed as short, with the counts', () => {
+    const flag = readToolCatalogue([
+      {
+        name: 'set_flag',
+        input_schema: { type: 'object', properties: { on: { type: 'boolean' } }, required: ['on'] },
+      },
+    ]);
+    const { cases, skipped, short } = generateGoldCases(flag, { perTool: 6 });
+    expect(cases.map((c) => c.args.on).sort()).toEqual([false, true]);
+    expect(skipped).toEqual([]);
+    expect(short).toEqual([{ tool: 'set_flag', asked: 6, made: 2 }]);
   });
 
   test('a schema nothing can satisfy, or one that cannot be compiled, skips its tool with the reason', () => {

@@ -20,6 +20,15 @@ export interface GeneratedCase {
   args: Record<string, unknown>;
 }
 
+/** A tool that got fewer cases than asked: each one left out came out the same as an earlier case. */
+export interface ShortTool {
+  tool: string;
+  /** Cases asked for (`perTool`). */
+  asked: number;
+  /** Cases written. */
+  made: number;
+}
+
 /** A tool no case could be made for, and why. */
 export interface SkippedTool {
   tool: string;
@@ -34,6 +43,12 @@ export interface GenerateOptions {
   /** Any text; the same seed gives the same cases (default `0`). */
   seed?: string;
 }
+
+/**
+ * Most cases one run is asked for (cases per tool × tools): every case is held in memory until the
+ * file is written, so `-n 1000000000` would run out of it.
+ */
+export const MAX_GENERATED_CASES = 1_000_000;
 
 /** Tries per case before it is given up (a value set the schema rejects is drawn again). */
 const ATTEMPTS = 8;
@@ -52,17 +67,23 @@ export function caseKinds(n: number, edgeCases: boolean): ValueMode[] {
 
 /**
  * Cases for every tool of a catalogue, in catalogue order. Every case's arguments validate against the
- * tool's schema; a tool whose schema cannot be compiled or satisfied is skipped with the reason. Cases
- * that come out identical to an earlier one of the same tool are left out.
+ * tool's schema; a tool whose schema cannot be compiled or satisfied is skipped with the reason. A case
+ * that comes out identical to an earlier one of the same tool is drawn again; one still identical after
+ * every try is left out, and its tool listed in `short` (the generator's values for it are few).
  */
 export function generateGoldCases(
   catalogue: ToolCatalogue,
   options: GenerateOptions = {},
-): { cases: GeneratedCase[]; skipped: SkippedTool[] } {
+): { cases: GeneratedCase[]; skipped: SkippedTool[]; short: ShortTool[] } {
   const perTool = options.perTool ?? 10;
+  if (!Number.isSafeInteger(perTool) || perTool < 1 || perTool * catalogue.size > MAX_GENERATED_CASES)
+    throw new RangeError(
+      `perTool must be a whole number ≥ 1 and perTool × tools at most ${MAX_GENERATED_CASES}, got ${perTool} for ${catalogue.size} tools`,
+    );
   const kinds = caseKinds(perTool, options.edgeCases ?? true);
   const cases: GeneratedCase[] = [];
   const skipped: SkippedTool[] = [];
+  const short: ShortTool[] = [];
   for (const [tool, full] of catalogue) {
     let validate: ReturnType<typeof compileSchema>;
     try {
@@ -93,22 +114,23 @@ export function generateGoldCases(
         const args: Record<string, unknown> = {};
         const context = { random, root: full as Schema, useDefaults: attempt === 0, mode: kind };
         for (const name of chosen) args[name] = generateValue(properties[name], name, context);
-        if (validate(args)) made = args;
-        else {
+        // A repeat of an earlier case is drawn again: later tries skip the defaults, so the values vary.
+        if (validate(args)) {
+          if (!seen.has(JSON.stringify(args))) made = args;
+        } else {
           const issue = validate.errors?.[0];
           lastError =
             issue === undefined ? 'does not match the schema' : `${issuePath(issue, args)}: ${issueMessage(issue)}`;
         }
       }
       if (made === undefined) continue;
-      const key = JSON.stringify(made);
-      if (seen.has(key)) continue;
-      seen.add(key);
+      seen.add(JSON.stringify(made));
       counts[kind] = (counts[kind] ?? 0) + 1;
       cases.push({ id: `${tool}-${kind}-${counts[kind]}`, kind, tool, args: made });
     }
     if (seen.size === 0)
       skipped.push({ tool, reason: `no generated arguments satisfy its schema (${lastError ?? 'no case asked for'})` });
+    else if (seen.size < kinds.length) short.push({ tool, asked: kinds.length, made: seen.size });
   }
-  return { cases, skipped };
+  return { cases, skipped, short };
 }

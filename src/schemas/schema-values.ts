@@ -193,7 +193,9 @@ function normalString(s: Schema, name: string, random: Random): string {
     return length >= minLength && length <= maxLength && (regex === undefined || regex.test(text));
   };
   const candidates: string[] = [];
-  const format = typeof s.format === 'string' ? FORMAT_VALUES[s.format] : undefined;
+  // Own keys only: `"format": "__proto__"` names no canned value.
+  const format =
+    typeof s.format === 'string' && Object.hasOwn(FORMAT_VALUES, s.format) ? FORMAT_VALUES[s.format] : undefined;
   if (format !== undefined) candidates.push(format);
   const description = typeof s.description === 'string' ? s.description : '';
   const example = /\be\.g\.,?\s*[`'"]([^`'"\n]+)[`'"]/i.exec(description)?.[1];

@@ -6,7 +6,8 @@ import { diffArguments } from '../evaluation/top-issues.js';
 import type { Args, ExpectedCallInput, GoldEntryInput } from '../core/types.js';
 import type { WeightsInput } from '../core/weights.js';
 import { autoExtract } from '../formats/auto.js';
-import { toExpectedCalls } from '../formats/gold.js';
+import { toExpectedCalls } from '../gold/gold.js';
+import { checkedGold } from '../io/gold-check.js';
 import { ToolscoreAssertionError } from './assertion-error.js';
 import {
   callExpectationGold,
@@ -100,13 +101,14 @@ export function toolscoreMatchers(source: string) {
       options: CallToolsOptions = {},
     ): MatcherResult {
       const minScore = options.minScore === undefined ? undefined : checkMinScore(options.minScore);
+      // In a test a typo in the expected calls is a bug: an unknown key fails, never passes. Checked on
+      // the list as the test wrote it, so the error's path is the test's, not the wrapped gold's.
+      checkedGold(expected, 'expected', { strictGold: true }, () => expected);
       const result = evaluate({
         expected: callExpectationGold(expected, options),
         actual: received,
         weights: options.weights,
         strict: options.strict,
-        // In a test a typo in the expected calls is a bug: an unknown key fails, never passes.
-        strictGold: true,
       });
       const unmet = unmetExpectations(result, 'all');
       const pass = unmet.length === 0 && (minScore === undefined || meetsMinScore(result.score, minScore));

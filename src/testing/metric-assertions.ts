@@ -1,3 +1,4 @@
+import { METRIC_LABELS } from '../text/report.js';
 import { metricThresholdText } from '../text/testing.js';
 import { checkMinScore, meetsMinScore } from '../core/grade.js';
 import type { EvaluationResult } from '../evaluation/result.js';
@@ -27,22 +28,22 @@ function check(result: EvaluationResult, checks: readonly MetricCheck[], message
 }
 
 const invocation = (result: EvaluationResult, limit: number): MetricCheck => ({
-  label: 'Invocation accuracy',
+  label: METRIC_LABELS.invocation_accuracy,
   value: result.invocationAccuracy,
   limit,
 });
 const selection = (result: EvaluationResult, limit: number): MetricCheck => ({
-  label: 'Selection accuracy',
+  label: METRIC_LABELS.selection_accuracy,
   value: result.selectionAccuracy,
   limit,
 });
 const sequence = (result: EvaluationResult, limit: number): MetricCheck => ({
-  label: 'Sequence accuracy',
+  label: METRIC_LABELS.sequence_accuracy,
   value: result.sequenceAccuracy,
   limit,
 });
 const argumentF1 = (result: EvaluationResult, limit: number): MetricCheck => ({
-  label: 'Argument F1',
+  label: METRIC_LABELS.argument_f1,
   value: result.argumentF1,
   limit,
 });
@@ -73,7 +74,7 @@ export function assertRedundancyBelow(result: EvaluationResult, maxRate: number,
     result,
     [
       {
-        label: 'Redundant call rate',
+        label: METRIC_LABELS.redundant_rate,
         value: result.metrics.efficiency_metrics.redundant_rate,
         limit: maxRate,
         lowerIsBetter: true,

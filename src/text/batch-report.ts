@@ -102,9 +102,18 @@ export function inputLineText(line: number): string {
   return `line ${line}`;
 }
 
-/** `index 3, line 4`: where a case that could not be scored sits (its 0-based index, and its line in a JSON Lines input). */
+/**
+ * A case's number in the reports' `#` column: its place counted from 1, as a case without an id is named
+ * (`#1` is the first case, `index` 0 in the results file).
+ */
+export function caseNumber(index: number): number {
+  return index + 1;
+}
+
+/** `#4, line 4`: where a case that could not be scored sits (its number, and its line in a JSON Lines input). */
 export function errorPlaceText(index: number, line: number | null): string {
-  return line === null ? `index ${index}` : `index ${index}, ${inputLineText(line)}`;
+  const number = `#${caseNumber(index)}`;
+  return line === null ? number : `${number}, ${inputLineText(line)}`;
 }
 
 /** `Score 42.0% is below the required 80.0%; top issue: expected call to search was not made`. */

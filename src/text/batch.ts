@@ -71,14 +71,24 @@ export function moreText(more: number): string {
   return `  … and ${count(more)} more (every one has its line in the results)`;
 }
 
-/** The progress line on a terminal: cases done, rate, and the time left when the input's size is known. */
-export function progressText(done: number, failed: number, seconds: number, readShare: number | undefined): string {
+/**
+ * The progress line on a terminal: cases done (`1,200 / 6,000 cases` when the total is known), rate,
+ * and the time left when the input's size is known.
+ */
+export function progressText(
+  done: number,
+  total: number | undefined,
+  failed: number,
+  seconds: number,
+  readShare: number | undefined,
+): string {
   const rate = seconds > 0 ? done / seconds : 0;
   const eta =
     readShare !== undefined && readShare > 0 && readShare < 1
       ? ` · ${Math.ceil((seconds * (1 - readShare)) / readShare)} s left`
       : '';
-  return `${count(done)} cases${failed > 0 ? ` (${count(failed)} unreadable)` : ''} · ${count(Math.round(rate))}/s${eta}`;
+  const cases = total === undefined || total < done ? count(done) : `${count(done)} / ${count(total)}`;
+  return `${cases} cases${failed > 0 ? ` (${count(failed)} unreadable)` : ''} · ${count(Math.round(rate))}/s${eta}`;
 }
 
 /** The one line printed when not on a terminal (and the last one on it). */
@@ -116,4 +126,9 @@ export const NOTHING_SCORED_TEXT = 'toolscore: no case could be read or scored';
 
 export function failFastText(error: string): string {
   return `toolscore: --fail-fast: stopped at the first case that could not be read or scored: ${error}`;
+}
+
+/** A case's `options.limits` above the run's, without `--allow-case-limits`. */
+export function caseRaisesLimitText(name: string, value: number, bound: number): string {
+  return `${value} raises the run's ${name} of ${bound}; a case may lower the run's limits, not raise them (--allow-case-limits, allowCaseLimits: true in evaluateBatch, lets a dataset raise them)`;
 }

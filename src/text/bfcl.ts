@@ -56,6 +56,16 @@ export function goldWrittenText(count: number, folder: string): string {
   return `wrote ${count} gold file${count === 1 ? '' : 's'} to ${folder}`;
 }
 
+/** Two entries whose gold files would have one name: neither is written. */
+export function goldNameCollisionText(first: string, second: string, name: string): string {
+  return `entries ${JSON.stringify(first)} and ${JSON.stringify(second)} would both be written to ${name} (ids that differ only in characters a file name cannot hold, or in case); nothing was written`;
+}
+
+/** An entry whose gold file name no file system holds. */
+export function goldNameTooLongText(id: string, max: number): string {
+  return `entry ${JSON.stringify(id)} makes a file name longer than the ${max} bytes a gold file's name may have; nothing was written`;
+}
+
 /** What each output flag wrote, by flag. */
 export const BFCL_FILE_LABELS: Readonly<Record<string, string>> = {
   '--output': 'Verdicts',

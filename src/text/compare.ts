@@ -10,6 +10,16 @@ export const COMPARE_TEXT = {
   chartsTitle: 'Each measure per model',
   modelsTitle: 'Models',
   lowerIsBetter: 'lower is better',
+  /** Beside the best value of a measure, in the page's table and charts. */
+  bestMark: '★',
+} as const;
+
+/** The comparison page's legend: the best mark, then the colours, in the other reports' bands. */
+export const COMPARE_LEGEND = {
+  best: 'best value of the measure (every model on a tie)',
+  good: 'good: 0.900 or more; redundant_rate below 0.100',
+  warn: 'fair: 0.700 to 0.900; redundant_rate below 0.300',
+  bad: 'poor: below 0.700; redundant_rate 0.300 or more',
 } as const;
 
 /** `Winner: gpt-4o (score 0.912)`, or the tie. */

@@ -87,3 +87,18 @@ export const INIT_CANCELLED = 'toolscore: cancelled; nothing was written';
 export function initQuestionText(what: string, known: readonly string[], fallback: string): string {
   return `${what} (${known.join(', ')}) [${fallback}]: `;
 }
+
+/** A file init would write that ends up outside the project (a relative --dir going up, or a symbolic link). */
+export function initOutsideText(target: string, root: string): string {
+  return `would be written to ${target}, outside the project (${root}); nothing was written (give --dir an absolute path to put the test elsewhere on purpose)`;
+}
+
+/** A file init could not write; what it had written before is removed. */
+export function initWriteFailedText(reason: string): string {
+  return `${reason}; nothing was written (the files written before it were removed)`;
+}
+
+/** A file init cannot write, found before anything is written. */
+export function initUnwritableText(reason: string): string {
+  return `${reason}; nothing was written`;
+}

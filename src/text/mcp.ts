@@ -1,3 +1,5 @@
+import { cutText } from './values.js';
+
 /** Every sentence the MCP commands print: connection and run messages, lint rules and their fixes. */
 function mcpSeconds(value: number): string {
   return `${Number(value.toFixed(value < 10 ? 2 : 1))} s`;
@@ -51,6 +53,8 @@ export const mcpText = {
     'skipped: the tool must be called as a task (execution.taskSupport "required"), which toolscore does not do yet',
   skippedInvalidArgs: (error: string) =>
     `skipped: could not generate arguments that satisfy the input schema (${error})`,
+  brokenLoopingSchema: (path: string) =>
+    `the input schema at ${path} refers back to itself through $ref without any data between: no arguments can be checked against it`,
   skippedUncheckableSchema: (reason: string) =>
     `skipped: toolscore cannot check arguments against the input schema (${reason})`,
   skippedNotReadOnly: () => 'skipped: the tool is not annotated readOnlyHint (--read-only calls only tools that are)',
@@ -105,29 +109,26 @@ export const mcpText = {
     `${count} blocking ${count === 1 ? 'issue' : 'issues'} (lint errors or failed scenarios)`,
 } as const;
 
-type McpLint = { severity: 'error' | 'warning'; message: string; fix: string };
+/** Severities are the rule table's (`mcp/lint/rules.ts`). */
+type McpLint = { message: string; fix: string };
 
-/** Lint issues: severity, the problem, and a concrete fix. `where` is "the description of X" or "the server instructions". */
+/** Lint issues: the problem and a concrete fix. `where` is "the description of X" or "the server instructions". */
 export const mcpLintText = {
   toolWhere: (tool: string) => `the description of ${tool}`,
   instructionsWhere: () => "the server's instruction text",
   missingDescription: (tool: string): McpLint => ({
-    severity: 'warning',
     message: `${tool} has no description`,
     fix: `describe what ${tool} does, when to use it and what it returns, in one or two sentences`,
   }),
   shortDescription: (tool: string, description: string): McpLint => ({
-    severity: 'warning',
     message: `${tool} has a very short description (${JSON.stringify(description)})`,
     fix: `say what ${tool} does, when to use it and what it returns; a model picks tools by their descriptions`,
   }),
   largeDefinition: (tool: string, tokens: string, limit: string): McpLint => ({
-    severity: 'warning',
     message: `the definition of ${tool} costs about ${tokens} tokens (more than ${limit}) in every request`,
     fix: `shorten the description and parameter descriptions of ${tool}, or split it into simpler tools`,
   }),
   notSnakeCase: (tool: string): McpLint => ({
-    severity: 'warning',
     message: `${tool} is not a snake_case name`,
     fix: `rename it to ${JSON.stringify(
       tool
@@ -138,82 +139,66 @@ export const mcpLintText = {
     )}; models call snake_case names most reliably`,
   }),
   providerName: (tool: string): McpLint => ({
-    severity: 'error',
     message: `${JSON.stringify(tool)} is not a valid tool name for the OpenAI and Anthropic APIs (1-64 letters, digits, _ or -)`,
     fix: 'rename the tool using only letters, digits, underscores and hyphens, at most 64 characters; clients that pass it on to a model API will fail or drop it',
   }),
   duplicateName: (tool: string): McpLint => ({
-    severity: 'error',
     message: `two tools are named ${tool}`,
     fix: 'give every tool its own name; clients keep only one of them',
   }),
   missingSchema: (tool: string): McpLint => ({
-    severity: 'error',
     message: `${tool} has no inputSchema`,
     fix: 'declare an input schema, at least {"type": "object", "properties": {}} for a tool without arguments',
   }),
   schemaNotObject: (tool: string, type: string): McpLint => ({
-    severity: 'error',
     message: `the inputSchema of ${tool} has type ${type}, not "object"`,
     fix: 'make the input schema an object schema ({"type": "object", "properties": {...}}); MCP tool arguments are always an object',
   }),
   schemaWithoutType: (tool: string): McpLint => ({
-    severity: 'error',
     message: `the inputSchema of ${tool} has no "type"`,
     fix: 'add "type": "object" at the top of the input schema (MCP requires it)',
   }),
   untypedProperty: (tool: string, property: string): McpLint => ({
-    severity: 'error',
     message: `parameter ${JSON.stringify(property)} of ${tool} has no type`,
     fix: `give ${JSON.stringify(property)} a "type" (or an enum, const or $ref) so the model knows what to send`,
   }),
   requiredNotDefined: (tool: string, property: string): McpLint => ({
-    severity: 'error',
     message: `${tool} requires ${JSON.stringify(property)}, which is not among its properties`,
     fix: `define ${JSON.stringify(property)} under "properties" or remove it from "required"`,
   }),
   noRequired: (tool: string): McpLint => ({
-    severity: 'warning',
     message: `${tool} does not say which parameters are required`,
     fix: 'add a "required" list (an empty list when every parameter is optional)',
   }),
   tagCharacters: (where: string, hidden: string): McpLint => ({
-    severity: 'error',
-    message: `${where} contains invisible Unicode tag characters${hidden.trim() !== '' ? ` that spell ${JSON.stringify(hidden.length > 80 ? `${hidden.slice(0, 79)}…` : hidden)}` : ''}; a model reads them, a person does not`,
+    message: `${where} contains invisible Unicode tag characters${hidden.trim() !== '' ? ` that spell ${JSON.stringify(cutText(hidden, 80))}` : ''}; a model reads them, a person does not`,
     fix: 'remove the tag characters (U+E0000-U+E007F); hidden text in tool metadata is a known tool-poisoning technique',
   }),
   bidiControls: (where: string, points: string): McpLint => ({
-    severity: 'error',
     message: `${where} contains bidirectional control characters (${points}) that make it display differently from what the model reads`,
     fix: 'remove the bidirectional controls',
   }),
   formatCharacters: (where: string, points: string): McpLint => ({
-    severity: 'warning',
     message: `${where} contains invisible format characters (${points})`,
     fix: 'remove zero-width characters, direction marks and byte order marks from model-visible text',
   }),
-  hiddenInName: (points: string, severity: 'error' | 'warning'): McpLint => ({
-    severity,
+  hiddenInName: (points: string): McpLint => ({
     message: `the tool name contains invisible characters (${points})`,
     fix: 'use a plain ASCII name',
   }),
   hidesFromUser: (where: string, phrase: string): McpLint => ({
-    severity: 'error',
     message: `${where} tells the model to keep something from the user (${JSON.stringify(phrase)})`,
     fix: 'remove the instruction; tool metadata must never ask the model to hide actions or information from the user',
   }),
   overridesInstructions: (where: string, phrase: string): McpLint => ({
-    severity: 'error',
     message: `${where} tells the model to override its instructions (${JSON.stringify(phrase)})`,
     fix: "remove the instruction; tool metadata that overrides the user's or the client's instructions is prompt injection",
   }),
   authorityTag: (where: string, tag: string): McpLint => ({
-    severity: 'warning',
     message: `${where} uses a pseudo-markup tag (${tag}) to raise its authority`,
     fix: 'state the guidance plainly; tags such as <IMPORTANT> or <system> are a common marker of tool poisoning',
   }),
   danglingReference: (where: string, name: string, closest: string | undefined): McpLint => ({
-    severity: 'warning',
     message: `${where} refers to a tool ${JSON.stringify(name)} that the server does not expose`,
     fix: closest ? `refer to ${closest}, or expose ${name}` : `remove the reference, or expose a tool named ${name}`,
   }),
@@ -236,6 +221,11 @@ export const mcpFixText = {
         return {
           problem,
           fix: `catch errors inside the ${result.tool} handler and return them as an isError result; the server process must never exit on a call`,
+        };
+      case 'invalid_schema':
+        return {
+          problem,
+          fix: `make every $ref in the input schema of ${result.tool} reach properties or items before it leads back to itself`,
         };
       case 'invalid_result':
         return {

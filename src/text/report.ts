@@ -264,9 +264,9 @@ export function generatedText(version: string, generatedAt: string): string {
 /** The label of every metric row the reports show, in the order they are shown. */
 export const METRIC_LABELS = {
   invocation_accuracy: 'Invocation accuracy',
-  selection_accuracy: 'Selection Accuracy',
+  selection_accuracy: 'Selection accuracy',
   tool_correctness: 'Tool correctness',
-  sequence_accuracy: 'Sequence Accuracy',
+  sequence_accuracy: 'Sequence accuracy',
   argument_precision: 'Argument precision',
   argument_recall: 'Argument recall',
   argument_f1: 'Argument F1',
@@ -292,12 +292,26 @@ export const METRIC_LABELS = {
 /** One metric row of the reports. */
 export type MetricKey = keyof typeof METRIC_LABELS;
 
+/**
+ * How invocation accuracy's number is made, on the sets of tool names: `(4 called − ½ × 1 missing or
+ * extra) ÷ 4 expected tools`, or `4 of 4 expected tools called, none missing or extra`.
+ */
+function invocationNoteText(tools: Metrics['tool_correctness_metrics']): string {
+  const { correct_count: called, total_expected: expected } = tools;
+  const wrong = tools.missing_tools.length + tools.extra_tools.length;
+  if (expected === 0) return tools.called_tools.length === 0 ? 'no tool expected, none called' : 'no tool expected';
+  if (tools.called_tools.length === 0) return 'no tool called';
+  if (wrong === 0) return `${called} of ${countText(expected, 'expected tool')} called, none missing or extra`;
+  const made = `(${called} called − ½ × ${wrong} missing or extra) ÷ ${countText(expected, 'expected tool')}`;
+  return called < wrong / 2 ? `${made}, floored at 0` : made;
+}
+
 /** The short explanation beside a metric, such as `1 of 5 calls beyond the expected number`; empty when the label says it all. */
 export function metricNoteText(key: MetricKey, metrics: Metrics): string {
   const efficiency = metrics.efficiency_metrics;
   switch (key) {
     case 'invocation_accuracy':
-      return 'tools called when needed, not otherwise';
+      return invocationNoteText(metrics.tool_correctness_metrics);
     case 'selection_accuracy':
       return 'calls whose tool was expected';
     case 'tool_correctness': {

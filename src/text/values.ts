@@ -18,8 +18,16 @@ function plainValueText(value: unknown): string {
  * than `max` cut. Given where it sits (`holder[key]`), a number read from a file as `1.0` reads `1.0`.
  */
 export function formatValue(value: unknown, max = MAX_VALUE_TEXT, holder?: object, key?: string | number): string {
-  const text = redactSecrets(jsonTextWithKinds(value, holder, key, plainValueText));
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  return cutText(jsonTextWithKinds(value, holder, key, plainValueText), max);
+}
+
+/**
+ * Text cut to `max` characters with an ellipsis, its credentials masked first: a key cut in two is no
+ * longer one the detector finds, so masking after cutting would show its first characters.
+ */
+export function cutText(text: string, max: number): string {
+  const masked = redactSecrets(text);
+  return masked.length > max ? `${masked.slice(0, max - 1)}…` : masked;
 }
 
 /** `31.2 s`: seconds to at most 3 decimals. */

@@ -14,6 +14,7 @@ const FLOORS: Readonly<Record<string, number>> = {
   schemas: 3,
   formats: 3,
   pairing: 3,
+  gold: 4,
   'side-effects': 4,
   metrics: 5,
   io: 6,

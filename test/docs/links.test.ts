@@ -3,7 +3,10 @@ import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../corpus.js';
 
-/* Every relative link in the README and docs/ points at a file that exists, and every #anchor at a heading there. */
+/*
+ * Every relative link in the README and docs/ points at a file that exists, and every #anchor at a heading
+ * there; no page names a folder outside the repository (a developer's machine), which a user does not have.
+ */
 
 /** GitHub's heading anchor: lower case, punctuation dropped (hyphens and underscores kept), spaces as hyphens. */
 function slug(heading: string): string {
@@ -53,6 +56,24 @@ describe('links in the README and docs/', () => {
           broken.push(`${target}: no heading #${anchor}`);
       }
       expect(broken).toEqual([]);
+    });
+  }
+});
+
+describe('paths in the README and docs/', () => {
+  for (const page of pages) {
+    it(`${page.slice(REPO_ROOT.length + 1)} names no folder outside the repository`, () => {
+      const text = readFileSync(page, 'utf8');
+      const outside = [...text.matchAll(/(?:\.\.\/)+[\w./*-]+|\/work\/[\w./*-]*/g)]
+        .map((match) => match[0].replace(/\.$/, ''))
+        .filter((path) => {
+          if (path.startsWith('/work/')) return true;
+          // A glob names the folder it looks in: that folder must be the repository's.
+          const fixed = path.includes('*') ? dirname(path.slice(0, path.indexOf('*') + 1)) : path;
+          const where = resolve(dirname(page), fixed);
+          return !where.startsWith(`${REPO_ROOT}/`) || !existsSync(where);
+        });
+      expect(outside).toEqual([]);
     });
   }
 });

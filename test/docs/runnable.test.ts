@@ -13,6 +13,9 @@ import { REPO_ROOT } from '../corpus.js';
  *   ```sh runnable exit=1     on PATH (the built CLI); the last command's exit code must be the one given
  *   ```ts runnable            a module importing 'toolscore' (the built package), run with vitest's loader;
  *                             it must not throw
+ *
+ * In a sh block, a line `# prints: TEXT` says the output holds TEXT (runs of spaces compared as one), so
+ * the numbers a page quotes stay the ones the tool prints.
  */
 interface Block {
   file: string;
@@ -77,9 +80,24 @@ function runShell(code: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ 
   });
 }
 
+/** The texts of a block's `# prints: TEXT` lines. */
+function printedLines(code: string): string[] {
+  return [...code.matchAll(/^# prints: (.+)$/gm)].map((match) => match[1]!);
+}
+
+function oneSpaced(text: string): string {
+  return text.replace(/[ \t]+/g, ' ');
+}
+
 describe('runnable code blocks in docs/', () => {
   it('there are some, in more than one file', () => {
     expect(new Set(blocks.map((block) => block.file)).size).toBeGreaterThan(1);
+  });
+
+  it('the numbers docs/regression.md quotes are checked against what the run prints', () => {
+    const regression = blocks.find((block) => block.file === 'regression.md')!;
+    expect(printedLines(regression.code)).toContain('argument_f1 0.917 0.762 -0.155 REGRESSED');
+    expect(regression.code).toContain('argument F1,\n# which drops 0.155');
   });
 
   for (const [n, block] of blocks.entries()) {
@@ -88,6 +106,8 @@ describe('runnable code blocks in docs/', () => {
         const { cwd, env } = shellFolder(`sh-${n}`);
         const run = await runShell(block.code, cwd, env);
         expect(run.code, run.output).toBe(block.exit);
+        const output = oneSpaced(run.output);
+        for (const text of printedLines(block.code)) expect(output, run.output).toContain(oneSpaced(text));
         return;
       }
       // Inside the repository, so 'toolscore' resolves to this package (its exports, the build).

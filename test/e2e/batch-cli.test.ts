@@ -122,7 +122,7 @@ describe('toolscore batch', () => {
     expect(quiet.stderr).toBe('');
   });
 
-  test('progress on a terminal: cases done, rate and the time left, redrawn in place', async () => {
+  test('progress on a terminal: cases done of the total, rate and the time left, redrawn in place', async () => {
     const dir = freshDir();
     // 6,000 cases (the 30 of the workload 200 times): the file is still being read at the first redraw,
     // which comes with the first cases, so the time left is known.
@@ -135,7 +135,8 @@ describe('toolscore batch', () => {
       env: childEnv({ TERM: 'xterm' }),
     });
     expect(tty.code, tty.stdout).toBe(0);
-    expect(tty.stdout).toMatch(/^\r\u001b\[2K[\d,]+ cases · [\d,]+\/s · \d+ s left\r\u001b\[2K/);
+    // The total: the file's 6,000 lines, counted before the first case.
+    expect(tty.stdout).toMatch(/^\r\u001b\[2K[\d,]+ \/ 6,000 cases · [\d,]+\/s · \d+ s left\r\u001b\[2K/);
     expect(tty.stdout).toMatch(/\r\u001b\[2Ktoolscore batch: 6,000 cases in [\d.]+ s \([\d,]+ cases\/s, 1 job\)\r?\n/);
   });
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { batchHtmlChunks, batchJunitChunks } from '../../src/batch/reports/index.js';
+import { renderBatchHtml, renderBatchJunit } from '../../src/batch/reports/index.js';
 import type { BatchLine, BatchScoredLine } from '../../src/batch/types.js';
 import { IMG_PAYLOAD, SCRIPT_PAYLOAD, SECRET } from '../report-fixtures.js';
 import {
@@ -53,7 +53,7 @@ describe('batch HTML report in headless Chromium', needs(CHROMIUM), () => {
 
   it('shows the mean, a histogram of 10 bars with the summary counts, the tables, and makes no request', async () => {
     const { page, file, requests, errors } = await open(
-      await collect(batchHtmlChunks(exampleInput())),
+      await collect(renderBatchHtml(exampleInput())),
       'batch-report.html',
     );
     expect(await page.textContent('#mean-score')).toBe('70.0%');
@@ -120,13 +120,23 @@ describe('batch HTML report in headless Chromium', needs(CHROMIUM), () => {
     expect(
       await page.locator('#cases details.case').evaluateAll((cases) => cases.map((c) => c.getAttribute('data-index'))),
     ).toEqual(['2', '4', '1', '0']);
+    // Cases are numbered from 1 as a case without an id is named (#1 is the first): the same numbers in
+    // the worst cases, the case list and the errors.
+    expect(await page.locator('table.worst tbody tr td:first-child').allTextContents()).toEqual(['3', '5', '2', '1']);
+    expect(await page.locator('#cases details.case summary > span:first-child').allTextContents()).toEqual([
+      '3',
+      '5',
+      '2',
+      '1',
+    ]);
+    expect(await page.locator('table.errors tbody tr td:first-child').allTextContents()).toEqual(['4']);
     expect(await page.textContent('#cases-note')).toBe('All 4 scored cases, lowest first.');
     expect(requests).toEqual([pathToFileURL(file).href]);
     expect(errors).toEqual([]);
     await page.screenshot({ path: join(ARTIFACTS, 'batch-report.png'), fullPage: true });
     await page.close();
 
-    const phone = await open(await collect(batchHtmlChunks(exampleInput())), 'batch-report-phone.html', {
+    const phone = await open(await collect(renderBatchHtml(exampleInput())), 'batch-report-phone.html', {
       phone: true,
       dark: true,
     });
@@ -136,7 +146,7 @@ describe('batch HTML report in headless Chromium', needs(CHROMIUM), () => {
   });
 
   it("a worst case's link goes to its anchor and opens its detail, with no script", async () => {
-    const { page } = await open(await collect(batchHtmlChunks(exampleInput())), 'batch-report-links.html');
+    const { page } = await open(await collect(renderBatchHtml(exampleInput())), 'batch-report-links.html');
     const detail = page.locator('#case-4');
     expect(await detail.isVisible()).toBe(false);
     await page.locator('table.worst a', { hasText: 'ping-5' }).click();
@@ -161,7 +171,7 @@ describe('batch HTML report in headless Chromium', needs(CHROMIUM), () => {
 
   it('renders hostile ids, tool names and issues as text, runs nothing, and masks credentials', async () => {
     const { page, requests, errors, file } = await open(
-      await collect(batchHtmlChunks(hostileInput())),
+      await collect(renderBatchHtml(hostileInput())),
       'batch-report-hostile.html',
     );
     expect(await page.evaluate('window.__pwned')).toBeUndefined();
@@ -197,7 +207,7 @@ describe('batch HTML report in headless Chromium', needs(CHROMIUM), () => {
     }));
     const summary = { ...exampleSummary(), cases: { total: 2500, scored: 2500, failed: 0 }, errors: [] };
     const { page } = await open(
-      await collect(batchHtmlChunks({ summary, lines: linesOf(lines) })),
+      await collect(renderBatchHtml({ summary, lines: linesOf(lines) })),
       'batch-report-capped.html',
     );
     const cases = page.locator('#cases details.case');
@@ -211,7 +221,7 @@ describe('batch HTML report in headless Chromium', needs(CHROMIUM), () => {
   });
 
   it("Chromium's strict XML parser reads the batch JUnit report of hostile cases without error", async () => {
-    const xml = await collect(batchJunitChunks(hostileInput()));
+    const xml = await collect(renderBatchJunit(hostileInput()));
     const page = await browser.context().newPage();
     const parsed = await page.evaluate(
       `(() => { const doc = new DOMParser().parseFromString(${JSON.stringify(xml)}, 'application/xml'); return { error: doc.getElementsByTagName('parsererror').length, cases: doc.getElementsByTagName('testcase').length, errors: doc.getElementsByTagName('error').length }; })()`,

@@ -62,9 +62,9 @@ describe('toolscore eval on the bundled example', () => {
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('Toolscore evaluation');
     expect(run.stdout).toContain('Score 83.5%   Grade B   WARN');
-    expect(run.stdout).toMatch(/Selection Accuracy +80\.0%/);
+    expect(run.stdout).toMatch(/Selection accuracy +80\.0%/);
     expect(run.stdout).toMatch(/Argument F1 +91\.7%/);
-    expect(run.stdout).toMatch(/Sequence Accuracy +80\.0%/);
+    expect(run.stdout).toMatch(/Sequence accuracy +80\.0%/);
     expect(run.stdout).toMatch(/Required call recall +75\.0%/);
     expect(run.stdout).toContain(
       'Required calls completed: 3 of 4 (not part of the score; weight it with --weight required_call_recall=0.3)',
@@ -203,7 +203,7 @@ describe('toolscore eval options', () => {
     expect(run.stdout).toContain('Expected calls: 4   Actual calls: 5');
     expect(run.stdout).toMatch(/Invocation accuracy +87\.5%/);
     expect(run.stdout).toMatch(/Tool correctness +100\.0% +4 of 4 expected tools called/);
-    expect(run.stdout).toMatch(/Sequence Accuracy +80\.0% +edit distance 1/);
+    expect(run.stdout).toMatch(/Sequence accuracy +80\.0% +edit distance 1/);
     expect(run.stdout).toMatch(/Argument precision +91\.7%/);
     expect(run.stdout).toMatch(/Argument recall +91\.7%/);
     expect(run.stdout).toMatch(/Redundant call rate +20\.0% +1 of 5 calls beyond the expected number/);

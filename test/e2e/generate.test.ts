@@ -99,6 +99,20 @@ describe('toolscore generate', () => {
     expect(batch.stdout).toMatch(new RegExp(`^${lines.length} cases scored\\n`));
   });
 
+  it('-n 6 writes 6 cases per tool, or says on stderr why a tool got fewer', async () => {
+    const tools = put('tools-4.json', OPENAI_TOOLS);
+    const run = await runCli(['generate', '--tools', tools, '-n', '6']);
+    expect(run.code, run.stderr).toBe(0);
+    const calls = JSON.parse(run.stdout) as { tool: string }[];
+    // get_weather has values enough for 6; send_email has one email value and a boolean: 2 argument sets.
+    expect(calls.filter((call) => call.tool === 'get_weather')).toHaveLength(6);
+    expect(calls.filter((call) => call.tool === 'send_email')).toHaveLength(2);
+    expect(run.stderr.split('\n')[0]).toBe(
+      'note: send_email got 2 of 6 cases: only 2 different argument sets came out for its schema, and the other 4 repeated earlier cases (repeats are left out)',
+    );
+    expect(run.stderr).toContain('wrote standard output: 8 expected calls for 2 tools');
+  });
+
   it('bad input: one line and exit 2', async () => {
     expectInputError(
       await runCli(['generate', '--tools', put('not-tools.json', { hello: 1 })]),

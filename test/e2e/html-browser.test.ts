@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/evaluation/evaluate.js';
 import { generateHtmlReport } from '../../src/reports/html.js';
-import { renderJunitReport } from '../../src/reports/junit.js';
+import { renderReportJunit } from '../../src/reports/junit.js';
 import { buildReportView } from '../../src/reports/view-model.js';
 import {
   EXAMPLE_OPTIONS,
@@ -155,7 +155,7 @@ describe('HTML report in headless Chromium', needs(CHROMIUM), () => {
   });
 
   it("Chromium's strict XML parser reads the JUnit report of a hostile trace without error", async () => {
-    const xml = renderJunitReport(
+    const xml = renderReportJunit(
       buildReportView(hostileResult(), { goldFile: '\u0000<x>]]>.json', traceFile: 'trace.json', now: FIXED_TIME }),
     );
     const page = await browser.context().newPage();

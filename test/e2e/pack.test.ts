@@ -170,7 +170,7 @@ describe('the npm package', () => {
   it('can be imported as a library, the README example included', async () => {
     const script = `
       const { evaluate, ANY, Regex } = await import('toolscore');
-      const { buildJsonReport, renderConsoleSummary } = await import('toolscore/reports');
+      const { buildJsonReport, renderReportConsole } = await import('toolscore/reports');
       const result = evaluate({
         expected: [{ tool: 'get_weather', args: { city: 'Lisbon', date: Regex('2025-06-1\\\\d'), units: ANY } }],
         actual: [{ tool: 'get_weather', args: { city: 'Lisbon', date: '2025-06-14', units: 'metric' } }],
@@ -182,7 +182,7 @@ describe('the npm package', () => {
         f1: result.metrics.argument_metrics.f1,
         issues: result.topIssues.length,
         reportArgs: report.gold_calls[0].args,
-        verdict: renderConsoleSummary(result).includes('Score 100.0%   Grade A   PASS'),
+        verdict: renderReportConsole(result).includes('Score 100.0%   Grade A   PASS'),
       }));`;
     const run = await runProgram(process.execPath, ['--input-type=module', '-e', script], { cwd: project });
     expect(run.code, run.stderr).toBe(0);
@@ -262,7 +262,7 @@ describe('the npm package', () => {
       expect.arrayContaining(['evaluate', 'evaluateTrace', 'ANY', 'Regex', 'Approx', 'ToolscoreInputError']),
     );
     expect(required['toolscore/reports']!.exports).toEqual(
-      expect.arrayContaining(['buildJsonReport', 'renderConsoleSummary']),
+      expect.arrayContaining(['buildJsonReport', 'renderReportConsole']),
     );
     expect(required['toolscore/mcp']!.exports).toEqual(expect.arrayContaining(['McpConnection', 'McpServerError']));
     expect(required['toolscore/judge']!.exports).toEqual(expect.arrayContaining(['JudgeError', 'DEFAULT_JUDGE_MODEL']));

@@ -99,16 +99,18 @@ describe('--llm-timeout', () => {
           '--llm-base-url',
           server.baseURL('openai'),
           '--llm-timeout',
-          '0.2',
+          // Long enough for each attempt to reach the server on a machine whose cores are busy (at 0.2 s
+          // a request could be cut before its body arrived, so the server counted 2 of 3).
+          '2',
           '--no-llm-cache',
         ],
         { cwd: dir, env: { OPENAI_API_KEY: '', OPENAI_BASE_URL: '' } },
       );
       expect(run.code).toBe(2);
       expect(run.stderr).toBe(
-        'toolscore: LLM judge (openai_compatible): no answer within 200 ms, the time each attempt may take (timeoutMs; --llm-timeout on the command line) (gave up after 3 attempts)\n',
+        'toolscore: LLM judge (openai_compatible): no answer within 2000 ms, the time each attempt may take (timeoutMs; --llm-timeout on the command line) (gave up after 3 attempts)\n',
       );
-      // the first attempt and maxRetries (2) retries, each cut at 0.2 s
+      // the first attempt and maxRetries (2) retries, each cut at 2 s
       expect(server.requests).toHaveLength(3);
     } finally {
       await server.close();

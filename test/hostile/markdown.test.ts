@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/evaluation/evaluate.js';
-import { renderMarkdownReport } from '../../src/reports/markdown.js';
+import { renderReportMarkdown } from '../../src/reports/markdown.js';
 import { buildReportView } from '../../src/reports/view-model.js';
 
 /*
@@ -32,7 +32,7 @@ describe('the Markdown report is inert on GitHub', () => {
       },
     ],
   });
-  const text = renderMarkdownReport(buildReportView(result));
+  const text = renderReportMarkdown(buildReportView(result));
 
   it('holds no autolink, mention or reference GitHub would act on', () => {
     expect(text).not.toMatch(/:\/\//);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { readerFor } from '../adapter.js';
-import { mcpFormat } from '../../src/formats/mcp.js';
+import { mcpFormat } from '../../src/formats/readers/mcp.js';
 
 /*
  * Recorded sessions carry more than calls: the MCP Inspector's network log keeps every HTTP header

@@ -5,12 +5,12 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { evaluate } from '../../src/evaluation/evaluate.js';
 import { findSecretsInText, redactSecrets } from '../../src/metrics/security.js';
-import { renderConsoleSummary } from '../../src/reports/console.js';
-import { renderCsvReport } from '../../src/reports/csv.js';
-import { renderHtmlReport } from '../../src/reports/html.js';
+import { renderReportConsole } from '../../src/reports/console.js';
+import { renderReportCsv } from '../../src/reports/csv.js';
+import { renderReportHtml } from '../../src/reports/html.js';
 import { buildJsonReport } from '../../src/reports/json.js';
-import { renderJunitReport } from '../../src/reports/junit.js';
-import { renderMarkdownReport } from '../../src/reports/markdown.js';
+import { renderReportJunit } from '../../src/reports/junit.js';
+import { renderReportMarkdown } from '../../src/reports/markdown.js';
 import { buildReportView } from '../../src/reports/view-model.js';
 import { checkSnapshot } from '../../src/testing/snapshots/check.js';
 import type { SnapshotMode } from '../../src/testing/snapshots/mode.js';
@@ -59,12 +59,12 @@ describe('every output masks JWTs, connection strings and glued keys, in names, 
   });
 
   it.each([
-    ['console', () => renderConsoleSummary(result, { verbose: true, color: false })],
+    ['console', () => renderReportConsole(result, { verbose: true, color: false })],
     ['JSON report', () => JSON.stringify(buildJsonReport(result, {}))],
-    ['Markdown', () => renderMarkdownReport(buildReportView(result))],
-    ['HTML', () => renderHtmlReport(buildReportView(result))],
-    ['JUnit', () => renderJunitReport(buildReportView(result))],
-    ['CSV', () => renderCsvReport(buildReportView(result))],
+    ['Markdown', () => renderReportMarkdown(buildReportView(result))],
+    ['HTML', () => renderReportHtml(buildReportView(result))],
+    ['JUnit', () => renderReportJunit(buildReportView(result))],
+    ['CSV', () => renderReportCsv(buildReportView(result))],
   ])('%s', (_, render) => {
     const text = render();
     for (const hidden of HIDDEN) expect(text).not.toContain(hidden);

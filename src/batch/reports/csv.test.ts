@@ -9,17 +9,17 @@ import {
 } from '../../../test/batch-report-fixtures.js';
 import { SECRET, expectGolden } from '../../../test/report-fixtures.js';
 import { parseCsv } from '../../../test/report-readers.js';
-import { BATCH_CSV_COLUMNS, batchCsvChunks } from './csv.js';
+import { BATCH_CSV_COLUMNS, renderBatchCsv } from './csv.js';
 
-describe('batchCsvChunks', () => {
+describe('renderBatchCsv', () => {
   it('matches the golden file for the example batch, reading the lines once', async () => {
     const lines = linesOf(exampleLines());
-    expectGolden('batch.csv', await collect(batchCsvChunks(exampleInput({ lines }))));
+    expectGolden('batch.csv', await collect(renderBatchCsv(exampleInput({ lines }))));
     expect(lines.reads).toBe(1);
   });
 
   it('has a header and one row per case in dataset order, numbers as numbers, errors in their column', async () => {
-    const rows = parseCsv(await collect(batchCsvChunks(exampleInput())));
+    const rows = parseCsv(await collect(renderBatchCsv(exampleInput())));
     expect(rows[0]).toEqual([
       'id',
       'index',
@@ -65,7 +65,7 @@ describe('batchCsvChunks', () => {
   });
 
   it('guards formulas, keeps long ids whole and masks credentials', async () => {
-    const text = await collect(batchCsvChunks(hostileInput()));
+    const text = await collect(renderBatchCsv(hostileInput()));
     expect(text).not.toContain(SECRET);
     const rows = parseCsv(text);
     expect(rows[1]![0]).toBe(LONG_ID);

@@ -56,7 +56,7 @@ function row(line: BatchLine): string {
 }
 
 /** The batch CSV report, in chunks: a header of {@link BATCH_CSV_COLUMNS}, then a row per results line (CRLF line ends). */
-export async function* batchCsvChunks(input: BatchReportInput): AsyncIterable<string> {
+export async function* renderBatchCsv(input: BatchReportInput): AsyncIterable<string> {
   yield `${BATCH_CSV_COLUMNS.join(',')}\r\n`;
   let rows: string[] = [];
   for await (const line of input.lines()) {

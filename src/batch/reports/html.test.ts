@@ -10,16 +10,16 @@ import {
 } from '../../../test/batch-report-fixtures.js';
 import { IMG_PAYLOAD, SCRIPT_PAYLOAD, SECRET } from '../../../test/report-fixtures.js';
 import { HTML_STYLE } from '../../reports/html-style.js';
-import { batchHtmlChunks } from './html.js';
+import { renderBatchHtml } from './html.js';
 import { BATCH_STYLE } from './html-style.js';
 
 /* What can be checked without a browser; test/e2e/batch-html-browser.test.ts opens the page in Chromium. */
 
 const hash = (css: string) => createHash('sha256').update(css).digest('base64');
 
-describe('batchHtmlChunks', () => {
+describe('renderBatchHtml', () => {
   it('is one self-contained page whose policy allows only its two stylesheets, and links only within itself', async () => {
-    const html = await collect(batchHtmlChunks(exampleInput()));
+    const html = await collect(renderBatchHtml(exampleInput()));
     expect(html.startsWith('<!DOCTYPE html>\n<html lang="en">')).toBe(true);
     expect(html).toContain(
       `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'sha256-${hash(HTML_STYLE)}' 'sha256-${hash(BATCH_STYLE)}'; img-src 'none'; base-uri 'none'; form-action 'none'">`,
@@ -40,7 +40,7 @@ describe('batchHtmlChunks', () => {
   });
 
   it('shows the mean, grade, gate and counts up front, then each section in order', async () => {
-    const html = await collect(batchHtmlChunks(exampleInput()));
+    const html = await collect(renderBatchHtml(exampleInput()));
     expect(html).toContain('<title>Toolscore batch evaluation: mean score 70.0%, grade C, over 4 scored cases</title>');
     expect(html).toContain('<span class="big warn" id="mean-score">70.0%</span>');
     expect(html).toContain('<span class="big warn" id="grade">C</span>');
@@ -72,14 +72,14 @@ describe('batchHtmlChunks', () => {
     const input = exampleInput({ lines });
     input.summary.cases = { total: 450, scored: 450, failed: 0 };
     const chunks: string[] = [];
-    for await (const chunk of batchHtmlChunks(input)) chunks.push(chunk);
+    for await (const chunk of renderBatchHtml(input)) chunks.push(chunk);
     expect(lines.reads).toBe(1);
     // Head and tables, the case list's start, 200 + 200 + 50 cases, its end, the footer.
     expect(chunks.map((chunk) => chunk.split('<details class="case').length - 1)).toEqual([0, 0, 200, 200, 50, 0, 0]);
   });
 
   it('escapes every text, cuts long ids in rows and masks credentials', async () => {
-    const html = await collect(batchHtmlChunks(hostileInput()));
+    const html = await collect(renderBatchHtml(hostileInput()));
     expect(html).not.toContain(SCRIPT_PAYLOAD);
     expect(html).not.toContain(IMG_PAYLOAD);
     expect(html).not.toMatch(/<script|<img/i);
@@ -93,7 +93,7 @@ describe('batchHtmlChunks', () => {
 
   it('says so when no case was scored', async () => {
     const input = exampleInput({ lines: linesOf([exampleLines()[3]!]) });
-    const html = await collect(batchHtmlChunks(input));
+    const html = await collect(renderBatchHtml(input));
     expect(html).toContain('<section id="cases"><h2>Cases</h2><p class="muted">No case was scored</p></section>');
   });
 });

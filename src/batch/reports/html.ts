@@ -3,6 +3,7 @@ import {
   BATCH_COLUMNS,
   BATCH_TEXT,
   allCasesText,
+  caseNumber,
   casesCapText,
   histogramBarText,
   moreInResultsText,
@@ -189,7 +190,7 @@ function worstCases(view: BatchView): string {
   if (view.worstCases.length === 0) return '';
   const rows = view.worstCases.map(
     (worst) =>
-      `<tr class="row band-${worst.band}"><td class="num">${worst.index}</td><td>${caseLink(worst.id, worst.index)}</td><td class="num ${worst.band}">${h(worst.scoreText)}</td><td>${worst.grade}</td><td>${worst.issue ? `<span class="problem">${h(cutText(worst.issue.problem, MAX_SENTENCE_TEXT))}</span>` : `<span class="none">${h(BATCH_TEXT.noIssue)}</span>`}</td></tr>`,
+      `<tr class="row band-${worst.band}"><td class="num">${caseNumber(worst.index)}</td><td>${caseLink(worst.id, worst.index)}</td><td class="num ${worst.band}">${h(worst.scoreText)}</td><td>${worst.grade}</td><td>${worst.issue ? `<span class="problem">${h(cutText(worst.issue.problem, MAX_SENTENCE_TEXT))}</span>` : `<span class="none">${h(BATCH_TEXT.noIssue)}</span>`}</td></tr>`,
   );
   const head = [
     BATCH_COLUMNS.index,
@@ -206,7 +207,7 @@ function errors(view: BatchView): string {
     return section('errors', BATCH_TEXT.errors, `<p class="good">${h(BATCH_TEXT.noErrors)}</p>`);
   const rows = view.errors.map(
     (error) =>
-      `<tr id="case-${error.index}"><td class="num">${error.index}</td><td class="case-id">${h(cutText(error.id, MAX_ID_TEXT))}</td><td class="num">${error.line ?? ''}</td><td class="error">${h(cutText(error.error, MAX_SENTENCE_TEXT))}</td></tr>`,
+      `<tr id="case-${error.index}"><td class="num">${caseNumber(error.index)}</td><td class="case-id">${h(cutText(error.id, MAX_ID_TEXT))}</td><td class="num">${error.line ?? ''}</td><td class="error">${h(cutText(error.error, MAX_SENTENCE_TEXT))}</td></tr>`,
   );
   const more = view.moreErrors > 0 ? `<p class="note">${h(moreInResultsText(view.moreErrors, 'case'))}</p>` : '';
   return section(
@@ -241,7 +242,7 @@ function caseDetails(view: CaseView): string {
       ? ''
       : `<h3>${h(BATCH_TEXT.detailTools)}</h3>${table('tools', TOOL_HEAD, toolRows(view.tools), [1, 2, 3, 4, 5])}`;
   const summary = [
-    `<span class="num">${view.index}</span>`,
+    `<span class="num">${caseNumber(view.index)}</span>`,
     `<span class="case-id">${h(cutText(view.id, MAX_ID_TEXT))}</span>`,
     `<span class="num ${view.band}">${h(view.scoreText)}</span>`,
     `<span>${view.grade}</span>`,
@@ -280,7 +281,7 @@ function caseListStart(shown: number, scored: number): string {
  * linking to their detail, the cases that could not be scored, and the {@link HTML_CASES} lowest-scoring
  * cases, each opening on its detail. Reads the results lines once and keeps at most HTML_CASES of them.
  */
-export async function* batchHtmlChunks(input: BatchReportInput): AsyncIterable<string> {
+export async function* renderBatchHtml(input: BatchReportInput): AsyncIterable<string> {
   const view = await buildBatchView(input);
   yield [
     pageStart(`${view.title}: ${view.headline}`, view.version, [{ css: BATCH_STYLE, hash: BATCH_STYLE_HASH }]),

@@ -10,16 +10,16 @@ import {
 } from '../../../test/batch-report-fixtures.js';
 import { SCRIPT_PAYLOAD, SECRET, expectGolden } from '../../../test/report-fixtures.js';
 import { checkAntJunitSchema, failureOf } from '../../../test/report-readers.js';
-import { batchJunitChunks } from './junit.js';
+import { renderBatchJunit } from './junit.js';
 
-describe('batchJunitChunks', () => {
+describe('renderBatchJunit', () => {
   it('matches the golden file for the example batch', async () => {
-    expectGolden('batch.junit.xml', await collect(batchJunitChunks(exampleInput())));
+    expectGolden('batch.junit.xml', await collect(renderBatchJunit(exampleInput())));
   });
 
   it('follows the Ant JUnit schema: one suite, one case per results line, failing below --min-score', async () => {
     const lines = linesOf(exampleLines());
-    const [suite] = checkAntJunitSchema(await collect(batchJunitChunks(exampleInput({ lines }))));
+    const [suite] = checkAntJunitSchema(await collect(renderBatchJunit(exampleInput({ lines }))));
     // Counted in a first pass, written in a second.
     expect(lines.reads).toBe(2);
     expect(suite!.attributes).toMatchObject({
@@ -75,7 +75,7 @@ describe('batchJunitChunks', () => {
 
   it('without a minimum score, fails the cases whose verdict is FAIL', async () => {
     const summary = { ...exampleSummary(), min_score: null, pass_rate: null };
-    const [suite] = checkAntJunitSchema(await collect(batchJunitChunks({ summary, lines: linesOf(exampleLines()) })));
+    const [suite] = checkAntJunitSchema(await collect(renderBatchJunit({ summary, lines: linesOf(exampleLines()) })));
     expect(suite!.attributes).toMatchObject({ failures: '1', errors: '1' });
     const failed = suite!.children.filter((child) => child.name === 'testcase' && failureOf(child));
     expect(failed.map((testCase) => [testCase.attributes.name, failureOf(testCase)!.attributes.message])).toEqual([
@@ -84,7 +84,7 @@ describe('batchJunitChunks', () => {
   });
 
   it('stays well-formed with hostile ids and issues, names cases by their whole id, and masks credentials', async () => {
-    const xml = await collect(batchJunitChunks(hostileInput()));
+    const xml = await collect(renderBatchJunit(hostileInput()));
     const [suite] = checkAntJunitSchema(xml);
     expect(xml).not.toContain(SECRET);
     expect(xml).not.toContain('<script');
@@ -104,7 +104,7 @@ describe('batchJunitChunks', () => {
     const lines = Array.from({ length: 1200 }, (_, index) => ({ ...template, id: `c${index}`, index }));
     const summary = { ...exampleSummary(), cases: { total: 1200, scored: 1200, failed: 0 } };
     const chunks: string[] = [];
-    for await (const chunk of batchJunitChunks({ summary, lines: linesOf(lines) })) chunks.push(chunk);
+    for await (const chunk of renderBatchJunit({ summary, lines: linesOf(lines) })) chunks.push(chunk);
     // The head, 500 + 500 + 200 cases, the tail.
     expect(chunks.map((chunk) => chunk.split('<testcase ').length - 1)).toEqual([0, 500, 500, 200, 0]);
     expect(checkAntJunitSchema(chunks.join(''))[0]!.attributes.tests).toBe('1200');

@@ -70,7 +70,7 @@ function testCase(line: BatchLine, minScore: number | null): TestCase {
  * The batch JUnit report, in chunks: one suite whose properties hold the mean score, grade, gate and
  * counts, and one test case per results line.
  */
-export async function* batchJunitChunks(input: BatchReportInput): AsyncIterable<string> {
+export async function* renderBatchJunit(input: BatchReportInput): AsyncIterable<string> {
   const view = await buildBatchView(input);
   const minScore = effectiveMinScore(input);
   let tests = 0;

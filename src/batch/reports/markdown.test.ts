@@ -8,33 +8,33 @@ import {
   linesOf,
 } from '../../../test/batch-report-fixtures.js';
 import { IMG_PAYLOAD, SCRIPT_PAYLOAD, SECRET, expectGolden } from '../../../test/report-fixtures.js';
-import { batchMarkdown } from './markdown.js';
+import { renderBatchMarkdown } from './markdown.js';
 
-describe('batchMarkdown', () => {
+describe('renderBatchMarkdown', () => {
   it('matches the golden file for the example batch, reading no results line', async () => {
     const lines = linesOf(exampleLines());
-    expectGolden('batch.md', await batchMarkdown(exampleInput({ lines })));
+    expectGolden('batch.md', await renderBatchMarkdown(exampleInput({ lines })));
     expect(lines.reads).toBe(0);
   });
 
   it('opens with the gate mark and the mean, then the gate, counts and the metric table', async () => {
-    const text = await batchMarkdown(exampleInput());
+    const text = await renderBatchMarkdown(exampleInput());
     const lines = text.split('\n');
     expect(lines[0]).toBe('## ❌ Toolscore batch evaluation: mean score 70.0%, grade C, over 4 scored cases');
     expect(lines[2]).toBe(
       '❌ Mean score 70.0% is below the required 80.0% · 50.0% of the scored cases score at least 80.0%  ',
     );
     expect(text).toContain('| Argument F1 | 🔴 60.4% | 50.0% | 0.0% | 100.0% | 0.0% | 100.0% | 4 |');
-    expect(text).toContain('| 2 | cleanup-3 | 🔴 25.0% | F | expected call to delete\\_db was not made |');
+    expect(text).toContain('| 3 | cleanup-3 | 🔴 25.0% | F | expected call to delete\\_db was not made |');
     expect(text).toContain('❌ 1 case could not be read or scored');
     expect(text).toContain(
-      '- broken"case (index 3, line 4): cases.jsonl:4: expected a JSON object, got invalid JSON (Unexpected end of JSON input)',
+      '- broken"case (#4, line 4): cases.jsonl:4: expected a JSON object, got invalid JSON (Unexpected end of JSON input)',
     );
-    const passing = await batchMarkdown(exampleInput({ minScore: 0.7 }));
+    const passing = await renderBatchMarkdown(exampleInput({ minScore: 0.7 }));
     expect(passing.split('\n')[0]).toBe(
       '## ✅ Toolscore batch evaluation: mean score 70.0%, grade C, over 4 scored cases',
     );
-    const ungated = await batchMarkdown({
+    const ungated = await renderBatchMarkdown({
       summary: { ...exampleSummary(), min_score: null, pass_rate: null },
       lines: linesOf([]),
     });
@@ -46,7 +46,7 @@ describe('batchMarkdown', () => {
   });
 
   it('escapes every text, masks credentials, keeps table rows whole and cuts long ids', async () => {
-    const text = await batchMarkdown(hostileInput());
+    const text = await renderBatchMarkdown(hostileInput());
     expect(text).not.toContain(SCRIPT_PAYLOAD);
     expect(text).not.toContain(IMG_PAYLOAD);
     expect(text).not.toMatch(/<script|<img/);
@@ -54,7 +54,7 @@ describe('batchMarkdown', () => {
     expect(text).not.toContain(SECRET);
     expect(text).not.toMatch(/@octocat/);
     expect(text).not.toContain(LONG_ID);
-    expect(text).toContain(`| 0 | ${LONG_ID.slice(0, 79)}… |`);
+    expect(text).toContain(`| 1 | ${LONG_ID.slice(0, 79)}… |`);
     for (const line of text.split('\n').filter((row) => row.startsWith('| '))) {
       const cells = line.replace(/\\\|/g, '').split('|').length - 2;
       expect([3, 5, 6, 8]).toContain(cells);
@@ -77,7 +77,7 @@ describe('batchMarkdown', () => {
       index: index + 4,
       error: 'e'.repeat(5000),
     }));
-    const text = await batchMarkdown({ summary, lines: linesOf([]) });
+    const text = await renderBatchMarkdown({ summary, lines: linesOf([]) });
     expect(text).toContain('… and 489 more tools (the summary file and the HTML report have them all)');
     expect(text).toContain('… and 9990 more cases (the results file has them all)');
     expect(text.length).toBeLessThan(65_536);

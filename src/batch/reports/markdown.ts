@@ -1,11 +1,12 @@
 import { verdictFor } from '../../core/grade.js';
 import { REPORT_COLUMNS, generatedText } from '../../text/report.js';
-import { BATCH_COLUMNS, BATCH_TEXT, errorPlaceText, unreadableText } from '../../text/batch-report.js';
+import { BATCH_COLUMNS, BATCH_TEXT, caseNumber, errorPlaceText, unreadableText } from '../../text/batch-report.js';
 import { moreText } from '../../text/values.js';
 import { escapeMarkdown as md } from '../../reports/escape.js';
 import { BAND_MARK, VERDICT_MARK, table } from '../../reports/markdown.js';
 import {
   type BatchReportInput,
+  type BatchView,
   MAX_ID_TEXT,
   MAX_SENTENCE_TEXT,
   buildBatchView,
@@ -31,13 +32,8 @@ const ID_TEXT = Math.min(MAX_ID_TEXT, 80);
 /** Longest sentence in the digest. */
 const SENTENCE_TEXT = Math.min(MAX_SENTENCE_TEXT, 200);
 
-/**
- * The Markdown digest of a batch: the mean score and grade, the gate, the distribution of the score and
- * each core metric, grades, the {@link SHOWN_TOOLS} tools with the most calls, the worst cases with
- * their top issue, and how many cases could not be scored. Every text from the input is escaped.
- */
-export async function batchMarkdown(input: BatchReportInput): Promise<string> {
-  const view = await buildBatchView(input);
+/** The heading with the verdict mark, the gate and the counts of cases and findings. */
+function headingLines(view: BatchView): string[] {
   const mark = view.gate
     ? view.gate.passed
       ? '✅'
@@ -56,7 +52,12 @@ export async function batchMarkdown(input: BatchReportInput): Promise<string> {
     `${BATCH_COLUMNS.failedCalls}: ${view.totals.failed_calls} · ${BATCH_COLUMNS.policyViolations}: ${view.totals.policy_violations} · ${BATCH_COLUMNS.secrets}: ${view.totals.secrets}`,
   );
   lines.push(facts.join('  \n'), '');
+  return lines;
+}
 
+/** The distribution of the score and each core metric, then the grades. */
+function distributionLines(view: BatchView): string[] {
+  const lines: string[] = [];
   lines.push(
     ...table(
       [
@@ -87,56 +88,66 @@ export async function batchMarkdown(input: BatchReportInput): Promise<string> {
     ),
     '',
   );
+  return lines;
+}
 
-  if (view.tools.length > 0) {
-    lines.push(`### ${BATCH_TEXT.tools}`, '');
-    lines.push(
-      ...table(
-        [
-          REPORT_COLUMNS.tool,
-          REPORT_COLUMNS.expected,
-          REPORT_COLUMNS.actual,
-          BATCH_COLUMNS.selectionMisses,
-          REPORT_COLUMNS.failed,
-          BATCH_COLUMNS.errorRate,
-        ],
-        view.tools
-          .slice(0, SHOWN_TOOLS)
-          .map((tool) => [
-            md(cutText(tool.tool, ID_TEXT)),
-            String(tool.expected),
-            String(tool.actual),
-            String(tool.selectionMisses),
-            String(tool.failed),
-            tool.errorRateText,
-          ]),
-        ['l', 'r', 'r', 'r', 'r', 'r'],
-      ),
-    );
-    if (view.tools.length > SHOWN_TOOLS)
-      lines.push('', `${moreText(view.tools.length - SHOWN_TOOLS, 'tool')} (${BATCH_TEXT.allTools})`);
-    lines.push('');
-  }
-
-  if (view.worstCases.length > 0) {
-    lines.push(`### ${BATCH_TEXT.worstCases}`, '');
-    lines.push(
-      ...table(
-        [BATCH_COLUMNS.index, BATCH_COLUMNS.case, REPORT_COLUMNS.score, REPORT_COLUMNS.grade, BATCH_COLUMNS.topIssue],
-        view.worstCases.map((worst) => [
-          String(worst.index),
-          md(cutText(worst.id, ID_TEXT)),
-          `${BAND_MARK[worst.band]} ${worst.scoreText}`,
-          worst.grade,
-          worst.issue ? md(cutText(worst.issue.problem, SENTENCE_TEXT)) : md(BATCH_TEXT.noIssue),
+/** The {@link SHOWN_TOOLS} tools with the most calls (nothing when no tool was called or expected). */
+function toolLines(view: BatchView): string[] {
+  if (view.tools.length === 0) return [];
+  const lines: string[] = [`### ${BATCH_TEXT.tools}`, ''];
+  lines.push(
+    ...table(
+      [
+        REPORT_COLUMNS.tool,
+        REPORT_COLUMNS.expected,
+        REPORT_COLUMNS.actual,
+        BATCH_COLUMNS.selectionMisses,
+        REPORT_COLUMNS.failed,
+        BATCH_COLUMNS.errorRate,
+      ],
+      view.tools
+        .slice(0, SHOWN_TOOLS)
+        .map((tool) => [
+          md(cutText(tool.tool, ID_TEXT)),
+          String(tool.expected),
+          String(tool.actual),
+          String(tool.selectionMisses),
+          String(tool.failed),
+          tool.errorRateText,
         ]),
-        ['r', 'l', 'r', 'l'],
-      ),
-      '',
-    );
-  }
+      ['l', 'r', 'r', 'r', 'r', 'r'],
+    ),
+  );
+  if (view.tools.length > SHOWN_TOOLS)
+    lines.push('', `${moreText(view.tools.length - SHOWN_TOOLS, 'tool')} (${BATCH_TEXT.allTools})`);
+  lines.push('');
+  return lines;
+}
 
-  lines.push(`### ${BATCH_TEXT.errors}`, '');
+/** The worst cases with their top issue (nothing when no case was scored). */
+function worstCaseLines(view: BatchView): string[] {
+  if (view.worstCases.length === 0) return [];
+  return [
+    `### ${BATCH_TEXT.worstCases}`,
+    '',
+    ...table(
+      [BATCH_COLUMNS.index, BATCH_COLUMNS.case, REPORT_COLUMNS.score, REPORT_COLUMNS.grade, BATCH_COLUMNS.topIssue],
+      view.worstCases.map((worst) => [
+        String(caseNumber(worst.index)),
+        md(cutText(worst.id, ID_TEXT)),
+        `${BAND_MARK[worst.band]} ${worst.scoreText}`,
+        worst.grade,
+        worst.issue ? md(cutText(worst.issue.problem, SENTENCE_TEXT)) : md(BATCH_TEXT.noIssue),
+      ]),
+      ['r', 'l', 'r', 'l'],
+    ),
+    '',
+  ];
+}
+
+/** The cases that could not be scored, the first {@link SHOWN_ERRORS} listed. */
+function errorLines(view: BatchView): string[] {
+  const lines: string[] = [`### ${BATCH_TEXT.errors}`, ''];
   if (view.cases.failed === 0) lines.push(`✅ ${BATCH_TEXT.noErrors}`);
   else {
     lines.push(`❌ ${unreadableText(view.cases.failed)}`, '');
@@ -148,6 +159,24 @@ export async function batchMarkdown(input: BatchReportInput): Promise<string> {
     const more = view.cases.failed - Math.min(view.errors.length, SHOWN_ERRORS);
     if (more > 0) lines.push('', `${moreText(more, 'case')} (${BATCH_TEXT.allErrors})`);
   }
-  lines.push('', `<sub>${md(generatedText(view.version, view.generatedAt))}</sub>`);
+  return lines;
+}
+
+/**
+ * The Markdown digest of a batch: the mean score and grade, the gate, the distribution of the score and
+ * each core metric, grades, the {@link SHOWN_TOOLS} tools with the most calls, the worst cases with
+ * their top issue, and how many cases could not be scored. Every text from the input is escaped.
+ */
+export async function renderBatchMarkdown(input: BatchReportInput): Promise<string> {
+  const view = await buildBatchView(input);
+  const lines = [
+    ...headingLines(view),
+    ...distributionLines(view),
+    ...toolLines(view),
+    ...worstCaseLines(view),
+    ...errorLines(view),
+    '',
+    `<sub>${md(generatedText(view.version, view.generatedAt))}</sub>`,
+  ];
   return `${lines.join('\n')}\n`;
 }

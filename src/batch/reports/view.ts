@@ -175,7 +175,7 @@ export interface CaseView {
 }
 
 /** How a metric's value reads: redundant calls are a rate where lower is better; the rest are shares. */
-function metricBand(key: 'score' | BatchMetric, value: number | null): Band {
+export function metricBand(key: 'score' | BatchMetric, value: number | null): Band {
   if (value === null) return 'info';
   return key === 'redundant_rate' ? rateBand(value) : scoreBand(value);
 }

@@ -225,12 +225,13 @@ async function writeReports(
   };
   for (const flag of reports) {
     const path = flags[flag]!;
-    if (flag === 'html') await writeFileAtomic(path, renderers.batchHtmlChunks(input));
-    else if (flag === 'markdown') await writeFileAtomic(path, await renderers.batchMarkdown(input));
-    else if (flag === 'junit') await writeFileAtomic(path, renderers.batchJunitChunks(input));
-    else await writeFileAtomic(path, renderers.batchCsvChunks(input));
+    if (flag === 'html') await writeFileAtomic(path, renderers.renderBatchHtml(input));
+    else if (flag === 'markdown') await writeFileAtomic(path, await renderers.renderBatchMarkdown(input));
+    else if (flag === 'junit') await writeFileAtomic(path, renderers.renderBatchJunit(input));
+    else await writeFileAtomic(path, renderers.renderBatchCsv(input));
   }
-  if (jobSummary !== undefined) await appendJobSummaryText(`${await renderers.batchMarkdown(input)}\n`, jobSummary);
+  if (jobSummary !== undefined)
+    await appendJobSummaryText(`${await renderers.renderBatchMarkdown(input)}\n`, jobSummary);
 }
 
 /** How many errors the printed summary lists (the summary file keeps 100, the results all). */

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { ToolscoreInputError } from '../../core/errors.js';
-import { evaluateBatch, type BatchOptions } from '../../batch/evaluate-batch.js';
+import { evaluateBatch, type BatchOptions, type BatchProgress } from '../../batch/evaluate-batch.js';
 import { parseShard } from '../../batch/shard.js';
 import { expandPatterns, type BatchSource } from '../../batch/sources.js';
 import { checkFormatName } from '../../formats/registry.js';
@@ -37,6 +37,8 @@ export interface BatchFlags extends ScoringFlags, BatchOutputFlags {
   failFast?: boolean;
   /** An unknown key in a case's gold is an error line, not a warning. */
   strictGold?: boolean;
+  /** Let a case's `options.limits` raise the limits of the command line. */
+  allowCaseLimits?: boolean;
   /** False after `--no-progress`. */
   progress: boolean;
 }
@@ -118,6 +120,7 @@ export async function runBatch(dataset: string | undefined, flags: BatchFlags): 
     jobs,
     failFast: flags.failFast === true,
     ...(flags.strictGold ? { strictGold: true } : {}),
+    allowCaseLimits: flags.allowCaseLimits === true,
     ...(weights === undefined ? {} : { weights }),
     ...(flags.strict ? { strict: true } : {}),
     ...(forbidden === undefined ? {} : { forbidden: forbidden as BatchOptions['forbidden'] }),
@@ -126,7 +129,8 @@ export async function runBatch(dataset: string | undefined, flags: BatchFlags): 
     limits,
     ...(shard === undefined ? {} : { shard }),
     ...(minScore === undefined ? {} : { minScore }),
-    onProgress: (state) => progress.update(state.done, state.failed, state.readShare),
+    // Only a line on a terminal needs the run's progress (a JSON Lines file's cases are counted for it).
+    ...(progress.drawn ? { onProgress: (state: BatchProgress) => progress.update(state) } : {}),
   };
   const run = evaluateBatch(source, options);
   return finishRun(run, flags, {
@@ -134,7 +138,7 @@ export async function runBatch(dataset: string | undefined, flags: BatchFlags): 
     maxErrors,
     failFast: flags.failFast === true,
     print: flags.output === STDOUT_PATH ? process.stderr : process.stdout,
-    onEnd: () => progress.end(),
+    onEnd: () => progress.end(run.summary().cases.total),
   });
 }
 
@@ -142,7 +146,6 @@ export async function runBatch(dataset: string | undefined, flags: BatchFlags): 
 class Progress {
   private readonly started = performance.now();
   private readonly line: LiveLine;
-  private done = 0;
 
   constructor(
     private readonly enabled: boolean,
@@ -151,13 +154,18 @@ class Progress {
     this.line = new LiveLine(enabled);
   }
 
-  update(done: number, failed: number, readShare: number | undefined): void {
-    this.done = done;
-    this.line.draw(() => progressText(done, failed, (performance.now() - this.started) / 1000, readShare));
+  /** Whether the line is redrawn as the run goes. */
+  get drawn(): boolean {
+    return this.line.drawn;
   }
 
-  end(): void {
+  update({ done, total, failed, readShare }: BatchProgress): void {
+    this.line.draw(() => progressText(done, total, failed, (performance.now() - this.started) / 1000, readShare));
+  }
+
+  /** The final line: the cases the run yielded, scored or not. */
+  end(done: number): void {
     if (!this.enabled) return;
-    this.line.end(finishedText(this.done, (performance.now() - this.started) / 1000, this.jobs));
+    this.line.end(finishedText(done, (performance.now() - this.started) / 1000, this.jobs));
   }
 }

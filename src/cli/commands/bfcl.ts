@@ -114,15 +114,8 @@ async function writeGold(questions: string, answers: string | undefined, folder:
     throw new ToolscoreInputError({ source: '--to-gold' }, `${folder} exists and is not a folder`);
   const { files, skipped } = await bfclGoldFiles({ questions, answers });
   await mkdir(folder, { recursive: true });
-  for (const file of files)
-    await writeFileAtomic(join(folder, `${safeName(file.id)}.json`), `${JSON.stringify(file.gold, null, 2)}\n`);
+  for (const file of files) await writeFileAtomic(join(folder, file.name), `${JSON.stringify(file.gold, null, 2)}\n`);
   for (const s of skipped) process.stdout.write(`${displayText(skippedText(s.category, s.reason))}\n`);
   process.stdout.write(`${displayText(goldWrittenText(files.length, folder))}\n`);
   return 0;
-}
-
-/** An entry id as a file name: path separators and other characters file systems refuse become `_`. */
-function safeName(id: string): string {
-  const name = id.replace(/[/\\:*?"<>|\u0000-\u001f]/g, '_');
-  return name === '' || name === '.' || name === '..' ? `_${name}` : name;
 }

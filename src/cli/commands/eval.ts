@@ -14,12 +14,12 @@ import {
 } from '../../text/report.js';
 import { meetsMinScore } from '../../core/grade.js';
 import { evaluateTrace } from '../../evaluation/evaluate-trace.js';
-import { isNothingReadWarning } from '../../formats/call-collector.js';
+import { isNothingReadWarning } from '../../formats/support/call-collector.js';
 import { checkFormatName, withEveryFormat } from '../../formats/registry.js';
 import { parseDatabaseUrl } from '../../side-effects/database-url.js';
-import { renderConsoleSummary, renderWarnings } from '../../reports/console.js';
+import { renderReportConsole, renderWarnings } from '../../reports/console.js';
 import { REPORT_FORMATS, appendJobSummary, writeReportFiles, type ReportFormat } from '../../reports/files.js';
-import { generateJsonReport, renderJsonReport } from '../../reports/json.js';
+import { generateJsonReport, renderReportJson } from '../../reports/json.js';
 import { displayText, plural } from '../../reports/text.js';
 import { buildReportView } from '../../reports/view-model.js';
 import { judgeFromFlags, type JudgeFlags } from '../judge-flags.js';
@@ -120,6 +120,60 @@ async function writeBaseline(result: EvaluationResult, goldFile: string, path: s
   await writeFileAtomic(path, `${JSON.stringify(baseline, null, 2)}\n`);
 }
 
+/** What `evaluateTrace` gets from the command line (budgets, then the judge, then the rest: the order of their errors). */
+function evaluationOptions(
+  goldFile: string,
+  traceFile: string,
+  format: ReturnType<typeof checkFormatName>,
+  weights: ReturnType<typeof parseWeightFlags>,
+  flags: EvalFlags,
+): Parameters<typeof evaluateTrace>[0] {
+  const budgets = parseBudgetFlags(flags);
+  const judge = judgeFromFlags(flags);
+  return {
+    goldFile,
+    traceFile,
+    format,
+    weights,
+    strict: flags.strict === true,
+    ...(flags.ignoreTools === undefined ? {} : { ignoreTools: toolNames(flags.ignoreTools) }),
+    strictGold: flags.strictGold === true,
+    forbidden: flags.forbidden,
+    validateSideEffects: flags.sideEffects,
+    ...(flags.root === undefined ? {} : { root: flags.root }),
+    ...(flags.db === undefined ? {} : { db: flags.db }),
+    ...parseDatabaseFlags(flags),
+    ...(flags.tools === undefined ? {} : { tools: flags.tools }),
+    ...(budgets === undefined ? {} : { budgets }),
+    limits: parseLimitFlags(flags),
+    ...(judge === undefined ? {} : { judge }),
+  };
+}
+
+/** The exit code of the gates: 1 when --min-score or --fail-on-violations fails (saying why on stderr), else 0. */
+function gateExitCode(result: EvaluationResult, minScore: number | undefined, flags: EvalFlags): number {
+  let exitCode = 0;
+  if (minScore !== undefined && !meetsMinScore(result.score, minScore)) {
+    process.stderr.write(`toolscore: score ${result.score} is below --min-score ${minScore}\n`);
+    exitCode = 1;
+  }
+  const forbiddenCalls = result.policyViolations.length;
+  const credentials = result.metrics.security_metrics.secret_count;
+  const overBudget = result.metrics.budget_metrics?.violation_count ?? 0;
+  if (flags.failOnViolations && result.violationCount > 0) {
+    const found = [
+      forbiddenCalls > 0 ? plural(forbiddenCalls, 'forbidden call') : '',
+      credentials > 0 ? plural(credentials, 'leaked credential') : '',
+      overBudget > 0 ? plural(overBudget, 'broken budget') : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
+    process.stderr.write(`toolscore: --fail-on-violations: ${found}\n`);
+    exitCode = 1;
+  }
+  return exitCode;
+}
+
 /**
  * `toolscore eval GOLD TRACE`: scores the trace, writes the JSON report, prints the verdict. Returns the
  * exit code: 1 when a gate (--min-score, --fail-on-violations) fails, else 0. Bad input throws.
@@ -147,32 +201,15 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
     evalInputs(goldFile, traceFile, flags),
   );
 
-  const budgets = parseBudgetFlags(flags);
-  const judge = judgeFromFlags(flags);
-  const result = await evaluateTrace({
-    goldFile,
-    traceFile,
-    format,
-    weights,
-    strict: flags.strict === true,
-    ...(flags.ignoreTools === undefined ? {} : { ignoreTools: toolNames(flags.ignoreTools) }),
-    strictGold: flags.strictGold === true,
-    forbidden: flags.forbidden,
-    validateSideEffects: flags.sideEffects,
-    ...(flags.root === undefined ? {} : { root: flags.root }),
-    ...(flags.db === undefined ? {} : { db: flags.db }),
-    ...parseDatabaseFlags(flags),
-    ...(flags.tools === undefined ? {} : { tools: flags.tools }),
-    ...(budgets === undefined ? {} : { budgets }),
-    limits: parseLimitFlags(flags),
-    ...(judge === undefined ? {} : { judge }),
-  }).catch((error: unknown) => {
-    throw flags.verbose && error instanceof ToolscoreInputError ? withEveryFormat(error) : error;
-  });
+  const result = await evaluateTrace(evaluationOptions(goldFile, traceFile, format, weights, flags)).catch(
+    (error: unknown) => {
+      throw flags.verbose && error instanceof ToolscoreInputError ? withEveryFormat(error) : error;
+    },
+  );
   // One moment for every report, so they all carry the same time.
   const now = new Date();
   const jsonSources = { goldFile, traceFile, now, showSecrets: flags.showSecrets === true };
-  if (toStdout) process.stdout.write(renderJsonReport(result, jsonSources));
+  if (toStdout) process.stdout.write(renderReportJson(result, jsonSources));
   else await generateJsonReport(result, flags.output, jsonSources);
   if (Object.keys(reports).length > 0 || jobSummary !== undefined) {
     const view = buildReportView(result, { goldFile, traceFile, now, minScore });
@@ -182,7 +219,7 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
 
   const verdict = toStdout ? process.stderr : process.stdout;
   const color = colorEnabled(flags.color, verdict);
-  verdict.write(renderConsoleSummary(result, { verbose: flags.verbose === true, color, goldFile, traceFile }));
+  verdict.write(renderReportConsole(result, { verbose: flags.verbose === true, color, goldFile, traceFile }));
   if (result.traceCalls.length === 0 && result.warnings.some(isNothingReadWarning))
     verdict.write(`${nothingReadText(displayText(traceFile))}\n`);
   if (result.metrics.semantic_metrics) verdict.write(`${semanticScoreText(result.metrics.semantic_metrics)}\n`);
@@ -198,26 +235,7 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
   process.stderr.write(renderWarnings(result.warnings, { color }));
   if (flags.debug) await debugSession(result);
 
-  let exitCode = 0;
-  if (minScore !== undefined && !meetsMinScore(result.score, minScore)) {
-    process.stderr.write(`toolscore: score ${result.score} is below --min-score ${minScore}\n`);
-    exitCode = 1;
-  }
-  const forbiddenCalls = result.policyViolations.length;
-  const credentials = result.metrics.security_metrics.secret_count;
-  const overBudget = result.metrics.budget_metrics?.violation_count ?? 0;
-  if (flags.failOnViolations && result.violationCount > 0) {
-    const found = [
-      forbiddenCalls > 0 ? plural(forbiddenCalls, 'forbidden call') : '',
-      credentials > 0 ? plural(credentials, 'leaked credential') : '',
-      overBudget > 0 ? plural(overBudget, 'broken budget') : '',
-    ]
-      .filter(Boolean)
-      .join(', ');
-    process.stderr.write(`toolscore: --fail-on-violations: ${found}\n`);
-    exitCode = 1;
-  }
-  return exitCode;
+  return gateExitCode(result, minScore, flags);
 }
 
 /** `--ignore-tools think,calculate`: the names, trimmed, empty ones dropped. */

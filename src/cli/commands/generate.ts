@@ -2,9 +2,9 @@ import { ToolscoreInputError } from '../../core/errors.js';
 import { readJsonFile } from '../../io/files.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
 import { readToolCatalogue } from '../../schemas/catalogue.js';
-import { generateGoldCases, type GeneratedCase } from '../../schemas/generate-gold.js';
+import { MAX_GENERATED_CASES, generateGoldCases, type GeneratedCase } from '../../schemas/generate-gold.js';
 import { displayText } from '../../reports/text.js';
-import { STDOUT_NAME, generatedText, skippedToolText } from '../../text/generate.js';
+import { STDOUT_NAME, generatedText, shortToolText, skippedToolText, tooManyCasesText } from '../../text/generate.js';
 import { checkOutputPaths } from '../output-paths.js';
 import { numberFlag } from '../scoring-flags.js';
 
@@ -45,6 +45,8 @@ function datasetText(cases: readonly GeneratedCase[]): string {
 export async function runGenerate(flags: GenerateFlags): Promise<number> {
   const perTool = numberFlag(flags.n, '-n', true)!;
   if (perTool < 1) throw new ToolscoreInputError({ source: '-n' }, `expected at least 1 case per tool, got ${flags.n}`);
+  if (perTool > MAX_GENERATED_CASES)
+    throw new ToolscoreInputError({ source: '-n' }, tooManyCasesText(perTool, 1, MAX_GENERATED_CASES));
   if (flags.output !== undefined && flags.output !== '-')
     checkOutputPaths(
       [['--output', flags.output, flags.cases ? 'the dataset' : 'the gold file']],
@@ -53,12 +55,15 @@ export async function runGenerate(flags: GenerateFlags): Promise<number> {
   const catalogue = readToolCatalogue(await readJsonFile(flags.tools), flags.tools);
   if (catalogue.size === 0)
     throw new ToolscoreInputError({ source: flags.tools }, 'the catalogue lists no tool: nothing to generate');
-  const { cases, skipped } = generateGoldCases(catalogue, {
+  if (perTool * catalogue.size > MAX_GENERATED_CASES)
+    throw new ToolscoreInputError({ source: '-n' }, tooManyCasesText(perTool, catalogue.size, MAX_GENERATED_CASES));
+  const { cases, skipped, short } = generateGoldCases(catalogue, {
     perTool,
     edgeCases: flags.edgeCases,
     seed: flags.seed,
   });
   for (const { tool, reason } of skipped) process.stderr.write(`${displayText(skippedToolText(tool, reason))}\n`);
+  for (const { tool, asked, made } of short) process.stderr.write(`${displayText(shortToolText(tool, asked, made))}\n`);
   if (cases.length === 0)
     throw new ToolscoreInputError(
       { source: flags.tools },

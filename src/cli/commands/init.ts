@@ -1,10 +1,20 @@
-import { existsSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  lstatSync,
+  readFileSync,
+  realpathSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { ToolscoreInputError } from '../../core/errors.js';
 import { closestName } from '../../core/spelling.js';
 import { autoExtract } from '../../formats/auto.js';
-import { writeFileAtomic } from '../../io/atomic-write.js';
+import { followLinks, writeFileAtomic } from '../../io/atomic-write.js';
 import { displayText } from '../../reports/text.js';
 import { recordedCalls } from '../../testing/snapshots/recorded-calls.js';
 import { SnapshotStore, newSnapshotData } from '../../testing/snapshots/store.js';
@@ -17,8 +27,11 @@ import {
   initExistingText,
   initMjsText,
   initNextText,
+  initOutsideText,
   initQuestionText,
   initUnknownText,
+  initUnwritableText,
+  initWriteFailedText,
   initWroteText,
 } from '../../text/init.js';
 import { detectProject, RUNNERS, type Runner } from '../init/project.js';
@@ -79,6 +92,108 @@ function defaultTestDir(root: string): string {
   return ['test', 'tests', '__tests__'].find((dir) => existsSync(join(root, dir))) ?? 'test';
 }
 
+/** One file init writes: where it is named, where it really lands, and the folders to be made for it. */
+interface PlannedFile {
+  path: string;
+  text: string;
+  role: keyof typeof INIT_FILE_ROLES;
+  /** The path with its symbolic links (its own and its folders') followed. */
+  target: string;
+  /** Folders that do not exist yet, outermost first. */
+  newFolders: string[];
+}
+
+/** Where `path` lands once every symbolic link on the way is followed, and the folders to be made for it. */
+function landing(path: string): { target: string; newFolders: string[] } {
+  const followed = followLinks(path);
+  const missing: string[] = [];
+  let folder = dirname(followed);
+  while (!entryExists(folder) && dirname(folder) !== folder) {
+    missing.unshift(basename(folder));
+    folder = dirname(folder);
+  }
+  // A dangling link among the folders counts as the place it points to.
+  let real = existsSync(folder) ? realpathSync(folder) : followLinks(folder);
+  const newFolders: string[] = [];
+  for (const name of missing) {
+    real = join(real, name);
+    newFolders.push(real);
+  }
+  return { target: join(real, basename(followed)), newFolders };
+}
+
+/** Whether there is anything at `path`, a dangling link included. */
+function entryExists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `path` is `root` or inside it. */
+function isInside(path: string, root: string): boolean {
+  const from = relative(root, path);
+  return from === '' || (!from.startsWith('..') && !isAbsolute(from));
+}
+
+/**
+ * Why a file could not be written there, found before anything is written: a folder in the way that
+ * is a file, a target that is a folder, or no permission. Undefined when it can be written.
+ */
+function unwritable(file: PlannedFile): string | undefined {
+  const closest = file.newFolders.length > 0 ? dirname(file.newFolders[0]!) : dirname(file.target);
+  try {
+    if (!statSync(closest).isDirectory()) return `${closest} is a file, not a folder`;
+    accessSync(closest, constants.W_OK);
+    if (existsSync(file.target)) {
+      const entry = statSync(file.target);
+      if (entry.isDirectory()) return 'is a directory, expected a file path';
+      // A FIFO would be written through and wait for a reader; a device is no file of a project.
+      if (!entry.isFile()) return 'is not a regular file (a FIFO, a device or a socket)';
+      accessSync(file.target, constants.W_OK);
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+      ? 'permission denied'
+      : `cannot write file (${(error as Error).message})`;
+  }
+  return undefined;
+}
+
+/**
+ * Writes every file or none: on a failure, the files written so far are put back as they were (or
+ * removed) and the folders made for them are removed, then the error is thrown.
+ */
+async function writeAll(files: readonly PlannedFile[]): Promise<void> {
+  const done: { file: PlannedFile; before: string | undefined }[] = [];
+  const madeFolders: string[] = [];
+  try {
+    for (const file of files) {
+      for (const folder of file.newFolders) if (!existsSync(folder)) madeFolders.push(folder);
+      const before = existsSync(file.target) ? readFileSync(file.target, 'utf8') : undefined;
+      await writeFileAtomic(file.target, file.text);
+      done.push({ file, before });
+    }
+  } catch (error) {
+    for (const { file, before } of done.reverse()) {
+      if (before === undefined) rmSync(file.target, { force: true });
+      else await writeFileAtomic(file.target, before);
+    }
+    for (const folder of madeFolders.reverse()) {
+      try {
+        rmdirSync(folder);
+      } catch {
+        // Not empty (or already gone): something else is in it.
+      }
+    }
+    if (!(error instanceof ToolscoreInputError)) throw error;
+    throw new ToolscoreInputError(error.location, initWriteFailedText(error.reason));
+  }
+}
+
 /**
  * `toolscore init`: detects the project's agent stack and test runner from package.json and writes a
  * first test that passes against a recorded response of that stack, its approved snapshot, and a
@@ -89,7 +204,7 @@ export async function runInit(flags: InitFlags): Promise<number> {
   const root = process.cwd();
   const chosenStack = flags.framework !== undefined ? stackNamed(flags.framework, '--framework') : undefined;
   const chosenRunner = flags.runner !== undefined ? runnerNamed(flags.runner, '--runner') : undefined;
-  const project = detectProject(root);
+  const project = await detectProject(root);
   let stack = chosenStack ?? project.stack;
   let runner = chosenRunner ?? project.runner;
   let asked = false;
@@ -118,7 +233,7 @@ export async function runInit(flags: InitFlags): Promise<number> {
   const snapshotPath = relative(root, new SnapshotStore().pathOf(TEST_NAME));
   const calls = recordedCalls(autoExtract(stack.recorded, 'actual').calls);
   const snapshot = newSnapshotData(TEST_NAME, calls, { approved: true, source: 'init' });
-  const files: { path: string; text: string; role: keyof typeof INIT_FILE_ROLES }[] = [
+  const wanted: { path: string; text: string; role: keyof typeof INIT_FILE_ROLES }[] = [
     { path: testPath, text: testFile(stack, runner, testPath), role: 'test' },
     { path: snapshotPath, text: `${JSON.stringify(snapshot, null, 2)}\n`, role: 'snapshot' },
     ...(flags.ci
@@ -132,10 +247,26 @@ export async function runInit(flags: InitFlags): Promise<number> {
       : []),
   ];
 
-  const existing = files.filter((file) => existsSync(resolve(root, file.path))).map((file) => file.path);
+  // Every file lands inside the project (a relative --dir going up, or a link leading out, is refused);
+  // an absolute --dir (or TOOLSCORE_SNAPSHOT_DIR, which the snapshot store reads) is the user's choice.
+  const realRoot = realpathSync(root);
+  const files: PlannedFile[] = wanted.map((file) => ({ ...file, ...landing(resolve(root, file.path)) }));
+  const chosenFolder = { test: flags.dir, snapshot: process.env.TOOLSCORE_SNAPSHOT_DIR, workflow: undefined };
+  for (const file of files) {
+    const folder = chosenFolder[file.role];
+    const chosenElsewhere = folder !== undefined && isAbsolute(folder);
+    if (!chosenElsewhere && !isInside(file.target, realRoot))
+      throw new ToolscoreInputError({ source: file.path }, initOutsideText(file.target, realRoot));
+  }
+  const existing = files.filter((file) => existsSync(file.target)).map((file) => file.path);
   if (existing.length > 0 && !flags.force) {
     process.stderr.write(`${initExistingText(existing.map(displayText)).join('\n')}\n`);
     return 1;
+  }
+
+  for (const file of files) {
+    const problem = unwritable(file);
+    if (problem !== undefined) throw new ToolscoreInputError({ source: file.path }, initUnwritableText(problem));
   }
 
   const lines = initDetectedText({
@@ -150,10 +281,8 @@ export async function runInit(flags: InitFlags): Promise<number> {
   });
   if (project.typescript && extension === '.mjs') lines.push(`  ${initMjsText(runner)}`);
   lines.push('');
-  for (const file of files) {
-    await writeFileAtomic(resolve(root, file.path), file.text);
-    lines.push(initWroteText(file.path, INIT_FILE_ROLES[file.role]));
-  }
+  await writeAll(files);
+  for (const file of files) lines.push(initWroteText(file.path, INIT_FILE_ROLES[file.role]));
   if (!project.hasPackageJson) lines.push('', INIT_NO_PACKAGE);
   else if (!project.listsToolscore) lines.push('', INIT_INSTALL);
   lines.push(...initNextText(runCommand(runner, testPath)));

@@ -1,4 +1,5 @@
 import { displayText } from '../../reports/text.js';
+import { cutText } from '../../text/values.js';
 import { propertyNames } from '../../schemas/schema-util.js';
 import { isObject } from '../../core/objects.js';
 import { withServer, type McpTargetFlags } from './mcp-common.js';
@@ -10,8 +11,7 @@ export interface McpListFlags extends McpTargetFlags {
 }
 
 function firstLine(text: string, width: number): string {
-  const line = text.trim().split('\n')[0] ?? '';
-  return line.length > width ? `${line.slice(0, width - 1)}…` : line;
+  return cutText(text.trim().split('\n')[0] ?? '', width);
 }
 
 /** `toolscore mcp list`: the server's tools as a table (name, parameters, description), or as JSON. */

@@ -8,7 +8,7 @@ import { displayText } from '../../reports/text.js';
 import {
   renderScorecardConsole,
   renderScorecardMarkdown,
-  scorecardJson,
+  renderScorecardJson,
   scorecardSummaryLine,
 } from '../../mcp/report.js';
 import { blockingIssues, gradeMeets, parseGrade, type Scorecard } from '../../mcp/scorecard.js';
@@ -118,7 +118,7 @@ export async function testAndReport(target: ServerTarget, flags: McpTestFlags): 
   });
   const { card } = outcome;
   if (report && flags.output) {
-    await writeFileAtomic(flags.output, report === 'json' ? scorecardJson(card) : renderScorecardMarkdown(card));
+    await writeFileAtomic(flags.output, report === 'json' ? renderScorecardJson(card) : renderScorecardMarkdown(card));
     process.stdout.write(`${scorecardSummaryLine(card)}\nReport written to ${displayText(flags.output)}\n`);
   }
   if (!report || flags.ci) process.stdout.write(renderScorecardConsole(card, { color: colorEnabled(flags.color) }));

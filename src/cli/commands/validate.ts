@@ -10,7 +10,7 @@ import { isJsonLinesPath, looksLikeJsonLines } from '../../io/jsonl.js';
 import { loadTraceFile } from '../../io/trace.js';
 import { checkFormatName, withEveryFormat } from '../../formats/registry.js';
 import { displayText } from '../../reports/text.js';
-import { renderValidation, renderValidationJson } from '../../reports/validation.js';
+import { renderValidationConsole, renderValidationJson } from '../../reports/validation.js';
 import { colorEnabled } from '../terminal.js';
 
 /** What `validate` reads a file as. */
@@ -124,7 +124,7 @@ export async function runValidate(file: string, flags: ValidateFlags): Promise<n
   process.stdout.write(
     flags.json
       ? renderValidationJson(view)
-      : renderValidation(view, { color: colorEnabled(flags.color), all: flags.all === true }),
+      : renderValidationConsole(view, { color: colorEnabled(flags.color), all: flags.all === true }),
   );
   return 0;
 }

@@ -55,8 +55,8 @@ describe('the recorded response of each stack', () => {
 });
 
 describe('detectProject', () => {
-  test('a framework wins over the provider SDK it builds on; the others are listed', () => {
-    const found = detectProject(
+  test('a framework wins over the provider SDK it builds on; the others are listed', async () => {
+    const found = await detectProject(
       project({
         'package.json': { dependencies: { openai: '^6', '@openai/agents': '^0.3' }, devDependencies: { vitest: '^4' } },
       }),
@@ -70,8 +70,8 @@ describe('detectProject', () => {
     ]);
   });
 
-  test('no known library is generic; no runner is node:test; the npm init placeholder is no test script', () => {
-    const found = detectProject(
+  test('no known library is generic; no runner is node:test; the npm init placeholder is no test script', async () => {
+    const found = await detectProject(
       project({ 'package.json': { scripts: { test: 'echo "Error: no test specified" && exit 1' } } }),
     );
     expect([found.stack.id, found.runner, found.runnerFrom, found.testScript, found.typescript]).toEqual([
@@ -83,8 +83,8 @@ describe('detectProject', () => {
     ]);
   });
 
-  test('without a package.json everything is the default, and it says there is none', () => {
-    const found = detectProject(project({}));
+  test('without a package.json everything is the default, and it says there is none', async () => {
+    const found = await detectProject(project({}));
     expect([found.stack.id, found.runner, found.typescript, found.hasPackageJson, found.listsToolscore]).toEqual([
       'generic',
       'node',
@@ -92,11 +92,11 @@ describe('detectProject', () => {
       false,
       false,
     ]);
-    expect(detectProject(project({ 'package.json': {} })).hasPackageJson).toBe(true);
+    expect((await detectProject(project({ 'package.json': {} }))).hasPackageJson).toBe(true);
   });
 
-  test('the runner from the test script; TypeScript from tsconfig.json', () => {
-    const found = detectProject(
+  test('the runner from the test script; TypeScript from tsconfig.json', async () => {
+    const found = await detectProject(
       project({ 'package.json': { dependencies: { ai: '5' }, scripts: { test: 'jest --ci' } }, 'tsconfig.json': '{}' }),
     );
     expect([found.stack.id, found.runner, found.runnerFrom, found.testScript, found.typescript]).toEqual([
@@ -108,9 +108,9 @@ describe('detectProject', () => {
     ]);
   });
 
-  test('a package.json that is not JSON names the file', () => {
+  test('a package.json that is not JSON names the file', async () => {
     const root = project({ 'package.json': '{"dependencies": ' });
-    expect(() => detectProject(root)).toThrow(join(root, 'package.json'));
+    await expect(detectProject(root)).rejects.toThrow(join(root, 'package.json'));
   });
 });
 

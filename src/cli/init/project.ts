@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ToolscoreInputError, describeType } from '../../core/errors.js';
 import { isObject } from '../../core/objects.js';
-import { parseJson } from '../../io/json.js';
+import { readJsonFile } from '../../io/files.js';
 import { GENERIC_STACK, STACKS, type Stack } from './stacks.js';
 
 /** The test runners a generated test can be written for. */
@@ -34,11 +34,14 @@ export interface Project {
 /** The placeholder `npm init` writes, which fails rather than runs anything. */
 const PLACEHOLDER_TEST = /no test specified/;
 
-/** The dependencies and devDependencies named in package.json (empty without one). */
-function readPackage(root: string): { names: Set<string>; test: string | undefined; found: boolean } {
+/**
+ * The dependencies and devDependencies named in package.json (empty without one). It is read as a
+ * regular file only: a FIFO or a link to /dev/zero would hang the read, a folder is no package.json.
+ */
+async function readPackage(root: string): Promise<{ names: Set<string>; test: string | undefined; found: boolean }> {
   const file = join(root, 'package.json');
   if (!existsSync(file)) return { names: new Set(), test: undefined, found: false };
-  const data = parseJson(readFileSync(file, 'utf8'), file);
+  const data = await readJsonFile(file);
   if (!isObject(data))
     throw new ToolscoreInputError({ source: file, path: '$' }, `expected an object, got ${describeType(data)}`);
   const keys = (field: string): string[] => (isObject(data[field]) ? Object.keys(data[field]) : []);
@@ -59,8 +62,8 @@ function detectRunner(names: Set<string>, test: string | undefined): Pick<Projec
 }
 
 /** Reads package.json (and the files beside it) in `root`: the agent stack, the test runner, TypeScript or not. */
-export function detectProject(root: string): Project {
-  const { names, test, found: hasPackageJson } = readPackage(root);
+export async function detectProject(root: string): Promise<Project> {
+  const { names, test, found: hasPackageJson } = await readPackage(root);
   const found: { stack: Stack; from: string }[] = [];
   for (const stack of STACKS) {
     const from = stack.packages.find((name) => names.has(name));

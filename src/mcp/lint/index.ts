@@ -3,10 +3,12 @@ import { isObject } from '../../core/objects.js';
 import type { LintIssue, McpTool } from '../types.js';
 import { findDirectives } from './directives.js';
 import { codePointList, findHiddenCharacters, withoutFormatCharacters } from './hidden-characters.js';
+import { lintIssue } from './rules.js';
 import { lintDefinition } from './schema-rules.js';
 import { findToolReferences, ToolNameIndex } from './tool-references.js';
 
-export { isTyped, LARGE_DEFINITION_TOKENS } from './schema-rules.js';
+export { isTyped } from './schema-rules.js';
+export { LARGE_DEFINITION_TOKENS } from './rules.js';
 export { findHiddenCharacters } from './hidden-characters.js';
 export { findDirectives } from './directives.js';
 export { findToolReferences, closestTool } from './tool-references.js';
@@ -56,40 +58,30 @@ function lintText(
   const all = texts.join('\n');
   const hidden = findHiddenCharacters(all);
   if (hidden.tags.length > 0)
-    issues.push({ tool: owner, rule: 'hidden-tag-characters', ...mcpLintText.tagCharacters(where, hidden.tagText) });
+    issues.push(lintIssue(owner, 'hidden-tag-characters', mcpLintText.tagCharacters(where, hidden.tagText)));
   if (hidden.bidi.length > 0)
-    issues.push({
-      tool: owner,
-      rule: 'hidden-bidi-controls',
-      ...mcpLintText.bidiControls(where, codePointList(hidden.bidi)),
-    });
+    issues.push(lintIssue(owner, 'hidden-bidi-controls', mcpLintText.bidiControls(where, codePointList(hidden.bidi))));
   if (hidden.format.length > 0)
-    issues.push({
-      tool: owner,
-      rule: 'hidden-format-characters',
-      ...mcpLintText.formatCharacters(where, codePointList(hidden.format)),
-    });
+    issues.push(
+      lintIssue(owner, 'hidden-format-characters', mcpLintText.formatCharacters(where, codePointList(hidden.format))),
+    );
 
   const visible = withoutFormatCharacters(all.replace(/[\u{E0000}-\u{E007F}]/gu, ''));
   const directives = findDirectives(visible);
   if (directives.hideFromUser !== undefined)
-    issues.push({ tool: owner, rule: 'hides-from-user', ...mcpLintText.hidesFromUser(where, directives.hideFromUser) });
+    issues.push(lintIssue(owner, 'hides-from-user', mcpLintText.hidesFromUser(where, directives.hideFromUser)));
   if (directives.override !== undefined)
-    issues.push({
-      tool: owner,
-      rule: 'overrides-instructions',
-      ...mcpLintText.overridesInstructions(where, directives.override),
-    });
+    issues.push(
+      lintIssue(owner, 'overrides-instructions', mcpLintText.overridesInstructions(where, directives.override)),
+    );
   if (directives.tag !== undefined)
-    issues.push({ tool: owner, rule: 'authority-tag', ...mcpLintText.authorityTag(where, directives.tag) });
+    issues.push(lintIssue(owner, 'authority-tag', mcpLintText.authorityTag(where, directives.tag)));
 
   for (const name of findToolReferences(visible)) {
     if (known.has(name)) continue;
-    issues.push({
-      tool: owner,
-      rule: 'dangling-tool-reference',
-      ...mcpLintText.danglingReference(where, name, toolIndex.closest(name)),
-    });
+    issues.push(
+      lintIssue(owner, 'dangling-tool-reference', mcpLintText.danglingReference(where, name, toolIndex.closest(name))),
+    );
   }
   return issues;
 }
@@ -108,8 +100,7 @@ export function lintTools(tools: readonly McpTool[], instructions?: string | nul
   const issues: LintIssue[] = [];
   const seen = new Set<string>();
   for (const tool of tools) {
-    if (seen.has(tool.name))
-      issues.push({ tool: tool.name, rule: 'duplicate-name', ...mcpLintText.duplicateName(tool.name) });
+    if (seen.has(tool.name)) issues.push(lintIssue(tool.name, 'duplicate-name', mcpLintText.duplicateName(tool.name)));
     seen.add(tool.name);
     issues.push(...lintDefinition(tool));
     const texts = [
@@ -120,12 +111,15 @@ export function lintTools(tools: readonly McpTool[], instructions?: string | nul
     const nameHidden = findHiddenCharacters(tool.name);
     const namePoints = [...nameHidden.tags, ...nameHidden.bidi, ...nameHidden.format];
     if (namePoints.length > 0) {
-      const severity = nameHidden.tags.length + nameHidden.bidi.length > 0 ? 'error' : 'warning';
-      issues.push({
-        tool: tool.name,
-        rule: 'hidden-characters-in-name',
-        ...mcpLintText.hiddenInName(codePointList(namePoints), severity),
-      });
+      const onlyFormat = nameHidden.tags.length + nameHidden.bidi.length === 0;
+      issues.push(
+        lintIssue(
+          tool.name,
+          'hidden-characters-in-name',
+          mcpLintText.hiddenInName(codePointList(namePoints)),
+          onlyFormat ? 'warning' : undefined,
+        ),
+      );
     }
     issues.push(...textIssues);
   }

@@ -2,9 +2,7 @@ import { mcpLintText } from '../../text/mcp.js';
 import { isObject } from '../../core/objects.js';
 import { toolTokens } from '../tokens.js';
 import type { LintIssue, McpTool } from '../types.js';
-
-/** Definitions larger than this many estimated tokens are flagged. */
-export const LARGE_DEFINITION_TOKENS = 200;
+import { LARGE_DEFINITION_TOKENS, lintIssue, type LintRuleId } from './rules.js';
 
 const SNAKE_CASE = /^[a-z][a-z0-9_]*$/;
 /** What the Anthropic and OpenAI APIs accept as a tool name. */
@@ -20,11 +18,12 @@ export function isTyped(schema: unknown): boolean {
   return Array.isArray(schema.allOf) && schema.allOf.some(isTyped);
 }
 
-function issue(tool: string, rule: keyof typeof mcpLintText, ...args: string[]): LintIssue {
-  const text = (
-    mcpLintText[rule] as (...a: string[]) => { severity: 'error' | 'warning'; message: string; fix: string }
-  )(...args);
-  return { tool, rule: rule.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), ...text };
+type DefinitionRule = Exclude<keyof typeof mcpLintText, 'toolWhere' | 'instructionsWhere'>;
+
+/** `missingDescription` → the issue of rule `missing-description`. */
+function issue(tool: string, rule: DefinitionRule, ...args: string[]): LintIssue {
+  const text = (mcpLintText[rule] as (...a: string[]) => { message: string; fix: string })(...args);
+  return lintIssue(tool, rule.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`) as LintRuleId, text);
 }
 
 /** The definition rules of one tool: description, size, name, input schema. */

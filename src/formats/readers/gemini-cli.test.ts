@@ -1,0 +1,201 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { readerFor } from '../../../test/adapter.js';
+import { testReader } from '../../../test/reader-tester.js';
+import { fromGeminiCLI, geminiCLIFormat } from './gemini-cli.js';
+import { detectFormat } from '../registry.js';
+
+/*
+ * Real Gemini CLI session files (test/corpus/SOURCES.md): the hello.md turns of a
+ * codemie-ai/codemie-code test session, and the session sample of yoavf/ai-sessions (whose
+ * read_many_files call has text parts after its functionResponse). Expected calls written by reading
+ * the files; the failure statuses, which neither file has, are tested on hand-written calls below.
+ */
+
+function json(path: string): unknown {
+  return JSON.parse(readFileSync(new URL(`../../../test/corpus/agents/${path}`, import.meta.url), 'utf8'));
+}
+
+const parse = readerFor(geminiCLIFormat, 'session.json');
+const at = (iso: string) => Date.parse(iso) / 1000;
+const meta = { format: 'gemini-cli', status: 'success' };
+const hello =
+  "# Hello World\nThe quick brown fox jumps over the lazy dog.\nA wizard's job is to vex chumps quickly in fog.\nSphinx of black quartz, judge my vow.\nPack my box with five dozen liquor jugs.\nHow vexingly quick daft zebras jump.";
+const target = '/Users/Nikita_Levyankov/repos/EPMCDME/codemie-ai/codemie-code/hello.md';
+
+const shellCall = (id: string, status: string, response: Record<string, unknown>, resultDisplay?: string) => ({
+  id,
+  name: 'run_shell_command',
+  args: { command: 'make' },
+  result: [{ functionResponse: { id, name: 'run_shell_command', response } }],
+  status,
+  timestamp: '2025-11-01T09:00:00.000Z',
+  ...(resultDisplay === undefined ? {} : { resultDisplay }),
+});
+
+testReader(geminiCLIFormat, [
+  {
+    name: 'every toolCalls entry in order, with its functionResponse result, status and timestamp',
+    input: () => json('codemie-code/gemini-session-file-ops-excerpt.json'),
+    calls: [
+      {
+        tool: 'write_file',
+        args: { content: '# Hello World', file_path: 'hello.md' },
+        id: 'write_file-1768566819675-5726cf966781a',
+        result: { output: `Successfully created and wrote to new file: ${target}.` },
+        is_error: false,
+        timestamp: at('2026-01-16T12:33:42.757Z'),
+        metadata: meta,
+      },
+      {
+        tool: 'read_file',
+        args: { file_path: 'hello.md' },
+        id: 'read_file-1768566842046-c55520512f11c8',
+        result: { output: '# Hello World' },
+        is_error: false,
+        timestamp: at('2026-01-16T12:34:02.083Z'),
+        metadata: meta,
+      },
+      {
+        tool: 'write_file',
+        args: { content: hello, file_path: 'hello.md' },
+        id: 'write_file-1768566849430-8a94507d2a9798',
+        result: { output: `Successfully overwrote file: ${target}.` },
+        is_error: false,
+        timestamp: at('2026-01-16T12:34:09.445Z'),
+        metadata: meta,
+      },
+      {
+        tool: 'read_file',
+        args: { file_path: 'hello.md' },
+        id: 'read_file-1768566861335-25b38114eddc1',
+        result: { output: hello },
+        is_error: false,
+        timestamp: at('2026-01-16T12:34:21.347Z'),
+        metadata: meta,
+      },
+      {
+        tool: 'write_file',
+        args: {
+          file_path: 'hello.md',
+          content:
+            '# Hello World\nSphinx of black quartz, judge my vow.\nPack my box with five dozen liquor jugs.\nHow vexingly quick daft zebras jump.',
+        },
+        id: 'write_file-1768566866671-3a48c2c4de4ca8',
+        result: { output: `Successfully overwrote file: ${target}.` },
+        is_error: false,
+        timestamp: at('2026-01-16T12:34:26.753Z'),
+        metadata: meta,
+      },
+    ],
+  },
+  {
+    name: 'status "error" and "cancelled" fail the call, with the response\'s error, else resultDisplay, as the message',
+    input: {
+      sessionId: 's',
+      messages: [
+        { type: 'user', content: 'build it' },
+        {
+          type: 'gemini',
+          content: '',
+          toolCalls: [
+            shellCall('a', 'error', { error: 'make: *** No targets.  Stop.' }),
+            shellCall('b', 'error', { output: '' }, 'Command failed'),
+            shellCall('c', 'cancelled', {}),
+          ],
+        },
+      ],
+    },
+    calls: [
+      {
+        tool: 'run_shell_command',
+        args: { command: 'make' },
+        id: 'a',
+        result: { error: 'make: *** No targets.  Stop.' },
+        is_error: true,
+        error: 'make: *** No targets.  Stop.',
+        timestamp: at('2025-11-01T09:00:00.000Z'),
+        metadata: { format: 'gemini-cli', status: 'error' },
+      },
+      {
+        tool: 'run_shell_command',
+        args: { command: 'make' },
+        id: 'b',
+        result: { output: '' },
+        is_error: true,
+        error: 'Command failed',
+        timestamp: at('2025-11-01T09:00:00.000Z'),
+        metadata: { format: 'gemini-cli', status: 'error' },
+      },
+      {
+        tool: 'run_shell_command',
+        args: { command: 'make' },
+        id: 'c',
+        result: {},
+        is_error: true,
+        error: 'cancelled',
+        timestamp: at('2025-11-01T09:00:00.000Z'),
+        metadata: { format: 'gemini-cli', status: 'cancelled' },
+      },
+    ],
+  },
+  {
+    name: 'data that is not a Gemini CLI session is an input error under --format gemini-cli',
+    input: { messages: [{ role: 'user', content: 'hi' }] },
+    detected: 'openai',
+    error: /^t at /,
+  },
+  {
+    name: 'a list of messages without the session is not one',
+    input: [{ type: 'gemini', content: '' }],
+    detected: false,
+    error: /expected a Gemini CLI session/,
+  },
+]);
+
+describe('Gemini CLI sessions', () => {
+  test('the sample session is detected as gemini-cli', () => {
+    expect(detectFormat(json('ai-sessions/gemini-session-sample.json'))).toBe('gemini-cli');
+  });
+
+  test('a result with text parts after the functionResponse is the list of all parts', () => {
+    const { calls, warnings } = parse(json('ai-sessions/gemini-session-sample.json'));
+    expect(warnings).toEqual([]);
+    expect(calls.map((call) => [call.tool, call.args, call.id, call.result, call.timestamp])).toEqual([
+      [
+        'list_directory',
+        { path: '/Users/test/project' },
+        'list_directory-1760799451650-5979488a89c64',
+        { output: 'Directory listing for /Users/test/project:\n[DIR] src\n[DIR] tests\npackage.json\nREADME.md' },
+        at('2025-10-18T14:57:31.684Z'),
+      ],
+      [
+        'read_file',
+        { absolute_path: '/Users/test/project/README.md' },
+        'read_file-1760799465000-abc123',
+        { output: '# Test Project\n\nThis is a test project for demonstrating Gemini CLI parsing.' },
+        at('2025-10-18T14:57:45.000Z'),
+      ],
+      [
+        'read_many_files',
+        { paths: ['file1.txt', 'file2.txt'] },
+        'read_many_files-12345',
+        [
+          { output: 'Tool execution succeeded.' },
+          '--- file1.txt ---\nContent of file 1',
+          '--- file2.txt ---\nContent of file 2',
+        ],
+        at('2025-10-18T14:58:00.000Z'),
+      ],
+    ]);
+  });
+});
+
+describe('fromGeminiCLI: in memory', () => {
+  test('a parsed session file gives the calls the file gives; another shape is an error naming gemini-cli', () => {
+    const session = json('codemie-code/gemini-session-file-ops-excerpt.json');
+    expect(fromGeminiCLI(session)).toEqual(parse(session).calls);
+    expect(fromGeminiCLI(session)[0]).toMatchObject({ tool: 'write_file', args: { file_path: 'hello.md' } });
+    expect(() => fromGeminiCLI({ contents: [] })).toThrow(/^gemini-cli at \$: expected a Gemini CLI session/);
+  });
+});

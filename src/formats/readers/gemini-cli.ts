@@ -1,0 +1,145 @@
+import { ToolscoreInputError, childPath, describeType } from '../../core/errors.js';
+import type { ToolCall } from '../../core/types.js';
+import { readArguments } from '../support/arguments.js';
+import {
+  type FromOptions,
+  errorText,
+  outcomeOf,
+  passOverForeignCallKeys,
+  readContent,
+  readInMemory,
+} from '../support/call-collector.js';
+import { isObject } from '../../core/objects.js';
+import { unixSeconds } from '../support/call-joiner.js';
+import { toActualCall } from '../support/calls.js';
+import type { ParseContext, TraceFormat } from '../types.js';
+
+/**
+ * Gemini CLI chat recordings (`~/.gemini/tmp/<project hash>/chats/session-*.json`): `{sessionId,
+ * messages: [...]}` whose `gemini` messages list the turn's `toolCalls`, each carrying its own outcome:
+ * `{id, name, args, result: [{functionResponse: {id, name, response}}, ...], status, timestamp}`.
+ *
+ * The result is the `response` of the call's `functionResponse` (`{output}` as the CLI's tools answer),
+ * read like a Gemini `functionResponse` (an `{error}` member marks a failure); when the CLI added parts
+ * after it (`read_many_files` adds the files as text parts), the result is the list of all parts, each
+ * read the same way. `status: "error"` marks the call failed (message: the response's `error`, else
+ * `resultDisplay`), `status: "cancelled"` too (message "cancelled"). The call's `timestamp` is recorded;
+ * the CLI records no end time, so there is no duration.
+ */
+export const geminiCLIFormat: TraceFormat = {
+  name: 'gemini-cli',
+  looksFor: 'a Gemini CLI session ({"sessionId", "messages": [{"type": "user" | "gemini", "toolCalls": [...]}]})',
+  detect: looksLikeGeminiCLI,
+  description:
+    'Gemini CLI session files (~/.gemini/tmp/*/chats): messages[].toolCalls[] with status, functionResponse results and timestamps',
+  parse(data, context) {
+    const messages = isObject(data) && Array.isArray(data.messages) ? data.messages : undefined;
+    if (messages === undefined || !isCLIMessageList(messages)) {
+      throw new ToolscoreInputError(
+        { source: context.source, path: '$' },
+        `expected a Gemini CLI session ({"messages": [{"type": "user" | "gemini", "content", "toolCalls": [...]}]}), got ${describeType(data)}`,
+      );
+    }
+    return readMessages(messages, context);
+  },
+};
+
+/** Calls from a Gemini CLI session held in memory. */
+export function fromGeminiCLI(value: unknown, options?: FromOptions): ToolCall[] {
+  return readInMemory(geminiCLIFormat, value, options);
+}
+
+/** CLI messages are tagged by `type` and hold text `content`, never a `role` or a nested `message`. */
+function isCLIMessage(item: unknown): item is Record<string, unknown> {
+  return (
+    isObject(item) &&
+    typeof item.type === 'string' &&
+    item.role === undefined &&
+    item.message === undefined &&
+    item.parts === undefined
+  );
+}
+
+function isCLIMessageList(list: readonly unknown[]): boolean {
+  return (
+    list.every(isCLIMessage) &&
+    (list.length === 0 || list.some((message) => (message as Record<string, unknown>).type === 'gemini'))
+  );
+}
+
+function looksLikeGeminiCLI(data: unknown): boolean {
+  return isObject(data) && Array.isArray(data.messages) && data.messages.length > 0 && isCLIMessageList(data.messages);
+}
+
+/** Message types a session records (`isCLIMessage` checked each is a string). */
+const MESSAGE_TYPES = new Set(['user', 'gemini', 'info', 'error', 'warning']);
+/** The call keys of a message this reader reads; others (`tool_calls`, `functionCall`, ...) are passed over. */
+const READ_KEYS: ReadonlySet<string> = new Set(['toolCalls']);
+
+function readMessages(messages: readonly unknown[], context: ParseContext): ToolCall[] {
+  const calls: ToolCall[] = [];
+  messages.forEach((item, i) => {
+    const message = item as Record<string, unknown>;
+    const messagePath = childPath('$.messages', i);
+    if (!MESSAGE_TYPES.has(message.type as string))
+      context.unrecognised(messagePath, `a message of type ${JSON.stringify(message.type)}`);
+    passOverForeignCallKeys(message, READ_KEYS, messagePath, context);
+    const toolCalls = message.toolCalls;
+    if (!Array.isArray(toolCalls)) return;
+    const listPath = childPath(messagePath, 'toolCalls');
+    toolCalls.forEach((entry: unknown, j) => {
+      const path = childPath(listPath, j);
+      if (!isObject(entry)) {
+        context.warn(path, `skipped ${describeType(entry)}: expected a tool call object`);
+        return;
+      }
+      if (typeof entry.name !== 'string' || entry.name.trim() === '') {
+        context.warn(path, 'skipped a call with no tool name');
+        return;
+      }
+      calls.push(toActualCall(readCall(entry, path, context), path, context.source));
+    });
+  });
+  return calls;
+}
+
+function readCall(entry: Record<string, unknown>, path: string, context: ParseContext): Record<string, unknown> {
+  const raw: Record<string, unknown> = {
+    tool: entry.name,
+    args: readArguments(entry.args, childPath(path, 'args'), context) ?? {},
+  };
+  if (typeof entry.id === 'string' && entry.id !== '') raw.id = entry.id;
+  const timestamp = unixSeconds(entry.timestamp);
+  if (timestamp !== undefined) raw.timestamp = timestamp;
+  const metadata: Record<string, unknown> = { format: 'gemini-cli' };
+  if (typeof entry.status === 'string') metadata.status = entry.status;
+  raw.metadata = metadata;
+  const { result, failed, error } = resultOf(entry.result);
+  if (result !== undefined) raw.result = result;
+  if (entry.status === 'error') {
+    raw.is_error = true;
+    raw.error = error ?? errorText(entry.resultDisplay) ?? 'tool error';
+  } else if (entry.status === 'cancelled') {
+    raw.is_error = true;
+    raw.error = 'cancelled';
+  } else if (failed) {
+    raw.is_error = true;
+    if (error !== undefined) raw.error = error;
+  }
+  return raw;
+}
+
+/** What a recorded `result` holds: the one functionResponse's response, or every part when there are more. */
+function resultOf(parts: unknown): { result?: unknown; failed?: boolean; error?: string } {
+  if (!Array.isArray(parts) || parts.length === 0) return {};
+  const read = parts.map((part) =>
+    isObject(part) && isObject(part.functionResponse)
+      ? outcomeOf(part.functionResponse.response)
+      : { result: readContent(isObject(part) && typeof part.text === 'string' ? part.text : part) },
+  );
+  const failure = read.find((outcome) => outcome.failed === true);
+  const result = read.length === 1 ? read[0]!.result : read.map((outcome) => outcome.result);
+  return failure === undefined
+    ? { result }
+    : { result, failed: true, ...(failure.error === undefined ? {} : { error: failure.error }) };
+}

@@ -1,0 +1,814 @@
+import { ToolscoreInputError, childPath, describeType } from '../../core/errors.js';
+import type { Args, ToolCall } from '../../core/types.js';
+import { readArguments } from '../support/arguments.js';
+import { failIfArgumentsUnreadable } from '../support/calls.js';
+import { nanosToSeconds, pickAttributes, readAttributeSlots, toUnixNanos } from '../support/otlp-values.js';
+import { readInMemory, type FromOptions } from '../support/call-collector.js';
+import type { ParseContext, TraceFormat, TraceStreamReader } from '../types.js';
+import { isObject } from '../../core/objects.js';
+
+/**
+ * OpenTelemetry traces: OTLP/JSON exports (`resourceSpans[].scopeSpans[].spans[]`, attributes as
+ * KeyValue lists of AnyValues), plain span lists (attributes as KeyValue lists or plain objects; SDK
+ * `to_json()` and JS `ReadableSpan` shapes), and JSON Lines with a span, a span list or a whole export
+ * on each line.
+ *
+ * A call is a tool span of one of three vocabularies, the first that has a field winning:
+ * - GenAI semantic conventions: `execute_tool` spans, or spans with `gen_ai.tool.name` (also MCP
+ *   `tools/call` spans): `gen_ai.tool.name`, `gen_ai.tool.call.id`, `gen_ai.tool.call.arguments`,
+ *   `gen_ai.tool.call.result`, `error.type`;
+ * - Vercel AI SDK `ai.toolCall` spans: `ai.toolCall.name`, `.id`, `.args`/`.input`, `.result`/`.output`;
+ * - OpenInference `TOOL` spans: `tool.name`, `tool_call.id`, `input.value`, `output.value`.
+ *
+ * Arguments missing from a tool span are taken from the `tool_call` part with the same id in a model
+ * span's `gen_ai.output.messages` (or the AI SDK's `ai.response.toolCalls`). A trace with model spans
+ * but no tool spans at all gives the calls those parts announce. Calls are ordered by start time; calls
+ * that started in the same instant keep the order in which the model announced them, then file order.
+ * Duration is end minus start, computed on exact nanoseconds.
+ */
+
+/** Attributes the adapter reads, each in a fixed slot; nothing else is decoded. */
+const ATTRIBUTE_KEYS = [
+  'gen_ai.operation.name',
+  'gen_ai.tool.name',
+  'gen_ai.tool.call.id',
+  'gen_ai.tool.call.arguments',
+  'gen_ai.tool.call.result',
+  'gen_ai.execute_tool.duration',
+  'gen_ai.output.messages',
+  'error.type',
+  'mcp.method.name',
+  'jsonrpc.request.id',
+  'ai.operationId',
+  'ai.toolCall.name',
+  'ai.toolCall.id',
+  'ai.toolCall.args',
+  'ai.toolCall.input',
+  'ai.toolCall.result',
+  'ai.toolCall.output',
+  'ai.response.toolCalls',
+  'openinference.span.kind',
+  'tool.name',
+  'tool_call.id',
+  'input.value',
+  'input.mime_type',
+  'output.value',
+] as const;
+const SLOTS: ReadonlyMap<string, number> = new Map(ATTRIBUTE_KEYS.map((key, i) => [key, i]));
+const A_GEN_AI_OPERATION_NAME = 0;
+const A_GEN_AI_TOOL_NAME = 1;
+const A_GEN_AI_TOOL_CALL_ID = 2;
+const A_GEN_AI_TOOL_CALL_ARGUMENTS = 3;
+const A_GEN_AI_TOOL_CALL_RESULT = 4;
+const A_GEN_AI_EXECUTE_TOOL_DURATION = 5;
+const A_GEN_AI_OUTPUT_MESSAGES = 6;
+const A_ERROR_TYPE = 7;
+const A_MCP_METHOD_NAME = 8;
+const A_JSONRPC_REQUEST_ID = 9;
+const A_AI_OPERATIONID = 10;
+const A_AI_TOOLCALL_NAME = 11;
+const A_AI_TOOLCALL_ID = 12;
+const A_AI_TOOLCALL_ARGS = 13;
+const A_AI_TOOLCALL_INPUT = 14;
+const A_AI_TOOLCALL_RESULT = 15;
+const A_AI_TOOLCALL_OUTPUT = 16;
+const A_AI_RESPONSE_TOOLCALLS = 17;
+const A_OPENINFERENCE_SPAN_KIND = 18;
+const A_TOOL_NAME = 19;
+const A_TOOL_CALL_ID = 20;
+const A_INPUT_VALUE = 21;
+const A_INPUT_MIME_TYPE = 22;
+const A_OUTPUT_VALUE = 23;
+
+/** GenAI operations that are not tool executions even if a span carries `gen_ai.tool.name`. */
+const NON_TOOL_OPERATIONS = new Set([
+  'chat',
+  'text_completion',
+  'generate_content',
+  'embeddings',
+  'invoke_agent',
+  'create_agent',
+]);
+
+/** Operations whose `gen_ai.output.messages` are one model response (not an agent's aggregate). */
+const MODEL_OPERATIONS = new Set(['chat', 'text_completion', 'generate_content']);
+
+/** Attribute prefixes that show a span belongs to an LLM application. */
+const GENAI_PREFIXES = ['gen_ai.', 'ai.', 'llm.', 'openinference.', 'tool.', 'tool_call.', 'mcp.', 'traceloop.'];
+
+function nonEmpty(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+function idOf(value: unknown): string | undefined {
+  return nonEmpty(value);
+}
+
+function isErrorCode(code: unknown): boolean {
+  return code === 2 || code === '2' || code === 'STATUS_CODE_ERROR' || code === 'ERROR';
+}
+
+/**
+ * A result recorded as JSON text is decoded, other text is kept (exporters label JSON-encoded results
+ * `text/plain`, so the MIME type is not trusted).
+ */
+function decodeResult(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const first = value.trimStart().charCodeAt(0);
+  // { [ " - 0-9 t f n
+  const maybeJson =
+    first === 0x7b ||
+    first === 0x5b ||
+    first === 0x22 ||
+    first === 0x2d ||
+    (first >= 0x30 && first <= 0x39) ||
+    first === 0x74 ||
+    first === 0x66 ||
+    first === 0x6e;
+  if (!maybeJson) return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+/** A tool span, read; turned into a call once the whole trace is known. */
+interface Candidate {
+  position: number;
+  /** Where the span is: built only when a warning needs it. */
+  at: SpanAt;
+  tool: string;
+  id?: string;
+  parentId?: string;
+  start?: bigint;
+  end?: bigint;
+  /** Raw arguments as recorded, or undefined when the span has none. */
+  rawArgs: unknown;
+  /** The attribute the arguments came from. */
+  argsKey?: string;
+  /** Set when the arguments came from an inner span of the same call. */
+  argsAt?: SpanAt;
+  /** Arguments taken from a text-typed OpenInference input. */
+  textInput?: string;
+  hasResult: boolean;
+  result?: unknown;
+  failed: boolean;
+  error?: string;
+  errorType?: string;
+  durationAttribute?: number;
+  traceId?: string;
+  spanId?: string;
+  /** Sort key for calls that started in the same instant: the order the model announced them in. */
+  ordinal?: number;
+}
+
+/** A span's place in the input: a list path and an index in it (or the path itself). */
+interface SpanAt {
+  base: string;
+  index: number;
+}
+
+function pathOf(at: SpanAt): string {
+  return at.index < 0 ? at.base : `${at.base}[${at.index}]`;
+}
+
+function announcedPath(entry: Announced): string {
+  return childPath(childPath(pathOf(entry.at), 'attributes'), entry.attribute);
+}
+
+/** A tool call announced by a model span (a `tool_call` output part). */
+interface Announced {
+  ordinal: number;
+  name?: string;
+  arguments: unknown;
+  hasArguments: boolean;
+  /** The model span and the attribute that announced it, for warnings. */
+  at: SpanAt;
+  attribute: string;
+  start?: bigint;
+  position: number;
+}
+
+/**
+ * Which kind of tool span a span is: a GenAI `execute_tool` span (or one with `gen_ai.tool.name`,
+ * or an MCP `tools/call` span), a Vercel AI SDK `ai.toolCall` span, an OpenInference `TOOL` span
+ * (`openinference`, whose input and output may stand for arguments and result), or none.
+ */
+function toolSpanKind(attrs: unknown[], operation: unknown, name: string): 'tool' | 'openinference' | undefined {
+  const kind = attrs[A_OPENINFERENCE_SPAN_KIND];
+  if (typeof kind === 'string' && kind.toUpperCase() === 'TOOL') return 'openinference';
+  const isGenAi =
+    operation === 'execute_tool' ||
+    (nonEmpty(attrs[A_GEN_AI_TOOL_NAME]) !== undefined &&
+      !(typeof operation === 'string' && NON_TOOL_OPERATIONS.has(operation))) ||
+    attrs[A_MCP_METHOD_NAME] === 'tools/call' ||
+    (operation === undefined && name.startsWith('execute_tool '));
+  const isAiSdk = name === 'ai.toolCall' || attrs[A_AI_OPERATIONID] === 'ai.toolCall';
+  return isGenAi || isAiSdk ? 'tool' : undefined;
+}
+
+/** The tool a tool span ran: from its attributes, else from its name (`execute_tool search`). */
+function toolNameOf(attrs: unknown[], name: string): string | undefined {
+  return (
+    nonEmpty(attrs[A_GEN_AI_TOOL_NAME]) ??
+    nonEmpty(attrs[A_AI_TOOLCALL_NAME]) ??
+    nonEmpty(attrs[A_TOOL_NAME]) ??
+    nonEmpty(/^(?:execute_tool|tools\/call) (.+)$/.exec(name)?.[1])
+  );
+}
+
+/** A candidate with every field present from the start: one object shape for all candidates. */
+function newCandidate(position: number, at: SpanAt, tool: string): Candidate {
+  return {
+    position,
+    at,
+    tool,
+    id: undefined,
+    parentId: undefined,
+    start: undefined,
+    end: undefined,
+    rawArgs: undefined,
+    argsKey: undefined,
+    argsAt: undefined,
+    textInput: undefined,
+    hasResult: false,
+    result: undefined,
+    failed: false,
+    error: undefined,
+    errorType: undefined,
+    durationAttribute: undefined,
+    traceId: undefined,
+    spanId: undefined,
+    ordinal: undefined,
+  };
+}
+
+/** The result of a tool span: the first result attribute, else an OpenInference output. */
+function readResult(candidate: Candidate, attrs: unknown[], openInference: boolean): void {
+  for (const slot of RESULT_SLOTS) {
+    if (attrs[slot] !== undefined) {
+      candidate.hasResult = true;
+      candidate.result = decodeResult(attrs[slot]);
+      return;
+    }
+  }
+  if (openInference && attrs[A_OUTPUT_VALUE] !== undefined) {
+    candidate.hasResult = true;
+    candidate.result = decodeResult(attrs[A_OUTPUT_VALUE]);
+  }
+}
+
+class OtelReader implements TraceStreamReader {
+  private readonly candidates: Candidate[] = [];
+  /** Tool spans by span id (the first one of each id), for duplicates and nested spans. */
+  private readonly bySpanId = new Map<string, Candidate>();
+  private readonly scratch = new Array<unknown>(SLOTS.size);
+  private readonly announced = new Map<string, Announced>();
+  private spans = 0;
+  private genAi = false;
+  private readonly noticeKey = (key: string): void => {
+    if (!this.genAi && GENAI_PREFIXES.some((prefix) => key.startsWith(prefix))) this.genAi = true;
+  };
+
+  constructor(private readonly context: ParseContext) {}
+
+  push(item: unknown, path: string): void {
+    this.visit(item, path, 0);
+  }
+
+  private visit(item: unknown, path: string, depth: number): void {
+    if (Array.isArray(item)) {
+      if (depth > 4) {
+        this.context.warn(path, 'skipped a list nested too deeply');
+        return;
+      }
+      for (let i = 0; i < item.length; i++) this.visit(item[i], `${path}[${i}]`, depth + 1);
+      return;
+    }
+    if (!isObject(item)) {
+      this.context.warn(path, `skipped ${describeType(item)}: expected a span or an OTLP export`);
+      return;
+    }
+    if (Array.isArray(item.resourceSpans)) {
+      const base = `${path}.resourceSpans`;
+      item.resourceSpans.forEach((resource: unknown, i) => this.resource(resource, `${base}[${i}]`));
+      return;
+    }
+    if (Array.isArray(item.scopeSpans) || Array.isArray(item.instrumentationLibrarySpans)) {
+      this.resource(item, path);
+      return;
+    }
+    if (Array.isArray(item.spans) && item.attributes === undefined) {
+      this.spanList(item.spans, `${path}.spans`);
+      return;
+    }
+    this.span(item, path, -1);
+  }
+
+  private resource(resource: unknown, path: string): void {
+    if (!isObject(resource)) return;
+    const [key, scopes] = Array.isArray(resource.scopeSpans)
+      ? ['scopeSpans', resource.scopeSpans]
+      : Array.isArray(resource.instrumentationLibrarySpans)
+        ? ['instrumentationLibrarySpans', resource.instrumentationLibrarySpans]
+        : ['', []];
+    scopes.forEach((scope: unknown, i) => {
+      if (isObject(scope) && Array.isArray(scope.spans)) this.spanList(scope.spans, `${path}.${key}[${i}].spans`);
+    });
+  }
+
+  private spanList(spans: unknown[], path: string): void {
+    for (let i = 0; i < spans.length; i++) this.span(spans[i], path, i);
+  }
+
+  private span(span: unknown, base: string, index: number): void {
+    if (!isObject(span)) {
+      this.context.warn(pathOf({ base, index }), `skipped ${describeType(span)}: expected a span object`);
+      return;
+    }
+    const position = this.spans++;
+    // One scratch array for every span: nothing read from it is kept by reference to it.
+    const attrs = readAttributeSlots(span.attributes, SLOTS, this.genAi ? undefined : this.noticeKey, this.scratch);
+    const name = typeof span.name === 'string' ? span.name : '';
+    const operation = attrs[A_GEN_AI_OPERATION_NAME];
+    if (attrs[A_GEN_AI_OUTPUT_MESSAGES] !== undefined || attrs[A_AI_RESPONSE_TOOLCALLS] !== undefined) {
+      this.announce(attrs, operation, startOf(span), { base, index }, position);
+    }
+    const kind = toolSpanKind(attrs, operation, name);
+    if (kind === undefined) return;
+    this.genAi = true;
+    const at: SpanAt = { base, index };
+    const tool = toolNameOf(attrs, name);
+    if (tool === undefined) {
+      this.context.warn(pathOf(at), `skipped a tool span${name ? ` (${JSON.stringify(name)})` : ''} with no tool name`);
+      return;
+    }
+    const candidate = newCandidate(position, at, tool.trim());
+    if (!this.identify(candidate, span, attrs)) return;
+    this.readArguments(candidate, attrs, kind === 'openinference');
+    readResult(candidate, attrs, kind === 'openinference');
+    this.failure(candidate, span, attrs, at);
+    this.candidates.push(candidate);
+  }
+
+  /**
+   * The ids and times of a tool span, set on its candidate; false for a span already read (the same
+   * span id in the same trace), which is skipped with a warning.
+   */
+  private identify(candidate: Candidate, span: Record<string, unknown>, attrs: unknown[]): boolean {
+    let spanId = idOf(span.spanId);
+    let traceId = idOf(span.traceId);
+    if (spanId === undefined || traceId === undefined) {
+      const context = isObject(span.context) ? span.context : isObject(span.spanContext) ? span.spanContext : undefined;
+      spanId ??= idOf(span.span_id ?? context?.span_id ?? context?.spanId);
+      traceId ??= idOf(span.trace_id ?? context?.trace_id ?? context?.traceId);
+    }
+    if (spanId !== undefined) {
+      const earlier = this.bySpanId.get(spanId);
+      if (earlier !== undefined && earlier.traceId === traceId) {
+        this.context.warn(pathOf(candidate.at), `skipped span ${spanId} seen earlier in the trace`);
+        return false;
+      }
+      if (earlier === undefined) this.bySpanId.set(spanId, candidate);
+      candidate.spanId = spanId;
+    }
+    if (traceId !== undefined) candidate.traceId = traceId;
+    const parentId = idOf(
+      span.parentSpanId ??
+        span.parent_span_id ??
+        span.parent_id ??
+        (isObject(span.parentSpanContext) ? span.parentSpanContext.spanId : undefined),
+    );
+    if (parentId !== undefined) candidate.parentId = parentId;
+    const id =
+      idOf(attrs[A_GEN_AI_TOOL_CALL_ID]) ??
+      idOf(attrs[A_AI_TOOLCALL_ID]) ??
+      idOf(attrs[A_TOOL_CALL_ID]) ??
+      idOf(attrs[A_JSONRPC_REQUEST_ID]);
+    if (id !== undefined) candidate.id = id;
+    const start = startOf(span);
+    if (start !== undefined) candidate.start = start;
+    const end = toUnixNanos(span.endTimeUnixNano ?? span.end_time ?? span.endTime);
+    if (end !== undefined) candidate.end = end;
+    const durationAttribute = attrs[A_GEN_AI_EXECUTE_TOOL_DURATION];
+    if (typeof durationAttribute === 'number' && Number.isFinite(durationAttribute))
+      candidate.durationAttribute = durationAttribute;
+    return true;
+  }
+
+  /** The arguments of a tool span: the first argument attribute, else an OpenInference input (text kept as text). */
+  private readArguments(candidate: Candidate, attrs: unknown[], openInference: boolean): void {
+    for (const [slot, key] of ARGUMENT_SLOTS) {
+      if (attrs[slot] !== undefined) {
+        candidate.rawArgs = attrs[slot];
+        candidate.argsKey = key;
+        break;
+      }
+    }
+    if (candidate.rawArgs !== undefined && candidate.id !== undefined) {
+      // The announced copy of these arguments is no longer needed (memory follows the calls once).
+      const announced = this.announced.get(candidate.id);
+      if (announced !== undefined) {
+        announced.arguments = undefined;
+        announced.hasArguments = false;
+      }
+    }
+    if (candidate.rawArgs === undefined && openInference && attrs[A_INPUT_VALUE] !== undefined) {
+      candidate.argsKey = 'input.value';
+      if (attrs[A_INPUT_MIME_TYPE] === 'text/plain' && typeof attrs[A_INPUT_VALUE] === 'string')
+        candidate.textInput = attrs[A_INPUT_VALUE];
+      else candidate.rawArgs = attrs[A_INPUT_VALUE];
+    }
+  }
+
+  /** Failure: an `error.type` attribute, or an ERROR status (unless contradicted by a recorded result). */
+  private failure(candidate: Candidate, span: Record<string, unknown>, attrs: unknown[], at: SpanAt): void {
+    const errorType = nonEmpty(attrs[A_ERROR_TYPE]);
+    if (errorType !== undefined) candidate.errorType = errorType;
+    const status = isObject(span.status) ? span.status : undefined;
+    const statusError = status !== undefined && isErrorCode(status.code ?? status.status_code);
+    if (errorType === undefined && !statusError) return;
+    const exception = exceptionMessage(span.events);
+    if (errorType === undefined && candidate.hasResult && exception === undefined) {
+      // A tool span records its result only when the tool succeeded; a bare ERROR status beside a
+      // result and no exception is most likely a status copied from elsewhere (seen in exports).
+      this.context.warn(
+        childPath(pathOf(at), 'status'),
+        'span status is ERROR, but the tool recorded a result and no exception; kept the call as successful',
+      );
+      return;
+    }
+    candidate.failed = true;
+    candidate.error =
+      nonEmpty(status?.message) ??
+      nonEmpty(status?.description) ??
+      exception ??
+      errorType ??
+      'the tool span ended with an error status';
+  }
+
+  /** Records `tool_call` parts announced by a model span, for argument fallback and ordering. */
+  private announce(
+    attrs: unknown[],
+    operation: unknown,
+    start: bigint | undefined,
+    at: SpanAt,
+    position: number,
+  ): void {
+    const messages = attrs[A_GEN_AI_OUTPUT_MESSAGES];
+    if (
+      messages !== undefined &&
+      (operation === undefined || (typeof operation === 'string' && MODEL_OPERATIONS.has(operation)))
+    ) {
+      const parsed =
+        typeof messages === 'string'
+          ? messages.includes('"tool_call"')
+            ? parseJsonOrUndefined(messages)
+            : undefined
+          : messages;
+      if (Array.isArray(parsed)) {
+        let ordinal = 0;
+        for (const message of parsed) {
+          if (!isObject(message) || !Array.isArray(message.parts)) continue;
+          for (const part of message.parts) {
+            if (!isObject(part) || part.type !== 'tool_call') continue;
+            this.addAnnounced(
+              part.id,
+              part.name,
+              part.arguments,
+              'arguments' in part,
+              ordinal++,
+              at,
+              'gen_ai.output.messages',
+              start,
+              position,
+            );
+          }
+        }
+      }
+    }
+    const toolCalls = attrs[A_AI_RESPONSE_TOOLCALLS];
+    const operationId = attrs[A_AI_OPERATIONID];
+    if (
+      toolCalls !== undefined &&
+      (typeof operationId !== 'string' || operationId.endsWith('.doGenerate') || operationId.endsWith('.doStream'))
+    ) {
+      const parsed = typeof toolCalls === 'string' ? parseJsonOrUndefined(toolCalls) : toolCalls;
+      if (Array.isArray(parsed)) {
+        parsed.forEach((call: unknown, ordinal) => {
+          if (!isObject(call)) return;
+          const hasInput = call.input !== undefined || call.args !== undefined;
+          this.addAnnounced(
+            call.toolCallId,
+            call.toolName,
+            call.input ?? call.args,
+            hasInput,
+            ordinal,
+            at,
+            'ai.response.toolCalls',
+            start,
+            position,
+          );
+        });
+      }
+    }
+  }
+
+  private addAnnounced(
+    rawId: unknown,
+    name: unknown,
+    args: unknown,
+    hasArguments: boolean,
+    ordinal: number,
+    at: SpanAt,
+    attribute: string,
+    start: bigint | undefined,
+    position: number,
+  ): void {
+    this.genAi = true;
+    const id = idOf(rawId) ?? `#${position}:${ordinal}`;
+    if (this.announced.has(id)) return;
+    const entry: Announced = {
+      ordinal,
+      name: nonEmpty(name),
+      arguments: args,
+      hasArguments,
+      at,
+      attribute,
+      start,
+      position,
+    };
+    this.announced.set(id, entry);
+  }
+
+  finish(): ToolCall[] {
+    if (this.spans === 0) {
+      throw new ToolscoreInputError(
+        { source: this.context.source, path: '$' },
+        'found no spans; the otel format reads OTLP/JSON exports ({"resourceSpans": [...]}), span lists, and JSON Lines of spans',
+      );
+    }
+    if (this.candidates.length === 0) {
+      if (this.announced.size > 0) return this.fromAnnounced();
+      if (!this.genAi) {
+        throw new ToolscoreInputError(
+          { source: this.context.source, path: '$' },
+          `none of the ${this.spans} spans is a GenAI span: looked for execute_tool spans (gen_ai.tool.name), Vercel AI SDK ai.toolCall spans, OpenInference TOOL spans, and tool_call parts in gen_ai.output.messages`,
+        );
+      }
+      return [];
+    }
+    const kept = this.mergeNested();
+    for (const candidate of kept) {
+      const ordinal = candidate.id !== undefined ? this.announced.get(candidate.id)?.ordinal : undefined;
+      if (ordinal !== undefined) candidate.ordinal = ordinal;
+    }
+    kept.sort((a, b) => {
+      const sa = a.start ?? 0n;
+      const sb = b.start ?? 0n;
+      if (sa !== sb) return sa < sb ? -1 : 1;
+      const oa = a.ordinal ?? Number.MAX_SAFE_INTEGER;
+      const ob = b.ordinal ?? Number.MAX_SAFE_INTEGER;
+      return oa !== ob ? oa - ob : a.position - b.position;
+    });
+    const calls = new Array<ToolCall>(kept.length);
+    for (let i = 0; i < kept.length; i++) {
+      calls[i] = this.toCall(kept[i]!);
+      kept[i] = undefined as unknown as Candidate; // let each candidate go as soon as its call exists
+    }
+    this.candidates.length = 0;
+    this.bySpanId.clear();
+    this.announced.clear();
+    return calls;
+  }
+
+  /**
+   * A tool span inside another tool span for the same tool and call id (an MCP client span and its
+   * server span, a wrapper around the execution) is one call: the outermost span is kept and fills
+   * what it lacks from the inner one.
+   */
+  private mergeNested(): Candidate[] {
+    const kept: Candidate[] = [];
+    for (const candidate of this.candidates) {
+      let outer: Candidate | undefined;
+      let current = candidate;
+      for (let hops = 0; hops < 64 && current.parentId !== undefined; hops++) {
+        const parent = this.bySpanId.get(current.parentId);
+        if (
+          !parent ||
+          parent === current ||
+          parent.traceId !== current.traceId ||
+          parent.tool !== candidate.tool ||
+          parent.id !== candidate.id
+        )
+          break;
+        outer = parent;
+        current = parent;
+      }
+      if (!outer) {
+        kept.push(candidate);
+        continue;
+      }
+      if (
+        outer.rawArgs === undefined &&
+        outer.textInput === undefined &&
+        (candidate.rawArgs !== undefined || candidate.textInput !== undefined)
+      ) {
+        outer.rawArgs = candidate.rawArgs;
+        if (candidate.argsKey !== undefined) outer.argsKey = candidate.argsKey;
+        outer.argsAt = candidate.argsAt ?? candidate.at;
+        if (candidate.textInput !== undefined) outer.textInput = candidate.textInput;
+      }
+      if (!outer.hasResult && candidate.hasResult) {
+        outer.hasResult = true;
+        outer.result = candidate.result;
+      }
+      if (!outer.failed && candidate.failed) {
+        outer.failed = true;
+        if (candidate.error !== undefined) outer.error = candidate.error;
+        if (candidate.errorType !== undefined) outer.errorType = candidate.errorType;
+      }
+    }
+    return kept;
+  }
+
+  private argsOf(candidate: Candidate): Args | null {
+    if (candidate.textInput !== undefined) return { input: candidate.textInput };
+    if (candidate.rawArgs !== undefined) {
+      const fast = plainArguments(candidate.rawArgs);
+      if (fast !== undefined) return fast;
+      const attributes = childPath(pathOf(candidate.argsAt ?? candidate.at), 'attributes');
+      return readArguments(
+        candidate.rawArgs,
+        candidate.argsKey === undefined ? attributes : childPath(attributes, candidate.argsKey),
+        this.context,
+      );
+    }
+    const announced = candidate.id !== undefined ? this.announced.get(candidate.id) : undefined;
+    if (announced?.hasArguments) return readArguments(announced.arguments, announcedPath(announced), this.context);
+    return null;
+  }
+
+  private toCall(candidate: Candidate): ToolCall {
+    const call: ToolCall = { tool: candidate.tool, args: this.argsOf(candidate), is_error: candidate.failed };
+    if (candidate.hasResult && !candidate.failed) call.result = candidate.result;
+    if (candidate.failed && candidate.error !== undefined) call.error = candidate.error;
+    failIfArgumentsUnreadable(call);
+    if (candidate.start !== undefined && candidate.end !== undefined && candidate.end >= candidate.start) {
+      call.duration = nanosToSeconds(candidate.end - candidate.start);
+    } else if (candidate.durationAttribute !== undefined) {
+      call.duration = candidate.durationAttribute;
+    }
+    if (candidate.id !== undefined) call.id = candidate.id;
+    if (candidate.start !== undefined) call.timestamp = nanosToSeconds(candidate.start);
+    const metadata: Record<string, unknown> = { format: 'otel' };
+    if (candidate.spanId !== undefined) metadata.span_id = candidate.spanId;
+    if (candidate.traceId !== undefined) metadata.trace_id = candidate.traceId;
+    if (candidate.errorType !== undefined) metadata.error_type = candidate.errorType;
+    call.metadata = metadata;
+    return call;
+  }
+
+  /** Calls announced by model spans when the trace has no tool spans (instrumented model client only). */
+  private fromAnnounced(): ToolCall[] {
+    const entries = [...this.announced.entries()].filter(([, entry]) => entry.name !== undefined);
+    this.context.warn(
+      '$',
+      `the trace has no tool execution spans; took ${entries.length} call${entries.length === 1 ? '' : 's'} from the tool_call parts the model spans announced (results and failures are not recorded there)`,
+    );
+    entries.sort(([, a], [, b]) => {
+      const sa = a.start ?? 0n;
+      const sb = b.start ?? 0n;
+      if (sa !== sb) return sa < sb ? -1 : 1;
+      return a.position !== b.position ? a.position - b.position : a.ordinal - b.ordinal;
+    });
+    return entries.map(([id, entry]) => {
+      const call: ToolCall = {
+        tool: entry.name!.trim(),
+        args: entry.hasArguments ? readArguments(entry.arguments, announcedPath(entry), this.context) : null,
+        is_error: false,
+      };
+      failIfArgumentsUnreadable(call);
+      if (!id.startsWith('#')) call.id = id;
+      call.metadata = { format: 'otel', announced_only: true };
+      return call;
+    });
+  }
+}
+
+/** Where arguments and results may be, first present wins: [slot, attribute name]. */
+const ARGUMENT_SLOTS: readonly (readonly [number, string])[] = [
+  [A_GEN_AI_TOOL_CALL_ARGUMENTS, 'gen_ai.tool.call.arguments'],
+  [A_AI_TOOLCALL_ARGS, 'ai.toolCall.args'],
+  [A_AI_TOOLCALL_INPUT, 'ai.toolCall.input'],
+];
+const RESULT_SLOTS: readonly number[] = [A_GEN_AI_TOOL_CALL_RESULT, A_AI_TOOLCALL_RESULT, A_AI_TOOLCALL_OUTPUT];
+
+function startOf(span: Record<string, unknown>): bigint | undefined {
+  return toUnixNanos(span.startTimeUnixNano ?? span.start_time ?? span.startTime);
+}
+
+/**
+ * Arguments that need no repair (an object, or JSON text of one) without building the path that
+ * `readArguments` names in its warnings; anything else is left to `readArguments`.
+ */
+function plainArguments(raw: unknown): Args | undefined {
+  if (isObject(raw)) return raw;
+  if (typeof raw !== 'string' || raw.charCodeAt(0) !== 0x7b) return undefined;
+  const parsed = parseJsonOrUndefined(raw);
+  return isObject(parsed) ? parsed : undefined;
+}
+
+function parseJsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The message of the first `exception` event of a span, if any. */
+function exceptionMessage(events: unknown): string | undefined {
+  if (!Array.isArray(events)) return undefined;
+  for (const event of events) {
+    if (!isObject(event) || event.name !== 'exception') continue;
+    const attrs = pickAttributes(event.attributes, EXCEPTION_KEYS);
+    return nonEmpty(attrs['exception.message']) ?? nonEmpty(attrs['exception.type']) ?? 'exception';
+  }
+  return undefined;
+}
+
+const EXCEPTION_KEYS = new Set(['exception.message', 'exception.type']);
+
+/** OpenTelemetry traces with GenAI, Vercel AI SDK or OpenInference tool spans. */
+export const otelFormat: TraceFormat = {
+  name: 'otel',
+  looksFor:
+    'an OTLP/JSON export ({"resourceSpans": [...]}) or a list of spans (traceId + spanId, or name + attributes + start time)',
+  marks: ['resourceSpans', 'scopeSpans', 'spans', 'traceId', 'spanId', 'attributes', 'startTimeUnixNano'],
+  detect: looksLikeOtel,
+  description:
+    'OpenTelemetry spans: OTLP/JSON exports, span lists or JSON Lines; GenAI execute_tool, Vercel AI SDK ai.toolCall and OpenInference TOOL spans',
+  parse(data, context) {
+    if (data === null || typeof data !== 'object') {
+      throw new ToolscoreInputError(
+        { source: context.source, path: '$' },
+        `expected an OTLP/JSON export ({"resourceSpans": [...]}) or a list of spans, got ${describeType(data)}`,
+      );
+    }
+    const reader = new OtelReader(context);
+    reader.push(data, '$');
+    return reader.finish();
+  },
+  createStreamReader(context) {
+    return new OtelReader(context);
+  },
+};
+
+/**
+ * Calls from in-memory OpenTelemetry data: an OTLP/JSON export object, a list of spans (OTLP, SDK
+ * `to_json()` or JS `ReadableSpan` shapes), or a list of exports.
+ */
+export function fromOtel(exportOrSpans: unknown, options?: FromOptions): ToolCall[] {
+  return readInMemory(otelFormat, exportOrSpans, options);
+}
+
+// ---- Detection ---------------------------------------------------------------------------------
+
+/** A span: OTLP ids, SDK `context` ids, or a name, attributes and a start time. */
+function isSpanLike(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  if (value.traceId !== undefined && value.spanId !== undefined) return true;
+  if (isObject(value.context) && value.context.span_id !== undefined && value.context.trace_id !== undefined)
+    return true;
+  return (
+    typeof value.name === 'string' &&
+    value.attributes !== null &&
+    typeof value.attributes === 'object' &&
+    (value.startTimeUnixNano !== undefined || value.start_time !== undefined || value.startTime !== undefined)
+  );
+}
+
+function isExport(value: unknown): boolean {
+  return isObject(value) && Array.isArray(value.resourceSpans);
+}
+
+/**
+ * OpenTelemetry: an OTLP/JSON export (`resourceSpans`), one `ResourceSpans` (`scopeSpans`), a single
+ * span, or a non-empty list whose every item is a span or an export.
+ */
+function looksLikeOtel(data: unknown): boolean {
+  if (isObject(data)) {
+    return (
+      isExport(data) ||
+      Array.isArray(data.scopeSpans) ||
+      Array.isArray(data.instrumentationLibrarySpans) ||
+      (Array.isArray(data.spans) && data.spans.length > 0 && data.spans.every(isSpanLike)) ||
+      isSpanLike(data)
+    );
+  }
+  return Array.isArray(data) && data.length > 0 && data.every((item) => isSpanLike(item) || isExport(item));
+}

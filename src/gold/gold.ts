@@ -1,0 +1,369 @@
+import { decodeMembers, type DecodeContext } from '../match/operators.js';
+import { canonicalJson } from '../match/canonical.js';
+import { isMatcher } from '../match/matchers/matcher.js';
+import { OneOfMatcher } from '../match/matchers/one-of.js';
+import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
+import { DEFAULT_LIMITS, nestedDeeperThan, tooDeepError } from '../core/limits.js';
+import type { ExpectedCall, Gold, GoldOptions, TrajectoryMode } from '../core/types.js';
+import { hasOwnProperty, isObject } from '../core/objects.js';
+import { failAt, pathOf, requireArgs, type LazyPath } from '../formats/support/calls.js';
+
+/*
+ * The gold language: a list of expected calls (or `{"calls": [...], ...options}`), each
+ * `{tool, args?, description?, side_effects?, schema?, optional?, extra_args?}` or an any-order group
+ * `{"$any_order": [call, ...]}`. docs/gold-language.md is the one description of what each key means;
+ * this file reads them, the scoring (pairing/gold-view.ts) applies them.
+ */
+
+/** File-level options when a gold file says nothing: today's meaning, the Python tool's. */
+export const DEFAULT_GOLD_OPTIONS: GoldOptions = Object.freeze({
+  order: 'strict',
+  extra_args: 'deny',
+  ignore_tools: Object.freeze([]) as readonly string[],
+  allow_extra_calls: false,
+});
+
+/**
+ * What each of agentevals' trajectory match modes means in the gold language (docs/gold-language.md
+ * says where the meanings differ). Arguments are not part of a mode: `extra_args` stays its own key.
+ */
+export const TRAJECTORY_MODES: {
+  readonly [Mode in TrajectoryMode]: { order: GoldOptions['order']; allow_extra_calls: boolean; optional: boolean };
+} = {
+  strict: { order: 'strict', allow_extra_calls: false, optional: false },
+  unordered: { order: 'any', allow_extra_calls: false, optional: false },
+  subset: { order: 'any', allow_extra_calls: false, optional: true },
+  superset: { order: 'any', allow_extra_calls: true, optional: false },
+};
+
+/** The mode names, in agentevals' order. */
+export const TRAJECTORY_MODE_NAMES = Object.keys(TRAJECTORY_MODES) as TrajectoryMode[];
+
+/** The file-level options read, and the mode they were named by (`subset` also marks every call optional). */
+interface FileReading {
+  options: GoldOptions;
+  mode: TrajectoryMode | undefined;
+}
+
+/** Where expected calls sit and how deep their arguments may nest. */
+export interface ExpectedCallsOptions {
+  /** JSON path of the list inside its source, for messages (default `$`). */
+  path?: string;
+  /** Deepest nesting of arguments (default `DEFAULT_LIMITS.maxDepth`). */
+  maxDepth?: number;
+}
+
+/**
+ * Reads a gold standard: a JSON array of entries, an object `{"calls": [...]}` with file-level options
+ * (`order`, `extra_args`, `ignore_tools`, `allow_extra_calls`), or a snapshot / `toDict()` record, whose
+ * `calls.expected` serve as gold. `$` operators in `args` become matchers.
+ */
+export function readGold(data: unknown, source = 'expected', options: ExpectedCallsOptions = {}): Gold {
+  const base = options.path ?? '$';
+  if (Array.isArray(data))
+    return { calls: readEntries(data, source, base, options, DEFAULT_GOLD_OPTIONS), options: DEFAULT_GOLD_OPTIONS };
+  if (isObject(data)) {
+    const calls = data.calls;
+    if (Array.isArray(calls)) {
+      const file = readGoldOptions(data, source, base);
+      return {
+        calls: readEntries(calls, source, childPath(base, 'calls'), options, file.options, file.mode),
+        options: file.options,
+      };
+    }
+    if (isObject(calls) && Array.isArray(calls.expected)) {
+      const path = childPath(childPath(base, 'calls'), 'expected');
+      return {
+        calls: readEntries(calls.expected, source, path, options, DEFAULT_GOLD_OPTIONS),
+        options: DEFAULT_GOLD_OPTIONS,
+      };
+    }
+  }
+  throw new ToolscoreInputError(
+    { source, path: base },
+    `expected a JSON array of calls (or {"calls": [...]}), got ${describeType(data)}`,
+  );
+}
+
+/**
+ * Normalizes a list of expected calls given in memory or read from a gold file (see `readGold` for the
+ * object form). Any-order groups are flattened in place, their members marked with a group number.
+ */
+export function toExpectedCalls(
+  input: unknown,
+  source = 'expected',
+  options: ExpectedCallsOptions = {},
+): ExpectedCall[] {
+  const base = options.path ?? '$';
+  if (!Array.isArray(input)) return failAt(source, base, `expected an array of calls, got ${describeType(input)}`);
+  return readEntries(input, source, base, options, DEFAULT_GOLD_OPTIONS);
+}
+
+function readGoldOptions(data: Record<string, unknown>, source: string, base: string): FileReading {
+  const at = (key: string) => childPath(base, key);
+  const given = (key: string): boolean => data[key] !== undefined && data[key] !== null;
+  const choice = <T extends string>(key: string, allowed: readonly T[], fallback: T): T => {
+    if (!given(key)) return fallback;
+    const value = data[key];
+    if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
+      throw new ToolscoreInputError(
+        { source, path: at(key) },
+        `expected ${allowed.map((one) => JSON.stringify(one)).join(' or ')}, got ${describeType(value)}`,
+      );
+    }
+    return value as T;
+  };
+  const mode = given('mode') ? choice('mode', TRAJECTORY_MODE_NAMES, 'strict') : undefined;
+  const implied = mode === undefined ? undefined : TRAJECTORY_MODES[mode];
+  const order = choice('order', ['strict', 'any'] as const, implied?.order ?? 'strict');
+  const extraArgs = choice('extra_args', ['allow', 'deny'] as const, 'deny');
+  let allowExtraCalls = implied?.allow_extra_calls ?? false;
+  if (given('allow_extra_calls')) {
+    if (typeof data.allow_extra_calls !== 'boolean')
+      throw new ToolscoreInputError(
+        { source, path: at('allow_extra_calls') },
+        `expected true or false, got ${describeType(data.allow_extra_calls)}`,
+      );
+    allowExtraCalls = data.allow_extra_calls;
+  }
+  if (mode !== undefined) {
+    // A mode is a name for these keys: saying both, differently, is a contradiction, not an override.
+    if (order !== implied!.order) throw modeConflict(source, at('order'), mode, 'order', order);
+    if (allowExtraCalls !== implied!.allow_extra_calls)
+      throw modeConflict(source, at('allow_extra_calls'), mode, 'allow_extra_calls', allowExtraCalls);
+  }
+  const ignoreTools = readToolList(data.ignore_tools, source, at('ignore_tools'));
+  if (
+    order === DEFAULT_GOLD_OPTIONS.order &&
+    extraArgs === DEFAULT_GOLD_OPTIONS.extra_args &&
+    !allowExtraCalls &&
+    ignoreTools.length === 0
+  )
+    return { options: DEFAULT_GOLD_OPTIONS, mode };
+  return {
+    options: { order, extra_args: extraArgs, ignore_tools: ignoreTools, allow_extra_calls: allowExtraCalls },
+    mode,
+  };
+}
+
+/** `"order": "strict" conflicts with "mode": "superset", which means "order": "any"; remove one of them`. */
+function modeConflict(
+  source: string,
+  path: string,
+  mode: TrajectoryMode,
+  key: 'order' | 'allow_extra_calls' | 'optional',
+  value: unknown,
+): ToolscoreInputError {
+  const meant = key === 'optional' ? true : TRAJECTORY_MODES[mode][key];
+  return new ToolscoreInputError(
+    { source, path },
+    `${JSON.stringify(key)}: ${JSON.stringify(value)} conflicts with "mode": ${JSON.stringify(mode)}, which means ${JSON.stringify(key)}: ${JSON.stringify(meant)}${key === 'optional' ? ' for every call' : ''}; remove one of them`,
+  );
+}
+
+/** A list of tool names (`ignore_tools`, `--ignore-tools`): non-empty strings, trimmed, each once. */
+export function readToolList(value: unknown, source: string, path: string): readonly string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value))
+    throw new ToolscoreInputError({ source, path }, `expected an array of tool names, got ${describeType(value)}`);
+  const names: string[] = [];
+  value.forEach((name, i) => {
+    if (typeof name !== 'string' || name.trim() === '')
+      throw new ToolscoreInputError(
+        { source, path: childPath(path, i) },
+        `expected a non-empty tool name, got ${describeType(name)}`,
+      );
+    if (!names.includes(name.trim())) names.push(name.trim());
+  });
+  return names;
+}
+
+function readEntries(
+  list: readonly unknown[],
+  source: string,
+  base: string,
+  options: ExpectedCallsOptions,
+  fileOptions: GoldOptions,
+  mode?: TrajectoryMode,
+): ExpectedCall[] {
+  const context: DecodeContext = { source, regexMode: 'full', maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth };
+  const calls: ExpectedCall[] = [];
+  let groups = 0;
+  // One path function per list, reading the loop position when an error needs it.
+  let i = 0;
+  const where = (): string => childPath(base, i);
+  const argsPath = (): string => childPath(where(), 'args');
+  for (; i < list.length; i++) {
+    const item = list[i];
+    if (isObject(item) && hasOwnProperty.call(item, '$any_order')) {
+      const members = readGroup(item, source, where, context, fileOptions, groups++, mode);
+      for (const member of members) calls.push(member);
+    } else {
+      calls.push(readCall(item, source, where, argsPath, context, fileOptions, undefined, mode));
+    }
+  }
+  // "order": "any" makes the whole file one group (groups inside it add nothing).
+  if (fileOptions.order === 'any' && calls.length > 0) {
+    for (const call of calls) call.any_order_group = 0;
+    sortGroup(calls);
+  }
+  return calls;
+}
+
+function readGroup(
+  item: Record<string, unknown>,
+  source: string,
+  where: LazyPath,
+  context: DecodeContext,
+  fileOptions: GoldOptions,
+  group: number,
+  mode: TrajectoryMode | undefined,
+): ExpectedCall[] {
+  for (const key of Object.keys(item)) {
+    if (key !== '$any_order')
+      failAt(
+        source,
+        where,
+        `unexpected key ${JSON.stringify(key)} beside $any_order (it holds only a list of calls)`,
+        key,
+      );
+  }
+  const members = item.$any_order;
+  if (!Array.isArray(members) || members.length === 0)
+    return failAt(source, where, `expected a non-empty array of calls, got ${describeType(members)}`, '$any_order');
+  const calls = members.map((member, k) => {
+    const memberPath = (): string => pathOf(where, '$any_order', k);
+    if (isObject(member) && hasOwnProperty.call(member, '$any_order'))
+      failAt(source, memberPath, 'an $any_order group cannot hold another (its members are already in any order)');
+    return readCall(member, source, memberPath, () => pathOf(memberPath, 'args'), context, fileOptions, group, mode);
+  });
+  return sortGroup(calls);
+}
+
+/**
+ * Puts a group's members in one canonical order (tool, then arguments as canonical JSON), so every
+ * permutation of a group reads as the same gold; scoring then compares them in the agent's order.
+ */
+function sortGroup(calls: ExpectedCall[]): ExpectedCall[] {
+  const keyed = calls.map((call) => ({
+    call,
+    key: `${call.tool}\u0000${canonicalJson(call.args)}\u0000${call.optional ? 1 : 0}`,
+  }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  for (let k = 0; k < calls.length; k++) calls[k] = keyed[k]!.call;
+  return calls;
+}
+
+function readCall(
+  item: unknown,
+  source: string,
+  where: LazyPath,
+  argsPath: () => string,
+  context: DecodeContext,
+  fileOptions: GoldOptions,
+  group: number | undefined,
+  mode?: TrajectoryMode,
+): ExpectedCall {
+  if (!isObject(item))
+    return failAt(source, where, `expected a call object with a "tool" name, got ${describeType(item)}`);
+  // A plain name is nearly every call: read it here, without a list of one.
+  let tool = typeof item.tool === 'string' ? item.tool.trim() : '';
+  const alternatives = tool === '' ? readAlternatives(item.tool, source, where) : null;
+  if (alternatives !== null) tool = alternatives[0]!;
+  const raw = requireArgs(item.args, source, where);
+  const expected: ExpectedCall = {
+    tool,
+    args: raw === null ? null : decodeMembers(raw, argsPath, context),
+  };
+  if (alternatives !== null && alternatives.length > 1) expected.alternatives = alternatives;
+  if (item.description !== undefined && item.description !== null) {
+    if (typeof item.description !== 'string')
+      failAt(source, where, `expected a string, got ${describeType(item.description)}`, 'description');
+    if (item.description !== '') expected.description = item.description as string;
+  }
+  if (item.side_effects !== undefined && item.side_effects !== null) {
+    if (!isObject(item.side_effects))
+      failAt(source, where, `expected an object of checks, got ${describeType(item.side_effects)}`, 'side_effects');
+    if (nestedDeeperThan(item.side_effects, context.maxDepth!))
+      throw tooDeepError(source, pathOf(where, 'side_effects'), context.maxDepth!, 'side effects');
+    expected.side_effects = item.side_effects as Record<string, unknown>;
+  }
+  // The Python tool's gold files carry schemas under metadata.schema.
+  const schema = item.schema ?? (isObject(item.metadata) ? item.metadata.schema : undefined);
+  if (schema !== undefined && schema !== null) {
+    if (!isObject(schema))
+      failAt(source, where, `expected a JSON Schema object, got ${describeType(schema)}`, 'schema');
+    if (nestedDeeperThan(schema, context.maxDepth!))
+      throw tooDeepError(source, pathOf(where, 'schema'), context.maxDepth!, 'a schema');
+    expected.schema = schema as Record<string, unknown>;
+  }
+  const everyCallOptional = mode !== undefined && TRAJECTORY_MODES[mode].optional;
+  if (item.optional !== undefined && item.optional !== null) {
+    if (typeof item.optional !== 'boolean')
+      failAt(source, where, `expected true or false, got ${describeType(item.optional)}`, 'optional');
+    if (everyCallOptional && !item.optional)
+      throw modeConflict(source, pathOf(where, 'optional'), mode!, 'optional', false);
+    if (item.optional) expected.optional = true;
+  }
+  if (everyCallOptional) expected.optional = true;
+  let extraArgs = fileOptions.extra_args;
+  if (item.extra_args !== undefined && item.extra_args !== null) {
+    if (item.extra_args !== 'allow' && item.extra_args !== 'deny')
+      failAt(source, where, `expected "allow" or "deny", got ${describeType(item.extra_args)}`, 'extra_args');
+    extraArgs = item.extra_args as 'allow' | 'deny';
+  }
+  if (extraArgs === 'allow') expected.extra_args = 'allow';
+  if (group !== undefined) expected.any_order_group = group;
+  return expected;
+}
+
+/**
+ * The tool of an expected call that is not a plain name: alternatives as `{"$one_of": [names]}` (or a `OneOf` matcher
+ * of names, in memory). Returns the names, the first being the one shown until scoring settles on one.
+ */
+function readAlternatives(tool: unknown, source: string, where: LazyPath): string[] {
+  if (typeof tool === 'string')
+    return failAt(source, where, 'expected a non-empty tool name, got an empty string', 'tool');
+  let names: unknown;
+  if (isMatcher(tool)) {
+    if (!(tool instanceof OneOfMatcher))
+      return failAt(source, where, `expected a tool name or OneOf(...names), got ${tool.toString()}`, 'tool');
+    names = tool.candidates;
+  } else if (isObject(tool)) {
+    const keys = Object.keys(tool);
+    if (keys.length !== 1 || keys[0] !== '$one_of')
+      return failAt(
+        source,
+        where,
+        `expected a tool name or {"$one_of": [names]}, got an object with ${keys.length ? keys.map((key) => JSON.stringify(key)).join(', ') : 'no keys'}`,
+        'tool',
+      );
+    names = tool.$one_of;
+  } else if (
+    tool !== null &&
+    typeof tool === 'object' &&
+    Array.isArray((tool as { candidates?: unknown }).candidates)
+  ) {
+    names = (tool as { candidates: unknown[] }).candidates;
+  } else {
+    return failAt(source, where, `expected a non-empty tool name, got ${describeType(tool)}`, 'tool');
+  }
+  if (!Array.isArray(names) || names.length === 0)
+    return failAt(
+      source,
+      where,
+      `expected a non-empty array of tool names, got ${describeType(names)}`,
+      'tool',
+      '$one_of',
+    );
+  const seen: string[] = [];
+  names.forEach((name, k) => {
+    if (typeof name !== 'string' || name.trim() === '')
+      failAt(source, where, `expected a non-empty tool name, got ${describeType(name)}`, 'tool', '$one_of', k);
+    const trimmed = (name as string).trim();
+    if (seen.includes(trimmed))
+      failAt(source, where, `tool ${JSON.stringify(trimmed)} is listed twice`, 'tool', '$one_of', k);
+    seen.push(trimmed);
+  });
+  return seen;
+}
