@@ -17,6 +17,10 @@ declare module 'vitest' {
 
 /** Vitest's `test` with the toolscore fixtures (`toolscoreEval`, `toolscoreAssert`, `toolscoreSnapshot`, …) at their default folders. */
 export const test = toolscoreTest();
+/**
+ * The same `test`, under the other name test files use.
+ * @alias
+ */
 export const it = test;
 export { toolscoreTest, type ToolscoreFixtureOptions, type ToolscoreFixtures } from './testing/vitest/fixtures.js';
 export {

@@ -8,10 +8,10 @@ import type { LoadedBaseline } from './read.js';
 import { thresholdOf, type Thresholds } from './thresholds.js';
 
 /** Layout version of `regression.json`. */
-export const REGRESSION_SCHEMA_VERSION = 1;
+const REGRESSION_SCHEMA_VERSION = 1;
 
 /** How a measure moved. */
-export type ItemStatus = 'regressed' | 'improved' | 'stable' | 'not_measured' | 'not_in_baseline';
+type ItemStatus = 'regressed' | 'improved' | 'stable' | 'not_measured' | 'not_in_baseline';
 
 /** One measure compared. */
 export interface RegressionItem {
@@ -38,7 +38,7 @@ export interface CaseChange {
 }
 
 /** How the cases of a batch compare with the baseline's. */
-export interface CaseComparison {
+interface CaseComparison {
   /** Cases scored in both runs. */
   compared: number;
   /** Case ids of this run the baseline does not have, and the reverse. */
@@ -69,7 +69,7 @@ export interface Regression {
 }
 
 /** How many regressed cases a comparison lists. */
-export const SHOWN_CASES = 10;
+const SHOWN_CASES = 10;
 
 /** Float sums may land a hair past a threshold; this much is forgiven. */
 const SLACK = 1e-9;
@@ -118,11 +118,7 @@ export function compareValues(baseline: Values, current: Values, thresholds: Thr
 }
 
 /** Cases matched by id: counts added and removed, and lists those whose score dropped most. */
-export function compareCases(
-  baseline: LoadedBaseline,
-  lines: readonly BatchLine[],
-  scoreThreshold: number,
-): CaseComparison {
+function compareCases(baseline: LoadedBaseline, lines: readonly BatchLine[], scoreThreshold: number): CaseComparison {
   const before = new Map((baseline.cases ?? []).map((entry) => [entry.id, entry]));
   const ids = new Set(lines.map((line) => line.id));
   const changes: CaseChange[] = [];

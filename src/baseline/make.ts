@@ -8,7 +8,7 @@ import { coreMetricsOf, countsOf, isScored } from './measures.js';
 import { BASELINE_SCHEMA_VERSION, type BatchBaseline, type TraceBaseline } from './types.js';
 
 /** `sha256:<hex>` of a gold file's content (its bytes; a string is hashed as UTF-8). */
-export function goldHash(content: string | Uint8Array): string {
+function goldHash(content: string | Uint8Array): string {
   return `sha256:${createHash('sha256').update(content).digest('hex')}`;
 }
 

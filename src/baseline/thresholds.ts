@@ -10,7 +10,7 @@ export interface Thresholds {
 }
 
 /** The default threshold, as the Python tool's. */
-export const DEFAULT_THRESHOLD = 0.05;
+const DEFAULT_THRESHOLD = 0.05;
 
 function thresholdValue(text: string, source: string): number {
   const value = Number(text);

@@ -66,6 +66,3 @@ export interface BatchBaseline extends BaselineCommon {
   cases: { total: number; scored: number; not_scored: number };
   case_results: BaselineCase[];
 }
-
-/** A baseline file of this tool. */
-export type Baseline = TraceBaseline | BatchBaseline;

@@ -25,7 +25,7 @@ export interface BatchCase {
 export type CaseOptions = Pick<SettingsInput, 'weights' | 'strict' | 'forbidden' | 'tools' | 'budgets' | 'limits'>;
 
 /** The names a case's `options` may hold. */
-export const CASE_OPTION_NAMES: readonly (keyof CaseOptions)[] = [
+const CASE_OPTION_NAMES: readonly (keyof CaseOptions)[] = [
   'weights',
   'strict',
   'forbidden',
@@ -46,7 +46,7 @@ export type BatchItem =
   | { kind: 'error'; index: number; id: string; line?: number; error: string };
 
 /** Where a case's text was read: a file and its line (JSON Lines) or its element (a JSON array). */
-export type CaseWhere = { file: string; line: number } | { file: string; element: number };
+type CaseWhere = { file: string; line: number } | { file: string; element: number };
 
 /** What every case of a run shares: the default options (plain data) and the trace format. */
 export interface CaseDefaults {

@@ -93,7 +93,7 @@ async function shardSet(paths: readonly string[]): Promise<ShardFile[]> {
  * lines an unsharded run writes; a case missing from its shard (a file cut short, a line taken out), a
  * case out of place, or one past the dataset's count is an error naming the file.
  */
-export async function* mergedLines(paths: readonly string[]): AsyncGenerator<BatchLine> {
+async function* mergedLines(paths: readonly string[]): AsyncGenerator<BatchLine> {
   const shards = await shardSet(paths);
   const readers = shards.map((file) => ({ ...file, lines: readResultsFile(file.path) }));
   const { cases } = shards[0]!.end.dataset;

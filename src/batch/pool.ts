@@ -1,13 +1,13 @@
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 
 /** A batch of items posted to a worker, numbered so the answers can be put back in order. */
-export interface ItemBatch<Item> {
+interface ItemBatch<Item> {
   seq: number;
   items: Item[];
 }
 
 /** A worker's answer to the batch of the same number. */
-export interface WorkerAnswer<Answer> {
+interface WorkerAnswer<Answer> {
   seq: number;
   answer: Answer;
 }

@@ -12,11 +12,11 @@ import {
 } from './types.js';
 
 /** How many of the lowest-scoring cases a summary lists. */
-export const WORST_CASES = 10;
+const WORST_CASES = 10;
 /** How many error lines a summary repeats (all of them stay in the results file). */
-export const SUMMARY_ERRORS = 100;
+const SUMMARY_ERRORS = 100;
 /** How many distinct gold warnings a summary repeats (every one stays on its case's line). */
-export const SUMMARY_GOLD_WARNINGS = 100;
+const SUMMARY_GOLD_WARNINGS = 100;
 /** Bins of the score histogram. */
 const HISTOGRAM_BINS = 10;
 

@@ -26,7 +26,7 @@ interface FileEntry {
 }
 
 /** A category to judge: its files and its entries in the order of the results file. */
-export interface BfclCategory {
+interface BfclCategory {
   category: string;
   ruleset: Ruleset;
   kind: CategoryKind;

@@ -10,7 +10,7 @@ import type { PyValue } from './python-values.js';
 export type Ruleset = 'v4' | 'v1';
 
 /** A parameter of an offered function, as the leaderboard's schema writes it (`"type": "dict"`, `"float"`, …). */
-export interface BfclParameter {
+interface BfclParameter {
   type?: unknown;
   items?: { type?: unknown } | undefined;
 }

@@ -19,7 +19,7 @@ function valueText(value: unknown): string {
 }
 
 /** The page of one issue. */
-export function issuePage(result: EvaluationResult, issues: readonly TopIssue[], k: number): string {
+function issuePage(result: EvaluationResult, issues: readonly TopIssue[], k: number): string {
   const issue = issues[k]!;
   const expected = issue.expectedIndex === null ? undefined : result.goldCalls[issue.expectedIndex];
   const actual = issue.actualIndex === null ? undefined : result.traceCalls[issue.actualIndex];

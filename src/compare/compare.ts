@@ -7,17 +7,17 @@ import { redactSecrets } from '../metrics/security.js';
 import { signTestP } from './sign-test.js';
 
 /** Layout version of `comparison.json`. */
-export const COMPARISON_SCHEMA_VERSION = 1;
+const COMPARISON_SCHEMA_VERSION = 1;
 
 /** What is compared: the composite score, then the core metrics; `redundant_rate` is better lower. */
 export const COMPARED = ['score', ...BATCH_METRICS] as const;
 export type Compared = (typeof COMPARED)[number];
 
 /** Below this p-value a per-case difference between two models is called significant. */
-export const SIGNIFICANCE = 0.05;
+const SIGNIFICANCE = 0.05;
 
 /** The test `pairs` report, named in every output. */
-export const PAIRED_TEST = 'two-sided exact sign test on per-case score differences (ties dropped)';
+const PAIRED_TEST = 'two-sided exact sign test on per-case score differences (ties dropped)';
 
 /** One model's run: a trace scored against the gold, or a batch's results lines. */
 export type ModelRun =
@@ -37,7 +37,7 @@ export interface ComparedModel {
 }
 
 /** Two models compared case by case (batches only). */
-export interface ComparedPair {
+interface ComparedPair {
   a: string;
   b: string;
   /** Cases scored in both runs (matched by id). */

@@ -317,7 +317,7 @@ function unscoredPositions(positions: readonly number[] | null, actualCount: num
 }
 
 /** The five terms of the composite score. */
-export interface ScoreTerms {
+interface ScoreTerms {
   selectionAccuracy: number;
   argumentF1: number;
   sequenceAccuracy: number;

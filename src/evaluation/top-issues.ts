@@ -26,7 +26,7 @@ export interface TopIssue {
 }
 
 /** One argument difference as files write it: the expected value with matchers in `$` operator form. */
-export interface ArgumentDiffRecord {
+interface ArgumentDiffRecord {
   key: string;
   kind: ArgumentDiff['kind'];
   /** Absent for `unexpected`. */

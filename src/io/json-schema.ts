@@ -28,7 +28,7 @@ export function schemaDocs(): {
 }
 
 /** Where the published schemas live (the package's `schemas/` folder, served by unpkg). */
-export const SCHEMA_BASE_URL = 'https://unpkg.com/toolscore/schemas/';
+const SCHEMA_BASE_URL = 'https://unpkg.com/toolscore/schemas/';
 
 /** A published schema file: draft 2020-12, with its `$id` and title first. */
 export function jsonSchemaFile(

@@ -42,7 +42,7 @@ export interface RecordOptions {
 }
 
 /** A readable stream, as the recorder uses one: `process.stdin` or any `Readable`. */
-export interface ByteInput {
+interface ByteInput {
   on(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
   on(event: 'end', listener: () => void): unknown;
   off(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
@@ -50,7 +50,7 @@ export interface ByteInput {
 }
 
 /** A writable stream, as the recorder uses one: `process.stdout` or any `Writable`. */
-export interface ByteOutput {
+interface ByteOutput {
   write(chunk: string | Uint8Array): unknown;
 }
 

@@ -37,7 +37,7 @@ export function isDestructive(tool: McpTool): boolean {
 }
 
 /** Whether a tool says it changes nothing: `readOnlyHint: true`. */
-export function isReadOnly(tool: McpTool): boolean {
+function isReadOnly(tool: McpTool): boolean {
   return isObject(tool.annotations) && tool.annotations.readOnlyHint === true;
 }
 

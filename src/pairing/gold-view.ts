@@ -148,10 +148,7 @@ function settledOrder(expected: readonly ExpectedCall[], pairing: Pairing): numb
  * left over keeps its first tool (and will read as missing). Returns `expected` itself when no call
  * has alternatives.
  */
-export function settleAlternatives(
-  expected: readonly ExpectedCall[],
-  actual: readonly ToolCall[],
-): readonly ExpectedCall[] {
+function settleAlternatives(expected: readonly ExpectedCall[], actual: readonly ToolCall[]): readonly ExpectedCall[] {
   const choosers: number[] = [];
   for (let i = 0; i < expected.length; i++) if (expected[i]!.alternatives) choosers.push(i);
   if (choosers.length === 0) return expected;

@@ -262,7 +262,7 @@ const traceCall = doc(
 );
 
 /** The JSON report `toolscore eval` writes. */
-export const jsonReportSchema = doc(
+const jsonReportSchema = doc(
   z.object({
     schema_version: doc(z.literal('1'), 'Layout version of the report.'),
     timestamp: doc(z.string(), 'When the report was made, ISO 8601 in UTC.'),

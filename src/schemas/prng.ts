@@ -15,7 +15,7 @@ export interface Random {
 }
 
 /** FNV-1a, 32 bits, over the UTF-16 code units of a text. */
-export function hashText(text: string): number {
+function hashText(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);

@@ -142,7 +142,7 @@ export function schemaFanOut(root: Schema, limit: number): string | undefined {
 }
 
 /** Resolves a local `$ref` (`#/$defs/x`, `#/definitions/x`, `#`) against the root schema; other refs stay as they are. */
-export function resolveRef(schema: Schema, root: Schema, seen: Set<string> = new Set()): Schema {
+function resolveRef(schema: Schema, root: Schema, seen: Set<string> = new Set()): Schema {
   const ref = schema.$ref;
   if (typeof ref !== 'string' || seen.has(ref)) return schema;
   seen.add(ref);
@@ -174,7 +174,7 @@ function mergedBranch(branch: Schema, root: Schema): Schema {
 }
 
 /** `allOf` branches merged into one schema (properties and required lists joined, other keys last wins). */
-export function mergeAllOf(schema: Schema, root: Schema): Schema {
+function mergeAllOf(schema: Schema, root: Schema): Schema {
   if (!Array.isArray(schema.allOf)) return schema;
   const { allOf, ...base } = schema;
   let merged: Schema = { ...base };
@@ -231,7 +231,7 @@ export function primaryType(schema: Schema): string {
 }
 
 /** The JSON type of a value (`integer` for whole numbers). */
-export function jsonType(value: unknown): string {
+function jsonType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';

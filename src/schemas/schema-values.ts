@@ -145,7 +145,7 @@ export function generateValue(schema: unknown, name: string, context: ValueConte
 }
 
 /** Most items of a generated array: a schema asking for `minItems: 1e8` gets this many, and the check says why it fails. */
-export const MAX_GENERATED_ITEMS = 100;
+const MAX_GENERATED_ITEMS = 100;
 
 /** Most items of an edge-case array (its `maxItems` when smaller). */
 const MAX_EDGE_ITEMS = 10;

@@ -104,7 +104,7 @@ function ajvFor(schema: JsonSchema): AjvInstance {
  * Most levels of JSON nesting in a schema (about half as many schema levels: `properties` is one).
  * ajv's compile time grows faster than the depth and its stack ends near 800; real schemas stay far below.
  */
-export const MAX_SCHEMA_DEPTH = 100;
+const MAX_SCHEMA_DEPTH = 100;
 
 /**
  * Most schemas one value may be checked against through `$ref`, `allOf`, `anyOf` and `oneOf` (a
@@ -113,7 +113,7 @@ export const MAX_SCHEMA_DEPTH = 100;
 export const MAX_SCHEMA_FAN_OUT = 100_000;
 
 /** Whether a value nests more than `limit` levels of objects and arrays (walked without recursion). */
-export function nestsDeeperThan(value: unknown, limit: number): boolean {
+function nestsDeeperThan(value: unknown, limit: number): boolean {
   const stack: [unknown, number][] = [[value, 1]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;

@@ -212,5 +212,8 @@ export function expect(subject: unknown): AgentExpectation<unknown> | Expectatio
   return new Expectation({ response: subject });
 }
 
-/** `expect` under a name that does not clash with a test runner's. */
+/**
+ * `expect` under a name that does not clash with a test runner's.
+ * @alias
+ */
 export const expectTools = expect;

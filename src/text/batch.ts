@@ -9,7 +9,7 @@ function share(value: number | null): string {
 }
 
 /** `12,345`. */
-export function count(value: number): string {
+function count(value: number): string {
   return value.toLocaleString('en-US');
 }
 

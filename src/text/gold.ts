@@ -21,7 +21,7 @@ export function goldWrittenText(fields: {
 export type GoldArgsMode = 'exact' | 'keys' | 'none';
 
 /** What each `--args` mode means, as the summary line says it. */
-export const ARGS_MODE_TEXT: Readonly<Record<GoldArgsMode, string>> = {
+const ARGS_MODE_TEXT: Readonly<Record<GoldArgsMode, string>> = {
   exact: 'as recorded',
   keys: 'checked by name and type',
   none: 'not checked',

@@ -40,11 +40,11 @@ function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const path = join(folder, entry.name);
     if (entry.isDirectory()) return entry.name === '__golden__' ? [] : sourceFiles(path);
-    return /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [relative(SRC, path)] : [];
+    return /\.ts$/.test(entry.name) && !/\.test(-d)?\.ts$/.test(entry.name) ? [relative(SRC, path)] : [];
   });
 }
 
-/** The import graph of src/ (tests left out), file → the files it imports, paths relative to src/. */
+/** The import graph of src/ (tests and type tests left out), file → the files it imports, paths relative to src/. */
 function importGraph(files: readonly string[], read: (file: string) => string): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of files) {

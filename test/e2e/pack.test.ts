@@ -107,7 +107,7 @@ describe('the npm package', () => {
           !['package.json', 'README.md', 'LICENSE'].includes(path),
       ),
     ).toEqual([]);
-    expect(packedFiles.filter((path) => /\.test\.|(^|\/)test\//.test(path))).toEqual([]);
+    expect(packedFiles.filter((path) => /\.test(-d)?\.|(^|\/)test\//.test(path))).toEqual([]);
   });
 
   it('installs a working toolscore bin', async () => {
@@ -119,6 +119,52 @@ describe('the npm package', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('Score 83.5%   Grade B   WARN');
     expect(readdirSync(project)).toContain('report.json');
+  });
+
+  it('expands a --traces glob itself (tinyglobby is a dependency of the package, not only of its tests)', async () => {
+    const bin = join(project, 'node_modules/.bin/toolscore');
+    mkdirSync(join(project, 'runs'));
+    for (const name of ['a', 'b']) writeFileSync(join(project, `runs/${name}.json`), readFileSync(EXAMPLES.trace));
+    const run = await runProgram(
+      bin,
+      ['batch', '--gold', EXAMPLES.gold, '--traces', 'runs/*.json', '--jobs', '1', '-o', 'runs.jsonl'],
+      { cwd: project },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^2 cases scored\b/);
+  });
+
+  it('passes publint, strict (its warnings count as errors)', async () => {
+    const run = await runProgram(
+      process.execPath,
+      [join(REPO_ROOT, 'node_modules/publint/src/cli.js'), 'run', tarball, '--strict'],
+      { cwd: work, timeout: STEP_TIMEOUT },
+    );
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain('All good!');
+  });
+
+  it('has types that resolve for every entry, as are-the-types-wrong checks them (offline)', async () => {
+    // --no-definitely-typed: attw would otherwise look for @types/toolscore on the registry.
+    // The esm-only profile passes over two resolutions by design (docs/architecture.md: ESM only):
+    // node10 (TypeScript's pre-exports resolution, which cannot see subpath entries) and node16 from
+    // CommonJS (TypeScript's view that require() cannot load ESM; Node 20.19+, our floor, can, as the
+    // require() test below shows). Every other resolution must be free of problems.
+    const cli = join(REPO_ROOT, 'node_modules/@arethetypeswrong/cli/dist/index.js');
+    const run = await runProgram(
+      process.execPath,
+      [cli, tarball, '--no-definitely-typed', '--profile', 'esm-only', '--format', 'json'],
+      { cwd: work, timeout: STEP_TIMEOUT },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    type Problem = { kind: string; entrypoint: string; resolutionKind?: string };
+    const { analysis } = JSON.parse(run.stdout) as { analysis: { problems: Problem[] } };
+    const passedOver = ['node10', 'node16-cjs'];
+    expect(analysis.problems.filter((problem) => !passedOver.includes(problem.resolutionKind ?? ''))).toEqual([]);
+    // What is passed over stays what the design explains: subpaths unseen by node10, ESM from CJS.
+    expect(new Set(analysis.problems.map((problem) => `${problem.resolutionKind} ${problem.kind}`))).toEqual(
+      new Set(['node10 NoResolution', 'node16-cjs CJSResolvesToESM']),
+    );
   });
 
   it('can be imported as a library, the README example included', async () => {

@@ -41,7 +41,7 @@ import {
  * 3 KB (five tools), so 2,000 make a page of about 6 MB that a browser opens and searches easily; the
  * rest are in the results file and the CSV report.
  */
-export const HTML_CASES = 2000;
+const HTML_CASES = 2000;
 
 /** Cases rendered per chunk of the page. */
 const CASES_PER_CHUNK = 200;

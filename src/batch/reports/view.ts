@@ -56,7 +56,7 @@ export function cutText(text: string, max: number): string {
 }
 
 /** A number of the distribution tables: `83.5%`, or `n/a` when no case applies. */
-export function shareText(value: number | null): string {
+function shareText(value: number | null): string {
   return value === null ? REPORT_TEXT.notApplicable : percent(value);
 }
 
@@ -75,7 +75,7 @@ export interface BatchGateView {
 }
 
 /** One row of the distribution table (the score, then each core metric). */
-export interface DistributionRow {
+interface DistributionRow {
   key: 'score' | BatchMetric;
   label: string;
   count: number;
@@ -86,7 +86,7 @@ export interface DistributionRow {
 }
 
 /** One bar of the score histogram. */
-export interface HistogramBar {
+interface HistogramBar {
   /** `80–90%`. */
   range: string;
   count: number;
@@ -104,7 +104,7 @@ export interface BatchToolView {
 }
 
 /** A top issue made safe to show. */
-export interface BatchIssueView {
+interface BatchIssueView {
   kind: IssueKind;
   tool: string;
   problem: string;
@@ -112,7 +112,7 @@ export interface BatchIssueView {
 }
 
 /** A case of the worst-cases list. */
-export interface WorstCaseView {
+interface WorstCaseView {
   id: string;
   index: number;
   score: number;
@@ -355,7 +355,7 @@ export function buildCaseView(line: BatchScoredLine): CaseView {
 }
 
 /** Orders cases lowest score first, ties by index (the order of the worst cases and of the case table). */
-export function lowerFirst(a: { score: number; index: number }, b: { score: number; index: number }): number {
+function lowerFirst(a: { score: number; index: number }, b: { score: number; index: number }): number {
   return a.score - b.score || a.index - b.index;
 }
 

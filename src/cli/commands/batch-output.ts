@@ -71,7 +71,7 @@ const REPORT_FLAGS = ['html', 'markdown', 'junit', 'csv'] as const;
 type ReportFlag = (typeof REPORT_FLAGS)[number];
 
 /** `$GITHUB_STEP_SUMMARY` when `--ci` asks for it and GitHub Actions set it. */
-export function jobSummaryPath(flags: BatchOutputFlags): string | undefined {
+function jobSummaryPath(flags: BatchOutputFlags): string | undefined {
   return flags.ci ? process.env.GITHUB_STEP_SUMMARY || undefined : undefined;
 }
 
@@ -238,7 +238,7 @@ async function writeReports(
 const PRINTED_ERRORS = 5;
 
 /** The printed summary: counts, score and metric distributions, grades, pass rate, tools, worst cases, errors. */
-export function renderSummary(summary: BatchSummary): string {
+function renderSummary(summary: BatchSummary): string {
   const lines = [casesText(summary.cases.scored, summary.cases.failed)];
   if (summary.cases.scored > 0) {
     const rows = [

@@ -14,7 +14,7 @@ export interface DemoFlags {
  * Where the built sample server is: `dist/mcp/sample-server-main.js`, seen from this module in a
  * bundle chunk (`dist/chunks/`) or in the unbundled build (`dist/cli/commands/`).
  */
-export function sampleServerScript(): string {
+function sampleServerScript(): string {
   const candidates = ['../mcp/sample-server-main.js', '../../mcp/sample-server-main.js'].map((relative) =>
     fileURLToPath(new URL(relative, import.meta.url)),
   );

@@ -111,10 +111,7 @@ function expectedArgs(args: Args | null, mode: GoldArgsMode, count: { volatile: 
  * type; `none`: `args: null`, not checked). Credentials become `$regex` shapes as snapshots store them
  * (`TOOLSCORE_SHOW_SECRETS=1` keeps them).
  */
-export function goldFromCalls(
-  calls: readonly ToolCall[],
-  mode: GoldArgsMode,
-): { gold: SnapshotCall[]; volatile: number } {
+function goldFromCalls(calls: readonly ToolCall[], mode: GoldArgsMode): { gold: SnapshotCall[]; volatile: number } {
   const count = { volatile: 0 };
   const shaped = calls.map((call) => ({ ...call, args: expectedArgs(call.args, mode, count) }));
   const recorded = recordedCalls(shaped);

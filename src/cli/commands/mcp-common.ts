@@ -19,7 +19,7 @@ export interface McpTargetFlags {
 }
 
 /** `--timeout 30` → 30000 ms; a positive number of seconds. */
-export function secondsFlag(text: string, flag: string): number {
+function secondsFlag(text: string, flag: string): number {
   const value = Number(text);
   if (text.trim() === '' || !Number.isFinite(value) || value <= 0)
     throw new ToolscoreInputError(

@@ -53,7 +53,7 @@ function meets(card: Scorecard, threshold: Threshold): boolean {
 }
 
 /** Checks the flags that do not need the server: cases, report kind and file, threshold. */
-export function checkTestFlags(flags: McpTestFlags): { cases: number; report?: 'md' | 'json'; threshold?: Threshold } {
+function checkTestFlags(flags: McpTestFlags): { cases: number; report?: 'md' | 'json'; threshold?: Threshold } {
   const cases = Number(flags.cases);
   if (!Number.isInteger(cases) || cases < 1 || cases > 100)
     throw new ToolscoreInputError(

@@ -14,7 +14,7 @@ import { renderValidationConsole, renderValidationJson } from '../../reports/val
 import { colorEnabled } from '../terminal.js';
 
 /** What `validate` reads a file as. */
-export type ValidateKind = 'gold' | 'trace' | 'auto';
+type ValidateKind = 'gold' | 'trace' | 'auto';
 
 /** Flags of `toolscore validate`, as commander parsed them. */
 export interface ValidateFlags {

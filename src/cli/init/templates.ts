@@ -35,7 +35,7 @@ export function runCommand(runner: Runner, file: string): string {
  * The command that re-records the generated test's snapshot: the test file through its runner, not
  * `npm test`, which a new project's placeholder script fails and which need not run this file.
  */
-export function recordCommand(runner: Runner, file: string): string {
+function recordCommand(runner: Runner, file: string): string {
   const { env, command } = runnerCommand(runner, file);
   return `${env}npx toolscore record -- ${command}`;
 }

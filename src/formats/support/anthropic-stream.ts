@@ -38,7 +38,7 @@ export function isAnthropicEventStream(list: unknown[]): boolean {
 }
 
 /** A content block rebuilt from events. */
-export interface StreamedBlock {
+interface StreamedBlock {
   /** The block as the non-streamed message's `content` would hold it; a streamed `input` is the joined JSON text. */
   block: Record<string, unknown>;
   /** JSON path of its `content_block_start` event's block. */

@@ -33,7 +33,7 @@ export function isGeminiChunkStream(list: unknown[]): boolean {
 }
 
 /** A function call part rebuilt from chunks. */
-export interface StreamedPart {
+interface StreamedPart {
   /** The part as the non-streamed response would hold it: `{functionCall: {name, args, id?}}` (or `function_call`). */
   part: Record<string, unknown>;
   /** JSON path of the part that opened the call. */

@@ -51,7 +51,7 @@ export function isResponsesEventStream(list: unknown[]): boolean {
 // ---- Chat Completions ------------------------------------------------------------------------
 
 /** A `tool_calls` entry rebuilt from chunks. */
-export interface StreamedToolCall {
+interface StreamedToolCall {
   /** The entry as a non-streamed message would hold it: `{id, type, function: {name, arguments}}`. */
   entry: Record<string, unknown>;
   /** JSON path of its first fragment. */
@@ -188,7 +188,7 @@ function readFragment(
 // ---- Responses API ---------------------------------------------------------------------------
 
 /** An output item rebuilt from events, or one of a whole response's `output` items. */
-export interface StreamedItem {
+interface StreamedItem {
   /** The item as the non-streamed response's `output` would hold it. */
   item: unknown;
   /** JSON path of the event that opened it (or of the item inside the whole response). */

@@ -2,7 +2,7 @@ import { ToolscoreInputError } from '../../core/errors.js';
 import type { JudgeProvider } from '../../metrics/semantic.js';
 
 /** One question to the judge model: instructions, the question, and the signal that ends the attempt. */
-export interface JudgeRequest {
+interface JudgeRequest {
   system: string;
   user: string;
   signal: AbortSignal;

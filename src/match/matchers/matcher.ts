@@ -26,11 +26,6 @@ export function isOptional(value: unknown): value is Matcher & { readonly option
   return value instanceof Matcher && value.optional !== null;
 }
 
-/** What a member value must equal when present: an optional mark's value, else the value itself. */
-export function requiredForm(value: unknown): unknown {
-  return value instanceof Matcher && value.optional !== null ? value.optional.value : value;
-}
-
 /** Text of a value inside a matcher's text form: matchers by their text, everything else as JSON. */
 export function formatOperand(value: unknown): string {
   if (value instanceof Matcher) return value.toString();

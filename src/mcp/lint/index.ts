@@ -7,11 +7,11 @@ import { lintIssue } from './rules.js';
 import { lintDefinition } from './schema-rules.js';
 import { findToolReferences, ToolNameIndex } from './tool-references.js';
 
-export { lintDefinition, isTyped } from './schema-rules.js';
+export { isTyped } from './schema-rules.js';
 export { LARGE_DEFINITION_TOKENS } from './rules.js';
-export { findHiddenCharacters, type HiddenCharacters } from './hidden-characters.js';
-export { findDirectives, type Directives } from './directives.js';
-export { findToolReferences, closestTool, ToolNameIndex } from './tool-references.js';
+export { findHiddenCharacters } from './hidden-characters.js';
+export { findDirectives } from './directives.js';
+export { findToolReferences, closestTool } from './tool-references.js';
 
 /** The pseudo-tool that issues about the server's `instructions` are filed under. */
 export const INSTRUCTIONS_OWNER = '<instructions>';

@@ -182,7 +182,7 @@ export type LintRuleId = (typeof LINT_RULES)[number]['id'];
 const BY_ID = new Map<string, LintRule>(LINT_RULES.map((rule) => [rule.id, rule]));
 
 /** The row of a rule. */
-export function lintRule(id: LintRuleId): LintRule {
+function lintRule(id: LintRuleId): LintRule {
   return BY_ID.get(id)!;
 }
 

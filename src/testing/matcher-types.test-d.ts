@@ -1,0 +1,82 @@
+/*
+ * Type tests of the toolscore matchers as users call them, on Vitest's `expect` (toolscore/vitest) and
+ * on Jest's (toolscore/jest); checked by `npm run typecheck`, which `npm test` runs. The calls sit in
+ * functions that never run: only their types are tested here (matchers.test.ts tests what they do).
+ */
+import type { expect as jestExpect } from 'expect';
+import { expect, expectTypeOf } from 'vitest';
+import type { Args, GoldEntryInput, TrajectoryMode } from '../core/types.js';
+import type { WeightsInput } from '../core/weights.js';
+import type { CallToolOptions, CallToolsOptions, ToolSnapshotOptions } from '../jest.js';
+import type { ToolscoreMatchers } from '../vitest.js';
+
+type Matchers = ToolscoreMatchers<void>;
+
+// The options of each matcher, key by key.
+expectTypeOf<Matchers['toCallTools']>().parameters.toEqualTypeOf<
+  [expected: readonly GoldEntryInput[], options?: CallToolsOptions]
+>();
+expectTypeOf<CallToolsOptions>().toEqualTypeOf<{
+  mode?: TrajectoryMode;
+  extraArgs?: 'allow' | 'deny';
+  minScore?: number;
+  weights?: WeightsInput;
+  strict?: boolean;
+}>();
+expectTypeOf<TrajectoryMode>().toEqualTypeOf<'strict' | 'unordered' | 'subset' | 'superset'>();
+expectTypeOf<Matchers['toCallTool']>().parameters.toEqualTypeOf<
+  [tool: string, args?: Args, options?: CallToolOptions]
+>();
+expectTypeOf<CallToolOptions>().toEqualTypeOf<{ extraArgs?: 'allow' | 'deny'; strict?: boolean }>();
+expectTypeOf<Matchers['toHaveToolScore']>().parameters.toEqualTypeOf<[minScore: number]>();
+expectTypeOf<Matchers['toMatchToolSnapshot']>().parameters.toEqualTypeOf<[options?: ToolSnapshotOptions]>();
+expectTypeOf<keyof ToolSnapshotOptions>().toEqualTypeOf<
+  'name' | 'allowPending' | 'minScore' | 'weights' | 'strict' | 'store'
+>();
+
+const calls = [{ tool: 'search', args: { q: 'x' } }];
+
+/** Vitest: the matchers are on `expect(x)` and on `.not`, with their options checked. */
+export function onVitest(): void {
+  expect(calls).toCallTools([{ tool: 'search', args: { q: 'x' } }]);
+  expect(calls).toCallTools([{ tool: 'search' }], { mode: 'unordered', extraArgs: 'deny', minScore: 0.9 });
+  expect(calls).not.toCallTools([{ tool: 'book' }], { mode: 'subset' });
+  expect(calls).toCallTool('search');
+  expect(calls).toCallTool('search', { q: 'x' }, { extraArgs: 'deny', strict: true });
+  expect({ score: 1 }).toHaveToolScore(0.8);
+  expect(calls).toMatchToolSnapshot({ name: 'search', allowPending: true });
+
+  // @ts-expect-error: not a trajectory mode
+  expect(calls).toCallTools([{ tool: 'search' }], { mode: 'exact' });
+  // @ts-expect-error: extraArgs is allow or deny
+  expect(calls).toCallTools([{ tool: 'search' }], { extraArgs: true });
+  // @ts-expect-error: minScore is a number in [0, 1]
+  expect(calls).toCallTools([{ tool: 'search' }], { minScore: '0.9' });
+  // @ts-expect-error: the expected calls are a list
+  expect(calls).toCallTools({ tool: 'search' });
+  // @ts-expect-error: toCallTool checks one call; a trajectory mode is toCallTools'
+  expect(calls).toCallTool('search', { q: 'x' }, { mode: 'strict' });
+  // @ts-expect-error: toCallTool takes no minimum score
+  expect(calls).toCallTool('search', undefined, { minScore: 0.5 });
+  // @ts-expect-error: the tool is named by its name
+  expect(calls).toCallTool({ tool: 'search' });
+  // @ts-expect-error: toHaveToolScore takes the minimum score itself
+  expect({ score: 1 }).toHaveToolScore({ minScore: 0.8 });
+}
+
+/** Jest: the same matchers, on the `expect` of Jest's expect package (what @jest/globals re-exports). */
+export function onJest(jest: typeof jestExpect): void {
+  jest(calls).toCallTools([{ tool: 'search' }], { mode: 'superset', extraArgs: 'allow', minScore: 1 });
+  jest(calls).not.toCallTool('book');
+  jest(calls).toCallTool('search', { q: 'x' }, { extraArgs: 'deny' });
+  jest({ score: 1 }).toHaveToolScore(0.5);
+  expectTypeOf(jest(calls).toCallTools).returns.toEqualTypeOf<void>();
+  expectTypeOf(jest(Promise.resolve(calls)).resolves.toCallTools).returns.toEqualTypeOf<Promise<void>>();
+
+  // @ts-expect-error: not a trajectory mode
+  jest(calls).toCallTools([{ tool: 'search' }], { mode: 'exact' });
+  // @ts-expect-error: toCallTool checks one call; a trajectory mode is toCallTools'
+  jest(calls).toCallTool('search', { q: 'x' }, { mode: 'strict' });
+  // @ts-expect-error: toHaveToolScore takes a number
+  jest({ score: 1 }).toHaveToolScore('0.5');
+}
