@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { ToolscoreInputError } from '../../core/errors.js';
-import { BASELINE_FILE_LABEL } from '../../text/baseline.js';
-import { DEBUG_TEXT } from '../../text/debug.js';
+import { BASELINE_FILE_LABEL } from '../../baseline/text.js';
+import { DEBUG_TEXT } from '../debug-text.js';
 import { canDebug, debugSession } from '../debug.js';
 import type { EvaluationResult } from '../../evaluation/result.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';

@@ -1,4 +1,5 @@
 /* Every sentence `toolscore compare` prints and writes. */
+import type { ComparedPair } from './compare.js';
 
 export const COMPARE_TEXT = {
   title: 'Toolscore comparison',
@@ -30,17 +31,7 @@ export function winnerText(names: readonly string[], score: number | null): stri
 }
 
 /** One pair of models, case by case. */
-export function pairText(pair: {
-  a: string;
-  b: string;
-  cases: number;
-  a_wins: number;
-  b_wins: number;
-  ties: number;
-  mean_difference: number | null;
-  p_value: number;
-  significant: boolean;
-}): string {
+export function pairText(pair: ComparedPair): string {
   if (pair.cases === 0) return `${pair.a} vs ${pair.b}: no case scored in both runs`;
   const difference = pair.mean_difference ?? 0;
   const sign = difference > 0 ? '+' : difference < 0 ? '-' : '';
