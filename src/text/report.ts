@@ -13,7 +13,6 @@ import type { SemanticMetrics } from '../metrics/semantic.js';
 import type { SideEffectDetail } from '../side-effects/run.js';
 import type { ToolCall } from '../core/types.js';
 import { countText, formatValue, secondsText, usdText } from './values.js';
-import { metricThresholdText } from './testing.js';
 
 /** `call 3 (delete_db) matches forbidden rule 1: never drop tables`. Numbers are 1-based. */
 export function policyViolationText(violation: PolicyViolation): string {
@@ -407,5 +406,37 @@ export function sourcesText(goldFile: string, traceFile: string): string {
 }
 
 /*
- * Sentences of test assertions (failure report, metric helpers, fluent expect) and snapshots.
+ * The table of expected and actual calls, which the reports and the test integrations' failure report
+ * both draw, and the threshold sentence of the score gate and the metric helpers.
  */
+
+/** The failure report's table title, column heads and row statuses. */
+export const FAILURE_TABLE = {
+  title: 'Expected vs actual tool calls',
+  columns: ['#', 'Expected', 'Actual', 'Status'],
+  match: '✓',
+  failed: 'FAILED',
+  missing: 'MISSING',
+  extra: 'EXTRA',
+  /** A call the gold does not care about (`ignore_tools`, or an extra call under `allow_extra_calls`). */
+  notScored: 'not scored',
+  /** Shown in the Expected or Actual cell of a row that has no call on that side. */
+  none: '—',
+  /** Arguments of an expected call that does not check them. */
+  anyArgs: '…any args…',
+  tips: 'tips:',
+  /** Heads the list of what failed whatever the score (a call not made, an argument that differs, …). */
+  unmet: 'the calls do not meet the expectation:',
+} as const;
+
+/** `tool: 'search' ≠ 'lookup'`: the status of a row where another tool was called. */
+export function wrongToolStatus(expectedTool: string, actualTool: string): string {
+  return `tool: '${expectedTool}' ≠ '${actualTool}'`;
+}
+
+/** `Selection accuracy 80.0% is below the required 90.0%` (metric helpers; lower-is-better rates say "above the allowed"). */
+export function metricThresholdText(label: string, value: string, limit: string, lowerIsBetter = false): string {
+  return lowerIsBetter
+    ? `${label} ${value} is above the allowed ${limit}`
+    : `${label} ${value} is below the required ${limit}`;
+}

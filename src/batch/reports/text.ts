@@ -2,8 +2,7 @@
  * Every sentence the batch reports (HTML, Markdown, JUnit, CSV) say about a whole dataset, so they agree
  * word for word. Sentences about one case reuse the single-trace wording (text/report.ts).
  */
-import { METRIC_LABELS } from '../../text/report.js';
-import { metricThresholdText } from '../../text/testing.js';
+import { METRIC_LABELS, metricThresholdText } from '../../text/report.js';
 import { countText } from '../../text/values.js';
 
 /** Section titles, labels and fixed sentences of the batch reports. */
