@@ -4,7 +4,6 @@ import {
   FAILURE_TABLE,
   METRIC_LABELS,
   REPORT_TEXT,
-  argumentDiffText,
   metricNoteText,
   requiredCallsNoteText,
   requiredCallsText,
@@ -14,6 +13,7 @@ import {
   wrongToolStatus,
   type MetricKey,
 } from '../text/report.js';
+import { argumentDiffText } from '../evaluation/text.js';
 import { errorFindingCount, type Finding } from '../evaluation/findings.js';
 import { formatValue, secondsText, usdText } from '../text/values.js';
 import type { ArgumentDiff, IssueKind } from '../core/issues.js';

@@ -32,7 +32,7 @@ import {
   violationsText,
   worstCaseText,
 } from '../../batch/text.js';
-import { JOB_SUMMARY_TEXT, REPORT_FILE_LABELS, STDOUT_NAME } from '../../text/report.js';
+import { JOB_SUMMARY_TEXT, REPORT_FILE_LABELS, STDOUT_NAME } from '../output-text.js';
 import type { OutputFile } from '../output-paths.js';
 import { numberFlag } from '../scoring-flags.js';
 
