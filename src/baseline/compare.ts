@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ToolscoreInputError } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
 import type { BatchLine, BatchTopIssue } from '../batch/types.js';
-import { goldMismatchText, forbiddenRulesMissingText } from '../text/baseline.js';
+import { goldMismatchText, forbiddenRulesMissingText } from './text.js';
 import { MEASURES, batchValues, isScored, type Measure, type MeasureRule, type Values } from './measures.js';
 import type { LoadedBaseline } from './read.js';
 import { thresholdOf, type Thresholds } from './thresholds.js';

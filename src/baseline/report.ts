@@ -7,7 +7,7 @@ import {
   itemFailureText,
   thresholdsText,
   verdictText,
-} from '../text/baseline.js';
+} from './text.js';
 import { escapeMarkdown as md, escapeXml as xml } from '../reports/escape.js';
 import { caseXml, type TestCase } from '../reports/junit.js';
 import { table } from '../reports/markdown.js';

@@ -10,7 +10,7 @@ import { loadGold } from '../io/gold.js';
 import { checkedGold } from '../io/gold-check.js';
 import { loadTraceFile } from '../io/trace.js';
 import { resultsLine } from './results-line.js';
-import { caseRaisesLimitText } from '../text/batch.js';
+import { caseRaisesLimitText } from './text.js';
 import type { BatchLine } from './types.js';
 
 /** One case of a dataset, as users write it (`options` as `evaluate()` takes them). */

@@ -2,7 +2,7 @@ import { escapeMarkdown as md, escapeXml as xml } from '../reports/escape.js';
 import { pageEnd, pageStart, section, table as htmlTable } from '../reports/html.js';
 import { table as markdownTable } from '../reports/markdown.js';
 import { displayText } from '../reports/text.js';
-import { BFCL_TEXT, accuracyText, skippedText, textResultsText, unansweredText } from '../text/bfcl.js';
+import { BFCL_TEXT, accuracyText, skippedText, textResultsText, unansweredText } from './text.js';
 import type { BfclCategorySummary, BfclLine, BfclSummary, BfclVerdictLine } from './types.js';
 
 /*

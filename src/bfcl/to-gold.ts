@@ -1,6 +1,6 @@
 import { ToolscoreInputError } from '../core/errors.js';
 import { MAX_WRITABLE_NAME_BYTES } from '../io/atomic-write.js';
-import { goldNameCollisionText, goldNameTooLongText } from '../text/bfcl.js';
+import { goldNameCollisionText, goldNameTooLongText } from './text.js';
 import { answerCalls, entryObject, offeredFunctions } from './decode.js';
 import { type BfclQuestion, type BfclSources, planBfclQuestions } from './files.js';
 import { type BfclGold, bfclGold } from './gold.js';

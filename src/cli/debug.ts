@@ -1,7 +1,7 @@
 import type { EvaluationResult } from '../evaluation/result.js';
 import type { TopIssue } from '../evaluation/top-issues.js';
 import { displayText } from '../reports/text.js';
-import { DEBUG_TEXT, diffLine, issueHeading } from '../text/debug.js';
+import { DEBUG_TEXT, diffLine, issueHeading } from './debug-text.js';
 
 /*
  * `toolscore eval --debug`: after the verdict, the Top issues one at a time on the terminal (the paired

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { CLI_REFERENCE_TEXT as TEXT } from '../text/cli-reference.js';
+import { CLI_REFERENCE_TEXT as TEXT } from './reference-text.js';
 
 /*
  * docs/cli.md, generated from the program commander builds: the command list, then each command's

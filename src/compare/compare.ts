@@ -37,7 +37,7 @@ export interface ComparedModel {
 }
 
 /** Two models compared case by case (batches only). */
-interface ComparedPair {
+export interface ComparedPair {
   a: string;
   b: string;
   /** Cases scored in both runs (matched by id). */

@@ -1,5 +1,5 @@
 import picocolors from 'picocolors';
-import { COMPARE_LEGEND, COMPARE_TEXT, pairText, pairedTestText, winnerText } from '../text/compare.js';
+import { COMPARE_LEGEND, COMPARE_TEXT, pairText, pairedTestText, winnerText } from './text.js';
 import { metricBand } from '../batch/reports/view.js';
 import { escapeMarkdown as md, escapeXml as xml } from '../reports/escape.js';
 import { pageEnd, pageStart, section, table as htmlTable } from '../reports/html.js';

@@ -9,7 +9,7 @@ import {
   schemaErrorText,
   secretFindingText,
   sideEffectFailureText,
-} from '../text/report.js';
+} from './text.js';
 
 export type Severity = 'error' | 'warning';
 

@@ -4,7 +4,7 @@ import { isOptional } from '../match/matchers/matcher.js';
 import { copyNumberKind } from '../match/number-kinds.js';
 import type { Pairing } from '../pairing/pairing.js';
 import { ISSUE_KINDS, type ArgumentDiff, type IssueKind } from '../core/issues.js';
-import { issueText } from '../text/report.js';
+import { issueText } from './text.js';
 import type { ExpectedCall, ToolCall } from '../core/types.js';
 
 /** One item of "Top issues to fix". */

@@ -7,7 +7,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolResultSchema, ErrorCode, McpError, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/v4';
-import { mcpText } from '../text/mcp.js';
+import { mcpText } from './text.js';
 import { cutText } from '../text/values.js';
 import { VERSION } from '../core/version.js';
 import { describeTarget, type ServerTarget } from './target.js';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { constants as osConstants } from 'node:os';
-import { mcpText } from '../text/mcp.js';
+import { mcpText } from './text.js';
 import { displayText } from '../reports/text.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { VERSION } from '../core/version.js';

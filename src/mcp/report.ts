@@ -1,5 +1,5 @@
 import picocolors from 'picocolors';
-import { mcpText } from '../text/mcp.js';
+import { mcpText } from './text.js';
 import { escapeMarkdown } from '../reports/escape.js';
 import { redactDeep } from '../metrics/security.js';
 import { displayText, percent } from '../reports/text.js';

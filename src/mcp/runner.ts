@@ -1,4 +1,4 @@
-import { mcpText } from '../text/mcp.js';
+import { mcpText } from './text.js';
 import { cutText } from '../text/values.js';
 import { contentToText } from '../formats/support/mcp-content.js';
 import type { CallOutcome, McpConnection } from './client.js';

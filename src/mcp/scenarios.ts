@@ -1,4 +1,4 @@
-import { mcpText } from '../text/mcp.js';
+import { mcpText } from './text.js';
 import { seededRandom } from '../schemas/prng.js';
 import {
   effectiveSchema,

@@ -1,4 +1,4 @@
-import { mcpFixText } from '../text/mcp.js';
+import { mcpFixText } from './text.js';
 import { GRADES, letterGrade, type Grade } from '../core/grade.js';
 import { isDestructive } from './scenarios.js';
 import { estimateTokens, toolTokens } from './tokens.js';

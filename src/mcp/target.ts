@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
-import { mcpText } from '../text/mcp.js';
+import { mcpText } from './text.js';
 import { isObject } from '../core/objects.js';
 
 /** How to reach an MCP server: a command over stdio, or a URL (Streamable HTTP, or legacy SSE). */

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { mcpText } from '../text/mcp.js';
+import { mcpText } from './text.js';
 import { connect, McpServerError, type ConnectOptions, type McpConnection, type ServerDiagnostics } from './client.js';
 import { lintTools } from './lint/index.js';
 import { runScenarios } from './runner.js';

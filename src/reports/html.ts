@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import {
   BAND_TEXT,
+  FAILURE_TABLE,
   REPORT_COLUMNS,
   REPORT_TEXT,
   gateText,
@@ -8,7 +9,6 @@ import {
   scoreShareText,
   sourcesText,
 } from '../text/report.js';
-import { FAILURE_TABLE } from '../text/testing.js';
 import { moreText, secondsText, usdText } from '../text/values.js';
 import type { EvaluationResult } from '../evaluation/result.js';
 import { writeFileAtomic } from '../io/atomic-write.js';

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
-import { FAILURE_TABLE } from '../text/testing.js';
-import { REPORT_TEXT, callCaseText, gateText, sourcesText } from '../text/report.js';
+import { FAILURE_TABLE, REPORT_TEXT, callCaseText, gateText, sourcesText } from '../text/report.js';
 import type { EvaluationResult } from '../evaluation/result.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { escapeXml as xml } from './escape.js';

@@ -1,18 +1,19 @@
 import { alignCalls, type AlignedRow, type RowStatus } from '../evaluation/alignment.js';
 import {
   type BAND_TEXT,
+  FAILURE_TABLE,
   METRIC_LABELS,
   REPORT_TEXT,
-  argumentDiffText,
   metricNoteText,
   requiredCallsNoteText,
   requiredCallsText,
   semanticScoreText,
   verdictCauseText,
   verdictText,
+  wrongToolStatus,
   type MetricKey,
 } from '../text/report.js';
-import { FAILURE_TABLE, wrongToolStatus } from '../text/testing.js';
+import { argumentDiffText } from '../evaluation/text.js';
 import { errorFindingCount, type Finding } from '../evaluation/findings.js';
 import { formatValue, secondsText, usdText } from '../text/values.js';
 import type { ArgumentDiff, IssueKind } from '../core/issues.js';

@@ -1,6 +1,6 @@
 import { isObject } from '../core/objects.js';
 import type { GoldEntryInput, GoldInput, TrajectoryMode } from '../core/types.js';
-import { issueText } from '../text/report.js';
+import { issueText } from '../evaluation/text.js';
 import type { EvaluationResult } from '../evaluation/result.js';
 import type { TopIssue } from '../evaluation/top-issues.js';
 

@@ -1,4 +1,4 @@
-import { FAILURE_TABLE } from '../text/testing.js';
+import { FAILURE_TABLE } from '../text/report.js';
 import type { Args } from '../core/types.js';
 import { isMatcher } from '../match/matchers/matcher.js';
 import { jsonTextWithKinds } from '../match/number-kinds.js';

@@ -1,6 +1,7 @@
 import picocolors from 'picocolors';
 import { alignCalls, type AlignedRow } from '../evaluation/alignment.js';
-import { FAILURE_TABLE, scoreLineText } from '../text/testing.js';
+import { FAILURE_TABLE } from '../text/report.js';
+import { scoreLineText } from './text.js';
 import { meetsMinScore } from '../core/grade.js';
 import type { EvaluationResult } from '../evaluation/result.js';
 import { displayText } from '../reports/text.js';

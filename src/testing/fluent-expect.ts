@@ -1,6 +1,6 @@
 import { evaluate } from '../evaluation/evaluate.js';
 import { ToolscoreInputError } from '../core/errors.js';
-import { forbiddenCallsText } from '../text/testing.js';
+import { forbiddenCallsText } from './text.js';
 import { checkMinScore } from '../core/grade.js';
 import type { EvaluationResult } from '../evaluation/result.js';
 import type { Args, ExpectedCallInput, GoldEntryInput } from '../core/types.js';

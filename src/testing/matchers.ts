@@ -1,4 +1,4 @@
-import { toolCallExpectationText } from '../text/testing.js';
+import { toolCallExpectationText } from './text.js';
 import { checkMinScore, meetsMinScore } from '../core/grade.js';
 import { evaluate } from '../evaluation/evaluate.js';
 import { EvaluationResult } from '../evaluation/result.js';

@@ -1,5 +1,4 @@
-import { METRIC_LABELS } from '../text/report.js';
-import { metricThresholdText } from '../text/testing.js';
+import { METRIC_LABELS, metricThresholdText } from '../text/report.js';
 import { checkMinScore, meetsMinScore } from '../core/grade.js';
 import type { EvaluationResult } from '../evaluation/result.js';
 import { percent } from '../reports/text.js';

@@ -1,82 +1,15 @@
 /**
- * Every sentence toolscore says about a result: findings, Top issues, metric notes, verdicts and report
- * labels, so the console, Markdown, HTML and JUnit reports agree word for word.
+ * The vocabulary every feature shares about a result: metric labels and notes, verdicts, the report
+ * labels, the call table, so the console, Markdown, HTML and JUnit reports, the batch reports and the
+ * test integrations agree word for word. A feature's own sentences sit in its folder's text module.
  */
-import type { ArgumentDiff, IssueKind } from '../core/issues.js';
-import type { BudgetViolation } from '../metrics/budget.js';
-import type { EfficiencyMetrics } from '../metrics/efficiency.js';
 import type { Metrics } from '../metrics/metrics.js';
-import type { PolicyViolation } from '../metrics/policy.js';
-import type { SchemaErrorDetail } from '../metrics/schema.js';
-import type { SecretFinding } from '../metrics/security.js';
 import type { SemanticMetrics } from '../metrics/semantic.js';
-import type { SideEffectDetail } from '../side-effects/run.js';
-import type { ToolCall } from '../core/types.js';
-import { countText, formatValue, secondsText, usdText } from './values.js';
-import { metricThresholdText } from './testing.js';
-
-/** `call 3 (delete_db) matches forbidden rule 1: never drop tables`. Numbers are 1-based. */
-export function policyViolationText(violation: PolicyViolation): string {
-  const reason = violation.reason ? `: ${violation.reason}` : '';
-  return `call ${violation.index + 1} (${violation.tool}) matches forbidden rule ${violation.rule + 1}${reason}`;
-}
-
-/** `call 2 (http_get) passes a credential (openai_api_key) in "headers.Authorization": sk-p…9Q`. */
-export function secretFindingText(secret: SecretFinding): string {
-  return `call ${secret.index + 1} (${secret.tool}) passes a credential (${secret.kind}) in ${JSON.stringify(secret.path)}: ${secret.preview}`;
-}
-
-/** `2 of 5 tool calls failed (deploy x2)`: failed tools by descending count. */
-export function failedCallsText(actual: readonly ToolCall[], efficiency: EfficiencyMetrics): string {
-  const counts = new Map<string, number>();
-  for (const call of actual) if (call.is_error) counts.set(call.tool, (counts.get(call.tool) ?? 0) + 1);
-  const tools = [...counts]
-    .sort((a, b) => b[1] - a[1])
-    .map(([tool, count]) => (count > 1 ? `${tool} x${count}` : tool))
-    .join(', ');
-  const noun = efficiency.total_calls === 1 ? 'tool call' : 'tool calls';
-  return `${efficiency.error_count} of ${efficiency.total_calls} ${noun} failed (${tools})`;
-}
-
-/** `1 call repeats a failed call with the same arguments`. */
-export function blindRetryText(count: number): string {
-  return count === 1
-    ? '1 call repeats a failed call with the same arguments'
-    : `${count} calls repeat a failed call with the same arguments`;
-}
+import { countText } from './values.js';
 
 /** `Required calls completed: 2 of 3`. */
 export function requiredCallsText(recall: number, expectedCount: number): string {
   return `Required calls completed: ${Math.round(recall * expectedCount)} of ${expectedCount}`;
-}
-
-/** `call 3 (deploy) took 31.2 s, limit 30 s (max_call_duration)` and the other budget sentences. */
-export function budgetViolationText(violation: BudgetViolation): string {
-  const { limit, value, max, tool, index } = violation;
-  switch (limit) {
-    case 'max_calls':
-      return `${value} tool calls made, limit ${max} (max_calls)`;
-    case 'max_calls_per_tool':
-      return `${tool} called ${value} times, limit ${max} (max_calls_per_tool)`;
-    case 'max_call_duration':
-      return `call ${(index ?? 0) + 1} (${tool}) took ${secondsText(value)}, limit ${secondsText(max)} (max_call_duration)`;
-    case 'max_duration':
-      return `tool calls took ${secondsText(value)} in total, limit ${secondsText(max)} (max_duration)`;
-    case 'max_cost':
-      return `tool calls cost ${usdText(value)}, limit ${usdText(max)} (max_cost)`;
-  }
-}
-
-/** `call 2 (book) breaks its schema at $.date: must match format "date"` / `call 4 (rm) uses a tool that was not offered`. */
-export function schemaErrorText(error: SchemaErrorDetail): string {
-  if (error.keyword === 'not_offered')
-    return `call ${error.index + 1} (${error.tool}) uses a tool that was not offered`;
-  return `call ${error.index + 1} (${error.tool}) breaks its schema at ${error.path}: ${error.message}`;
-}
-
-/** `side effect file_exists of create_file (expected call 1) failed: …`. */
-export function sideEffectFailureText(detail: SideEffectDetail): string {
-  return `side effect ${detail.check} of ${detail.tool} (expected call ${detail.expected_index + 1}) failed: ${detail.reason}`;
 }
 
 /**
@@ -92,73 +25,6 @@ export function semanticScoreText(semantic: SemanticMetrics): string {
   ].filter(Boolean);
   const head = `LLM judge (${semantic.provider} ${semantic.model_used}): semantic score ${pct(semantic.semantic_score)} over ${pairs} ${pairs === 1 ? 'pair' : 'pairs'}`;
   return notes.length > 0 ? `${head} (${notes.join('; ')})` : head;
-}
-
-/** `city: expected "NYC", got "LA"`, `missing: city`, `unexpected: units`. */
-export function argumentDiffText(diff: ArgumentDiff): string {
-  switch (diff.kind) {
-    case 'mismatch':
-      // The diff holds the number kinds of its two values (see diffArguments), so `1.0` and `1` differ in the text too.
-      return `${diff.key}: expected ${formatValue(diff.expected, undefined, diff, 'expected')}, got ${formatValue(diff.actual, undefined, diff, 'actual')}`;
-    case 'missing':
-      return `missing: ${diff.key}`;
-    case 'unexpected':
-      return `unexpected: ${diff.key}`;
-  }
-}
-
-/** `search_flights (or search_direct_flight)`: a tool and the others that would have done. */
-function alternativesText(tool: string, alternatives: readonly string[] | undefined): string {
-  const others = (alternatives ?? []).filter((name) => name !== tool);
-  return others.length === 0 ? tool : `${tool} (or ${others.join(', or ')})`;
-}
-
-/** The problem and fix sentences of each kind of Top issue. */
-export function issueText(
-  kind: IssueKind,
-  tool: string,
-  detail: {
-    expectedTool?: string;
-    /** The tools an expected call allowed (`$one_of`), the first being `tool` / `expectedTool`. */
-    alternatives?: readonly string[];
-    diffs?: readonly ArgumentDiff[];
-    error?: string;
-    expectedNumber?: number;
-    actualNumber?: number;
-  },
-): { problem: string; fix: string } {
-  switch (kind) {
-    case 'missing':
-      return {
-        problem: `expected call to ${alternativesText(tool, detail.alternatives)} was not made`,
-        fix: `make sure ${tool} is offered to the agent and the prompt or its description says when to call it`,
-      };
-    case 'failed':
-      return {
-        problem: `${tool} failed${detail.error ? `: ${formatValue(detail.error)}` : ''} and was not retried successfully`,
-        fix: `fix the arguments or the tool so ${tool} succeeds, and let the agent retry with corrected input after an error`,
-      };
-    case 'wrong_tool':
-      return {
-        problem: `called ${tool} where ${alternativesText(detail.expectedTool ?? '', detail.alternatives)} was expected`,
-        fix: `make the descriptions of ${detail.expectedTool} and ${tool} say when each applies, or if ${tool} is an acceptable substitute, put it in the gold standard`,
-      };
-    case 'argument_mismatch':
-      return {
-        problem: `${tool} called with different arguments: ${(detail.diffs ?? []).map(argumentDiffText).join('; ')}`,
-        fix: `align the arguments the agent passes to ${tool} (prompt, parameter descriptions), or relax the gold standard with ANY / Regex / Approx`,
-      };
-    case 'out_of_order':
-      return {
-        problem: `calls made in a different order than expected: ${tool} was call ${detail.actualNumber}, expected as call ${detail.expectedNumber}`,
-        fix: `say in the prompt or the tool descriptions in which order the calls belong, or if the order does not matter, group the calls in {"$any_order": [...]} in the gold standard`,
-      };
-    case 'extra':
-      return {
-        problem: `unexpected call to ${tool}`,
-        fix: `stop the agent from calling ${tool} here (prompt or tool description), add the call to the gold standard if it is needed, or list ${tool} in its "ignore_tools" if the gold does not care about it`,
-      };
-  }
 }
 
 /*
@@ -227,26 +93,6 @@ export const REPORT_COLUMNS = {
   missingTools: 'Missing tools',
   extraTools: 'Extra tools',
 } as const;
-
-/** What `toolscore eval` prints after writing each report: `HTML report: out/report.html`. */
-export const REPORT_FILE_LABELS = {
-  json: 'JSON report',
-  html: 'HTML report',
-  markdown: 'Markdown report',
-  junit: 'JUnit report',
-  csv: 'CSV report',
-} as const;
-
-/** `Job summary: Markdown report appended to $GITHUB_STEP_SUMMARY`. */
-export const JOB_SUMMARY_TEXT = 'Job summary: Markdown report appended to $GITHUB_STEP_SUMMARY';
-
-/** What `toolscore eval` says when the trace reader found nothing it could use: the zero is the reader's, not the agent's. */
-export function nothingReadText(traceFile: string): string {
-  return `The trace reader found nothing it could use in ${traceFile} (see the warnings): the score says nothing about the agent's calls. Check --format.`;
-}
-
-/** Where `-o -` sends the JSON report, as the report-file line names it. */
-export const STDOUT_NAME = 'standard output';
 
 /** How a number reads, in words: the reports' status column. */
 export const BAND_TEXT = { good: 'good', warn: 'fair', bad: 'poor', info: '' } as const;
@@ -407,5 +253,37 @@ export function sourcesText(goldFile: string, traceFile: string): string {
 }
 
 /*
- * Sentences of test assertions (failure report, metric helpers, fluent expect) and snapshots.
+ * The table of expected and actual calls, which the reports and the test integrations' failure report
+ * both draw, and the threshold sentence of the score gate and the metric helpers.
  */
+
+/** The failure report's table title, column heads and row statuses. */
+export const FAILURE_TABLE = {
+  title: 'Expected vs actual tool calls',
+  columns: ['#', 'Expected', 'Actual', 'Status'],
+  match: '✓',
+  failed: 'FAILED',
+  missing: 'MISSING',
+  extra: 'EXTRA',
+  /** A call the gold does not care about (`ignore_tools`, or an extra call under `allow_extra_calls`). */
+  notScored: 'not scored',
+  /** Shown in the Expected or Actual cell of a row that has no call on that side. */
+  none: '—',
+  /** Arguments of an expected call that does not check them. */
+  anyArgs: '…any args…',
+  tips: 'tips:',
+  /** Heads the list of what failed whatever the score (a call not made, an argument that differs, …). */
+  unmet: 'the calls do not meet the expectation:',
+} as const;
+
+/** `tool: 'search' ≠ 'lookup'`: the status of a row where another tool was called. */
+export function wrongToolStatus(expectedTool: string, actualTool: string): string {
+  return `tool: '${expectedTool}' ≠ '${actualTool}'`;
+}
+
+/** `Selection accuracy 80.0% is below the required 90.0%` (metric helpers; lower-is-better rates say "above the allowed"). */
+export function metricThresholdText(label: string, value: string, limit: string, lowerIsBetter = false): string {
+  return lowerIsBetter
+    ? `${label} ${value} is above the allowed ${limit}`
+    : `${label} ${value} is below the required ${limit}`;
+}

@@ -8,7 +8,7 @@ import {
   histogramBarText,
   moreInResultsText,
   unreadableText,
-} from '../../text/batch-report.js';
+} from './text.js';
 import { moreText } from '../../text/values.js';
 import { escapeXml as h } from '../../reports/escape.js';
 import { VERDICT_BAND, pageEnd, pageStart, section, table } from '../../reports/html.js';

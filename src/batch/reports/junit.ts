@@ -1,6 +1,6 @@
 import { meetsMinScore } from '../../core/grade.js';
 import { REPORT_COLUMNS, gateText } from '../../text/report.js';
-import { BATCH_COLUMNS, BATCH_TEXT, caseFailureText, inputLineText } from '../../text/batch-report.js';
+import { BATCH_COLUMNS, BATCH_TEXT, caseFailureText, inputLineText } from './text.js';
 import { escapeXml as xml } from '../../reports/escape.js';
 import { type TestCase, caseXml } from '../../reports/junit.js';
 import { displayText, percent } from '../../reports/text.js';

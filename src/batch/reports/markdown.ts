@@ -1,6 +1,6 @@
 import { verdictFor } from '../../core/grade.js';
 import { REPORT_COLUMNS, generatedText } from '../../text/report.js';
-import { BATCH_COLUMNS, BATCH_TEXT, caseNumber, errorPlaceText, unreadableText } from '../../text/batch-report.js';
+import { BATCH_COLUMNS, BATCH_TEXT, caseNumber, errorPlaceText, unreadableText } from './text.js';
 import { moreText } from '../../text/values.js';
 import { escapeMarkdown as md } from '../../reports/escape.js';
 import { BAND_MARK, VERDICT_MARK, table } from '../../reports/markdown.js';

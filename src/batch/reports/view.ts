@@ -4,14 +4,7 @@ import { displayText, percent } from '../../reports/text.js';
 import { type Band, rateBand, scoreBand } from '../../reports/view-model.js';
 import { VERSION } from '../../core/version.js';
 import { METRIC_LABELS, REPORT_COLUMNS, REPORT_TEXT, verdictText } from '../../text/report.js';
-import {
-  BATCH_TEXT,
-  batchHeadlineText,
-  eachGateText,
-  histogramRangeText,
-  meanGateText,
-  passRateText,
-} from '../../text/batch-report.js';
+import { BATCH_TEXT, batchHeadlineText, eachGateText, histogramRangeText, meanGateText, passRateText } from './text.js';
 import {
   BATCH_METRICS,
   type BatchDistribution,

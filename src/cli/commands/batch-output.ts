@@ -8,7 +8,7 @@ import { BATCH_METRICS, type BatchSummary } from '../../batch/types.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
 import { baselineFromBatch } from '../../baseline/make.js';
 import { readResults } from '../../baseline/results.js';
-import { BASELINE_FILE_LABEL } from '../../text/baseline.js';
+import { BASELINE_FILE_LABEL } from '../../baseline/text.js';
 import { appendJobSummaryText } from '../../reports/files.js';
 import { displayText, plural } from '../../reports/text.js';
 import {
@@ -31,8 +31,8 @@ import {
   passRateText,
   violationsText,
   worstCaseText,
-} from '../../text/batch.js';
-import { JOB_SUMMARY_TEXT, REPORT_FILE_LABELS, STDOUT_NAME } from '../../text/report.js';
+} from '../../batch/text.js';
+import { JOB_SUMMARY_TEXT, REPORT_FILE_LABELS, STDOUT_NAME } from '../output-text.js';
 import type { OutputFile } from '../output-paths.js';
 import { numberFlag } from '../scoring-flags.js';
 

@@ -7,7 +7,7 @@ import { checkFormatName } from '../../formats/registry.js';
 import { readJsonFile } from '../../io/files.js';
 import { loadForbiddenRules } from '../../io/rules.js';
 import { readToolCatalogue } from '../../schemas/catalogue.js';
-import { finishedText, progressText } from '../../text/batch.js';
+import { finishedText, progressText } from '../../batch/text.js';
 import { checkOutputPaths, type InputFile } from '../output-paths.js';
 import { LiveLine } from '../terminal.js';
 import {

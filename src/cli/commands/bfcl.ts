@@ -16,7 +16,7 @@ import {
   progressText,
   skippedText,
   unreadableText,
-} from '../../text/bfcl.js';
+} from '../../bfcl/text.js';
 import { checkOutputPaths, type OutputFile } from '../output-paths.js';
 import { numberFlag } from '../scoring-flags.js';
 import { LiveLine } from '../terminal.js';

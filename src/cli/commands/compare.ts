@@ -11,7 +11,7 @@ import { evaluateTrace } from '../../evaluation/evaluate-trace.js';
 import { checkFormatName } from '../../formats/registry.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
 import { displayText } from '../../reports/text.js';
-import { COMPARE_FILE_LABELS } from '../../text/compare.js';
+import { COMPARE_FILE_LABELS } from '../../compare/text.js';
 import { checkOutputPaths } from '../output-paths.js';
 import { parseWeightFlags } from '../scoring-flags.js';
 import { colorEnabled } from '../terminal.js';

@@ -1,17 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { ToolscoreInputError } from '../../core/errors.js';
-import { BASELINE_FILE_LABEL } from '../../text/baseline.js';
-import { DEBUG_TEXT } from '../../text/debug.js';
+import { BASELINE_FILE_LABEL } from '../../baseline/text.js';
+import { DEBUG_TEXT } from '../debug-text.js';
 import { canDebug, debugSession } from '../debug.js';
 import type { EvaluationResult } from '../../evaluation/result.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
-import {
-  JOB_SUMMARY_TEXT,
-  REPORT_FILE_LABELS,
-  STDOUT_NAME,
-  nothingReadText,
-  semanticScoreText,
-} from '../../text/report.js';
+import { semanticScoreText } from '../../text/report.js';
+import { JOB_SUMMARY_TEXT, REPORT_FILE_LABELS, STDOUT_NAME, nothingReadText } from '../output-text.js';
 import { meetsMinScore } from '../../core/grade.js';
 import { evaluateTrace } from '../../evaluation/evaluate-trace.js';
 import { isNothingReadWarning } from '../../formats/support/call-collector.js';

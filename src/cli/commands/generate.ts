@@ -4,7 +4,8 @@ import { writeFileAtomic } from '../../io/atomic-write.js';
 import { readToolCatalogue } from '../../schemas/catalogue.js';
 import { MAX_GENERATED_CASES, generateGoldCases, type GeneratedCase } from '../../schemas/generate-gold.js';
 import { displayText } from '../../reports/text.js';
-import { STDOUT_NAME, generatedText, shortToolText, skippedToolText, tooManyCasesText } from '../../text/generate.js';
+import { STDOUT_NAME } from '../output-text.js';
+import { generatedText, shortToolText, skippedToolText, tooManyCasesText } from './generate-text.js';
 import { checkOutputPaths } from '../output-paths.js';
 import { numberFlag } from '../scoring-flags.js';
 

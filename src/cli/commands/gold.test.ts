@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { captureOutput } from '../../../test/capture.js';
 import { ToolscoreInputError } from '../../core/errors.js';
 import { evaluateTrace } from '../../evaluation/evaluate-trace.js';
-import type { GoldArgsMode } from '../../text/gold.js';
+import type { GoldArgsMode } from './gold-text.js';
 import { runGold } from './gold.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'toolscore-gold-'));

@@ -11,7 +11,7 @@ import { renderWarnings } from '../../reports/console.js';
 import { displayText } from '../../reports/text.js';
 import type { SnapshotCall } from '../../testing/snapshots/store.js';
 import { recordedCalls } from '../../testing/snapshots/recorded-calls.js';
-import { type GoldArgsMode, goldWrittenText } from '../../text/gold.js';
+import { type GoldArgsMode, goldWrittenText } from './gold-text.js';
 import { checkOutputPaths } from '../output-paths.js';
 import { colorEnabled } from '../terminal.js';
 

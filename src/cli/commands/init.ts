@@ -33,7 +33,7 @@ import {
   initUnwritableText,
   initWriteFailedText,
   initWroteText,
-} from '../../text/init.js';
+} from '../init/text.js';
 import { detectProject, RUNNERS, type Runner } from '../init/project.js';
 import { STACKS, type Stack } from '../init/stacks.js';
 import { runCommand, TEST_NAME, testExtension, testFile, workflowFile } from '../init/templates.js';

@@ -2,7 +2,7 @@ import { ToolscoreInputError } from '../../core/errors.js';
 import { displayText } from '../../reports/text.js';
 import { connect, McpServerError, type ConnectOptions, type McpConnection } from '../../mcp/client.js';
 import { commandTarget, readServerConfig, type ServerTarget } from '../../mcp/target.js';
-import { mcpText } from '../../text/mcp.js';
+import { mcpText } from '../../mcp/text.js';
 import { stderrTail } from '../../mcp/test-server.js';
 
 /** Flags every `toolscore mcp` command takes to find its server. */

@@ -1,6 +1,6 @@
 import { appendFile } from 'node:fs/promises';
 import { ToolscoreInputError } from '../../core/errors.js';
-import { mcpText } from '../../text/mcp.js';
+import { mcpText } from '../../mcp/text.js';
 import { meetsMinScore } from '../../core/grade.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
 import type { ScenarioResult } from '../../mcp/types.js';

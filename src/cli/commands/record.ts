@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ToolscoreInputError } from '../../core/errors.js';
-import { snapshotText } from '../../text/testing.js';
+import { snapshotText } from '../../testing/text.js';
 import { recordedCalls } from '../../testing/snapshots/recorded-calls.js';
 import { checkFormatName } from '../../formats/registry.js';
 import { loadTraceFile } from '../../io/trace.js';

@@ -16,7 +16,7 @@ import { checkFormatName } from '../../formats/registry.js';
 import { readJsonFile } from '../../io/files.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
 import { displayText } from '../../reports/text.js';
-import { REGRESSION_FILE_LABELS } from '../../text/baseline.js';
+import { REGRESSION_FILE_LABELS } from '../../baseline/text.js';
 import { checkOutputPaths } from '../output-paths.js';
 import { colorEnabled } from '../terminal.js';
 

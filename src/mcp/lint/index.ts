@@ -1,4 +1,4 @@
-import { mcpLintText } from '../../text/mcp.js';
+import { mcpLintText } from '../text.js';
 import { isObject } from '../../core/objects.js';
 import type { LintIssue, McpTool } from '../types.js';
 import { findDirectives } from './directives.js';

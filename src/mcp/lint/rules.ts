@@ -2,7 +2,7 @@
  * The MCP lint rules, one row each: the single source of their ids, severities, what they check and
  * the general fix. The lint code reads severities here, `scorecard.ts` reads which rules are security
  * findings, and `docs/mcp-rules.md` is generated from this table (`npm run docs:mcp-rules`; a test
- * checks it). Each issue's own message and concrete fix are in `text/mcp.ts`.
+ * checks it). Each issue's own message and concrete fix are in `mcp/text.ts`.
  */
 
 import type { LintIssue } from '../types.js';

@@ -1,5 +1,5 @@
 import { resolveSettings, scoreCalls } from '../../evaluation/evaluate.js';
-import { snapshotDriftText, snapshotText, type SnapshotOutcome } from '../../text/testing.js';
+import { snapshotDriftText, snapshotText, type SnapshotOutcome } from '../text.js';
 import { checkMinScore, meetsMinScore } from '../../core/grade.js';
 import type { EvaluationResult } from '../../evaluation/result.js';
 import type { WeightsInput } from '../../core/weights.js';

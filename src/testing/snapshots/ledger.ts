@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { snapshotSummaryText, type SnapshotOutcome } from '../../text/testing.js';
+import { snapshotSummaryText, type SnapshotOutcome } from '../text.js';
 
 /**
  * The environment variable naming the file where snapshot checks append their outcomes, one per line.

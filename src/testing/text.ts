@@ -1,28 +1,4 @@
-/** Every sentence the test integrations print: failure tables, assertion messages, snapshot outcomes. */
-/** The failure report's table title, column heads and row statuses. */
-export const FAILURE_TABLE = {
-  title: 'Expected vs actual tool calls',
-  columns: ['#', 'Expected', 'Actual', 'Status'],
-  match: '✓',
-  failed: 'FAILED',
-  missing: 'MISSING',
-  extra: 'EXTRA',
-  /** A call the gold does not care about (`ignore_tools`, or an extra call under `allow_extra_calls`). */
-  notScored: 'not scored',
-  /** Shown in the Expected or Actual cell of a row that has no call on that side. */
-  none: '—',
-  /** Arguments of an expected call that does not check them. */
-  anyArgs: '…any args…',
-  tips: 'tips:',
-  /** Heads the list of what failed whatever the score (a call not made, an argument that differs, …). */
-  unmet: 'the calls do not meet the expectation:',
-} as const;
-
-/** `tool: 'search' ≠ 'lookup'`: the status of a row where another tool was called. */
-export function wrongToolStatus(expectedTool: string, actualTool: string): string {
-  return `tool: '${expectedTool}' ≠ '${actualTool}'`;
-}
-
+/** Every sentence the test integrations print: assertion messages, score lines, snapshot outcomes. */
 /**
  * `score 0.47 < 0.90 required · selection 0.50 · args 0.33 · sequence 0.67`, or without the comparison
  * when no score was required. `scoreText` and `minText` are already formatted so they differ when the
@@ -36,13 +12,6 @@ export function scoreLineText(
 ): string {
   const required = minText === undefined ? '' : ` ${passed ? '≥' : '<'} ${minText} required`;
   return `score ${scoreText}${required} · selection ${parts.selection} · args ${parts.args} · sequence ${parts.sequence}`;
-}
-
-/** `Selection accuracy 80.0% is below the required 90.0%` (metric helpers; lower-is-better rates say "above the allowed"). */
-export function metricThresholdText(label: string, value: string, limit: string, lowerIsBetter = false): string {
-  return lowerIsBetter
-    ? `${label} ${value} is above the allowed ${limit}`
-    : `${label} ${value} is below the required ${limit}`;
 }
 
 /** `forbidden call made: call 2 (cancel_booking) cancel_booking(id="B1")`; the fluent expect's `doesNotCall` failure. */
@@ -123,8 +92,3 @@ export function toolCallExpectationText(
     return `expected no call to ${wanted}, but ${made.map((call) => `call ${call.index + 1} was ${call.text}`).join('; ')}`;
   return `expected a call to ${wanted}; calls made: ${made.length > 0 ? made.map((call) => call.text).join(', ') : 'none'}`;
 }
-
-/*
- * MCP server testing (`toolscore mcp list|lint|test|record`, `toolscore demo`): launch and protocol
- * failures, scenario names, lint issues and their fixes, the scorecard's ranked fixes.
- */

@@ -1,4 +1,5 @@
 /* Every sentence `toolscore init` prints. */
+import type { Project } from './project.js';
 
 /** What was detected, one line each: `agent stack: OpenAI SDK (from the dependency openai)`. */
 export function initDetectedText(found: {
@@ -7,7 +8,7 @@ export function initDetectedText(found: {
   chosen: boolean;
   alsoFound: readonly string[];
   runner: string;
-  runnerFrom: 'dependency' | 'test script' | 'default';
+  runnerFrom: Project['runnerFrom'];
   runnerChosen: boolean;
   language: 'TypeScript' | 'JavaScript';
 }): string[] {

@@ -1,4 +1,5 @@
 /* Every sentence `toolscore eval --debug` prints. */
+import type { ArgumentDiff } from '../core/issues.js';
 
 export const DEBUG_TEXT = {
   noTerminal:
@@ -21,12 +22,7 @@ export function issueHeading(position: number, total: number, kind: string, tool
 }
 
 /** One argument difference. */
-export function diffLine(
-  key: string,
-  kind: 'mismatch' | 'missing' | 'unexpected',
-  expected: string,
-  actual: string,
-): string {
+export function diffLine(key: string, kind: ArgumentDiff['kind'], expected: string, actual: string): string {
   if (kind === 'missing') return `${key}: expected ${expected}, not passed`;
   if (kind === 'unexpected') return `${key}: passed ${actual}, not expected`;
   return `${key}: expected ${expected}, got ${actual}`;

@@ -1,4 +1,6 @@
 /* Every sentence `toolscore compare` prints and writes. */
+import { BAND_TEXT } from '../text/report.js';
+import type { ComparedPair } from './compare.js';
 
 export const COMPARE_TEXT = {
   title: 'Toolscore comparison',
@@ -17,9 +19,9 @@ export const COMPARE_TEXT = {
 /** The comparison page's legend: the best mark, then the colours, in the other reports' bands. */
 export const COMPARE_LEGEND = {
   best: 'best value of the measure (every model on a tie)',
-  good: 'good: 0.900 or more; redundant_rate below 0.100',
-  warn: 'fair: 0.700 to 0.900; redundant_rate below 0.300',
-  bad: 'poor: below 0.700; redundant_rate 0.300 or more',
+  good: `${BAND_TEXT.good}: 0.900 or more; redundant_rate below 0.100`,
+  warn: `${BAND_TEXT.warn}: 0.700 to 0.900; redundant_rate below 0.300`,
+  bad: `${BAND_TEXT.bad}: below 0.700; redundant_rate 0.300 or more`,
 } as const;
 
 /** `Winner: gpt-4o (score 0.912)`, or the tie. */
@@ -30,17 +32,7 @@ export function winnerText(names: readonly string[], score: number | null): stri
 }
 
 /** One pair of models, case by case. */
-export function pairText(pair: {
-  a: string;
-  b: string;
-  cases: number;
-  a_wins: number;
-  b_wins: number;
-  ties: number;
-  mean_difference: number | null;
-  p_value: number;
-  significant: boolean;
-}): string {
+export function pairText(pair: ComparedPair): string {
   if (pair.cases === 0) return `${pair.a} vs ${pair.b}: no case scored in both runs`;
   const difference = pair.mean_difference ?? 0;
   const sign = difference > 0 ? '+' : difference < 0 ? '-' : '';

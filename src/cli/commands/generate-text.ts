@@ -23,9 +23,6 @@ export function shortToolText(tool: string, asked: number, made: number): string
   return `note: ${tool} got ${made} of ${asked} cases: only ${made} different argument sets came out for its schema, and ${left === 1 ? 'the other one repeated an earlier case' : `the other ${left} repeated earlier cases`} (repeats are left out)`;
 }
 
-/** The name of stdout in the line above. */
-export const STDOUT_NAME = 'standard output';
-
 /** `-n` past what one run makes (every case is held in memory until the file is written). */
 export function tooManyCasesText(perTool: number, tools: number, max: number): string {
   const asked = tools === 1 ? `${perTool} cases` : `${perTool} cases for each of ${tools} tools`;

@@ -2,6 +2,7 @@
  * Every sentence `toolscore batch` and `toolscore merge` print: the summary, the progress line, the
  * gates. Values that came from the input (ids, errors, top issues) are passed in already made safe.
  */
+import type { BatchDistribution } from './types.js';
 
 /** A number in [0, 1] as the summary prints it. */
 function share(value: number | null): string {
@@ -22,17 +23,7 @@ export function casesText(scored: number, failed: number): string {
 export const DISTRIBUTION_HEADER = ['', 'mean', 'median', 'p10', 'p90', 'min', 'max'] as const;
 
 /** One row: a number's name and its distribution. */
-export function distributionRow(
-  name: string,
-  d: {
-    mean: number | null;
-    median: number | null;
-    p10: number | null;
-    p90: number | null;
-    min: number | null;
-    max: number | null;
-  },
-): string[] {
+export function distributionRow(name: string, d: BatchDistribution): string[] {
   return [name, share(d.mean), share(d.median), share(d.p10), share(d.p90), share(d.min), share(d.max)];
 }
 

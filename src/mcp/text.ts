@@ -1,4 +1,4 @@
-import { cutText } from './values.js';
+import { cutText } from '../text/values.js';
 
 /** Every sentence the MCP commands print: connection and run messages, lint rules and their fixes. */
 function mcpSeconds(value: number): string {

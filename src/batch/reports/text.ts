@@ -1,9 +1,9 @@
 /**
  * Every sentence the batch reports (HTML, Markdown, JUnit, CSV) say about a whole dataset, so they agree
- * word for word. Sentences about one case reuse the single-trace wording (report.ts).
+ * word for word. Sentences about one case reuse the single-trace wording (text/report.ts).
  */
-import { metricThresholdText } from './testing.js';
-import { countText } from './values.js';
+import { METRIC_LABELS, metricThresholdText } from '../../text/report.js';
+import { countText } from '../../text/values.js';
 
 /** Section titles, labels and fixed sentences of the batch reports. */
 export const BATCH_TEXT = {
@@ -49,7 +49,7 @@ export const BATCH_COLUMNS = {
   errorRate: 'Error rate',
   failedCalls: 'Failed calls',
   policyViolations: 'Policy violations',
-  secrets: 'Leaked credentials',
+  secrets: METRIC_LABELS.leaked_credentials,
   topIssue: 'Top issue',
 } as const;
 

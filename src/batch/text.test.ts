@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { progressText } from './batch.js';
+import { progressText } from './text.js';
 
 describe('the batch progress line', () => {
   it('shows cases done of the total when the total is known, with the rate and the time left', () => {
