@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { runCli, useScratchFolder } from '../e2e/run-cli.js';
+import { CLI, childEnv, runCli, runProgram, useScratchFolder } from '../e2e/run-cli.js';
 
 const scratch = useScratchFolder('toolscore-hostile-init-');
 
@@ -83,10 +83,19 @@ describe('init writes only inside the project', () => {
     expect(contents(root)).toEqual(['.github', 'package.json']);
   });
 
-  test.skipIf(process.getuid?.() === 0)('a read-only .github is found before anything is written', async () => {
-    const { root } = project();
+  test('a read-only .github is found before anything is written', async () => {
+    const { work, root } = project();
     mkdirSync(join(root, '.github'), { mode: 0o555 });
-    const run = await runCli(['init', '--yes'], { cwd: root });
+    // Root may write anywhere, so as root (CI, containers) the CLI runs as nobody, in folders it may use.
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) for (const dir of [scratch.root(), work, root]) chmodSync(dir, 0o777);
+    const run = asRoot
+      ? await runProgram(
+          'setpriv',
+          ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, CLI, 'init', '--yes'],
+          { cwd: root, env: childEnv() },
+        )
+      : await runCli(['init', '--yes'], { cwd: root });
     expect(run.code).toBe(2);
     expect(run.stderr).toBe('toolscore: .github/workflows/toolscore.yml: permission denied; nothing was written\n');
     expect(contents(root)).toEqual(['.github/', 'package.json']);
