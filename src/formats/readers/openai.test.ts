@@ -264,6 +264,66 @@ testReader(openaiFormat, [
     },
   },
   {
+    name: 'a legacy delta.function_call stream (functions=) is one call: the name of the first fragment, the arguments joined',
+    input: [
+      {
+        object: 'chat.completion.chunk',
+        id: 'c',
+        choices: [
+          {
+            index: 0,
+            delta: { role: 'assistant', content: null, function_call: { name: 'get_weather', arguments: '' } },
+          },
+        ],
+      },
+      {
+        object: 'chat.completion.chunk',
+        id: 'c',
+        choices: [{ index: 0, delta: { function_call: { arguments: '{"city": ' } } }],
+      },
+      {
+        object: 'chat.completion.chunk',
+        id: 'c',
+        choices: [{ index: 0, delta: { function_call: { arguments: '"Paris"}' } } }],
+      },
+      { object: 'chat.completion.chunk', id: 'c', choices: [{ index: 0, delta: {}, finish_reason: 'function_call' }] },
+      '[DONE]',
+    ],
+    calls: [{ tool: 'get_weather', args: { city: 'Paris' }, is_error: false, metadata: { format: 'function_call' } }],
+  },
+  {
+    name: 'recorded legacy function_call stream (gpt-4-turbo, useLegacyFunctionCalling, Vercel AI test): one call, arguments joined from 2 fragments',
+    input: () =>
+      readCorpusJsonl('providers', 'vercel-ai-fixtures', 'openai-chat', 'openai-legacy-function-call.chunks.jsonl'),
+    calls: [
+      { tool: 'test-tool', args: { value: 'Sparkle Day' }, is_error: false, metadata: { format: 'function_call' } },
+    ],
+  },
+  {
+    name: 'a legacy delta.function_call stream cut at the token limit: the call is read, with the warning',
+    input: [
+      {
+        object: 'chat.completion.chunk',
+        id: 'c',
+        choices: [{ index: 0, delta: { function_call: { name: 'f', arguments: '{"a": 1' } } }],
+      },
+      { object: 'chat.completion.chunk', id: 'c', choices: [{ index: 0, delta: {}, finish_reason: 'length' }] },
+    ],
+    calls: [
+      {
+        tool: 'f',
+        args: {},
+        is_error: true,
+        error: 'arguments are not valid JSON: {"a": 1',
+        metadata: { format: 'function_call' },
+      },
+    ],
+    warnings: [
+      't at $[0].choices[0].delta.function_call.arguments: arguments are not valid JSON; the call is read as failed, with no arguments',
+      't at $[0].choices[0].delta.function_call: the response stopped at its output token limit (finish_reason "length") while writing this call; its arguments may be incomplete',
+    ],
+  },
+  {
     name: 'choices with neither a "message" nor a "delta" are a recognised shape with unreadable entries: an error',
     input: { choices: [{ index: 0, text: 'completion' }] },
     error: /read as openai but found no tool calls: choices without a "message" \(or a streamed "delta"\) object/,

@@ -110,7 +110,8 @@ function readChatMessage(
     );
   }
   const legacy = message.function_call;
-  if (legacy !== undefined && legacy !== null) readLegacyCall(legacy, (at ??= itemPath(path, index)), calls, context);
+  if (legacy !== undefined && legacy !== null)
+    readLegacyCall(legacy, new ChildPath((at ??= itemPath(path, index)), 'function_call'), calls, context);
   const role = message.role;
   const content = message.content;
   if (role === 'tool') {
@@ -130,9 +131,8 @@ function readChatMessage(
   if (Array.isArray(content)) passOverParts(content, itemPath(path, index), context);
 }
 
-/** The legacy `function_call` of a message at `path`. */
-function readLegacyCall(legacy: unknown, path: LazyPath, calls: CallCollector, context: ParseContext): void {
-  const fcPath = new ChildPath(path, 'function_call');
+/** A legacy `function_call` (`{name, arguments}`) at `fcPath`. */
+function readLegacyCall(legacy: unknown, fcPath: LazyPath, calls: CallCollector, context: ParseContext): void {
   if (!isObject(legacy)) {
     calls.markUnreadable(fcPath, `a "function_call" that is ${describeType(legacy)}, not an object`);
     return;
@@ -297,7 +297,8 @@ function readChatStream(
   for (const call of stream.calls) {
     if (call.choice !== stream.choices[0]) continue;
     const before = calls.count;
-    readToolCallEntry(call.entry, call.path, calls, context);
+    if (call.legacy) readLegacyCall(call.entry.function, call.path, calls, context);
+    else readToolCallEntry(call.entry, call.path, calls, context);
     if (call.finishReason !== undefined) calls.endedAtTokenLimit('finish_reason', call.finishReason, before);
   }
 }
