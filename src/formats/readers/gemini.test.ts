@@ -60,6 +60,51 @@ const SAN_FRANCISCO_WEATHER: ToolCall[] = [
 
 testReader(geminiFormat, [
   {
+    name: "one functionCall part on its own (the recorded response's first part, with its thoughtSignature): detected and read",
+    input: () =>
+      cassette('test_function_call_choice.json').interactions[0].response.body.json.candidates[0].content.parts[0],
+    calls: [VERTEX_RESPONSE_CALLS[0]!],
+  },
+  {
+    name: 'a snake_case function_call part on its own (Python SDK): detected and read',
+    input: { function_call: { name: 'get_weather', args: { city: 'Paris' } } },
+    calls: [{ tool: 'get_weather', args: { city: 'Paris' }, is_error: false, metadata: { format: 'function_call' } }],
+  },
+  {
+    name: 'one functionResponse part on its own is no call: not detected; under its format no call is invented, the result is passed over with a warning',
+    input: { functionResponse: { name: 'get_weather', response: { temperature: 21 } } },
+    calls: [],
+    warnings: ['t at $.functionResponse: ignored a tool result for tool "get_weather": no call it answers'],
+    detected: false,
+  },
+  {
+    name: 'a Live API toolCall server message: each of its functionCalls, with its id',
+    input: {
+      toolCall: {
+        functionCalls: [
+          { id: 'function-call-1', name: 'turn_on_the_lights', args: {} },
+          { id: 'function-call-2', name: 'set_volume', args: { level: 3 } },
+        ],
+      },
+    },
+    calls: [
+      {
+        tool: 'turn_on_the_lights',
+        args: {},
+        id: 'function-call-1',
+        is_error: false,
+        metadata: { format: 'functionCall' },
+      },
+      {
+        tool: 'set_volume',
+        args: { level: 3 },
+        id: 'function-call-2',
+        is_error: false,
+        metadata: { format: 'functionCall' },
+      },
+    ],
+  },
+  {
     name: 'recorded Vertex AI response (gemini-2.5-pro): two parallel functionCall parts (one with a thoughtSignature)',
     input: () => cassette('test_function_call_choice.json').interactions[0].response.body.json,
     calls: VERTEX_RESPONSE_CALLS,

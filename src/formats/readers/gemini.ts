@@ -25,6 +25,7 @@ import type { ParseContext, TraceFormat } from '../types.js';
  *   `gemini-stream.ts` into the `functionCall` parts above and read the same way.
  * - an Interactions API interaction (`{object: "interaction", steps: [...]}`): `function_call` steps
  *   are calls, `function_result` steps (by `call_id`, `is_error`) their results.
+ * - one `functionCall` part on its own, or a Live API `toolCall` server message (`functionCalls`).
  */
 
 const FORMAT = 'gemini';
@@ -174,6 +175,26 @@ function readSteps(steps: unknown[], calls: CallCollector, context: ParseContext
   });
 }
 
+/** A Live API `toolCall` server message's `functionCalls` (`{id, name, args}` each), read like `functionCall` parts. */
+function readLiveToolCall(
+  toolCall: Record<string, unknown>,
+  path: string,
+  calls: CallCollector,
+  context: ParseContext,
+): void {
+  const functionCalls = toolCall.functionCalls;
+  if (!Array.isArray(functionCalls)) {
+    calls.markUnreadable(
+      childPath(path, 'functionCalls'),
+      `"functionCalls" that is ${describeType(functionCalls)}, not a list`,
+    );
+    return;
+  }
+  functionCalls.forEach((call: unknown, i) => {
+    readPart({ functionCall: call }, childPath(childPath(path, 'functionCalls'), i), calls, context);
+  });
+}
+
 function readObject(data: Record<string, unknown>, calls: CallCollector, context: ParseContext): void {
   const error = data.error;
   if (isObject(error) && typeof error.message === 'string' && data.candidates === undefined) {
@@ -188,6 +209,8 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
   else if (Array.isArray(data.contents)) readContents(data.contents, '$.contents', calls, context);
   else if (Array.isArray(data.parts)) readContentObject(data, '$', calls, context);
   else if (isObject(data.content)) readContentObject(data.content, '$.content', calls, context);
+  else if (isObject(data.toolCall)) readLiveToolCall(data.toolCall, '$.toolCall', calls, context);
+  else if (isGeminiFunctionPart(data)) readPart(data, '$', calls, context);
   else {
     throw new ToolscoreInputError(
       { source: context.source, path: '$' },
@@ -243,11 +266,33 @@ function isGeminiFunctionPart(part: unknown): boolean {
   return isObject(part) && !('role' in part) && GEMINI_FUNCTION_KEYS.some((key) => isObject(part[key]));
 }
 
+/** A Live API `toolCall` server message: `{toolCall: {functionCalls: [{id, name, args}]}}`. */
+function isLiveToolCall(data: Record<string, unknown>): boolean {
+  const toolCall = data.toolCall;
+  return (
+    isObject(toolCall) &&
+    Array.isArray(toolCall.functionCalls) &&
+    toolCall.functionCalls.length > 0 &&
+    toolCall.functionCalls.every((call) => isObject(call) && typeof call.name === 'string')
+  );
+}
+
+/**
+ * One `functionCall` part on its own (`{functionCall: {name, args}}`; snake_case `function_call` only with
+ * `args`, since an OpenAI legacy `function_call` has `arguments`).
+ */
+function isLoneFunctionCallPart(data: Record<string, unknown>): boolean {
+  if (!isGeminiFunctionPart(data)) return false;
+  if (isObject(data.functionCall)) return typeof data.functionCall.name === 'string';
+  return isObject(data.function_call) && typeof data.function_call.name === 'string' && 'args' in data.function_call;
+}
+
 /**
  * Gemini: a response (`candidates` of objects with `content` or `finishReason`), a request
  * (`contents`, every element a content), a non-empty list of contents, a list of function parts, a
  * recorded stream (`isGeminiChunkStream`: a list of response chunks), one
- * content with a `role` or a function part, an interaction (`object: "interaction"` with `steps`),
+ * content with a `role` or a function part, an interaction (`object: "interaction"` with `steps`), one
+ * `functionCall` part (`isLoneFunctionCallPart`), a Live API `toolCall` message (`isLiveToolCall`),
  * or a Google API error body (`error` with numeric `code` and string `status`).
  */
 function looksLikeGemini(data: unknown): boolean {
@@ -268,6 +313,7 @@ function looksLikeGemini(data: unknown): boolean {
   }
   if (Array.isArray(data.contents)) return data.contents.length > 0 && data.contents.every(isGeminiContent);
   if (isGeminiContent(data)) return typeof data.role === 'string' || data.parts.some(isGeminiFunctionPart);
+  if (isLiveToolCall(data) || isLoneFunctionCallPart(data)) return true;
   const error = data.error;
   return (
     Object.keys(data).length === 1 &&

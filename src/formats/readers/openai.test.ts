@@ -91,6 +91,30 @@ const RESPONSES_ITEM_CALLS: ToolCall[] = [
 
 testReader(openaiFormat, [
   {
+    name: "one Responses API function_call item on its own (the recorded response's output[0]): detected and read",
+    input: () =>
+      cassette('test_responses_create_captures_tool_call_content.json').interactions[0].response.body.json.output[0],
+    calls: [
+      {
+        tool: 'get_current_weather',
+        args: { location: 'Seattle, WA' },
+        id: 'call_90uO5LcGP5vTBTCrjyhYtWsA',
+        is_error: false,
+        metadata: {
+          format: 'responses.function_call',
+          item_id: 'fc_0bedf6e1ffba28050069e2f402203c8196b45065342d00ed17',
+        },
+      },
+    ],
+  },
+  {
+    name: 'one function_call_output item on its own is no call: not detected; under its format no call is invented, the result is passed over with a warning',
+    input: { type: 'function_call_output', call_id: 'call_1', output: '{"temperature": 21}' },
+    calls: [],
+    warnings: ['t at $: ignored a tool result for call id "call_1": no call it answers'],
+    detected: false,
+  },
+  {
     name: 'Responses API, recorded response: output[] function_call, id = call_id, item id in metadata',
     input: () => cassette('test_responses_create_captures_tool_call_content.json').interactions[0].response.body.json,
     calls: [

@@ -511,7 +511,7 @@ function isPlainChatList(list: unknown[]): boolean {
  * "function"` result, or a Responses `function_call` / `function_call_output` item with a `call_id`,
  * and no `tool_calls` entry lacks a `function` object; or a plain chat history without tool calls
  * (`isPlainChatList`); or a recorded stream (`isChatChunkStream`: `chat.completion.chunk`s, one or a
- * list; `isResponsesEventStream`: a list of Responses API events).
+ * list; `isResponsesEventStream`: a list of Responses API events); or one Responses call item.
  */
 function looksLikeOpenAI(data: unknown): boolean {
   if (Array.isArray(data))
@@ -527,5 +527,14 @@ function looksLikeOpenAI(data: unknown): boolean {
     return true;
   if (Array.isArray(data.messages)) return isOpenAIList(data.messages) || isPlainChatList(data.messages);
   if (Array.isArray(data.input)) return isOpenAIList(data.input);
-  return isOpenAICallMessage(data) && !hasForeignToolCalls(data);
+  return (isOpenAICallMessage(data) && !hasForeignToolCalls(data)) || isLoneResponsesCall(data);
+}
+
+/** One Responses API call item on its own (`{type: "function_call", call_id, name, arguments}`, or a custom tool's). */
+function isLoneResponsesCall(data: Record<string, unknown>): boolean {
+  return (
+    (data.type === 'function_call' || data.type === 'custom_tool_call') &&
+    typeof data.call_id === 'string' &&
+    typeof data.name === 'string'
+  );
 }
