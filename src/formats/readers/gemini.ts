@@ -118,15 +118,15 @@ function firstOfCandidates(count: number): string {
   return `read the first of ${count} candidates; the others are alternatives, not later steps`;
 }
 
-function readCandidates(candidates: unknown[], calls: CallCollector, context: ParseContext): void {
+function readCandidates(candidates: unknown[], path: string, calls: CallCollector, context: ParseContext): void {
   const index = candidates.findIndex((candidate) => isObject(candidate) && isObject(candidate.content));
   if (index < 0) return; // e.g. a response blocked by safety settings: no content, no calls
   const others = candidates.filter((candidate) => isObject(candidate) && isObject(candidate.content)).length - 1;
-  if (others > 0) context.warn('$.candidates', firstOfCandidates(others + 1));
+  if (others > 0) context.warn(path, firstOfCandidates(others + 1));
   const candidate = candidates[index] as Record<string, unknown>;
   const content = candidate.content as Record<string, unknown>;
   const before = calls.count;
-  readContentObject(content, `$.candidates[${index}].content`, calls, context);
+  readContentObject(content, childPath(childPath(path, index), 'content'), calls, context);
   const parts = Array.isArray(content.parts) ? content.parts : [];
   const last = parts[parts.length - 1];
   if (isObject(last) && (last.functionCall !== undefined || last.function_call !== undefined))
@@ -134,15 +134,26 @@ function readCandidates(candidates: unknown[], calls: CallCollector, context: Pa
 }
 
 /** Function calls of a recorded `streamGenerateContent` stream, read like a response's parts. */
-function readStream(chunks: unknown[], calls: CallCollector, context: ParseContext): void {
-  const stream = reassembleGeminiChunks(chunks, context);
-  if (stream.candidates > 1) context.warn('$', firstOfCandidates(stream.candidates));
+function readStream(chunks: unknown[], path: string, calls: CallCollector, context: ParseContext): void {
+  const stream = reassembleGeminiChunks(chunks, context, path);
+  if (stream.candidates > 1) context.warn(path, firstOfCandidates(stream.candidates));
   let before = calls.count;
   for (const { part, path } of stream.parts) {
     before = calls.count;
     readPart(part, path, calls, context);
   }
   if (stream.endsOnCall) calls.endedAtTokenLimit('finishReason', stream.finishReason, before);
+}
+
+/**
+ * Calls of one recorded model response at `path`: a `generateContent` response, or the chunk list of a
+ * `streamGenerateContent` call (Gemini CLI's recorded responses hold both); anything else is passed over.
+ */
+export function readGeminiResponse(response: unknown, path: string, calls: CallCollector, context: ParseContext): void {
+  if (Array.isArray(response)) readStream(response, path, calls, context);
+  else if (isObject(response) && Array.isArray(response.candidates))
+    readCandidates(response.candidates, childPath(path, 'candidates'), calls, context);
+  else context.unrecognised(path, `a response that is ${describeType(response)}, not a GenerateContentResponse`);
 }
 
 function readSteps(steps: unknown[], calls: CallCollector, context: ParseContext): void {
@@ -205,7 +216,7 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
     );
   }
   if (data.object === 'interaction' && Array.isArray(data.steps)) readSteps(data.steps, calls, context);
-  else if (Array.isArray(data.candidates)) readCandidates(data.candidates, calls, context);
+  else if (Array.isArray(data.candidates)) readCandidates(data.candidates, '$.candidates', calls, context);
   else if (Array.isArray(data.contents)) readContents(data.contents, '$.contents', calls, context);
   else if (Array.isArray(data.parts)) readContentObject(data, '$', calls, context);
   else if (isObject(data.content)) readContentObject(data.content, '$.content', calls, context);
@@ -230,7 +241,7 @@ export const geminiFormat: TraceFormat = {
     'Google Gemini responses and contents (functionCall / function_call parts; functionResponse results), recorded streamGenerateContent chunks, and Interactions API steps',
   parse(data, context): ToolCall[] {
     const calls = new CallCollector(context, FORMAT);
-    if (Array.isArray(data) && isGeminiChunkStream(data)) readStream(data, calls, context);
+    if (Array.isArray(data) && isGeminiChunkStream(data)) readStream(data, '$', calls, context);
     else if (Array.isArray(data)) readContents(data, '$', calls, context);
     else if (isObject(data)) readObject(data, calls, context);
     else
