@@ -25,7 +25,8 @@ import type { ParseContext, TraceFormat } from '../types.js';
  *   `gemini-stream.ts` into the `functionCall` parts above and read the same way.
  * - an Interactions API interaction (`{object: "interaction", steps: [...]}`): `function_call` steps
  *   are calls, `function_result` steps (by `call_id`, `is_error`) their results.
- * - one `functionCall` part on its own, or a Live API `toolCall` server message (`functionCalls`).
+ * - one `functionCall` part on its own, or a Live API `toolCall` server message (`functionCalls`), or a
+ *   Live session's messages (`toolResponse` results, `toolCallCancellation` marking calls failed).
  */
 
 const FORMAT = 'gemini';
@@ -186,6 +187,54 @@ function readSteps(steps: unknown[], calls: CallCollector, context: ParseContext
   });
 }
 
+/**
+ * A Live API session's messages in order: `toolCall` server messages are calls, `toolResponse` client
+ * messages (`tool_response` as the Python SDK sends it) their results by `id`, else by name;
+ * `toolCallCancellation` marks its `ids` failed ("cancelled"). Audio, text and session messages hold no calls.
+ */
+function readLiveMessages(messages: unknown[], calls: CallCollector, context: ParseContext): void {
+  messages.forEach((message: unknown, i) => {
+    const path = childPath('$', i);
+    if (!isObject(message)) {
+      context.warn(path, `skipped ${describeType(message)}: expected a Live API message`);
+      return;
+    }
+    if (isObject(message.toolCall)) readLiveToolCall(message.toolCall, childPath(path, 'toolCall'), calls, context);
+    const responseKey = LIVE_RESPONSE_KEYS.find((key) => isObject(message[key]));
+    if (responseKey !== undefined)
+      readLiveToolResponse(
+        message[responseKey] as Record<string, unknown>,
+        childPath(path, responseKey),
+        calls,
+        context,
+      );
+    const cancellation = message.toolCallCancellation;
+    if (isObject(cancellation) && Array.isArray(cancellation.ids)) {
+      for (const id of cancellation.ids)
+        calls.addResult({ id }, { failed: true, error: 'cancelled' }, childPath(path, 'toolCallCancellation'));
+    }
+  });
+}
+
+const LIVE_RESPONSE_KEYS = ['toolResponse', 'tool_response'];
+
+/** A Live API `toolResponse` client message's `functionResponses` (`{id, name, response}` each), read like `functionResponse` parts. */
+function readLiveToolResponse(
+  toolResponse: Record<string, unknown>,
+  path: string,
+  calls: CallCollector,
+  context: ParseContext,
+): void {
+  const responses = toolResponse.functionResponses ?? toolResponse.function_responses;
+  if (!Array.isArray(responses)) {
+    context.warn(path, `ignored a tool response whose "functionResponses" is ${describeType(responses)}, not a list`);
+    return;
+  }
+  responses.forEach((response: unknown, i) => {
+    readPart({ functionResponse: response }, childPath(childPath(path, 'functionResponses'), i), calls, context);
+  });
+}
+
 /** A Live API `toolCall` server message's `functionCalls` (`{id, name, args}` each), read like `functionCall` parts. */
 function readLiveToolCall(
   toolCall: Record<string, unknown>,
@@ -242,6 +291,7 @@ export const geminiFormat: TraceFormat = {
   parse(data, context): ToolCall[] {
     const calls = new CallCollector(context, FORMAT);
     if (Array.isArray(data) && isGeminiChunkStream(data)) readStream(data, '$', calls, context);
+    else if (Array.isArray(data) && isLiveSession(data)) readLiveMessages(data, calls, context);
     else if (Array.isArray(data)) readContents(data, '$', calls, context);
     else if (isObject(data)) readObject(data, calls, context);
     else
@@ -288,6 +338,35 @@ function isLiveToolCall(data: Record<string, unknown>): boolean {
   );
 }
 
+/** Top-level keys of Live API messages, server's and client's (`BidiGenerateContent*`). */
+const LIVE_MESSAGE_KEYS: ReadonlySet<string> = new Set([
+  'setup',
+  'setupComplete',
+  'clientContent',
+  'realtimeInput',
+  'serverContent',
+  'toolCall',
+  'toolCallCancellation',
+  'toolResponse',
+  'tool_response',
+  'usageMetadata',
+  'goAway',
+  'sessionResumptionUpdate',
+  'voiceActivity',
+  'voiceActivityDetectionSignal',
+]);
+
+/** A Live API session: a list of Live messages (each only Live keys), one of them a `toolCall`. */
+function isLiveSession(list: readonly unknown[]): boolean {
+  return (
+    list.some((item) => isObject(item) && isLiveToolCall(item)) &&
+    list.every(
+      (item) =>
+        isObject(item) && Object.keys(item).length > 0 && Object.keys(item).every((key) => LIVE_MESSAGE_KEYS.has(key)),
+    )
+  );
+}
+
 /**
  * One `functionCall` part on its own (`{functionCall: {name, args}}`; snake_case `function_call` only with
  * `args`, since an OpenAI legacy `function_call` has `arguments`).
@@ -303,13 +382,18 @@ function isLoneFunctionCallPart(data: Record<string, unknown>): boolean {
  * (`contents`, every element a content), a non-empty list of contents, a list of function parts, a
  * recorded stream (`isGeminiChunkStream`: a list of response chunks), one
  * content with a `role` or a function part, an interaction (`object: "interaction"` with `steps`), one
- * `functionCall` part (`isLoneFunctionCallPart`), a Live API `toolCall` message (`isLiveToolCall`),
+ * `functionCall` part (`isLoneFunctionCallPart`), a Live API `toolCall` message (`isLiveToolCall`) or a list
+ * of Live messages holding one (`isLiveSession`),
  * or a Google API error body (`error` with numeric `code` and string `status`).
  */
 function looksLikeGemini(data: unknown): boolean {
   if (Array.isArray(data)) {
     return (
-      data.length > 0 && (data.every(isGeminiContent) || data.every(isGeminiFunctionPart) || isGeminiChunkStream(data))
+      data.length > 0 &&
+      (data.every(isGeminiContent) ||
+        data.every(isGeminiFunctionPart) ||
+        isGeminiChunkStream(data) ||
+        isLiveSession(data))
     );
   }
   if (!isObject(data)) return false;
