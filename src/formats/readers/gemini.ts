@@ -359,11 +359,10 @@ const LIVE_MESSAGE_KEYS: ReadonlySet<string> = new Set([
 /** A Live API session: a list of Live messages (each only Live keys), one of them a `toolCall`. */
 function isLiveSession(list: readonly unknown[]): boolean {
   return (
-    list.some((item) => isObject(item) && isLiveToolCall(item)) &&
     list.every(
       (item) =>
         isObject(item) && Object.keys(item).length > 0 && Object.keys(item).every((key) => LIVE_MESSAGE_KEYS.has(key)),
-    )
+    ) && list.some((item) => isObject(item) && isLiveToolCall(item))
   );
 }
 
