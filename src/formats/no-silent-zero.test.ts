@@ -267,12 +267,13 @@ describe('every reader names what it passed over when it read no call', () => {
     expect(readWithFormat(data, format, 't')).toEqual({ calls: [], format, warnings: [warning] });
   });
 
-  test('each reader is covered here or warns of its own (mcp, otel, custom, crewai)', () => {
+  test('each reader is covered here or warns of its own (mcp, otel, custom, crewai, openhands)', () => {
     const covered = new Set(cases.map((c) => c.format));
     expect([...FORMATS.keys()].filter((name) => !covered.has(name)).sort()).toEqual([
       'crewai',
       'custom',
       'mcp',
+      'openhands',
       'otel',
     ]);
     expect(readWithFormat([{ jsonrpc: '2.0', id: 1, method: 'tools/list' }], 'mcp', 't').warnings).toEqual([
@@ -283,6 +284,9 @@ describe('every reader names what it passed over when it read no call', () => {
     ]);
     expect(readWithFormat([{ tool_name: ' ', tool_args: {} }], 'crewai', 't').warnings).toEqual([
       't at $[0]: skipped a call with no tool name',
+    ]);
+    expect(readWithFormat([{ id: 1, action: 'run', tool_call_metadata: {} }], 'openhands', 't').warnings).toEqual([
+      't at $[0]: skipped an action whose tool_call_metadata has no function_name',
     ]);
     const chatSpans = { resourceSpans: [{ scopeSpans: [{ spans: [{ name: 'chat', attributes: [] }] }] }] };
     expect(inputError(() => readWithFormat(chatSpans, 'otel', 't')).reason).toMatch(

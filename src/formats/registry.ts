@@ -16,6 +16,7 @@ import { mcpFormat } from './readers/mcp.js';
 import { ollamaFormat } from './readers/ollama.js';
 import { openaiFormat } from './readers/openai.js';
 import { openaiAgentsFormat } from './readers/openai-agents.js';
+import { openHandsFormat } from './readers/openhands.js';
 import { otelFormat } from './readers/otel.js';
 import { pydanticAIFormat } from './readers/pydantic-ai.js';
 import type { TraceFormat } from './types.js';
@@ -33,6 +34,7 @@ const DETECTION_ORDER: readonly TraceFormat[] = [
   vercelAIFormat,
   openaiAgentsFormat,
   codexFormat,
+  openHandsFormat,
   geminiCLIFormat,
   claudeCodeFormat,
   claudeAgentSDKFormat,
