@@ -19,6 +19,7 @@ import { openaiAgentsFormat } from './readers/openai-agents.js';
 import { openHandsFormat } from './readers/openhands.js';
 import { otelFormat } from './readers/otel.js';
 import { pydanticAIFormat } from './readers/pydantic-ai.js';
+import { sweAgentFormat } from './readers/swe-agent.js';
 import type { TraceFormat } from './types.js';
 import { vercelAIFormat } from './readers/vercel-ai.js';
 
@@ -35,6 +36,7 @@ const DETECTION_ORDER: readonly TraceFormat[] = [
   openaiAgentsFormat,
   codexFormat,
   openHandsFormat,
+  sweAgentFormat,
   geminiCLIFormat,
   claudeCodeFormat,
   claudeAgentSDKFormat,
