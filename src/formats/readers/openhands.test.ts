@@ -34,6 +34,15 @@ const TRAJECTORY_CALLS = [
   { tool: 'finish', args: {}, is_error: false, id: 'toolu_01G98EmHEC8HgktRjJBYXqEa' },
 ];
 
+const PONYC = JSON.parse(
+  readFileSync(
+    new URL('../../../test/corpus/agents/openhands/multi-swe-bench-ponyc-4593.excerpt.json', import.meta.url),
+    'utf8',
+  ),
+) as { history: { content?: string }[] };
+// Results of 5 KB (the file listed by cat -n) are the excerpt's own text.
+const VIEW_CLI = { command: 'view', path: '/workspace/ponylang__ponyc__0.1/packages/cli/cli.pony' };
+
 /** An action from a tool call, as OpenHands saves it (the model response kept or not). */
 function action(id: number, tool: string, callId: string, args: Record<string, unknown>, modelArguments?: string) {
   const model_response =
@@ -83,6 +92,54 @@ testReader(openHandsFormat, [
         result: 'cat: x: Permission denied',
         error: 'cat: x: Permission denied',
       },
+    ],
+  },
+  {
+    name: "a multi-SWE-bench run: a refused tool call (uncaused ErrorObservation) is said, the editor's ERROR: fails its call",
+    input: PONYC,
+    calls: [
+      {
+        tool: 'execute_bash',
+        args: { command: 'ls src/lib' },
+        is_error: true,
+        id: 'toolu_02',
+        result: "ls: cannot access 'src/lib': No such file or directory",
+        error: 'Command `ls src/lib` executed with exit code 2.',
+      },
+      {
+        tool: 'execute_bash',
+        args: { command: 'find . -name "*cli*.pony"' },
+        is_error: false,
+        id: 'toolu_11',
+        result: './packages/cli/cli.pony\n./examples/net/client.pony\n./test/full-program-runner/_cli_options.pony',
+      },
+      {
+        tool: 'str_replace_editor',
+        args: VIEW_CLI,
+        is_error: false,
+        id: 'toolu_12',
+        result: PONYC.history[5]!.content,
+      },
+      {
+        tool: 'str_replace_editor',
+        args: VIEW_CLI,
+        is_error: false,
+        id: 'toolu_13',
+        result: PONYC.history[8]!.content,
+      },
+      {
+        tool: 'str_replace_editor',
+        args: { ...VIEW_CLI, view_range: [100, 150] },
+        is_error: true,
+        id: 'toolu_14',
+        result:
+          'ERROR:\nInvalid `view_range` parameter: [100, 150]. Its second element `150` should be smaller than the number of lines in the file: `122`.',
+        error:
+          'Invalid `view_range` parameter: [100, 150]. Its second element `150` should be smaller than the number of lines in the file: `122`.',
+      },
+    ],
+    warnings: [
+      't at $.history[6]: 1 ErrorObservation answering no action not read (a tool call OpenHands refused before running it; the call is not recorded)',
     ],
   },
   {

@@ -12,8 +12,13 @@ import type { ParseContext, TraceFormat } from '../types.js';
  * observation (`observation`). An action with `tool_call_metadata` came from a tool call: its tool is
  * `function_name`, its arguments the model response's tool call with that `tool_call_id` (the action's
  * own `args` when the response is not kept). The observation whose `cause` is the action's `id` (or
- * with the same `tool_call_id`) is its result; an `ErrorObservation` (`observation: "error"`) fails it.
- * Actions without `tool_call_metadata` (user messages, state changes) are no calls.
+ * with the same `tool_call_id`) is its result; an `ErrorObservation` (`observation: "error"`) fails it,
+ * and so do an observation OpenHands saved with `success: false` (a command's non-zero exit; its
+ * `message` names the exit code) and a result starting `ERROR:` and a line break: OpenHands' file editor
+ * (`str_replace_editor`) reports its errors that way in a read or edit observation. An `ErrorObservation` answering no action
+ * is a tool call OpenHands refused before running it (an unknown tool, an invalid argument): the call
+ * itself is not recorded, so it is said in a warning. Actions without `tool_call_metadata` (user
+ * messages, state changes) are no calls.
  */
 export const openHandsFormat: TraceFormat = {
   name: 'openhands',
@@ -85,12 +90,17 @@ function modelToolCall(metadata: Record<string, unknown>, id: unknown): Record<s
   return undefined;
 }
 
+/** How OpenHands' file editor reports an error in its observation's content. */
+const EDITOR_ERROR = /^ERROR:\r?\n/;
+
 function readEvents(list: readonly OpenHandsEvent[], path: string, context: ParseContext): ToolCall[] {
   const calls: Record<string, unknown>[] = [];
   const paths: string[] = [];
   const byEventId = new Map<unknown, Record<string, unknown>>();
   const byToolCallId = new Map<unknown, Record<string, unknown>>();
   const answered = new Set<Record<string, unknown>>();
+  let firstRefused: string | undefined;
+  let refused = 0;
   list.forEach((event, i) => {
     const eventPath = childPath(path, i);
     const metadata = event.tool_call_metadata;
@@ -115,12 +125,25 @@ function readEvents(list: readonly OpenHandsEvent[], path: string, context: Pars
     const call =
       (event.cause !== undefined ? byEventId.get(event.cause) : undefined) ??
       (isObject(metadata) ? byToolCallId.get(metadata.tool_call_id) : undefined);
+    if (call === undefined && event.observation === 'error' && event.cause === undefined) {
+      if (refused++ === 0) firstRefused = eventPath;
+      return;
+    }
     if (call === undefined || answered.has(call)) return; // an observation of no tool call (a message, a state change)
     answered.add(call);
     const result = readContent(event.content);
     if (result !== undefined) call.result = result;
     if (event.observation === 'error')
       call.error = typeof event.content === 'string' && event.content !== '' ? event.content : 'ErrorObservation';
+    else if (event.success === false)
+      call.error = typeof event.message === 'string' && event.message !== '' ? event.message : 'success: false';
+    else if (typeof event.content === 'string' && EDITOR_ERROR.test(event.content))
+      call.error = event.content.replace(EDITOR_ERROR, '').trim() || 'ERROR';
   });
+  if (refused > 0)
+    context.warn(
+      firstRefused!,
+      `${refused} ErrorObservation${refused === 1 ? '' : 's'} answering no action not read (a tool call OpenHands refused before running it; the call is not recorded)`,
+    );
   return calls.map((call, i) => toActualCall(call, paths[i]!, context.source));
 }
