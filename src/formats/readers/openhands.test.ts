@@ -143,6 +143,16 @@ testReader(openHandsFormat, [
     ],
   },
   {
+    name: 'an evaluation output of several runs (one {"history"} a line) is refused, saying so',
+    input: [
+      { instance_id: 'a', history: [action(1, 'execute_bash', 'c', { command: 'ls' })] },
+      { instance_id: 'b', history: [] },
+    ],
+    detected: false,
+    error:
+      't at $: expected one OpenHands run, got 2 (an evaluation output, one {"history": [...]} a line); read each run on its own',
+  },
+  {
     name: 'an event that is neither an action nor an observation is an error naming it',
     input: [action(1, 'execute_bash', 'c', { command: 'ls' }), { id: 2, kind: 'note' }],
     detected: false,

@@ -61,6 +61,12 @@ function notEvents(data: unknown, source: string): ToolscoreInputError {
       ? [data.history, '$.history']
       : [[], '$'];
   const bad = list.findIndex((item: unknown) => !isEvent(item));
+  // An evaluation output.jsonl: one run a line, each {"instance_id", "history": [...]}.
+  if (bad >= 0 && path === '$' && list.every((item: unknown) => isObject(item) && Array.isArray(item.history)))
+    return new ToolscoreInputError(
+      { source, path: '$' },
+      `expected one OpenHands run, got ${list.length} (an evaluation output, one {"history": [...]} a line); read each run on its own`,
+    );
   if (bad >= 0)
     return new ToolscoreInputError(
       { source, path: childPath(path, bad) },
