@@ -304,16 +304,44 @@ testReader(sweAgentFormat, [
     ],
   },
   {
-    name: 'a command-text step with no action is said, not read; execution_time is the duration',
+    name: 'a command-text step with no action is said, not read; execution_time is the duration; 0.x timeouts fail',
     input: {
       history: [{ role: 'assistant', content: 'ls -F', message_type: 'action' }],
       trajectory: [
         { action: '', observation: 'Exited (autosubmitted)' },
         { action: 'ls -F\n', observation: 'src/', execution_time: 0.25 },
         { action: ' \n', observation: '' },
+        { action: 'python run.py\n', observation: 'step 1\nEXECUTION TIMED OUT\n' },
+        {
+          action: 'python -i\n',
+          observation: '\nEXECUTION TIMED OUT AND INTERRUPT FAILED. RESTARTING PROCESS.',
+        },
+        { action: 'echo EXECUTION TIMED OUT later\n', observation: 'EXECUTION TIMED OUT later\n' },
       ],
     },
-    calls: [{ tool: 'ls', args: { command: 'ls -F' }, is_error: false, result: 'src/', duration: 0.25 }],
+    calls: [
+      { tool: 'ls', args: { command: 'ls -F' }, is_error: false, result: 'src/', duration: 0.25 },
+      {
+        tool: 'python',
+        args: { command: 'python run.py' },
+        is_error: true,
+        result: 'step 1\nEXECUTION TIMED OUT\n',
+        error: 'EXECUTION TIMED OUT',
+      },
+      {
+        tool: 'python',
+        args: { command: 'python -i' },
+        is_error: true,
+        result: '\nEXECUTION TIMED OUT AND INTERRUPT FAILED. RESTARTING PROCESS.',
+        error: 'EXECUTION TIMED OUT AND INTERRUPT FAILED. RESTARTING PROCESS.',
+      },
+      {
+        tool: 'echo',
+        args: { command: 'echo EXECUTION TIMED OUT later' },
+        is_error: false,
+        result: 'EXECUTION TIMED OUT later\n',
+      },
+    ],
     warnings: ['t at $.trajectory[0]: 2 steps with no action not read'],
   },
 ]);

@@ -13,7 +13,7 @@ import type { ParseContext, TraceFormat } from '../types.js';
  * runs one call per step, so a tool message whose id matches none answers the step's one call (recorded
  * replays reuse ids). A result that is SWE-agent's own failure text fails its call: an edit its linter
  * refused ("Your proposed edit has introduced new syntax error(s)", the file is unchanged) or a command
- * cancelled for taking too long (a traceback or a non-zero exit is the command's output, which SWE-agent
+ * cancelled for taking too long (before 1.0: output ending in "EXECUTION TIMED OUT") (a traceback or a non-zero exit is the command's output, which SWE-agent
  * does not judge, so it is not one). Trajectories whose history has no `tool_calls` (agents that write
  * commands as text) are read from their `trajectory` steps: each step's action is a command line, the
  * call is named by its first word (`open`, `edit`, `python`, `submit`) with the whole line as `command`,
@@ -71,13 +71,15 @@ export function fromSWEAgent(value: unknown, options?: FromOptions): ToolCall[] 
 
 const LINT_REFUSED = 'Your proposed edit has introduced new syntax error(s)';
 const CANCELLED = /^The command '[\s\S]*' was cancelled because it took more than/;
+/** How SWE-agent before 1.0 marked a timeout: a last line after the output. */
+const TIMED_OUT = /(?:^|\n)(EXECUTION TIMED OUT(?: AND INTERRUPT FAILED\. [A-Z ]+\.)?)\s*$/;
 
 /** The failure SWE-agent's own text reports in a result, else undefined. */
 function failureOf(content: unknown): string | undefined {
   if (typeof content !== 'string') return undefined;
   const text = content.trimStart();
-  if (!text.startsWith(LINT_REFUSED) && !CANCELLED.test(text)) return undefined;
-  return text.split('\n', 1)[0]!.trim();
+  if (text.startsWith(LINT_REFUSED) || CANCELLED.test(text)) return text.split('\n', 1)[0]!.trim();
+  return TIMED_OUT.exec(text)?.[1];
 }
 
 function hasToolCalls(message: Record<string, unknown>): boolean {
