@@ -13,8 +13,9 @@ import type { ParseContext, TraceFormat } from '../types.js';
  * runs one call per step, so a tool message whose id matches none answers the step's one call (recorded
  * replays reuse ids). A result that is SWE-agent's own failure text fails its call: an edit its linter
  * refused ("Your proposed edit has introduced new syntax error(s)", the file is unchanged) or a command
- * cancelled for taking too long (before 1.0: output ending in "EXECUTION TIMED OUT") (a traceback or a non-zero exit is the command's output, which SWE-agent
- * does not judge, so it is not one). Trajectories whose history has no `tool_calls` (agents that write
+ * cancelled for taking too long (before 1.0: output ending in "EXECUTION TIMED OUT"). A traceback or a
+ * non-zero exit is the command's output, which SWE-agent records without judging, so it fails nothing.
+ * Trajectories whose history has no `tool_calls` (agents that write
  * commands as text) are read from their `trajectory` steps: each step's action is a command line, the
  * call is named by its first word (`open`, `edit`, `python`, `submit`) with the whole line as `command`,
  * its observation is the result and its `execution_time` the duration.
@@ -25,7 +26,7 @@ export const sweAgentFormat: TraceFormat = {
   looksFor:
     'a SWE-agent trajectory ({"history": [{"role", "message_type"}], "trajectory": [{"action", "observation"}]})',
   detect: (data) => isTrajectory(data),
-  description: 'SWE-agent trajectories (.traj): history tool_calls and tool messages',
+  description: 'SWE-agent trajectories (.traj): history tool_calls and tool messages, or trajectory command steps',
   parse(data, context) {
     if (!isTrajectory(data)) throw notTrajectory(data, context.source);
     return readTrajectory(data, context);
