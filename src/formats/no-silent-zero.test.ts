@@ -267,13 +267,15 @@ describe('every reader names what it passed over when it read no call', () => {
     expect(readWithFormat(data, format, 't')).toEqual({ calls: [], format, warnings: [warning] });
   });
 
-  test('each reader is covered here or warns of its own (mcp, otel, custom, crewai)', () => {
+  test('each reader is covered here or warns of its own (mcp, otel, custom, crewai, openhands, swe-agent)', () => {
     const covered = new Set(cases.map((c) => c.format));
     expect([...FORMATS.keys()].filter((name) => !covered.has(name)).sort()).toEqual([
       'crewai',
       'custom',
       'mcp',
+      'openhands',
       'otel',
+      'swe-agent',
     ]);
     expect(readWithFormat([{ jsonrpc: '2.0', id: 1, method: 'tools/list' }], 'mcp', 't').warnings).toEqual([
       't at $: no tools/call requests among 1 JSON-RPC messages',
@@ -283,6 +285,14 @@ describe('every reader names what it passed over when it read no call', () => {
     ]);
     expect(readWithFormat([{ tool_name: ' ', tool_args: {} }], 'crewai', 't').warnings).toEqual([
       't at $[0]: skipped a call with no tool name',
+    ]);
+    expect(readWithFormat([{ id: 1, action: 'run', tool_call_metadata: {} }], 'openhands', 't').warnings).toEqual([
+      't at $[0]: skipped an action whose tool_call_metadata has no function_name',
+    ]);
+    const noName = { history: [{ role: 'assistant', message_type: 'action', tool_calls: [{ function: {} }] }] };
+    expect(readWithFormat(noName, 'swe-agent', 't').warnings).toEqual([
+      't at $.history[0].tool_calls[0]: skipped a tool call with no function name',
+      't at $: read as swe-agent but found no tool calls it could use, though the input holds "tool_calls" entries; check the format (--format) before reading the score',
     ]);
     const chatSpans = { resourceSpans: [{ scopeSpans: [{ spans: [{ name: 'chat', attributes: [] }] }] }] };
     expect(inputError(() => readWithFormat(chatSpans, 'otel', 't')).reason).toMatch(

@@ -16,8 +16,10 @@ import { mcpFormat } from './readers/mcp.js';
 import { ollamaFormat } from './readers/ollama.js';
 import { openaiFormat } from './readers/openai.js';
 import { openaiAgentsFormat } from './readers/openai-agents.js';
+import { openHandsFormat } from './readers/openhands.js';
 import { otelFormat } from './readers/otel.js';
 import { pydanticAIFormat } from './readers/pydantic-ai.js';
+import { sweAgentFormat } from './readers/swe-agent.js';
 import type { TraceFormat } from './types.js';
 import { vercelAIFormat } from './readers/vercel-ai.js';
 
@@ -33,6 +35,8 @@ const DETECTION_ORDER: readonly TraceFormat[] = [
   vercelAIFormat,
   openaiAgentsFormat,
   codexFormat,
+  openHandsFormat,
+  sweAgentFormat,
   geminiCLIFormat,
   claudeCodeFormat,
   claudeAgentSDKFormat,
