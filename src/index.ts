@@ -102,7 +102,7 @@ export type { ToolCorrectnessMetrics } from './metrics/tool-correctness.js';
 export type { TrajectoryMetrics, TrajectoryStep } from './metrics/trajectory.js';
 
 export { autoExtract, type ExtractedCalls } from './formats/auto.js';
-export { FORMAT_NAMES, getFormat } from './formats/registry.js';
+export { FORMAT_NAMES, getFormat, UndetectedFormatError } from './formats/registry.js';
 export type { ParseContext, TraceFormat, TraceStreamReader } from './formats/types.js';
 // Trace formats and their explicit helpers.
 export { fromMCP, mcpFormat } from './formats/readers/mcp.js';

@@ -86,18 +86,22 @@ describe('a detected format that reads nothing it can use warns', () => {
     expect(isNothingReadWarning(reading.warnings[0]!)).toBe(true);
   });
 
-  test('items a reader passed over are named, first one and how many more', () => {
+  test('items a reader passed over are named, the first one and how many more like it', () => {
     const warnings: string[] = [];
     const reading = {
       adapter: anthropicFormat,
       explicit: false,
       source: 't',
-      passedOver: { count: 3, first: { path: '$[1].parts[0]', what: 'a part of kind "tool-call"' } },
+      passedOver: {
+        count: 3,
+        first: { path: '$[1].parts[0]', what: 'a part of kind "tool-call"' },
+        kinds: new Map([['a part of kind "tool-call"', { count: 3, path: '$[1].parts[0]' }]]),
+      },
       warnings,
     };
     checkZeroCalls(reading, [[{ role: 'user' }, { parts: [] }]], 'an array', () => undefined);
     expect(warnings).toEqual([
-      't at $[1].parts[0]: read as anthropic but found no tool calls it could use, though it passed over a part of kind "tool-call" and 2 more item(s) it does not know; check the format (--format) before reading the score',
+      't at $[1].parts[0]: read as anthropic but found no tool calls it could use, though it passed over a part of kind "tool-call", and 2 more like it; check the format (--format) before reading the score',
     ]);
   });
 
@@ -109,8 +113,10 @@ describe('a detected format that reads nothing it can use warns', () => {
         parts: [{ part_kind: 'tool-call', tool_name: 'get_weather', args: { city: 'Paris' }, tool_call_id: 'c1' }],
       },
     ];
+    // Two kinds (their keys differ): the first is named in the "found no tool calls" warning, the other has its own.
     expect(readWithFormat(pydantic, 'gemini', 't').warnings).toEqual([
-      't at $[0].parts[0]: read as gemini but found no tool calls it could use, though it passed over a part that is not a Gemini part (an object with keys part_kind, content) and 1 more item(s) it does not know; check the format (--format) before reading the score',
+      't at $[1].parts[0]: passed over a part that is not a Gemini part (an object with keys part_kind, tool_name, args, tool_call_id)',
+      't at $[0].parts[0]: read as gemini but found no tool calls it could use, though it passed over a part that is not a Gemini part (an object with keys part_kind, content); check the format (--format) before reading the score',
     ]);
   });
 
