@@ -251,8 +251,9 @@ function isTrialNumber(trial: unknown): trial is number {
 
 /** The case's `trial`: absent, or a whole number ≥ 1 beside an `id` (the trials of a case share it). */
 function caseTrial(value: Record<string, unknown>, source: string, prefix: string): number | undefined {
-  if (!Object.hasOwn(value, 'trial')) return undefined;
-  const trial = value.trial;
+  // An in-memory case may spell "no trial" as `trial: undefined`, as JSON cannot.
+  const trial = Object.hasOwn(value, 'trial') ? value.trial : undefined;
+  if (trial === undefined) return undefined;
   if (!isTrialNumber(trial))
     throw new ToolscoreInputError(
       { source, path: childPath(prefix, 'trial') },

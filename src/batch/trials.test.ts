@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BatchCase } from './cases.js';
 import { evaluateBatch, type BatchOptions } from './evaluate-batch.js';
 import type { BatchLine, BatchSummary } from './types.js';
+import { TRIAL_DATASET as dataset, perfect, wrong } from '../../test/batch-trial-fixtures.js';
 
 const CREATED_AT = new Date('2026-12-03T00:00:00Z');
 
@@ -14,44 +15,6 @@ async function runAll(
   for await (const line of run) lines.push(line);
   return { lines, summary: run.summary() };
 }
-
-/*
- * Three kinds of trial, scored by hand (score = 0.4·selection + 0.3·argument F1 + 0.2·sequence +
- * 0.1·(1 − redundant rate)):
- * perfect: search{q:1} for search{q:1} ⇒ 1, PASS.
- * half: a{x:1} for a{x:1}, b{y:2} ⇒ 0.4 + 0.3·2/3 + 0.2·1/2 + 0.1 = 0.8, WARN.
- * wrong: lookup for search ⇒ 0, FAIL.
- */
-const perfect = { expected: [{ tool: 'search', args: { q: 1 } }], actual: [{ tool: 'search', args: { q: 1 } }] };
-const half = {
-  expected: [
-    { tool: 'a', args: { x: 1 } },
-    { tool: 'b', args: { y: 2 } },
-  ],
-  actual: [{ tool: 'a', args: { x: 1 } }],
-};
-const wrong = { expected: [{ tool: 'search' }], actual: [{ tool: 'lookup' }] };
-
-/*
- * A: perfect, half, wrong (n 3; PASS-successes 1; with --min-score 0.8, 2); mean 0.6, spread
- *    sqrt((0.4² + 0.2² + 0.6²) / 3) = sqrt(0.56 / 3).
- * B: perfect × 3 (c 3). C: wrong, an error trial (no actual), perfect (c 1; mean of the two scored 0.5,
- *    spread 0.5). D: wrong × 2 (n 2, c 0). E: no trial, so not part of the trial statistics.
- */
-const dataset: BatchCase[] = [
-  { id: 'A', trial: 1, ...perfect },
-  { id: 'B', trial: 1, ...perfect },
-  { id: 'C', trial: 1, ...wrong },
-  { id: 'D', trial: 1, ...wrong },
-  { id: 'E', ...perfect },
-  { id: 'A', trial: 2, ...half },
-  { id: 'B', trial: 2, ...perfect },
-  { id: 'C', trial: 2, expected: wrong.expected } as BatchCase,
-  { id: 'D', trial: 2, ...wrong },
-  { id: 'A', trial: 3, ...wrong },
-  { id: 'B', trial: 3, ...perfect },
-  { id: 'C', trial: 3, ...perfect },
-];
 
 describe('trials in a batch dataset', () => {
   it('puts the trial on each line, right after the index (scored and error lines alike)', async () => {
