@@ -304,10 +304,13 @@ Exit codes:
   1  a gate failed: the mean score (each case's, with --min-score-each) below
      --min-score; --fail-on-violations found a forbidden call, a leaked
      credential or a broken budget in any case; or more cases could not be
-     read or scored than --max-errors allows (default 0)
+     read or scored than --max-errors allows (default 0); or pass^k below
+     --min-pass-hat-k k=X
   2  bad usage or bad input: a bad flag, a shard like 3/2, a pattern that
      matches no file, an output that names an input; no case could be read;
-     or --fail-fast met a case that could not be read or scored`;
+     --fail-fast met a case that could not be read or scored; or
+     --min-pass-hat-k k=X on a run without trials, or with a case of fewer
+     than k trials`;
 
 /** What `batch` and `merge` write, and their gates. */
 const BATCH_OUTPUT_OPTIONS: OptionTable<Omit<BatchOutputFlags, 'minScore' | 'failOnViolations'>> = {
@@ -344,6 +347,12 @@ const BATCH_OUTPUT_OPTIONS: OptionTable<Omit<BatchOutputFlags, 'minScore' | 'fai
   saveBaseline: {
     flags: '--save-baseline <file>',
     description: 'also write a baseline of the run (aggregate and per case), for toolscore regression --results',
+  },
+  minPassHatK: {
+    flags: '--min-pass-hat-k <k=X>',
+    description:
+      "fail when pass^k of the cases' trials is below X (4=0.6: all 4 of 4 trials pass on 60% of cases, by τ-bench's estimator); repeatable",
+    repeatable: true,
   },
 };
 

@@ -11,6 +11,7 @@ import { describe, expect, test } from 'vitest';
 const FLOORS: Readonly<Record<string, number>> = {
   core: 1,
   match: 2,
+  trials: 2,
   schemas: 3,
   formats: 3,
   pairing: 3,
