@@ -259,6 +259,12 @@ describe('every reader names what it passed over when it read no call', () => {
       at: '$.candidates[0].content.parts[0]',
       what: 'a part that is not a Gemini part (an object with keys toolCall)',
     },
+    {
+      format: 'inspect',
+      data: { eval: { task: 'ctf' }, samples: [{ id: 1, epoch: 1, messages: [{ role: 'developer', content: 'x' }] }] },
+      at: '$.samples[0].messages[0]',
+      what: 'a message with role "developer"',
+    },
   ];
 
   test.each(cases)('$format', ({ format, data, at, what }) => {
