@@ -1,6 +1,7 @@
 import { testReader } from '../../../test/reader-tester.js';
 import { readCorpusJson } from '../../../test/corpus.js';
-import { inspectFormat } from './inspect.js';
+import { expect, test } from 'vitest';
+import { inspectFormat, inspectSamples } from './inspect.js';
 
 type Json = Record<string, any>;
 
@@ -102,6 +103,78 @@ testReader(inspectFormat, [
     warnings: ['t at $.samples: read 2 samples ("a", "a" epoch 2) one after the other as one trace'],
   },
   {
+    name: "a tool event's error fails the call its tool message records without one; a call no message answers takes its event's outcome",
+    input: {
+      eval: { task: 'ctf' },
+      samples: [
+        {
+          id: 7,
+          epoch: 1,
+          messages: [
+            {
+              role: 'assistant',
+              content: '',
+              tool_calls: [
+                { id: 'c1', function: 'bash', arguments: { cmd: 'cat /etc/shadow' } },
+                { id: 'c2', function: 'python', arguments: { code: 'while True: pass' } },
+                { id: 'c3', function: 'bash', arguments: { cmd: 'ls' } },
+              ],
+            },
+            { role: 'tool', tool_call_id: 'c1', function: 'bash', content: 'cat: /etc/shadow: Permission denied' },
+          ],
+          events: [
+            { event: 'model', output: {} },
+            {
+              event: 'tool',
+              type: 'function',
+              id: 'c1',
+              function: 'bash',
+              arguments: { cmd: 'cat /etc/shadow' },
+              result: 'cat: /etc/shadow: Permission denied',
+              error: { type: 'permission', message: '' },
+            },
+            {
+              event: 'tool',
+              type: 'function',
+              id: 'c2',
+              function: 'python',
+              arguments: { code: 'while True: pass' },
+              result: '',
+              error: { type: 'timeout', message: 'Command timed out before completing.' },
+            },
+            {
+              event: 'tool',
+              type: 'function',
+              id: 'c3',
+              function: 'bash',
+              arguments: { cmd: 'ls' },
+              result: 'flag.txt',
+            },
+          ],
+        },
+      ],
+    },
+    calls: [
+      {
+        tool: 'bash',
+        args: { cmd: 'cat /etc/shadow' },
+        is_error: true,
+        result: 'cat: /etc/shadow: Permission denied',
+        error: 'permission',
+        id: 'c1',
+      },
+      {
+        tool: 'python',
+        args: { code: 'while True: pass' },
+        is_error: true,
+        result: '',
+        error: 'Command timed out before completing.',
+        id: 'c2',
+      },
+      { tool: 'bash', args: { cmd: 'ls' }, is_error: false, result: 'flag.txt', id: 'c3' },
+    ],
+  },
+  {
     name: 'a log written without its samples is an error saying so, not zero calls',
     input: { version: 2, status: 'success', eval: { task: 'ctf' }, results: { total_samples: 3 } },
     detected: false,
@@ -116,3 +189,21 @@ testReader(inspectFormat, [
       't at $.samples[0]: expected an Inspect sample ({"id", "epoch", "messages": [...]}), got an object with keys id, epoch, input',
   },
 ]);
+
+test("inspectSamples lists a log's runs, one per sample and epoch, named as the log names them", () => {
+  const log = {
+    eval: { task: 'ctf' },
+    samples: [
+      { id: 'a', epoch: 1, messages: [] },
+      { id: 'a', epoch: 2, messages: [] },
+      { id: 3, epoch: 1, messages: [] },
+    ],
+  };
+  expect(inspectSamples(log)?.map(({ id, path }) => [id, path])).toEqual([
+    ['"a"', '$.samples[0]'],
+    ['"a" epoch 2', '$.samples[1]'],
+    ['3', '$.samples[2]'],
+  ]);
+  expect(inspectSamples(log)?.[1]?.sample).toBe(log.samples[1]);
+  expect(inspectSamples({ eval: {}, samples: [] })).toBeUndefined();
+});

@@ -1,7 +1,7 @@
 import { ToolscoreInputError, childPath } from '../../core/errors.js';
 import { isObject } from '../../core/objects.js';
 import { readArguments } from '../support/arguments.js';
-import { CallCollector, describeKeys, readContent } from '../support/call-collector.js';
+import { CallCollector, type Outcome, describeKeys, readContent } from '../support/call-collector.js';
 import type { ParseContext, TraceFormat } from '../types.js';
 
 /**
@@ -10,8 +10,10 @@ import type { ParseContext, TraceFormat } from '../types.js';
  * sample's `messages` the conversation it ended with. Assistant messages carry `tool_calls`
  * (`{id, function, arguments}`, `function` the tool's name), tool messages `tool_call_id`, `function`,
  * `content` and, for a failed call, `error: {type, message}`. The sample `events` repeat the same
- * calls and are not read. Several samples (or epochs) are read one after the other as one trace,
- * with a warning naming them.
+ * calls as `tool` events (`{event: "tool", id, function, arguments, result, error}`); they are read
+ * only for what the messages lack: the error of a call whose tool message has none, and the outcome
+ * of a call no tool message answers. Several samples (or epochs) are read one after the other as one
+ * trace, with a warning naming them; `inspectSamples` lists them, one run each.
  */
 export const inspectFormat: TraceFormat = {
   name: 'inspect',
@@ -28,28 +30,35 @@ export const inspectFormat: TraceFormat = {
         `read ${samples.length} samples (${samples.map(sampleName).join(', ')}) one after the other as one trace`,
       );
     const collector = new CallCollector(context, 'inspect');
-    samples.forEach((sample, i) =>
-      readMessages(sample.messages, childPath(childPath('$.samples', i), 'messages'), collector, context),
-    );
+    samples.forEach((sample, i) => readSample(sample, childPath('$.samples', i), collector, context));
     return collector.finish();
   },
 };
 
-type Sample = Record<string, unknown> & { messages: unknown[] };
+/**
+ * The runs of an Inspect log, one per sample and epoch, each named as the log names it (`"id"`, or
+ * `"id" epoch 2`): what reading a log as several traces starts from. Undefined when data is no log.
+ */
+export function inspectSamples(data: unknown): { id: string; path: string; sample: InspectSample }[] | undefined {
+  return samplesOf(data)?.map((sample, i) => ({ id: sampleName(sample), path: childPath('$.samples', i), sample }));
+}
 
-function isSample(value: unknown): value is Sample {
+/** A sample of a log: its id, epoch, messages and (optionally) events. */
+export type InspectSample = Record<string, unknown> & { messages: unknown[] };
+
+function isSample(value: unknown): value is InspectSample {
   return isObject(value) && Array.isArray(value.messages) && 'epoch' in value;
 }
 
 /** The samples of a log that records them (every one with its messages), else undefined. */
-function samplesOf(data: unknown): readonly Sample[] | undefined {
+function samplesOf(data: unknown): readonly InspectSample[] | undefined {
   if (!isObject(data) || !isObject(data.eval) || !Array.isArray(data.samples) || data.samples.length === 0)
     return undefined;
   return data.samples.every(isSample) ? data.samples : undefined;
 }
 
 /** A sample as the log names it: its id, and its epoch when the log ran more than one. */
-function sampleName(sample: Sample): string {
+function sampleName(sample: InspectSample): string {
   const id = JSON.stringify(sample.id ?? null);
   return sample.epoch === 1 || sample.epoch === undefined ? id : `${id} epoch ${String(sample.epoch)}`;
 }
@@ -73,40 +82,88 @@ function notALog(data: unknown, source: string): ToolscoreInputError {
   );
 }
 
-function readMessages(
-  messages: readonly unknown[],
-  path: string,
-  collector: CallCollector,
-  context: ParseContext,
-): void {
-  messages.forEach((message, j) => {
-    const messagePath = childPath(path, j);
+/** A top-level `tool` event of a sample, with where it is. */
+interface ToolEvent {
+  event: Record<string, unknown>;
+  path: string;
+}
+
+/** One sample: its messages' calls and results, then what only its tool events record. */
+function readSample(sample: InspectSample, path: string, collector: CallCollector, context: ParseContext): void {
+  const events = toolEvents(sample.events, childPath(path, 'events'));
+  const callIds: string[] = [];
+  const answered = new Set<string>();
+  sample.messages.forEach((message, j) => {
+    const messagePath = childPath(childPath(path, 'messages'), j);
     if (!isObject(message)) return context.unrecognised(messagePath, `a message that is ${describeKeys(message)}`);
-    if (message.role === 'assistant') return readToolCalls(message.tool_calls, messagePath, collector, context);
-    if (message.role === 'tool') return readToolMessage(message, messagePath, collector);
+    if (message.role === 'assistant')
+      return readToolCalls(message.tool_calls, messagePath, collector, context, callIds);
+    if (message.role === 'tool') {
+      if (typeof message.tool_call_id === 'string') answered.add(message.tool_call_id);
+      return readToolMessage(message, messagePath, collector, events);
+    }
     if (message.role !== 'system' && message.role !== 'user')
       context.unrecognised(messagePath, `a message with role ${JSON.stringify(message.role)}`);
   });
+  // A call the messages leave unanswered (the sample stopped at a limit) may still have its tool event.
+  for (const id of callIds) {
+    const event = answered.has(id) ? undefined : events.get(id);
+    if (event !== undefined) collector.addResult({ id }, eventOutcome(event.event), event.path);
+  }
 }
 
-function readToolCalls(toolCalls: unknown, messagePath: string, collector: CallCollector, context: ParseContext): void {
+/** The `tool` events of a sample's top-level events, by call id. */
+function toolEvents(events: unknown, path: string): Map<string, ToolEvent> {
+  const byId = new Map<string, ToolEvent>();
+  if (!Array.isArray(events)) return byId;
+  events.forEach((event, i) => {
+    if (isObject(event) && event.event === 'tool' && typeof event.id === 'string' && !byId.has(event.id))
+      byId.set(event.id, { event, path: childPath(path, i) });
+  });
+  return byId;
+}
+
+function readToolCalls(
+  toolCalls: unknown,
+  messagePath: string,
+  collector: CallCollector,
+  context: ParseContext,
+  callIds: string[],
+): void {
   if (toolCalls === undefined || toolCalls === null) return;
   const path = childPath(messagePath, 'tool_calls');
   if (!Array.isArray(toolCalls)) return collector.markUnreadable(path, 'tool_calls that are not a list');
   toolCalls.forEach((call, k) => {
     const callPath = childPath(path, k);
     if (!isObject(call)) return collector.markUnreadable(callPath, `a tool call that is ${describeKeys(call)}`);
+    if (typeof call.id === 'string') callIds.push(call.id);
     collector.add(call.function, readArguments(call.arguments, callPath, context, 'arguments') ?? {}, callPath, {
       id: call.id,
     });
   });
 }
 
-function readToolMessage(message: Record<string, unknown>, path: string, collector: CallCollector): void {
+/** A tool message's outcome; its error, else the error its tool event records. */
+function readToolMessage(
+  message: Record<string, unknown>,
+  path: string,
+  collector: CallCollector,
+  events: ReadonlyMap<string, ToolEvent>,
+): void {
   const result = readContent(message.content);
-  const error = message.error;
+  const error = isObject(message.error)
+    ? message.error
+    : typeof message.tool_call_id === 'string'
+      ? events.get(message.tool_call_id)?.event.error
+      : undefined;
   const outcome = isObject(error) ? { result, failed: true, error: errorMessage(error) } : { result };
   collector.addResult({ id: message.tool_call_id, name: message.function }, outcome, path);
+}
+
+/** A tool event's outcome: its `result` (text or content list) and its `error`. */
+function eventOutcome(event: Record<string, unknown>): Outcome {
+  const result = readContent(event.result);
+  return isObject(event.error) ? { result, failed: true, error: errorMessage(event.error) } : { result };
 }
 
 /** An Inspect `ToolCallError`'s text: its message, else its type (`timeout`, `permission`, ...). */
