@@ -151,6 +151,28 @@ testReader(smolagentsFormat, [
     ],
   },
   {
+    name: 'smolagents 1.7 to 1.18 dicts (`step`, FinalAnswerStep `final_answer`), with the `__class__` some dumps add',
+    input: [
+      { __class__: 'TaskStep', task: 'Weather in Paris?', task_images: null },
+      {
+        __class__: 'ActionStep',
+        model_input_messages: null,
+        tool_calls: [toolCall('call_1', 'get_weather', '{"city": "Paris"}')],
+        start_time: 1,
+        end_time: 2,
+        step: 1,
+        error: null,
+        duration: 1,
+        model_output_message: null,
+        model_output: null,
+        observations: '{"temp": 22}',
+        action_output: null,
+      },
+      { __class__: 'FinalAnswerStep', final_answer: '22°C' },
+    ],
+    calls: [{ tool: 'get_weather', args: { city: 'Paris' }, is_error: false, result: { temp: 22 }, id: 'call_1' }],
+  },
+  {
     name: 'a list holding something that is no memory step is an error naming it',
     input: { state: 'success', steps: [actionStep({}), { role: 'user', content: 'hi' }] },
     detected: false,

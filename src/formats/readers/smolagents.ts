@@ -43,25 +43,37 @@ export const smolagentsFormat: TraceFormat = {
 
 type Step = Record<string, unknown>;
 
-/** An `ActionStep` dict: numbered, with the observations and calls of its action. */
+/**
+ * An `ActionStep` dict: numbered (`step_number`; `step` in smolagents 1.7 to 1.18), with the
+ * observations and calls of its action.
+ */
 function isActionStep(value: unknown): value is Step {
   return (
     isObject(value) &&
-    typeof value.step_number === 'number' &&
+    (typeof value.step_number === 'number' || typeof value.step === 'number') &&
     'observations' in value &&
     ('tool_calls' in value || 'model_output_message' in value)
   );
 }
 
+/** The steps that hold no call, by the keys only they have; `__class__` is what some dumps add. */
+const OTHER_STEPS: readonly (readonly string[])[] = [
+  ['task', 'task_images'],
+  ['system_prompt'],
+  // FinalAnswerStep: `output`, `final_answer` before smolagents 1.17.
+  ['output'],
+  ['final_answer'],
+];
+
 /** Any memory step dict: an action, a task, a plan, the system prompt, or the final answer. */
 function isStep(value: unknown): boolean {
   if (isActionStep(value)) return true;
   if (!isObject(value)) return false;
+  if (typeof value.plan === 'string') return true;
+  const keys = Object.keys(value).filter((key) => key !== '__class__');
   return (
-    ('task' in value && 'task_images' in value) ||
-    ('plan' in value && 'model_output_message' in value) ||
-    ('system_prompt' in value && Object.keys(value).length === 1) ||
-    ('output' in value && Object.keys(value).length === 1)
+    keys.length > 0 &&
+    OTHER_STEPS.some((stepKeys) => stepKeys.includes(keys[0]!) && keys.every((key) => stepKeys.includes(key)))
   );
 }
 
