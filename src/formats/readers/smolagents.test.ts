@@ -108,7 +108,7 @@ testReader(smolagentsFormat, [
       { tool: 'final_answer', args: { answer: 'Paris, 22°C' }, is_error: false, result: 'Paris, 22°C', id: 'call_d' },
     ],
     warnings: [
-      't at $.steps[4].observations: the step ran 2 calls and recorded one text for all of them; it is not split, so they have no result',
+      't at $.steps[4].observations: a step ran several calls at once and recorded one observations text for all of them; it is not split, so those calls have no result',
     ],
   },
   {

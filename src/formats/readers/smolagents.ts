@@ -15,7 +15,7 @@ import type { ParseContext, TraceFormat } from '../types.js';
  *
  * - A step with one call: `observations` is its result. A step with several (a ToolCallingAgent
  *   running them in parallel) records one text joining their observations, which is not split:
- *   those calls get no result, with a warning.
+ *   those calls get no result, with one warning counting such steps.
  * - A step with an `error` fails its call, with the error's message. A ToolCallingAgent whose tool
  *   raised records no `tool_calls` for the step; its calls are then the ones `model_output_message`
  *   announced. With several calls, the one the message names (`tool 'x'`) failed. A step whose
@@ -36,12 +36,24 @@ export const smolagentsFormat: TraceFormat = {
     const steps = stepsOf(data);
     if (steps === undefined) throw notSteps(data, context.source);
     const collector = new CallCollector(context, 'smolagents');
-    steps.list.forEach((step, i) => readStep(step, childPath(steps.path, i), collector, context));
+    const joined: JoinedObservations = { count: 0, first: undefined };
+    steps.list.forEach((step, i) => readStep(step, childPath(steps.path, i), collector, context, joined));
+    if (joined.first !== undefined)
+      context.warn(
+        joined.first,
+        `${joined.count === 1 ? 'a step' : `${joined.count} steps`} ran several calls at once and recorded one observations text for all of them; it is not split, so those calls have no result`,
+      );
     return collector.finish();
   },
 };
 
 type Step = Record<string, unknown>;
+
+/** Steps whose several calls share one observations text: counted, warned about once. */
+interface JoinedObservations {
+  count: number;
+  first: string | undefined;
+}
 
 /**
  * An `ActionStep` dict: numbered (`step_number`; `step` in smolagents 1.7 to 1.18), with the
@@ -104,7 +116,13 @@ function notSteps(data: unknown, source: string): ToolscoreInputError {
 }
 
 /** One step: its calls, with the observations or the error it recorded. */
-function readStep(step: unknown, path: string, collector: CallCollector, context: ParseContext): void {
+function readStep(
+  step: unknown,
+  path: string,
+  collector: CallCollector,
+  context: ParseContext,
+  joined: JoinedObservations,
+): void {
   if (!isActionStep(step)) return;
   const error = isObject(step.error) ? step.error : undefined;
   let calls = step.tool_calls;
@@ -146,11 +164,10 @@ function readStep(step: unknown, path: string, collector: CallCollector, context
     return collector.addResult({ id: failed.id, name: failed.name }, outcome, childPath(path, 'error'));
   }
   if (read.length > 1) {
-    if (observations !== undefined)
-      context.warn(
-        childPath(path, 'observations'),
-        `the step ran ${read.length} calls and recorded one text for all of them; it is not split, so they have no result`,
-      );
+    if (observations !== undefined) {
+      joined.count++;
+      joined.first ??= childPath(path, 'observations');
+    }
     return;
   }
   if (observations !== undefined)
