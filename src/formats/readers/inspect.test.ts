@@ -175,6 +175,85 @@ testReader(inspectFormat, [
     ],
   },
   {
+    name: "a sample whose messages hold no call is read from its tool events; another sample's unmatched events are left out",
+    input: {
+      eval: { task: 'ctf' },
+      samples: [
+        {
+          id: 'a',
+          epoch: 1,
+          messages: [{ role: 'user', content: 'list the files' }],
+          events: [
+            {
+              event: 'tool',
+              type: 'function',
+              id: 'e1',
+              function: 'bash',
+              arguments: { cmd: 'ls' },
+              result: 'flag.txt',
+            },
+            {
+              event: 'tool',
+              type: 'function',
+              id: 'e2',
+              function: 'bash',
+              arguments: { cmd: 'cat flag.txt' },
+              result: '',
+              error: { type: 'permission', message: 'Permission denied' },
+            },
+          ],
+        },
+        {
+          id: 'b',
+          epoch: 1,
+          messages: [
+            {
+              role: 'assistant',
+              content: '',
+              tool_calls: [{ id: 'm1', function: 'researcher', arguments: { q: 'x' } }],
+            },
+            { role: 'tool', tool_call_id: 'm1', function: 'researcher', content: 'done' },
+          ],
+          events: [
+            {
+              event: 'tool',
+              type: 'function',
+              id: 'm1',
+              function: 'researcher',
+              arguments: { q: 'x' },
+              result: 'done',
+            },
+            {
+              event: 'tool',
+              type: 'function',
+              id: 's1',
+              function: 'web_search',
+              arguments: { query: 'x' },
+              result: '',
+            },
+          ],
+        },
+      ],
+    },
+    calls: [
+      { tool: 'bash', args: { cmd: 'ls' }, is_error: false, result: 'flag.txt', id: 'e1' },
+      {
+        tool: 'bash',
+        args: { cmd: 'cat flag.txt' },
+        is_error: true,
+        result: '',
+        error: 'Permission denied',
+        id: 'e2',
+      },
+      { tool: 'researcher', args: { q: 'x' }, is_error: false, result: 'done', id: 'm1' },
+    ],
+    warnings: [
+      't at $.samples: read 2 samples ("a", "b") one after the other as one trace',
+      't at $.samples[0].events[0]: the messages hold no tool call; read the calls of 2 tool events',
+      't at $.samples[1].events[1]: left out a tool event whose call no message holds (calls of an agent run as a tool?)',
+    ],
+  },
+  {
     name: 'a log written without its samples is an error saying so, not zero calls',
     input: { version: 2, status: 'success', eval: { task: 'ctf' }, results: { total_samples: 3 } },
     detected: false,

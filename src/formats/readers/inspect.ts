@@ -11,8 +11,8 @@ import type { ParseContext, TraceFormat } from '../types.js';
  * (`{id, function, arguments}`, `function` the tool's name), tool messages `tool_call_id`, `function`,
  * `content` and, for a failed call, `error: {type, message}`. The sample `events` repeat the same
  * calls as `tool` events (`{event: "tool", id, function, arguments, result, error}`); they are read
- * only for what the messages lack: the error of a call whose tool message has none, and the outcome
- * of a call no tool message answers. Several samples (or epochs) are read one after the other as one
+ * only for what the messages lack: the error of a call whose tool message has none, the outcome of a
+ * call no tool message answers, and the calls of a sample whose messages hold none. Several samples (or epochs) are read one after the other as one
  * trace, with a warning naming them; `inspectSamples` lists them, one run each.
  */
 export const inspectFormat: TraceFormat = {
@@ -109,6 +109,36 @@ function readSample(sample: InspectSample, path: string, collector: CallCollecto
   for (const id of callIds) {
     const event = answered.has(id) ? undefined : events.get(id);
     if (event !== undefined) collector.addResult({ id }, eventOutcome(event.event), event.path);
+  }
+  readUnmatchedEvents(events, new Set(callIds), collector, context);
+}
+
+/**
+ * Tool events whose call no message holds. When the messages hold no call at all (a sample whose
+ * messages were not kept), the events are the calls, with a warning; otherwise they are another
+ * agent's calls (an agent run as a tool records its calls only as events) and are left out, counted
+ * in one warning.
+ */
+function readUnmatchedEvents(
+  events: ReadonlyMap<string, ToolEvent>,
+  callIds: ReadonlySet<string>,
+  collector: CallCollector,
+  context: ParseContext,
+): void {
+  const unmatched = [...events.values()].filter(({ event }) => !callIds.has(event.id as string));
+  if (unmatched.length === 0) return;
+  const count = unmatched.length === 1 ? 'a tool event' : `${unmatched.length} tool events`;
+  if (callIds.size > 0)
+    return context.warn(
+      unmatched[0]!.path,
+      `left out ${count} whose call no message holds (calls of an agent run as a tool?)`,
+    );
+  context.warn(unmatched[0]!.path, `the messages hold no tool call; read the calls of ${count}`);
+  for (const { event, path } of unmatched) {
+    collector.add(event.function, readArguments(event.arguments, path, context, 'arguments') ?? {}, path, {
+      id: event.id,
+    });
+    collector.addResult({ id: event.id }, eventOutcome(event), path);
   }
 }
 
