@@ -12,8 +12,9 @@ import type { ParseContext, TraceFormat } from '../types.js';
  * `content` and, for a failed call, `error: {type, message}`. The sample `events` repeat the same
  * calls as `tool` events (`{event: "tool", id, function, arguments, result, error}`); they are read
  * only for what the messages lack: the error of a call whose tool message has none, the outcome of a
- * call no tool message answers, and the calls of a sample whose messages hold none. Several samples (or epochs) are read one after the other as one
- * trace, with a warning naming them; `inspectSamples` lists them, one run each.
+ * call no tool message answers, and the calls of a sample whose messages hold none. Several samples
+ * (or epochs) are read one after the other as one trace, with a warning naming them; `inspectSamples`
+ * lists them, one run each.
  */
 export const inspectFormat: TraceFormat = {
   name: 'inspect',
