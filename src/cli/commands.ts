@@ -67,6 +67,11 @@ export const COMMAND_GROUPS: Readonly<Record<string, string>> = {
 
 // ---- Options several commands share -------------------------------------------------------------
 
+const EXPLAIN: OptionSpec = {
+  flags: '--explain',
+  description:
+    'when the trace format cannot be detected, list every format, what it looks for and what the trace lacked',
+};
 const COLOR: OptionSpec = { flags: '--no-color', description: 'do not colour the output (NO_COLOR=1 does the same)' };
 const FORMAT: OptionSpec = {
   flags: '-f, --format <format>',
@@ -277,8 +282,9 @@ const evalCommand: CommandSpec<EvalFlags, [string, string]> = {
     verbose: {
       flags: '-v, --verbose',
       description:
-        'show every metric and the missing and extra tools; list every format when the trace format cannot be detected',
+        'show every metric and the missing and extra tools; when the trace format cannot be detected, as --explain',
     },
+    explain: EXPLAIN,
     debug: {
       flags: '-d, --debug',
       description: 'after the verdict, walk through each mismatch on the terminal (n next, p previous, q quit)',
@@ -585,10 +591,8 @@ const validateCommand: CommandSpec<ValidateFlags, [string]> = {
       description: 'print what was found as JSON: format, counts, every call (tool, args, result, error), warnings',
     },
     strictGold: STRICT_GOLD,
-    verbose: {
-      flags: '-v, --verbose',
-      description: 'when the trace format cannot be detected, list every format and what it looks for',
-    },
+    explain: EXPLAIN,
+    verbose: { flags: '-v, --verbose', description: 'the same as --explain' },
     color: COLOR,
   },
   help: '\nExit codes:\n  0  the file is valid\n  2  it is not (the reason is printed), or bad usage',

@@ -2,7 +2,7 @@ import { isCallList, toActualCalls } from './support/calls.js';
 import { callMarkIn, checkZeroCalls, describeKeys, isEmptyList, type ZeroReading } from './support/call-collector.js';
 import type { ToolCall } from '../core/types.js';
 import { claimHint, detectFormat, formatNamed, undetectedFormatError } from './registry.js';
-import { collectingContext, type TraceFormat, type UnrecognisedItems } from './types.js';
+import { collectingContext, passedOverWarnings, type TraceFormat, type UnrecognisedItems } from './types.js';
 
 /** Calls read from some input, with the format used and any warnings. */
 export interface ExtractedCalls {
@@ -43,6 +43,7 @@ export function readWithAdapter(
   const passedOver: UnrecognisedItems = { count: 0 };
   // An empty list is no calls in any format (a run that made none), whatever shape the format expects.
   const calls = isEmptyList(data) ? [] : adapter.parse(data, collectingContext(source, warnings, passedOver));
+  warnings.push(...passedOverWarnings(source, passedOver, calls.length === 0));
   if (calls.length === 0) {
     const reading: ZeroReading = { adapter, explicit, source, passedOver, warnings };
     checkZeroCalls(

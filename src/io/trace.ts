@@ -2,7 +2,7 @@ import { ToolscoreInputError } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { type ExtractedCalls, readWithFormat } from '../formats/auto.js';
 import { claimHint, detectFormat, formatNamed, knownNonTrace, undetectedFormatError } from '../formats/registry.js';
-import { collectingContext, type ParseContext, type TraceStreamReader } from '../formats/types.js';
+import { collectingContext, passedOverWarnings, type ParseContext, type TraceStreamReader } from '../formats/types.js';
 import { readJsonOrServerSentEvents } from './sse.js';
 import { isJsonLinesPath, jsonLinePath, type JsonLinesOptions, looksLikeJsonLines, readJsonLines } from './jsonl.js';
 import type { UnrecognisedItems } from '../formats/types.js';
@@ -171,6 +171,7 @@ async function loadJsonLinesTrace(path: string, format: string, options?: JsonLi
   const adapter = formatNamed(name);
   const calls: ToolCall[] = reader ? (reader as TraceStreamReader).finish() : adapter.parse(collected, context);
   context.finish();
+  warnings.push(...passedOverWarnings(path, passedOver, calls.length === 0));
   if (calls.length === 0) {
     const items = sample.map((entry) => entry.item);
     const reading = { adapter, explicit: format !== 'auto', source: path, passedOver, warnings };
