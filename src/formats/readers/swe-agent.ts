@@ -22,7 +22,7 @@ import type { ParseContext, TraceFormat } from '../types.js';
  */
 export const sweAgentFormat: TraceFormat = {
   name: 'swe-agent',
-  marks: ['history', 'trajectory', 'message_type', 'tool_call_ids', 'replay_config'],
+  marks: ['history', 'message_type', 'tool_call_ids', 'replay_config'],
   looksFor:
     'a SWE-agent trajectory ({"history": [{"role", "message_type"}], "trajectory": [{"action", "observation"}]})',
   detect: (data) => isTrajectory(data),
