@@ -265,6 +265,29 @@ describe('every reader names what it passed over when it read no call', () => {
       at: '$.candidates[0].content.parts[0]',
       what: 'a part that is not a Gemini part (an object with keys toolCall)',
     },
+    {
+      format: 'inspect',
+      data: { eval: { task: 'ctf' }, samples: [{ id: 1, epoch: 1, messages: [{ role: 'developer', content: 'x' }] }] },
+      at: '$.samples[0].messages[0]',
+      what: 'a message with role "developer"',
+    },
+    {
+      format: 'smolagents',
+      data: [
+        {
+          step_number: 1,
+          tool_calls: [],
+          error: null,
+          model_output_message: {
+            role: 'assistant',
+            tool_calls: [{ id: 'c', function: { name: 'f', arguments: {} } }],
+          },
+          observations: null,
+        },
+      ],
+      at: '$[0].model_output_message.tool_calls',
+      what: 'tool calls the model announced that the step recorded neither as run nor as failed',
+    },
   ];
 
   test.each(cases)('$format', ({ format, data, at, what }) => {

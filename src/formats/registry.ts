@@ -11,6 +11,8 @@ import { cohereFormat } from './readers/cohere.js';
 import { customFormat } from './readers/custom.js';
 import { geminiFormat } from './readers/gemini.js';
 import { geminiCLIFormat } from './readers/gemini-cli.js';
+import { inspectFormat } from './readers/inspect.js';
+import { smolagentsFormat } from './readers/smolagents.js';
 import { langchainFormat } from './readers/langchain.js';
 import { mcpFormat } from './readers/mcp.js';
 import { ollamaFormat } from './readers/ollama.js';
@@ -32,6 +34,8 @@ import { vercelAIFormat } from './readers/vercel-ai.js';
 const DETECTION_ORDER: readonly TraceFormat[] = [
   mcpFormat,
   otelFormat,
+  inspectFormat,
+  smolagentsFormat,
   vercelAIFormat,
   openaiAgentsFormat,
   codexFormat,
