@@ -4,4 +4,4 @@
  */
 export { runAgent, type AgentRun, type RunAgentOptions, type RunProgress } from './run-agent.js';
 export { loadAgent } from './agent-module.js';
-export type { Agent, AgentContext, RunCase, RunLine } from './types.js';
+export type { Agent, AgentContext, RunCase, RunLine, RunSignal } from './types.js';

@@ -29,7 +29,7 @@ import {
   trialName,
 } from './text.js';
 import { TracesFolder, traceFilePath } from './trace-files.js';
-import type { Agent, RunCase, RunLine } from './types.js';
+import type { Agent, RunCase, RunLine, RunSignal } from './types.js';
 
 /** Options of `runAgent()`: the agent, its cases, how many times and how, and the scoring defaults (as `evaluateBatch()`'s). */
 export interface RunAgentOptions extends SettingsInput {
@@ -60,7 +60,7 @@ export interface RunAgentOptions extends SettingsInput {
    */
   previous?: AsyncIterable<BatchLine>;
   /** When it fires, no new trial starts; running ones end (at the latest at their timeout) and the run ends. */
-  signal?: AbortSignal;
+  signal?: RunSignal;
   /** Called whenever a trial ends or an earlier line passes. */
   onProgress?: (progress: RunProgress) => void;
   /** Where the agents' `context.log` goes (default: stderr, one line prefixed `[id #trial]`, credentials masked). */

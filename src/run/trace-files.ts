@@ -24,7 +24,7 @@ export function traceFilePath(caseNumber: number, id: string, trial: number): st
 }
 
 /** The batch dataset a traces folder holds: every trace, one per line, in the order of the results. */
-export const TRACES_DATASET = 'cases.jsonl';
+const TRACES_DATASET = 'cases.jsonl';
 
 /**
  * A run's traces folder: one file per trial, written when the trial ends, and `cases.jsonl`, the same
