@@ -84,7 +84,8 @@ export interface AgentRun extends BatchRun {
   stopped(): boolean;
 }
 
-const DEFAULT_CONCURRENCY = 4;
+/** Trials running at once when not told. */
+export const DEFAULT_CONCURRENCY = 4;
 const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** Lines waiting to be passed on, at most: a slow trial holds back this many finished ones, never the whole run. */
@@ -161,6 +162,8 @@ export function runAgent(options: RunAgentOptions): AgentRun {
   const traces = options.tracesDir === undefined ? undefined : new TracesFolder(options.tracesDir);
   let stopped = false;
   let complete = false;
+  /** A bug met by a trial (never the agent's failures, which are lines): the run stops with it. */
+  let bug: unknown;
   let identity: () => DatasetIdentity | undefined = () => undefined;
 
   /** The case of a dataset item, checked once for all its trials (its gold and options as batch reads them). */
@@ -329,14 +332,14 @@ export function runAgent(options: RunAgentOptions): AgentRun {
               (error: unknown) => {
                 // A bug, not the agent's (its failures are lines): the run stops with it.
                 slot.line = undefined;
-                failure ??= error;
+                bug ??= error;
                 running--;
                 wake();
               },
             );
           }
         }
-        if (failure !== undefined) throw failure;
+        if (bug !== undefined) throw bug;
         const ready: RunLine[] = [];
         while (queue.length > 0 && queue[0]!.line !== undefined) {
           const slot = queue.shift()!;
@@ -372,7 +375,6 @@ export function runAgent(options: RunAgentOptions): AgentRun {
       signal?.removeEventListener('abort', onStop);
     }
   }
-  let failure: unknown;
 
   async function* unitsOf(items: AsyncIterable<BatchItem>): AsyncGenerator<Unit> {
     for await (const item of items) {

@@ -10,7 +10,7 @@ import { readJsonFile } from '../../io/files.js';
 import { loadForbiddenRules } from '../../io/rules.js';
 import { displayText } from '../../reports/text.js';
 import { loadAgent } from '../../run/agent-module.js';
-import { runAgent, type RunAgentOptions, type RunProgress } from '../../run/run-agent.js';
+import { DEFAULT_CONCURRENCY, runAgent, type RunAgentOptions, type RunProgress } from '../../run/run-agent.js';
 import {
   STOPPING_TEXT,
   interruptedText,
@@ -135,7 +135,7 @@ export async function runRun(agentPath: string, flags: RunFlags): Promise<number
       minScore,
       maxErrors,
       print: flags.output === STDOUT_PATH ? process.stderr : process.stdout,
-      onEnd: () => progress.end(concurrency ?? 4),
+      onEnd: () => progress.end(concurrency ?? DEFAULT_CONCURRENCY),
       writeResults: writeStreamed,
     });
     if (!run.stopped()) return code;
