@@ -15,6 +15,7 @@ import type { GoldFlags } from './commands/gold.js';
 import type { InitFlags } from './commands/init.js';
 import type { McpTargetFlags } from './commands/mcp-common.js';
 import type { MergeFlags } from './commands/merge.js';
+import type { RunFlags } from './commands/run.js';
 import type { McpLintFlags } from './commands/mcp-lint.js';
 import type { McpListFlags } from './commands/mcp-list.js';
 import type { McpRecordFlags } from './commands/mcp-record.js';
@@ -402,6 +403,72 @@ const batchCommand: CommandSpec<BatchFlags, [string | undefined]> = {
   async run([dataset], flags) {
     const { runBatch } = await import('./commands/batch.js');
     return runBatch(dataset, flags);
+  },
+};
+
+const RUN_EXIT_CODES = `
+Exit codes:
+  0  done, and every gate passed
+  1  a gate failed (as for batch: the mean score, or each trial's with
+     --min-score-each, below --min-score; --fail-on-violations; more trials
+     that failed (threw, timed out, returned nothing readable) than
+     --max-errors allows, default 0)
+  2  bad usage or bad input: a bad flag, an agent module that cannot be loaded
+     or has no such export, a dataset that cannot be read, a results file
+     (--resume) of another run; or no trial could be scored
+  130  interrupted (Ctrl-C): the trials done are written; the line printed
+     last is the command that completes the run (--resume)`;
+
+const runCommand: CommandSpec<RunFlags, [string]> = {
+  name: 'run',
+  description: 'run your agent on every case of a dataset, k times, and score each trial as batch does',
+  arguments: [
+    ['<agent>', 'a module (.ts, .mts, .js, .mjs) whose default export is async (input, context) => response'],
+  ],
+  options: {
+    dataset: {
+      flags: '--dataset <file>',
+      description: 'JSON Lines or JSON array of {id, input, expected, options?}',
+      required: true,
+    },
+    export: { flags: '--export <name>', description: "the agent module's export to run (default: its default export)" },
+    trials: { flags: '--trials <k>', description: 'run every case k times (default 1)' },
+    concurrency: { flags: '--concurrency <n>', description: 'trials running at once (default 4)' },
+    timeout: {
+      flags: '--timeout <seconds>',
+      description: "a trial's time (default 60): then its signal fires and the trial is an error line",
+    },
+    tracesDir: {
+      flags: '--traces-dir <folder>',
+      description: "write each trial's trace there, and cases.jsonl: toolscore batch re-scores it without the agent",
+    },
+    resume: {
+      flags: '--resume',
+      description: 'run only the trials the results file (-o) lacks, keeping its lines (after Ctrl-C)',
+    },
+    ...BATCH_OUTPUT_OPTIONS,
+    format: FORMAT,
+    ...SCORE_OPTIONS,
+    ...BUDGET_AND_LIMIT_OPTIONS,
+    shard: {
+      flags: '--shard <i/n|auto>',
+      description: "run only the i-th of n slices of the trials (by position, as batch's); toolscore merge joins them",
+    },
+    shardCount: { flags: '--shard-count <n>', description: 'the number of shards, with --shard auto' },
+    strictGold: {
+      flags: '--strict-gold',
+      description: "an unknown key in a case's gold makes its trials errors, not warnings",
+    },
+    allowCaseLimits: {
+      flags: '--allow-case-limits',
+      description: "let a case's options.limits raise the limits above",
+    },
+    progress: { flags: '--no-progress', description: 'print no progress line on stderr' },
+  },
+  help: RUN_EXIT_CODES,
+  async run([agent], flags) {
+    const { runRun } = await import('./commands/run.js');
+    return runRun(agent, flags);
   },
 };
 
@@ -846,6 +913,7 @@ Exit codes:
 export const COMMANDS: readonly CommandSpec<any, any>[] = [
   evalCommand,
   batchCommand,
+  runCommand,
   mergeCommand,
   bfclCommand,
   regressionCommand,

@@ -29,6 +29,7 @@ const FLOORS: Readonly<Record<string, number>> = {
   baseline: 11,
   compare: 11,
   bfcl: 11,
+  run: 11,
   cli: 12,
   '(entry)': 13,
 };

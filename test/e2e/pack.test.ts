@@ -251,7 +251,7 @@ describe('the npm package', () => {
     const imported = JSON.parse(esm.stdout) as Seen;
     const required = JSON.parse(cjs.stdout) as Seen;
     expect(Object.keys(required)).toEqual(ENTRY_POINTS);
-    expect(ENTRY_POINTS).toHaveLength(11);
+    expect(ENTRY_POINTS).toHaveLength(12);
     for (const name of ENTRY_POINTS) {
       expect([name, required[name]!.file]).toEqual([name, imported[name]!.file]);
       expect([name, required[name]!.file.startsWith('node_modules/toolscore/dist/')]).toEqual([name, true]);

@@ -140,6 +140,8 @@ export async function finishRun(
     failFast?: boolean;
     print: NodeJS.WritableStream;
     onEnd?: () => void;
+    /** How the results file is written (default: atomically, through a temporary file removed on Ctrl-C). */
+    writeResults?: (path: string, chunks: AsyncIterable<string>) => Promise<void>;
   },
 ): Promise<number> {
   const { minScore } = options;
@@ -154,7 +156,8 @@ export async function finishRun(
   const resultsPath = scratch === undefined ? flags.output : join(scratch, 'results.jsonl');
   try {
     const chunks = toStdout ? echoed(run.text()) : run.text();
-    if (resultsPath !== undefined && resultsPath !== STDOUT_PATH) await writeFileAtomic(resultsPath, chunks);
+    if (resultsPath !== undefined && resultsPath !== STDOUT_PATH)
+      await (options.writeResults ?? writeFileAtomic)(resultsPath, chunks);
     else for await (const _ of chunks);
     options.onEnd?.();
     const summary = run.summary();
