@@ -270,21 +270,29 @@ describe('runAgent', () => {
     expect(run.summary().cases.total).toBe(2);
   });
 
-  test('shards split the trials by position, and merge joins them into the whole run, byte for byte', async () => {
+  test('shards take whole cases by id, as batch does, and merge joins them into the whole run, byte for byte', async () => {
     const folder = scratch();
     const dataset = join(folder, 'cases.jsonl');
     writeFileSync(dataset, `${CASES.map((c) => JSON.stringify(c)).join('\n')}\n`);
     const whole = await textOf({ agent: callsAgent, dataset, trials: 3 });
     const paths: string[] = [];
-    for (let index = 1; index <= 2; index++) {
+    for (let index = 1; index <= 4; index++) {
       const path = join(folder, `results-${index}.jsonl`);
-      writeFileSync(path, await textOf({ agent: callsAgent, dataset, trials: 3, shard: { index, count: 2 } }));
+      writeFileSync(path, await textOf({ agent: callsAgent, dataset, trials: 3, shard: { index, count: 4 } }));
       paths.push(path);
     }
-    // 9 trial lines; shard 1 holds positions 0, 2, 4, 6, 8, and ends with its shard line counting 9.
-    const first = readFileSync(paths[0]!, 'utf8').trimEnd().split('\n');
-    expect(first.slice(0, -1).map((line) => JSON.parse(line).index)).toEqual([0, 2, 4, 6, 8]);
-    expect(JSON.parse(first.at(-1)!)).toMatchObject({ shard: { index: 1, count: 2 }, dataset: { cases: 9 } });
+    // 9 trial lines. FNV-1a mod 4 puts "paris" and "half" in shard 1 and "wrong" in shard 3; shards 2 and 4
+    // hold only their shard line, which counts 9.
+    const linesOf = (path: string) => readFileSync(path, 'utf8').trimEnd().split('\n');
+    const first = linesOf(paths[0]!);
+    expect(first.slice(0, -1).map((line) => JSON.parse(line).index)).toEqual([0, 1, 2, 6, 7, 8]);
+    expect(JSON.parse(first.at(-1)!)).toMatchObject({ shard: { index: 1, count: 4 }, dataset: { cases: 9 } });
+    expect(
+      linesOf(paths[2]!)
+        .slice(0, -1)
+        .map((line) => JSON.parse(line).id),
+    ).toEqual(['wrong', 'wrong', 'wrong']);
+    expect(linesOf(paths[1]!)).toHaveLength(1);
     let merged = '';
     for await (const chunk of mergeResults(paths).text()) merged += chunk;
     expect(merged).toBe(whole);

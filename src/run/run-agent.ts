@@ -9,7 +9,7 @@ import { redactSecrets } from '../metrics/security.js';
 import { CaseScorer, type BatchCase, type BatchItem, type CaseDefaults } from '../batch/cases.js';
 import { summarizedRun, type BatchRun } from '../batch/run.js';
 import { batchOfLines, type ScoredBatch } from '../batch/scored-batch.js';
-import { checkShard, inShard, shardLineText, shardSize, type Shard } from '../batch/shard.js';
+import { checkShard, inShard, shardLineText, type Shard } from '../batch/shard.js';
 import { openSource, type BatchSource } from '../batch/sources.js';
 import type { BatchLine, DatasetIdentity } from '../batch/types.js';
 import { firstLine } from './agent-module.js';
@@ -283,8 +283,9 @@ export function runAgent(options: RunAgentOptions): AgentRun {
       return dataset === undefined ? undefined : { sha256: dataset.sha256, cases: dataset.cases * trials };
     };
     const total = (): number | undefined => {
+      // A shard's share of the cases is known only once their ids are read.
       const cases = stream.total();
-      return cases === undefined ? undefined : shardSize(cases * trials, shard);
+      return cases === undefined || shard !== undefined ? undefined : cases * trials;
     };
     const units = unitsOf(stream.items);
     const earlier = new EarlierLines(options.previous);
@@ -378,13 +379,11 @@ export function runAgent(options: RunAgentOptions): AgentRun {
 
   async function* unitsOf(items: AsyncIterable<BatchItem>): AsyncGenerator<Unit> {
     for await (const item of items) {
-      let read: ReadCase | undefined;
-      for (let trial = 1; trial <= trials; trial++) {
-        const position = item.index * trials + trial - 1;
-        if (!inShard(position, shard)) continue;
-        read ??= await readCase(item);
-        yield { position, caseNumber: item.index + 1, trial, read };
-      }
+      // Every trial of a case goes to the shard its id names, as in batch, so merge finds each line where it belongs.
+      const read = await readCase(item);
+      if (shard !== undefined && !inShard(item.index * trials, shard, read.id)) continue;
+      for (let trial = 1; trial <= trials; trial++)
+        yield { position: item.index * trials + trial - 1, caseNumber: item.index + 1, trial, read };
     }
   }
 
