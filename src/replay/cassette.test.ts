@@ -129,6 +129,28 @@ describe('Cassette', () => {
     expect(await strict.tool('t', { a: 1 }, real.run)).toEqual({ n: 1 });
   });
 
+  it('keys model responses by model and masked request, in order, and names the last prompt message on a miss', () => {
+    const ask = (text: string) => ({ kind: 'generate', prompt: [{ role: 'user', content: text }], temperature: 0 });
+    const recording = openCassette('model', { mode: 'record', dir });
+    recording.recordModel('p/m', ask(`key ${TOKEN}`), { response: { text: 'first' } });
+    recording.recordModel('p/m', ask(`key ${TOKEN}`), { response: { text: 'second' } });
+    recording.recordModel('p/m', ask('stream it'), { stream: [{ type: 'text-delta', delta: 'hi' }] });
+    expect(readCassette('model').model[0]).toEqual({
+      model: 'p/m',
+      request: { kind: 'generate', prompt: [{ role: 'user', content: 'key [REDACTED github_token]' }], temperature: 0 },
+      response: { text: 'first' },
+    });
+
+    const replaying = openCassette('model', { mode: 'strict', dir });
+    expect(replaying.replayModel('p/m', ask(`key ${ROTATED}`))?.response).toEqual({ text: 'first' });
+    expect(replaying.replayModel('p/m', ask(`key ${TOKEN}`))?.response).toEqual({ text: 'second' });
+    expect(replaying.replayModel('p/m', ask('stream it'))?.stream).toEqual([{ type: 'text-delta', delta: 'hi' }]);
+    expect(() => replaying.replayModel('other/m', ask('stream it'))).toThrow(
+      `strict replay: no recorded response of model "other/m" to a request of 1 prompt message ending with {"content":"stream it","role":"user"} in cassette ${cassettePath(dir, 'model')}`,
+    );
+    expect(openCassette('model', { mode: 'record', dir }).replayModel('p/m', ask('stream it'))).toBeUndefined();
+  });
+
   it('records what a tool threw and throws it again on replay', async () => {
     const recording = openCassette('err', { mode: 'record', dir });
     const boom = () => {

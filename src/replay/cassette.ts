@@ -131,7 +131,7 @@ export class Cassette {
   replayModel(model: string, request: unknown): ModelEntry | undefined {
     if (this.mode === 'off') return undefined;
     const key = { model, request: masked(request, `request to model ${model}`) };
-    return this.#replay('model', key, () => modelRequestText(model, canonicalJson(key.request)));
+    return this.#replay('model', key, () => modelRequestText(model, key.request, canonicalJson));
   }
 
   /** Records a model's response (or its stream's parts) to a request `replayModel` did not answer. */

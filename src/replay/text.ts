@@ -28,9 +28,18 @@ export function toolCallText(tool: string, argsJson: string): string {
   return `call of tool ${JSON.stringify(tool)} with arguments ${quoted(argsJson)}`;
 }
 
-/** A model request as a miss names it: the model and the canonical request, credentials masked. */
-export function modelRequestText(model: string, requestJson: string): string {
-  return `response of model ${JSON.stringify(model)} to the request ${quoted(requestJson)}`;
+/**
+ * A model request as a miss names it, credentials masked: the model and the request's last prompt
+ * message (where two turns of a conversation differ), or the whole canonical request when it has no
+ * prompt.
+ */
+export function modelRequestText(model: string, request: unknown, canonical: (value: unknown) => string): string {
+  const prompt = (request as { prompt?: unknown }).prompt;
+  const about =
+    Array.isArray(prompt) && prompt.length > 0
+      ? `a request of ${prompt.length} prompt message${prompt.length === 1 ? '' : 's'} ending with ${quoted(canonical(prompt.at(-1)))}`
+      : `the request ${quoted(canonical(request))}`;
+  return `response of model ${JSON.stringify(model)} to ${about}`;
 }
 
 /** A value a cassette cannot hold (a BigInt, a cycle), named by what produced it. */
