@@ -13,7 +13,8 @@ export interface ModelIdentity {
 export interface ReplayMiddleware {
   readonly specificationVersion: 'v3';
   wrapGenerate<R>(options: { doGenerate: () => PromiseLike<R>; params: object; model: ModelIdentity }): Promise<R>;
-  wrapStream<S extends { stream: ReadableStream<unknown> }>(options: {
+  // `stream` is a web ReadableStream; typed `unknown` so the declarations need no DOM or Node types.
+  wrapStream<S extends { stream: unknown }>(options: {
     doStream: () => PromiseLike<S>;
     params: object;
     model: ModelIdentity;
@@ -85,7 +86,7 @@ export function replayMiddleware(cassette: Cassette): ReplayMiddleware {
       const result = await doStream();
       if (cassette.mode === 'off') return result;
       const parts: unknown[] = [];
-      const stream = result.stream.pipeThrough(
+      const stream = (result.stream as ReadableStream<unknown>).pipeThrough(
         new TransformStream<unknown, unknown>({
           transform(part, controller) {
             parts.push(part);
