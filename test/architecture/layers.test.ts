@@ -21,6 +21,7 @@ const FLOORS: Readonly<Record<string, number>> = {
   io: 6,
   text: 6,
   judge: 7,
+  replay: 7,
   evaluation: 8,
   reports: 9,
   mcp: 10,
