@@ -446,13 +446,23 @@ const runCommand: CommandSpec<RunFlags, [string]> = {
       flags: '--resume',
       description: 'run only the trials the results file (-o) lacks, keeping its lines (after Ctrl-C)',
     },
+    replay: {
+      flags: '--replay [mode]',
+      description:
+        "answer the agent's wrapped tools and model from its cassettes (toolscore/replay): strict (the default: a call not recorded fails), replay, record (one trial per case) or off",
+    },
+    cassettes: {
+      flags: '--cassettes <folder>',
+      description: 'the folder of cassettes, with --replay (default .toolscore/cassettes)',
+    },
     ...BATCH_OUTPUT_OPTIONS,
     format: FORMAT,
     ...SCORE_OPTIONS,
     ...BUDGET_AND_LIMIT_OPTIONS,
     shard: {
       flags: '--shard <i/n|auto>',
-      description: "run only the i-th of n slices of the trials (by position, as batch's); toolscore merge joins them",
+      description:
+        "run only the i-th of n slices of the cases, all trials of a case in one (by id, as batch's); toolscore merge joins them",
     },
     shardCount: { flags: '--shard-count <n>', description: 'the number of shards, with --shard auto' },
     strictGold: {

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { REPO_ROOT } from '../corpus.js';
 import { CLI, childEnv, runCli, useScratchFolder } from './run-cli.js';
@@ -182,5 +183,69 @@ describe('toolscore run', () => {
     expect(all.slice(0, kept.length)).toEqual(kept);
     // 16 trials, each run once over the two processes.
     expect(readdirSync(join(dir, 'calls'))).toHaveLength(16);
+  });
+
+  test("--replay record keeps each case's tool results in its cassette; --replay (strict) answers every trial from it, and a call not recorded fails the trial", async () => {
+    const dir = freshDir();
+    const replay = pathToFileURL(join(REPO_ROOT, 'dist/replay/index.js')).href;
+    // The tool draws a random number, so only a replayed result can repeat; LIVE=0 makes a real call throw.
+    writeFileSync(
+      join(dir, 'agent.mjs'),
+      `import { openCassette } from ${JSON.stringify(replay)};
+export default async (input, context) => {
+  const cassette = openCassette(context.caseId);
+  const result = await cassette.tool('lookup', { q: input }, () => {
+    if (process.env.LIVE === '0') throw new Error('the real tool ran');
+    return { value: Math.random() };
+  });
+  return [{ tool: 'lookup', args: { q: input }, result }];
+};
+`,
+    );
+    const cases = [
+      { id: 'a', input: 'x', expected: [{ tool: 'lookup', args: { q: 'x' } }] },
+      { id: 'b', input: 'y', expected: [{ tool: 'lookup', args: { q: 'y' } }] },
+    ];
+    writeFileSync(join(dir, 'cases.jsonl'), `${cases.map((c) => JSON.stringify(c)).join('\n')}\n`);
+    const base = ['run', 'agent.mjs', '--dataset', 'cases.jsonl', '--cassettes', 'tapes', '--no-progress'];
+
+    const tooMany = await runCli([...base, '--replay', 'record', '--trials', '2'], { cwd: dir });
+    expect([tooMany.code, tooMany.stderr]).toEqual([
+      2,
+      'toolscore: --replay: record writes one cassette per case: record with --trials 1, then replay with --trials 2\n',
+    ]);
+    const record = await runCli([...base, '--replay', 'record', '--traces-dir', 'recorded'], { cwd: dir });
+    expect(record.code, record.stderr).toBe(0);
+    expect(readdirSync(join(dir, 'tapes'))).toHaveLength(2);
+    const recorded = (id: string) => linesOf(join(dir, 'recorded', 'cases.jsonl')).find((line) => line.id === id)!;
+    const resultOf = (line: Record<string, unknown>) => (line.calls as { result: unknown }[])[0]!.result;
+
+    const replayed = await runCli([...base, '--replay', '--trials', '3', '--traces-dir', 'replayed', '-o', 'r.jsonl'], {
+      cwd: dir,
+      env: { LIVE: '0' },
+    });
+    expect(replayed.code, replayed.stderr).toBe(0);
+    expect(linesOf(join(dir, 'r.jsonl')).map((line) => [line.id, line.trial, line.score])).toEqual([
+      ['a', 1, 1],
+      ['a', 2, 1],
+      ['a', 3, 1],
+      ['b', 1, 1],
+      ['b', 2, 1],
+      ['b', 3, 1],
+    ]);
+    for (const line of linesOf(join(dir, 'replayed', 'cases.jsonl')))
+      expect(resultOf(line)).toEqual(resultOf(recorded(line.id as string)));
+
+    // A new case has no cassette: under strict replay its trial is an error naming the tool and arguments
+    // (and with no trial scored, the run is exit 2).
+    writeFileSync(join(dir, 'cases.jsonl'), `${JSON.stringify({ id: 'c', input: 'z', expected: [] })}\n`);
+    const missing = await runCli([...base, '--replay', 'strict', '-o', 'm.jsonl'], {
+      cwd: dir,
+      env: { LIVE: '0' },
+    });
+    expect(missing.code).toBe(2);
+    expect(linesOf(join(dir, 'm.jsonl'))[0]!.error).toContain(
+      'no recorded call of tool "lookup" with arguments {"q":"z"}',
+    );
   });
 });

@@ -174,12 +174,12 @@ interface PassKView {
 }
 
 /** One trial of a flaky case: its score, verdict and top issue, or why it could not be scored. */
-export type TrialView =
+type TrialView =
   | { trial: number; success: boolean; scoreText: string; verdict: Verdict; band: Band; problem: string | null }
   | { trial: number; success: false; error: string };
 
 /** A flaky case and its trials. */
-export interface FlakyCaseView {
+interface FlakyCaseView {
   id: string;
   n: number;
   c: number;

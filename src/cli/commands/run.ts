@@ -19,6 +19,7 @@ import {
   runFinishedText,
   runProgressText,
 } from '../../run/text.js';
+import { CASSETTES_VARIABLE, REPLAY_MODE_VARIABLE, REPLAY_MODES } from '../../replay/mode.js';
 import { readToolCatalogue } from '../../schemas/catalogue.js';
 import { checkOutputPaths } from '../output-paths.js';
 import { LiveLine } from '../terminal.js';
@@ -48,10 +49,38 @@ export interface RunFlags extends ScoringFlags, BatchOutputFlags {
   shardCount?: string;
   /** Run only the trials the results file (-o) lacks. */
   resume?: boolean;
+  /** `--replay` alone (true) or with its mode, as typed. */
+  replay?: string | true;
+  cassettes?: string;
   strictGold?: boolean;
   allowCaseLimits?: boolean;
   /** False after `--no-progress`. */
   progress: boolean;
+}
+
+/**
+ * `--replay [mode]` and `--cassettes`: the agent runs in this process, so its cassettes (toolscore/replay)
+ * read the mode and folder from the environment this sets, before the agent module is loaded.
+ */
+function setReplay(flags: RunFlags, trials: number): void {
+  if (flags.replay === undefined) {
+    if (flags.cassettes !== undefined) throw new ToolscoreInputError({ source: '--cassettes' }, 'goes with --replay');
+    return;
+  }
+  const mode = flags.replay === true ? 'strict' : flags.replay.trim().toLowerCase();
+  if (!(REPLAY_MODES as readonly string[]).includes(mode))
+    throw new ToolscoreInputError(
+      { source: '--replay' },
+      `expected one of ${REPLAY_MODES.join(', ')}, got ${JSON.stringify(flags.replay)}`,
+    );
+  // Trials of one case share its cassette: several recording it at once would overwrite each other.
+  if (mode === 'record' && trials > 1)
+    throw new ToolscoreInputError(
+      { source: '--replay' },
+      `record writes one cassette per case: record with --trials 1, then replay with --trials ${trials}`,
+    );
+  process.env[REPLAY_MODE_VARIABLE] = mode;
+  if (flags.cassettes !== undefined) process.env[CASSETTES_VARIABLE] = flags.cassettes;
 }
 
 /** The exit code of a run stopped by Ctrl-C, as shells report a process ended by SIGINT. */
@@ -90,6 +119,7 @@ export async function runRun(agentPath: string, flags: RunFlags): Promise<number
   if (flags.forbidden !== undefined) await loadForbiddenRules(flags.forbidden, limits.maxDepth);
   const tools = flags.tools === undefined ? undefined : await readJsonFile(flags.tools);
   if (flags.tools !== undefined) readToolCatalogue(tools, flags.tools);
+  setReplay(flags, trials);
   const agent = await loadAgent(agentPath, flags.export);
 
   const progress = new Progress(flags.progress);
