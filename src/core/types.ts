@@ -33,6 +33,8 @@ export interface ToolCall {
   id?: string;
   /** Unix time in seconds at which the call started. */
   timestamp?: number;
+  /** The conversation turn the call was made in (1-based: after the turn-th user message); absent when the trace holds fewer than two user messages. */
+  turn?: number;
   /** Anything else the source recorded (status codes, rows affected, format details). */
   metadata?: Record<string, unknown>;
 }
@@ -74,10 +76,23 @@ export interface GoldOptions {
   allow_extra_calls: boolean;
 }
 
+/** One turn of a conversation gold (`{"turns": [...]}`): what the user says, and the calls expected after it. */
+export interface GoldTurn {
+  /** The user's message expected at this turn: a string, or a matcher (`{"$regex": ...}`); absent: not checked. */
+  user?: unknown;
+  /** The calls expected after the user's message; `[]` means "answer without calling a tool". */
+  calls: ExpectedCall[];
+  /** The turn's options: the file's, with the turn's own keys laid over them. */
+  options: GoldOptions;
+}
+
 /** A gold standard: its calls and its file-level options. */
 export interface Gold {
+  /** Every expected call; for a conversation gold, every turn's calls in turn order. */
   calls: ExpectedCall[];
   options: GoldOptions;
+  /** Present for a conversation gold (`{"turns": [...]}`): the turns, each scored on its own. */
+  turns?: GoldTurn[];
 }
 
 /** A call object as accepted by `evaluate()` for actual calls (the guide's JSON field names). */
@@ -91,6 +106,8 @@ export interface ActualCallInput {
   cost?: number;
   id?: string | number;
   timestamp?: number;
+  /** The conversation turn the call was made in (1-based), for scoring against a `turns` gold. */
+  turn?: number;
   metadata?: Record<string, unknown>;
 }
 
@@ -121,15 +138,24 @@ export type GoldEntryInput = ExpectedCallInput | AnyOrderInput;
  */
 export type TrajectoryMode = 'strict' | 'unordered' | 'subset' | 'superset';
 
-/** A gold standard as `evaluate()` takes it: a list of entries, or the object form of a gold file. */
+/** The file-level options of a gold file's object form (a conversation turn may give them too). */
+export interface GoldOptionsInput {
+  /** A name for `order` and `allow_extra_calls` together (and, for `subset`, every call optional). */
+  mode?: TrajectoryMode;
+  order?: 'strict' | 'any';
+  extra_args?: 'allow' | 'deny';
+  ignore_tools?: readonly string[];
+  allow_extra_calls?: boolean;
+}
+
+/** One turn of a conversation gold: the user's message (text or matcher, optional), the calls expected after it, its own options. */
+export interface GoldTurnInput extends GoldOptionsInput {
+  user?: unknown;
+  calls: readonly GoldEntryInput[];
+}
+
+/** A gold standard as `evaluate()` takes it: a list of entries, the object form of a gold file, or a conversation's turns. */
 export type GoldInput =
   | readonly GoldEntryInput[]
-  | {
-      calls: readonly GoldEntryInput[];
-      /** A name for `order` and `allow_extra_calls` together (and, for `subset`, every call optional). */
-      mode?: TrajectoryMode;
-      order?: 'strict' | 'any';
-      extra_args?: 'allow' | 'deny';
-      ignore_tools?: readonly string[];
-      allow_extra_calls?: boolean;
-    };
+  | (GoldOptionsInput & { calls: readonly GoldEntryInput[] })
+  | (GoldOptionsInput & { turns: readonly GoldTurnInput[] });

@@ -10,6 +10,8 @@ export interface ExtractedCalls {
   /** The format that read them (`calls` for an in-memory call list). */
   format: string;
   warnings: string[];
+  /** The user messages' texts in order (text parts joined with "\n"), present only when there are 2 or more. */
+  userMessages?: string[];
 }
 
 /**

@@ -1,15 +1,16 @@
-import { decodeMembers, type DecodeContext } from '../match/operators.js';
+import { decodeMembers, decodeOperators, type DecodeContext } from '../match/operators.js';
 import { canonicalJson } from '../match/canonical.js';
 import { isMatcher } from '../match/matchers/matcher.js';
 import { OneOfMatcher } from '../match/matchers/one-of.js';
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import { DEFAULT_LIMITS, nestedDeeperThan, tooDeepError } from '../core/limits.js';
-import type { ExpectedCall, Gold, GoldOptions, TrajectoryMode } from '../core/types.js';
+import type { ExpectedCall, Gold, GoldOptions, GoldTurn, TrajectoryMode } from '../core/types.js';
 import { hasOwnProperty, isObject } from '../core/objects.js';
 import { failAt, pathOf, requireArgs, type LazyPath } from '../formats/support/calls.js';
 
 /*
- * The gold language: a list of expected calls (or `{"calls": [...], ...options}`), each
+ * The gold language: a list of expected calls (or `{"calls": [...], ...options}`, or a conversation's
+ * `{"turns": [{"user"?, "calls": [...], ...options}, ...], ...options}`), each
  * `{tool, args?, description?, side_effects?, schema?, optional?, extra_args?}` or an any-order group
  * `{"$any_order": [call, ...]}`. docs/gold-language.md is the one description of what each key means;
  * this file reads them, the scoring (pairing/gold-view.ts) applies them.
@@ -55,14 +56,15 @@ export interface ExpectedCallsOptions {
 
 /**
  * Reads a gold standard: a JSON array of entries, an object `{"calls": [...]}` with file-level options
- * (`order`, `extra_args`, `ignore_tools`, `allow_extra_calls`), or a snapshot / `toDict()` record, whose
- * `calls.expected` serve as gold. `$` operators in `args` become matchers.
+ * (`order`, `extra_args`, `ignore_tools`, `allow_extra_calls`), a conversation `{"turns": [...]}`, or a
+ * snapshot / `toDict()` record, whose `calls.expected` serve as gold. `$` operators in `args` become matchers.
  */
 export function readGold(data: unknown, source = 'expected', options: ExpectedCallsOptions = {}): Gold {
   const base = options.path ?? '$';
   if (Array.isArray(data))
     return { calls: readEntries(data, source, base, options, DEFAULT_GOLD_OPTIONS), options: DEFAULT_GOLD_OPTIONS };
   if (isObject(data)) {
+    if (hasOwnProperty.call(data, 'turns')) return readConversation(data, source, base, options);
     const calls = data.calls;
     if (Array.isArray(calls)) {
       const file = readGoldOptions(data, source, base);
@@ -97,6 +99,113 @@ export function toExpectedCalls(
   const base = options.path ?? '$';
   if (!Array.isArray(input)) return failAt(source, base, `expected an array of calls, got ${describeType(input)}`);
   return readEntries(input, source, base, options, DEFAULT_GOLD_OPTIONS);
+}
+
+/**
+ * A conversation gold: `{"turns": [{"user"?, "calls": [...], ...options}, ...], ...options}`. Each turn
+ * is read as a gold file of its own whose options are the file's with the turn's own keys laid over them.
+ */
+function readConversation(
+  data: Record<string, unknown>,
+  source: string,
+  base: string,
+  options: ExpectedCallsOptions,
+): Gold {
+  const at = childPath(base, 'turns');
+  if (data.calls !== undefined)
+    throw new ToolscoreInputError(
+      { source, path: childPath(base, 'calls') },
+      'a gold file has "calls" or "turns", not both; put the calls in their turns',
+    );
+  const list = data.turns;
+  if (!Array.isArray(list) || list.length === 0)
+    throw new ToolscoreInputError(
+      { source, path: at },
+      `expected a non-empty array of turns {"user"?, "calls": [...]}, got ${describeType(list)}`,
+    );
+  const file = readGoldOptions(data, source, base);
+  const context: DecodeContext = { source, regexMode: 'full', maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth };
+  const turns = list.map((item, k): GoldTurn => {
+    const where = childPath(at, k);
+    if (!isObject(item))
+      throw new ToolscoreInputError(
+        { source, path: where },
+        `turn ${k + 1}: expected a turn {"user"?, "calls": [...]}, got ${describeType(item)}`,
+      );
+    if (!Array.isArray(item.calls))
+      throw new ToolscoreInputError(
+        { source, path: childPath(where, 'calls') },
+        `turn ${k + 1}: expected an array of calls ([] for "answer without calling a tool"), got ${describeType(item.calls)}`,
+      );
+    const reading = inTurn(() => turnReading(file, item, source, where), k);
+    const turn: GoldTurn = {
+      calls: inTurn(
+        () =>
+          readEntries(
+            item.calls as unknown[],
+            source,
+            childPath(where, 'calls'),
+            options,
+            reading.options,
+            reading.mode,
+          ),
+        k,
+      ),
+      options: reading.options,
+    };
+    if (item.user !== undefined && item.user !== null) turn.user = inTurn(() => readUser(item.user, where, context), k);
+    return turn;
+  });
+  return { calls: turns.flatMap((turn) => turn.calls), options: file.options, turns };
+}
+
+/** Runs a reading of turn `k`, its errors saying which turn they are in (`turn 3: ...`) beside the path. */
+function inTurn<T>(read: () => T, k: number): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ToolscoreInputError && !error.reason.startsWith('turn '))
+      throw new ToolscoreInputError(error.location, `turn ${k + 1}: ${error.reason}`);
+    throw error;
+  }
+}
+
+/** A turn's `user`: a string, or a matcher of one (`{"$regex": "refund"}`). */
+function readUser(value: unknown, where: string, context: DecodeContext): unknown {
+  const path = childPath(where, 'user');
+  if (typeof value === 'string') return value;
+  if (isMatcher(value)) return value;
+  if (isObject(value)) {
+    const decoded = decodeOperators(value, path, context);
+    if (isMatcher(decoded)) return decoded;
+  }
+  throw new ToolscoreInputError(
+    { source: context.source, path },
+    `expected the user's message as a string or a matcher ({"$regex": ...}), got ${describeType(value)}`,
+  );
+}
+
+/**
+ * The options of one turn: the file's, with the turn's own keys over them. A turn's `mode` replaces the
+ * file's mode and what it implied; a turn's `order` or `allow_extra_calls` overrides the file's.
+ */
+function turnReading(file: FileReading, turn: Record<string, unknown>, source: string, where: string): FileReading {
+  const own = readGoldOptions(turn, source, where);
+  const given = (key: string): boolean => turn[key] !== undefined && turn[key] !== null;
+  const ownMode = own.mode !== undefined;
+  const options: GoldOptions = {
+    order: given('order') || ownMode ? own.options.order : file.options.order,
+    extra_args: given('extra_args') ? own.options.extra_args : file.options.extra_args,
+    ignore_tools: given('ignore_tools') ? own.options.ignore_tools : file.options.ignore_tools,
+    allow_extra_calls:
+      given('allow_extra_calls') || ownMode ? own.options.allow_extra_calls : file.options.allow_extra_calls,
+  };
+  const plain =
+    options.order === DEFAULT_GOLD_OPTIONS.order &&
+    options.extra_args === DEFAULT_GOLD_OPTIONS.extra_args &&
+    !options.allow_extra_calls &&
+    options.ignore_tools.length === 0;
+  return { options: plain ? DEFAULT_GOLD_OPTIONS : options, mode: ownMode ? own.mode : file.mode };
 }
 
 function readGoldOptions(data: Record<string, unknown>, source: string, base: string): FileReading {

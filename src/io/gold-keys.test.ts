@@ -159,4 +159,18 @@ describe('unknown keys in a gold file', () => {
       unknownGoldKeys([{ tool: 'a', args: { arguments: 1 }, schema: { nme: 1 }, side_effects: { tol: 1 } }]),
     ).toEqual([]);
   });
+
+  test('in a conversation, unknown keys of a turn and of its calls name the turn and the path', () => {
+    const found = unknownGoldKeys({
+      turns: [
+        { user: 'hi', calls: [] },
+        { usr: 'refund it', calls: [{ tool: 'refund_order', arguments: { id: 1 } }] },
+      ],
+    });
+    expect(found.map(({ path, message }) => [path, message])).toEqual([
+      ['$.turns[1]', 'unknown key "usr" in turn 2; did you mean "user"?'],
+      ['$.turns[1].calls[0]', 'unknown key "arguments" in turn 2; did you mean "args"?'],
+    ]);
+    expect(unknownGoldKeys({ mode: 'superset', turns: [{ user: 'a', calls: [], order: 'any' }] })).toEqual([]);
+  });
 });

@@ -20,7 +20,12 @@ export const GOLD_KEYS = {
    * editors check the file with (schemas/gold.json), and the loader ignores it; `mode` names `order` and
    * `allow_extra_calls` together, as agentevals' trajectory match modes do.
    */
-  file: ['calls', 'mode', 'extra_args', 'order', 'ignore_tools', 'allow_extra_calls', '$schema'],
+  file: ['calls', 'turns', 'mode', 'extra_args', 'order', 'ignore_tools', 'allow_extra_calls', '$schema'],
+  /**
+   * Keys of one turn of a conversation gold (`{"turns": [...]}`): the user's message, the calls expected
+   * after it, and the file-level options, which a turn may set for itself.
+   */
+  turn: ['user', 'calls', 'mode', 'extra_args', 'order', 'ignore_tools', 'allow_extra_calls'],
   /** Keys of a snapshot file, whose `calls` serve as gold as they are. */
   snapshot: ['schema_version', 'name', 'created_at', 'updated_at', 'toolscore_version', 'approved', 'source'],
   /** The key of an any-order group `{"$any_order": [call, ...]}`, which stands where a call stands. */
@@ -44,6 +49,8 @@ const SYNONYMS: Readonly<Record<string, string>> = {
   function_name: 'tool',
   actions: 'calls',
   steps: 'calls',
+  conversation: 'turns',
+  messages: 'turns',
   tool_calls: 'calls',
   expected_calls: 'calls',
 };
@@ -76,9 +83,13 @@ const FILE_KEYS: readonly string[] = [...GOLD_KEYS.file, ...GOLD_KEYS.snapshot];
 const SUGGESTED = {
   call: [...GOLD_KEYS.call, GOLD_KEYS.anyOrder] as readonly string[],
   file: GOLD_KEYS.file as readonly string[],
+  turn: GOLD_KEYS.turn as readonly string[],
   tool: [GOLD_KEYS.toolOneOf] as readonly string[],
   group: [GOLD_KEYS.anyOrder] as readonly string[],
 };
+
+/** The turn a path inside a conversation gold is in (`$.turns[2]...`: 0-based). */
+const TURN_PATH = /^\$\.turns\[(\d+)\]/;
 
 /** Where a finding sits: unknown keys are grouped by level and key, so one typo repeated in every call is one warning. */
 type Level = keyof typeof SUGGESTED;
@@ -127,6 +138,13 @@ export function unknownGoldKeys(data: unknown): UnknownGoldKey[] {
       // With no call list, the keys say what was meant instead (`{"actions": [...]}`).
       checkObject(data, FILE_KEYS, 'file', '$');
       checkCalls(data.calls, '$.calls', 0);
+      if (Array.isArray(data.turns))
+        data.turns.forEach((turn, k) => {
+          if (!isObject(turn)) return;
+          const at = childPath('$.turns', k);
+          checkObject(turn, GOLD_KEYS.turn, 'turn', at);
+          checkCalls(turn.calls, childPath(at, 'calls'), 0);
+        });
     }
   }
   return [...found.values()].map(({ path, key, level, alsoIn }) => {
@@ -135,12 +153,13 @@ export function unknownGoldKeys(data: unknown): UnknownGoldKey[] {
     const hint = suggestion
       ? `did you mean ${JSON.stringify(suggestion)}?`
       : `known keys: ${SUGGESTED[level].join(', ')}`;
+    const turn = TURN_PATH.exec(path);
     return {
       path,
       key,
       ...(suggestion === undefined ? {} : { suggestion }),
       alsoIn,
-      message: `unknown key ${JSON.stringify(key)}${others}; ${hint}`,
+      message: `unknown key ${JSON.stringify(key)}${turn ? ` in turn ${Number(turn[1]) + 1}` : ''}${others}; ${hint}`,
     };
   });
 }

@@ -205,9 +205,8 @@ const callList = doc(
   'calls',
 );
 
-/** The keys of the object form, by GOLD_KEYS.file. */
-const FILE_SHAPE = {
-  calls: callList,
+/** The file-level options: the object form's keys beside its calls, which a conversation's turn may also give. */
+const OPTION_SHAPE = {
   mode: doc(
     z.enum(TRAJECTORY_MODE_NAMES).nullable(),
     "agentevals' trajectory match modes, as names for order and allow_extra_calls: strict (these calls in order, no others), unordered (these calls in any order, no others), superset (at least these, in any order), subset (only these, in any order, every call optional). An order or allow_extra_calls that says otherwise is an error.",
@@ -225,6 +224,36 @@ const FILE_SHAPE = {
     'Tools left out of scoring on both sides (logging, thinking tools).',
   ),
   allow_extra_calls: doc(z.boolean().nullable(), 'Calls nobody expected are not penalized.'),
+};
+
+/** The keys of one conversation turn, by GOLD_KEYS.turn. */
+const TURN_SHAPE = {
+  user: doc(
+    z.union([z.string(), operator]).nullable(),
+    'The user\'s message that opens the turn, as text or a $ operator ({"$regex": ...}); when the trace\'s message differs, the conversation diverged there.',
+  ),
+  calls: callList,
+  ...OPTION_SHAPE,
+} satisfies Record<(typeof GOLD_KEYS.turn)[number], z.ZodType>;
+
+const turn = doc(
+  z.strictObject(
+    Object.fromEntries(
+      Object.entries(TURN_SHAPE).map(([key, schema]) => [key, key === 'calls' ? schema : schema.optional()]),
+    ),
+  ),
+  'One turn of a conversation: the calls expected after the user\'s message ([] for "answer without calling a tool"), with options of its own over the file\'s.',
+  'turn',
+);
+
+/** The keys of the object form, by GOLD_KEYS.file. */
+const FILE_SHAPE = {
+  calls: callList,
+  turns: doc(
+    z.array(turn).min(1),
+    'A conversation: the calls expected after each user message, scored turn by turn (docs/conversations.md).',
+  ),
+  ...OPTION_SHAPE,
   $schema: doc(z.string(), 'The JSON Schema editors check this file with; the loader ignores it.'),
 } satisfies Record<(typeof GOLD_KEYS.file)[number], z.ZodType>;
 
@@ -239,16 +268,27 @@ const SNAPSHOT_SHAPE = {
   source: doc(z.string(), 'What recorded it (vitest, jest, test, ...).'),
 } satisfies Record<(typeof GOLD_KEYS.snapshot)[number], z.ZodType>;
 
+const { turns: turnList, ...CALLS_FILE_SHAPE } = FILE_SHAPE;
+
 const goldObject = doc(
   z.strictObject({
     ...Object.fromEntries(
-      Object.entries({ ...FILE_SHAPE, ...SNAPSHOT_SHAPE }).map(([key, schema]) => [
+      Object.entries({ ...CALLS_FILE_SHAPE, ...SNAPSHOT_SHAPE }).map(([key, schema]) => [
         key,
         key === 'calls' ? schema : schema.optional(),
       ]),
     ),
   }),
   'Expected calls with file-level options (or a snapshot file).',
+);
+
+const conversationObject = doc(
+  z.strictObject({
+    turns: turnList,
+    ...Object.fromEntries(Object.entries(OPTION_SHAPE).map(([key, schema]) => [key, schema.optional()])),
+    $schema: FILE_SHAPE.$schema.optional(),
+  }),
+  "A conversation's expected calls, turn by turn, with file-level options every turn shares.",
 );
 
 /** A `toDict()` record or JSON report: its `calls.expected` serve as gold, its other keys are its own. */
@@ -259,8 +299,8 @@ const resultRecord = doc(
 
 /** A gold standard file, in each form `readGold` reads. */
 export const goldSchema = doc(
-  z.union([callList, goldObject, resultRecord]),
-  'A toolscore gold standard: the tool calls an agent is expected to make. A list of calls, or {"calls": [...]} with file-level options.',
+  z.union([callList, goldObject, conversationObject, resultRecord]),
+  'A toolscore gold standard: the tool calls an agent is expected to make. A list of calls, {"calls": [...]} with file-level options, or a conversation {"turns": [...]}.',
 );
 
 /** schemas/gold.json: the gold schema as JSON Schema. */

@@ -19,11 +19,15 @@ const SWAPPED = 'are the gold and trace files swapped?';
  */
 const RECORDED_KEYS = ['result', 'error', 'is_error', 'duration'] as const;
 
-/** The call lists of a parsed gold file, with their paths (as `goldCallsOf` finds them). */
+/** The call lists of a parsed gold file, with their paths (as `goldCallsOf` finds them; a conversation's, turn by turn). */
 function goldLists(data: unknown): [list: unknown[], path: string][] {
   if (Array.isArray(data)) return [[data, '$']];
   if (!isObject(data)) return [];
   if (Array.isArray(data.calls)) return [[data.calls, '$.calls']];
+  if (Array.isArray(data.turns))
+    return data.turns.flatMap((turn, k): [unknown[], string][] =>
+      isObject(turn) && Array.isArray(turn.calls) ? [[turn.calls, `$.turns[${k}].calls`]] : [],
+    );
   if (isObject(data.calls) && Array.isArray(data.calls.expected)) return [[data.calls.expected, '$.calls.expected']];
   return [];
 }
@@ -79,6 +83,8 @@ export function goldMarkIn(data: unknown): string | undefined {
     const key = GOLD_ONLY_FILE_KEYS.find((name) => Object.hasOwn(data, name));
     if (key !== undefined) return childPath('$', key);
   }
+  // No trace has turns of expected calls.
+  if (isObject(data) && Array.isArray(data.turns) && goldLists(data).length > 0) return '$.turns';
   for (const [list, path] of goldLists(data)) {
     for (let i = 0; i < list.length; i++) {
       const item = list[i];

@@ -121,6 +121,7 @@ function isActualField(key: string): boolean {
     case 'cost':
     case 'id':
     case 'timestamp':
+    case 'turn':
     case 'metadata':
       return true;
     default:
@@ -128,9 +129,23 @@ function isActualField(key: string): boolean {
   }
 }
 
+/** A call's `turn`: a whole number from 1 (the conversation turn it was made in), or absent. */
+function optionalTurn(item: Record<string, unknown>, source: string, where: LazyPath): number | undefined {
+  const value = item.turn;
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
+    return failAt(
+      source,
+      where,
+      `expected a whole number from 1 (the conversation turn), got ${typeof value === 'number' ? value : describeType(value)}`,
+      'turn',
+    );
+  return value;
+}
+
 /**
  * Normalizes one actual call `{tool, args?, result?, error?, is_error?, duration?, cost?, id?,
- * timestamp?, metadata?}`. A call failed when it has an error message or `is_error: true` (a message
+ * timestamp?, turn?, metadata?}`. A call failed when it has an error message or `is_error: true` (a message
  * wins over `is_error: false`); `error: true` alone also marks it failed. A call whose arguments a
  * reader could not read failed with that error, whatever its result says.
  */
@@ -157,6 +172,8 @@ export function toActualCall(item: unknown, path: LazyPath, source = 'actual'): 
   if (cost !== undefined) normalized.cost = cost;
   const timestamp = optionalNumber(call, 'timestamp', source, path);
   if (timestamp !== undefined) normalized.timestamp = timestamp;
+  const turn = optionalTurn(call, source, path);
+  if (turn !== undefined) normalized.turn = turn;
   if (call.id !== undefined && call.id !== null)
     normalized.id =
       typeof call.id === 'string'
