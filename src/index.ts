@@ -11,8 +11,11 @@ export {
   type EvaluationRecord,
   type GoldApplied,
   type GoldRecord,
+  type Conversation,
+  type TurnAggregate,
+  type TurnResult,
 } from './evaluation/result.js';
-export type { Metrics } from './metrics/metrics.js';
+export type { Metrics, TurnRecord } from './metrics/metrics.js';
 export type {
   ActualCallInput,
   AnyOrderInput,
@@ -23,6 +26,9 @@ export type {
   GoldEntryInput,
   GoldInput,
   GoldOptions,
+  GoldOptionsInput,
+  GoldTurn,
+  GoldTurnInput,
   JsonValue,
   ToolCall,
   TrajectoryMode,

@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
-import { resolveSettings, scoreCalls, type CheckedMetrics } from './evaluate.js';
-import type { EvaluationResult } from './result.js';
+import { resolveSettings, type CheckedMetrics } from './evaluate.js';
+import { scoreGold } from './turns.js';
+import type { EvaluationResult, TurnAggregate } from './result.js';
 import { withStackGuard, type EvaluationLimits } from '../core/limits.js';
 import type { WeightsInput } from '../core/weights.js';
 import type { JudgeOption } from '../judge/config.js';
@@ -53,6 +54,8 @@ export interface EvaluateTraceOptions {
   ignoreTools?: readonly string[];
   /** Bounds on nesting depth and work for hostile or huge input (see `DEFAULT_LIMITS`). */
   limits?: Partial<EvaluationLimits>;
+  /** How a conversation's turn scores make its score: `mean` (default) or `min` (a `turns` gold only). */
+  turnAggregate?: TurnAggregate;
   /**
    * Also ask an LLM judge about semantic equivalence (adds `metrics.semantic_metrics`): `true` for the
    * defaults, a model name, or a JudgeConfig. Off by default. Unlike the Python tool, every judge failure
@@ -95,10 +98,7 @@ export async function evaluateTrace(options: EvaluateTraceOptions): Promise<Eval
   const sources = { goldFile: options.goldFile, traceFile: options.traceFile };
   refuseGoldAsTrace(trace.calls, options.traceFile);
   const warnings = [...goldWarnings, ...trace.warnings];
-  const scoring = withStackGuard(
-    () => scoreCalls(gold.calls, trace.calls, { ...settings, gold: gold.options, warnings, sources }),
-    options.traceFile,
-  );
+  const scoring = withStackGuard(() => scoreGold(gold, trace, { ...settings, warnings, sources }), options.traceFile);
   const checked: CheckedMetrics = {};
   if (options.validateSideEffects !== false) {
     checked.side_effect_metrics = await sideEffectMetrics(scoring.expected, scoring.actual, scoring.pairing, {

@@ -75,6 +75,44 @@ export const NO_GOLD_APPLIED: GoldApplied = Object.freeze({
   unscoredCalls: Object.freeze([]) as readonly number[],
 });
 
+/** How a conversation's turn scores make its score: their mean, or the worst of them. */
+export type TurnAggregate = 'mean' | 'min';
+
+/** One turn of a conversation, scored on its own. */
+export interface TurnResult {
+  /** 1-based. */
+  readonly turn: number;
+  /** The user's message that opened the turn in the trace, when the trace records it. */
+  readonly user: string | null;
+  /** Whether the trace reached the turn; an unreached turn scores 0 (FAIL). */
+  readonly reached: boolean;
+  /** Whether the user's message differs from the gold's `user` here (the first turn that does). */
+  readonly diverged: boolean;
+  readonly score: number;
+  readonly grade: Grade;
+  readonly verdict: Verdict;
+  /** The turn's calls scored alone: its gold, calls, pairing and metrics (indices within the turn). */
+  readonly result: EvaluationResult;
+  /** The turn's Top issues, a call made in another turn named as such (indices within the turn). */
+  readonly topIssues: readonly TopIssue[];
+}
+
+/** A conversation gold's scoring: the turns, and what they make together (docs/conversations.md). */
+export interface Conversation {
+  readonly turns: readonly TurnResult[];
+  readonly aggregate: TurnAggregate;
+  /** Share of the turns whose verdict is PASS. */
+  readonly turnPassRate: number;
+  /** The first turn (1-based) whose verdict is not PASS, or null. */
+  readonly firstFailingTurn: number | null;
+  /** Turns never reached, a diverged conversation, calls made in the wrong turn or beyond the gold. */
+  readonly findings: readonly Finding[];
+  /** Every turn's Top issues, ranked; indices are in the whole conversation's calls. */
+  readonly topIssues: readonly TopIssue[];
+  /** Whether every required call was completed in its own turn. */
+  readonly requiredCallsComplete: boolean;
+}
+
 /** What `evaluate()` and `evaluateTrace()` return. */
 export class EvaluationResult {
   /** Composite score in [0, 1] (a perfect match is exactly 1). */
@@ -99,6 +137,8 @@ export class EvaluationResult {
   readonly traceFile: string | null;
   /** The gold language's options in force and what they left out (optional calls not made, unscored calls). */
   readonly gold: GoldApplied;
+  /** For a conversation gold (`turns`), the turns scored one by one; null for a flat gold. */
+  readonly conversation: Conversation | null;
 
   constructor(fields: {
     score: number;
@@ -114,6 +154,7 @@ export class EvaluationResult {
     goldFile?: string | null;
     traceFile?: string | null;
     gold?: GoldApplied;
+    conversation?: Conversation | null;
   }) {
     this.score = fields.score;
     this.grade = fields.grade;
@@ -127,6 +168,7 @@ export class EvaluationResult {
     this.goldFile = fields.goldFile ?? null;
     this.traceFile = fields.traceFile ?? null;
     this.gold = fields.gold ?? NO_GOLD_APPLIED;
+    this.conversation = fields.conversation ?? null;
   }
 
   // Built on first use: reports need them, a score check does not.
@@ -143,6 +185,7 @@ export class EvaluationResult {
 
   /** Ranked "Top issues to fix": missing calls, failed calls, wrong tools, argument mismatches, calls out of order, extra calls. */
   get topIssues(): readonly TopIssue[] {
+    if (this.conversation) return this.conversation.topIssues;
     return (this.#topIssues ??= buildTopIssues(
       this.goldCalls,
       this.traceCalls,
@@ -154,6 +197,7 @@ export class EvaluationResult {
 
   /** The first of `topIssues`, or null; when the list was not needed, only this one's sentences are written. */
   get topIssue(): TopIssue | null {
+    if (this.conversation) return this.conversation.topIssues[0] ?? null;
     if (this.#topIssues !== undefined) return this.#topIssues[0] ?? null;
     if (this.#topIssue === undefined)
       this.#topIssue =
@@ -163,7 +207,12 @@ export class EvaluationResult {
 
   /** Behaviour and safety findings (forbidden calls, credentials, failures, blind retries), errors first. */
   get findings(): readonly Finding[] {
-    return (this.#findings ??= buildFindings(this.scoredCalls, this.metrics));
+    if (this.#findings === undefined) {
+      const found = buildFindings(this.scoredCalls, this.metrics);
+      // A conversation's own findings are warnings: they follow the safety errors.
+      this.#findings = this.conversation ? [...found, ...this.conversation.findings] : found;
+    }
+    return this.#findings;
   }
 
   /** The actual calls compared with the gold: all of them, but those `gold.unscoredCalls` names. */
@@ -182,7 +231,8 @@ export class EvaluationResult {
   /** The verdict and what decided it (`decideVerdict`). */
   get verdictDecision(): VerdictDecision {
     const recall = this.requiredCallRecall;
-    return decideVerdict(this.score, errorFindingCount(this.findings), recall === null || recall >= 1);
+    const complete = this.conversation ? this.conversation.requiredCallsComplete : recall === null || recall >= 1;
+    return decideVerdict(this.score, errorFindingCount(this.findings), complete);
   }
 
   /** Share of actual calls whose tool was expected. */

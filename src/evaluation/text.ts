@@ -102,9 +102,20 @@ export function issueText(
     error?: string;
     expectedNumber?: number;
     actualNumber?: number;
+    /** For wrong_turn: the turn the gold expects the call in, and the turn it was made in (1-based). */
+    expectedTurn?: number;
+    madeTurn?: number;
   },
 ): { problem: string; fix: string } {
   switch (kind) {
+    case 'wrong_turn':
+      return {
+        problem: `${tool} expected in turn ${detail.expectedTurn}, made in turn ${detail.madeTurn}`,
+        fix:
+          (detail.madeTurn ?? 0) > (detail.expectedTurn ?? 0)
+            ? `make the agent call ${tool} when the user asks for it (turn ${detail.expectedTurn}), not a turn later; or, if it should wait, move the call to turn ${detail.madeTurn} of the gold`
+            : `stop the agent from calling ${tool} before the user asks for it (turn ${detail.expectedTurn}); or, if it may act early, move the call to turn ${detail.madeTurn} of the gold`,
+      };
     case 'missing':
       return {
         problem: `expected call to ${alternativesText(tool, detail.alternatives)} was not made`,
@@ -136,4 +147,25 @@ export function issueText(
         fix: `stop the agent from calling ${tool} here (prompt or tool description), add the call to the gold standard if it is needed, or list ${tool} in its "ignore_tools" if the gold does not care about it`,
       };
   }
+}
+
+/** `the trace ends after turn 2; turn 3 (2 expected calls) was never reached`. */
+export function missingTurnText(turn: number, traceTurns: number, expectedCalls: number): string {
+  const expected = expectedCalls === 1 ? '1 expected call' : `${expectedCalls} expected calls`;
+  return `the trace ends after turn ${traceTurns}; turn ${turn} (${expected}) was never reached`;
+}
+
+/** `the conversation diverged at turn 2: the user was expected to say "refund it", the trace has "cancel it"`. */
+export function divergedText(turn: number, expected: string, actual: string): string {
+  return `the conversation diverged at turn ${turn}: the user was expected to say ${expected}, the trace has ${formatValue(actual)}`;
+}
+
+/** `refund_order expected in turn 2, made in turn 3`, as a finding. */
+export function wrongTurnText(tool: string, expectedTurn: number, madeTurn: number): string {
+  return `${tool} expected in turn ${expectedTurn}, made in turn ${madeTurn}`;
+}
+
+/** `turn 3 of the trace is beyond the gold's 2 turns: its 1 call is scored as a turn expecting none`. */
+export function beyondGoldText(turn: number, goldTurns: number, calls: number): string {
+  return `turn ${turn} of the trace is beyond the gold's ${goldTurns} turns: its ${calls === 1 ? '1 call is' : `${calls} calls are`} scored as a turn expecting none`;
 }

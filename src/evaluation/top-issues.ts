@@ -3,7 +3,13 @@ import { encodeOperators } from '../match/operators.js';
 import { isOptional } from '../match/matchers/matcher.js';
 import { copyNumberKind } from '../match/number-kinds.js';
 import type { Pairing } from '../pairing/pairing.js';
-import { ISSUE_KINDS, type ArgumentDiff, type IssueKind } from '../core/issues.js';
+import {
+  ISSUE_KINDS,
+  type ArgumentDiff,
+  type ArgumentDiffRecord,
+  type IssueKind,
+  type TopIssueRecord,
+} from '../core/issues.js';
 import { issueText } from './text.js';
 import type { ExpectedCall, ToolCall } from '../core/types.js';
 
@@ -25,26 +31,7 @@ export interface TopIssue {
   diffs?: ArgumentDiff[];
 }
 
-/** One argument difference as files write it: the expected value with matchers in `$` operator form. */
-interface ArgumentDiffRecord {
-  key: string;
-  kind: ArgumentDiff['kind'];
-  /** Absent for `unexpected`. */
-  expected?: unknown;
-  /** Absent for `missing`. */
-  actual?: unknown;
-}
-
-/** One item of "Top issues to fix" as files write it (`toDict().top_issues`, the JSON report's `top_issues`). */
-export interface TopIssueRecord {
-  kind: IssueKind;
-  tool: string;
-  expected_index: number | null;
-  actual_index: number | null;
-  problem: string;
-  fix: string;
-  diffs?: ArgumentDiffRecord[];
-}
+export type { TopIssueRecord } from '../core/issues.js';
 
 /** A top issue under snake_case keys, the one shape every file gives it. */
 export function topIssueRecord(issue: TopIssue): TopIssueRecord {

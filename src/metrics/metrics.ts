@@ -10,6 +10,8 @@ import type { SequenceMetrics } from './sequence.js';
 import type { ToolCorrectnessMetrics } from './tool-correctness.js';
 import type { TrajectoryMetrics } from './trajectory.js';
 import type { PolicyMetrics } from './policy.js';
+import type { Grade, Verdict } from '../core/grade.js';
+import type { TopIssueRecord } from '../core/issues.js';
 
 /** Every metric of an evaluation, under the guide's snake_case keys (the same in files and reports). */
 export interface Metrics {
@@ -37,4 +39,29 @@ export interface Metrics {
   side_effect_metrics?: SideEffectMetrics;
   /** Present when the LLM judge was asked for (evaluateTrace `judge`, `--llm-judge`). */
   semantic_metrics?: SemanticMetrics;
+  /** A conversation gold (`turns`) only: each turn scored on its own (docs/conversations.md). */
+  turns?: TurnRecord[];
+  /** A conversation gold only: share of the turns whose verdict is PASS. */
+  turn_pass_rate?: number;
+  /** A conversation gold only: the first turn (1-based) whose verdict is not PASS, or null. */
+  first_failing_turn?: number | null;
+  /** A conversation gold only: how the turn scores make the score. */
+  turn_aggregate?: 'mean' | 'min';
+}
+
+/** One turn of a conversation as files write it (`metrics.turns[]`). */
+export interface TurnRecord {
+  /** 1-based. */
+  turn: number;
+  /** The user's message that opened the turn in the trace, when the trace records it. */
+  user: string | null;
+  /** Whether the trace reached this turn (a trace with fewer turns scores the rest 0). */
+  reached: boolean;
+  score: number;
+  grade: Grade;
+  verdict: Verdict;
+  /** The turn's metrics: every metric of a flat evaluation, over the turn's calls. */
+  metrics: Metrics;
+  /** The turn's Top issues; indices are within the turn. */
+  top_issues: TopIssueRecord[];
 }

@@ -227,6 +227,30 @@ const metrics = doc(
       z.looseObject({ semantic_score: fraction }),
       'The LLM judge (present when asked for).',
     ).optional(),
+    turns: doc(
+      z.array(
+        z.looseObject({
+          turn: doc(z.int().min(1), '1-based.'),
+          user: doc(z.string().nullable(), "The user's message that opened the turn in the trace, or null."),
+          reached: doc(z.boolean(), 'Whether the trace reached the turn (an unreached turn scores 0).'),
+          score: rate("The turn's score."),
+          grade: doc(z.enum(GRADES), "The turn's grade."),
+          verdict: doc(z.enum(['PASS', 'WARN', 'FAIL']), "The turn's verdict."),
+          metrics: doc(z.looseObject({}), "The turn's metrics, under these same keys."),
+          top_issues: doc(z.array(issue), "The turn's Top issues (indices within the turn)."),
+        }),
+      ),
+      'A conversation gold only: each turn scored on its own (docs/conversations.md).',
+    ).optional(),
+    turn_pass_rate: rate('A conversation gold only: share of the turns whose verdict is PASS.').optional(),
+    first_failing_turn: doc(
+      z.int().min(1).nullable(),
+      'A conversation gold only: the first turn whose verdict is not PASS, or null.',
+    ).optional(),
+    turn_aggregate: doc(
+      z.enum(['mean', 'min']),
+      'A conversation gold only: how the turn scores make the score.',
+    ).optional(),
   } satisfies Record<keyof Metrics, z.ZodType>),
   'Every metric, under the same keys as result.metrics.',
 );
