@@ -2,7 +2,8 @@ import { ToolscoreInputError, childPath, describeType, textOf } from '../core/er
 import { withStackGuard } from '../core/limits.js';
 import { isObject } from '../core/objects.js';
 import type { Gold } from '../core/types.js';
-import { resolveSettings, scoreCalls, type ScoreSettings, type SettingsInput } from '../evaluation/evaluate.js';
+import { resolveSettings, type ScoreSettings, type SettingsInput } from '../evaluation/evaluate.js';
+import { scoreGold } from '../evaluation/turns.js';
 import { autoExtract, readWithFormat } from '../formats/auto.js';
 import { readGold } from '../gold/gold.js';
 import { mayHoldIntegralFloat, parseJson } from '../io/json.js';
@@ -122,11 +123,7 @@ export class CaseScorer {
           this.defaults.format === 'auto'
             ? autoExtract(data.actual, actualSource)
             : readWithFormat(data.actual, this.defaults.format, actualSource);
-        return scoreCalls(gold.calls, actual.calls, {
-          ...settings,
-          gold: gold.options,
-          warnings: [...goldWarnings, ...actual.warnings],
-        }).result();
+        return scoreGold(gold, actual, { ...settings, warnings: [...goldWarnings, ...actual.warnings] }).result();
       }, place);
       return resultsLine(id, index, result, goldWarnings, trial);
     } catch (error) {
@@ -156,12 +153,7 @@ export class CaseScorer {
         loadTraceFile(item.trace, this.defaults.format, { keepNumberKinds, maxLineBytes: limits.maxLineBytes }),
       ]);
       const result = withStackGuard(
-        () =>
-          scoreCalls(goldFile.calls, trace.calls, {
-            ...this.base,
-            gold: goldFile.options,
-            warnings: [...goldWarnings, ...trace.warnings],
-          }).result(),
+        () => scoreGold(goldFile, trace, { ...this.base, warnings: [...goldWarnings, ...trace.warnings] }).result(),
         item.trace,
       );
       return resultsLine(item.id, item.index, result, goldWarnings);

@@ -578,3 +578,27 @@ describe("a case's gold is read as a gold file is: unknown keys are not silent",
     expect(whole.summary.gold_warnings.cases).toBe(3);
   });
 });
+
+describe('a case whose gold is a conversation', () => {
+  const chat = {
+    id: 'chat',
+    expected: { turns: [{ calls: [{ tool: 'a' }] }, { calls: [{ tool: 'b' }] }] },
+    actual: [
+      { tool: 'a', turn: 1 },
+      { tool: 'c', turn: 2 },
+    ],
+  };
+
+  test('is scored turn by turn: the mean of the turns, or their lowest with turnAggregate min', async () => {
+    // Turn 1 scores 1; turn 2 (c where b was expected, one call beyond its tool's count) 0.
+    const mean = (await runAll({ cases: [chat] })).lines[0] as BatchScoredLine;
+    expect(mean.score).toBe(0.5);
+    expect(mean.top_issue).toMatchObject({
+      kind: 'wrong_tool',
+      tool: 'c',
+      problem: 'turn 2: called c where b was expected',
+    });
+    const min = (await runAll({ cases: [chat] }, { turnAggregate: 'min' })).lines[0] as BatchScoredLine;
+    expect(min.score).toBe(0);
+  });
+});

@@ -127,8 +127,8 @@ export function evaluateBatch(source: BatchSource, options: BatchOptions = {}): 
 
 /** The case defaults of the options, as plain data a worker can receive. */
 function settingsOf(options: BatchOptions): SettingsInput {
-  const { weights, strict, forbidden, tools, budgets, limits } = options;
-  return { weights, strict, forbidden, tools, budgets, limits };
+  const { weights, strict, forbidden, tools, budgets, limits, turnAggregate } = options;
+  return { weights, strict, forbidden, tools, budgets, limits, turnAggregate };
 }
 
 /** The items of a shard (a trial by its case's id, any other case by position); `byId` once a trial was met. */

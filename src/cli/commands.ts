@@ -215,6 +215,14 @@ const BUDGET_AND_LIMIT_OPTIONS: OptionTable<
   },
 };
 
+/** How a conversation's turn scores make its score: shared by `eval` and `batch`. */
+const TURN_AGGREGATE: OptionSpec = {
+  flags: '--turn-aggregate <how>',
+  description:
+    'for a conversation gold ("turns"): the score is the mean of the turn scores, or the lowest (default mean)',
+  choices: ['mean', 'min'],
+};
+
 // ---- The commands -------------------------------------------------------------------------------
 
 const evalCommand: CommandSpec<EvalFlags, [string, string]> = {
@@ -247,6 +255,7 @@ const evalCommand: CommandSpec<EvalFlags, [string, string]> = {
       description: 'in GitHub Actions, append the Markdown report to the job summary ($GITHUB_STEP_SUMMARY)',
     },
     ...SCORE_OPTIONS,
+    turnAggregate: TURN_AGGREGATE,
     ignoreTools: {
       flags: '--ignore-tools <names>',
       description:
@@ -377,6 +386,7 @@ const batchCommand: CommandSpec<BatchFlags, [string | undefined]> = {
     ...BATCH_OUTPUT_OPTIONS,
     format: FORMAT,
     ...SCORE_OPTIONS,
+    turnAggregate: TURN_AGGREGATE,
     ...BUDGET_AND_LIMIT_OPTIONS,
     jobs: {
       flags: '-j, --jobs <n>',

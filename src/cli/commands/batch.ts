@@ -46,6 +46,8 @@ export interface BatchFlags extends ScoringFlags, BatchOutputFlags {
   strictGold?: boolean;
   /** Let a case's `options.limits` raise the limits of the command line. */
   allowCaseLimits?: boolean;
+  /** How a conversation's turn scores make its score. */
+  turnAggregate?: 'mean' | 'min';
   /** False after `--no-progress`. */
   progress: boolean;
 }
@@ -131,6 +133,7 @@ export async function runBatch(dataset: string | undefined, flags: BatchFlags): 
     allowCaseLimits: flags.allowCaseLimits === true,
     ...(weights === undefined ? {} : { weights }),
     ...(flags.strict ? { strict: true } : {}),
+    ...(flags.turnAggregate === undefined ? {} : { turnAggregate: flags.turnAggregate }),
     ...(forbidden === undefined ? {} : { forbidden: forbidden as BatchOptions['forbidden'] }),
     ...(tools === undefined ? {} : { tools }),
     ...(budgets === undefined ? {} : { budgets }),

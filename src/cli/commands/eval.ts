@@ -39,6 +39,8 @@ export interface EvalFlags extends JudgeFlags, ScoringFlags {
   output: string;
   /** Comma-separated tools the gold does not care about. */
   ignoreTools?: string;
+  /** How a conversation's turn scores make its score. */
+  turnAggregate?: 'mean' | 'min';
   /** An unknown key in the gold file is an error, not a warning. */
   strictGold?: boolean;
   /** Show every metric; with an undetectable trace, as `explain` (what `-v` did before `--explain`). */
@@ -135,6 +137,7 @@ function evaluationOptions(
     weights,
     strict: flags.strict === true,
     ...(flags.ignoreTools === undefined ? {} : { ignoreTools: toolNames(flags.ignoreTools) }),
+    ...(flags.turnAggregate === undefined ? {} : { turnAggregate: flags.turnAggregate }),
     strictGold: flags.strictGold === true,
     forbidden: flags.forbidden,
     validateSideEffects: flags.sideEffects,
