@@ -102,6 +102,21 @@ export function renderReportConsole(result: EvaluationResult, options: ConsoleSu
     );
   }
 
+  if (view.turns !== null) {
+    lines.push(`${colors.bold(REPORT_TEXT.turns)}  ${colors.dim(view.turns.summary)}`);
+    const users = view.turns.rows.map((turn) => (turn.user === null ? '' : `"${turn.user}"`));
+    const width = Math.max(0, ...users.map((user) => user.length));
+    view.turns.rows.forEach((turn, k) => {
+      const paint = BAND_PAINT[turn.band](colors);
+      const verdict = VERDICT_PAINT[turn.verdict](colors)(turn.verdict.padEnd(4));
+      const what = turn.reached ? (turn.issue ?? '') : REPORT_TEXT.notReached;
+      lines.push(
+        `  ${String(turn.turn).padStart(2)}  ${paint(turn.scoreText.padStart(6))}  ${turn.grade}  ${verdict}  ${users[k]!.padEnd(width)}  ${colors.dim(what)}`.trimEnd(),
+      );
+    });
+    lines.push('');
+  }
+
   const required = view.requiredCalls;
   if (required && required.recall < 1)
     lines.push(`  ${colors.yellow(required.text)} ${colors.dim(`(${required.note})`)}`, '');

@@ -8,6 +8,7 @@ import {
   requiredCallsNoteText,
   requiredCallsText,
   semanticScoreText,
+  turnsSummaryText,
   verdictCauseText,
   verdictText,
   wrongToolStatus,
@@ -15,7 +16,7 @@ import {
 } from '../text/report.js';
 import { argumentDiffText } from '../evaluation/text.js';
 import { errorFindingCount, type Finding } from '../evaluation/findings.js';
-import { formatValue, secondsText, usdText } from '../text/values.js';
+import { cutText, formatValue, secondsText, usdText } from '../text/values.js';
 import type { ArgumentDiff, IssueKind } from '../core/issues.js';
 import { meetsMinScore, verdictFor, type Grade, type Verdict, type VerdictCause } from '../core/grade.js';
 import type { EvaluationResult } from '../evaluation/result.js';
@@ -227,6 +228,59 @@ export interface ReportView {
   warnings: string[];
   /** Every metric, flattened to one row each (CSV, and the full metrics of HTML and Markdown). */
   flat: FlatMetric[];
+  /** A conversation gold's turns, one row each; null for a flat gold. */
+  turns: TurnsView | null;
+}
+
+/** A conversation's turns as the reports show them. */
+export interface TurnsView {
+  /** `3 of 4 turns passed (75.0%); score: the mean of the turns; first failing turn: 4`. */
+  summary: string;
+  rows: TurnRowView[];
+}
+
+/** One turn of a conversation. */
+export interface TurnRowView {
+  turn: number;
+  /** The user's message that opened it in the trace, shown safely and cut; null when the trace does not record it. */
+  user: string | null;
+  scoreText: string;
+  band: Band;
+  grade: Grade;
+  verdict: Verdict;
+  reached: boolean;
+  diverged: boolean;
+  /** The turn's first Top issue, or null. */
+  issue: string | null;
+}
+
+/** Longest user message shown in a turn row before it is cut. */
+const MAX_USER_TEXT = 40;
+
+function turnsView(result: EvaluationResult): TurnsView | null {
+  const conversation = result.conversation;
+  if (conversation === null) return null;
+  const passed = conversation.turns.filter((turn) => turn.verdict === 'PASS').length;
+  return {
+    summary: turnsSummaryText(
+      passed,
+      conversation.turns.length,
+      percent(conversation.turnPassRate),
+      conversation.aggregate,
+      conversation.firstFailingTurn,
+    ),
+    rows: conversation.turns.map((turn) => ({
+      turn: turn.turn,
+      user: turn.user === null ? null : displayText(cutText(turn.user, MAX_USER_TEXT)),
+      scoreText: percent(turn.score),
+      band: scoreBand(turn.score),
+      grade: turn.grade,
+      verdict: turn.verdict,
+      reached: turn.reached,
+      diverged: turn.diverged,
+      issue: turn.topIssues[0] === undefined ? null : displayText(turn.topIssues[0].problem),
+    })),
+  };
 }
 
 /** The metrics the short console view shows. */
@@ -691,5 +745,6 @@ function viewWithoutFlat(result: EvaluationResult, options: ReportOptions): Omit
         : null,
     semantic: semanticView(result),
     warnings: result.warnings.map(displayText),
+    turns: turnsView(result),
   };
 }

@@ -34,6 +34,8 @@ export function semanticScoreText(semantic: SemanticMetrics): string {
 /** Section titles and fixed sentences of the reports. */
 export const REPORT_TEXT = {
   title: 'Toolscore evaluation',
+  turns: 'Turns',
+  notReached: 'not reached',
   topIssues: 'Top issues to fix',
   noIssues: 'No tool-calling issues found',
   findings: 'Behavior and safety',
@@ -286,4 +288,17 @@ export function metricThresholdText(label: string, value: string, limit: string,
   return lowerIsBetter
     ? `${label} ${value} is above the allowed ${limit}`
     : `${label} ${value} is below the required ${limit}`;
+}
+
+/** `3 of 4 turns passed (75.0%); score: the mean of the turns; first failing turn: 4`. */
+export function turnsSummaryText(
+  passed: number,
+  total: number,
+  rate: string,
+  aggregate: 'mean' | 'min',
+  firstFailing: number | null,
+): string {
+  const how = aggregate === 'min' ? 'the lowest turn' : 'the mean of the turns';
+  const failing = firstFailing === null ? '' : `; first failing turn: ${firstFailing}`;
+  return `${passed} of ${total} turns passed (${rate}); score: ${how}${failing}`;
 }
