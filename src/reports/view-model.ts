@@ -233,14 +233,14 @@ export interface ReportView {
 }
 
 /** A conversation's turns as the reports show them. */
-export interface TurnsView {
+interface TurnsView {
   /** `3 of 4 turns passed (75.0%); score: the mean of the turns; first failing turn: 4`. */
   summary: string;
   rows: TurnRowView[];
 }
 
 /** One turn of a conversation. */
-export interface TurnRowView {
+interface TurnRowView {
   turn: number;
   /** The user's message that opened it in the trace, shown safely and cut; null when the trace does not record it. */
   user: string | null;
