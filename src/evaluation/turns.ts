@@ -366,7 +366,8 @@ function conversationIssues(
         ...issue,
         expectedIndex: issue.expectedIndex === null ? null : layout.offsets[t]! + issue.expectedIndex,
         actualIndex: issue.actualIndex === null ? null : positions[issue.actualIndex]!,
-        problem: `turn ${turn.turn}: ${issue.problem}`,
+        // A one-turn conversation reads as a flat gold does.
+        problem: turns.length === 1 ? issue.problem : `turn ${turn.turn}: ${issue.problem}`,
       });
     }
   });
