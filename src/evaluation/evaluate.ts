@@ -45,6 +45,12 @@ export interface EvaluateOptions {
   strictGold?: boolean;
   /** How a conversation's turn scores make its score: their `mean` (default) or their `min` (a `turns` gold only). */
   turnAggregate?: TurnAggregate;
+  /**
+   * The user's messages of the conversation, in order, for a `turns` gold: they say how many turns the
+   * trace has and are checked against each turn's `user`. A recorded conversation's reader reports them
+   * itself; give them when `actual` is a list of calls with `turn`.
+   */
+  userMessages?: readonly string[];
 }
 
 /** Scores actual tool calls against expected ones. Synchronous, pure, no I/O. */
@@ -70,7 +76,24 @@ function evaluateUnguarded(options: EvaluateOptions): EvaluationResult {
   );
   const actual = autoExtract(options.actual, 'actual');
   warnings.push(...actual.warnings);
-  return scoreGold(gold, actual, { ...settings, warnings }).result();
+  const userMessages = readUserMessages(options.userMessages) ?? actual.userMessages;
+  return scoreGold(gold, { calls: actual.calls, userMessages }, { ...settings, warnings }).result();
+}
+
+function readUserMessages(value: unknown): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value))
+    throw new ToolscoreInputError(
+      { source: 'userMessages', path: '$' },
+      `expected an array of the user's messages, got ${describeType(value)}`,
+    );
+  const bad = value.findIndex((text) => typeof text !== 'string');
+  if (bad >= 0)
+    throw new ToolscoreInputError(
+      { source: 'userMessages', path: `$[${bad}]` },
+      `expected the user's message as a string, got ${describeType(value[bad])}`,
+    );
+  return value;
 }
 
 /** The options every way of scoring shares: `evaluate()`, `evaluateTrace()` and snapshot checks. */

@@ -241,3 +241,24 @@ describe('a conversation gold scored turn by turn', () => {
     expect(record.metrics.turn_pass_rate).toBeUndefined();
   });
 });
+
+describe('evaluate() with the user messages of a call list', () => {
+  it("counts the turns from them and checks them against each turn's user", () => {
+    const result = evaluate({
+      expected: SUPPORT_CHAT,
+      actual: [
+        { tool: 'get_order', args: { id: 7 }, turn: 1 },
+        { tool: 'refund_order', args: { id: 7 }, turn: 2 },
+      ],
+      userMessages: USER,
+    });
+    expect(result.score).toBe(1);
+    expect(result.conversation!.turns.map((turn) => turn.user)).toEqual(USER);
+  });
+
+  it('refuses what is not a list of strings, naming the place', () => {
+    expect(() =>
+      evaluate({ expected: SUPPORT_CHAT, actual: [], userMessages: ['a', 3] as unknown as string[] }),
+    ).toThrow("userMessages at $[1]: expected the user's message as a string, got a number");
+  });
+});
