@@ -235,6 +235,22 @@ describe('a conversation gold scored turn by turn', () => {
     ]);
   });
 
+  it('a call in a far-off turn is one turn beyond the gold, not a billion turns to walk', () => {
+    const result = evaluate({
+      expected: { turns: [{ calls: [{ tool: 'a' }] }, { calls: [] }] },
+      actual: [
+        { tool: 'a', turn: 1 },
+        { tool: 'a', turn: 1_000_000_000 },
+      ],
+    });
+    expect(result.conversation!.turns.map((turn) => [turn.turn, turn.reached, turn.score])).toEqual([
+      [1, true, 1],
+      [2, true, 1],
+      [1_000_000_000, true, 0],
+    ]);
+    expect(result.score).toBe(0.666666666667);
+  });
+
   it('a flat gold writes no turn fields', () => {
     const record = evaluate({ expected: [{ tool: 'a' }], actual: [{ tool: 'a', turn: 2 }] }).toDict();
     expect(Object.keys(record.metrics)).not.toContain('turns');

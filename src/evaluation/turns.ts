@@ -81,16 +81,19 @@ function scoreConversation(
 ): Scoring {
   const { sources: _sources, warnings = [], ...turnSettings } = settings;
   const byTurn = positionsByTurn(trace.calls);
-  const highestCallTurn = Math.max(0, ...byTurn.keys());
+  let highestCallTurn = 0;
+  for (const turn of byTurn.keys()) if (turn > highestCallTurn) highestCallTurn = turn;
   const traceTurns = Math.max(trace.userMessages?.length ?? 0, highestCallTurn, 1);
+  // The gold's turns, then only the trace turns beyond them that hold calls (a `turn` may be any number).
+  const beyond = [...byTurn.keys()].filter((turn) => turn > turns.length).sort((a, b) => a - b);
+  const scoredTurns = [...turns.keys()].map((k) => k + 1).concat(beyond);
   const findings: Finding[] = [];
   const scored: TurnScoring[] = [];
   let divergedAt: number | null = null;
-  for (let turn = 1; turn <= Math.max(turns.length, highestCallTurn); turn++) {
+  for (const turn of scoredTurns) {
     const positions = byTurn.get(turn) ?? [];
     const goldTurn: GoldTurn = turns[turn - 1] ?? { calls: [], options: gold.options };
     if (turn > turns.length) {
-      if (positions.length === 0) continue;
       findings.push({ severity: 'warning', message: beyondGoldText(turn, turns.length, positions.length) });
     }
     const calls = positions.map((j) => trace.calls[j]!);
@@ -203,11 +206,17 @@ function withTurns(metrics: Metrics, conversation: Conversation): Metrics {
  * its turn, matched with an unexpected call of its tool in the nearest other turn (each call once).
  */
 function findWrongTurns(scored: readonly TurnScoring[]): WrongTurn[] {
-  const extras: { turn: number; index: number; tool: string; used: boolean }[] = [];
+  // The unexpected calls of every turn, by tool, in turn order.
+  const extras = new Map<string, { turn: number; index: number; used: boolean }[]>();
   scored.forEach(({ result }, t) => {
     const unscored = new Set(result.gold.unscoredCalls);
     result.pairing.expectedFor.forEach((i, j) => {
-      if (i < 0 && !unscored.has(j)) extras.push({ turn: t, index: j, tool: result.traceCalls[j]!.tool, used: false });
+      if (i >= 0 || unscored.has(j)) return;
+      const tool = result.traceCalls[j]!.tool;
+      const list = extras.get(tool);
+      const extra = { turn: t, index: j, used: false };
+      if (list) list.push(extra);
+      else extras.set(tool, [extra]);
     });
   });
   const wrong: WrongTurn[] = [];
@@ -215,15 +224,20 @@ function findWrongTurns(scored: readonly TurnScoring[]): WrongTurn[] {
     result.pairing.actualFor.forEach((j, i) => {
       if (j >= 0) return;
       const call = result.goldCalls[i]!;
-      const tools = call.alternatives ?? [call.tool];
-      let best: (typeof extras)[number] | undefined;
-      for (const extra of extras) {
-        if (extra.used || extra.turn === t || !tools.includes(extra.tool)) continue;
-        if (best === undefined || Math.abs(extra.turn - t) < Math.abs(best.turn - t)) best = extra;
+      let best: { turn: number; index: number; used: boolean } | undefined;
+      let bestTool = call.tool;
+      for (const tool of call.alternatives ?? [call.tool]) {
+        for (const extra of extras.get(tool) ?? []) {
+          if (extra.used || extra.turn === t) continue;
+          if (best === undefined || Math.abs(extra.turn - t) < Math.abs(best.turn - t)) {
+            best = extra;
+            bestTool = tool;
+          }
+        }
       }
       if (best === undefined) return;
       best.used = true;
-      wrong.push({ tool: best.tool, expectedTurn: t, expectedIndex: i, madeTurn: best.turn, actualIndex: best.index });
+      wrong.push({ tool: bestTool, expectedTurn: t, expectedIndex: i, madeTurn: best.turn, actualIndex: best.index });
     });
   });
   return wrong;

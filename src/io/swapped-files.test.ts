@@ -65,6 +65,14 @@ describe('what marks a file that may be either as gold', () => {
     expect(goldMarkIn([{ tool: 'a' }, { tool: 'b', optional: true }])).toBe('$[1].optional');
     expect(goldMarkIn([{ $any_order: [{ tool: 'a' }] }])).toBe('$[0].$any_order');
     expect(goldMarkIn({ calls: [{ tool: 'a' }], ignore_tools: ['log'] })).toBe('$.ignore_tools');
+    expect(goldMarkIn({ turns: [{ calls: [{ tool: 'a' }] }, { calls: [] }] })).toBe('$.turns');
+  });
+
+  test("a conversation gold's calls are looked into turn by turn for recorded results", () => {
+    expect(goldLooksLikeTrace({ turns: [{ calls: [] }, { calls: [{ tool: 'a', result: 'ok' }] }] })?.path).toBe(
+      '$.turns[1].calls[0].result',
+    );
+    expect(goldMarkIn({ turns: [{ calls: [{ tool: 'a', result: 'ok' }] }] })).toBeUndefined();
   });
 
   test('an operator, or a typo of one, in the arguments or the tool; not other $ data', () => {

@@ -49,6 +49,21 @@ describe('schemas/gold.json', () => {
     });
   }
 
+  it('accepts a conversation gold, and rejects a turn without its calls at its path', () => {
+    const chat = {
+      ignore_tools: ['think'],
+      turns: [
+        { user: 'Where is order 7?', calls: [{ tool: 'get_order', args: { id: 7 } }] },
+        { user: { $regex: 'refund', flags: 'i' }, mode: 'superset', calls: [{ tool: 'refund_order' }] },
+        { calls: [] },
+      ],
+    };
+    expect(gold(chat), JSON.stringify(gold.errors)).toBe(true);
+    expect(gold({ turns: [{ user: 'hi' }] })).toBe(false);
+    expect(gold({ turns: [] })).toBe(false);
+    expect(gold({ turns: [{ calls: [], usr: 'hi' }] })).toBe(false);
+  });
+
   it('accepts a file that points at it with $schema', () => {
     expect(gold({ $schema: 'https://unpkg.com/toolscore/schemas/gold.json', calls: [{ tool: 'search' }] })).toBe(true);
   });
@@ -100,6 +115,19 @@ describe('schemas/gold.json', () => {
 describe('schemas/report.json', () => {
   it('accepts the JSON report of the example', async () => {
     const json = buildJsonReport(await exampleResult(), EXAMPLE_OPTIONS);
+    expect(report(json), JSON.stringify(report.errors)).toBe(true);
+  });
+
+  it('accepts the JSON report of a conversation, with its turns', () => {
+    const result = evaluate({
+      expected: { turns: [{ calls: [{ tool: 'a', args: { q: 1 } }] }, { calls: [{ tool: 'b' }] }, { calls: [] }] },
+      actual: [
+        { tool: 'a', args: { q: 2 }, turn: 1 },
+        { tool: 'b', turn: 3 },
+      ],
+    });
+    const json = buildJsonReport(result);
+    expect((json.metrics as { turns?: unknown[] }).turns).toHaveLength(3);
     expect(report(json), JSON.stringify(report.errors)).toBe(true);
   });
 
