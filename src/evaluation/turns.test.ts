@@ -88,6 +88,37 @@ describe('a conversation gold scored turn by turn', () => {
     expect(result.metrics.selection_accuracy).toBe(1);
   });
 
+  it('a call made a turn early, and one of a $one_of call made in another turn, are named as such', () => {
+    const result = scoreTrace(
+      {
+        turns: [
+          { calls: [] },
+          { calls: [{ tool: 'refund_order' }] },
+          { calls: [{ tool: { $one_of: ['email', 'sms'] } }] },
+        ],
+      },
+      [
+        { tool: 'refund_order', turn: 1 },
+        { tool: 'sms', turn: 2 },
+      ],
+      ['hello', 'refund it', 'tell me'],
+    );
+    expect(result.topIssues.map((issue) => [issue.kind, issue.problem, issue.fix])).toEqual([
+      [
+        'wrong_turn',
+        'refund_order expected in turn 2, made in turn 1',
+        'stop the agent from calling refund_order before the user asks for it (turn 2); or, if it may act early, move the call to turn 1 of the gold',
+      ],
+      [
+        'wrong_turn',
+        'sms expected in turn 3, made in turn 2',
+        'stop the agent from calling sms before the user asks for it (turn 3); or, if it may act early, move the call to turn 2 of the gold',
+      ],
+    ]);
+    // The sms call in turn 2 sits where refund_order was expected: two things, not one wrong tool.
+    expect(result.conversation!.turns[1]!.topIssues.map((issue) => issue.kind)).toEqual(['wrong_turn', 'wrong_turn']);
+  });
+
   it('a turn that should be answered without a tool, with an extra call', () => {
     const result = evaluate({
       expected: SUPPORT_CHAT,
