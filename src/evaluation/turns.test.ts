@@ -84,8 +84,11 @@ describe('a conversation gold scored turn by turn', () => {
     expect(result.findings.map((finding) => finding.message)).toEqual([
       'refund_order expected in turn 2, made in turn 3',
     ]);
-    // Read as one list, every call is right: the metrics say so, the turns do not.
+    // Read as one list, every call is right: the metrics say so, the turns do not; required call recall
+    // counts a call only in its own turn.
     expect(result.metrics.selection_accuracy).toBe(1);
+    expect(result.requiredCallRecall).toBe(0.5);
+    expect(result.toDict().required_call_recall).toBe(0.5);
   });
 
   it('a call made a turn early, and one of a $one_of call made in another turn, are named as such', () => {

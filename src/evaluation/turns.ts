@@ -183,8 +183,22 @@ function roundScore(score: number): number {
   return Math.round(score * 1e12) / 1e12;
 }
 
-/** The metrics with the conversation's fields after them, as files write them. */
+/**
+ * The metrics with the conversation's fields after them, as files write them. Required call recall counts
+ * a call completed only in its own turn (the turns' recalls pooled over their expected calls), as the
+ * verdict does; the other metrics read the conversation as one list.
+ */
 function withTurns(metrics: Metrics, conversation: Conversation): Metrics {
+  let expected = 0;
+  let completed = 0;
+  for (const turn of conversation.turns) {
+    const recall = turn.result.requiredCallRecall;
+    if (recall === null) continue;
+    expected += turn.result.goldCalls.length;
+    // A turn's recall is a count of its expected calls over them: recovered whole, so one turn divides as a flat gold does.
+    completed += turn.reached ? Math.round(recall * turn.result.goldCalls.length) : 0;
+  }
+  metrics.required_call_recall = expected === 0 ? null : completed / expected;
   metrics.turns = conversation.turns.map((turn) => ({
     turn: turn.turn,
     user: turn.user,

@@ -26,7 +26,7 @@ describe('the console report of a conversation', () => {
       resolveSettings({}),
     ).result();
     const text = renderReportConsole(result);
-    const table = text.slice(text.indexOf('Turns'), text.indexOf('Top issues'));
+    const table = text.slice(text.indexOf('Turns'), text.indexOf('  Required calls'));
     expect(table).toBe(
       [
         'Turns  1 of 3 turns passed (33.3%); score: the mean of the turns; first failing turn: 2',
@@ -36,6 +36,10 @@ describe('the console report of a conversation', () => {
         '',
         '',
       ].join('\n'),
+    );
+    // The late call completes nothing in its own turn.
+    expect(text).toContain(
+      'Required calls completed: 1 of 2 (not part of the score; weight it with --weight required_call_recall=0.3)',
     );
   });
 
