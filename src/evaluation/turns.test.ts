@@ -285,6 +285,18 @@ describe('a conversation gold scored turn by turn', () => {
     expect(result.score).toBe(0.666666666667);
   });
 
+  it('a tool a turn expects and the file ignores is an error naming the turn', () => {
+    expect(() =>
+      evaluate({
+        expected: { ignore_tools: ['think'], turns: [{ calls: [] }, { ignore_tools: [], calls: [{ tool: 'think' }] }] },
+        actual: [],
+        ignoreTools: ['think'],
+      }),
+    ).toThrow(
+      'ignore_tools: turn 2: tool "think" is both expected (call 1 of the gold) and ignored; remove it from one of them',
+    );
+  });
+
   it('a flat gold writes no turn fields', () => {
     const record = evaluate({ expected: [{ tool: 'a' }], actual: [{ tool: 'a', turn: 2 }] }).toDict();
     expect(Object.keys(record.metrics)).not.toContain('turns');

@@ -1,5 +1,6 @@
 import { valuesEqual } from '../match/equality.js';
 import { encodeOperators } from '../match/operators.js';
+import { ToolscoreInputError } from '../core/errors.js';
 import { letterGrade } from '../core/grade.js';
 import { ISSUE_KINDS } from '../core/issues.js';
 import type { ExpectedCall, Gold, GoldOptions, GoldTurn, ToolCall } from '../core/types.js';
@@ -80,6 +81,9 @@ function scoreConversation(
   settings: ScoreSettings,
 ): Scoring {
   const { sources: _sources, warnings = [], ...turnSettings } = settings;
+  // The conversation read as one list gives the metrics of `result.metrics`; first, so that what rejects
+  // input (the nesting guard, the credential scan) names the calls by their place in the whole trace.
+  const whole = scoreCalls(gold.calls, trace.calls, wholeSettings(gold, turnSettings));
   const byTurn = positionsByTurn(trace.calls);
   let highestCallTurn = 0;
   for (const turn of byTurn.keys()) if (turn > highestCallTurn) highestCallTurn = turn;
@@ -97,7 +101,7 @@ function scoreConversation(
       findings.push({ severity: 'warning', message: beyondGoldText(turn, turns.length, positions.length) });
     }
     const calls = positions.map((j) => trace.calls[j]!);
-    const scoring = scoreCalls(goldTurn.calls, calls, { ...turnSettings, gold: goldTurn.options });
+    const scoring = inTurn(turn, () => scoreCalls(goldTurn.calls, calls, { ...turnSettings, gold: goldTurn.options }));
     const reached = turn <= traceTurns;
     if (!reached)
       findings.push({ severity: 'warning', message: missingTurnText(turn, traceTurns, goldTurn.calls.length) });
@@ -143,8 +147,6 @@ function scoreConversation(
       (turn) => turn.reached && (turn.result.requiredCallRecall === null || turn.result.requiredCallRecall >= 1),
     ),
   };
-  // The conversation read as one list gives the metrics of `result.metrics` (and runs every check of the calls).
-  const whole = scoreCalls(gold.calls, trace.calls, { ...turnSettings, gold: wholeOptions(gold) });
   const applied = appliedGold(whole.result().gold, scored);
   return {
     expected: layout.goldCalls,
@@ -170,17 +172,32 @@ function scoreConversation(
   };
 }
 
-/** The file's options for reading the conversation as one list: a tool ignored by the file but expected in a turn is not ignored there. */
-function wholeOptions(gold: Gold): GoldOptions {
+/**
+ * The settings for reading the conversation as one list: a tool ignored (by the file or the caller) but
+ * expected in some turn is not ignored there; each turn, scored first, says whether that is a contradiction.
+ */
+function wholeSettings(gold: Gold, settings: ScoreSettings): ScoreSettings {
   const expected = new Set(gold.calls.flatMap((call) => call.alternatives ?? [call.tool]));
-  const ignored = gold.options.ignore_tools.filter((tool) => !expected.has(tool));
-  return ignored.length === gold.options.ignore_tools.length
-    ? gold.options
-    : { ...gold.options, ignore_tools: ignored };
+  const kept = (tools: readonly string[]) => tools.filter((tool) => !expected.has(tool));
+  const ignored = kept(gold.options.ignore_tools);
+  const options: GoldOptions =
+    ignored.length === gold.options.ignore_tools.length ? gold.options : { ...gold.options, ignore_tools: ignored };
+  return { ...settings, gold: options, ignoreTools: kept(settings.ignoreTools ?? []) };
 }
 
 function roundScore(score: number): number {
   return Math.round(score * 1e12) / 1e12;
+}
+
+/** Scores one turn, an input error saying which turn it is about (`turn 2: tool "think" is both expected ...`). */
+function inTurn<T>(turn: number, score: () => T): T {
+  try {
+    return score();
+  } catch (error) {
+    if (error instanceof ToolscoreInputError)
+      throw new ToolscoreInputError(error.location, `turn ${turn}: ${error.reason}`);
+    throw error;
+  }
 }
 
 /**
