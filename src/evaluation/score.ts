@@ -243,6 +243,11 @@ interface ScoreTerms {
 /** Digits kept when rounding away float noise, so a perfect match is exactly 1. */
 const SCORE_PRECISION = 1e12;
 
+/** A score with float noise rounded away (a conversation's mean of turn scores too). */
+export function roundScore(score: number): number {
+  return Math.round(score * SCORE_PRECISION) / SCORE_PRECISION;
+}
+
 /** The composite score of a metrics record (the guide's weighted blend; see `blendScore`). */
 export function compositeScore(metrics: Metrics, weights: Weights, expectedCount: number, actualCount: number): number {
   const terms: ScoreTerms = {
@@ -268,5 +273,5 @@ function blendScore(terms: ScoreTerms, weights: Weights, expectedCount: number, 
     weights.sequence_accuracy * terms.sequenceAccuracy +
     weights.redundant_rate * efficiency +
     weights.required_call_recall * (terms.requiredCallRecall ?? 1);
-  return Math.min(1, Math.max(0, Math.round(score * SCORE_PRECISION) / SCORE_PRECISION));
+  return Math.min(1, Math.max(0, roundScore(score)));
 }

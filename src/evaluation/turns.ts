@@ -15,7 +15,7 @@ import {
   type TurnAggregate,
   type TurnResult,
 } from './result.js';
-import { scoreCalls, type CheckedMetrics, type ScoreSettings, type Scoring } from './score.js';
+import { roundScore, scoreCalls, type CheckedMetrics, type ScoreSettings, type Scoring } from './score.js';
 import { topIssueRecord, type TopIssue } from './top-issues.js';
 import { beyondGoldText, divergedText, issueText, missingTurnText, wrongTurnText } from './text.js';
 
@@ -57,7 +57,6 @@ function positionsByTurn(calls: readonly ToolCall[]): Map<number, number[]> {
 interface TurnScoring {
   turn: number;
   positions: readonly number[];
-  scoring: Scoring;
   result: EvaluationResult;
   reached: boolean;
   user: string | null;
@@ -93,7 +92,7 @@ function scoreConversation(
   const scoredTurns = [...turns.keys()].map((k) => k + 1).concat(beyond);
   const findings: Finding[] = [];
   const scored: TurnScoring[] = [];
-  let divergedAt: number | null = null;
+  let diverging = false;
   for (const turn of scoredTurns) {
     const positions = byTurn.get(turn) ?? [];
     const goldTurn: GoldTurn = turns[turn - 1] ?? { calls: [], options: gold.options };
@@ -101,25 +100,24 @@ function scoreConversation(
       findings.push({ severity: 'warning', message: beyondGoldText(turn, turns.length, positions.length) });
     }
     const calls = positions.map((j) => trace.calls[j]!);
-    const scoring = inTurn(turn, () => scoreCalls(goldTurn.calls, calls, { ...turnSettings, gold: goldTurn.options }));
+    const result = inTurn(turn, () =>
+      scoreCalls(goldTurn.calls, calls, { ...turnSettings, gold: goldTurn.options }).result(),
+    );
     const reached = turn <= traceTurns;
     if (!reached)
       findings.push({ severity: 'warning', message: missingTurnText(turn, traceTurns, goldTurn.calls.length) });
     const user = trace.userMessages?.[turn - 1] ?? null;
     const diverged =
-      divergedAt === null &&
-      goldTurn.user !== undefined &&
-      user !== null &&
-      !valuesEqual(goldTurn.user, user, settings.mode);
+      !diverging && goldTurn.user !== undefined && user !== null && !valuesEqual(goldTurn.user, user, settings.mode);
     if (diverged) {
-      divergedAt = turn;
+      diverging = true;
       const expected =
         typeof goldTurn.user === 'string'
           ? JSON.stringify(goldTurn.user)
           : JSON.stringify(encodeOperators(goldTurn.user));
       findings.push({ severity: 'warning', message: divergedText(turn, expected, user!) });
     }
-    scored.push({ turn, positions, scoring, result: scoring.result(), reached, user, diverged });
+    scored.push({ turn, positions, result, reached, user, diverged });
   }
   const wrongTurns = findWrongTurns(scored);
   for (const wrong of wrongTurns)
@@ -132,7 +130,9 @@ function scoreConversation(
   const scores = turnResults.map((turn) => turn.score);
   const aggregate = settings.turnAggregate ?? 'mean';
   const score = roundScore(
-    aggregate === 'min' ? Math.min(...scores) : scores.reduce((a, b) => a + b, 0) / scores.length,
+    aggregate === 'min'
+      ? scores.reduce((a, b) => Math.min(a, b), 1)
+      : scores.reduce((a, b) => a + b, 0) / scores.length,
   );
   const failing = turnResults.find((turn) => turn.verdict !== 'PASS');
   const layout = conversationLayout(scored, trace.calls.length);
@@ -183,10 +183,6 @@ function wholeSettings(gold: Gold, settings: ScoreSettings): ScoreSettings {
   const options: GoldOptions =
     ignored.length === gold.options.ignore_tools.length ? gold.options : { ...gold.options, ignore_tools: ignored };
   return { ...settings, gold: options, ignoreTools: kept(settings.ignoreTools ?? []) };
-}
-
-function roundScore(score: number): number {
-  return Math.round(score * 1e12) / 1e12;
 }
 
 /** Scores one turn, an input error saying which turn it is about (`turn 2: tool "think" is both expected ...`). */
