@@ -122,6 +122,7 @@ export { fromClaudeAgentSDK, claudeAgentSDKFormat } from './formats/readers/clau
 export { fromClaudeCode, claudeCodeFormat } from './formats/readers/claude-code.js';
 export { fromCodex, codexFormat } from './formats/readers/codex.js';
 export { fromGeminiCLI, geminiCLIFormat } from './formats/readers/gemini-cli.js';
+export { fromADK, adkFormat } from './formats/readers/adk.js';
 export { loadGold, loadGoldFile } from './io/gold.js';
 export { UnknownGoldKeyError, type GoldCheckOptions } from './io/gold-check.js';
 export { GOLD_KEYS, unknownGoldKeys, type UnknownGoldKey } from './io/gold-keys.js';

@@ -259,6 +259,18 @@ describe('every reader names what it passed over when it read no call', () => {
       at: '$.candidates[0].content.parts[0]',
       what: 'a part that is not a Gemini part (an object with keys toolCall)',
     },
+    {
+      format: 'adk',
+      data: {
+        app_name: 'a',
+        user_id: 'u',
+        events: [
+          { author: 'agent', invocation_id: 'e-1', content: { role: 'model', parts: [{ toolCall: { name: 'f' } }] } },
+        ],
+      },
+      at: '$.events[0].content.parts[0]',
+      what: 'a part that is not a Gemini part (an object with keys toolCall)',
+    },
   ];
 
   test.each(cases)('$format', ({ format, data, at, what }) => {

@@ -1,6 +1,7 @@
 import { ToolscoreInputError } from '../core/errors.js';
 import { closestName } from '../core/spelling.js';
 import { describeKeys, marksOf } from './support/call-collector.js';
+import { adkFormat } from './readers/adk.js';
 import { anthropicFormat } from './readers/anthropic.js';
 import { bedrockFormat } from './readers/bedrock.js';
 import { claudeAgentSDKFormat } from './readers/claude-agent-sdk.js';
@@ -36,6 +37,7 @@ const DETECTION_ORDER: readonly TraceFormat[] = [
   geminiCLIFormat,
   claudeCodeFormat,
   claudeAgentSDKFormat,
+  adkFormat,
   // Pydantic AI messages hold a `parts` list, which Gemini would claim.
   pydanticAIFormat,
   geminiFormat,

@@ -87,7 +87,8 @@ const GEMINI_PART_KEYS = [
   'video_metadata',
 ];
 
-function readContentObject(
+/** Reads the function call and response parts of one content `{role, parts}` (also ADK's events' contents). */
+export function readContentObject(
   content: Record<string, unknown>,
   path: string,
   calls: CallCollector,

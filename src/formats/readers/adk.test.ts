@@ -1,0 +1,215 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from 'vitest';
+import { testReader } from '../../../test/reader-tester.js';
+import { loadTraceFile } from '../../io/trace.js';
+import { adkFormat, fromADK } from './adk.js';
+
+function fixture(name: string): { path: string; data: unknown } {
+  const url = new URL(`../../../test/corpus/frameworks/adk/${name}`, import.meta.url);
+  return { path: url.pathname, data: JSON.parse(readFileSync(url, 'utf8')) };
+}
+
+const SESSION = fixture('context_update_test.session.json');
+const SESSION_CALLS = [
+  {
+    tool: 'update_fc',
+    args: {
+      data_four: ['1', 'hello', '3.14'],
+      data_two: '3.141529',
+      data_three: ['apple', 'banana'],
+      data_one: 'RRRR',
+    },
+    is_error: false,
+    result: {},
+    metadata: { format: 'function_call' },
+  },
+];
+
+const TRANSFER = { status: 'ok', target_agent_name: 'research_assistant', message: 'Transfered to research_assistant' };
+const TRANSFER_BACK = { status: 'ok', target_agent_name: 'spark_assistant', message: 'Transfered to spark_assistant' };
+
+testReader(adkFormat, [
+  {
+    name: "a session ADK's integration tests load: the function_call of an event, its function_response by name",
+    input: SESSION.data,
+    calls: SESSION_CALLS,
+  },
+  {
+    name: 'a multi-agent session: each agent transfer is the call the event records, its response the result',
+    input: fixture('flow_complex_spark.session.json').data,
+    calls: [
+      {
+        tool: 'transfer_to_other_agent',
+        args: { agent_name: 'research_assistant' },
+        is_error: false,
+        result: TRANSFER,
+        metadata: { format: 'function_call' },
+      },
+      {
+        tool: 'transfer_to_other_agent',
+        args: { agent_name: 'spark_assistant' },
+        is_error: false,
+        result: TRANSFER_BACK,
+        metadata: { format: 'function_call' },
+      },
+    ],
+  },
+  {
+    name: 'an eval set of one case: the tool_uses of its invocations, in order (no responses recorded)',
+    input: fixture('roll_die.evalset.json').data,
+    calls: [{ tool: 'roll_die', args: { sides: 6 }, is_error: false }],
+  },
+  {
+    name: 'an eval set whose case has two invocations, one tool use each',
+    input: fixture('dependent_tool_calls.evalset.json').data,
+    calls: [
+      { tool: 'set_device_info', args: { location: 'Bedroom', status: 'OFF', device_id: 'device_2' }, is_error: false },
+      { tool: 'get_device_info', args: { device_id: 'device_2' }, is_error: false },
+    ],
+  },
+  {
+    name: 'the older *.test.json eval data: each turn its expected_tool_use, in order',
+    input: fixture('dependent_tool_calls.test.json').data,
+    calls: [
+      { tool: 'set_device_info', args: { location: 'Bedroom', status: 'OFF', device_id: 'device_2' }, is_error: false },
+      { tool: 'get_device_info', args: { device_id: 'device_2' }, is_error: false },
+    ],
+  },
+  {
+    name: "the API server's camelCase session: results by id, an error response fails its call, a partial event is skipped",
+    input: {
+      id: 's-1',
+      appName: 'home',
+      userId: 'u',
+      state: {},
+      events: [
+        { invocationId: 'e-1', author: 'user', content: { role: 'user', parts: [{ text: 'lights off' }] } },
+        {
+          invocationId: 'e-1',
+          author: 'root_agent',
+          partial: true,
+          content: { role: 'model', parts: [{ functionCall: { id: 'adk-1', name: 'transfer_to_agent', args: {} } }] },
+        },
+        {
+          invocationId: 'e-1',
+          author: 'root_agent',
+          content: {
+            role: 'model',
+            parts: [
+              { functionCall: { id: 'adk-1', name: 'transfer_to_agent', args: { agent_name: 'lights' } } },
+              { functionCall: { id: 'adk-2', name: 'get_status', args: { room: 'hall' } } },
+            ],
+          },
+        },
+        {
+          invocationId: 'e-1',
+          author: 'root_agent',
+          actions: { stateDelta: {}, artifactDelta: {}, transferToAgent: 'lights' },
+          content: {
+            role: 'user',
+            parts: [
+              { functionResponse: { id: 'adk-2', name: 'get_status', response: { error: 'room hall not found' } } },
+              { functionResponse: { id: 'adk-1', name: 'transfer_to_agent', response: { result: null } } },
+            ],
+          },
+        },
+      ],
+    },
+    calls: [
+      {
+        tool: 'transfer_to_agent',
+        args: { agent_name: 'lights' },
+        is_error: false,
+        result: { result: null },
+        id: 'adk-1',
+        metadata: { format: 'functionCall' },
+      },
+      {
+        tool: 'get_status',
+        args: { room: 'hall' },
+        is_error: true,
+        result: { error: 'room hall not found' },
+        error: 'room hall not found',
+        id: 'adk-2',
+        metadata: { format: 'functionCall' },
+      },
+    ],
+    warnings: ['t at $.events: skipped 1 partial (streaming) event; the complete event after them holds their content'],
+  },
+  {
+    name: 'an eval set of two cases is read as one trace with a warning; tool_responses join by id, invocation_events like events',
+    input: {
+      eval_set_id: 'set-1',
+      eval_cases: [
+        {
+          eval_id: 'case-a',
+          conversation: [
+            {
+              invocation_id: 'i-1',
+              intermediate_data: {
+                tool_uses: [{ id: 'c1', name: 'search', args: { q: 'adk' } }],
+                tool_responses: [{ id: 'c1', name: 'search', response: { hits: 2 } }],
+              },
+            },
+          ],
+        },
+        {
+          evalId: 'case-b',
+          conversation: [
+            {
+              invocationId: 'i-2',
+              intermediateData: {
+                invocationEvents: [
+                  {
+                    author: 'agent',
+                    content: { role: 'model', parts: [{ function_call: { id: 'c2', name: 'open', args: { n: 1 } } }] },
+                  },
+                  {
+                    author: 'agent',
+                    content: {
+                      role: 'user',
+                      parts: [
+                        { function_response: { id: 'c2', name: 'open', response: { error: { message: 'gone' } } } },
+                      ],
+                    },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    },
+    calls: [
+      { tool: 'search', args: { q: 'adk' }, is_error: false, result: { hits: 2 }, id: 'c1' },
+      {
+        tool: 'open',
+        args: { n: 1 },
+        is_error: true,
+        result: { error: { message: 'gone' } },
+        error: 'gone',
+        id: 'c2',
+        metadata: { format: 'function_call' },
+      },
+    ],
+    warnings: [
+      't at $.eval_cases: read the 2 eval cases of this eval set as one trace, in order; score each against its own gold by splitting the file',
+    ],
+  },
+  {
+    name: 'a text is an error naming the shapes',
+    input: 'x',
+    detected: false,
+    error:
+      't at $: expected an ADK session ({"events": [...]}), an eval set ({"eval_cases": [...]}) or a list of {query, expected_tool_use} turns; got a string',
+  },
+]);
+
+test('a session file and the in-memory helper give the calls the reader gives', async () => {
+  expect((await loadTraceFile(SESSION.path)).calls).toEqual(SESSION_CALLS);
+  expect(fromADK(SESSION.data)).toEqual(SESSION_CALLS);
+});
+
+test('an empty session (no events yet) is no calls, not the wrong type', () => {
+  expect(fromADK({ id: 's', app_name: 'a', user_id: 'u', state: {}, events: [] })).toEqual([]);
+});
