@@ -2,6 +2,7 @@ import { isCallList, toActualCalls } from './support/calls.js';
 import { callMarkIn, checkZeroCalls, describeKeys, isEmptyList, type ZeroReading } from './support/call-collector.js';
 import type { ToolCall } from '../core/types.js';
 import { claimHint, detectFormat, formatNamed, undetectedFormatError } from './registry.js';
+import { runsOf, runsReadAsOneText } from './runs.js';
 import { collectingContext, type TraceFormat, type UnrecognisedItems } from './types.js';
 
 /** Calls read from some input, with the format used and any warnings. */
@@ -41,8 +42,12 @@ export function readWithAdapter(
 ): ExtractedCalls {
   const warnings: string[] = [];
   const passedOver: UnrecognisedItems = { count: 0 };
+  const context = collectingContext(source, warnings, passedOver);
   // An empty list is no calls in any format (a run that made none), whatever shape the format expects.
-  const calls = isEmptyList(data) ? [] : adapter.parse(data, collectingContext(source, warnings, passedOver));
+  const calls = isEmptyList(data) ? [] : adapter.parse(data, context);
+  // Several runs scored as one trace is rarely what is meant: say so, and what scores them one by one.
+  const runs = runsOf(adapter, data);
+  if (runs !== undefined) context.warn('', runsReadAsOneText(runs));
   if (calls.length === 0) {
     const reading: ZeroReading = { adapter, explicit, source, passedOver, warnings };
     checkZeroCalls(

@@ -20,6 +20,25 @@ export interface UnrecognisedItems {
   first?: { path: string; what: string };
 }
 
+/** One run of a document that holds several (an eval set's case, an eval log's sample). */
+export interface TraceRun {
+  /** The document's own id for the run (an `eval_id`, a sample id). */
+  id: string;
+  /** The run as a document the format's `parse` reads on its own. */
+  data: unknown;
+}
+
+/** How a format finds the runs of a document that holds several; see `TraceFormat.runs`. */
+export interface RunSplitter {
+  /**
+   * Keys one of which such a document holds (`eval_cases`): `batch` parses a trace file up front to
+   * count its runs only when its text holds one of them, quoted, so other files are read once.
+   */
+  keys: readonly string[];
+  /** The runs of the document, in its order; undefined when it is not a document of runs. */
+  split(data: unknown): TraceRun[] | undefined;
+}
+
 /** One trace format: turns one input shape into the same list of calls. */
 export interface TraceFormat {
   /** Name used by `--format` and `evaluateTrace({format})`. */
@@ -45,6 +64,13 @@ export interface TraceFormat {
    * empty `{"messages": []}`). A named reading of it then gives no calls without an error.
    */
   holdsNoCalls?(data: unknown): boolean;
+  /**
+   * Optional, for a format whose documents may hold several runs (an eval set, an eval log): how to
+   * split one into its runs. `batch` scores each run of such a file as its own case (`file#id`, see
+   * `formats/runs.ts`); a reading of the whole document gives the calls of every run, in order, with a
+   * warning naming them.
+   */
+  runs?: RunSplitter;
   /** Reads calls from parsed JSON. Throws `ToolscoreInputError` when the shape is wrong. */
   parse(data: unknown, context: ParseContext): ToolCall[];
   /**

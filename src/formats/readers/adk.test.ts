@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { testReader } from '../../../test/reader-tester.js';
 import { loadTraceFile } from '../../io/trace.js';
+import { readWithAdapter, readWithFormat } from '../auto.js';
+import { runsOf } from '../runs.js';
 import { adkFormat, fromADK } from './adk.js';
 
 function fixture(name: string): { path: string; data: unknown } {
@@ -27,6 +29,47 @@ const SESSION_CALLS = [
 
 const TRANSFER = { status: 'ok', target_agent_name: 'research_assistant', message: 'Transfered to research_assistant' };
 const TRANSFER_BACK = { status: 'ok', target_agent_name: 'spark_assistant', message: 'Transfered to spark_assistant' };
+
+const TWO_CASES = {
+  eval_set_id: 'set-1',
+  eval_cases: [
+    {
+      eval_id: 'case-a',
+      conversation: [
+        {
+          invocation_id: 'i-1',
+          intermediate_data: {
+            tool_uses: [{ id: 'c1', name: 'search', args: { q: 'adk' } }],
+            tool_responses: [{ id: 'c1', name: 'search', response: { hits: 2 } }],
+          },
+        },
+      ],
+    },
+    {
+      evalId: 'case-b',
+      conversation: [
+        {
+          invocationId: 'i-2',
+          intermediateData: {
+            invocationEvents: [
+              {
+                author: 'agent',
+                content: { role: 'model', parts: [{ function_call: { id: 'c2', name: 'open', args: { n: 1 } } }] },
+              },
+              {
+                author: 'agent',
+                content: {
+                  role: 'user',
+                  parts: [{ function_response: { id: 'c2', name: 'open', response: { error: { message: 'gone' } } } }],
+                },
+              },
+            ],
+          },
+        },
+      ],
+    },
+  ],
+};
 
 testReader(adkFormat, [
   {
@@ -137,49 +180,8 @@ testReader(adkFormat, [
     warnings: ['t at $.events: skipped 1 partial (streaming) event; the complete event after them holds their content'],
   },
   {
-    name: 'an eval set of two cases is read as one trace with a warning; tool_responses join by id, invocation_events like events',
-    input: {
-      eval_set_id: 'set-1',
-      eval_cases: [
-        {
-          eval_id: 'case-a',
-          conversation: [
-            {
-              invocation_id: 'i-1',
-              intermediate_data: {
-                tool_uses: [{ id: 'c1', name: 'search', args: { q: 'adk' } }],
-                tool_responses: [{ id: 'c1', name: 'search', response: { hits: 2 } }],
-              },
-            },
-          ],
-        },
-        {
-          evalId: 'case-b',
-          conversation: [
-            {
-              invocationId: 'i-2',
-              intermediateData: {
-                invocationEvents: [
-                  {
-                    author: 'agent',
-                    content: { role: 'model', parts: [{ function_call: { id: 'c2', name: 'open', args: { n: 1 } } }] },
-                  },
-                  {
-                    author: 'agent',
-                    content: {
-                      role: 'user',
-                      parts: [
-                        { function_response: { id: 'c2', name: 'open', response: { error: { message: 'gone' } } } },
-                      ],
-                    },
-                  },
-                ],
-              },
-            },
-          ],
-        },
-      ],
-    },
+    name: 'an eval set of two cases (two runs) is read as one trace; tool_responses join by id, invocation_events like events',
+    input: TWO_CASES,
     calls: [
       { tool: 'search', args: { q: 'adk' }, is_error: false, result: { hits: 2 }, id: 'c1' },
       {
@@ -192,8 +194,20 @@ testReader(adkFormat, [
         metadata: { format: 'function_call' },
       },
     ],
-    warnings: [
-      't at $.eval_cases: read the 2 eval cases of this eval set as one trace, in order; score each against its own gold by splitting the file',
+  },
+  {
+    name: 'one eval case alone (a run of an eval set) is detected; its paths are within the case',
+    input: () => TWO_CASES.eval_cases[1],
+    calls: [
+      {
+        tool: 'open',
+        args: { n: 1 },
+        is_error: true,
+        result: { error: { message: 'gone' } },
+        error: 'gone',
+        id: 'c2',
+        metadata: { format: 'function_call' },
+      },
     ],
   },
   {
@@ -201,7 +215,7 @@ testReader(adkFormat, [
     input: 'x',
     detected: false,
     error:
-      't at $: expected an ADK session ({"events": [...]}), an eval set ({"eval_cases": [...]}) or a list of {query, expected_tool_use} turns; got a string',
+      't at $: expected an ADK session ({"events": [...]}), an eval set ({"eval_cases": [...]}) or case ({"conversation": [...]}), or a list of {query, expected_tool_use} turns; got a string',
   },
 ]);
 
@@ -212,4 +226,36 @@ test('a session file and the in-memory helper give the calls the reader gives', 
 
 test('an empty session (no events yet) is no calls, not the wrong type', () => {
   expect(fromADK({ id: 's', app_name: 'a', user_id: 'u', state: {}, events: [] })).toEqual([]);
+});
+
+test('one eval case alone (what batch reads as a run) reads as the run it is', () => {
+  const evalCase = (TWO_CASES.eval_cases as Record<string, unknown>[])[0];
+  expect(readWithAdapter(adkFormat, evalCase, 'set.json#case-a', false)).toEqual({
+    calls: [{ tool: 'search', args: { q: 'adk' }, is_error: false, result: { hits: 2 }, id: 'c1' }],
+    format: 'adk',
+    warnings: [],
+  });
+});
+
+test("an eval set's cases are its runs, named by their eval_id (snake_case or camelCase); a whole reading names them", () => {
+  const runs = runsOf(adkFormat, TWO_CASES);
+  expect(runs?.map((run) => run.id)).toEqual(['case-a', 'case-b']);
+  expect(runs?.[1]?.data).toBe((TWO_CASES.eval_cases as unknown[])[1]);
+  expect(readWithAdapter(adkFormat, TWO_CASES, 'set.json', false).warnings).toEqual([
+    'set.json: holds 2 runs ("case-a", "case-b"), read as one trace in order; toolscore batch scores each run as its own case',
+  ]);
+});
+
+test('an eval set of one case, a session and *.test.json turns are one run each: not split, no warning', () => {
+  for (const name of ['roll_die.evalset.json', 'context_update_test.session.json', 'dependent_tool_calls.test.json']) {
+    const { data } = fixture(name);
+    expect(runsOf(adkFormat, data), name).toBeUndefined();
+    expect(readWithAdapter(adkFormat, data, 't', false).warnings, name).toEqual([]);
+  }
+});
+
+test('a part of an eval set no reader takes (one invocation) names adk as the nearest format', () => {
+  const invocation = (fixture('roll_die.evalset.json').data as { eval_cases: { conversation: unknown[] }[] })
+    .eval_cases[0]!.conversation[0];
+  expect(() => readWithFormat(invocation, 'auto', 't')).toThrow(/: the nearest format is adk: found invocation_id, /);
 });

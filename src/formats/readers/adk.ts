@@ -3,7 +3,7 @@ import { isObject } from '../../core/objects.js';
 import type { ToolCall } from '../../core/types.js';
 import { readArguments } from '../support/arguments.js';
 import { CallCollector, type FromOptions, describeKeys, outcomeOf, readInMemory } from '../support/call-collector.js';
-import type { ParseContext, TraceFormat } from '../types.js';
+import type { ParseContext, TraceFormat, TraceRun } from '../types.js';
 import { readContentObject } from './gemini.js';
 
 /**
@@ -17,7 +17,8 @@ import { readContentObject } from './gemini.js';
  *   them holds the same content.
  * - an eval set (`*.evalset.json`, `{eval_set_id, eval_cases: [{eval_id, conversation}]}`): each
  *   invocation's `intermediate_data.tool_uses` are calls, `tool_responses` their results, or its
- *   `invocation_events` are read like session events. Its eval cases are read in order as one trace.
+ *   `invocation_events` are read like session events. Each eval case is a run (`batch` scores each as
+ *   its own case, named by its `eval_id`); one case alone (`{eval_id, conversation}`) is read too.
  * - the older eval data (`*.test.json`): a list of turns `{query, expected_tool_use: [{tool_name,
  *   tool_input, mock_tool_output}], reference}`.
  */
@@ -89,38 +90,56 @@ function isEvalSet(data: unknown): boolean {
   return typeof field(data, 'eval_set_id', 'evalSetId') === 'string' && casesOf(data)!.every(isObject);
 }
 
+function isEvalCase(data: unknown): data is Record<string, unknown> {
+  return (
+    isObject(data) &&
+    typeof field(data, 'eval_id', 'evalId') === 'string' &&
+    Array.isArray(data.conversation) &&
+    data.conversation.every(isObject)
+  );
+}
+
 function readEvalSet(data: Record<string, unknown>, calls: CallCollector, context: ParseContext): void {
   const casesKey = keyOf(data, 'eval_cases', 'evalCases');
-  const cases = data[casesKey] as unknown[];
-  if (cases.length > 1)
-    context.warn(
-      `$.${casesKey}`,
-      `read the ${cases.length} eval cases of this eval set as one trace, in order; score each against its own gold by splitting the file`,
-    );
-  cases.forEach((evalCase, i) => {
-    const casePath = childPath(`$.${casesKey}`, i);
-    if (!isObject(evalCase)) return;
-    const conversation = evalCase.conversation;
-    if (!Array.isArray(conversation)) {
-      if (conversation !== undefined && conversation !== null)
-        context.warn(
-          childPath(casePath, 'conversation'),
-          `skipped a conversation that is ${describeType(conversation)}, not a list`,
-        );
-      return;
-    }
-    conversation.forEach((invocation, j) => {
-      const invocationPath = childPath(childPath(casePath, 'conversation'), j);
-      if (!isObject(invocation))
-        return context.warn(
-          invocationPath,
-          `skipped ${describeType(invocation)}: expected an invocation {invocation_id, intermediate_data}`,
-        );
-      const dataKey = keyOf(invocation, 'intermediate_data', 'intermediateData');
-      const intermediate = invocation[dataKey];
-      if (isObject(intermediate))
-        readIntermediateData(intermediate, childPath(invocationPath, dataKey), calls, context);
-    });
+  (data[casesKey] as unknown[]).forEach((evalCase, i) => {
+    if (isObject(evalCase)) readEvalCase(evalCase, childPath(`$.${casesKey}`, i), calls, context);
+  });
+}
+
+function readEvalCase(
+  evalCase: Record<string, unknown>,
+  path: string,
+  calls: CallCollector,
+  context: ParseContext,
+): void {
+  const conversation = evalCase.conversation;
+  if (!Array.isArray(conversation)) {
+    if (conversation !== undefined && conversation !== null)
+      context.warn(
+        childPath(path, 'conversation'),
+        `skipped a conversation that is ${describeType(conversation)}, not a list`,
+      );
+    return;
+  }
+  conversation.forEach((invocation, j) => {
+    const invocationPath = childPath(childPath(path, 'conversation'), j);
+    if (!isObject(invocation))
+      return context.warn(
+        invocationPath,
+        `skipped ${describeType(invocation)}: expected an invocation {invocation_id, intermediate_data}`,
+      );
+    const dataKey = keyOf(invocation, 'intermediate_data', 'intermediateData');
+    const intermediate = invocation[dataKey];
+    if (isObject(intermediate)) readIntermediateData(intermediate, childPath(invocationPath, dataKey), calls, context);
+  });
+}
+
+/** An eval set's cases as runs, each named by its `eval_id` (`batch` scores each as its own case). */
+function evalSetRuns(data: unknown): TraceRun[] | undefined {
+  const cases = isEvalSet(data) ? casesOf(data) : undefined;
+  return cases?.map((evalCase) => {
+    const id = isObject(evalCase) ? field(evalCase, 'eval_id', 'evalId') : undefined;
+    return { id: typeof id === 'string' ? id : '', data: evalCase };
   });
 }
 
@@ -186,14 +205,14 @@ function readTestData(turns: Record<string, unknown>[], calls: CallCollector, co
 
 function looksLikeADK(data: unknown): boolean {
   if (Array.isArray(data)) return (data.length > 0 && data.every(isSessionEvent)) || isTestData(data);
-  return isSession(data) || isEvalSet(data);
+  return isSession(data) || isEvalSet(data) || isEvalCase(data);
 }
 
 /** Google ADK sessions, eval sets and older eval data. */
 export const adkFormat: TraceFormat = {
   name: FORMAT,
   looksFor:
-    'an ADK session ({"app_name", "user_id", "events": [{author, content}]}), an eval set ({"eval_set_id", "eval_cases"}) or *.test.json turns ({query, expected_tool_use})',
+    'an ADK session ({"app_name", "user_id", "events": [{author, content}]}), an eval set ({"eval_set_id", "eval_cases"}) or one of its cases ({"eval_id", "conversation"}), or *.test.json turns ({query, expected_tool_use})',
   marks: [
     'app_name',
     'appName',
@@ -203,9 +222,14 @@ export const adkFormat: TraceFormat = {
     'invocation_id',
     'eval_set_id',
     'eval_cases',
+    'eval_id',
+    'conversation',
+    'intermediate_data',
+    'tool_uses',
     'expected_tool_use',
   ],
   detect: looksLikeADK,
+  runs: { keys: ['eval_cases', 'evalCases'], split: evalSetRuns },
   description:
     'Google ADK sessions (events with Gemini function_call / function_response parts, snake_case or camelCase), eval sets (*.evalset.json intermediate_data) and *.test.json eval data',
   parse(data, context): ToolCall[] {
@@ -214,10 +238,11 @@ export const adkFormat: TraceFormat = {
     else if (Array.isArray(data) && data.length > 0 && data.some(isEvent)) readEvents(data, '$', calls, context);
     else if (isObject(data) && Array.isArray(data.events)) readEvents(data.events, '$.events', calls, context);
     else if (isObject(data) && casesOf(data) !== undefined) readEvalSet(data, calls, context);
+    else if (isObject(data) && Array.isArray(data.conversation)) readEvalCase(data, '$', calls, context);
     else
       throw new ToolscoreInputError(
         { source: context.source, path: '$' },
-        `expected an ADK session ({"events": [...]}), an eval set ({"eval_cases": [...]}) or a list of {query, expected_tool_use} turns; got ${describeKeys(data)}`,
+        `expected an ADK session ({"events": [...]}), an eval set ({"eval_cases": [...]}) or case ({"conversation": [...]}), or a list of {query, expected_tool_use} turns; got ${describeKeys(data)}`,
       );
     return calls.finish();
   },
