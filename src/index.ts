@@ -103,7 +103,7 @@ export type { TrajectoryMetrics, TrajectoryStep } from './metrics/trajectory.js'
 
 export { autoExtract, type ExtractedCalls } from './formats/auto.js';
 export { FORMAT_NAMES, getFormat } from './formats/registry.js';
-export type { ParseContext, TraceFormat, TraceStreamReader } from './formats/types.js';
+export type { ParseContext, RunSplitter, TraceFormat, TraceRun, TraceStreamReader } from './formats/types.js';
 // Trace formats and their explicit helpers.
 export { fromMCP, mcpFormat } from './formats/readers/mcp.js';
 export { fromOtel, otelFormat } from './formats/readers/otel.js';

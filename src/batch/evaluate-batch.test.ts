@@ -8,7 +8,7 @@ import { evaluateBatch, type BatchOptions, type BatchProgress } from './evaluate
 import { mergeResults } from './merge.js';
 import { readResultsFile } from './results-file.js';
 import { serializeLine } from './results-line.js';
-import type { BatchSource } from './sources.js';
+import { type BatchSource, openSource } from './sources.js';
 import type { BatchErrorLine, BatchLine, BatchScoredLine, BatchSummary } from './types.js';
 
 const FIXTURES = resolve(import.meta.dirname, '../../test/fixtures/batch');
@@ -551,5 +551,106 @@ describe("a case's gold is read as a gold file is: unknown keys are not silent",
     for await (const _ of merged);
     expect(merged.summary().gold_warnings).toEqual(whole.summary.gold_warnings);
     expect(whole.summary.gold_warnings.cases).toBe(3);
+  });
+});
+
+describe('trace files of several runs (an ADK eval set): one case per run', () => {
+  /** An eval case whose one invocation made the calls `tools` (each with args {q: "x"}). */
+  function evalCase(id: string | undefined, tools: string[]): Record<string, unknown> {
+    const uses = tools.map((name) => ({ name, args: { q: 'x' } }));
+    const conversation = [{ invocation_id: 'i', intermediate_data: { tool_uses: uses } }];
+    return id === undefined ? { eval_id: 7, conversation } : { eval_id: id, conversation };
+  }
+
+  function runsFolder(): string {
+    const dir = scratch();
+    mkdirSync(join(dir, 'gold'));
+    mkdirSync(join(dir, 'traces'));
+    const gold = JSON.stringify([{ tool: 'search', args: { q: 'x' } }]);
+    writeFileSync(join(dir, 'gold.json'), gold);
+    // Three runs: the right call, a wrong tool, and one without a string eval_id (named by its position).
+    const cases = [evalCase('right', ['search']), evalCase('wrong', ['lookup']), evalCase(undefined, ['search'])];
+    writeFileSync(join(dir, 'traces', 'home.evalset.json'), JSON.stringify({ eval_set_id: 'home', eval_cases: cases }));
+    // An eval set of one case is one run: the file alone, as before.
+    const one = { eval_set_id: 'one', eval_cases: [evalCase('only', ['lookup'])] };
+    writeFileSync(join(dir, 'traces', 'one.evalset.json'), JSON.stringify(one));
+    writeFileSync(join(dir, 'traces', 'plain.json'), gold);
+    for (const name of ['home.evalset.json', 'one.evalset.json', 'plain.json'])
+      writeFileSync(join(dir, 'gold', name), gold);
+    return dir;
+  }
+
+  test('--traces: each run is a case named file#eval_id, in the file order, numbered in turn', async () => {
+    const dir = runsFolder();
+    const home = join(dir, 'traces', 'home.evalset.json');
+    const { lines, summary } = await runAll({ gold: join(dir, 'gold.json'), traces: join(dir, 'traces/*.json') });
+    expect(lines.map((line) => [line.id, line.index, (line as BatchScoredLine).score])).toEqual([
+      [`${home}#right`, 0, 1],
+      [`${home}#wrong`, 1, 0],
+      [`${home}##3`, 2, 1],
+      [join(dir, 'traces', 'one.evalset.json'), 3, 0],
+      [join(dir, 'traces', 'plain.json'), 4, 1],
+    ]);
+    expect(summary.cases).toEqual({ total: 5, scored: 5, failed: 0 });
+  });
+
+  test('--trace-dir: the runs of a file are scored against its paired gold, named by the relative path', async () => {
+    const dir = runsFolder();
+    const { lines } = await runAll({ goldDir: join(dir, 'gold'), traceDir: join(dir, 'traces') });
+    expect(lines.map((line) => line.id)).toEqual([
+      'home.evalset.json#right',
+      'home.evalset.json#wrong',
+      'home.evalset.json##3',
+      'one.evalset.json',
+      'plain.json',
+    ]);
+  });
+
+  test('the total: the count of files until a file splits, then unknown until the end', async () => {
+    const dir = runsFolder();
+    // Sorted by path, a trace of one run comes first.
+    const plain = join(dir, 'traces', 'a.json');
+    writeFileSync(plain, readFileSync(join(dir, 'gold.json')));
+    const before = await openSource({ gold: join(dir, 'gold.json'), traces: [plain, join(dir, 'traces/home*')] });
+    expect(before.total()).toBe(2);
+    const items = before.items[Symbol.asyncIterator]();
+    expect((await items.next()).value).toMatchObject({ id: plain, index: 0 });
+    expect(before.total()).toBe(2);
+    expect((await items.next()).value).toMatchObject({
+      id: `${join(dir, 'traces', 'home.evalset.json')}#right`,
+      run: 'right',
+    });
+    expect(before.total()).toBeUndefined();
+    while (!(await items.next()).done);
+    expect(before.total()).toBe(4);
+  });
+
+  test('two shards of the runs merged give the whole run, byte for byte', async () => {
+    const dir = runsFolder();
+    const source = { gold: join(dir, 'gold.json'), traces: join(dir, 'traces/*.json') };
+    const whole = await runAll(source);
+    const files: string[] = [];
+    for (let index = 1; index <= 2; index++) {
+      const file = join(dir, `results-${index}.jsonl`);
+      writeFileSync(file, await resultsText(source, { shard: { index, count: 2 } }));
+      files.push(file);
+    }
+    expect(readFileSync(files[1]!, 'utf8').split('\n').at(-2)).toContain('"cases":5}');
+    const lines: BatchLine[] = [];
+    for await (const line of mergeResults(files, { createdAt: CREATED_AT })) lines.push(line);
+    expect(text(lines)).toBe(text(whole.lines));
+  });
+
+  test('a run whose reading fails is its own error line naming file#run; the other runs are scored', async () => {
+    const dir = runsFolder();
+    const cases = [evalCase('good', ['search']), { eval_id: 'bad', conversation: 'x' }];
+    const path = join(dir, 'two.evalset.json');
+    writeFileSync(path, JSON.stringify({ eval_set_id: 's', eval_cases: cases }));
+    const { lines } = await runAll({ gold: join(dir, 'gold.json'), traces: path });
+    expect(lines.map((line) => line.id)).toEqual([`${path}#good`, `${path}#bad`]);
+    expect((lines[0] as BatchScoredLine).score).toBe(1);
+    expect((lines[1] as BatchErrorLine).error).toBe(
+      `${path}#bad at $: expected an ADK session ({"events": [...]}), an eval set ({"eval_cases": [...]}) or case ({"conversation": [...]}), or a list of {query, expected_tool_use} turns; got an object with keys eval_id, conversation`,
+    );
   });
 });

@@ -84,6 +84,7 @@ export function evaluateBatch(source: BatchSource, options: BatchOptions = {}): 
     const stream = await openSource(source, limits.maxLineBytes, {
       identify: shard !== undefined,
       countLines: onProgress !== undefined,
+      format: defaults.format,
     });
     readShare = stream.readShare;
     identity = stream.identity;

@@ -1,13 +1,21 @@
 import { ToolscoreInputError } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
-import { type ExtractedCalls, readWithFormat } from '../formats/auto.js';
+import { type ExtractedCalls, readWithAdapter, readWithFormat } from '../formats/auto.js';
+import { mayHoldRuns, runSource, runsOf } from '../formats/runs.js';
 import { claimHint, detectFormat, formatNamed, knownNonTrace, undetectedFormatError } from '../formats/registry.js';
-import { collectingContext, type ParseContext, type TraceStreamReader } from '../formats/types.js';
+import {
+  collectingContext,
+  type ParseContext,
+  type TraceFormat,
+  type TraceRun,
+  type TraceStreamReader,
+} from '../formats/types.js';
+import { type ParseJsonOptions, parseJson } from './json.js';
 import { readJsonOrServerSentEvents } from './sse.js';
 import { isJsonLinesPath, jsonLinePath, type JsonLinesOptions, looksLikeJsonLines, readJsonLines } from './jsonl.js';
 import type { UnrecognisedItems } from '../formats/types.js';
 import { callMarkIn, checkZeroCalls, describeKeys } from '../formats/support/call-collector.js';
-import { openRegularFile } from './files.js';
+import { openRegularFile, readTextFile } from './files.js';
 
 /**
  * Loads a trace file with a format (`auto` detects it from the whole structure). JSON Lines files
@@ -29,6 +37,53 @@ export async function loadTraceFile(
     throw (await notJsonError(path, error)) ?? error;
   }
   return readWithFormat(data, format, path);
+}
+
+/** The runs of a trace file of several (see `formats/runs.ts`), with the format that reads each. */
+export interface TraceRuns {
+  format: TraceFormat;
+  /** The format was named rather than detected (a run read with no call then needs its reason). */
+  explicit: boolean;
+  runs: TraceRun[];
+}
+
+/**
+ * The runs of a JSON trace file that holds two or more (an ADK eval set), or undefined for any other
+ * file: JSON Lines, a file that holds no format's run key (not parsed), one run. The format is
+ * detected on the whole file (`auto`), so each run is read with it even where a run alone would not be
+ * recognised. Throws what reading the file throws (not JSON, a file-system error).
+ */
+export async function loadTraceRuns(
+  path: string,
+  format = 'auto',
+  options?: ParseJsonOptions,
+): Promise<TraceRuns | undefined> {
+  if (isJsonLinesPath(path) || (format !== 'auto' && formatNamed(format).runs === undefined)) return undefined;
+  const text = await readTextFile(path);
+  if (!mayHoldRuns(text)) return undefined;
+  const data = parseJson(text, path, options);
+  const name = format === 'auto' ? detectFormat(data) : format;
+  if (name === undefined) return undefined;
+  const adapter = formatNamed(name);
+  const runs = runsOf(adapter, data);
+  return runs === undefined ? undefined : { format: adapter, explicit: format !== 'auto', runs };
+}
+
+/** The calls of one run of a trace file (`evalset.json#case-a` in its warnings and errors). */
+export function readTraceRun(path: string, runs: TraceRuns | undefined, id: string): ExtractedCalls {
+  const source = runSource(path, id);
+  if (runs === undefined)
+    throw new ToolscoreInputError(
+      { source },
+      'the file no longer holds several runs; did it change while it was read?',
+    );
+  const run = runs.runs.find((each) => each.id === id);
+  if (run === undefined)
+    throw new ToolscoreInputError(
+      { source },
+      `the file holds no run ${JSON.stringify(id)}; its runs: ${runs.runs.map((each) => JSON.stringify(each.id)).join(', ')}`,
+    );
+  return readWithAdapter(runs.format, run.data, source, runs.explicit);
 }
 
 /** How much of a file that is not JSON is looked at to say what it is. */
