@@ -220,6 +220,11 @@ const evalCommand: CommandSpec<EvalFlags, [string, string]> = {
   ],
   options: {
     format: FORMAT,
+    run: {
+      flags: '--run <id>',
+      description:
+        'the run to score when the trace file holds several (an ADK eval set: an eval_id); such a file needs it',
+    },
     output: {
       flags: '-o, --output <file>',
       description: 'where to write the JSON report; - for stdout (the verdict then goes to stderr)',

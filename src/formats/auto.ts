@@ -11,6 +11,8 @@ export interface ExtractedCalls {
   /** The format that read them (`calls` for an in-memory call list). */
   format: string;
   warnings: string[];
+  /** The ids of the runs read as one trace, when the input holds several (see `formats/runs.ts`). */
+  runs?: string[];
 }
 
 /**
@@ -59,5 +61,7 @@ export function readWithAdapter(
       (samples) => claimHint(adapter, samples),
     );
   }
-  return { calls, format: adapter.name, warnings };
+  return runs === undefined
+    ? { calls, format: adapter.name, warnings }
+    : { calls, format: adapter.name, warnings, runs: runs.map((run) => run.id) };
 }

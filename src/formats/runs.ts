@@ -1,3 +1,4 @@
+import { closestName } from '../core/spelling.js';
 import { FORMATS } from './registry.js';
 import type { TraceFormat, TraceRun } from './types.js';
 
@@ -37,9 +38,26 @@ export function mayHoldRuns(text: string): boolean {
   return runKeys.some((key) => text.includes(key));
 }
 
+/** `2 runs ("a", "b")`, the first five ids named. */
+function runsText(ids: readonly string[]): string {
+  const shown = ids.slice(0, 5).map((id) => JSON.stringify(id));
+  const more = ids.length > shown.length ? `, … (${ids.length - shown.length} more)` : '';
+  return `${ids.length} runs (${shown.join(', ')}${more})`;
+}
+
 /** The warning a reading of a whole document of several runs gives: the runs it read as one trace. */
 export function runsReadAsOneText(runs: readonly TraceRun[]): string {
-  const shown = runs.slice(0, 5).map((run) => JSON.stringify(run.id));
-  const more = runs.length > shown.length ? `, … (${runs.length - shown.length} more)` : '';
-  return `holds ${runs.length} runs (${shown.join(', ')}${more}), read as one trace in order; toolscore batch scores each run as its own case`;
+  return `holds ${runsText(runs.map((run) => run.id))}, read as one trace in order; toolscore batch scores each run as its own case`;
+}
+
+/** Why a document of several runs is not scored against one gold file: which to pick, and how. */
+export function severalRunsText(ids: readonly string[]): string {
+  return `holds ${runsText(ids)}; pass --run ID to score one (run: in evaluateTrace), or score each with toolscore batch --traces`;
+}
+
+/** Why `--run` names no run of a document: the runs it has, and the nearest id. */
+export function unknownRunText(id: string, ids: readonly string[]): string {
+  const nearest = closestName(id, ids);
+  const guess = nearest === undefined ? '' : ` (did you mean ${JSON.stringify(nearest)}?)`;
+  return `no run ${JSON.stringify(id)}${guess}; it holds ${runsText(ids)}`;
 }

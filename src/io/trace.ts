@@ -1,7 +1,7 @@
 import { ToolscoreInputError } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { type ExtractedCalls, readWithAdapter, readWithFormat } from '../formats/auto.js';
-import { mayHoldRuns, runSource, runsOf } from '../formats/runs.js';
+import { mayHoldRuns, runSource, runsOf, unknownRunText } from '../formats/runs.js';
 import { claimHint, detectFormat, formatNamed, knownNonTrace, undetectedFormatError } from '../formats/registry.js';
 import {
   collectingContext,
@@ -27,8 +27,9 @@ import { openRegularFile, readTextFile } from './files.js';
 export async function loadTraceFile(
   path: string,
   format = 'auto',
-  options?: JsonLinesOptions,
+  options?: TraceFileOptions,
 ): Promise<ExtractedCalls> {
+  if (options?.run !== undefined) return loadOneRun(path, format, options.run, options);
   if (isJsonLinesPath(path) || (await looksLikeJsonLines(path))) return loadJsonLinesTrace(path, format, options);
   let data: unknown;
   try {
@@ -37,6 +38,28 @@ export async function loadTraceFile(
     throw (await notJsonError(path, error)) ?? error;
   }
   return readWithFormat(data, format, path);
+}
+
+/** How a trace file is read. */
+export interface TraceFileOptions extends JsonLinesOptions {
+  /** Read only this run of a file of several (its id; see `formats/runs.ts`). */
+  run?: string;
+}
+
+/** One run of a file of several; a file of one run is an error saying to leave the run out. */
+async function loadOneRun(
+  path: string,
+  format: string,
+  id: string,
+  options: ParseJsonOptions,
+): Promise<ExtractedCalls> {
+  const runs = await loadTraceRuns(path, format, options);
+  if (runs === undefined)
+    throw new ToolscoreInputError(
+      { source: path },
+      `--run ${JSON.stringify(id)}: this file is one run, not several; leave --run out to read it`,
+    );
+  return readTraceRun(path, runs, id);
 }
 
 /** The runs of a trace file of several (see `formats/runs.ts`), with the format that reads each. */
@@ -80,8 +103,11 @@ export function readTraceRun(path: string, runs: TraceRuns | undefined, id: stri
   const run = runs.runs.find((each) => each.id === id);
   if (run === undefined)
     throw new ToolscoreInputError(
-      { source },
-      `the file holds no run ${JSON.stringify(id)}; its runs: ${runs.runs.map((each) => JSON.stringify(each.id)).join(', ')}`,
+      { source: path },
+      unknownRunText(
+        id,
+        runs.runs.map((each) => each.id),
+      ),
     );
   return readWithAdapter(runs.format, run.data, source, runs.explicit);
 }
