@@ -119,6 +119,22 @@ testReader(adkFormat, [
     ],
   },
   {
+    name: 'a first-shape eval set (cases {name, data: [turns]}) of one case: its agent transfers and tool uses, in order',
+    input: () => fixture('brand_search_optimization.first.evalset.json').data,
+    calls: [
+      { tool: 'transfer_to_agent', args: { agent_name: 'keyword_finding_agent' }, is_error: false },
+      { tool: 'get_product_details_for_brand', args: {}, is_error: false },
+      { tool: 'transfer_to_agent', args: { agent_name: 'search_results_agent' }, is_error: false },
+      { tool: 'go_to_url', args: { url: 'https://www.google.com/search?q=kids shoes' }, is_error: false },
+      { tool: 'click_element_with_text', args: { text: 'Shopping' }, is_error: false },
+      { tool: 'get_page_source', args: {}, is_error: false },
+      { tool: 'transfer_to_agent', args: { agent_name: 'brand_search_optimization' }, is_error: false },
+      { tool: 'transfer_to_agent', args: { agent_name: 'comparison_root_agent' }, is_error: false },
+      { tool: 'transfer_to_agent', args: { agent_name: 'comparison_generator_agent' }, is_error: false },
+      { tool: 'transfer_to_agent', args: { agent_name: 'comparison_generator_agent' }, is_error: false },
+    ],
+  },
+  {
     name: "the API server's camelCase session: results by id, an error response fails its call, a partial event is skipped",
     input: {
       id: 's-1',
@@ -258,4 +274,17 @@ test('a part of an eval set no reader takes (one invocation) names adk as the ne
   const invocation = (fixture('roll_die.evalset.json').data as { eval_cases: { conversation: unknown[] }[] })
     .eval_cases[0]!.conversation[0];
   expect(() => readWithFormat(invocation, 'auto', 't')).toThrow(/: the nearest format is adk: found invocation_id, /);
+});
+
+test('a first-shape eval set of two cases: each case a run named by its name, its data the turns', () => {
+  const turn = (tool: string) => ({ query: 'q', expected_tool_use: [{ tool_name: tool, tool_input: {} }] });
+  const data = [
+    { name: 'first', data: [turn('a')], initial_session: {} },
+    { name: 'second', data: [turn('b'), turn('c')], initial_session: {} },
+  ];
+  expect(runsOf(adkFormat, data)).toEqual([
+    { id: 'first', data: [turn('a')] },
+    { id: 'second', data: [turn('b'), turn('c')] },
+  ]);
+  expect(readWithAdapter(adkFormat, data, 't', false).calls.map((call) => call.tool)).toEqual(['a', 'b', 'c']);
 });

@@ -20,7 +20,8 @@ import { readContentObject } from './gemini.js';
  *   `invocation_events` are read like session events. Each eval case is a run (`batch` scores each as
  *   its own case, named by its `eval_id`); one case alone (`{eval_id, conversation}`) is read too.
  * - the older eval data (`*.test.json`): a list of turns `{query, expected_tool_use: [{tool_name,
- *   tool_input, mock_tool_output}], reference}`.
+ *   tool_input, mock_tool_output}], reference}`, and the first eval sets, a list of cases `{name,
+ *   data: [turns], initial_session}` (each case a run, named by its `name`).
  */
 
 const FORMAT = 'adk';
@@ -134,15 +135,6 @@ function readEvalCase(
   });
 }
 
-/** An eval set's cases as runs, each named by its `eval_id` (`batch` scores each as its own case). */
-function evalSetRuns(data: unknown): TraceRun[] | undefined {
-  const cases = isEvalSet(data) ? casesOf(data) : undefined;
-  return cases?.map((evalCase) => {
-    const id = isObject(evalCase) ? field(evalCase, 'eval_id', 'evalId') : undefined;
-    return { id: typeof id === 'string' ? id : '', data: evalCase };
-  });
-}
-
 function readIntermediateData(
   data: Record<string, unknown>,
   path: string,
@@ -184,9 +176,14 @@ function isTestData(data: unknown): data is Record<string, unknown>[] {
   return Array.isArray(data) && data.length > 0 && data.every(isTestTurn);
 }
 
-function readTestData(turns: Record<string, unknown>[], calls: CallCollector, context: ParseContext): void {
+function readTestData(
+  turns: Record<string, unknown>[],
+  path: string,
+  calls: CallCollector,
+  context: ParseContext,
+): void {
   turns.forEach((turn, i) => {
-    const usesPath = childPath(childPath('$', i), 'expected_tool_use');
+    const usesPath = childPath(childPath(path, i), 'expected_tool_use');
     (turn.expected_tool_use as unknown[]).forEach((use, j) => {
       const usePath = childPath(usesPath, j);
       if (!isObject(use))
@@ -201,10 +198,31 @@ function readTestData(turns: Record<string, unknown>[], calls: CallCollector, co
   });
 }
 
+/** An eval case of the first eval sets (`*.evalset.json` before `eval_cases`): `{name, data: [turns]}`. */
+function isLegacyCase(value: unknown): value is Record<string, unknown> & { data: Record<string, unknown>[] } {
+  return isObject(value) && typeof value.name === 'string' && Array.isArray(value.data) && value.data.every(isTestTurn);
+}
+
+/** The first eval sets: a list of such cases. */
+function isLegacyEvalSet(data: unknown): data is (Record<string, unknown> & { data: Record<string, unknown>[] })[] {
+  return Array.isArray(data) && data.every(isLegacyCase) && data.some((evalCase) => evalCase.data.length > 0);
+}
+
+/** The runs of an eval set: its cases by `eval_id` (a first eval set's by `name`, each its list of turns). */
+function evalSetRuns(data: unknown): TraceRun[] | undefined {
+  if (isLegacyEvalSet(data)) return data.map((evalCase) => ({ id: evalCase.name as string, data: evalCase.data }));
+  const cases = isEvalSet(data) ? casesOf(data) : undefined;
+  return cases?.map((evalCase) => {
+    const id = isObject(evalCase) ? field(evalCase, 'eval_id', 'evalId') : undefined;
+    return { id: typeof id === 'string' ? id : '', data: evalCase };
+  });
+}
+
 // ---- The format --------------------------------------------------------------------------------
 
 function looksLikeADK(data: unknown): boolean {
-  if (Array.isArray(data)) return (data.length > 0 && data.every(isSessionEvent)) || isTestData(data);
+  if (Array.isArray(data))
+    return (data.length > 0 && data.every(isSessionEvent)) || isTestData(data) || isLegacyEvalSet(data);
   return isSession(data) || isEvalSet(data) || isEvalCase(data);
 }
 
@@ -212,7 +230,7 @@ function looksLikeADK(data: unknown): boolean {
 export const adkFormat: TraceFormat = {
   name: FORMAT,
   looksFor:
-    'an ADK session ({"app_name", "user_id", "events": [{author, content}]}), an eval set ({"eval_set_id", "eval_cases"}) or one of its cases ({"eval_id", "conversation"}), or *.test.json turns ({query, expected_tool_use})',
+    'an ADK session ({"app_name", "user_id", "events": [{author, content}]}), an eval set ({"eval_set_id", "eval_cases"}) or one of its cases ({"eval_id", "conversation"}), or *.test.json turns ({query, expected_tool_use}), also as cases [{name, data: [turns]}]',
   marks: [
     'app_name',
     'appName',
@@ -229,12 +247,14 @@ export const adkFormat: TraceFormat = {
     'expected_tool_use',
   ],
   detect: looksLikeADK,
-  runs: { keys: ['eval_cases', 'evalCases'], split: evalSetRuns },
+  runs: { keys: ['eval_cases', 'evalCases', 'expected_tool_use'], split: evalSetRuns },
   description:
     'Google ADK sessions (events with Gemini function_call / function_response parts, snake_case or camelCase), eval sets (*.evalset.json intermediate_data) and *.test.json eval data',
   parse(data, context): ToolCall[] {
     const calls = new CallCollector(context, FORMAT);
-    if (isTestData(data)) readTestData(data, calls, context);
+    if (isTestData(data)) readTestData(data, '$', calls, context);
+    else if (isLegacyEvalSet(data))
+      data.forEach((evalCase, i) => readTestData(evalCase.data, childPath(childPath('$', i), 'data'), calls, context));
     else if (Array.isArray(data) && data.length > 0 && data.some(isEvent)) readEvents(data, '$', calls, context);
     else if (isObject(data) && Array.isArray(data.events)) readEvents(data.events, '$.events', calls, context);
     else if (isObject(data) && casesOf(data) !== undefined) readEvalSet(data, calls, context);
