@@ -8,7 +8,7 @@ import { readGold } from '../gold/gold.js';
 import { mayHoldIntegralFloat, parseJson } from '../io/json.js';
 import { loadGold } from '../io/gold.js';
 import { checkedGold } from '../io/gold-check.js';
-import { loadTraceFile, loadTraceRuns, readTraceRun, type TraceRuns } from '../io/trace.js';
+import { loadTraceFile, readTraceRunText, type TraceRunText } from '../io/trace.js';
 import { resultsLine } from './results-line.js';
 import { caseRaisesLimitText } from './text.js';
 import type { BatchLine } from './types.js';
@@ -42,7 +42,7 @@ export type BatchItem =
   | { kind: 'text'; index: number; text: string; where: CaseWhere }
   | { kind: 'value'; index: number; value: unknown }
   /** `run`: one run of a trace file of several (`id` is then `trace#run`; see `formats/runs.ts`). */
-  | { kind: 'files'; index: number; id: string; gold: string; trace: string; run?: string }
+  | { kind: 'files'; index: number; id: string; gold: string; trace: string; run?: TraceRunText }
   /** A case the reader already knows is bad (an unpaired file, an empty array element). */
   | { kind: 'error'; index: number; id: string; line?: number; error: string };
 
@@ -70,8 +70,6 @@ type GoldRead = { gold: Gold; warnings: string[] };
 export class CaseScorer {
   private readonly base: ScoreSettings;
   private readonly golds = new Map<string, Promise<GoldRead>>();
-  /** The runs of the last trace file of several runs read: its runs come one after another. */
-  private traceRuns: { path: string; runs: Promise<TraceRuns | undefined> } | undefined;
 
   constructor(private readonly defaults: CaseDefaults) {
     this.base = resolveSettings(defaults.settings);
@@ -153,7 +151,7 @@ export class CaseScorer {
         gold,
         item.run === undefined
           ? loadTraceFile(item.trace, this.defaults.format, { keepNumberKinds, maxLineBytes: limits.maxLineBytes })
-          : this.runsOf(item.trace, keepNumberKinds).then((runs) => readTraceRun(item.trace, runs, item.run!)),
+          : readTraceRunText(item.trace, item.run, { keepNumberKinds }),
       ]);
       const result = withStackGuard(
         () =>
@@ -168,13 +166,6 @@ export class CaseScorer {
     } catch (error) {
       return errorLine(error, item.id, item.index, undefined);
     }
-  }
-
-  /** The runs of a trace file, read once for all its runs that come in a row. */
-  private runsOf(path: string, keepNumberKinds: boolean): Promise<TraceRuns | undefined> {
-    if (this.traceRuns?.path !== path)
-      this.traceRuns = { path, runs: loadTraceRuns(path, this.defaults.format, { keepNumberKinds }) };
-    return this.traceRuns.runs;
   }
 
   /** The run's settings, or those with the case's own options laid over them. */

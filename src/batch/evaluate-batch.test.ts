@@ -618,7 +618,7 @@ describe('trace files of several runs (an ADK eval set): one case per run', () =
     expect(before.total()).toBe(2);
     expect((await items.next()).value).toMatchObject({
       id: `${join(dir, 'traces', 'home.evalset.json')}#right`,
-      run: 'right',
+      run: { id: 'right', format: 'adk' },
     });
     expect(before.total()).toBeUndefined();
     while (!(await items.next()).done);
@@ -639,6 +639,28 @@ describe('trace files of several runs (an ADK eval set): one case per run', () =
     const lines: BatchLine[] = [];
     for await (const line of mergeResults(files, { createdAt: CREATED_AT })) lines.push(line);
     expect(text(lines)).toBe(text(whole.lines));
+  });
+
+  test('strict mode tells 1.0 from 1 in a run, as in a trace file of one run', async () => {
+    const dir = scratch();
+    const gold = join(dir, 'gold.json');
+    writeFileSync(gold, JSON.stringify([{ tool: 'set', args: { level: 1 } }]));
+    const invocation = (level: string) =>
+      `{"invocation_id": "i", "intermediate_data": {"tool_uses": [{"name": "set", "args": {"level": ${level}}}]}}`;
+    const path = join(dir, 'levels.evalset.json');
+    writeFileSync(
+      path,
+      `{"eval_set_id": "s", "eval_cases": [{"eval_id": "float", "conversation": [${invocation('1.0')}]}, {"eval_id": "int", "conversation": [${invocation('1')}]}]}`,
+    );
+    const scores = async (options: BatchOptions) =>
+      (await runAll({ gold, traces: path }, options)).lines.map((line) => [line.id, (line as BatchScoredLine).score]);
+    expect(await scores({})).toEqual([
+      [`${path}#float`, 1],
+      [`${path}#int`, 1],
+    ]);
+    const strict = await scores({ strict: true });
+    expect(strict[0]![1]).toBeLessThan(1);
+    expect(strict[1]).toEqual([`${path}#int`, 1]);
   });
 
   test('a run whose reading fails is its own error line naming file#run; the other runs are scored', async () => {

@@ -5,7 +5,7 @@ import { ToolscoreInputError, textOf } from '../core/errors.js';
 import { DEFAULT_LIMITS } from '../core/limits.js';
 import { openRegularFile, readError } from '../io/files.js';
 import { OverlongLine, fileLines, isJsonLinesPath } from '../io/jsonl.js';
-import { loadTraceRuns } from '../io/trace.js';
+import { loadTraceRuns, runTexts } from '../io/trace.js';
 import { runSource } from '../formats/runs.js';
 import type { BatchCase, BatchItem } from './cases.js';
 import { compareText } from './results-line.js';
@@ -75,6 +75,8 @@ export interface OpenSourceOptions {
   countLines?: boolean;
   /** The trace format (default `auto`), to find the runs of trace files of several (see `runItems`). */
   format?: string;
+  /** Keep `1.0` apart from `1` in the runs' texts (strict mode). */
+  keepNumberKinds?: boolean;
 }
 
 /**
@@ -83,10 +85,10 @@ export interface OpenSourceOptions {
 export async function openSource(
   source: BatchSource,
   maxLineBytes = DEFAULT_LIMITS.maxLineBytes,
-  { identify = false, countLines = false, format = 'auto' }: OpenSourceOptions = {},
+  { identify = false, countLines = false, format = 'auto', keepNumberKinds = false }: OpenSourceOptions = {},
 ): Promise<ItemStream> {
   const digest = identify ? new DatasetDigest() : undefined;
-  const stream = await openItems(source, maxLineBytes, digest, countLines, format);
+  const stream = await openItems(source, maxLineBytes, digest, countLines, { format, keepNumberKinds });
   if (digest === undefined) return { ...stream, identity: () => undefined };
   return { ...stream, items: digest.counted(stream.items), identity: () => digest.identity() };
 }
@@ -96,40 +98,46 @@ async function openItems(
   maxLineBytes: number,
   digest: DatasetDigest | undefined,
   countLines: boolean,
-  format: string,
+  reading: TraceReading,
 ): Promise<Omit<ItemStream, 'identity'>> {
   if ('dataset' in source) return datasetItems(source.dataset, maxLineBytes, digest, countLines);
   if ('cases' in source) return countedItems(caseItems(source.cases, digest), undefined);
-  if ('goldDir' in source) return runItems(await pairFolders(source.goldDir, source.traceDir), digest, format);
+  if ('goldDir' in source) return runItems(await pairFolders(source.goldDir, source.traceDir), digest, reading);
   const traces = await expandPatterns(typeof source.traces === 'string' ? [source.traces] : source.traces);
   const items = traces.map((trace, index): FileItem => ({ kind: 'files', index, id: trace, gold: source.gold, trace }));
-  return runItems(items, digest, format);
+  return runItems(items, digest, reading);
 }
 
 type FileItem = Extract<BatchItem, { id: string }>;
 
+/** How trace files are read to find their runs. */
+type TraceReading = { format: string; keepNumberKinds: boolean };
+
 /**
  * The items of trace files, a trace file of several runs (an ADK eval set) giving one per run, named
- * `file#run` (`formats/runs.ts`), numbered in turn. Finding the runs reads each trace file here once
- * (only one that holds a run key is parsed); a file that cannot be read is left whole to its scorer,
- * which reports why. The total is the number of files until a file turns out to hold several runs,
- * then unknown until the end.
+ * `file#run` (`formats/runs.ts`), numbered in turn, each carrying its run's text so the scoring thread
+ * does not read the file again. Finding the runs reads each trace file here once (only one that holds
+ * a run key is parsed); a file that cannot be read is left whole to its scorer, which reports why. The
+ * total is the number of files until a file turns out to hold several runs, then unknown until the end.
  */
 function runItems(
   files: readonly FileItem[],
   digest: DatasetDigest | undefined,
-  format: string,
+  { format, keepNumberKinds }: TraceReading,
 ): Omit<ItemStream, 'identity'> {
   let split = false;
   async function* items(): AsyncIterable<BatchItem> {
     let index = 0;
     for (const file of files) {
-      const runs = file.kind === 'files' ? await loadTraceRuns(file.trace, format).catch(() => undefined) : undefined;
+      const runs =
+        file.kind === 'files'
+          ? await loadTraceRuns(file.trace, format, { keepNumberKinds }).catch(() => undefined)
+          : undefined;
       if (runs !== undefined) split = true;
       const fileItems =
         runs === undefined || file.kind !== 'files'
           ? [file]
-          : runs.runs.map((run): FileItem => ({ ...file, id: runSource(file.id, run.id), run: run.id }));
+          : runTexts(runs).map((run): FileItem => ({ ...file, id: runSource(file.id, run.id), run }));
       for (const item of fileItems) {
         digest?.text(JSON.stringify(item.id));
         yield { ...item, index: index++ };

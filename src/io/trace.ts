@@ -10,6 +10,7 @@ import {
   type TraceRun,
   type TraceStreamReader,
 } from '../formats/types.js';
+import { jsonTextWithKinds } from '../match/number-kinds.js';
 import { type ParseJsonOptions, parseJson } from './json.js';
 import { readJsonOrServerSentEvents } from './sse.js';
 import { isJsonLinesPath, jsonLinePath, type JsonLinesOptions, looksLikeJsonLines, readJsonLines } from './jsonl.js';
@@ -59,7 +60,16 @@ async function loadOneRun(
       { source: path },
       `--run ${JSON.stringify(id)}: this file is one run, not several; leave --run out to read it`,
     );
-  return readTraceRun(path, runs, id);
+  const run = runs.runs.find((each) => each.id === id);
+  if (run === undefined)
+    throw new ToolscoreInputError(
+      { source: path },
+      unknownRunText(
+        id,
+        runs.runs.map((each) => each.id),
+      ),
+    );
+  return readWithAdapter(runs.format, run.data, runSource(path, id), runs.explicit);
 }
 
 /** The runs of a trace file of several (see `formats/runs.ts`), with the format that reads each. */
@@ -92,24 +102,33 @@ export async function loadTraceRuns(
   return runs === undefined ? undefined : { format: adapter, explicit: format !== 'auto', runs };
 }
 
-/** The calls of one run of a trace file (`evalset.json#case-a` in its warnings and errors). */
-export function readTraceRun(path: string, runs: TraceRuns | undefined, id: string): ExtractedCalls {
-  const source = runSource(path, id);
-  if (runs === undefined)
-    throw new ToolscoreInputError(
-      { source },
-      'the file no longer holds several runs; did it change while it was read?',
-    );
-  const run = runs.runs.find((each) => each.id === id);
-  if (run === undefined)
-    throw new ToolscoreInputError(
-      { source: path },
-      unknownRunText(
-        id,
-        runs.runs.map((each) => each.id),
-      ),
-    );
-  return readWithAdapter(runs.format, run.data, source, runs.explicit);
+/**
+ * One run of a trace file as `batch` hands it to a scoring thread: its JSON text (integral numbers
+ * written `1.0` kept so, for strict mode) and the format the whole file was read with, so the thread
+ * reads the run without reading the file again.
+ */
+export interface TraceRunText {
+  id: string;
+  format: string;
+  explicit: boolean;
+  text: string;
+}
+
+/** The runs of a file of several, each as text for a scoring thread. */
+export function runTexts(runs: TraceRuns): TraceRunText[] {
+  const { format, explicit } = runs;
+  return runs.runs.map((run) => ({
+    id: run.id,
+    format: format.name,
+    explicit,
+    text: jsonTextWithKinds(run.data, undefined, undefined, (value) => JSON.stringify(value)),
+  }));
+}
+
+/** The calls of one run of a trace file, from its text (`evalset.json#case-a` in its warnings and errors). */
+export function readTraceRunText(path: string, run: TraceRunText, options?: ParseJsonOptions): ExtractedCalls {
+  const source = runSource(path, run.id);
+  return readWithAdapter(formatNamed(run.format), parseJson(run.text, source, options), source, run.explicit);
 }
 
 /** How much of a file that is not JSON is looked at to say what it is. */
