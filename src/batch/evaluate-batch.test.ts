@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { ToolscoreInputError } from '../core/errors.js';
 import { evaluateBatch, type BatchOptions, type BatchProgress } from './evaluate-batch.js';
@@ -661,6 +662,39 @@ describe('trace files of several runs (an ADK eval set): one case per run', () =
     const strict = await scores({ strict: true });
     expect(strict[0]![1]).toBeLessThan(1);
     expect(strict[1]).toEqual([`${path}#int`, 1]);
+  });
+
+  test('property: files of one run each (call lists, eval sets of one case) are one case per file as before: ids, order, total, shard digest', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.boolean(), { minLength: 1, maxLength: 5 }), async (kinds) => {
+        const dir = scratch();
+        const gold = join(dir, 'gold.json');
+        writeFileSync(gold, JSON.stringify([{ tool: 'search', args: { q: 'x' } }]));
+        const paths = kinds.map((evalSet, i) => {
+          const path = join(dir, `t${i}.json`);
+          const trace = evalSet
+            ? { eval_set_id: 's', eval_cases: [evalCase(`only-${i}`, ['search'])] }
+            : [{ tool: 'search', args: { q: 'x' } }];
+          writeFileSync(path, JSON.stringify(trace));
+          return path;
+        });
+        const source = { gold, traces: join(dir, 't*.json') };
+        const stream = await openSource(source, undefined, { identify: true });
+        expect(stream.total()).toBe(paths.length);
+        const ids: string[] = [];
+        for await (const item of stream.items) if (item.kind === 'files') ids.push(item.id);
+        expect(ids).toEqual(paths);
+        // The digest a shard records: each trace path's JSON text and a line break, as before runs.
+        const digest = createHash('sha256');
+        for (const path of paths) digest.update(`${JSON.stringify(path)}\n`);
+        expect(stream.identity()).toEqual({ sha256: digest.digest('hex'), cases: paths.length });
+        const { lines } = await runAll(source);
+        expect(lines.map((line) => [line.id, line.index, (line as BatchScoredLine).score])).toEqual(
+          paths.map((path, i) => [path, i, 1]),
+        );
+      }),
+      { numRuns: 8 },
+    );
   });
 
   test('a run whose reading fails is its own error line naming file#run; the other runs are scored', async () => {
