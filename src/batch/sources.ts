@@ -5,8 +5,9 @@ import { ToolscoreInputError, textOf } from '../core/errors.js';
 import { DEFAULT_LIMITS } from '../core/limits.js';
 import { openRegularFile, readError } from '../io/files.js';
 import { OverlongLine, fileLines, isJsonLinesPath } from '../io/jsonl.js';
-import { loadTraceRuns, runTexts } from '../io/trace.js';
+import { loadTraceRuns, runText, type TraceRuns } from '../io/trace.js';
 import { runSource } from '../formats/runs.js';
+import type { TraceRun } from '../formats/types.js';
 import type { BatchCase, BatchItem } from './cases.js';
 import { compareText } from './results-line.js';
 import type { DatasetIdentity } from './types.js';
@@ -113,6 +114,26 @@ type FileItem = Extract<BatchItem, { id: string }>;
 /** How trace files are read to find their runs. */
 type TraceReading = { format: string; keepNumberKinds: boolean };
 
+/** The runs of a trace file of several, or undefined: a file of one run, or one that cannot be read (its scorer says why). */
+async function runsOfFile(path: string, { format, keepNumberKinds }: TraceReading): Promise<TraceRuns | undefined> {
+  try {
+    return await loadTraceRuns(path, format, { keepNumberKinds });
+  } catch {
+    return undefined;
+  }
+}
+
+/** The item of one run of a trace file: its text for the scorer, or the error of a run too deep to write. */
+function runItem(file: Extract<BatchItem, { kind: 'files' }>, runs: TraceRuns, run: TraceRun): FileItem {
+  const id = runSource(file.id, run.id);
+  try {
+    return { ...file, id, run: runText(runs, run, file.trace) };
+  } catch (error) {
+    if (!(error instanceof ToolscoreInputError)) throw error;
+    return { kind: 'error', index: file.index, id, error: error.message };
+  }
+}
+
 /**
  * The items of trace files, a trace file of several runs (an ADK eval set) giving one per run, named
  * `file#run` (`formats/runs.ts`), numbered in turn, each carrying its run's text so the scoring thread
@@ -123,21 +144,16 @@ type TraceReading = { format: string; keepNumberKinds: boolean };
 function runItems(
   files: readonly FileItem[],
   digest: DatasetDigest | undefined,
-  { format, keepNumberKinds }: TraceReading,
+  reading: TraceReading,
 ): Omit<ItemStream, 'identity'> {
   let split = false;
   async function* items(): AsyncIterable<BatchItem> {
     let index = 0;
     for (const file of files) {
-      const runs =
-        file.kind === 'files'
-          ? await loadTraceRuns(file.trace, format, { keepNumberKinds }).catch(() => undefined)
-          : undefined;
+      const runs = file.kind === 'files' ? await runsOfFile(file.trace, reading) : undefined;
       if (runs !== undefined) split = true;
       const fileItems =
-        runs === undefined || file.kind !== 'files'
-          ? [file]
-          : runTexts(runs).map((run): FileItem => ({ ...file, id: runSource(file.id, run.id), run }));
+        runs === undefined || file.kind !== 'files' ? [file] : runs.runs.map((run) => runItem(file, runs, run));
       for (const item of fileItems) {
         digest?.text(JSON.stringify(item.id));
         yield { ...item, index: index++ };

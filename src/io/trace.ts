@@ -1,4 +1,5 @@
 import { ToolscoreInputError } from '../core/errors.js';
+import { withStackGuard } from '../core/limits.js';
 import type { ToolCall } from '../core/types.js';
 import { type ExtractedCalls, readWithAdapter, readWithFormat } from '../formats/auto.js';
 import { mayHoldRuns, runSource, runsOf, unknownRunText } from '../formats/runs.js';
@@ -114,15 +115,13 @@ export interface TraceRunText {
   text: string;
 }
 
-/** The runs of a file of several, each as text for a scoring thread. */
-export function runTexts(runs: TraceRuns): TraceRunText[] {
-  const { format, explicit } = runs;
-  return runs.runs.map((run) => ({
-    id: run.id,
-    format: format.name,
-    explicit,
-    text: jsonTextWithKinds(run.data, undefined, undefined, (value) => JSON.stringify(value)),
-  }));
+/** One run of a file of several as text for a scoring thread; one nested past what the stack holds is an input error naming it. */
+export function runText(runs: TraceRuns, run: TraceRun, path: string): TraceRunText {
+  const text = withStackGuard(
+    () => jsonTextWithKinds(run.data, undefined, undefined, (value) => JSON.stringify(value)),
+    runSource(path, run.id),
+  );
+  return { id: run.id, format: runs.format.name, explicit: runs.explicit, text };
 }
 
 /** The calls of one run of a trace file, from its text (`evalset.json#case-a` in its warnings and errors). */
