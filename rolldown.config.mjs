@@ -9,6 +9,8 @@ const entries = {
   'judge/index': 'src/judge/index.ts',
   'mcp/index': 'src/mcp/index.ts',
   'batch/index': 'src/batch/index.ts',
+  'run/index': 'src/run/index.ts',
+  'replay/index': 'src/replay/index.ts',
   // Started as a worker thread by the batch engine, which finds it at ../batch/worker.js beside any built file.
   'batch/worker': 'src/batch/worker.ts',
   'mcp/sample-server-main': 'src/mcp/sample-server-main.ts',

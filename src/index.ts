@@ -102,7 +102,7 @@ export type { ToolCorrectnessMetrics } from './metrics/tool-correctness.js';
 export type { TrajectoryMetrics, TrajectoryStep } from './metrics/trajectory.js';
 
 export { autoExtract, type ExtractedCalls } from './formats/auto.js';
-export { FORMAT_NAMES, getFormat } from './formats/registry.js';
+export { FORMAT_NAMES, getFormat, UndetectedFormatError } from './formats/registry.js';
 export type { ParseContext, RunSplitter, TraceFormat, TraceRun, TraceStreamReader } from './formats/types.js';
 // Trace formats and their explicit helpers.
 export { fromMCP, mcpFormat } from './formats/readers/mcp.js';
@@ -122,6 +122,8 @@ export { fromClaudeAgentSDK, claudeAgentSDKFormat } from './formats/readers/clau
 export { fromClaudeCode, claudeCodeFormat } from './formats/readers/claude-code.js';
 export { fromCodex, codexFormat } from './formats/readers/codex.js';
 export { fromGeminiCLI, geminiCLIFormat } from './formats/readers/gemini-cli.js';
+export { fromOpenHands, openHandsFormat } from './formats/readers/openhands.js';
+export { fromSWEAgent, sweAgentFormat } from './formats/readers/swe-agent.js';
 export { fromADK, adkFormat } from './formats/readers/adk.js';
 export { loadGold, loadGoldFile } from './io/gold.js';
 export { UnknownGoldKeyError, type GoldCheckOptions } from './io/gold-check.js';

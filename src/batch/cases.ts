@@ -1,4 +1,4 @@
-import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
+import { ToolscoreInputError, childPath, describeType, textOf } from '../core/errors.js';
 import { withStackGuard } from '../core/limits.js';
 import { isObject } from '../core/objects.js';
 import type { Gold } from '../core/types.js';
@@ -16,6 +16,8 @@ import type { BatchLine } from './types.js';
 /** One case of a dataset, as users write it (`options` as `evaluate()` takes them). */
 export interface BatchCase {
   id?: string | number;
+  /** Which run of the case this is (a whole number ≥ 1); cases sharing an id with trials are one case run n times. */
+  trial?: number;
   expected: unknown;
   actual: unknown;
   options?: CaseOptions;
@@ -81,6 +83,7 @@ export class CaseScorer {
     if (item.kind === 'error') return errorItemLine(item);
     const { index } = item;
     let id = item.kind === 'text' ? fallbackId(item.where) : `#${index + 1}`;
+    let trial: number | undefined;
     try {
       const where = item.kind === 'text' ? item.where : undefined;
       const place = where === undefined ? `case ${index + 1}` : placeOf(where);
@@ -92,6 +95,7 @@ export class CaseScorer {
           `expected a case {id, expected, actual, options?}, got ${describeType(value)}`,
         );
       id = caseId(value, id);
+      trial = caseTrial(value, place, prefix);
       const settings = this.settingsOf(value.options, place, childPath(prefix, 'options'));
       // Strict comparison tells 1.0 from 1, which only the text shows: read the case again keeping number
       // kinds, when its text has a literal like 1.0 at all.
@@ -125,9 +129,10 @@ export class CaseScorer {
           warnings: [...goldWarnings, ...actual.warnings],
         }).result();
       }, place);
-      return resultsLine(id, index, result, goldWarnings);
+      return resultsLine(id, index, result, goldWarnings, trial);
     } catch (error) {
-      return errorLine(error, id, index, item.kind === 'text' && 'line' in item.where ? item.where.line : undefined);
+      const line = item.kind === 'text' && 'line' in item.where ? item.where.line : undefined;
+      return errorLine(error, id, index, line, trial);
     }
   }
 
@@ -164,7 +169,7 @@ export class CaseScorer {
       );
       return resultsLine(item.id, item.index, result, goldWarnings);
     } catch (error) {
-      return errorLine(error, item.id, item.index, undefined);
+      return errorLine(error, item.id, item.index, undefined, undefined);
     }
   }
 
@@ -234,8 +239,54 @@ function fallbackId(where: CaseWhere): string {
 }
 
 function caseId(value: Record<string, unknown>, fallback: string): string {
+  return ownId(value) ?? fallback;
+}
+
+/** The case's own id: a string, or a finite number as text. */
+function ownId(value: Record<string, unknown>): string | undefined {
   const id = value.id;
-  return typeof id === 'string' ? id : typeof id === 'number' && Number.isFinite(id) ? String(id) : fallback;
+  return typeof id === 'string' ? id : typeof id === 'number' && Number.isFinite(id) ? String(id) : undefined;
+}
+
+function isTrialNumber(trial: unknown): trial is number {
+  return typeof trial === 'number' && Number.isSafeInteger(trial) && trial >= 1;
+}
+
+/** The case's `trial`: absent, or a whole number ≥ 1 beside an `id` (the trials of a case share it). */
+function caseTrial(value: Record<string, unknown>, source: string, prefix: string): number | undefined {
+  // An in-memory case may spell "no trial" as `trial: undefined`, as JSON cannot.
+  const trial = Object.hasOwn(value, 'trial') ? value.trial : undefined;
+  if (trial === undefined) return undefined;
+  if (!isTrialNumber(trial))
+    throw new ToolscoreInputError(
+      { source, path: childPath(prefix, 'trial') },
+      `expected a whole number ≥ 1 (which run of the case this is), got ${textOf(trial)}`,
+    );
+  if (ownId(value) === undefined)
+    throw new ToolscoreInputError(
+      { source, path: prefix },
+      'a case with "trial" needs an "id" (a string or number): the trials of one case share it',
+    );
+  return trial;
+}
+
+/**
+ * The id of a case run as one of several trials (a valid `trial` and `id`), else undefined: what a shard
+ * keeps such a case by, so all the trials of a case land in one shard. Decided by the rules the scorer
+ * applies (a line carries `trial` exactly when this gives an id); the text is parsed only when it may
+ * hold a `"trial"` key (literally, or spelled with escapes).
+ */
+export function trialCaseId(item: BatchItem): string | undefined {
+  let value: unknown;
+  if (item.kind === 'value') value = item.value;
+  else if (item.kind === 'text' && (item.text.includes('"trial"') || item.text.includes('\\u'))) {
+    try {
+      value = parseCaseText(item.text, item.where, false);
+    } catch {
+      return undefined;
+    }
+  } else return undefined;
+  return isObject(value) && Object.hasOwn(value, 'trial') && isTrialNumber(value.trial) ? ownId(value) : undefined;
 }
 
 /** Parses a case's text; a syntax error names the file, line and column of the whole input. */
@@ -272,8 +323,23 @@ function errorItemLine({ id, index, line, error }: Extract<BatchItem, { kind: 'e
   return line === undefined ? { id, index, error } : { id, index, line, error };
 }
 
-/** The line of a case that could not be read or scored; anything but bad input is a bug and is thrown. */
-function errorLine(error: unknown, id: string, index: number, line: number | undefined): BatchLine {
+/**
+ * The line of a case that could not be read or scored (a failed trial, when its trial was read);
+ * anything but bad input is a bug and is thrown.
+ */
+function errorLine(
+  error: unknown,
+  id: string,
+  index: number,
+  line: number | undefined,
+  trial: number | undefined,
+): BatchLine {
   if (!(error instanceof ToolscoreInputError)) throw error;
-  return line === undefined ? { id, index, error: error.message } : { id, index, line, error: error.message };
+  return {
+    id,
+    index,
+    ...(trial === undefined ? {} : { trial }),
+    ...(line === undefined ? {} : { line }),
+    error: error.message,
+  };
 }

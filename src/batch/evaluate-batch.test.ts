@@ -285,6 +285,31 @@ describe('paired folders', () => {
     expect((lines[2] as BatchScoredLine).score).toBe(1);
     expect(summary.cases).toEqual({ total: 3, scored: 1, failed: 2 });
   });
+
+  test('a SWE-agent .traj (its <instance>/<instance>.traj layout) pairs with a .json gold and reads as JSON', async () => {
+    const dir = scratch();
+    for (const sub of ['gold/fc', 'traces/fc']) mkdirSync(join(dir, sub), { recursive: true });
+    const traj = resolve(import.meta.dirname, '../../test/corpus/agents/swe-agent/function_calling_simple.traj');
+    writeFileSync(join(dir, 'traces', 'fc', 'fc.traj'), readFileSync(traj));
+    // The demonstration's five calls, read from the file by hand.
+    const gold = [
+      { tool: 'find_file', args: { file_name: 'missing_colon.py' } },
+      { tool: 'open', args: { path: 'tests/missing_colon.py' } },
+      {
+        tool: 'edit',
+        args: {
+          search: 'def division(a: float, b: float) -> float',
+          replace: 'def division(a: float, b: float) -> float:',
+        },
+      },
+      { tool: 'bash', args: { command: 'python tests/missing_colon.py' } },
+      { tool: 'submit', args: {} },
+    ];
+    writeFileSync(join(dir, 'gold', 'fc', 'fc.json'), JSON.stringify(gold));
+    const { lines } = await runAll({ goldDir: join(dir, 'gold'), traceDir: join(dir, 'traces') });
+    expect(lines.map((line) => [line.id, 'error' in line])).toEqual([['fc/fc.traj', false]]);
+    expect((lines[0] as BatchScoredLine).score).toBe(1);
+  });
 });
 
 describe('a case past limits.maxLineBytes', () => {

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { resolveSettings, type SettingsInput } from '../evaluation/evaluate.js';
 import { checkFormatName } from '../formats/registry.js';
 import { checkMinScore } from '../core/grade.js';
-import { CaseScorer, type BatchItem, type CaseDefaults } from './cases.js';
+import { CaseScorer, trialCaseId, type BatchItem, type CaseDefaults } from './cases.js';
 import { WorkerPool, inBatches } from './pool.js';
 import { checkShard, inShard, shardLineText, shardSize, type Shard } from './shard.js';
 import { openSource, type BatchSource } from './sources.js';
@@ -89,11 +89,13 @@ export function evaluateBatch(source: BatchSource, options: BatchOptions = {}): 
     });
     readShare = stream.readShare;
     identity = stream.identity;
+    const sharded = onlyShard(stream.items, shard);
     total = () => {
       const items = stream.total();
-      return items === undefined ? undefined : shardSize(items, shard);
+      // A shard holding trials by their case's id takes a share no count of positions gives.
+      return items === undefined || sharded.byId() ? undefined : shardSize(items, shard);
     };
-    const batches = inBatches(onlyShard(stream.items, shard), ITEMS_PER_BATCH);
+    const batches = inBatches(sharded.items, ITEMS_PER_BATCH);
     if (jobs === 1) {
       const scorer = new CaseScorer(defaults);
       for await (const items of batches) yield await scoreItems(scorer, items, failFast);
@@ -131,6 +133,19 @@ function settingsOf(options: BatchOptions): SettingsInput {
   return { weights, strict, forbidden, tools, budgets, limits };
 }
 
-async function* onlyShard(items: AsyncIterable<BatchItem>, shard: Shard | undefined): AsyncIterable<BatchItem> {
-  for await (const item of items) if (inShard(item.index, shard)) yield item;
+/** The items of a shard (a trial by its case's id, any other case by position); `byId` once a trial was met. */
+function onlyShard(
+  items: AsyncIterable<BatchItem>,
+  shard: Shard | undefined,
+): { items: AsyncIterable<BatchItem>; byId(): boolean } {
+  let byId = false;
+  async function* kept(): AsyncIterable<BatchItem> {
+    if (shard === undefined) return yield* items;
+    for await (const item of items) {
+      const trialId = trialCaseId(item);
+      if (trialId !== undefined) byId = true;
+      if (inShard(item.index, shard, trialId)) yield item;
+    }
+  }
+  return { items: kept(), byId: () => byId };
 }

@@ -65,3 +65,41 @@ test('property: the shards of any dataset merge into the whole run; a shard left
     { numRuns: 40 },
   );
 });
+
+/** A trial of one of a few cases (or, now and then, a case without a trial), scoring 1 or 0. */
+const trialArbitrary = fc
+  .tuple(fc.constantFrom('a', 'b', 'c', 'd', 'e'), fc.integer({ min: 1, max: 4 }), fc.boolean(), caseArbitrary)
+  .map(([id, trial, withTrial, scored]): BatchCase => ({ id, ...(withTrial ? { trial } : {}), ...scored }));
+
+test('property: with trials, every trial of a case is in one shard, and the shards merge into the whole run', async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(trialArbitrary, { maxLength: 16 }),
+      fc.integer({ min: 1, max: 4 }),
+      async (cases, count) => {
+        const run = ++runs;
+        const files: string[] = [];
+        const holders = new Map<string, Set<number>>();
+        for (let index = 1; index <= count; index++) {
+          files.push(join(dir, `t${run}-${index}.jsonl`));
+          const text = await resultsText(cases, { index, count });
+          writeFileSync(files.at(-1)!, text);
+          for (const line of text.split('\n').slice(0, -2)) {
+            const { id, trial } = JSON.parse(line) as { id: string; trial?: number };
+            if (trial !== undefined) holders.set(id, (holders.get(id) ?? new Set()).add(index));
+          }
+        }
+        for (const shards of holders.values()) expect(shards.size).toBe(1);
+        const whole = await resultsText(cases);
+        expect(await merged(files)).toBe(whole);
+        // The summary of the merge is the whole run's, trials included.
+        const mergeRun = mergeResults(files, { createdAt: new Date(0) });
+        for await (const _ of mergeRun);
+        const wholeRun = evaluateBatch({ cases }, { jobs: 1, createdAt: new Date(0) });
+        for await (const _ of wholeRun);
+        expect(mergeRun.summary()).toEqual(wholeRun.summary());
+      },
+    ),
+    { numRuns: 40 },
+  );
+});

@@ -1,7 +1,7 @@
 import { ToolscoreInputError } from '../core/errors.js';
 import { checkMinScore } from '../core/grade.js';
 import { readResultsFile, readShardLine } from './results-file.js';
-import { checkShard } from './shard.js';
+import { checkShard, shardOf } from './shard.js';
 import { summarizedRun, type BatchRun } from './run.js';
 import { batchOfLines, type ScoredBatch } from './scored-batch.js';
 import type { BatchLine, BatchShardLine } from './types.js';
@@ -88,33 +88,50 @@ async function shardSet(paths: readonly string[]): Promise<ShardFile[]> {
 }
 
 /**
- * The lines of a dataset's shards, merged back into dataset order: case k is in shard (k mod n) + 1, so
- * the files are read in turn, one line at a time (memory holds one line per file). The result is the
- * lines an unsharded run writes; a case missing from its shard (a file cut short, a line taken out), a
- * case out of place, or one past the dataset's count is an error naming the file.
+ * The lines of a dataset's shards, merged back into dataset order (memory holds one line per file). A
+ * case is in shard (k mod n) + 1 by its position k, or, for a trial, by its case's id (`shardOf`); each
+ * file holds its cases in index order, so case k is the next line of its position's shard or, for a
+ * trial, of another. The result is the lines an unsharded run writes; a case missing from every shard
+ * (a file cut short, a line taken out), a case in the wrong shard, or one past the dataset's count is an
+ * error naming the file.
  */
 async function* mergedLines(paths: readonly string[]): AsyncGenerator<BatchLine> {
   const shards = await shardSet(paths);
-  const readers = shards.map((file) => ({ ...file, lines: readResultsFile(file.path) }));
+  const readers = shards.map((file) => ({
+    ...file,
+    lines: readResultsFile(file.path),
+    next: undefined as IteratorResult<BatchLine> | undefined,
+  }));
+  const peek = async (reader: (typeof readers)[number]): Promise<IteratorResult<BatchLine>> => {
+    reader.next ??= await reader.lines.next();
+    return reader.next;
+  };
   const { cases } = shards[0]!.end.dataset;
+  const count = readers.length;
+  let trials = false;
   try {
     for (let k = 0; k < cases; k++) {
-      const reader = readers[k % readers.length]!;
-      const next = await reader.lines.next();
-      if (next.done)
+      let holder: (typeof readers)[number] | undefined;
+      for (let offset = 0; offset < count && holder === undefined; offset++) {
+        const reader = readers[(k + offset) % count]!;
+        const next = await peek(reader);
+        if (!next.done && next.value.trial !== undefined) trials = true;
+        if (!next.done && next.value.index === k) holder = reader;
+      }
+      if (holder === undefined)
+        throw missingCase(readers[k % count]!, (await peek(readers[k % count]!)).value, k, cases, trials);
+      const line = (holder.next as IteratorYieldResult<BatchLine>).value;
+      holder.next = undefined;
+      const due = shardOf(k, line.trial === undefined ? undefined : line.id, count);
+      if (due !== holder.end.shard.index)
         throw new ToolscoreInputError(
-          { source: reader.path },
-          `${shardName(reader.end)} of ${cases} cases ends before case ${k}, which it holds (cases are missing: was a line taken out?)`,
+          { source: holder.path },
+          `case ${k} (${JSON.stringify(line.id)}${line.trial === undefined ? '' : `, trial ${line.trial}`}) is in ${shardName(holder.end)}, but belongs in shard ${due}/${count}${line.trial === undefined ? ' by its position' : " by its case's id"} (was a line moved?)`,
         );
-      if (next.value.index !== k)
-        throw new ToolscoreInputError(
-          { source: reader.path },
-          `case ${next.value.index} (${JSON.stringify(next.value.id)}) where case ${k} was due; ${shardName(reader.end)} holds cases ${reader.end.shard.index - 1}, ${reader.end.shard.index - 1 + readers.length}, … in index order (was a line taken out or moved?)`,
-        );
-      yield next.value;
+      yield line;
     }
     for (const reader of readers) {
-      const next = await reader.lines.next();
+      const next = await peek(reader);
       if (!next.done)
         throw new ToolscoreInputError(
           { source: reader.path },
@@ -124,6 +141,33 @@ async function* mergedLines(paths: readonly string[]): AsyncGenerator<BatchLine>
   } finally {
     await Promise.all(readers.map((reader) => reader.lines.return(undefined)));
   }
+}
+
+/**
+ * Case k is in no shard. Without trials its shard is known, and named; with trials it may have been a
+ * trial kept by its id in any shard.
+ */
+function missingCase(
+  reader: ShardFile,
+  next: BatchLine | undefined,
+  k: number,
+  cases: number,
+  trials: boolean,
+): ToolscoreInputError {
+  if (trials)
+    return new ToolscoreInputError(
+      { source: 'merge' },
+      `case ${k} of ${cases} is in none of the shards (cases are missing: was a line taken out?)`,
+    );
+  if (next === undefined)
+    return new ToolscoreInputError(
+      { source: reader.path },
+      `${shardName(reader.end)} of ${cases} cases ends before case ${k}, which it holds (cases are missing: was a line taken out?)`,
+    );
+  return new ToolscoreInputError(
+    { source: reader.path },
+    `case ${next.index} (${JSON.stringify(next.id)}) where case ${k} was due; ${shardName(reader.end)} holds cases ${reader.end.shard.index - 1}, ${reader.end.shard.index - 1 + reader.end.shard.count}, … in index order (was a line taken out or moved?)`,
+  );
 }
 
 /** Lines taken a few hundred at a time. */

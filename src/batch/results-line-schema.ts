@@ -71,11 +71,16 @@ const topIssue = doc(
 
 const id = doc(z.string(), "The case's id, or the trace path for --traces / --trace-dir.");
 const index = doc(z.number().int().min(0), '0-based position of the case in the whole dataset.');
+const trial = doc(
+  z.number().int().min(1).optional(),
+  "Which run of the case this line is, when the dataset's case carries one: the lines sharing an id with a trial are one case run n times.",
+);
 
 const scoredLine = doc(
   z.object({
     id,
     index,
+    trial,
     score: doc(z.number().min(0).max(1), 'Composite score in [0, 1].'),
     grade: doc(z.enum(GRADES), 'Letter grade of the score.'),
     verdict: doc(z.enum(['PASS', 'WARN', 'FAIL']), 'PASS, WARN or FAIL.'),
@@ -100,6 +105,7 @@ const errorLine = doc(
   z.object({
     id,
     index,
+    trial,
     line: doc(z.number().int().min(1).optional(), '1-based line of the case in a JSON Lines input.'),
     error: doc(z.string(), 'What was wrong, naming the file and JSON path where known.'),
   }) satisfies z.ZodType<BatchErrorLine>,

@@ -4,19 +4,22 @@ import type { BatchLine, BatchTopIssue, BatchScoredLine, BatchToolCounts } from 
 
 /**
  * The results line of a scored case. Keys are set in one fixed order, tools sorted by name, so the
- * same case always gives the same bytes whichever thread or shard scored it. Credentials in tool names,
- * the top issue's text and the gold's warnings are masked, as in every report.
+ * same case always gives the same bytes whichever thread or shard scored it (`trial`, when the case has
+ * one, right after `index`). Credentials in tool names, the top issue's text and the gold's warnings are
+ * masked, as in every report.
  */
 export function resultsLine(
   id: string,
   index: number,
   result: EvaluationResult,
   goldWarnings: readonly string[] = [],
+  trial?: number,
 ): BatchScoredLine {
   const metrics = result.metrics;
   const line: BatchScoredLine = {
     id,
     index,
+    ...(trial === undefined ? {} : { trial }),
     score: result.score,
     grade: result.grade,
     verdict: result.verdict,

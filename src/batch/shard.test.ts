@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { inShard, parseShard, shardSize } from './shard.js';
+import { inShard, parseShard, shardOf, shardSize } from './shard.js';
 
 describe('parseShard', () => {
   test('i/n, 1-based', () => {
@@ -55,5 +55,16 @@ describe('shardSize', () => {
         expect(shardSize(total, shard)).toBe(kept.length);
       }),
     );
+  });
+});
+
+describe('shardOf', () => {
+  test('a case goes by its position; a trial by its case id, FNV-1a ("a" hashes to 0xe40c292c, 3826002220 mod 3 = 1)', () => {
+    expect(shardOf(5, undefined, 3)).toBe(3);
+    expect([0, 1, 2, 3].map((position) => shardOf(position, 'a', 3))).toEqual([2, 2, 2, 2]);
+    expect(inShard(7, { index: 2, count: 3 }, 'a')).toBe(true);
+    expect(inShard(7, { index: 2, count: 3 })).toBe(true);
+    expect(inShard(8, { index: 2, count: 3 }, 'a')).toBe(true);
+    expect(inShard(8, { index: 2, count: 3 })).toBe(false);
   });
 });

@@ -9,12 +9,26 @@ export interface Shard {
 }
 
 /**
- * Which shard a case belongs to, by position alone: the case at 0-based position k is in shard
- * (k mod count) + 1. Round robin needs no count of the cases up front (the input is a stream) and
- * gives every shard the same share of a dataset whose hard cases are bunched together.
+ * Which shard a case belongs to (1-based). By position: the case at 0-based position k is in shard
+ * (k mod count) + 1; round robin needs no count of the cases up front (the input is a stream) and gives
+ * every shard the same share of a dataset whose hard cases are bunched together. A trial of a case
+ * (`trialId`: the id its trials share) goes by that id instead, so every trial of a case is in one
+ * shard and each shard's trial statistics are whole: shard (FNV-1a of the id mod count) + 1.
  */
-export function inShard(position: number, shard: Shard | undefined): boolean {
-  return shard === undefined || position % shard.count === shard.index - 1;
+export function shardOf(position: number, trialId: string | undefined, count: number): number {
+  return (trialId === undefined ? position % count : idHash(trialId) % count) + 1;
+}
+
+/** Whether a case is in a shard (every case is in no shard at all: the whole run). */
+export function inShard(position: number, shard: Shard | undefined, trialId?: string): boolean {
+  return shard === undefined || shardOf(position, trialId, shard.count) === shard.index;
+}
+
+/** 32-bit FNV-1a over the id's UTF-16 code units: the same on every machine, and cheap. */
+function idHash(id: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
 }
 
 /** A shard's last results line, keys in one fixed order (so every shard of a dataset writes the same bytes but its index). */
@@ -25,7 +39,7 @@ export function shardLineText({ shard, dataset }: BatchShardLine): string {
   });
 }
 
-/** How many of `total` cases (positions 0 to total − 1) a shard takes. */
+/** How many of `total` cases (positions 0 to total − 1) a shard takes by position (trials aside). */
 export function shardSize(total: number, shard: Shard | undefined): number {
   return shard === undefined ? total : Math.max(0, Math.ceil((total - (shard.index - 1)) / shard.count));
 }

@@ -1,6 +1,7 @@
 import { GRADES, type Grade, meetsMinScore } from '../core/grade.js';
 import { VERSION } from '../core/version.js';
 import { isScoredLine, sortedRecord } from './results-line.js';
+import { trialLineOf, trialsSummary, type TrialLine } from './trials.js';
 import {
   BATCH_METRICS,
   BATCH_SCHEMA_VERSION,
@@ -89,12 +90,15 @@ export interface SummaryDigest {
   goldWarnings: BatchSummary['gold_warnings'];
   scored: number;
   failed: number;
+  /** The lines with a trial, in index order. */
+  trials: TrialLine[];
 }
 
 /**
  * Builds the aggregate of a run from its results lines, fed in index order (a run and a merge of its
  * shards feed the same lines in the same order, so sums, and so the summaries, are equal to the bit).
- * Memory: 8 bytes per case for each of the 7 distributions, the tools seen, 10 worst cases, 100 errors.
+ * Memory: 8 bytes per case for each of the 7 distributions, the tools seen, 10 worst cases, 100 errors,
+ * and a small record per line with a trial.
  */
 export class SummaryBuilder {
   private readonly score = new Numbers();
@@ -109,10 +113,14 @@ export class SummaryBuilder {
   private readonly errors: BatchSummary['errors'] = [];
   private readonly totals = { failed_calls: 0, policy_violations: 0, secrets: 0, budget_violations: 0 };
   private readonly goldWarnings = { cases: 0, warnings: [] as string[] };
+  /** The lines with a trial, kept whole to the end (a case's trials may be anywhere in the run). */
+  private readonly trials: TrialLine[] = [];
   private scored = 0;
   private failed = 0;
 
   add(line: BatchLine): void {
+    const trial = trialLineOf(line);
+    if (trial !== undefined) this.trials.push(trial);
     if (!isScoredLine(line)) {
       this.failed++;
       if (this.errors.length < SUMMARY_ERRORS) this.errors.push(line);
@@ -157,6 +165,7 @@ export class SummaryBuilder {
       goldWarnings: { cases: this.goldWarnings.cases, warnings: [...this.goldWarnings.warnings] },
       scored: this.scored,
       failed: this.failed,
+      trials: [...this.trials],
     };
   }
 
@@ -184,6 +193,7 @@ export class SummaryBuilder {
     this.keepGoldWarnings(digest.goldWarnings.warnings);
     this.scored += digest.scored;
     this.failed += digest.failed;
+    for (const trial of digest.trials) this.trials.push(trial);
   }
 
   /** Cases scored and cases that could not be. */
@@ -191,9 +201,13 @@ export class SummaryBuilder {
     return { scored: this.scored, failed: this.failed };
   }
 
-  /** The summary; `createdAt` is its one timestamp, `minScore` the gate its pass rate is measured at. */
+  /**
+   * The summary; `createdAt` is its one timestamp, `minScore` the gate its pass rate is measured at (and
+   * what a trial's success is, when given).
+   */
   summary(options: { createdAt: Date; minScore?: number | undefined }): BatchSummary {
     const { minScore } = options;
+    const trials = trialsSummary(this.trials, minScore);
     const tools = new Map<string, BatchToolCounts & { error_rate: number | null }>();
     for (const [tool, counts] of this.tools)
       tools.set(tool, {
@@ -219,6 +233,7 @@ export class SummaryBuilder {
       errors: [...this.errors],
       totals: { ...this.totals },
       gold_warnings: { cases: this.goldWarnings.cases, warnings: [...this.goldWarnings.warnings] },
+      ...(trials === undefined ? {} : { trials }),
     };
   }
 

@@ -57,6 +57,52 @@ export function worstCaseText(id: string, score: number, grade: string, issue: s
   return `  ${id}  ${score.toFixed(3)} ${grade}${issue === undefined ? '' : `  ${issue}`}`;
 }
 
+/** `Trials: 50 cases × 4 trials (200 lines; a success is a PASS verdict)`. */
+export function trialsTitle(
+  cases: number,
+  fewest: number,
+  most: number,
+  lines: number,
+  minScore: number | null,
+): string {
+  const per = fewest === most ? `${count(fewest)}` : `${count(fewest)}–${count(most)}`;
+  const success = minScore === null ? 'a PASS verdict' : `a score ≥ --min-score ${minScore}`;
+  return `Trials: ${count(cases)} ${cases === 1 ? 'case' : 'cases'} × ${per} trials (${count(lines)} lines; a success is ${success})`;
+}
+
+/** The first column of the pass^k table's rows. */
+export const PASS_K_LABELS = { k: 'k', hat: 'pass^k', at: 'pass@k' } as const;
+
+/** `Always passed 10 · never 14 · flaky 26`. */
+export function trialCountsText(always: number, never: number, flaky: number): string {
+  return `Every trial passed: ${count(always)} · none: ${count(never)} · flaky: ${count(flaky)}`;
+}
+
+/** `Flaky cases (26, worst first):`. */
+export function flakyTitle(flaky: number): string {
+  return `Flaky cases (${count(flaky)}, worst first):`;
+}
+
+/** `  task-7  1/4 passed · score 0.412 ± 0.210`. */
+export function flakyCaseText(id: string, c: number, n: number, mean: number | null, spread: number | null): string {
+  const score = mean === null ? 'no trial scored' : `score ${mean.toFixed(3)} ± ${(spread ?? 0).toFixed(3)}`;
+  return `  ${id}  ${count(c)}/${count(n)} passed · ${score}`;
+}
+
+/** `    trial 2  0.412 FAIL  missing: …` (or its error). */
+export function trialLineText(
+  trial: number,
+  outcome: { score: number; verdict: string; issue: string | undefined } | { error: string },
+): string {
+  if ('error' in outcome) return `    trial ${trial}  could not be read or scored: ${outcome.error}`;
+  return `    trial ${trial}  ${outcome.score.toFixed(3)} ${outcome.verdict}${outcome.issue === undefined ? '' : `  ${outcome.issue}`}`;
+}
+
+/** After the flaky cases printed. */
+export function moreFlakyText(more: number): string {
+  return `  … and ${count(more)} more flaky (the summary lists 100, worst first; every trial has its line in the results)`;
+}
+
 /** `… and 95 more (all of them are in the results file)`. */
 export function moreText(more: number): string {
   return `  … and ${count(more)} more (every one has its line in the results)`;
@@ -114,6 +160,26 @@ export function lostCasesText(lost: number, total: number, maxErrors: number): s
 }
 
 export const NOTHING_SCORED_TEXT = 'toolscore: no case could be read or scored';
+
+/** `toolscore: pass^4 0.2 is below --min-pass-hat-k 4=0.5`. */
+export function passHatKBelowText(k: number, value: number, min: number): string {
+  return `toolscore: pass^${k} ${value} is below --min-pass-hat-k ${k}=${min}`;
+}
+
+/** The gate names a k past the fewest trials of a case. */
+export function passHatKBeyondText(k: number, fewest: number): string {
+  return `toolscore: --min-pass-hat-k ${k}=…: pass^${k} needs every case to have at least ${k} trials; a case has only ${fewest}`;
+}
+
+/** The gate on a run without trials. */
+export function noTrialsText(k: number): string {
+  return `toolscore: --min-pass-hat-k ${k}=…: no case has trials (a case's lines share its id and carry "trial": 1, 2, …)`;
+}
+
+/** A malformed `--min-pass-hat-k`. */
+export function minPassHatKFormatText(text: string): string {
+  return `expected k=X such as 4=0.6 (k a whole number ≥ 1, X a number between 0 and 1), got ${JSON.stringify(text)}`;
+}
 
 export function failFastText(error: string): string {
   return `toolscore: --fail-fast: stopped at the first case that could not be read or scored: ${error}`;

@@ -31,6 +31,11 @@ export interface BatchScoredLine {
   id: string;
   /** 0-based position of the case in the whole dataset (the order of results lines and of shards). */
   index: number;
+  /**
+   * Which run of the case this line is (a whole number ≥ 1), when the dataset's case carries `trial`:
+   * the lines sharing an id with a trial are one case run n times (see `BatchTrials`).
+   */
+  trial?: number;
   score: number;
   grade: Grade;
   verdict: Verdict;
@@ -57,6 +62,8 @@ export interface BatchScoredLine {
 export interface BatchErrorLine {
   id: string;
   index: number;
+  /** The trial, when the case's text could be read far enough to find it (an error trial is a failed trial). */
+  trial?: number;
   /** 1-based line of the case in a JSON Lines input; absent for other inputs. */
   line?: number;
   /** One line: what was wrong, naming the file and JSON path where known. */
@@ -130,4 +137,51 @@ export interface BatchSummary {
   totals: { failed_calls: number; policy_violations: number; secrets: number; budget_violations: number };
   /** Scored cases whose gold drew a warning (an unknown key), and the distinct warnings, the first 100 of them. */
   gold_warnings: { cases: number; warnings: string[] };
+  /** The trial statistics, when some lines carry `trial`; absent otherwise. */
+  trials?: BatchTrials;
+}
+
+/** One trial of a case, as the flaky cases list it: its score, verdict and top issue, or why it could not be scored. */
+export type BatchTrial =
+  | { trial: number; score: number; verdict: Verdict; success: boolean; top_issue: BatchTopIssue | null }
+  | { trial: number; success: false; error: string };
+
+/** A case run several times: its successes and score over its trials. */
+export interface BatchTrialCase {
+  id: string;
+  /** Trials (results lines with this id and a `trial`). */
+  n: number;
+  /** Successful trials: verdict PASS, or the score at or above `--min-score` when given; an error trial fails. */
+  c: number;
+  success_rate: number;
+  /** Mean score of its scored trials; null when every trial was an error. */
+  mean_score: number | null;
+  /** Population standard deviation of those scores. */
+  score_std_dev: number | null;
+  /** Each trial, in trial order. */
+  trials: BatchTrial[];
+}
+
+/**
+ * What the trials of a run say (`summary.trials`). Lines without `trial` are not part of it. Cases may
+ * have different numbers of trials: each case counts with its own n, and k goes up to the smallest.
+ */
+export interface BatchTrials {
+  /** Cases with trials, trial lines, the fewest and most trials of a case. */
+  cases: number;
+  trials: number;
+  min_trials: number;
+  max_trials: number;
+  /** Cases all of whose trials succeeded, none did, and some did (flaky). */
+  always: number;
+  never: number;
+  flaky: number;
+  /** What a success is: `verdict` (PASS) or `min_score` (the score meets `--min-score`). */
+  success: 'verdict' | 'min_score';
+  /** pass^k for k = 1 … min_trials (keys "1", "2", …): the mean over cases of C(c, k) / C(n, k). */
+  pass_hat_k: Record<string, number>;
+  /** pass@k for the same k: the mean over cases of 1 − C(n − c, k) / C(n, k). */
+  pass_at_k: Record<string, number>;
+  /** The flaky cases (0 < c < n), worst first (lowest success rate, then mean score, then id), the first 100. */
+  flaky_cases: BatchTrialCase[];
 }

@@ -94,6 +94,7 @@ describe('registerCommand', () => {
     expect(COMMANDS.map((spec) => spec.name)).toEqual([
       'eval',
       'batch',
+      'run',
       'merge',
       'bfcl',
       'regression',

@@ -15,6 +15,7 @@ import type { GoldFlags } from './commands/gold.js';
 import type { InitFlags } from './commands/init.js';
 import type { McpTargetFlags } from './commands/mcp-common.js';
 import type { MergeFlags } from './commands/merge.js';
+import type { RunFlags } from './commands/run.js';
 import type { McpLintFlags } from './commands/mcp-lint.js';
 import type { McpListFlags } from './commands/mcp-list.js';
 import type { McpRecordFlags } from './commands/mcp-record.js';
@@ -67,6 +68,11 @@ export const COMMAND_GROUPS: Readonly<Record<string, string>> = {
 
 // ---- Options several commands share -------------------------------------------------------------
 
+const EXPLAIN: OptionSpec = {
+  flags: '--explain',
+  description:
+    'when the trace format cannot be detected, list every format, what it looks for and what the trace lacked',
+};
 const COLOR: OptionSpec = { flags: '--no-color', description: 'do not colour the output (NO_COLOR=1 does the same)' };
 const FORMAT: OptionSpec = {
   flags: '-f, --format <format>',
@@ -282,8 +288,9 @@ const evalCommand: CommandSpec<EvalFlags, [string, string]> = {
     verbose: {
       flags: '-v, --verbose',
       description:
-        'show every metric and the missing and extra tools; list every format when the trace format cannot be detected',
+        'show every metric and the missing and extra tools; when the trace format cannot be detected, as --explain',
     },
+    explain: EXPLAIN,
     debug: {
       flags: '-d, --debug',
       description: 'after the verdict, walk through each mismatch on the terminal (n next, p previous, q quit)',
@@ -303,10 +310,13 @@ Exit codes:
   1  a gate failed: the mean score (each case's, with --min-score-each) below
      --min-score; --fail-on-violations found a forbidden call, a leaked
      credential or a broken budget in any case; or more cases could not be
-     read or scored than --max-errors allows (default 0)
+     read or scored than --max-errors allows (default 0); or pass^k below
+     --min-pass-hat-k k=X
   2  bad usage or bad input: a bad flag, a shard like 3/2, a pattern that
      matches no file, an output that names an input; no case could be read;
-     or --fail-fast met a case that could not be read or scored`;
+     --fail-fast met a case that could not be read or scored; or
+     --min-pass-hat-k k=X on a run without trials, or with a case of fewer
+     than k trials`;
 
 /** What `batch` and `merge` write, and their gates. */
 const BATCH_OUTPUT_OPTIONS: OptionTable<Omit<BatchOutputFlags, 'minScore' | 'failOnViolations'>> = {
@@ -343,6 +353,12 @@ const BATCH_OUTPUT_OPTIONS: OptionTable<Omit<BatchOutputFlags, 'minScore' | 'fai
   saveBaseline: {
     flags: '--save-baseline <file>',
     description: 'also write a baseline of the run (aggregate and per case), for toolscore regression --results',
+  },
+  minPassHatK: {
+    flags: '--min-pass-hat-k <k=X>',
+    description:
+      "fail when pass^k of the cases' trials is below X (4=0.6: all 4 of 4 trials pass on 60% of cases, by τ-bench's estimator); repeatable",
+    repeatable: true,
   },
 };
 
@@ -392,6 +408,82 @@ const batchCommand: CommandSpec<BatchFlags, [string | undefined]> = {
   async run([dataset], flags) {
     const { runBatch } = await import('./commands/batch.js');
     return runBatch(dataset, flags);
+  },
+};
+
+const RUN_EXIT_CODES = `
+Exit codes:
+  0  done, and every gate passed
+  1  a gate failed (as for batch: the mean score, or each trial's with
+     --min-score-each, below --min-score; --fail-on-violations; more trials
+     that failed (threw, timed out, returned nothing readable) than
+     --max-errors allows, default 0)
+  2  bad usage or bad input: a bad flag, an agent module that cannot be loaded
+     or has no such export, a dataset that cannot be read, a results file
+     (--resume) of another run; or no trial could be scored
+  130  interrupted (Ctrl-C): the trials done are written; the line printed
+     last is the command that completes the run (--resume)`;
+
+const runCommand: CommandSpec<RunFlags, [string]> = {
+  name: 'run',
+  description: 'run your agent on every case of a dataset, k times, and score each trial as batch does',
+  arguments: [
+    ['<agent>', 'a module (.ts, .mts, .js, .mjs) whose default export is async (input, context) => response'],
+  ],
+  options: {
+    dataset: {
+      flags: '--dataset <file>',
+      description: 'JSON Lines or JSON array of {id, input, expected, options?}',
+      required: true,
+    },
+    export: { flags: '--export <name>', description: "the agent module's export to run (default: its default export)" },
+    trials: { flags: '--trials <k>', description: 'run every case k times (default 1)' },
+    concurrency: { flags: '--concurrency <n>', description: 'trials running at once (default 4)' },
+    timeout: {
+      flags: '--timeout <seconds>',
+      description: "a trial's time (default 60): then its signal fires and the trial is an error line",
+    },
+    tracesDir: {
+      flags: '--traces-dir <folder>',
+      description: "write each trial's trace there, and cases.jsonl: toolscore batch re-scores it without the agent",
+    },
+    resume: {
+      flags: '--resume',
+      description: 'run only the trials the results file (-o) lacks, keeping its lines (after Ctrl-C)',
+    },
+    replay: {
+      flags: '--replay [mode]',
+      description:
+        "answer the agent's wrapped tools and model from its cassettes (toolscore/replay): strict (the default: a call not recorded fails), replay, record (one trial per case) or off",
+    },
+    cassettes: {
+      flags: '--cassettes <folder>',
+      description: 'the folder of cassettes, with --replay (default .toolscore/cassettes)',
+    },
+    ...BATCH_OUTPUT_OPTIONS,
+    format: FORMAT,
+    ...SCORE_OPTIONS,
+    ...BUDGET_AND_LIMIT_OPTIONS,
+    shard: {
+      flags: '--shard <i/n|auto>',
+      description:
+        "run only the i-th of n slices of the cases, all trials of a case in one (by id, as batch's); toolscore merge joins them",
+    },
+    shardCount: { flags: '--shard-count <n>', description: 'the number of shards, with --shard auto' },
+    strictGold: {
+      flags: '--strict-gold',
+      description: "an unknown key in a case's gold makes its trials errors, not warnings",
+    },
+    allowCaseLimits: {
+      flags: '--allow-case-limits',
+      description: "let a case's options.limits raise the limits above",
+    },
+    progress: { flags: '--no-progress', description: 'print no progress line on stderr' },
+  },
+  help: RUN_EXIT_CODES,
+  async run([agent], flags) {
+    const { runRun } = await import('./commands/run.js');
+    return runRun(agent, flags);
   },
 };
 
@@ -590,10 +682,8 @@ const validateCommand: CommandSpec<ValidateFlags, [string]> = {
       description: 'print what was found as JSON: format, counts, every call (tool, args, result, error), warnings',
     },
     strictGold: STRICT_GOLD,
-    verbose: {
-      flags: '-v, --verbose',
-      description: 'when the trace format cannot be detected, list every format and what it looks for',
-    },
+    explain: EXPLAIN,
+    verbose: { flags: '-v, --verbose', description: 'the same as --explain' },
     color: COLOR,
   },
   help: '\nExit codes:\n  0  the file is valid\n  2  it is not (the reason is printed), or bad usage',
@@ -838,6 +928,7 @@ Exit codes:
 export const COMMANDS: readonly CommandSpec<any, any>[] = [
   evalCommand,
   batchCommand,
+  runCommand,
   mergeCommand,
   bfclCommand,
   regressionCommand,

@@ -388,7 +388,9 @@ describe('input checks', () => {
   });
 
   test('an unrecognisable actual value is an error, not zero calls', () => {
-    expect(() => evaluate({ expected: [], actual: 42 })).toThrow(/could not detect the trace format of a number/);
+    expect(() => evaluate({ expected: [], actual: 42 })).toThrow(
+      'actual at $: could not detect the trace format: this is a number, not an object or a list (--explain)',
+    );
   });
 });
 

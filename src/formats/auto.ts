@@ -3,7 +3,7 @@ import { callMarkIn, checkZeroCalls, describeKeys, isEmptyList, type ZeroReading
 import type { ToolCall } from '../core/types.js';
 import { claimHint, detectFormat, formatNamed, undetectedFormatError } from './registry.js';
 import { runsOf, runsReadAsOneText } from './runs.js';
-import { collectingContext, type TraceFormat, type UnrecognisedItems } from './types.js';
+import { collectingContext, passedOverWarnings, type TraceFormat, type UnrecognisedItems } from './types.js';
 
 /** Calls read from some input, with the format used and any warnings. */
 export interface ExtractedCalls {
@@ -47,6 +47,7 @@ export function readWithAdapter(
   const context = collectingContext(source, warnings, passedOver);
   // An empty list is no calls in any format (a run that made none), whatever shape the format expects.
   const calls = isEmptyList(data) ? [] : adapter.parse(data, context);
+  warnings.push(...passedOverWarnings(source, passedOver, calls.length === 0));
   // Several runs scored as one trace is rarely what is meant: say so, and what scores them one by one.
   const runs = runsOf(adapter, data);
   if (runs !== undefined) context.warn('', runsReadAsOneText(runs));

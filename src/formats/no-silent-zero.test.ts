@@ -86,18 +86,22 @@ describe('a detected format that reads nothing it can use warns', () => {
     expect(isNothingReadWarning(reading.warnings[0]!)).toBe(true);
   });
 
-  test('items a reader passed over are named, first one and how many more', () => {
+  test('items a reader passed over are named, the first one and how many more like it', () => {
     const warnings: string[] = [];
     const reading = {
       adapter: anthropicFormat,
       explicit: false,
       source: 't',
-      passedOver: { count: 3, first: { path: '$[1].parts[0]', what: 'a part of kind "tool-call"' } },
+      passedOver: {
+        count: 3,
+        first: { path: '$[1].parts[0]', what: 'a part of kind "tool-call"' },
+        kinds: new Map([['a part of kind "tool-call"', { count: 3, path: '$[1].parts[0]' }]]),
+      },
       warnings,
     };
     checkZeroCalls(reading, [[{ role: 'user' }, { parts: [] }]], 'an array', () => undefined);
     expect(warnings).toEqual([
-      't at $[1].parts[0]: read as anthropic but found no tool calls it could use, though it passed over a part of kind "tool-call" and 2 more item(s) it does not know; check the format (--format) before reading the score',
+      't at $[1].parts[0]: read as anthropic but found no tool calls it could use, though it passed over a part of kind "tool-call", and 2 more like it; check the format (--format) before reading the score',
     ]);
   });
 
@@ -109,8 +113,10 @@ describe('a detected format that reads nothing it can use warns', () => {
         parts: [{ part_kind: 'tool-call', tool_name: 'get_weather', args: { city: 'Paris' }, tool_call_id: 'c1' }],
       },
     ];
+    // Two kinds (their keys differ): the first is named in the "found no tool calls" warning, the other has its own.
     expect(readWithFormat(pydantic, 'gemini', 't').warnings).toEqual([
-      't at $[0].parts[0]: read as gemini but found no tool calls it could use, though it passed over a part that is not a Gemini part (an object with keys part_kind, content) and 1 more item(s) it does not know; check the format (--format) before reading the score',
+      't at $[1].parts[0]: passed over a part that is not a Gemini part (an object with keys part_kind, tool_name, args, tool_call_id)',
+      't at $[0].parts[0]: read as gemini but found no tool calls it could use, though it passed over a part that is not a Gemini part (an object with keys part_kind, content); check the format (--format) before reading the score',
     ]);
   });
 
@@ -271,6 +277,29 @@ describe('every reader names what it passed over when it read no call', () => {
       at: '$.events[0].content.parts[0]',
       what: 'a part that is not a Gemini part (an object with keys toolCall)',
     },
+    {
+      format: 'inspect',
+      data: { eval: { task: 'ctf' }, samples: [{ id: 1, epoch: 1, messages: [{ role: 'developer', content: 'x' }] }] },
+      at: '$.samples[0].messages[0]',
+      what: 'a message with role "developer"',
+    },
+    {
+      format: 'smolagents',
+      data: [
+        {
+          step_number: 1,
+          tool_calls: [],
+          error: null,
+          model_output_message: {
+            role: 'assistant',
+            tool_calls: [{ id: 'c', function: { name: 'f', arguments: {} } }],
+          },
+          observations: null,
+        },
+      ],
+      at: '$[0].model_output_message.tool_calls',
+      what: 'tool calls the model announced that the step recorded neither as run nor as failed',
+    },
   ];
 
   test.each(cases)('$format', ({ format, data, at, what }) => {
@@ -279,13 +308,15 @@ describe('every reader names what it passed over when it read no call', () => {
     expect(readWithFormat(data, format, 't')).toEqual({ calls: [], format, warnings: [warning] });
   });
 
-  test('each reader is covered here or warns of its own (mcp, otel, custom, crewai)', () => {
+  test('each reader is covered here or warns of its own (mcp, otel, custom, crewai, openhands, swe-agent)', () => {
     const covered = new Set(cases.map((c) => c.format));
     expect([...FORMATS.keys()].filter((name) => !covered.has(name)).sort()).toEqual([
       'crewai',
       'custom',
       'mcp',
+      'openhands',
       'otel',
+      'swe-agent',
     ]);
     expect(readWithFormat([{ jsonrpc: '2.0', id: 1, method: 'tools/list' }], 'mcp', 't').warnings).toEqual([
       't at $: no tools/call requests among 1 JSON-RPC messages',
@@ -295,6 +326,14 @@ describe('every reader names what it passed over when it read no call', () => {
     ]);
     expect(readWithFormat([{ tool_name: ' ', tool_args: {} }], 'crewai', 't').warnings).toEqual([
       't at $[0]: skipped a call with no tool name',
+    ]);
+    expect(readWithFormat([{ id: 1, action: 'run', tool_call_metadata: {} }], 'openhands', 't').warnings).toEqual([
+      't at $[0]: skipped an action whose tool_call_metadata has no function_name',
+    ]);
+    const noName = { history: [{ role: 'assistant', message_type: 'action', tool_calls: [{ function: {} }] }] };
+    expect(readWithFormat(noName, 'swe-agent', 't').warnings).toEqual([
+      't at $.history[0].tool_calls[0]: skipped a tool call with no function name',
+      't at $: read as swe-agent but found no tool calls it could use, though the input holds "tool_calls" entries; check the format (--format) before reading the score',
     ]);
     const chatSpans = { resourceSpans: [{ scopeSpans: [{ spans: [{ name: 'chat', attributes: [] }] }] }] };
     expect(inputError(() => readWithFormat(chatSpans, 'otel', 't')).reason).toMatch(

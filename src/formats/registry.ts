@@ -1,6 +1,6 @@
-import { ToolscoreInputError } from '../core/errors.js';
+import { childPath, ToolscoreInputError } from '../core/errors.js';
 import { closestName } from '../core/spelling.js';
-import { describeKeys, marksOf } from './support/call-collector.js';
+import { describeKeys, isEmptyList, marksOf } from './support/call-collector.js';
 import { adkFormat } from './readers/adk.js';
 import { anthropicFormat } from './readers/anthropic.js';
 import { bedrockFormat } from './readers/bedrock.js';
@@ -12,13 +12,17 @@ import { cohereFormat } from './readers/cohere.js';
 import { customFormat } from './readers/custom.js';
 import { geminiFormat } from './readers/gemini.js';
 import { geminiCLIFormat } from './readers/gemini-cli.js';
+import { inspectFormat } from './readers/inspect.js';
+import { smolagentsFormat } from './readers/smolagents.js';
 import { langchainFormat } from './readers/langchain.js';
 import { mcpFormat } from './readers/mcp.js';
 import { ollamaFormat } from './readers/ollama.js';
 import { openaiFormat } from './readers/openai.js';
 import { openaiAgentsFormat } from './readers/openai-agents.js';
+import { openHandsFormat } from './readers/openhands.js';
 import { otelFormat } from './readers/otel.js';
 import { pydanticAIFormat } from './readers/pydantic-ai.js';
+import { sweAgentFormat } from './readers/swe-agent.js';
 import type { TraceFormat } from './types.js';
 import { vercelAIFormat } from './readers/vercel-ai.js';
 
@@ -31,9 +35,13 @@ import { vercelAIFormat } from './readers/vercel-ai.js';
 const DETECTION_ORDER: readonly TraceFormat[] = [
   mcpFormat,
   otelFormat,
+  inspectFormat,
+  smolagentsFormat,
   vercelAIFormat,
   openaiAgentsFormat,
   codexFormat,
+  openHandsFormat,
+  sweAgentFormat,
   geminiCLIFormat,
   claudeCodeFormat,
   claudeAgentSDKFormat,
@@ -145,47 +153,109 @@ export function knownNonTrace(data: unknown): string | undefined {
   return 'this is an API error body ({"error": {"message": ...}}), not a response';
 }
 
-/** The "could not detect" error; the full list of formats rides along for `--verbose` (see `withEveryFormat`). */
-class UndetectedFormatError extends ToolscoreInputError {
+/**
+ * Most characters the one-line "could not detect" reason takes: with the CLI's `toolscore: ` and a
+ * location whose path has up to 22 characters (`traces/session-42.json at $: `), the printed line
+ * keeps to 160. The location is not cut, since it is what names the file.
+ */
+export const UNDETECTED_REASON_LIMIT = 120;
+const UNDETECTED_HEAD = 'could not detect the trace format: ';
+const UNDETECTED_TAIL = ' (--explain)';
+/** How many values below the top are asked whether they are a format's data, at most (breadth first). */
+const NESTED_SCAN = 256;
+
+/** The "could not detect" error; `explanation` is the long list `--explain` prints. */
+export class UndetectedFormatError extends ToolscoreInputError {
   constructor(
     where: { source: string; path?: string; line?: number },
     reason: string,
-    /** Every format and what it looks for, in detection order. */
-    readonly everyFormat: string,
+    /**
+     * Several lines: what the data is, then every format in detection order with what it looks for and
+     * which of its marks this data lacked.
+     */
+    readonly explanation: string,
   ) {
     super(where, reason);
   }
 }
 
+/** The shallowest value below the top that a format detects as its own (`$.events[0].content` is gemini). */
+function nestedFormat(data: unknown): { format: string; path: string } | undefined {
+  const queue: { value: unknown; path: string }[] = [{ value: data, path: '$' }];
+  for (let i = 0; i < queue.length && i < NESTED_SCAN; i++) {
+    const { value, path } = queue[i]!;
+    if (value === null || typeof value !== 'object') continue;
+    // An empty list is no calls in any format, so every format would take it: no hint.
+    if (i > 0 && !isEmptyList(value)) {
+      const format = detectFormat(value);
+      if (format !== undefined) return { format, path };
+    }
+    if (Array.isArray(value)) value.forEach((item, index) => queue.push({ value: item, path: childPath(path, index) }));
+    else
+      for (const key of Object.keys(value))
+        queue.push({ value: (value as Record<string, unknown>)[key], path: childPath(path, key) });
+  }
+  return undefined;
+}
+
+/** Text cut to `limit` characters, an ellipsis marking the cut. */
+function cutToLength(text: string, limit: number): string {
+  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
+}
+
+/** Why no format took the data, in a few words: what it is, else the nearest format and the one thing it lacked. */
+function undetectedWhy(data: unknown): string {
+  const known = knownNonTrace(data);
+  if (known !== undefined) return known;
+  if (data === null || typeof data !== 'object') return `this is ${describeKeys(data)}, not an object or a list`;
+  const nested = nestedFormat(data);
+  if (nested !== undefined) {
+    return `the nearest is ${nested.format}, found at ${nested.path}, not at the top`;
+  }
+  const nearest = nearestFormat(data);
+  if (nearest === undefined) return 'no format found any key it knows';
+  const lacked = nearest.missing[0];
+  return lacked === undefined
+    ? `the nearest is ${nearest.format.name}: it has every key it knows, not its structure`
+    : `the nearest is ${nearest.format.name}, which lacked ${lacked}`;
+}
+
+/** Every format, what it looks for and which of its marks the data lacked, one a line. */
+function everyFormatLines(data: unknown): string[] {
+  const marks = marksOf(data);
+  return DETECTION_ORDER.map((format) => {
+    const missing = (format.marks ?? []).filter((mark) => !marks.has(mark));
+    const lacked =
+      format.marks === undefined
+        ? '(it lists no keys)'
+        : missing.length === 0
+          ? 'no key, only the structure'
+          : missing.join(', ');
+    return `  ${format.name}: looks for ${format.looksFor}; lacked: ${lacked}`;
+  });
+}
+
 /**
- * The error for data no format recognises, in one line: what the data is when it is a well-known
- * non-trace, else the nearest format and what it missed. `what` names the data when it is not the
- * whole input (the first lines of a JSON Lines file).
+ * The error for data no format recognises, in one line of at most `UNDETECTED_REASON_LIMIT`
+ * characters after the location: what the data is when it is a well-known non-trace, else the nearest
+ * format and the one thing it lacked. `explanation` holds the long list. `what` names the data when it
+ * is not the whole input (the first lines of a JSON Lines file).
  */
 export function undetectedFormatError(
   where: { source: string; path?: string; line?: number },
   data: unknown,
   what = describeKeys(data),
-): ToolscoreInputError {
-  const everyFormat = DETECTION_ORDER.map((format) => `${format.name} (${format.looksFor})`).join('; ');
-  const known = knownNonTrace(data);
-  const nearest = known === undefined ? nearestFormat(data) : undefined;
-  const why =
-    known ??
-    (nearest
-      ? `the nearest format is ${nearest.format.name}: found ${nearest.found.join(', ')} but not ${nearest.missing.slice(0, 4).join(', ') || 'the whole shape'} (it looks for ${nearest.format.looksFor})`
-      : 'no format found any key it knows');
-  return new UndetectedFormatError(
-    where,
-    `could not detect the trace format of ${what}: ${why}. Pass --format if it is one of the formats (--verbose lists them).`,
-    everyFormat,
-  );
-}
-
-/** A "could not detect" error with every format and what it looks for appended (`--verbose`); other errors as they are. */
-export function withEveryFormat(error: ToolscoreInputError): ToolscoreInputError {
-  if (!(error instanceof UndetectedFormatError)) return error;
-  return new ToolscoreInputError(error.location, `${error.reason} Formats: ${error.everyFormat}`);
+): UndetectedFormatError {
+  const why = undetectedWhy(data);
+  const room = UNDETECTED_REASON_LIMIT - UNDETECTED_HEAD.length - UNDETECTED_TAIL.length;
+  const reason = `${UNDETECTED_HEAD}${cutToLength(why, room)}${UNDETECTED_TAIL}`;
+  const explanation = [
+    `could not detect the trace format of ${what}: ${why}.`,
+    'Every format, in the order detection asks them, what it looks for and which of its keys this data lacked:',
+    ...everyFormatLines(data),
+    'Pass --format if the data is one of them in an unusual wrapping.',
+  ].join('\n');
+  return new UndetectedFormatError(where, reason, explanation);
 }
 
 /**

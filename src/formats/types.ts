@@ -8,8 +8,10 @@ export interface ParseContext {
   warn(path: string, message: string): void;
   /**
    * Records an item the reader does not know and passes over without a warning of its own (an
-   * unknown part, event or message kind). Not a warning by itself: when the reading ends with no
-   * calls, the first such item is named in the "found no tool calls it could use" warning.
+   * unknown part, event or message kind; never one it knows holds no call, such as a text message).
+   * `what` names its kind (`a content block of type "x"`): once the reading ends, each kind is one
+   * warning with its count and where the first was (`passedOverWarnings`), and a reading with no
+   * calls names the first item in its "found no tool calls it could use" warning.
    */
   unrecognised(path: string, what: string): void;
 }
@@ -18,7 +20,12 @@ export interface ParseContext {
 export interface UnrecognisedItems {
   count: number;
   first?: { path: string; what: string };
+  /** Each kind passed over (its `what`, the first `KINDS_NAMED` met), with how many and where the first was. */
+  kinds?: Map<string, { count: number; path: string }>;
 }
+
+/** How many kinds of passed-over items are each named in a warning; the rest are counted together. */
+const KINDS_NAMED = 8;
 
 /** One run of a document that holds several (an eval set's case, an eval log's sample). */
 export interface TraceRun {
@@ -108,6 +115,34 @@ export function collectingContext(
     unrecognised(path, what) {
       passedOver.count++;
       passedOver.first ??= { path, what };
+      passedOver.kinds ??= new Map();
+      const kind = passedOver.kinds.get(what);
+      if (kind !== undefined) kind.count++;
+      else if (passedOver.kinds.size < KINDS_NAMED) passedOver.kinds.set(what, { count: 1, path });
     },
   };
+}
+
+/** `a part of type "x"`, or `a part of type "x", and 2 more like it`: a kind passed over, counted. */
+export function passedOverText(what: string, count: number): string {
+  return `${what}${count > 1 ? `, and ${count - 1} more like it` : ''}`;
+}
+
+/**
+ * One warning for each kind of item a reading passed over, in the order first met: `passed over a
+ * part of type "x", and 2 more like it` at the first one's path. Kinds past the first `KINDS_NAMED`
+ * are one more warning with their count, so a file of many odd lines stays a few warnings.
+ * `firstTold`: the reading read no call, and its "found no tool calls" warning names the first kind.
+ */
+export function passedOverWarnings(source: string, passedOver: UnrecognisedItems, firstTold = false): string[] {
+  const warnings: string[] = [];
+  let named = 0;
+  for (const [what, { count, path }] of passedOver.kinds ?? []) {
+    named += count;
+    if (firstTold && named === count) continue;
+    warnings.push(`${source} at ${path}: passed over ${passedOverText(what, count)}`);
+  }
+  const others = passedOver.count - named;
+  if (others > 0) warnings.push(`${source}: passed over ${others} more item(s) of other kinds it does not know`);
+  return warnings;
 }

@@ -280,7 +280,7 @@ describe('loading JSON Lines traces', () => {
   test('lines that match no format, and empty files, are errors rather than zero calls', async () => {
     const unknown = file('unknown.jsonl', lines([{ hello: 'world' }, { hello: 'again' }]));
     expect((await inputError(loadTraceFile(unknown))).message).toBe(
-      `${unknown}:1: could not detect the trace format of these JSON Lines (the first line is an object with keys hello): no format found any key it knows. Pass --format if it is one of the formats (--verbose lists them).`,
+      `${unknown}:1: could not detect the trace format: no format found any key it knows (--explain)`,
     );
     expect((await inputError(loadTraceFile(file('empty.jsonl', '\n\n')))).reason).toBe(
       'the file is empty; expected one JSON value per line (JSON Lines)',

@@ -68,3 +68,44 @@ describe('loadTraceFile never reads a silent zero', () => {
     );
   });
 });
+
+describe('what a reader passes over is one warning per kind, with its count and where the first was', () => {
+  test('six junk lines in a Claude Code session: two warnings, one a kind, the call still read', async () => {
+    const entry = (type: string, content: unknown[], n: number) => ({
+      type,
+      uuid: `u${n}`,
+      parentUuid: n === 1 ? null : `u${n - 1}`,
+      isSidechain: false,
+      sessionId: 's1',
+      timestamp: `2026-04-01T10:00:0${n}.000Z`,
+      message: { role: type, content },
+    });
+    const junk = { level: 'debug', msg: 'hook ran' };
+    const path = file(
+      'junk-session.jsonl',
+      [
+        entry('user', [{ type: 'text', text: 'List the files' }], 1),
+        entry('assistant', [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'ls' } }], 2),
+        junk,
+        junk,
+        junk,
+        junk,
+        entry('user', [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'a.txt' }], 3),
+        'hook output',
+        'hook output',
+        entry('assistant', [{ type: 'text', text: 'There is a.txt.' }], 4),
+      ]
+        .map((item) => JSON.stringify(item))
+        .join('\n'),
+    );
+    const read = await loadTraceFile(path, 'auto');
+    expect(read.format).toBe('claude-code');
+    expect(read.calls.map((call) => [call.tool, call.result])).toEqual([['Bash', 'a.txt']]);
+    // Lines 3 to 6 are one kind (same keys), lines 8 and 9 another; the text messages are no warning.
+    // claude-code reads the lines as one list (no stream reader), so they are named $[2] and $[7].
+    expect(read.warnings).toEqual([
+      `${path} at $[2]: passed over an entry that is not an SDK message (an object with keys level, msg), and 3 more like it`,
+      `${path} at $[7]: passed over an entry that is not an SDK message (a string), and 1 more like it`,
+    ]);
+  });
+});

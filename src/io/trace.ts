@@ -6,6 +6,7 @@ import { mayHoldRuns, runSource, runsOf, unknownRunText } from '../formats/runs.
 import { claimHint, detectFormat, formatNamed, knownNonTrace, undetectedFormatError } from '../formats/registry.js';
 import {
   collectingContext,
+  passedOverWarnings,
   type ParseContext,
   type TraceFormat,
   type TraceRun,
@@ -270,6 +271,7 @@ async function loadJsonLinesTrace(path: string, format: string, options?: JsonLi
   const adapter = formatNamed(name);
   const calls: ToolCall[] = reader ? (reader as TraceStreamReader).finish() : adapter.parse(collected, context);
   context.finish();
+  warnings.push(...passedOverWarnings(path, passedOver, calls.length === 0));
   if (calls.length === 0) {
     const items = sample.map((entry) => entry.item);
     const reading = { adapter, explicit: format !== 'auto', source: path, passedOver, warnings };

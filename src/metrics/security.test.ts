@@ -7,6 +7,8 @@ import {
   SECRET_KINDS,
   findSecretsInText,
   maskSecret,
+  redactDeep,
+  redactSecretKinds,
   redactSecrets,
   securityMetrics,
   type SecretKind,
@@ -371,6 +373,17 @@ describe('keys glued to the word before them', () => {
       `x${JWT}`,
     ];
     for (const text of none) expect(findSecretsInText(text), text).toEqual([]);
+  });
+});
+
+describe('redactSecretKinds', () => {
+  test('replaces each credential with its kind only, so a rotated credential masks to the same text', () => {
+    const rotated = ['gh', 'p_', 'Z9y8'.repeat(9)].join('');
+    expect(redactSecretKinds(`${GITHUB} and ${AWS}`)).toBe('[REDACTED github_token] and [REDACTED aws_access_key_id]');
+    expect(redactSecretKinds(`token ${rotated}`)).toBe(redactSecretKinds(`token ${GITHUB}`));
+    expect(redactDeep({ [GITHUB]: [OPENAI, 1] }, redactSecretKinds)).toEqual({
+      '[REDACTED github_token]': ['[REDACTED openai_api_key]', 1],
+    });
   });
 });
 

@@ -308,6 +308,20 @@ export function redactSecrets(text: string): string {
   return out;
 }
 
+/**
+ * Replaces every credential in a text with `[REDACTED kind]`, without a preview, so a rotated credential
+ * masks to the same text: snapshot names and replay cassette keys rely on that.
+ */
+export function redactSecretKinds(text: string): string {
+  const found = findSecretsInText(text);
+  let out = text;
+  for (let k = found.length - 1; k >= 0; k--) {
+    const { kind, start, end } = found[k]!;
+    out = `${out.slice(0, start)}[REDACTED ${kind}]${out.slice(end)}`;
+  }
+  return out;
+}
+
 /** The path of a finding in arguments a reader could not read: their text is scanned as it is. */
 const ARGUMENTS_TEXT = '(arguments text)';
 
@@ -428,23 +442,24 @@ function scanValue(value: unknown, walk: Walk): void {
 
 /**
  * A copy of a JSON value with every credential in every string (keys included) replaced by
- * `[REDACTED kind: preview]`. Parts without credentials are shared, not copied.
+ * `[REDACTED kind: preview]` (or what `redact` makes of the string). Parts without credentials are
+ * shared, not copied.
  */
-export function redactDeep<T>(value: T): T {
-  if (typeof value === 'string') return redactSecrets(value) as T;
+export function redactDeep<T>(value: T, redact: (text: string) => string = redactSecrets): T {
+  if (typeof value === 'string') return redact(value) as T;
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     value.forEach((item: unknown, i) => {
-      const clean = redactDeep(item);
+      const clean = redactDeep(item, redact);
       if (clean !== item) (copy ??= value.slice())[i] = clean;
     });
     return (copy ?? value) as T;
   }
   let changed = false;
   const entries = Object.entries(value as Record<string, unknown>).map(([key, item]) => {
-    const cleanKey = redactSecrets(key);
-    const clean = redactDeep(item);
+    const cleanKey = redact(key);
+    const clean = redactDeep(item, redact);
     if (cleanKey !== key || clean !== item) changed = true;
     return [cleanKey, clean] as const;
   });

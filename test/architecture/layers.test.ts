@@ -11,6 +11,7 @@ import { describe, expect, test } from 'vitest';
 const FLOORS: Readonly<Record<string, number>> = {
   core: 1,
   match: 2,
+  trials: 2,
   schemas: 3,
   formats: 3,
   pairing: 3,
@@ -20,6 +21,7 @@ const FLOORS: Readonly<Record<string, number>> = {
   io: 6,
   text: 6,
   judge: 7,
+  replay: 7,
   evaluation: 8,
   reports: 9,
   mcp: 10,
@@ -28,6 +30,7 @@ const FLOORS: Readonly<Record<string, number>> = {
   baseline: 11,
   compare: 11,
   bfcl: 11,
+  run: 11,
   cli: 12,
   '(entry)': 13,
 };

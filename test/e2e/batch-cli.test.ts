@@ -305,7 +305,7 @@ describe('toolscore batch', () => {
     expect(traces.code, traces.stderr).toBe(0);
     expect(traces.stdout).toMatch(/^1 case scored, 1 could not be read or scored\n/);
     expect(traces.stdout).toContain(
-      '  runs/notes.json at $: could not detect the trace format of an object with keys title: no format found any key it knows.',
+      '  runs/notes.json at $: could not detect the trace format: no format found any key it knows (--explain)',
     );
   });
 

@@ -41,6 +41,13 @@ describe('entry points', () => {
     expect(batch.packages.has('node:worker_threads')).toBe(true);
   });
 
+  test("import 'toolscore' never loads src/replay, and toolscore/replay imports none of the SDKs it wraps", () => {
+    const { files } = importGraph(resolve(REPO_ROOT, 'src/index.ts'));
+    expect([...files].filter((file) => file.includes('/src/replay/'))).toEqual([]);
+    const replay = importGraph(resolve(REPO_ROOT, 'src/replay/index.ts'));
+    expect([...replay.packages].filter((name) => !name.startsWith('node:'))).toEqual([]);
+  });
+
   test('the CLI loads the MCP modules only when an mcp or demo command runs (lazy imports)', () => {
     const eager = importGraph(resolve(REPO_ROOT, 'src/cli/main.ts'), false);
     expect([...eager.files].filter((file) => file.includes('/src/mcp/'))).toEqual([]);
@@ -55,5 +62,13 @@ describe('entry points', () => {
     const run = await runProgram(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO_ROOT });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.trim()).toBe('function function function false');
+  });
+
+  test("'toolscore/replay' is exported from the built package and not from 'toolscore'", async () => {
+    const script =
+      "const r = await import('toolscore/replay'); const t = await import('toolscore'); console.log(typeof r.openCassette, typeof r.replayMiddleware, 'openCassette' in t);";
+    const run = await runProgram(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO_ROOT });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.trim()).toBe('function function false');
   });
 });

@@ -251,7 +251,7 @@ describe('the npm package', () => {
     const imported = JSON.parse(esm.stdout) as Seen;
     const required = JSON.parse(cjs.stdout) as Seen;
     expect(Object.keys(required)).toEqual(ENTRY_POINTS);
-    expect(ENTRY_POINTS).toHaveLength(11);
+    expect(ENTRY_POINTS).toHaveLength(13);
     for (const name of ENTRY_POINTS) {
       expect([name, required[name]!.file]).toEqual([name, imported[name]!.file]);
       expect([name, required[name]!.file.startsWith('node_modules/toolscore/dist/')]).toEqual([name, true]);
@@ -266,6 +266,9 @@ describe('the npm package', () => {
     );
     expect(required['toolscore/mcp']!.exports).toEqual(expect.arrayContaining(['McpConnection', 'McpServerError']));
     expect(required['toolscore/judge']!.exports).toEqual(expect.arrayContaining(['JudgeError', 'DEFAULT_JUDGE_MODEL']));
+    expect(required['toolscore/replay']!.exports).toEqual(
+      expect.arrayContaining(['openCassette', 'replayMiddleware', 'replayTools', 'ReplayMissError']),
+    );
     expect(required['toolscore/bfcl']!.exports).toEqual(
       expect.arrayContaining(['evaluateBfcl', 'planBfclRun', 'bfclGoldFiles', 'renderBfclMarkdown']),
     );

@@ -9,7 +9,7 @@ import type { BatchReportInput } from './view.js';
  * by the single report's `csvCell`. A case that could not be scored has its id, index and error only.
  */
 
-/** The columns, in order. */
+/** The columns, in order (with trials, `trial` follows `index`). */
 export const BATCH_CSV_COLUMNS = [
   'id',
   'index',
@@ -31,7 +31,7 @@ export const BATCH_CSV_COLUMNS = [
 /** Rows written per chunk. */
 const ROWS_PER_CHUNK = 1000;
 
-function row(line: BatchLine): string {
+function row(line: BatchLine, withTrials: boolean): string {
   const cells: (string | number | null)[] =
     'error' in line
       ? [displayText(line.id), line.index, ...Array(BATCH_CSV_COLUMNS.length - 3).fill(null), displayText(line.error)]
@@ -52,15 +52,25 @@ function row(line: BatchLine): string {
           line.top_issue ? displayText(line.top_issue.problem) : null,
           null,
         ];
+  if (withTrials) cells.splice(2, 0, line.trial ?? null);
   return cells.map(csvCell).join(',');
 }
 
-/** The batch CSV report, in chunks: a header of {@link BATCH_CSV_COLUMNS}, then a row per results line (CRLF line ends). */
+/** The columns of a run, with `trial` after `index` when its lines carry trials. */
+function columns(withTrials: boolean): readonly string[] {
+  return withTrials ? ['id', 'index', 'trial', ...BATCH_CSV_COLUMNS.slice(2)] : BATCH_CSV_COLUMNS;
+}
+
+/**
+ * The batch CSV report, in chunks: a header of {@link BATCH_CSV_COLUMNS} (with `trial` after `index` when
+ * the run has trials), then a row per results line (CRLF line ends).
+ */
 export async function* renderBatchCsv(input: BatchReportInput): AsyncIterable<string> {
-  yield `${BATCH_CSV_COLUMNS.join(',')}\r\n`;
+  const withTrials = input.summary.trials !== undefined;
+  yield `${columns(withTrials).join(',')}\r\n`;
   let rows: string[] = [];
   for await (const line of input.lines()) {
-    rows.push(row(line));
+    rows.push(row(line, withTrials));
     if (rows.length === ROWS_PER_CHUNK) {
       yield `${rows.join('\r\n')}\r\n`;
       rows = [];

@@ -7,6 +7,7 @@ import {
   casesCapText,
   histogramBarText,
   moreInResultsText,
+  trialOutcomeText,
   unreadableText,
 } from './text.js';
 import { moreText } from '../../text/values.js';
@@ -202,6 +203,61 @@ function worstCases(view: BatchView): string {
   return section('worst', BATCH_TEXT.worstCases, table('worst', head, rows, [0, 2]));
 }
 
+/** pass^k and pass@k for each k, then the flaky cases worst first, each with every trial (nothing without trials). */
+function trials(view: BatchView): string {
+  const trials = view.trials;
+  if (trials === null) return '';
+  const passRows = trials.passK.map(
+    (row) =>
+      `<tr data-k="${row.k}"><td class="num">${row.k}</td><td class="num ${row.band}">${h(row.passHatKText)}</td><td class="num">${h(row.passAtKText)}</td></tr>`,
+  );
+  const passTable = table(
+    'pass-k',
+    [BATCH_COLUMNS.k, BATCH_COLUMNS.passHatK, BATCH_COLUMNS.passAtK],
+    passRows,
+    [0, 1, 2],
+  );
+  const intro = `<p class="muted" id="trials-headline">${h(trials.headline)}</p><p id="trial-counts">${h(trials.countsText)}</p>`;
+  if (trials.flakyCount === 0)
+    return section(
+      'trials',
+      BATCH_TEXT.trials,
+      `${intro}${passTable}<p class="good">${h(BATCH_TEXT.noFlakyCases)}</p>`,
+    );
+  const flakyRows = trials.flaky.map((flaky) => {
+    const outcomes = flaky.trials
+      .map((trial) => {
+        const text =
+          'error' in trial
+            ? trialOutcomeText(trial.trial, { error: cutText(trial.error, MAX_SENTENCE_TEXT) })
+            : trialOutcomeText(trial.trial, {
+                score: trial.scoreText,
+                verdict: trial.verdict,
+                problem: trial.problem === null ? null : cutText(trial.problem, MAX_SENTENCE_TEXT),
+              });
+        return `<li class="${trial.success ? 'good' : 'bad'}">${h(text)}</li>`;
+      })
+      .join('');
+    return `<tr><td class="case-id">${h(cutText(flaky.id, MAX_ID_TEXT))}</td><td class="num">${h(flaky.passedText)}</td><td class="num">${h(flaky.meanText)}</td><td class="num">${h(flaky.spreadText)}</td><td><ul class="trials">${outcomes}</ul></td></tr>`;
+  });
+  const head = [
+    BATCH_COLUMNS.case,
+    BATCH_COLUMNS.passed,
+    BATCH_COLUMNS.meanScore,
+    BATCH_COLUMNS.spread,
+    BATCH_COLUMNS.trials,
+  ];
+  const more =
+    trials.flakyCount > trials.flaky.length
+      ? `<p class="note">${h(`${moreText(trials.flakyCount - trials.flaky.length, 'flaky case')} (${BATCH_TEXT.allFlakyCases})`)}</p>`
+      : '';
+  return section(
+    'trials',
+    BATCH_TEXT.trials,
+    `${intro}${passTable}<h3>${h(BATCH_TEXT.flakyCases)}</h3>${table('flaky', head, flakyRows, [1, 2, 3])}${more}`,
+  );
+}
+
 function errors(view: BatchView): string {
   if (view.cases.failed === 0)
     return section('errors', BATCH_TEXT.errors, `<p class="good">${h(BATCH_TEXT.noErrors)}</p>`);
@@ -289,6 +345,7 @@ export async function* renderBatchHtml(input: BatchReportInput): AsyncIterable<s
     histogram(view),
     distributions(view),
     grades(view),
+    trials(view),
     tools(view),
     worstCases(view),
     errors(view),

@@ -1,6 +1,6 @@
 import { meetsMinScore } from '../../core/grade.js';
 import { REPORT_COLUMNS, gateText } from '../../text/report.js';
-import { BATCH_COLUMNS, BATCH_TEXT, caseFailureText, inputLineText } from './text.js';
+import { BATCH_COLUMNS, BATCH_TEXT, caseFailureText, inputLineText, trialCaseName, trialOutcomeText } from './text.js';
 import { escapeXml as xml } from '../../reports/escape.js';
 import { type TestCase, caseXml } from '../../reports/junit.js';
 import { displayText, percent } from '../../reports/text.js';
@@ -13,6 +13,7 @@ import {
   errorCaseView,
   gatePassRateText,
   isScored,
+  type TrialsView,
 } from './view.js';
 
 /*
@@ -33,17 +34,22 @@ function failsCase(line: BatchScoredLine, minScore: number | null): boolean {
   return minScore === null ? line.verdict === 'FAIL' : !meetsMinScore(line.score, minScore);
 }
 
+/** A line's test name: its id, and its trial when it is one of several runs of its case. */
+function caseName(line: BatchLine): string {
+  const id = displayText(line.id);
+  return line.trial === undefined ? id : trialCaseName(id, line.trial);
+}
+
 function testCase(line: BatchLine, minScore: number | null): TestCase {
-  const base: TestCase = { name: line.id, classname: CASE_CLASS, time: 0 };
+  const base: TestCase = { name: caseName(line), classname: CASE_CLASS, time: 0 };
   if (!isScored(line)) {
     const error = errorCaseView(line);
     const where = error.line === null ? '' : `${inputLineText(error.line)}: `;
-    return { ...base, name: error.id, error: { type: 'input', message: error.error, body: `${where}${error.error}` } };
+    return { ...base, error: { type: 'input', message: error.error, body: `${where}${error.error}` } };
   }
   // Most cases pass: only a failing one needs its whole view.
-  if (!failsCase(line, minScore)) return { ...base, name: displayText(line.id) };
+  if (!failsCase(line, minScore)) return base;
   const view = buildCaseView(line);
-  base.name = view.id;
   const gate = minScore === null ? view.verdictLine : gateText(view.scoreText, percent(minScore), false);
   const counts = [
     `${REPORT_COLUMNS.expectedCalls}: ${view.counts.expected}`,
@@ -64,6 +70,29 @@ function testCase(line: BatchLine, minScore: number | null): TestCase {
       body: [view.verdictLine, counts, metrics, issue].join('\n'),
     },
   };
+}
+
+/** The trials in the suite's output: the headline, pass^k for each k, each flaky case with its trials. */
+function trialsOut(trials: TrialsView | null): string[] {
+  if (trials === null) return [];
+  const lines = [
+    `${BATCH_TEXT.trials}: ${trials.headline}`,
+    trials.passK.map((row) => `pass^${row.k} ${row.passHatKText}`).join(' · '),
+    trials.countsText,
+  ];
+  if (trials.flakyCount > 0) lines.push(`${BATCH_TEXT.flakyCases}:`);
+  for (const flaky of trials.flaky) {
+    lines.push(`${flaky.id}: ${flaky.passedText}`);
+    for (const trial of flaky.trials)
+      lines.push(
+        `  ${
+          'error' in trial
+            ? trialOutcomeText(trial.trial, { error: trial.error })
+            : trialOutcomeText(trial.trial, { score: trial.scoreText, verdict: trial.verdict, problem: trial.problem })
+        }`,
+      );
+  }
+  return lines;
 }
 
 /**
@@ -96,6 +125,15 @@ export async function* renderBatchJunit(input: BatchReportInput): AsyncIterable<
           ],
         ]
       : []),
+    ...(view.trials === null
+      ? []
+      : [
+          ...view.trials.passK.flatMap((row): [string, string][] => [
+            [`pass_hat_k.${row.k}`, String(row.passHatK)],
+            [`pass_at_k.${row.k}`, String(row.passAtK)],
+          ]),
+          ['flaky_cases', String(view.trials.flakyCount)] as [string, string],
+        ]),
     ['toolscore_version', view.version],
   ];
   // The schema's timestamp has no time zone: the report's UTC time, to the second.
@@ -118,7 +156,11 @@ export async function* renderBatchJunit(input: BatchReportInput): AsyncIterable<
     }
   }
   if (chunk.length > 0) yield `${chunk.join('\n')}\n`;
-  const out = [view.headline, view.gate ? `${view.gate.text}; ${gatePassRateText(view.gate)}` : ''].filter(Boolean);
+  const out = [
+    view.headline,
+    view.gate ? `${view.gate.text}; ${gatePassRateText(view.gate)}` : '',
+    ...trialsOut(view.trials),
+  ].filter(Boolean);
   yield [
     `    <system-out>${xml(out.join('\n'))}</system-out>`,
     '    <system-err/>',

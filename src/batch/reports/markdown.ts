@@ -1,6 +1,14 @@
 import { verdictFor } from '../../core/grade.js';
 import { REPORT_COLUMNS, generatedText } from '../../text/report.js';
-import { BATCH_COLUMNS, BATCH_TEXT, caseNumber, errorPlaceText, unreadableText } from './text.js';
+import {
+  BATCH_COLUMNS,
+  BATCH_TEXT,
+  caseNumber,
+  errorPlaceText,
+  trialOutcomeText,
+  trialsFactText,
+  unreadableText,
+} from './text.js';
 import { moreText } from '../../text/values.js';
 import { escapeMarkdown as md } from '../../reports/escape.js';
 import { BAND_MARK, VERDICT_MARK, table } from '../../reports/markdown.js';
@@ -26,6 +34,9 @@ const SHOWN_TOOLS = 20;
 /** How many cases that could not be scored are listed. */
 const SHOWN_ERRORS = 10;
 
+/** How many flaky cases are listed, each with its trials. */
+const SHOWN_FLAKY_CASES = 10;
+
 /** Longest case id in the digest. */
 const ID_TEXT = Math.min(MAX_ID_TEXT, 80);
 
@@ -48,6 +59,8 @@ function headingLines(view: BatchView): string[] {
   facts.push(
     `${BATCH_TEXT.scored}: ${view.cases.scored} of ${view.cases.total} · ${BATCH_TEXT.unreadable}: ${view.cases.failed}`,
   );
+  const last = view.trials?.passK.at(-1);
+  if (view.trials && last) facts.push(trialsFactText(last.k, last.passHatKText, view.trials.flakyCount));
   facts.push(
     `${BATCH_COLUMNS.failedCalls}: ${view.totals.failed_calls} · ${BATCH_COLUMNS.policyViolations}: ${view.totals.policy_violations} · ${BATCH_COLUMNS.secrets}: ${view.totals.secrets}`,
   );
@@ -145,6 +158,52 @@ function worstCaseLines(view: BatchView): string[] {
   ];
 }
 
+/** pass^k and pass@k for each k, and the flaky cases worst first with every trial (nothing without trials). */
+function trialLines(view: BatchView): string[] {
+  const trials = view.trials;
+  if (trials === null) return [];
+  const lines = [`### ${BATCH_TEXT.trials}`, '', `${md(trials.headline)}  `, md(trials.countsText), ''];
+  lines.push(
+    ...table(
+      [BATCH_COLUMNS.k, BATCH_COLUMNS.passHatK, BATCH_COLUMNS.passAtK],
+      trials.passK.map((row) => [String(row.k), `${BAND_MARK[row.band]} ${row.passHatKText}`.trim(), row.passAtKText]),
+      ['r', 'r', 'r'],
+    ),
+    '',
+  );
+  if (trials.flakyCount === 0) return [...lines, `✅ ${BATCH_TEXT.noFlakyCases}`, ''];
+  lines.push(`#### ${BATCH_TEXT.flakyCases}`, '');
+  lines.push(
+    ...table(
+      [BATCH_COLUMNS.case, BATCH_COLUMNS.passed, BATCH_COLUMNS.meanScore, BATCH_COLUMNS.spread, BATCH_COLUMNS.trials],
+      trials.flaky.slice(0, SHOWN_FLAKY_CASES).map((flaky) => [
+        md(cutText(flaky.id, ID_TEXT)),
+        flaky.passedText,
+        flaky.meanText,
+        flaky.spreadText,
+        flaky.trials
+          .map((trial) => {
+            const text =
+              'error' in trial
+                ? trialOutcomeText(trial.trial, { error: cutText(trial.error, SENTENCE_TEXT) })
+                : trialOutcomeText(trial.trial, {
+                    score: trial.scoreText,
+                    verdict: trial.verdict,
+                    problem: trial.problem === null ? null : cutText(trial.problem, SENTENCE_TEXT),
+                  });
+            return `${trial.success ? '✅' : '❌'} ${md(text)}`;
+          })
+          .join('<br>'),
+      ]),
+      ['l', 'r', 'r', 'r', 'l'],
+    ),
+  );
+  if (trials.flakyCount > SHOWN_FLAKY_CASES)
+    lines.push('', `${moreText(trials.flakyCount - SHOWN_FLAKY_CASES, 'flaky case')} (${BATCH_TEXT.allFlakyCases})`);
+  lines.push('');
+  return lines;
+}
+
 /** The cases that could not be scored, the first {@link SHOWN_ERRORS} listed. */
 function errorLines(view: BatchView): string[] {
   const lines: string[] = [`### ${BATCH_TEXT.errors}`, ''];
@@ -172,6 +231,7 @@ export async function renderBatchMarkdown(input: BatchReportInput): Promise<stri
   const lines = [
     ...headingLines(view),
     ...distributionLines(view),
+    ...trialLines(view),
     ...toolLines(view),
     ...worstCaseLines(view),
     ...errorLines(view),

@@ -30,6 +30,10 @@ export const BATCH_TEXT = {
   noIssue: 'No tool-calling issues found',
   allTools: 'the summary file and the HTML report have them all',
   allErrors: 'the results file has them all',
+  trials: 'Trials',
+  flakyCases: 'Flaky cases, worst first',
+  noFlakyCases: 'No case is flaky: every case passed all its trials or none',
+  allFlakyCases: 'the summary file lists 100, every trial has its line in the results file',
 } as const;
 
 /** Column heads of the batch tables. */
@@ -51,7 +55,56 @@ export const BATCH_COLUMNS = {
   policyViolations: 'Policy violations',
   secrets: METRIC_LABELS.leaked_credentials,
   topIssue: 'Top issue',
+  k: 'k',
+  passHatK: 'pass^k (all k trials pass)',
+  passAtK: 'pass@k (at least one of k passes)',
+  passed: 'Passed',
+  meanScore: 'Mean score',
+  spread: 'Spread',
+  trials: 'Trials',
 } as const;
+
+/** `50 cases × 4 trials, 200 trials in all; a success is a PASS verdict` (cases may have different n). */
+export function trialsHeadlineText(
+  cases: number,
+  fewest: number,
+  most: number,
+  lines: number,
+  minScore: string | null,
+): string {
+  const per = fewest === most ? `${fewest}` : `${fewest}–${most}`;
+  const success = minScore === null ? 'a PASS verdict' : `a score of at least ${minScore}`;
+  return `${countText(cases, 'case')} × ${per} trials, ${countText(lines, 'trial')} in all; a success is ${success}`;
+}
+
+/** `Every trial passed: 10 cases · none passed: 14 · flaky: 26`. */
+export function trialCountsText(always: number, never: number, flaky: number): string {
+  return `Every trial passed: ${countText(always, 'case')} · none passed: ${never} · flaky: ${flaky}`;
+}
+
+/** `pass^4 20.0% · 26 flaky cases`: the trials' line in a report's heading. */
+export function trialsFactText(k: number, value: string, flaky: number): string {
+  return `pass^${k} ${value} · ${countText(flaky, 'flaky case')}`;
+}
+
+/** `1 of 4`. */
+export function passedOfText(c: number, n: number): string {
+  return `${c} of ${n}`;
+}
+
+/** `trial 2: 80.0% WARN, expected call to b was not made` / `trial 2: could not be scored: …`. */
+export function trialOutcomeText(
+  trial: number,
+  outcome: { score: string; verdict: string; problem: string | null } | { error: string },
+): string {
+  if ('error' in outcome) return `trial ${trial}: could not be read or scored: ${outcome.error}`;
+  return `trial ${trial}: ${outcome.score} ${outcome.verdict}${outcome.problem === null ? '' : `, ${outcome.problem}`}`;
+}
+
+/** A results line's name in the JUnit report when it is one trial of its case: `task-7 [trial 2]`. */
+export function trialCaseName(id: string, trial: number): string {
+  return `${id} [trial ${trial}]`;
+}
 
 /** `83.5% over 1000 scored cases`, the mean that heads every batch report. */
 export function batchHeadlineText(mean: string, grade: string, scored: number): string {

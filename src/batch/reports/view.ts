@@ -4,7 +4,17 @@ import { displayText, percent } from '../../reports/text.js';
 import { type Band, rateBand, scoreBand } from '../../reports/view-model.js';
 import { VERSION } from '../../core/version.js';
 import { METRIC_LABELS, REPORT_COLUMNS, REPORT_TEXT, verdictText } from '../../text/report.js';
-import { BATCH_TEXT, batchHeadlineText, eachGateText, histogramRangeText, meanGateText, passRateText } from './text.js';
+import {
+  BATCH_TEXT,
+  batchHeadlineText,
+  eachGateText,
+  histogramRangeText,
+  meanGateText,
+  passRateText,
+  passedOfText,
+  trialCountsText,
+  trialsHeadlineText,
+} from './text.js';
 import {
   BATCH_METRICS,
   type BatchDistribution,
@@ -14,6 +24,7 @@ import {
   type BatchScoredLine,
   type BatchSummary,
   type BatchToolCounts,
+  type BatchTrials,
 } from '../types.js';
 
 /*
@@ -148,6 +159,47 @@ export interface BatchView {
   errors: ErrorCaseView[];
   /** Cases that could not be scored beyond the listed ones. */
   moreErrors: number;
+  /** The trial statistics, when the run's lines carry trials. */
+  trials: TrialsView | null;
+}
+
+/** pass^k and pass@k for one k. */
+interface PassKView {
+  k: number;
+  passHatK: number;
+  passHatKText: string;
+  passAtK: number;
+  passAtKText: string;
+  band: Band;
+}
+
+/** One trial of a flaky case: its score, verdict and top issue, or why it could not be scored. */
+type TrialView =
+  | { trial: number; success: boolean; scoreText: string; verdict: Verdict; band: Band; problem: string | null }
+  | { trial: number; success: false; error: string };
+
+/** A flaky case and its trials. */
+interface FlakyCaseView {
+  id: string;
+  n: number;
+  c: number;
+  /** `1 of 4`. */
+  passedText: string;
+  meanText: string;
+  spreadText: string;
+  trials: TrialView[];
+}
+
+/** What the trials of a run say. */
+export interface TrialsView {
+  /** `50 cases × 4 trials, 200 trials in all; a success is a PASS verdict`. */
+  headline: string;
+  /** `Every trial passed: 10 cases · none passed: 14 · flaky: 26`. */
+  countsText: string;
+  passK: PassKView[];
+  flakyCount: number;
+  /** The flaky cases the summary lists (100 at most), worst first. */
+  flaky: FlakyCaseView[];
 }
 
 /** One case's detail, from its results line. */
@@ -306,6 +358,55 @@ export async function buildBatchView(input: BatchReportInput): Promise<BatchView
     })),
     errors: summary.errors.map(errorCaseView),
     moreErrors: Math.max(0, summary.cases.failed - summary.errors.length),
+    trials: summary.trials === undefined ? null : trialsView(summary.trials, summary.min_score),
+  };
+}
+
+/** The view of `summary.trials`. */
+function trialsView(trials: BatchTrials, minScore: number | null): TrialsView {
+  return {
+    headline: trialsHeadlineText(
+      trials.cases,
+      trials.min_trials,
+      trials.max_trials,
+      trials.trials,
+      minScore === null ? null : percent(minScore),
+    ),
+    countsText: trialCountsText(trials.always, trials.never, trials.flaky),
+    passK: Object.keys(trials.pass_hat_k).map((key) => {
+      const passHatK = trials.pass_hat_k[key]!;
+      const passAtK = trials.pass_at_k[key]!;
+      return {
+        k: Number(key),
+        passHatK,
+        passHatKText: percent(passHatK),
+        passAtK,
+        passAtKText: percent(passAtK),
+        band: scoreBand(passHatK),
+      };
+    }),
+    flakyCount: trials.flaky,
+    flaky: trials.flaky_cases.map((flaky) => ({
+      id: displayText(flaky.id),
+      n: flaky.n,
+      c: flaky.c,
+      passedText: passedOfText(flaky.c, flaky.n),
+      meanText: shareText(flaky.mean_score),
+      spreadText: shareText(flaky.score_std_dev),
+      trials: flaky.trials.map(
+        (trial): TrialView =>
+          'error' in trial
+            ? { trial: trial.trial, success: false, error: displayText(trial.error) }
+            : {
+                trial: trial.trial,
+                success: trial.success,
+                scoreText: percent(trial.score),
+                verdict: trial.verdict,
+                band: scoreBand(trial.score),
+                problem: trial.top_issue === null ? null : displayText(trial.top_issue.problem),
+              },
+      ),
+    })),
   };
 }
 

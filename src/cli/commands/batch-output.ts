@@ -1,10 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ToolscoreInputError } from '../../core/errors.js';
 import { meetsMinScore } from '../../core/grade.js';
 import { readResultsFile } from '../../batch/results-file.js';
 import type { BatchRun } from '../../batch/run.js';
-import { BATCH_METRICS, type BatchSummary } from '../../batch/types.js';
+import { BATCH_METRICS, type BatchSummary, type BatchTrials } from '../../batch/types.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
 import { baselineFromBatch } from '../../baseline/make.js';
 import { readResults } from '../../baseline/results.js';
@@ -21,12 +22,23 @@ import {
   casesBelowText,
   casesText,
   distributionRow,
+  flakyCaseText,
+  flakyTitle,
+  moreFlakyText,
+  PASS_K_LABELS,
+  trialCountsText,
+  trialLineText,
+  trialsTitle,
   failFastText,
   goldWarningsTitle,
   gradesText,
   lostCasesText,
   meanBelowText,
+  minPassHatKFormatText,
   MORE_GOLD_WARNINGS_TEXT,
+  noTrialsText,
+  passHatKBelowText,
+  passHatKBeyondText,
   moreText,
   passRateText,
   violationsText,
@@ -59,6 +71,26 @@ export interface BatchOutputFlags {
   maxErrors?: string;
   /** Also write a baseline of the run, for `toolscore regression BASELINE --results`. */
   saveBaseline?: string;
+  /** `--min-pass-hat-k k=X` as typed, repeatable. */
+  minPassHatK: string[];
+}
+
+/** A `--min-pass-hat-k k=X` gate: pass^k of the run's trials must be at least X. */
+export interface PassHatKGate {
+  k: number;
+  min: number;
+}
+
+/** `--min-pass-hat-k`, checked before the run starts: each `k=X`, k a whole number ≥ 1, X in [0, 1]. */
+export function parseMinPassHatK(flags: BatchOutputFlags): PassHatKGate[] {
+  return (flags.minPassHatK ?? []).map((text) => {
+    const match = /^\s*(\d{1,6})\s*=\s*([^\s=]+)\s*$/.exec(text);
+    const k = match === null ? 0 : Number(match[1]);
+    const min = match === null ? Number.NaN : Number(match[2]);
+    if (k < 1 || !Number.isFinite(min) || min < 0 || min > 1)
+      throw new ToolscoreInputError({ source: '--min-pass-hat-k' }, minPassHatKFormatText(text));
+    return { k, min };
+  });
 }
 
 /** `--max-errors`, checked before the run starts: a whole number, 0 (no lost case allowed) when not given. */
@@ -103,9 +135,13 @@ export async function finishRun(
   options: {
     minScore: number | undefined;
     maxErrors: number;
+    /** The `--min-pass-hat-k` gates. */
+    passHatK?: readonly PassHatKGate[];
     failFast?: boolean;
     print: NodeJS.WritableStream;
     onEnd?: () => void;
+    /** How the results file is written (default: atomically, through a temporary file removed on Ctrl-C). */
+    writeResults?: (path: string, chunks: AsyncIterable<string>) => Promise<void>;
   },
 ): Promise<number> {
   const { minScore } = options;
@@ -120,7 +156,8 @@ export async function finishRun(
   const resultsPath = scratch === undefined ? flags.output : join(scratch, 'results.jsonl');
   try {
     const chunks = toStdout ? echoed(run.text()) : run.text();
-    if (resultsPath !== undefined && resultsPath !== STDOUT_PATH) await writeFileAtomic(resultsPath, chunks);
+    if (resultsPath !== undefined && resultsPath !== STDOUT_PATH)
+      await (options.writeResults ?? writeFileAtomic)(resultsPath, chunks);
     else for await (const _ of chunks);
     options.onEnd?.();
     const summary = run.summary();
@@ -159,7 +196,12 @@ async function* echoed(chunks: AsyncIterable<string>): AsyncGenerator<string> {
 function exitCode(
   summary: BatchSummary,
   flags: BatchOutputFlags,
-  options: { minScore: number | undefined; maxErrors: number; failFast?: boolean },
+  options: {
+    minScore: number | undefined;
+    maxErrors: number;
+    passHatK?: readonly PassHatKGate[];
+    failFast?: boolean;
+  },
 ): number {
   // The run stopped at its first bad case, which is the first error of the summary.
   const firstError = summary.errors[0];
@@ -202,6 +244,31 @@ function exitCode(
       .join(', ');
     process.stderr.write(`${violationsText(found)}\n`);
     code = 1;
+  }
+  return Math.max(code, passHatKCode(summary, options.passHatK ?? []));
+}
+
+/**
+ * The `--min-pass-hat-k` gates: 1 when pass^k is below X; 2 when the run cannot answer (no line has a
+ * trial, or a case has fewer than k trials): a gate that cannot be measured never passes.
+ */
+function passHatKCode(summary: BatchSummary, gates: readonly PassHatKGate[]): number {
+  let code = 0;
+  for (const { k, min } of gates) {
+    const trials = summary.trials;
+    if (trials === undefined) {
+      process.stderr.write(`${noTrialsText(k)}\n`);
+      code = 2;
+    } else if (k > trials.min_trials) {
+      process.stderr.write(`${passHatKBeyondText(k, trials.min_trials)}\n`);
+      code = 2;
+    } else {
+      const value = trials.pass_hat_k[String(k)]!;
+      if (!meetsMinScore(value, min)) {
+        process.stderr.write(`${passHatKBelowText(k, value, min)}\n`);
+        code = Math.max(code, 1);
+      }
+    }
   }
   return code;
 }
@@ -273,6 +340,7 @@ function renderSummary(summary: BatchSummary): string {
       lines.push(worstCaseText(ids[k]!.padEnd(width), worst.score, worst.grade, issue));
     });
   }
+  if (summary.trials !== undefined) lines.push(...renderTrials(summary.trials, summary.min_score));
   if (summary.cases.failed > 0) {
     lines.push(ERRORS_TITLE);
     for (const error of summary.errors.slice(0, PRINTED_ERRORS)) lines.push(`  ${displayText(error.error)}`);
@@ -285,6 +353,43 @@ function renderSummary(summary: BatchSummary): string {
     if (gold.warnings.length > PRINTED_ERRORS) lines.push(MORE_GOLD_WARNINGS_TEXT);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** How many flaky cases the printed summary lists, each with its trials (the summary file keeps 100). */
+const PRINTED_FLAKY_CASES = 5;
+
+/** The trials part of the printed summary: pass^k and pass@k for each k, the counts, the worst flaky cases. */
+function renderTrials(trials: BatchTrials, minScore: number | null): string[] {
+  const ks = Object.keys(trials.pass_hat_k);
+  const lines = [
+    trialsTitle(trials.cases, trials.min_trials, trials.max_trials, trials.trials, minScore),
+    ...table([
+      [`  ${PASS_K_LABELS.k}`, ...ks],
+      [`  ${PASS_K_LABELS.hat}`, ...ks.map((k) => trials.pass_hat_k[k]!.toFixed(3))],
+      [`  ${PASS_K_LABELS.at}`, ...ks.map((k) => trials.pass_at_k[k]!.toFixed(3))],
+    ]),
+    trialCountsText(trials.always, trials.never, trials.flaky),
+  ];
+  if (trials.flaky === 0) return lines;
+  lines.push(flakyTitle(trials.flaky));
+  for (const flaky of trials.flaky_cases.slice(0, PRINTED_FLAKY_CASES)) {
+    lines.push(flakyCaseText(displayText(flaky.id), flaky.c, flaky.n, flaky.mean_score, flaky.score_std_dev));
+    for (const trial of flaky.trials)
+      lines.push(
+        trialLineText(
+          trial.trial,
+          'error' in trial
+            ? { error: displayText(trial.error) }
+            : {
+                score: trial.score,
+                verdict: trial.verdict,
+                issue: trial.top_issue === null ? undefined : displayText(trial.top_issue.problem),
+              },
+        ),
+      );
+  }
+  if (trials.flaky > PRINTED_FLAKY_CASES) lines.push(moreFlakyText(trials.flaky - PRINTED_FLAKY_CASES));
+  return lines;
 }
 
 /** Rows padded into columns: the first left-aligned, the rest right-aligned. */

@@ -18,7 +18,14 @@ import {
   parseWeightFlags,
   type ScoringFlags,
 } from '../scoring-flags.js';
-import { STDOUT_PATH, batchOutputs, finishRun, parseMaxErrors, type BatchOutputFlags } from './batch-output.js';
+import {
+  STDOUT_PATH,
+  batchOutputs,
+  finishRun,
+  parseMaxErrors,
+  parseMinPassHatK,
+  type BatchOutputFlags,
+} from './batch-output.js';
 
 /** Flags of `toolscore batch`, as commander parsed them. */
 export interface BatchFlags extends ScoringFlags, BatchOutputFlags {
@@ -96,6 +103,7 @@ export async function runBatch(dataset: string | undefined, flags: BatchFlags): 
   const weights = parseWeightFlags(flags.weight);
   const minScore = flags.minScore === undefined ? undefined : parseMinScore(flags.minScore);
   const maxErrors = parseMaxErrors(flags);
+  const passHatK = parseMinPassHatK(flags);
   const format = checkFormatName(flags.format, '--format');
   const jobs = numberFlag(flags.jobs, '--jobs', true) ?? availableParallelism();
   if (jobs < 1) throw new ToolscoreInputError({ source: '--jobs' }, 'expected at least 1 job');
@@ -136,6 +144,7 @@ export async function runBatch(dataset: string | undefined, flags: BatchFlags): 
   return finishRun(run, flags, {
     minScore,
     maxErrors,
+    passHatK,
     failFast: flags.failFast === true,
     print: flags.output === STDOUT_PATH ? process.stderr : process.stdout,
     onEnd: () => progress.end(run.summary().cases.total),

@@ -80,3 +80,30 @@ describe('toolscore eval says what the gold file holds that it does not understa
     await expect(run).rejects.toThrow(`${gold} at $[0]: unknown key "arguments"; did you mean "args"?`);
   });
 });
+
+describe('toolscore eval --explain', () => {
+  const gold = file('explain-gold.json', [{ tool: 'get_weather', args: { city: 'Paris' } }]);
+  const trace = file('explain-trace.json', { content: 'x', kind: { type: 'tool_use' } });
+  const line = `toolscore: ${trace} at $: could not detect the trace format: the nearest is anthropic, which lacked tool_result (--explain)`;
+
+  test('an undetected trace is printed with every format, what it looks for and what the trace lacked; exit 2', async () => {
+    const run = await evaluate(gold, trace, { explain: true });
+    expect(run.code).toBe(2);
+    const lines = run.stderr.split('\n');
+    expect(lines[0]).toBe(line);
+    expect(lines[1]).toBe(
+      'could not detect the trace format of an object with keys content, kind: the nearest is anthropic, which lacked tool_result.',
+    );
+    expect(lines.filter((text) => text.startsWith('  custom: '))).toEqual([
+      '  custom: looks for a list of {tool, args} calls or {"calls": [...]}; lacked: calls, tool, args',
+    ]);
+  });
+
+  test('-v does the same (it listed every format before --explain); without either the one line is thrown for the CLI', async () => {
+    const verbose = await evaluate(gold, trace, { verbose: true });
+    expect(verbose.code).toBe(2);
+    expect(verbose.stderr).toBe((await evaluate(gold, trace, { explain: true })).stderr);
+    await expect(evaluate(gold, trace)).rejects.toThrow(ToolscoreInputError);
+    await expect(evaluate(gold, trace)).rejects.toThrow(line.slice('toolscore: '.length));
+  });
+});

@@ -10,7 +10,7 @@ import { JOB_SUMMARY_TEXT, REPORT_FILE_LABELS, STDOUT_NAME, nothingReadText } fr
 import { meetsMinScore } from '../../core/grade.js';
 import { evaluateTrace } from '../../evaluation/evaluate-trace.js';
 import { isNothingReadWarning } from '../../formats/support/call-collector.js';
-import { checkFormatName, withEveryFormat } from '../../formats/registry.js';
+import { checkFormatName } from '../../formats/registry.js';
 import { parseDatabaseUrl } from '../../side-effects/database-url.js';
 import { renderReportConsole, renderWarnings } from '../../reports/console.js';
 import { REPORT_FORMATS, appendJobSummary, writeReportFiles, type ReportFormat } from '../../reports/files.js';
@@ -18,6 +18,7 @@ import { generateJsonReport, renderReportJson } from '../../reports/json.js';
 import { displayText, plural } from '../../reports/text.js';
 import { buildReportView } from '../../reports/view-model.js';
 import { judgeFromFlags, type JudgeFlags } from '../judge-flags.js';
+import { explainedExit } from '../explain.js';
 import { checkOutputPaths, type InputFile } from '../output-paths.js';
 import {
   numberFlag,
@@ -42,8 +43,10 @@ export interface EvalFlags extends JudgeFlags, ScoringFlags {
   ignoreTools?: string;
   /** An unknown key in the gold file is an error, not a warning. */
   strictGold?: boolean;
-  /** Show every metric. */
+  /** Show every metric; with an undetectable trace, as `explain` (what `-v` did before `--explain`). */
   verbose?: boolean;
+  /** When the trace format cannot be detected, list every format, what it looks for and what the trace lacked. */
+  explain?: boolean;
   /** Walk through the mismatches on the terminal after the verdict. */
   debug?: boolean;
   /** False after `--no-color`. */
@@ -199,11 +202,12 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
     evalInputs(goldFile, traceFile, flags),
   );
 
-  const result = await evaluateTrace(evaluationOptions(goldFile, traceFile, format, weights, flags)).catch(
-    (error: unknown) => {
-      throw flags.verbose && error instanceof ToolscoreInputError ? withEveryFormat(error) : error;
-    },
-  );
+  let result: Awaited<ReturnType<typeof evaluateTrace>>;
+  try {
+    result = await evaluateTrace(evaluationOptions(goldFile, traceFile, format, weights, flags));
+  } catch (error) {
+    return explainedExit(error, flags.explain === true || flags.verbose === true);
+  }
   // One moment for every report, so they all carry the same time.
   const now = new Date();
   // A run of a file of several is named file#run in every report, as batch names it.

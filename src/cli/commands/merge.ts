@@ -2,7 +2,14 @@ import { mergeResults } from '../../batch/merge.js';
 import { expandPatterns } from '../../batch/sources.js';
 import { checkOutputPaths } from '../output-paths.js';
 import { parseMinScore } from '../scoring-flags.js';
-import { STDOUT_PATH, batchOutputs, finishRun, parseMaxErrors, type BatchOutputFlags } from './batch-output.js';
+import {
+  STDOUT_PATH,
+  batchOutputs,
+  finishRun,
+  parseMaxErrors,
+  parseMinPassHatK,
+  type BatchOutputFlags,
+} from './batch-output.js';
 
 /** Flags of `toolscore merge`, as commander parsed them. */
 export type MergeFlags = BatchOutputFlags;
@@ -14,6 +21,7 @@ export type MergeFlags = BatchOutputFlags;
 export async function runMerge(files: string[], flags: MergeFlags): Promise<number> {
   const minScore = flags.minScore === undefined ? undefined : parseMinScore(flags.minScore);
   const maxErrors = parseMaxErrors(flags);
+  const passHatK = parseMinPassHatK(flags);
   // Patterns are expanded here too, for shells (and CI steps) that pass them quoted.
   const paths = await expandPatterns(files, 'merge');
   checkOutputPaths(
@@ -24,6 +32,7 @@ export async function runMerge(files: string[], flags: MergeFlags): Promise<numb
   return finishRun(run, flags, {
     minScore,
     maxErrors,
+    passHatK,
     print: flags.output === STDOUT_PATH ? process.stderr : process.stdout,
   });
 }

@@ -71,20 +71,37 @@ describe('toolscore validate reads traces as eval does', () => {
     expect(run.stdout).toContain(`${path}: valid as a trace (openai format, 1 call)`);
   });
 
-  test('--verbose lists every format when detection fails; without it the line names the nearest', async () => {
-    const path = file(
-      'unknown.json',
-      JSON.stringify({ content: [{ type: 'tool_use', name: 'f', input: {} }], type: 'turn' }),
-    );
+  test('--explain lists every format when detection fails; without it the line names the nearest', async () => {
+    const path = file('unknown.json', JSON.stringify({ content: 'x', kind: { type: 'tool_use' } }));
     const plain = await validate(path, { kind: 'trace' });
-    expect(plain.error?.reason).toMatch(
-      /^could not detect the trace format of an object with keys content, type: the nearest format is anthropic: /,
+    expect(plain.error?.reason).toBe(
+      'could not detect the trace format: the nearest is anthropic, which lacked tool_result (--explain)',
     );
-    expect(plain.error?.reason).not.toContain('Formats: ');
-    const verbose = await validate(path, { kind: 'trace', verbose: true });
-    expect(verbose.error?.reason).toMatch(
-      /\(--verbose lists them\)\. Formats: mcp \(.*; custom \(a list of \{tool, args\} calls or \{"calls": \[\.\.\.\]\}\)$/,
+    const explained = await validate(path, { kind: 'trace', explain: true });
+    expect(explained.code).toBe(2);
+    const lines = explained.stderr.split('\n');
+    expect(lines[0]).toBe(`toolscore: ${path} at $: ${plain.error?.reason}`);
+    expect(lines[1]).toBe(
+      'could not detect the trace format of an object with keys content, kind: the nearest is anthropic, which lacked tool_result.',
     );
+    expect(lines[3]).toMatch(
+      /^ {2}mcp: looks for JSON-RPC 2\.0 messages .*; lacked: jsonrpc, method, params, tools\/call, isError, structuredContent$/,
+    );
+    expect(lines.at(-2)).toBe('Pass --format if the data is one of them in an unusual wrapping.');
+    // -v is the older name of --explain here.
+    expect((await validate(path, { kind: 'trace', verbose: true })).stderr).toBe(explained.stderr);
+  });
+
+  test('--explain when the file is neither gold nor a trace: the gold reason, then the trace reason with its list', async () => {
+    const path = file('neither.json', JSON.stringify({ content: 'x', kind: { type: 'tool_use' } }));
+    const explained = await validate(path, { explain: true });
+    expect(explained.code).toBe(2);
+    const lines = explained.stderr.split('\n');
+    expect(lines[0]).toMatch(/^toolscore: not a gold file: /);
+    expect(lines[1]).toBe(
+      `toolscore: not a trace: ${path} at $: could not detect the trace format: the nearest is anthropic, which lacked tool_result (--explain)`,
+    );
+    expect(lines[2]).toMatch(/^could not detect the trace format of an object with keys content, kind: /);
   });
 });
 

@@ -8,7 +8,8 @@ import { UnknownGoldKeyError, checkedGold, traceSwapWarnings } from '../../io/go
 import { goldMarkIn } from '../../io/swapped-files.js';
 import { isJsonLinesPath, looksLikeJsonLines } from '../../io/jsonl.js';
 import { loadTraceFile } from '../../io/trace.js';
-import { checkFormatName, withEveryFormat } from '../../formats/registry.js';
+import { checkFormatName, UndetectedFormatError } from '../../formats/registry.js';
+import { explainedExit } from '../explain.js';
 import { displayText } from '../../reports/text.js';
 import { renderValidationConsole, renderValidationJson } from '../../reports/validation.js';
 import { colorEnabled } from '../terminal.js';
@@ -24,7 +25,9 @@ export interface ValidateFlags {
   kind: ValidateKind;
   /** False after `--no-color`. */
   color: boolean;
-  /** List every format and what it looks for when the trace format cannot be detected. */
+  /** When the trace format cannot be detected, list every format, what it looks for and what the file lacked. */
+  explain?: boolean;
+  /** The same as `explain` (its older name). */
   verbose?: boolean;
   /** An unknown key in the gold reading is an error (exit 2), not a warning. */
   strictGold?: boolean;
@@ -104,15 +107,15 @@ export async function runValidate(file: string, flags: ValidateFlags): Promise<n
   const [traceCalls, traceError] = trace instanceof ToolscoreInputError ? [undefined, trace] : [trace, undefined];
 
   if (!goldCalls && !traceCalls) {
+    const explain = flags.explain === true || flags.verbose === true;
     if (goldError && traceError && goldError.message !== traceError.message) {
-      const traceReason = flags.verbose ? withEveryFormat(traceError) : traceError;
-      process.stderr.write(
-        `toolscore: not a gold file: ${displayText(goldError.message)}\ntoolscore: not a trace: ${displayText(traceReason.message)}\n`,
-      );
+      process.stderr.write(`toolscore: not a gold file: ${displayText(goldError.message)}\n`);
+      if (explain && traceError instanceof UndetectedFormatError)
+        return explainedExit(traceError, true, 'not a trace: ');
+      process.stderr.write(`toolscore: not a trace: ${displayText(traceError.message)}\n`);
       return 2;
     }
-    const error = goldError ?? traceError;
-    throw flags.verbose && error ? withEveryFormat(error) : error;
+    return explainedExit(goldError ?? traceError, explain);
   }
   const view = {
     file,

@@ -270,12 +270,6 @@ test('an eval set of one case, a session and *.test.json turns are one run each:
   }
 });
 
-test('a part of an eval set no reader takes (one invocation) names adk as the nearest format', () => {
-  const invocation = (fixture('roll_die.evalset.json').data as { eval_cases: { conversation: unknown[] }[] })
-    .eval_cases[0]!.conversation[0];
-  expect(() => readWithFormat(invocation, 'auto', 't')).toThrow(/: the nearest format is adk: found invocation_id, /);
-});
-
 test('a first-shape eval set of two cases: each case a run named by its name, its data the turns', () => {
   const turn = (tool: string) => ({ query: 'q', expected_tool_use: [{ tool_name: tool, tool_input: {} }] });
   const data = [
@@ -287,4 +281,32 @@ test('a first-shape eval set of two cases: each case a run named by its name, it
     { id: 'second', data: [turn('b'), turn('c')] },
   ]);
   expect(readWithAdapter(adkFormat, data, 't', false).calls.map((call) => call.tool)).toEqual(['a', 'b', 'c']);
+});
+
+test('a session the "could not detect" error once named nearest to gemini is read by adk', () => {
+  const session = {
+    id: 's1',
+    appName: 'weather',
+    userId: 'u1',
+    state: {},
+    events: [
+      { id: 'e1', author: 'user', content: { role: 'user', parts: [{ text: 'Weather in Paris?' }] } },
+      {
+        id: 'e2',
+        author: 'weather_agent',
+        content: {
+          role: 'model',
+          parts: [{ functionCall: { id: 'c1', name: 'get_weather', args: { city: 'Paris' } } }],
+        },
+      },
+    ],
+    lastUpdateTime: 1718000000.5,
+  };
+  expect(readWithFormat(session, 'auto', 't')).toEqual({
+    calls: [
+      { tool: 'get_weather', args: { city: 'Paris' }, is_error: false, id: 'c1', metadata: { format: 'functionCall' } },
+    ],
+    format: 'adk',
+    warnings: [],
+  });
 });

@@ -66,6 +66,25 @@ const BEDROCK_REQUEST_CALLS: ToolCall[] = [
 
 testReader(anthropicFormat, [
   {
+    name: "one tool_use block on its own (the recorded response's content[0]): detected and read, without a stop_reason",
+    input: () =>
+      (
+        readCorpusJson(
+          'providers',
+          'recorded-http',
+          'anthropic',
+          'test_sync_messages_create_captures_tool_use_content.json',
+        ) as Json
+      ).interactions[0].response.body.json.content[0],
+    calls: [{ ...FORCED_TOOL_USE_CALLS[0]!, metadata: { format: 'tool_use' } }],
+  },
+  {
+    name: 'one tool_result block on its own is no call: not detected, and refused rather than read as an invented call',
+    input: { type: 'tool_result', tool_use_id: 'toolu_1', content: 'Sunny, 21 C' },
+    error: /^t at \$: expected an Anthropic message .*got an object with keys type, tool_use_id, content$/,
+    detected: false,
+  },
+  {
     name: 'recorded Messages API response with a forced tool_use: the call, its id and input',
     input: () =>
       (

@@ -18,7 +18,7 @@ import type { ParseContext, TraceFormat } from '../types.js';
 /**
  * Anthropic Messages traces: a Messages API response (`{type: "message", role: "assistant", content}`),
  * a single message `{role, content}` (also without its `role`: `{content: [...]}`), a message list, or
- * `{messages: [...]}` (a request body); a bare list of content blocks is read as one assistant turn.
+ * `{messages: [...]}` (a request body); a bare list of content blocks, or one call block, is read as one assistant turn.
  * - `tool_use` blocks are calls (`id`, `name`, `input`); `mcp_tool_use` blocks (MCP connector) too.
  * - `tool_result` / `mcp_tool_result` blocks, joined by `tool_use_id`, fill the result (text blocks
  *   joined; JSON text parsed); `is_error: true` marks the call failed, its content is the error message.
@@ -163,6 +163,7 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
   if (data.type === 'error' && isObject(data.error)) throw apiError(data.error, context.source, '$.error');
   if (Array.isArray(data.messages)) readList(data.messages, '$.messages', calls, context);
   else if (typeof data.role === 'string' || Array.isArray(data.content)) readMessage(data, '$', calls, context);
+  else if (typeof data.type === 'string' && CALL_BLOCKS.has(data.type)) readBlock(data, '$', undefined, calls, context);
   else {
     throw new ToolscoreInputError(
       { source: context.source, path: '$' },
@@ -260,6 +261,11 @@ function isRolelessConversation(data: unknown): boolean {
   );
 }
 
+/** One `tool_use` block on its own: `{type: "tool_use", id, name, input}`. */
+function isLoneToolUse(data: Record<string, unknown>): boolean {
+  return data.type === 'tool_use' && typeof data.id === 'string' && typeof data.name === 'string' && 'input' in data;
+}
+
 /**
  * Anthropic: a Messages API response (`type: "message"`, `role: "assistant"`, `content` list), an
  * Anthropic error body (`type: "error"` with an `error` object), one message (with or without its
@@ -267,7 +273,7 @@ function isRolelessConversation(data: unknown): boolean {
  * message has a `tool_use` /
  * `tool_result` / `mcp_tool_use` / `mcp_tool_result` / `server_tool_use` block, or a bare list of
  * content blocks (every element has a `type`) holding a `tool_use` block with a `name`, or a recorded
- * stream (`isAnthropicEventStream`: a list of Messages stream events).
+ * stream (`isAnthropicEventStream`: a list of Messages stream events), or one `tool_use` block.
  */
 function looksLikeAnthropic(data: unknown): boolean {
   if (Array.isArray(data)) {
@@ -282,5 +288,6 @@ function looksLikeAnthropic(data: unknown): boolean {
   if (data.type === 'message' && data.role === 'assistant' && Array.isArray(data.content)) return true;
   if (data.type === 'error' && isObject(data.error) && typeof data.error.type === 'string') return true;
   if (isMessage(data) && hasAnthropicToolBlock(data)) return true;
+  if (isLoneToolUse(data)) return true;
   return Array.isArray(data.messages) && isAnthropicMessageList(data.messages);
 }

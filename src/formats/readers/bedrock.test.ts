@@ -135,8 +135,10 @@ describe('fromBedrock: in memory', () => {
     expect(fromBedrock(output, { onWarning: (warning) => warnings.push(warning) })).toEqual([
       { tool: 'bash', args: { command: 'ls -l' }, id: 'tooluse_1', is_error: false, metadata: TOOL_USE },
     ]);
-    // The unknown block is passed over quietly: a reading with calls has no "found nothing" warning.
-    expect(warnings).toEqual([]);
+    // The unknown block is passed over with a warning of its kind; a reading with calls has no "found nothing" warning.
+    expect(warnings).toEqual([
+      'bedrock at $.output.message.content[1]: passed over a content block that is not a Converse block (an object with keys oops)',
+    ]);
     expect(() => fromBedrock({ choices: [] })).toThrow(/^bedrock at \$: expected a Bedrock Converse response/);
   });
 });

@@ -16,6 +16,22 @@ function json(path: string): unknown {
   return JSON.parse(readFileSync(new URL(`../../../test/corpus/agents/${path}`, import.meta.url), 'utf8'));
 }
 
+/** A recorded responses file of google-gemini/gemini-cli (test/corpus/SOURCES.md), one record a line. */
+function responses(name: string): unknown[] {
+  return readFileSync(new URL(`../../../test/corpus/agents/gemini-cli-responses/${name}`, import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as unknown);
+}
+
+/** A call of a recorded responses file: the model's side only, so never a result. */
+const recorded = (tool: string, args: Record<string, unknown>) => ({
+  tool,
+  args,
+  is_error: false,
+  metadata: { format: 'functionCall' },
+});
+
 const parse = readerFor(geminiCLIFormat, 'session.json');
 const at = (iso: string) => Date.parse(iso) / 1000;
 const meta = { format: 'gemini-cli', status: 'success' };
@@ -34,6 +50,68 @@ const shellCall = (id: string, status: string, response: Record<string, unknown>
 });
 
 testReader(geminiCLIFormat, [
+  {
+    name: 'recorded responses: the blocked write_file call of a streamed response, without a result (the file records none)',
+    input: () => responses('hooks-system.block-tool.responses'),
+    calls: [recorded('write_file', { file_path: 'test.txt', content: 'Hello World' })],
+  },
+  {
+    name: 'recorded responses: the read_file call of a nonexistent file (its failure is not in the file)',
+    input: () => responses('json-output.error.responses'),
+    calls: [
+      recorded('read_file', {
+        file_path: '/gemini-cli/.integration-tests/1761766343238/json-output-error/path/to/nonexistent/file.txt',
+      }),
+    ],
+  },
+  {
+    name: 'recorded responses: a denied run_shell_command call',
+    input: () => responses('policy-headless-shell-denied.responses'),
+    calls: [
+      recorded('run_shell_command', {
+        description: 'Execute the echo command as requested.',
+        command: 'echo POLICY_TEST_ECHO_COMMAND',
+      }),
+    ],
+  },
+  {
+    name: 'recorded responses: five functionCall parts of one streamed chunk in order, between generateContent router replies',
+    input: () => responses('parallel-tools.responses'),
+    calls: [
+      recorded('read_file', { file_path: 'file1.txt' }),
+      recorded('read_file', { file_path: 'file2.txt' }),
+      recorded('write_file', { file_path: 'output.txt', content: 'wave2' }),
+      recorded('read_file', { file_path: 'file3.txt' }),
+      recorded('read_file', { file_path: 'file4.txt' }),
+    ],
+  },
+  {
+    name: 'recorded responses with no call (generateContent, a stream, countTokens): no calls, no warning',
+    input: () => responses('perf.long-chat.responses'),
+    calls: [],
+  },
+  {
+    name: 'one recorded response (a one-line file, read as JSON): its call, at $.response',
+    input: () => responses('parallel-tools.responses')[1] as Record<string, unknown>,
+    calls: [
+      recorded('read_file', { file_path: 'file1.txt' }),
+      recorded('read_file', { file_path: 'file2.txt' }),
+      recorded('write_file', { file_path: 'output.txt', content: 'wave2' }),
+      recorded('read_file', { file_path: 'file3.txt' }),
+      recorded('read_file', { file_path: 'file4.txt' }),
+    ],
+  },
+  {
+    name: 'a recorded response of an unknown method is passed over (counted as an item the reader did not know)',
+    input: [
+      {
+        method: 'generateContent',
+        response: { candidates: [{ content: { parts: [{ functionCall: { name: 'ls', args: {} } }] } }] },
+      },
+      { method: 'generateImages', response: {} },
+    ],
+    calls: [recorded('ls', {})],
+  },
   {
     name: 'every toolCalls entry in order, with its functionResponse result, status and timestamp',
     input: () => json('codemie-code/gemini-session-file-ops-excerpt.json'),

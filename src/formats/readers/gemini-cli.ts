@@ -2,6 +2,7 @@ import { ToolscoreInputError, childPath, describeType } from '../../core/errors.
 import type { ToolCall } from '../../core/types.js';
 import { readArguments } from '../support/arguments.js';
 import {
+  CallCollector,
   type FromOptions,
   errorText,
   outcomeOf,
@@ -13,6 +14,7 @@ import { isObject } from '../../core/objects.js';
 import { unixSeconds } from '../support/call-joiner.js';
 import { toActualCall } from '../support/calls.js';
 import type { ParseContext, TraceFormat } from '../types.js';
+import { readGeminiResponse } from './gemini.js';
 
 /**
  * Gemini CLI chat recordings (`~/.gemini/tmp/<project hash>/chats/session-*.json`): `{sessionId,
@@ -25,14 +27,22 @@ import type { ParseContext, TraceFormat } from '../types.js';
  * read the same way. `status: "error"` marks the call failed (message: the response's `error`, else
  * `resultDisplay`), `status: "cancelled"` too (message "cancelled"). The call's `timestamp` is recorded;
  * the CLI records no end time, so there is no duration.
+ *
+ * Also the CLI's recorded responses (`--record-responses` / `--fake-responses` files, JSON Lines of
+ * `{method, response}`): each `generateContent` response and `generateContentStream` chunk list is read
+ * as Gemini's; `countTokens` / `embedContent` records hold no calls. The file records only the model's
+ * side, so a call has no result and no failure there, even one the CLI blocked or that failed.
  */
 export const geminiCLIFormat: TraceFormat = {
   name: 'gemini-cli',
-  looksFor: 'a Gemini CLI session ({"sessionId", "messages": [{"type": "user" | "gemini", "toolCalls": [...]}]})',
+  looksFor:
+    'a Gemini CLI session ({"sessionId", "messages": [{"type": "user" | "gemini", "toolCalls": [...]}]}) or recorded responses ({"method", "response"} lines)',
   detect: looksLikeGeminiCLI,
   description:
-    'Gemini CLI session files (~/.gemini/tmp/*/chats): messages[].toolCalls[] with status, functionResponse results and timestamps',
+    'Gemini CLI session files (~/.gemini/tmp/*/chats): messages[].toolCalls[] with status, functionResponse results and timestamps; recorded responses files ({method, response} lines)',
   parse(data, context) {
+    if (isRecordedResponse(data)) return readRecordedResponses([data], '$', context);
+    if (Array.isArray(data) && isRecordedResponseList(data)) return readRecordedResponses(data, undefined, context);
     const messages = isObject(data) && Array.isArray(data.messages) ? data.messages : undefined;
     if (messages === undefined || !isCLIMessageList(messages)) {
       throw new ToolscoreInputError(
@@ -68,7 +78,52 @@ function isCLIMessageList(list: readonly unknown[]): boolean {
 }
 
 function looksLikeGeminiCLI(data: unknown): boolean {
+  if (Array.isArray(data)) return isRecordedResponseList(data);
+  if (isRecordedResponse(data)) return MODEL_METHODS.has(data.method as string);
   return isObject(data) && Array.isArray(data.messages) && data.messages.length > 0 && isCLIMessageList(data.messages);
+}
+
+/** Methods of recorded responses that are model responses; the others (`countTokens`, `embedContent`) hold no calls. */
+const MODEL_METHODS: ReadonlySet<string> = new Set(['generateContent', 'generateContentStream']);
+const OTHER_METHODS: ReadonlySet<string> = new Set(['countTokens', 'embedContent']);
+
+/** One record of a recorded responses file: `{method, response}` and nothing else. */
+function isRecordedResponse(item: unknown): item is { method: string; response: unknown } {
+  return (
+    isObject(item) &&
+    typeof item.method === 'string' &&
+    item.response !== undefined &&
+    Object.keys(item).every((key) => key === 'method' || key === 'response')
+  );
+}
+
+/** A recorded responses file read as a list: every line a record, one of them a model response. */
+function isRecordedResponseList(list: readonly unknown[]): boolean {
+  return (
+    list.length > 0 &&
+    list.every(isRecordedResponse) &&
+    list.some((item) => MODEL_METHODS.has((item as { method: string }).method))
+  );
+}
+
+/** Calls of recorded responses (`only`: the path of a lone record, else each is `$[i]`). */
+function readRecordedResponses(
+  records: readonly unknown[],
+  only: string | undefined,
+  context: ParseContext,
+): ToolCall[] {
+  const calls = new CallCollector(context, 'gemini-cli');
+  records.forEach((item, i) => {
+    const path = only ?? childPath('$', i);
+    if (!isRecordedResponse(item)) {
+      context.warn(path, `skipped ${describeType(item)}: expected a recorded response {method, response}`);
+      return;
+    }
+    if (MODEL_METHODS.has(item.method)) readGeminiResponse(item.response, childPath(path, 'response'), calls, context);
+    else if (!OTHER_METHODS.has(item.method))
+      context.unrecognised(path, `a recorded response of method ${JSON.stringify(item.method)}`);
+  });
+  return calls.finish();
 }
 
 /** Message types a session records (`isCLIMessage` checked each is a string). */

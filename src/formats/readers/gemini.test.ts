@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../../test/adapter.js';
 import { testReader } from '../../../test/reader-tester.js';
 import type { ToolCall } from '../../core/types.js';
-import { corpusPath, readCorpusJson } from '../../../test/corpus.js';
+import { corpusPath, readCorpusJson, readCorpusJsonl } from '../../../test/corpus.js';
 import { evaluate } from '../../evaluation/evaluate.js';
 import { evaluateTrace } from '../../evaluation/evaluate-trace.js';
 import { loadTraceFile } from '../../io/trace.js';
@@ -59,6 +59,117 @@ const SAN_FRANCISCO_WEATHER: ToolCall[] = [
 ];
 
 testReader(geminiFormat, [
+  {
+    name: "one functionCall part on its own (the recorded response's first part, with its thoughtSignature): detected and read",
+    input: () =>
+      cassette('test_function_call_choice.json').interactions[0].response.body.json.candidates[0].content.parts[0],
+    calls: [VERTEX_RESPONSE_CALLS[0]!],
+  },
+  {
+    name: 'a snake_case function_call part on its own (Python SDK): detected and read',
+    input: { function_call: { name: 'get_weather', args: { city: 'Paris' } } },
+    calls: [{ tool: 'get_weather', args: { city: 'Paris' }, is_error: false, metadata: { format: 'function_call' } }],
+  },
+  {
+    name: 'one functionResponse part on its own is no call: not detected; under its format no call is invented, the result is passed over with a warning',
+    input: { functionResponse: { name: 'get_weather', response: { temperature: 21 } } },
+    calls: [],
+    warnings: ['t at $.functionResponse: ignored a tool result for tool "get_weather": no call it answers'],
+    detected: false,
+  },
+  {
+    name: "a Live API session's messages (googleapis/python-genai's recorded receive test): the toolCall's call, turnComplete passed over",
+    input: () => readCorpusJsonl('providers', 'gemini-live', 'python-genai-receive-tool-call.jsonl'),
+    calls: [
+      {
+        tool: 'get_current_weather',
+        args: { location: 'San Francisco', unit: 'C' },
+        is_error: false,
+        metadata: { format: 'functionCall' },
+      },
+    ],
+  },
+  {
+    name: 'a Live API session: toolResponse results by id (tool_response / function_responses as the Python SDK sends them), a cancelled call failed',
+    input: [
+      { setupComplete: {} },
+      {
+        toolCall: {
+          functionCalls: [
+            { id: 'fc-1', name: 'get_weather', args: { city: 'Oslo' } },
+            { id: 'fc-2', name: 'get_weather', args: { city: 'Rome' } },
+          ],
+        },
+      },
+      { toolResponse: { functionResponses: [{ id: 'fc-2', name: 'get_weather', response: { temperature: 24 } }] } },
+      { tool_response: { function_responses: [{ id: 'fc-1', name: 'get_weather', response: { error: 'timeout' } }] } },
+      { toolCall: { functionCalls: [{ id: 'fc-3', name: 'book_table', args: { people: 2 } }] } },
+      { toolCallCancellation: { ids: ['fc-3'] } },
+      { serverContent: { turnComplete: true } },
+    ],
+    calls: [
+      {
+        tool: 'get_weather',
+        args: { city: 'Oslo' },
+        id: 'fc-1',
+        result: { error: 'timeout' },
+        error: 'timeout',
+        is_error: true,
+        metadata: { format: 'functionCall' },
+      },
+      {
+        tool: 'get_weather',
+        args: { city: 'Rome' },
+        id: 'fc-2',
+        result: { temperature: 24 },
+        is_error: false,
+        metadata: { format: 'functionCall' },
+      },
+      {
+        tool: 'book_table',
+        args: { people: 2 },
+        id: 'fc-3',
+        error: 'cancelled',
+        is_error: true,
+        metadata: { format: 'functionCall' },
+      },
+    ],
+  },
+  {
+    name: 'a Live API toolResponse message on its own is no call: not detected',
+    input: {
+      toolResponse: { functionResponses: [{ id: 'fc-1', name: 'get_weather', response: { temperature: 24 } }] },
+    },
+    error: /^t at \$: expected a Gemini response/,
+    detected: false,
+  },
+  {
+    name: 'a Live API toolCall server message: each of its functionCalls, with its id',
+    input: {
+      toolCall: {
+        functionCalls: [
+          { id: 'function-call-1', name: 'turn_on_the_lights', args: {} },
+          { id: 'function-call-2', name: 'set_volume', args: { level: 3 } },
+        ],
+      },
+    },
+    calls: [
+      {
+        tool: 'turn_on_the_lights',
+        args: {},
+        id: 'function-call-1',
+        is_error: false,
+        metadata: { format: 'functionCall' },
+      },
+      {
+        tool: 'set_volume',
+        args: { level: 3 },
+        id: 'function-call-2',
+        is_error: false,
+        metadata: { format: 'functionCall' },
+      },
+    ],
+  },
   {
     name: 'recorded Vertex AI response (gemini-2.5-pro): two parallel functionCall parts (one with a thoughtSignature)',
     input: () => cassette('test_function_call_choice.json').interactions[0].response.body.json,

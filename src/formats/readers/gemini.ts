@@ -25,6 +25,8 @@ import type { ParseContext, TraceFormat } from '../types.js';
  *   `gemini-stream.ts` into the `functionCall` parts above and read the same way.
  * - an Interactions API interaction (`{object: "interaction", steps: [...]}`): `function_call` steps
  *   are calls, `function_result` steps (by `call_id`, `is_error`) their results.
+ * - one `functionCall` part on its own, or a Live API `toolCall` server message (`functionCalls`), or a
+ *   Live session's messages (`toolResponse` results, `toolCallCancellation` marking calls failed).
  */
 
 const FORMAT = 'gemini';
@@ -118,15 +120,15 @@ function firstOfCandidates(count: number): string {
   return `read the first of ${count} candidates; the others are alternatives, not later steps`;
 }
 
-function readCandidates(candidates: unknown[], calls: CallCollector, context: ParseContext): void {
+function readCandidates(candidates: unknown[], path: string, calls: CallCollector, context: ParseContext): void {
   const index = candidates.findIndex((candidate) => isObject(candidate) && isObject(candidate.content));
   if (index < 0) return; // e.g. a response blocked by safety settings: no content, no calls
   const others = candidates.filter((candidate) => isObject(candidate) && isObject(candidate.content)).length - 1;
-  if (others > 0) context.warn('$.candidates', firstOfCandidates(others + 1));
+  if (others > 0) context.warn(path, firstOfCandidates(others + 1));
   const candidate = candidates[index] as Record<string, unknown>;
   const content = candidate.content as Record<string, unknown>;
   const before = calls.count;
-  readContentObject(content, `$.candidates[${index}].content`, calls, context);
+  readContentObject(content, childPath(childPath(path, index), 'content'), calls, context);
   const parts = Array.isArray(content.parts) ? content.parts : [];
   const last = parts[parts.length - 1];
   if (isObject(last) && (last.functionCall !== undefined || last.function_call !== undefined))
@@ -134,15 +136,26 @@ function readCandidates(candidates: unknown[], calls: CallCollector, context: Pa
 }
 
 /** Function calls of a recorded `streamGenerateContent` stream, read like a response's parts. */
-function readStream(chunks: unknown[], calls: CallCollector, context: ParseContext): void {
-  const stream = reassembleGeminiChunks(chunks, context);
-  if (stream.candidates > 1) context.warn('$', firstOfCandidates(stream.candidates));
+function readStream(chunks: unknown[], path: string, calls: CallCollector, context: ParseContext): void {
+  const stream = reassembleGeminiChunks(chunks, context, path);
+  if (stream.candidates > 1) context.warn(path, firstOfCandidates(stream.candidates));
   let before = calls.count;
   for (const { part, path } of stream.parts) {
     before = calls.count;
     readPart(part, path, calls, context);
   }
   if (stream.endsOnCall) calls.endedAtTokenLimit('finishReason', stream.finishReason, before);
+}
+
+/**
+ * Calls of one recorded model response at `path`: a `generateContent` response, or the chunk list of a
+ * `streamGenerateContent` call (Gemini CLI's recorded responses hold both); anything else is passed over.
+ */
+export function readGeminiResponse(response: unknown, path: string, calls: CallCollector, context: ParseContext): void {
+  if (Array.isArray(response)) readStream(response, path, calls, context);
+  else if (isObject(response) && Array.isArray(response.candidates))
+    readCandidates(response.candidates, childPath(path, 'candidates'), calls, context);
+  else context.unrecognised(path, `a response that is ${describeType(response)}, not a GenerateContentResponse`);
 }
 
 function readSteps(steps: unknown[], calls: CallCollector, context: ParseContext): void {
@@ -175,6 +188,74 @@ function readSteps(steps: unknown[], calls: CallCollector, context: ParseContext
   });
 }
 
+/**
+ * A Live API session's messages in order: `toolCall` server messages are calls, `toolResponse` client
+ * messages (`tool_response` as the Python SDK sends it) their results by `id`, else by name;
+ * `toolCallCancellation` marks its `ids` failed ("cancelled"). Audio, text and session messages hold no calls.
+ */
+function readLiveMessages(messages: unknown[], calls: CallCollector, context: ParseContext): void {
+  messages.forEach((message: unknown, i) => {
+    const path = childPath('$', i);
+    if (!isObject(message)) {
+      context.warn(path, `skipped ${describeType(message)}: expected a Live API message`);
+      return;
+    }
+    if (isObject(message.toolCall)) readLiveToolCall(message.toolCall, childPath(path, 'toolCall'), calls, context);
+    const responseKey = LIVE_RESPONSE_KEYS.find((key) => isObject(message[key]));
+    if (responseKey !== undefined)
+      readLiveToolResponse(
+        message[responseKey] as Record<string, unknown>,
+        childPath(path, responseKey),
+        calls,
+        context,
+      );
+    const cancellation = message.toolCallCancellation;
+    if (isObject(cancellation) && Array.isArray(cancellation.ids)) {
+      for (const id of cancellation.ids)
+        calls.addResult({ id }, { failed: true, error: 'cancelled' }, childPath(path, 'toolCallCancellation'));
+    }
+  });
+}
+
+const LIVE_RESPONSE_KEYS = ['toolResponse', 'tool_response'];
+
+/** A Live API `toolResponse` client message's `functionResponses` (`{id, name, response}` each), read like `functionResponse` parts. */
+function readLiveToolResponse(
+  toolResponse: Record<string, unknown>,
+  path: string,
+  calls: CallCollector,
+  context: ParseContext,
+): void {
+  const responses = toolResponse.functionResponses ?? toolResponse.function_responses;
+  if (!Array.isArray(responses)) {
+    context.warn(path, `ignored a tool response whose "functionResponses" is ${describeType(responses)}, not a list`);
+    return;
+  }
+  responses.forEach((response: unknown, i) => {
+    readPart({ functionResponse: response }, childPath(childPath(path, 'functionResponses'), i), calls, context);
+  });
+}
+
+/** A Live API `toolCall` server message's `functionCalls` (`{id, name, args}` each), read like `functionCall` parts. */
+function readLiveToolCall(
+  toolCall: Record<string, unknown>,
+  path: string,
+  calls: CallCollector,
+  context: ParseContext,
+): void {
+  const functionCalls = toolCall.functionCalls;
+  if (!Array.isArray(functionCalls)) {
+    calls.markUnreadable(
+      childPath(path, 'functionCalls'),
+      `"functionCalls" that is ${describeType(functionCalls)}, not a list`,
+    );
+    return;
+  }
+  functionCalls.forEach((call: unknown, i) => {
+    readPart({ functionCall: call }, childPath(childPath(path, 'functionCalls'), i), calls, context);
+  });
+}
+
 function readObject(data: Record<string, unknown>, calls: CallCollector, context: ParseContext): void {
   const error = data.error;
   if (isObject(error) && typeof error.message === 'string' && data.candidates === undefined) {
@@ -185,10 +266,12 @@ function readObject(data: Record<string, unknown>, calls: CallCollector, context
     );
   }
   if (data.object === 'interaction' && Array.isArray(data.steps)) readSteps(data.steps, calls, context);
-  else if (Array.isArray(data.candidates)) readCandidates(data.candidates, calls, context);
+  else if (Array.isArray(data.candidates)) readCandidates(data.candidates, '$.candidates', calls, context);
   else if (Array.isArray(data.contents)) readContents(data.contents, '$.contents', calls, context);
   else if (Array.isArray(data.parts)) readContentObject(data, '$', calls, context);
   else if (isObject(data.content)) readContentObject(data.content, '$.content', calls, context);
+  else if (isObject(data.toolCall)) readLiveToolCall(data.toolCall, '$.toolCall', calls, context);
+  else if (isGeminiFunctionPart(data)) readPart(data, '$', calls, context);
   else {
     throw new ToolscoreInputError(
       { source: context.source, path: '$' },
@@ -208,7 +291,8 @@ export const geminiFormat: TraceFormat = {
     'Google Gemini responses and contents (functionCall / function_call parts; functionResponse results), recorded streamGenerateContent chunks, and Interactions API steps',
   parse(data, context): ToolCall[] {
     const calls = new CallCollector(context, FORMAT);
-    if (Array.isArray(data) && isGeminiChunkStream(data)) readStream(data, calls, context);
+    if (Array.isArray(data) && isGeminiChunkStream(data)) readStream(data, '$', calls, context);
+    else if (Array.isArray(data) && isLiveSession(data)) readLiveMessages(data, calls, context);
     else if (Array.isArray(data)) readContents(data, '$', calls, context);
     else if (isObject(data)) readObject(data, calls, context);
     else
@@ -244,17 +328,72 @@ function isGeminiFunctionPart(part: unknown): boolean {
   return isObject(part) && !('role' in part) && GEMINI_FUNCTION_KEYS.some((key) => isObject(part[key]));
 }
 
+/** A Live API `toolCall` server message: `{toolCall: {functionCalls: [{id, name, args}]}}`. */
+function isLiveToolCall(data: Record<string, unknown>): boolean {
+  const toolCall = data.toolCall;
+  return (
+    isObject(toolCall) &&
+    Array.isArray(toolCall.functionCalls) &&
+    toolCall.functionCalls.length > 0 &&
+    toolCall.functionCalls.every((call) => isObject(call) && typeof call.name === 'string')
+  );
+}
+
+/** Top-level keys of Live API messages, server's and client's (`BidiGenerateContent*`). */
+const LIVE_MESSAGE_KEYS: ReadonlySet<string> = new Set([
+  'setup',
+  'setupComplete',
+  'clientContent',
+  'realtimeInput',
+  'serverContent',
+  'toolCall',
+  'toolCallCancellation',
+  'toolResponse',
+  'tool_response',
+  'usageMetadata',
+  'goAway',
+  'sessionResumptionUpdate',
+  'voiceActivity',
+  'voiceActivityDetectionSignal',
+]);
+
+/** A Live API session: a list of Live messages (each only Live keys), one of them a `toolCall`. */
+function isLiveSession(list: readonly unknown[]): boolean {
+  return (
+    list.every(
+      (item) =>
+        isObject(item) && Object.keys(item).length > 0 && Object.keys(item).every((key) => LIVE_MESSAGE_KEYS.has(key)),
+    ) && list.some((item) => isObject(item) && isLiveToolCall(item))
+  );
+}
+
+/**
+ * One `functionCall` part on its own (`{functionCall: {name, args}}`; snake_case `function_call` only with
+ * `args`, since an OpenAI legacy `function_call` has `arguments`).
+ */
+function isLoneFunctionCallPart(data: Record<string, unknown>): boolean {
+  if (!isGeminiFunctionPart(data)) return false;
+  if (isObject(data.functionCall)) return typeof data.functionCall.name === 'string';
+  return isObject(data.function_call) && typeof data.function_call.name === 'string' && 'args' in data.function_call;
+}
+
 /**
  * Gemini: a response (`candidates` of objects with `content` or `finishReason`), a request
  * (`contents`, every element a content), a non-empty list of contents, a list of function parts, a
  * recorded stream (`isGeminiChunkStream`: a list of response chunks), one
- * content with a `role` or a function part, an interaction (`object: "interaction"` with `steps`),
+ * content with a `role` or a function part, an interaction (`object: "interaction"` with `steps`), one
+ * `functionCall` part (`isLoneFunctionCallPart`), a Live API `toolCall` message (`isLiveToolCall`) or a list
+ * of Live messages holding one (`isLiveSession`),
  * or a Google API error body (`error` with numeric `code` and string `status`).
  */
 function looksLikeGemini(data: unknown): boolean {
   if (Array.isArray(data)) {
     return (
-      data.length > 0 && (data.every(isGeminiContent) || data.every(isGeminiFunctionPart) || isGeminiChunkStream(data))
+      data.length > 0 &&
+      (data.every(isGeminiContent) ||
+        data.every(isGeminiFunctionPart) ||
+        isGeminiChunkStream(data) ||
+        isLiveSession(data))
     );
   }
   if (!isObject(data)) return false;
@@ -269,6 +408,7 @@ function looksLikeGemini(data: unknown): boolean {
   }
   if (Array.isArray(data.contents)) return data.contents.length > 0 && data.contents.every(isGeminiContent);
   if (isGeminiContent(data)) return typeof data.role === 'string' || data.parts.some(isGeminiFunctionPart);
+  if (isLiveToolCall(data) || isLoneFunctionCallPart(data)) return true;
   const error = data.error;
   return (
     Object.keys(data).length === 1 &&

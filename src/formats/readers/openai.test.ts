@@ -91,6 +91,30 @@ const RESPONSES_ITEM_CALLS: ToolCall[] = [
 
 testReader(openaiFormat, [
   {
+    name: "one Responses API function_call item on its own (the recorded response's output[0]): detected and read",
+    input: () =>
+      cassette('test_responses_create_captures_tool_call_content.json').interactions[0].response.body.json.output[0],
+    calls: [
+      {
+        tool: 'get_current_weather',
+        args: { location: 'Seattle, WA' },
+        id: 'call_90uO5LcGP5vTBTCrjyhYtWsA',
+        is_error: false,
+        metadata: {
+          format: 'responses.function_call',
+          item_id: 'fc_0bedf6e1ffba28050069e2f402203c8196b45065342d00ed17',
+        },
+      },
+    ],
+  },
+  {
+    name: 'one function_call_output item on its own is no call: not detected; under its format no call is invented, the result is passed over with a warning',
+    input: { type: 'function_call_output', call_id: 'call_1', output: '{"temperature": 21}' },
+    calls: [],
+    warnings: ['t at $: ignored a tool result for call id "call_1": no call it answers'],
+    detected: false,
+  },
+  {
     name: 'Responses API, recorded response: output[] function_call, id = call_id, item id in metadata',
     input: () => cassette('test_responses_create_captures_tool_call_content.json').interactions[0].response.body.json,
     calls: [
@@ -262,6 +286,66 @@ testReader(openaiFormat, [
         't at $.choices[0].delta.tool_calls[0].function.arguments: arguments are not valid JSON; the call is read as failed, with no arguments',
       ],
     },
+  },
+  {
+    name: 'a legacy delta.function_call stream (functions=) is one call: the name of the first fragment, the arguments joined',
+    input: [
+      {
+        object: 'chat.completion.chunk',
+        id: 'c',
+        choices: [
+          {
+            index: 0,
+            delta: { role: 'assistant', content: null, function_call: { name: 'get_weather', arguments: '' } },
+          },
+        ],
+      },
+      {
+        object: 'chat.completion.chunk',
+        id: 'c',
+        choices: [{ index: 0, delta: { function_call: { arguments: '{"city": ' } } }],
+      },
+      {
+        object: 'chat.completion.chunk',
+        id: 'c',
+        choices: [{ index: 0, delta: { function_call: { arguments: '"Paris"}' } } }],
+      },
+      { object: 'chat.completion.chunk', id: 'c', choices: [{ index: 0, delta: {}, finish_reason: 'function_call' }] },
+      '[DONE]',
+    ],
+    calls: [{ tool: 'get_weather', args: { city: 'Paris' }, is_error: false, metadata: { format: 'function_call' } }],
+  },
+  {
+    name: 'recorded legacy function_call stream (gpt-4-turbo, useLegacyFunctionCalling, Vercel AI test): one call, arguments joined from 2 fragments',
+    input: () =>
+      readCorpusJsonl('providers', 'vercel-ai-fixtures', 'openai-chat', 'openai-legacy-function-call.chunks.jsonl'),
+    calls: [
+      { tool: 'test-tool', args: { value: 'Sparkle Day' }, is_error: false, metadata: { format: 'function_call' } },
+    ],
+  },
+  {
+    name: 'a legacy delta.function_call stream cut at the token limit: the call is read, with the warning',
+    input: [
+      {
+        object: 'chat.completion.chunk',
+        id: 'c',
+        choices: [{ index: 0, delta: { function_call: { name: 'f', arguments: '{"a": 1' } } }],
+      },
+      { object: 'chat.completion.chunk', id: 'c', choices: [{ index: 0, delta: {}, finish_reason: 'length' }] },
+    ],
+    calls: [
+      {
+        tool: 'f',
+        args: {},
+        is_error: true,
+        error: 'arguments are not valid JSON: {"a": 1',
+        metadata: { format: 'function_call' },
+      },
+    ],
+    warnings: [
+      't at $[0].choices[0].delta.function_call.arguments: arguments are not valid JSON; the call is read as failed, with no arguments',
+      't at $[0].choices[0].delta.function_call: the response stopped at its output token limit (finish_reason "length") while writing this call; its arguments may be incomplete',
+    ],
   },
   {
     name: 'choices with neither a "message" nor a "delta" are a recognised shape with unreadable entries: an error',

@@ -110,7 +110,8 @@ function readChatMessage(
     );
   }
   const legacy = message.function_call;
-  if (legacy !== undefined && legacy !== null) readLegacyCall(legacy, (at ??= itemPath(path, index)), calls, context);
+  if (legacy !== undefined && legacy !== null)
+    readLegacyCall(legacy, new ChildPath((at ??= itemPath(path, index)), 'function_call'), calls, context);
   const role = message.role;
   const content = message.content;
   if (role === 'tool') {
@@ -130,9 +131,8 @@ function readChatMessage(
   if (Array.isArray(content)) passOverParts(content, itemPath(path, index), context);
 }
 
-/** The legacy `function_call` of a message at `path`. */
-function readLegacyCall(legacy: unknown, path: LazyPath, calls: CallCollector, context: ParseContext): void {
-  const fcPath = new ChildPath(path, 'function_call');
+/** A legacy `function_call` (`{name, arguments}`) at `fcPath`. */
+function readLegacyCall(legacy: unknown, fcPath: LazyPath, calls: CallCollector, context: ParseContext): void {
   if (!isObject(legacy)) {
     calls.markUnreadable(fcPath, `a "function_call" that is ${describeType(legacy)}, not an object`);
     return;
@@ -297,7 +297,8 @@ function readChatStream(
   for (const call of stream.calls) {
     if (call.choice !== stream.choices[0]) continue;
     const before = calls.count;
-    readToolCallEntry(call.entry, call.path, calls, context);
+    if (call.legacy) readLegacyCall(call.entry.function, call.path, calls, context);
+    else readToolCallEntry(call.entry, call.path, calls, context);
     if (call.finishReason !== undefined) calls.endedAtTokenLimit('finish_reason', call.finishReason, before);
   }
 }
@@ -510,7 +511,7 @@ function isPlainChatList(list: unknown[]): boolean {
  * "function"` result, or a Responses `function_call` / `function_call_output` item with a `call_id`,
  * and no `tool_calls` entry lacks a `function` object; or a plain chat history without tool calls
  * (`isPlainChatList`); or a recorded stream (`isChatChunkStream`: `chat.completion.chunk`s, one or a
- * list; `isResponsesEventStream`: a list of Responses API events).
+ * list; `isResponsesEventStream`: a list of Responses API events); or one Responses call item.
  */
 function looksLikeOpenAI(data: unknown): boolean {
   if (Array.isArray(data))
@@ -526,5 +527,14 @@ function looksLikeOpenAI(data: unknown): boolean {
     return true;
   if (Array.isArray(data.messages)) return isOpenAIList(data.messages) || isPlainChatList(data.messages);
   if (Array.isArray(data.input)) return isOpenAIList(data.input);
-  return isOpenAICallMessage(data) && !hasForeignToolCalls(data);
+  return (isOpenAICallMessage(data) && !hasForeignToolCalls(data)) || isLoneResponsesCall(data);
+}
+
+/** One Responses API call item on its own (`{type: "function_call", call_id, name, arguments}`, or a custom tool's). */
+function isLoneResponsesCall(data: Record<string, unknown>): boolean {
+  return (
+    (data.type === 'function_call' || data.type === 'custom_tool_call') &&
+    typeof data.call_id === 'string' &&
+    typeof data.name === 'string'
+  );
 }

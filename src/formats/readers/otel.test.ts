@@ -179,6 +179,132 @@ testReader(otelFormat, [
     ],
     calls: [],
   },
+  {
+    name: "MLflow's own MLflow 3 trace of an OpenInference tool span (tool_call.function.name and .arguments)",
+    input: () => readCorpusJson('otel/mlflow', 'model-trace-explorer-mock-otel-trace.mlflow-trace.json'),
+    calls: [
+      {
+        tool: 'calculate',
+        args: { expression: '25 * 3' },
+        is_error: false,
+        result: 'Result: 75',
+        duration: 0.000461,
+        timestamp: 1757912312.585773,
+        metadata: { format: 'otel', span_id: 'yuhZxKf3p8w=', trace_id: 'tLdfEcjATdf92uVsKMbM/Q==' },
+      },
+    ],
+  },
+  {
+    name: 'an MLflow 2 trace (Trace.to_json()): TOOL spans by mlflow.spanType, JSON-encoded inputs and outputs, an ERROR status_code',
+    input: {
+      info: { request_id: 'tr-1', experiment_id: '0', timestamp_ms: 1000, execution_time_ms: 3000, status: 'ERROR' },
+      data: {
+        spans: [
+          {
+            name: 'agent',
+            context: { span_id: '0x01', trace_id: '0xaa' },
+            parent_id: null,
+            start_time: 1000000000,
+            end_time: 4000000000,
+            status_code: 'ERROR',
+            status_message: '',
+            attributes: {
+              'mlflow.traceRequestId': '"tr-1"',
+              'mlflow.spanType': '"AGENT"',
+              'mlflow.spanInputs': '{"q": "x"}',
+            },
+            events: [],
+          },
+          {
+            name: 'get_weather',
+            context: { span_id: '0x02', trace_id: '0xaa' },
+            parent_id: '0x01',
+            start_time: 2000000000,
+            end_time: 2500000000,
+            status_code: 'OK',
+            status_message: '',
+            attributes: {
+              'mlflow.spanType': '"TOOL"',
+              'mlflow.spanFunctionName': '"get_weather"',
+              'mlflow.spanInputs': '{"city": "Paris"}',
+              'mlflow.spanOutputs': '"sunny"',
+            },
+            events: [],
+          },
+          {
+            name: 'divide',
+            context: { span_id: '0x03', trace_id: '0xaa' },
+            parent_id: '0x01',
+            start_time: 3000000000,
+            end_time: 3000001000,
+            status_code: 'ERROR',
+            status_message: 'ZeroDivisionError: division by zero',
+            attributes: { 'mlflow.spanType': '"TOOL"', 'mlflow.spanInputs': '{"a": 1, "b": 0}' },
+            events: [
+              {
+                name: 'exception',
+                timestamp: 3000001000,
+                attributes: { 'exception.type': 'ZeroDivisionError', 'exception.message': 'division by zero' },
+              },
+            ],
+          },
+        ],
+        request: '{"q": "x"}',
+        response: null,
+      },
+    },
+    calls: [
+      {
+        tool: 'get_weather',
+        args: { city: 'Paris' },
+        is_error: false,
+        result: 'sunny',
+        duration: 0.5,
+        timestamp: 2,
+        metadata: { format: 'otel', span_id: '0x02', trace_id: '0xaa' },
+      },
+      {
+        tool: 'divide',
+        args: { a: 1, b: 0 },
+        is_error: true,
+        error: 'ZeroDivisionError: division by zero',
+        duration: 0.000001,
+        timestamp: 3,
+        metadata: { format: 'otel', span_id: '0x03', trace_id: '0xaa' },
+      },
+    ],
+  },
+  {
+    name: 'an MLflow 3 trace: snake_case span ids, a TOOL span failed by status STATUS_CODE_ERROR',
+    input: {
+      info: { trace_id: 'tr-2', state: 'ERROR' },
+      data: {
+        spans: [
+          {
+            trace_id: 'AAAA',
+            span_id: 'BBBB',
+            parent_span_id: '',
+            name: 'search_docs',
+            start_time_unix_nano: '5000000000',
+            end_time_unix_nano: '7000000000',
+            attributes: { 'mlflow.spanType': '"TOOL"', 'mlflow.spanInputs': '{"query": "mlflow"}' },
+            status: { code: 'STATUS_CODE_ERROR', message: 'TimeoutError: index unavailable' },
+          },
+        ],
+      },
+    },
+    calls: [
+      {
+        tool: 'search_docs',
+        args: { query: 'mlflow' },
+        is_error: true,
+        error: 'TimeoutError: index unavailable',
+        duration: 2,
+        timestamp: 5,
+        metadata: { format: 'otel', span_id: 'BBBB', trace_id: 'AAAA' },
+      },
+    ],
+  },
   { name: 'no spans is an error saying what was looked for', input: { resourceSpans: [] }, error: /found no spans/ },
   {
     name: 'spans with no GenAI attribute at all are an error saying what was looked for',

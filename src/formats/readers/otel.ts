@@ -10,15 +10,19 @@ import { isObject } from '../../core/objects.js';
 /**
  * OpenTelemetry traces: OTLP/JSON exports (`resourceSpans[].scopeSpans[].spans[]`, attributes as
  * KeyValue lists of AnyValues), plain span lists (attributes as KeyValue lists or plain objects; SDK
- * `to_json()` and JS `ReadableSpan` shapes), and JSON Lines with a span, a span list or a whole export
- * on each line.
+ * `to_json()` and JS `ReadableSpan` shapes), MLflow traces (`Trace.to_json()`: `{info, data: {spans}}`,
+ * MLflow 2 spans with `context` ids and `status_code`, MLflow 3 spans with snake_case OTLP fields), and
+ * JSON Lines with a span, a span list or a whole export on each line.
  *
- * A call is a tool span of one of three vocabularies, the first that has a field winning:
+ * A call is a tool span of one of four vocabularies, the first that has a field winning:
  * - GenAI semantic conventions: `execute_tool` spans, or spans with `gen_ai.tool.name` (also MCP
  *   `tools/call` spans): `gen_ai.tool.name`, `gen_ai.tool.call.id`, `gen_ai.tool.call.arguments`,
  *   `gen_ai.tool.call.result`, `error.type`;
  * - Vercel AI SDK `ai.toolCall` spans: `ai.toolCall.name`, `.id`, `.args`/`.input`, `.result`/`.output`;
- * - OpenInference `TOOL` spans: `tool.name`, `tool_call.id`, `input.value`, `output.value`.
+ * - OpenInference `TOOL` spans: `tool.name` (else `tool_call.function.name`), `tool_call.id`,
+ *   `tool_call.function.arguments` (else `input.value`), `output.value`;
+ * - MLflow `TOOL` spans (`mlflow.spanType`): the span's name (else `mlflow.spanFunctionName`),
+ *   `mlflow.spanInputs`, `mlflow.spanOutputs`, attribute values JSON-encoded as MLflow writes them.
  *
  * Arguments missing from a tool span are taken from the `tool_call` part with the same id in a model
  * span's `gen_ai.output.messages` (or the AI SDK's `ai.response.toolCalls`). A trace with model spans
@@ -53,6 +57,12 @@ const ATTRIBUTE_KEYS = [
   'input.value',
   'input.mime_type',
   'output.value',
+  'tool_call.function.name',
+  'tool_call.function.arguments',
+  'mlflow.spanType',
+  'mlflow.spanFunctionName',
+  'mlflow.spanInputs',
+  'mlflow.spanOutputs',
 ] as const;
 const SLOTS: ReadonlyMap<string, number> = new Map(ATTRIBUTE_KEYS.map((key, i) => [key, i]));
 const A_GEN_AI_OPERATION_NAME = 0;
@@ -79,6 +89,12 @@ const A_TOOL_CALL_ID = 20;
 const A_INPUT_VALUE = 21;
 const A_INPUT_MIME_TYPE = 22;
 const A_OUTPUT_VALUE = 23;
+const A_TOOL_CALL_FUNCTION_NAME = 24;
+const A_TOOL_CALL_FUNCTION_ARGUMENTS = 25;
+const A_MLFLOW_SPAN_TYPE = 26;
+const A_MLFLOW_SPAN_FUNCTION_NAME = 27;
+const A_MLFLOW_SPAN_INPUTS = 28;
+const A_MLFLOW_SPAN_OUTPUTS = 29;
 
 /** GenAI operations that are not tool executions even if a span carries `gen_ai.tool.name`. */
 const NON_TOOL_OPERATIONS = new Set([
@@ -193,13 +209,29 @@ interface Announced {
 }
 
 /**
+ * A tool span's vocabulary: GenAI or AI SDK attributes (`tool`), OpenInference (`openinference`,
+ * whose input and output may stand for arguments and result), or MLflow (`mlflow`: the span's name
+ * is the tool, `mlflow.spanInputs` its arguments, `mlflow.spanOutputs` its result).
+ */
+type SpanKind = 'tool' | 'openinference' | 'mlflow';
+
+/** An MLflow attribute's text: MLflow stores attribute values JSON-encoded (`"\"TOOL\""`). */
+function mlflowText(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (value.charCodeAt(0) !== 0x22) return value;
+  const decoded = parseJsonOrUndefined(value);
+  return typeof decoded === 'string' ? decoded : undefined;
+}
+
+/**
  * Which kind of tool span a span is: a GenAI `execute_tool` span (or one with `gen_ai.tool.name`,
  * or an MCP `tools/call` span), a Vercel AI SDK `ai.toolCall` span, an OpenInference `TOOL` span
  * (`openinference`, whose input and output may stand for arguments and result), or none.
  */
-function toolSpanKind(attrs: unknown[], operation: unknown, name: string): 'tool' | 'openinference' | undefined {
+function toolSpanKind(attrs: unknown[], operation: unknown, name: string): SpanKind | undefined {
   const kind = attrs[A_OPENINFERENCE_SPAN_KIND];
   if (typeof kind === 'string' && kind.toUpperCase() === 'TOOL') return 'openinference';
+  if (mlflowText(attrs[A_MLFLOW_SPAN_TYPE]) === 'TOOL') return 'mlflow';
   const isGenAi =
     operation === 'execute_tool' ||
     (nonEmpty(attrs[A_GEN_AI_TOOL_NAME]) !== undefined &&
@@ -211,11 +243,13 @@ function toolSpanKind(attrs: unknown[], operation: unknown, name: string): 'tool
 }
 
 /** The tool a tool span ran: from its attributes, else from its name (`execute_tool search`). */
-function toolNameOf(attrs: unknown[], name: string): string | undefined {
+function toolNameOf(attrs: unknown[], name: string, kind: SpanKind): string | undefined {
+  if (kind === 'mlflow') return nonEmpty(name) ?? nonEmpty(mlflowText(attrs[A_MLFLOW_SPAN_FUNCTION_NAME]));
   return (
     nonEmpty(attrs[A_GEN_AI_TOOL_NAME]) ??
     nonEmpty(attrs[A_AI_TOOLCALL_NAME]) ??
     nonEmpty(attrs[A_TOOL_NAME]) ??
+    nonEmpty(attrs[A_TOOL_CALL_FUNCTION_NAME]) ??
     nonEmpty(/^(?:execute_tool|tools\/call) (.+)$/.exec(name)?.[1])
   );
 }
@@ -246,8 +280,8 @@ function newCandidate(position: number, at: SpanAt, tool: string): Candidate {
   };
 }
 
-/** The result of a tool span: the first result attribute, else an OpenInference output. */
-function readResult(candidate: Candidate, attrs: unknown[], openInference: boolean): void {
+/** The result of a tool span: the first result attribute, else an OpenInference or MLflow output. */
+function readResult(candidate: Candidate, attrs: unknown[], kind: SpanKind): void {
   for (const slot of RESULT_SLOTS) {
     if (attrs[slot] !== undefined) {
       candidate.hasResult = true;
@@ -255,9 +289,11 @@ function readResult(candidate: Candidate, attrs: unknown[], openInference: boole
       return;
     }
   }
-  if (openInference && attrs[A_OUTPUT_VALUE] !== undefined) {
+  const output =
+    kind === 'openinference' ? attrs[A_OUTPUT_VALUE] : kind === 'mlflow' ? attrs[A_MLFLOW_SPAN_OUTPUTS] : undefined;
+  if (output !== undefined) {
     candidate.hasResult = true;
-    candidate.result = decodeResult(attrs[A_OUTPUT_VALUE]);
+    candidate.result = decodeResult(output);
   }
 }
 
@@ -301,6 +337,10 @@ class OtelReader implements TraceStreamReader {
       this.resource(item, path);
       return;
     }
+    if (isMlflowTrace(item)) {
+      this.spanList(item.data.spans, `${path}.data.spans`);
+      return;
+    }
     if (Array.isArray(item.spans) && item.attributes === undefined) {
       this.spanList(item.spans, `${path}.spans`);
       return;
@@ -341,15 +381,15 @@ class OtelReader implements TraceStreamReader {
     if (kind === undefined) return;
     this.genAi = true;
     const at: SpanAt = { base, index };
-    const tool = toolNameOf(attrs, name);
+    const tool = toolNameOf(attrs, name, kind);
     if (tool === undefined) {
       this.context.warn(pathOf(at), `skipped a tool span${name ? ` (${JSON.stringify(name)})` : ''} with no tool name`);
       return;
     }
     const candidate = newCandidate(position, at, tool.trim());
     if (!this.identify(candidate, span, attrs)) return;
-    this.readArguments(candidate, attrs, kind === 'openinference');
-    readResult(candidate, attrs, kind === 'openinference');
+    this.readArguments(candidate, attrs, kind);
+    readResult(candidate, attrs, kind);
     this.failure(candidate, span, attrs, at);
     this.candidates.push(candidate);
   }
@@ -391,7 +431,7 @@ class OtelReader implements TraceStreamReader {
     if (id !== undefined) candidate.id = id;
     const start = startOf(span);
     if (start !== undefined) candidate.start = start;
-    const end = toUnixNanos(span.endTimeUnixNano ?? span.end_time ?? span.endTime);
+    const end = toUnixNanos(span.endTimeUnixNano ?? span.end_time_unix_nano ?? span.end_time ?? span.endTime);
     if (end !== undefined) candidate.end = end;
     const durationAttribute = attrs[A_GEN_AI_EXECUTE_TOOL_DURATION];
     if (typeof durationAttribute === 'number' && Number.isFinite(durationAttribute))
@@ -400,7 +440,7 @@ class OtelReader implements TraceStreamReader {
   }
 
   /** The arguments of a tool span: the first argument attribute, else an OpenInference input (text kept as text). */
-  private readArguments(candidate: Candidate, attrs: unknown[], openInference: boolean): void {
+  private readArguments(candidate: Candidate, attrs: unknown[], kind: SpanKind): void {
     for (const [slot, key] of ARGUMENT_SLOTS) {
       if (attrs[slot] !== undefined) {
         candidate.rawArgs = attrs[slot];
@@ -416,7 +456,11 @@ class OtelReader implements TraceStreamReader {
         announced.hasArguments = false;
       }
     }
-    if (candidate.rawArgs === undefined && openInference && attrs[A_INPUT_VALUE] !== undefined) {
+    if (candidate.rawArgs === undefined && kind === 'mlflow' && attrs[A_MLFLOW_SPAN_INPUTS] !== undefined) {
+      candidate.argsKey = 'mlflow.spanInputs';
+      candidate.rawArgs = attrs[A_MLFLOW_SPAN_INPUTS];
+    }
+    if (candidate.rawArgs === undefined && kind === 'openinference' && attrs[A_INPUT_VALUE] !== undefined) {
       candidate.argsKey = 'input.value';
       if (attrs[A_INPUT_MIME_TYPE] === 'text/plain' && typeof attrs[A_INPUT_VALUE] === 'string')
         candidate.textInput = attrs[A_INPUT_VALUE];
@@ -429,7 +473,9 @@ class OtelReader implements TraceStreamReader {
     const errorType = nonEmpty(attrs[A_ERROR_TYPE]);
     if (errorType !== undefined) candidate.errorType = errorType;
     const status = isObject(span.status) ? span.status : undefined;
-    const statusError = status !== undefined && isErrorCode(status.code ?? status.status_code);
+    // MLflow 2 spans keep their status beside the attributes: `status_code`, `status_message`.
+    const statusError =
+      (status !== undefined && isErrorCode(status.code ?? status.status_code)) || isErrorCode(span.status_code);
     if (errorType === undefined && !statusError) return;
     const exception = exceptionMessage(span.events);
     if (errorType === undefined && candidate.hasResult && exception === undefined) {
@@ -445,6 +491,7 @@ class OtelReader implements TraceStreamReader {
     candidate.error =
       nonEmpty(status?.message) ??
       nonEmpty(status?.description) ??
+      nonEmpty(span.status_message) ??
       exception ??
       errorType ??
       'the tool span ended with an error status';
@@ -704,11 +751,12 @@ const ARGUMENT_SLOTS: readonly (readonly [number, string])[] = [
   [A_GEN_AI_TOOL_CALL_ARGUMENTS, 'gen_ai.tool.call.arguments'],
   [A_AI_TOOLCALL_ARGS, 'ai.toolCall.args'],
   [A_AI_TOOLCALL_INPUT, 'ai.toolCall.input'],
+  [A_TOOL_CALL_FUNCTION_ARGUMENTS, 'tool_call.function.arguments'],
 ];
 const RESULT_SLOTS: readonly number[] = [A_GEN_AI_TOOL_CALL_RESULT, A_AI_TOOLCALL_RESULT, A_AI_TOOLCALL_OUTPUT];
 
 function startOf(span: Record<string, unknown>): bigint | undefined {
-  return toUnixNanos(span.startTimeUnixNano ?? span.start_time ?? span.startTime);
+  return toUnixNanos(span.startTimeUnixNano ?? span.start_time_unix_nano ?? span.start_time ?? span.startTime);
 }
 
 /**
@@ -747,11 +795,11 @@ const EXCEPTION_KEYS = new Set(['exception.message', 'exception.type']);
 export const otelFormat: TraceFormat = {
   name: 'otel',
   looksFor:
-    'an OTLP/JSON export ({"resourceSpans": [...]}) or a list of spans (traceId + spanId, or name + attributes + start time)',
+    'an OTLP/JSON export ({"resourceSpans": [...]}), an MLflow trace ({"info", "data": {"spans"}}) or a list of spans (traceId + spanId, or name + attributes + start time)',
   marks: ['resourceSpans', 'scopeSpans', 'spans', 'traceId', 'spanId', 'attributes', 'startTimeUnixNano'],
   detect: looksLikeOtel,
   description:
-    'OpenTelemetry spans: OTLP/JSON exports, span lists or JSON Lines; GenAI execute_tool, Vercel AI SDK ai.toolCall and OpenInference TOOL spans',
+    'OpenTelemetry spans: OTLP/JSON exports, MLflow traces, span lists or JSON Lines; GenAI execute_tool, Vercel AI SDK ai.toolCall, OpenInference and MLflow TOOL spans',
   parse(data, context) {
     if (data === null || typeof data !== 'object') {
       throw new ToolscoreInputError(
@@ -778,18 +826,29 @@ export function fromOtel(exportOrSpans: unknown, options?: FromOptions): ToolCal
 
 // ---- Detection ---------------------------------------------------------------------------------
 
-/** A span: OTLP ids, SDK `context` ids, or a name, attributes and a start time. */
+/** A span: OTLP ids, SDK or MLflow `context` ids, MLflow 3 snake_case ids, or a name, attributes and a start time. */
 function isSpanLike(value: unknown): boolean {
   if (!isObject(value)) return false;
   if (value.traceId !== undefined && value.spanId !== undefined) return true;
+  if (typeof value.name === 'string' && value.trace_id !== undefined && value.span_id !== undefined) return true;
   if (isObject(value.context) && value.context.span_id !== undefined && value.context.trace_id !== undefined)
     return true;
   return (
     typeof value.name === 'string' &&
     value.attributes !== null &&
     typeof value.attributes === 'object' &&
-    (value.startTimeUnixNano !== undefined || value.start_time !== undefined || value.startTime !== undefined)
+    (value.startTimeUnixNano !== undefined ||
+      value.start_time_unix_nano !== undefined ||
+      value.start_time !== undefined ||
+      value.startTime !== undefined)
   );
+}
+
+/** An MLflow trace as `Trace.to_json()` writes it: `{info, data: {spans: [...]}}`. */
+function isMlflowTrace(value: unknown): value is { info: unknown; data: { spans: unknown[] } } {
+  if (!isObject(value) || !isObject(value.info) || !isObject(value.data)) return false;
+  const spans = value.data.spans;
+  return Array.isArray(spans) && spans.length > 0 && spans.every(isSpanLike);
 }
 
 function isExport(value: unknown): boolean {
@@ -797,18 +856,23 @@ function isExport(value: unknown): boolean {
 }
 
 /**
- * OpenTelemetry: an OTLP/JSON export (`resourceSpans`), one `ResourceSpans` (`scopeSpans`), a single
- * span, or a non-empty list whose every item is a span or an export.
+ * OpenTelemetry: an OTLP/JSON export (`resourceSpans`), one `ResourceSpans` (`scopeSpans`), an MLflow
+ * trace, a single span, or a non-empty list whose every item is a span, an export or an MLflow trace.
  */
 function looksLikeOtel(data: unknown): boolean {
   if (isObject(data)) {
     return (
       isExport(data) ||
+      isMlflowTrace(data) ||
       Array.isArray(data.scopeSpans) ||
       Array.isArray(data.instrumentationLibrarySpans) ||
       (Array.isArray(data.spans) && data.spans.length > 0 && data.spans.every(isSpanLike)) ||
       isSpanLike(data)
     );
   }
-  return Array.isArray(data) && data.length > 0 && data.every((item) => isSpanLike(item) || isExport(item));
+  return (
+    Array.isArray(data) &&
+    data.length > 0 &&
+    data.every((item) => isSpanLike(item) || isExport(item) || isMlflowTrace(item))
+  );
 }

@@ -384,6 +384,8 @@ const QUIET_PARTS = new Set([
   'error',
   'abort',
   'message-metadata',
+  // v7 step content with a provider's own data ({kind: "anthropic.message_start", providerMetadata}).
+  'custom',
 ]);
 
 /** Whether a part type holds nothing this reader scores (`data-*` parts are the app's own). */

@@ -2,7 +2,13 @@ import { argumentsError, type LazyPath, pathText, toActualCall } from './calls.j
 import { childPath, describeType, ToolscoreInputError } from '../../core/errors.js';
 import { isObject, ownKeyCount } from '../../core/objects.js';
 import type { Args, ToolCall } from '../../core/types.js';
-import { collectingContext, type ParseContext, type TraceFormat } from '../types.js';
+import {
+  collectingContext,
+  passedOverText,
+  passedOverWarnings,
+  type ParseContext,
+  type TraceFormat,
+} from '../types.js';
 import type { UnrecognisedItems } from '../types.js';
 
 /**
@@ -498,7 +504,7 @@ export function checkZeroCalls(
   if (first === undefined && mark === undefined) return;
   const because =
     first !== undefined
-      ? `it passed over ${first.what}${reading.passedOver.count > 1 ? ` and ${reading.passedOver.count - 1} more item(s) it does not know` : ''}`
+      ? `it passed over ${passedOverText(first.what, reading.passedOver.kinds?.get(first.what)?.count ?? reading.passedOver.count)}`
       : `the input holds "${mark}" entries`;
   const at = first?.path ?? where.path;
   reading.warnings.push(
@@ -546,6 +552,7 @@ export function readInMemory(format: TraceFormat, value: unknown, options: FromO
   const source = options.source ?? format.name;
   const passedOver: UnrecognisedItems = { count: 0 };
   const calls = isEmptyList(data) ? [] : format.parse(data, collectingContext(source, warnings, passedOver));
+  warnings.push(...passedOverWarnings(source, passedOver, calls.length === 0));
   if (calls.length === 0)
     checkZeroCalls({ adapter: format, explicit: true, source, passedOver, warnings }, [data], describeKeys(data), () =>
       callMarkIn(data),

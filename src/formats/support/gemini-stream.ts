@@ -64,8 +64,8 @@ interface CallHead {
 const CALL_FIELDS = ['functionCall', 'function_call'];
 const VALUE_KEYS = ['stringValue', 'numberValue', 'boolValue', 'nullValue'];
 
-/** Rebuilds the function call parts of a `streamGenerateContent` stream. */
-export function reassembleGeminiChunks(chunks: unknown[], context: ParseContext): GeminiStream {
+/** Rebuilds the function call parts of a `streamGenerateContent` stream (at `base`: a Gemini CLI record's `response`). */
+export function reassembleGeminiChunks(chunks: unknown[], context: ParseContext, base = '$'): GeminiStream {
   const assembly = new StreamAssembly<CallHead>(context);
   let next = 0;
   let open: string | undefined;
@@ -73,7 +73,7 @@ export function reassembleGeminiChunks(chunks: unknown[], context: ParseContext)
   let finishReason: unknown;
   let endsOnCall = false;
   chunks.forEach((chunk, i) => {
-    const path = childPath('$', i);
+    const path = childPath(base, i);
     if (!isResponseChunk(chunk))
       return context.warn(path, `skipped ${describeType(chunk)}: expected a GenerateContentResponse chunk`);
     if (!Array.isArray(chunk.candidates) || chunk.candidates.length === 0) return;

@@ -9,7 +9,8 @@ import type { ParseContext } from '../types.js';
  * - Chat Completions (and OpenAI-compatible providers: Groq, Mistral, ...): `chat.completion.chunk`
  *   objects whose `choices[].delta.tool_calls[]` fragments are joined per completion id, choice and
  *   fragment `index` (the first carries `id` and `function.name`, later ones append to
- *   `function.arguments`); a `finish_reason` or the `"[DONE]"` sentinel closes the calls.
+ *   `function.arguments`); a `finish_reason` or the `"[DONE]"` sentinel closes the calls. The legacy
+ *   `delta.function_call` (a `functions=` request) streams one call per choice the same way.
  * - Responses API events: `response.output_item.added` opens an item, `*.delta` events append to its
  *   arguments (or a custom tool's input), `*.done` and `response.output_item.done` replace it with the
  *   complete item; a `response.completed` / `.incomplete` / `.failed` event carries the whole
@@ -60,6 +61,8 @@ interface StreamedToolCall {
   choice: number;
   /** Its choice's `finish_reason`, on the last call the choice streamed (the one a token limit cuts). */
   finishReason?: unknown;
+  /** Rebuilt from legacy `delta.function_call` fragments (a `functions=` request): a message's `function_call`. */
+  legacy?: true;
 }
 
 /** The tool calls of a chat stream, and the choices that had any (alternatives when more than one). */
@@ -73,6 +76,7 @@ export interface ChatStream {
 interface ChatHead {
   scope: ChoiceScope;
   entry: Record<string, unknown>;
+  legacy?: true;
 }
 
 /** One choice of one completion: where its fragments are keyed, and the keys it opened. */
@@ -125,6 +129,14 @@ export function reassembleChatChunks(
           readFragment(fragment, fragmentPath, scope, assembly);
         });
       }
+      const legacy = isObject(choice.delta) ? choice.delta.function_call : undefined;
+      if (isObject(legacy))
+        readLegacyFragment(
+          legacy,
+          childPath(childPath(childPath(childPath(path, 'choices'), c), 'delta'), 'function_call'),
+          scope,
+          assembly,
+        );
       // The choice is over: its calls are complete.
       if (typeof choice.finish_reason === 'string') {
         scope.finishReason = choice.finish_reason;
@@ -140,6 +152,7 @@ export function reassembleChatChunks(
       : unit.head.entry;
     const { scope } = unit.head;
     const call: StreamedToolCall = { entry, path: unit.path, choice: scope.choice };
+    if (unit.head.legacy) call.legacy = true;
     // Units come by rank (completion, choice, index): the last of its scope is the last one before another scope.
     if (units[u + 1]?.head.scope !== scope) call.finishReason = scope.finishReason;
     return call;
@@ -183,6 +196,31 @@ function readFragment(
   const known = isObject(entry.function) ? entry.function : (entry.function = {});
   if (typeof fn.name === 'string' && fn.name !== '') known.name = fn.name;
   if (typeof fn.arguments === 'string') assembly.append(key, fn.arguments, path);
+}
+
+/**
+ * One legacy `delta.function_call` fragment: a choice streams at most one such call, so every fragment
+ * of the choice continues it (the first names it, later ones append to its arguments).
+ */
+function readLegacyFragment(
+  fragment: Record<string, unknown>,
+  path: string,
+  scope: ChoiceScope,
+  assembly: StreamAssembly<ChatHead>,
+): void {
+  const key = `${scope.name}/function_call`;
+  let unit = assembly.find(key);
+  if (!unit) {
+    unit = assembly.start(key, { scope, entry: { function: {} }, legacy: true }, path, [
+      scope.completion,
+      scope.choice,
+      scope.keys.length,
+    ]);
+    scope.keys.push(key);
+  }
+  const fn = unit.head.entry.function as Record<string, unknown>;
+  if (typeof fragment.name === 'string' && fragment.name !== '') fn.name = fragment.name;
+  if (typeof fragment.arguments === 'string') assembly.append(key, fragment.arguments, path);
 }
 
 // ---- Responses API ---------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import type { ToolCall } from '../../core/types.js';
 import { encodeArgs } from '../../match/operators.js';
-import { findSecretsInText } from '../../metrics/security.js';
+import { findSecretsInText, redactSecretKinds } from '../../metrics/security.js';
 import type { SnapshotCall } from './store.js';
 
 /** Characters with a meaning in a regular expression. */
@@ -28,14 +28,7 @@ function maskString(text: string): unknown {
  * a pattern, so the replay masks the actual calls' names the same way (`maskNames`); without the
  * preview, a rotated credential still replays.
  */
-function maskName(text: string): string {
-  const found = findSecretsInText(text);
-  for (let k = found.length - 1; k >= 0; k--) {
-    const { kind, start, end } = found[k]!;
-    text = `${text.slice(0, start)}[REDACTED ${kind}]${text.slice(end)}`;
-  }
-  return text;
-}
+const maskName = redactSecretKinds;
 
 /** A copy with the object keys at every depth through `maskName`; other values as they are. */
 function maskKeys(value: unknown): unknown {

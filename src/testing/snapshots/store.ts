@@ -7,7 +7,7 @@ import { goldCallsOf } from '../../io/gold.js';
 import { checkedGold } from '../../io/gold-check.js';
 import { parseJson } from '../../io/json.js';
 import { VERSION } from '../../core/version.js';
-import { snapshotFileName } from './file-name.js';
+import { safeJsonFileName } from '../../io/file-name.js';
 
 /** Layout version of snapshot files. */
 const SNAPSHOT_SCHEMA_VERSION = 1;
@@ -75,7 +75,7 @@ export class SnapshotStore {
 
   /** The path of the file that holds (or would hold) the snapshot `name`. */
   pathOf(name: string): string {
-    return join(this.root, snapshotFileName(name));
+    return join(this.root, safeJsonFileName(name, 'snapshot'));
   }
 
   /** The snapshot `name`, or undefined when there is none. Throws a `ToolscoreInputError` for a corrupt file. */

@@ -1,0 +1,288 @@
+import { testReader } from '../../../test/reader-tester.js';
+import { readCorpusJson } from '../../../test/corpus.js';
+import { expect, test } from 'vitest';
+import { inspectFormat, inspectSamples } from './inspect.js';
+
+type Json = Record<string, any>;
+
+const BROWSER = (): Json => readCorpusJson('evals', 'inspect', 'inspect-analysis-browser.eval-log.json') as Json;
+/** The text each of the browser sample's tool messages holds (messages 2, 4, 6 and 8), as the file records it. */
+const browserText = (message: number): string => BROWSER().samples[0].messages[message].content as string;
+
+testReader(inspectFormat, [
+  {
+    name: 'the web browser eval log of inspect_ai analysis tests: four calls of one sample, each answered by id',
+    input: BROWSER,
+    calls: [
+      {
+        tool: 'web_browser_go',
+        args: { url: 'https://www.aisi.gov.uk/' },
+        is_error: false,
+        result: browserText(2),
+        id: 'call_35FTpd6shR9efioDgeEBZ33s',
+      },
+      {
+        tool: 'web_browser_click',
+        args: { element_id: 151 },
+        is_error: false,
+        result: browserText(4),
+        id: 'call_O6fzXOPUvPtYflWdOH94RTWy',
+      },
+      {
+        tool: 'web_browser_click',
+        args: { element_id: 884 },
+        is_error: false,
+        result: browserText(6),
+        id: 'call_53eNweGanOHt6jGWAo2UuNCG',
+      },
+      {
+        tool: 'web_browser_click',
+        args: { element_id: 903 },
+        is_error: false,
+        result: browserText(8),
+        id: 'call_C0cGhnh5y5RCIBs9vTJCLgxW',
+      },
+    ],
+  },
+  {
+    name: 'a tool message with an error fails its call; two epochs are read in order as one trace, with a warning',
+    input: {
+      version: 2,
+      status: 'success',
+      eval: { task: 'ctf', model: 'openai/gpt-4o' },
+      samples: [
+        {
+          id: 'a',
+          epoch: 1,
+          messages: [
+            { role: 'user', content: 'list the files' },
+            {
+              role: 'assistant',
+              content: '',
+              tool_calls: [{ id: 'bash_1', function: 'bash', arguments: { cmd: 'sleep 600' }, type: 'function' }],
+            },
+            {
+              role: 'tool',
+              tool_call_id: 'bash_1',
+              function: 'bash',
+              content: '',
+              error: { type: 'timeout', message: 'Command timed out before completing.' },
+            },
+          ],
+        },
+        {
+          id: 'a',
+          epoch: 2,
+          messages: [
+            {
+              role: 'assistant',
+              content: '',
+              tool_calls: [{ id: 'py_1', function: 'python', arguments: { code: 'print(1)' } }],
+            },
+            {
+              role: 'tool',
+              tool_call_id: 'py_1',
+              function: 'python',
+              content: [{ type: 'text', text: '{"ok": true}' }],
+            },
+          ],
+        },
+      ],
+    },
+    calls: [
+      {
+        tool: 'bash',
+        args: { cmd: 'sleep 600' },
+        is_error: true,
+        result: '',
+        error: 'Command timed out before completing.',
+        id: 'bash_1',
+      },
+      { tool: 'python', args: { code: 'print(1)' }, is_error: false, result: { ok: true }, id: 'py_1' },
+    ],
+    warnings: ['t at $.samples: read 2 samples ("a", "a" epoch 2) one after the other as one trace'],
+  },
+  {
+    name: "a tool event's error fails the call its tool message records without one; a call no message answers takes its event's outcome",
+    input: {
+      eval: { task: 'ctf' },
+      samples: [
+        {
+          id: 7,
+          epoch: 1,
+          messages: [
+            {
+              role: 'assistant',
+              content: '',
+              tool_calls: [
+                { id: 'c1', function: 'bash', arguments: { cmd: 'cat /etc/shadow' } },
+                { id: 'c2', function: 'python', arguments: { code: 'while True: pass' } },
+                { id: 'c3', function: 'bash', arguments: { cmd: 'ls' } },
+              ],
+            },
+            { role: 'tool', tool_call_id: 'c1', function: 'bash', content: 'cat: /etc/shadow: Permission denied' },
+          ],
+          events: [
+            { event: 'model', output: {} },
+            {
+              event: 'tool',
+              type: 'function',
+              id: 'c1',
+              function: 'bash',
+              arguments: { cmd: 'cat /etc/shadow' },
+              result: 'cat: /etc/shadow: Permission denied',
+              error: { type: 'permission', message: '' },
+            },
+            {
+              event: 'tool',
+              type: 'function',
+              id: 'c2',
+              function: 'python',
+              arguments: { code: 'while True: pass' },
+              result: '',
+              error: { type: 'timeout', message: 'Command timed out before completing.' },
+            },
+            {
+              event: 'tool',
+              type: 'function',
+              id: 'c3',
+              function: 'bash',
+              arguments: { cmd: 'ls' },
+              result: 'flag.txt',
+            },
+          ],
+        },
+      ],
+    },
+    calls: [
+      {
+        tool: 'bash',
+        args: { cmd: 'cat /etc/shadow' },
+        is_error: true,
+        result: 'cat: /etc/shadow: Permission denied',
+        error: 'permission',
+        id: 'c1',
+      },
+      {
+        tool: 'python',
+        args: { code: 'while True: pass' },
+        is_error: true,
+        result: '',
+        error: 'Command timed out before completing.',
+        id: 'c2',
+      },
+      { tool: 'bash', args: { cmd: 'ls' }, is_error: false, result: 'flag.txt', id: 'c3' },
+    ],
+  },
+  {
+    name: "a sample whose messages hold no call is read from its tool events; another sample's unmatched events are left out",
+    input: {
+      eval: { task: 'ctf' },
+      samples: [
+        {
+          id: 'a',
+          epoch: 1,
+          messages: [{ role: 'user', content: 'list the files' }],
+          events: [
+            {
+              event: 'tool',
+              type: 'function',
+              id: 'e1',
+              function: 'bash',
+              arguments: { cmd: 'ls' },
+              result: 'flag.txt',
+            },
+            {
+              event: 'tool',
+              type: 'function',
+              id: 'e2',
+              function: 'bash',
+              arguments: { cmd: 'cat flag.txt' },
+              result: '',
+              error: { type: 'permission', message: 'Permission denied' },
+            },
+          ],
+        },
+        {
+          id: 'b',
+          epoch: 1,
+          messages: [
+            {
+              role: 'assistant',
+              content: '',
+              tool_calls: [{ id: 'm1', function: 'researcher', arguments: { q: 'x' } }],
+            },
+            { role: 'tool', tool_call_id: 'm1', function: 'researcher', content: 'done' },
+          ],
+          events: [
+            {
+              event: 'tool',
+              type: 'function',
+              id: 'm1',
+              function: 'researcher',
+              arguments: { q: 'x' },
+              result: 'done',
+            },
+            {
+              event: 'tool',
+              type: 'function',
+              id: 's1',
+              function: 'web_search',
+              arguments: { query: 'x' },
+              result: '',
+            },
+          ],
+        },
+      ],
+    },
+    calls: [
+      { tool: 'bash', args: { cmd: 'ls' }, is_error: false, result: 'flag.txt', id: 'e1' },
+      {
+        tool: 'bash',
+        args: { cmd: 'cat flag.txt' },
+        is_error: true,
+        result: '',
+        error: 'Permission denied',
+        id: 'e2',
+      },
+      { tool: 'researcher', args: { q: 'x' }, is_error: false, result: 'done', id: 'm1' },
+    ],
+    warnings: [
+      't at $.samples: read 2 samples ("a", "b") one after the other as one trace',
+      't at $.samples[0].events[0]: the messages hold no tool call; read the calls of 2 tool events',
+      't at $.samples[1].events[1]: left out a tool event whose call no message holds (calls of an agent run as a tool?)',
+    ],
+  },
+  {
+    name: 'a log written without its samples is an error saying so, not zero calls',
+    input: { version: 2, status: 'success', eval: { task: 'ctf' }, results: { total_samples: 3 } },
+    detected: false,
+    error:
+      't at $: this Inspect log records no samples (was it written with --no-log-samples, or is the run unfinished?)',
+  },
+  {
+    name: 'a sample without messages is an error naming it',
+    input: { eval: { task: 'ctf' }, samples: [{ id: 1, epoch: 1, input: 'x' }] },
+    detected: false,
+    error:
+      't at $.samples[0]: expected an Inspect sample ({"id", "epoch", "messages": [...]}), got an object with keys id, epoch, input',
+  },
+]);
+
+test("inspectSamples lists a log's runs, one per sample and epoch, named as the log names them", () => {
+  const log = {
+    eval: { task: 'ctf' },
+    samples: [
+      { id: 'a', epoch: 1, messages: [] },
+      { id: 'a', epoch: 2, messages: [] },
+      { id: 3, epoch: 1, messages: [] },
+    ],
+  };
+  expect(inspectSamples(log)?.map(({ id, path }) => [id, path])).toEqual([
+    ['"a"', '$.samples[0]'],
+    ['"a" epoch 2', '$.samples[1]'],
+    ['3', '$.samples[2]'],
+  ]);
+  expect(inspectSamples(log)?.[1]?.sample).toBe(log.samples[1]);
+  expect(inspectSamples({ eval: {}, samples: [] })).toBeUndefined();
+});
