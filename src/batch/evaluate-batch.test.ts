@@ -620,6 +620,30 @@ describe('trace files of several runs (an ADK eval set): one case per run', () =
     expect(summary.cases).toEqual({ total: 5, scored: 5, failed: 0 });
   });
 
+  test('an Inspect AI log: each sample and epoch is a case named by its id', async () => {
+    const dir = scratch();
+    writeFileSync(join(dir, 'gold.json'), JSON.stringify([{ tool: 'search', args: { q: 'x' } }]));
+    /** A sample whose assistant made the one call `tool` with {q: "x"}. */
+    const sample = (id: string, epoch: number, tool: string) => ({
+      id,
+      epoch,
+      messages: [
+        { role: 'user', content: 'find x' },
+        { role: 'assistant', content: '', tool_calls: [{ id: 'c1', function: tool, arguments: { q: 'x' } }] },
+        { role: 'tool', tool_call_id: 'c1', function: tool, content: 'found' },
+      ],
+    });
+    const log = join(dir, 'ctf.json');
+    const samples = [sample('a', 1, 'search'), sample('a', 2, 'lookup'), sample('b', 1, 'search')];
+    writeFileSync(log, JSON.stringify({ eval: { task: 'ctf' }, samples }));
+    const { lines } = await runAll({ gold: join(dir, 'gold.json'), traces: log });
+    expect(lines.map((line) => [line.id, (line as BatchScoredLine).score])).toEqual([
+      [`${log}#a`, 1],
+      [`${log}#a epoch 2`, 0],
+      [`${log}#b`, 1],
+    ]);
+  });
+
   test('--trace-dir: the runs of a file are scored against its paired gold, named by the relative path', async () => {
     const dir = runsFolder();
     const { lines } = await runAll({ goldDir: join(dir, 'gold'), traceDir: join(dir, 'traces') });
