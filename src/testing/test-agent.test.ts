@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import { ToolscoreAssertionError } from './assertion-error.js';
+import { cases } from './cases.js';
 import { testAgent } from './test-agent.js';
 import type { AgentTestContext } from './trials.js';
 
@@ -214,4 +215,17 @@ describe('testAgent with trials', () => {
     );
     expect(ran).toBe(false);
   });
+});
+
+describe('cases with trials, spread into testAgent', () => {
+  test.each(cases([{ input: 'weather in NYC', expected }], { trials: 2 }))(
+    '$input, $trials trials',
+    async (testCase) => {
+      const run = await testAgent({ agent: weatherResponse, ...testCase });
+      expect(run.trials.map(({ trial, success }) => [trial, success])).toEqual([
+        [1, true],
+        [2, true],
+      ]);
+    },
+  );
 });
