@@ -175,6 +175,27 @@ describe('testAgent with trials', () => {
     );
   });
 
+  it('a response that cannot be read, or a thrown non-Error, is a failed trial too', async () => {
+    const agent = (input: string, { trial }: AgentTestContext): unknown => {
+      if (trial === 1) return 42;
+      if (trial === 2) throw 'rate limited';
+      return weatherResponse(input);
+    };
+    // c = 1 of 3: pass^1 = 1/3, pass^2 = pass^3 = 0; pass@2 = 1 − C(2,2)/C(3,2) = 2/3, pass@3 = 1.
+    await expect(testAgent({ agent, input: 'weather in NYC', expected, trials: 3 })).rejects.toThrow(
+      new ToolscoreAssertionError(
+        [
+          'pass^3 0.00 < 1.00 required',
+          '1 of 3 trials passed (a success is a PASS verdict)',
+          '  trial 1  ✗  error: actual at $: could not detect the trace format: this is a number, not an object or a list (--explain)',
+          '  trial 2  ✗  error: rate limited',
+          '  trial 3  ✓  score 1.00  PASS',
+          'pass^k 0.333 0.000 0.000 · pass@k 0.333 0.667 1.000 (k = 1…3)',
+        ].join('\n'),
+      ),
+    );
+  });
+
   it('runs at most `concurrency` trials at once, and lists them in trial order', async () => {
     let running = 0;
     let most = 0;
