@@ -135,8 +135,16 @@ export { VERSION } from './core/version.js';
 // Testing agents in any test runner; the runner matchers and fixtures have entry points of their own.
 export { ToolscoreAssertionError } from './testing/assertion-error.js';
 export { assertTools, type AssertToolsOptions } from './testing/assert-tools.js';
-export { testAgent, type Agent, type TestAgentOptions } from './testing/test-agent.js';
-export { cases } from './testing/cases.js';
+export { testAgent, type TestAgentOptions, type TestAgentTrialsOptions } from './testing/test-agent.js';
+export type {
+  Agent,
+  AgentTestContext,
+  AgentTrial,
+  AgentTrials,
+  PassHatKRequirement,
+} from './testing/trials.js';
+export type { TrialStats } from './trials/case-stats.js';
+export { cases, type CasesOptions } from './testing/cases.js';
 export {
   assertAllMetricsAbove,
   assertArgumentF1,
