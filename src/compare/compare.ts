@@ -7,7 +7,7 @@ import { trialCasesOf } from '../batch/trials.js';
 import { redactSecrets } from '../metrics/security.js';
 import { isTrialSuccess } from '../trials/case-stats.js';
 import { largestK, passCurves, type TrialCount } from '../trials/estimators.js';
-import { signTestP } from './sign-test.js';
+import { signTestP } from '../trials/sign-test.js';
 
 /** Layout version of `comparison.json`. */
 const COMPARISON_SCHEMA_VERSION = 1;
