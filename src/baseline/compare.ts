@@ -75,7 +75,7 @@ export interface TrialCaseChange {
 }
 
 /** How the trials of a run compare with the baseline's (both runs have trials). */
-export interface TrialComparison {
+interface TrialComparison {
   /** How a trial's success was counted in both runs: the baseline's rule. */
   success: 'verdict' | 'min_score';
   min_score: number | null;

@@ -52,7 +52,7 @@ export interface BaselineTrialCase {
 }
 
 /** How the trials of a batch baseline were counted: a success is a PASS verdict, or a score at or above `min_score`. */
-export interface BaselineTrials {
+interface BaselineTrials {
   success: 'verdict' | 'min_score';
   min_score: number | null;
 }

@@ -45,7 +45,7 @@ export interface ComparedModel {
 }
 
 /** One model's trials, as a batch summary's `trials` block counts them (success: a PASS verdict). */
-export interface ComparedTrials {
+interface ComparedTrials {
   cases: number;
   trials: number;
   min_trials: number;
@@ -60,7 +60,7 @@ export interface ComparedTrials {
 }
 
 /** What a comparison of runs with trials adds: the k compared and the best per trial measure. */
-export interface ComparisonTrials {
+interface ComparisonTrials {
   success: 'verdict';
   /** pass^k is compared for k = 1 … this: the fewest trials of a case in any run. */
   largest_k: number;
