@@ -580,7 +580,8 @@ const regressionCommand: CommandSpec<RegressionFlags, [string, string | undefine
     },
     thresholdFor: {
       flags: '--threshold-for <metric=delta>',
-      description: "one metric's threshold, repeatable (e.g. argument_f1=0.1, failed_calls=2)",
+      description:
+        "one metric's threshold, repeatable (e.g. argument_f1=0.1, failed_calls=2; pass_hat_k=0.1 for every pass^k of runs with trials)",
       repeatable: true,
     },
     strictGold: {
