@@ -31,7 +31,14 @@ import {
   parseWeightFlags,
   type ScoringFlags,
 } from '../scoring-flags.js';
-import { STDOUT_PATH, batchOutputs, finishRun, parseMaxErrors, type BatchOutputFlags } from './batch-output.js';
+import {
+  STDOUT_PATH,
+  batchOutputs,
+  finishRun,
+  parseMaxErrors,
+  parseMinPassHatK,
+  type BatchOutputFlags,
+} from './batch-output.js';
 
 /** Flags of `toolscore run`, as commander parsed them. */
 export interface RunFlags extends ScoringFlags, BatchOutputFlags {
@@ -94,6 +101,7 @@ export async function runRun(agentPath: string, flags: RunFlags): Promise<number
   const weights = parseWeightFlags(flags.weight);
   const minScore = flags.minScore === undefined ? undefined : parseMinScore(flags.minScore);
   const maxErrors = parseMaxErrors(flags);
+  const passHatK = parseMinPassHatK(flags);
   const format = checkFormatName(flags.format, '--format');
   const trials = atLeastOne(flags.trials, '--trials') ?? 1;
   const concurrency = atLeastOne(flags.concurrency, '--concurrency');
@@ -164,6 +172,7 @@ export async function runRun(agentPath: string, flags: RunFlags): Promise<number
     const code = await finishRun(run, flags, {
       minScore,
       maxErrors,
+      passHatK,
       print: flags.output === STDOUT_PATH ? process.stderr : process.stdout,
       onEnd: () => progress.end(concurrency ?? DEFAULT_CONCURRENCY),
       writeResults: writeStreamed,
