@@ -11,7 +11,7 @@ import {
   startProviderServer,
 } from '../support/provider-server.js';
 import { SAMPLE_SERVER } from './mcp-servers.js';
-import { type Run, runCli, runProgram, useScratchFolder } from './run-cli.js';
+import { CLI, childEnv, type Run, runCli, runProgram, useScratchFolder } from './run-cli.js';
 
 /*
  * `toolscore run` on real agents: one built with the Vercel AI SDK (`generateText` and tools), one with the
@@ -379,5 +379,37 @@ describe('toolscore run on agents built with the real SDKs, against the seeded p
       expect(trials.pass_at_k[k]).toBeCloseTo(2 / 3, 12);
     }
     expect([trials.always, trials.never, trials.flaky, trials.flaky_cases]).toEqual([2, 1, 0, []]);
+  });
+});
+
+describe("toolscore run and an agent's abandoned work", () => {
+  test('a trial abandoned at --timeout does not hold the process once the run is written', async () => {
+    const folder = scratch.fresh();
+    // Trial 2 waits ten minutes on a timer: the runner abandons it after 1 s, but the timer would keep Node alive.
+    writeFileSync(
+      join(folder, 'agent.mjs'),
+      `export default async (input, { trial }) => {
+  if (trial === 2) await new Promise((done) => setTimeout(done, 600_000));
+  return [{ tool: 'a', args: {} }];
+};\n`,
+    );
+    writeFileSync(join(folder, 'cases.jsonl'), '{"id":"x","input":1,"expected":[{"tool":"a","args":{}}]}\n');
+    const args = ['run', 'agent.mjs', '--dataset', 'cases.jsonl', '--trials', '2', '--timeout', '1', '-o', 'r.jsonl'];
+    // 60 s only stops the process that the bug left waiting; a run that exits takes a second or two.
+    const run = await runProgram(process.execPath, [CLI, ...args, '--no-progress'], {
+      cwd: folder,
+      env: childEnv(),
+      timeout: 60_000,
+    });
+    // Exit 1: the timed-out trial is a lost case and --max-errors is 0.
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toBe(
+      'toolscore: 1 of 2 cases could not be read or scored; --max-errors 0 allows none (their lines in the results say why)\n' +
+        'toolscore run: 1 abandoned trial is still running (--timeout); exiting without waiting for it\n',
+    );
+    expect(linesOf(join(folder, 'r.jsonl')).map((line) => [line.trial, line.score ?? line.error])).toEqual([
+      [1, 1],
+      [2, 'the agent did not answer within 1 s (--timeout); the trial was abandoned'],
+    ]);
   });
 });
