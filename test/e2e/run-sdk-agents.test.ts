@@ -179,13 +179,16 @@ export default async function agent(input, { caseId, trial, signal }) {
 }
 `;
 
-/** Preloaded into the CLI: a socket to anything but 127.0.0.1 (or a local pipe) throws, naming where it was going. */
+/**
+ * Preloaded into the CLI: a socket to anything but 127.0.0.1 (or a local pipe) throws, naming where it was
+ * going; with NO_SOCKETS=1, any TCP socket at all does (a replayed run).
+ */
 const NETWORK_GUARD = `import net from 'node:net';
 const connect = net.Socket.prototype.connect;
 net.Socket.prototype.connect = function (...args) {
   const first = Array.isArray(args[0]) ? args[0][0] : args[0];
   const options = typeof first === 'object' && first !== null ? first : { port: first, host: args[1] };
-  if (options.path === undefined && options.host !== '127.0.0.1')
+  if (options.path === undefined && (options.host !== '127.0.0.1' || process.env.NO_SOCKETS === '1'))
     throw new Error(\`the agent reached for \${options.host}:\${options.port}\`);
   return connect.apply(this, args);
 };
@@ -235,7 +238,12 @@ function linesOf(path: string): Record<string, any>[] {
 }
 
 /** `toolscore run AGENT` on the cases, in the scratch folder, with the guard and the provider's address. */
-function runAgentCli(agent: string, name: string, extra: string[] = []): Promise<Run> {
+function runAgentCli(
+  agent: string,
+  name: string,
+  extra: string[] = [],
+  moreEnv: Record<string, string> = {},
+): Promise<Run> {
   return runCli(
     [
       'run',
@@ -253,7 +261,7 @@ function runAgentCli(agent: string, name: string, extra: string[] = []): Promise
       `${name}.summary.json`,
       ...extra,
     ],
-    { cwd: dir, env },
+    { cwd: dir, env: { ...env, ...moreEnv } },
   );
 }
 
@@ -284,7 +292,7 @@ describe('toolscore run on agents built with the real SDKs, against the seeded p
     );
   });
 
-  test('the guard refuses a connection to anything but 127.0.0.1', async () => {
+  test('the guard refuses a connection to anything but 127.0.0.1, and with NO_SOCKETS=1 to anything', async () => {
     // 203.0.113.1 is TEST-NET-3: never routed, so even without the guard nothing would leave the machine.
     const probe = await runProgram(
       process.execPath,
@@ -292,6 +300,12 @@ describe('toolscore run on agents built with the real SDKs, against the seeded p
       { env: { ...process.env, NODE_OPTIONS: env.NODE_OPTIONS } },
     );
     expect(probe.stdout).toBe('the agent reached for 203.0.113.1:80\n');
+    const local = await runProgram(
+      process.execPath,
+      ['-e', `fetch('${server.url}/').catch((e) => console.log(e.cause?.message ?? e.message))`],
+      { env: { ...process.env, NODE_OPTIONS: env.NODE_OPTIONS, NO_SOCKETS: '1' } },
+    );
+    expect(local.stdout).toBe(`the agent reached for 127.0.0.1:${new URL(server.url).port}\n`);
   });
 
   test.each([
@@ -317,6 +331,13 @@ describe('toolscore run on agents built with the real SDKs, against the seeded p
       IDS.flatMap((id, c) => [0, 1, 2].map((t) => [(TABLE[c]![t] === 'x' ? CASES[id].wrong : CASES[id].right).name])),
     );
     expect(traces.every((trace) => trace.calls[0].result !== undefined)).toBe(true);
+    // The traces are a batch dataset: re-scored without the agent, they give the run's lines.
+    const rescore = await runCli(
+      ['batch', `${name}-traces/cases.jsonl`, '--jobs', '1', '--no-progress', '-o', `${name}-rescored.jsonl`],
+      { cwd: dir },
+    );
+    expect(rescore.code, rescore.stderr).toBe(0);
+    expect(linesOf(join(dir, `${name}-rescored.jsonl`))).toEqual(lines);
 
     const summary = JSON.parse(readFileSync(join(dir, `${name}.summary.json`), 'utf8'));
     expect(summary.score.mean).toBeCloseTo(5 / 9, 12);
@@ -365,7 +386,10 @@ describe('toolscore run on agents built with the real SDKs, against the seeded p
 
     const connections = server.connections;
     const requests = server.requests.length;
-    const replay = await runAgentCli('ai-sdk.ts', 'replayed', ['--replay', '--cassettes', 'tapes', '--trials', '3']);
+    // No socket at all, not even to 127.0.0.1: a request would fail its trial, and the lines below would differ.
+    const replay = await runAgentCli('ai-sdk.ts', 'replayed', ['--replay', '--cassettes', 'tapes', '--trials', '3'], {
+      NO_SOCKETS: '1',
+    });
     expect(replay.code, replay.stderr).toBe(0);
     expect(server.connections).toBe(connections);
     expect(server.requests.length).toBe(requests);
