@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { cassettePath } from '../../src/replay/index.js';
 import { seededRandom } from '../../src/schemas/prng.js';
 import { REPO_ROOT } from '../corpus.js';
 import {
@@ -106,8 +107,9 @@ export default async function agent(input: string, { caseId, trial, signal }: Co
 }
 `;
 
-/** The OpenAI Agents JS agent: function tools on a Chat Completions model. */
+/** The OpenAI Agents JS agent: function tools (through toolscore/replay's cassettes) on a Chat Completions model. */
 const AGENTS_SDK_AGENT = `import { Agent, OpenAIProvider, run, setTracingDisabled, tool } from '@openai/agents';
+import { openCassette, replayAgentsTool } from 'toolscore/replay';
 import { z } from 'zod';
 
 setTracingDisabled(true);
@@ -133,11 +135,12 @@ export default async function agent(input, { caseId, trial, signal }) {
     apiKey: process.env.OPENAI_API_KEY,
     useResponses: false,
   });
+  const cassette = openCassette(caseId);
   const assistant = new Agent({
     name: 'assistant',
     instructions: 'Answer with the tools.',
     model: await provider.getModel('gpt-4o-mini'),
-    tools,
+    tools: tools.map((t) => replayAgentsTool(cassette, t)),
   });
   return run(assistant, input, { signal });
 }
@@ -435,5 +438,53 @@ describe("toolscore run and an agent's abandoned work", () => {
       [1, 1],
       [2, 'the agent did not answer within 1 s (--timeout); the trial was abandoned'],
     ]);
+  });
+});
+
+describe('toolscore run --replay with the OpenAI Agents JS SDK: tools from the cassette, the model live', () => {
+  test('a call the cassette does not hold fails its trial, naming the tool and its arguments', async () => {
+    const record = await runAgentCli('agents-sdk.mjs', 'agents-recorded', [
+      '--replay',
+      'record',
+      '--cassettes',
+      'agent-tapes',
+    ]);
+    expect(record.code, record.stderr).toBe(0);
+    const replay = await runAgentCli('agents-sdk.mjs', 'agents-replayed', [
+      '--replay',
+      '--cassettes',
+      'agent-tapes',
+      '--trials',
+      '3',
+    ]);
+    // Exit 1: one trial could not be scored, and --max-errors is 0.
+    expect(replay.code, replay.stderr).toBe(1);
+    /*
+     * The model still answers each trial from the table; only the tools replay what trial 1 recorded:
+     * weather-paris get_weather(Paris); notes-report searchNotes(report); weather-oslo searchNotes(Oslo),
+     * the wrong call trial 1 made. So weather-paris's trial 3 (wrong: searchNotes(Paris)) is a miss and
+     * fails; weather-oslo's trials are all wrong and all recorded: scored 0.
+     */
+    const lines = linesOf(join(dir, 'agents-replayed.jsonl'));
+    expect(lines.map((line) => [line.id, line.trial, line.score ?? 'error'])).toEqual([
+      ['weather-paris', 1, 1],
+      ['weather-paris', 2, 1],
+      ['weather-paris', 3, 'error'],
+      ['notes-report', 1, 1],
+      ['notes-report', 2, 1],
+      ['notes-report', 3, 1],
+      ['weather-oslo', 1, 0],
+      ['weather-oslo', 2, 0],
+      ['weather-oslo', 3, 0],
+    ]);
+    // The SDK wraps the tool's error in its own words; the reason keeps the replay's.
+    expect(lines[2]!.error).toBe(
+      `the agent threw: Failed to run function tools: ReplayMissError: strict replay: no recorded call of tool "searchNotes" with arguments {"query":"Paris"} in cassette ${cassettePath(join(dir, 'agent-tapes'), 'weather-paris')}`,
+    );
+    // A failed trial is a failure: c = 2, 3, 0 as in the live run, so the same pass^k.
+    const { trials } = JSON.parse(readFileSync(join(dir, 'agents-replayed.summary.json'), 'utf8'));
+    expect(trials.pass_hat_k['1']).toBeCloseTo(5 / 9, 12);
+    expect(trials.pass_hat_k['2']).toBeCloseTo(4 / 9, 12);
+    expect(trials.pass_hat_k['3']).toBeCloseTo(1 / 3, 12);
   });
 });
