@@ -90,13 +90,20 @@ function summarizeTrials(
   const counts = all.map(({ stats }) => stats);
   const curves = passCurves(counts);
   const flaky = all.filter(({ stats }) => stats.flaky).sort(compareTrialCases);
+  // A loop, not Math.min(...all): spreading a run's every case into one call overflows the stack past ~120,000.
+  let minTrials = Number.POSITIVE_INFINITY;
+  let maxTrials = 0;
+  for (const { n } of counts) {
+    minTrials = Math.min(minTrials, n);
+    maxTrials = Math.max(maxTrials, n);
+  }
   const byK = (values: number[]): Record<string, number> =>
     Object.fromEntries(values.map((value, i) => [String(i + 1), value]));
   return {
     cases: all.length,
     trials: lines,
-    min_trials: Math.min(...counts.map(({ n }) => n)),
-    max_trials: Math.max(...counts.map(({ n }) => n)),
+    min_trials: minTrials,
+    max_trials: maxTrials,
     always: counts.filter(({ n, c }) => c === n).length,
     never: counts.filter(({ c }) => c === 0).length,
     flaky: flaky.length,
