@@ -193,29 +193,42 @@ function winnersOf(models: readonly ComparedModel[], measure: Compared): string[
 function pairOf(a: ModelRun & { lines: readonly BatchLine[] }, b: typeof a): ComparedPair {
   const scores = new Map<string, number>();
   for (const line of b.lines) if (isScored(line)) scores.set(line.id, line.score);
-  let aWins = 0;
-  let bWins = 0;
-  let ties = 0;
-  let total = 0;
+  const differences: CaseDifference[] = [];
   for (const line of a.lines) {
     if (!isScored(line)) continue;
     const other = scores.get(line.id);
     if (other === undefined) continue;
-    const difference = line.score - other;
-    total += difference;
-    if (difference > TIE) aWins++;
-    else if (difference < -TIE) bWins++;
-    else ties++;
+    const value = line.score - other;
+    differences.push({ sign: value > TIE ? 1 : value < -TIE ? -1 : 0, value });
   }
-  const cases = aWins + bWins + ties;
+  return pairedComparison(a.name, b.name, differences);
+}
+
+/** A case both runs scored: who did better (1: a, −1: b, 0: a tie) and by how much (a − b). */
+interface CaseDifference {
+  sign: number;
+  value: number;
+}
+
+/** The paired sign test and mean difference over the cases two runs share. */
+function pairedComparison(a: string, b: string, differences: readonly CaseDifference[]): ComparedPair {
+  let aWins = 0;
+  let bWins = 0;
+  let total = 0;
+  for (const { sign, value } of differences) {
+    total += value;
+    if (sign > 0) aWins++;
+    else if (sign < 0) bWins++;
+  }
+  const cases = differences.length;
   const p = signTestP(aWins, bWins);
   return {
-    a: a.name,
-    b: b.name,
+    a,
+    b,
     cases,
     a_wins: aWins,
     b_wins: bWins,
-    ties,
+    ties: cases - aWins - bWins,
     mean_difference: cases === 0 ? null : total / cases,
     p_value: p,
     significant: p < SIGNIFICANCE,
@@ -279,32 +292,16 @@ function trialPairOf(
   a: { name: string; counts: ReadonlyMap<string, TrialCount> },
   b: { name: string; counts: ReadonlyMap<string, TrialCount> },
 ): ComparedPair {
-  let aWins = 0;
-  let bWins = 0;
-  let ties = 0;
-  let total = 0;
+  const differences: CaseDifference[] = [];
   for (const [id, mine] of a.counts) {
     const other = b.counts.get(id);
     if (other === undefined) continue;
-    const difference = mine.c * other.n - other.c * mine.n;
-    total += mine.c / mine.n - other.c / other.n;
-    if (difference > 0) aWins++;
-    else if (difference < 0) bWins++;
-    else ties++;
+    differences.push({
+      sign: Math.sign(mine.c * other.n - other.c * mine.n),
+      value: mine.c / mine.n - other.c / other.n,
+    });
   }
-  const cases = aWins + bWins + ties;
-  const p = signTestP(aWins, bWins);
-  return {
-    a: a.name,
-    b: b.name,
-    cases,
-    a_wins: aWins,
-    b_wins: bWins,
-    ties,
-    mean_difference: cases === 0 ? null : total / cases,
-    p_value: p,
-    significant: p < SIGNIFICANCE,
-  };
+  return pairedComparison(a.name, b.name, differences);
 }
 
 /**
