@@ -2,6 +2,7 @@ import { isCallList, toActualCalls } from './support/calls.js';
 import { callMarkIn, checkZeroCalls, describeKeys, isEmptyList, type ZeroReading } from './support/call-collector.js';
 import type { ToolCall } from '../core/types.js';
 import { claimHint, detectFormat, formatNamed, undetectedFormatError } from './registry.js';
+import { conversationOf } from './support/turns.js';
 import { collectingContext, passedOverWarnings, type TraceFormat, type UnrecognisedItems } from './types.js';
 
 /** Calls read from some input, with the format used and any warnings. */
@@ -10,6 +11,11 @@ export interface ExtractedCalls {
   /** The format that read them (`calls` for an in-memory call list). */
   format: string;
   warnings: string[];
+  /**
+   * The user messages' texts, in order (text parts joined with "\n"): present only when the trace
+   * holds two or more, and then each call carries its `turn`.
+   */
+  userMessages?: string[];
 }
 
 /**
@@ -41,8 +47,11 @@ export function readWithAdapter(
 ): ExtractedCalls {
   const warnings: string[] = [];
   const passedOver: UnrecognisedItems = { count: 0 };
+  const userMessages: string[] = [];
   // An empty list is no calls in any format (a run that made none), whatever shape the format expects.
-  const calls = isEmptyList(data) ? [] : adapter.parse(data, collectingContext(source, warnings, passedOver));
+  const calls = isEmptyList(data)
+    ? []
+    : adapter.parse(data, collectingContext(source, warnings, passedOver, userMessages));
   warnings.push(...passedOverWarnings(source, passedOver, calls.length === 0));
   if (calls.length === 0) {
     const reading: ZeroReading = { adapter, explicit, source, passedOver, warnings };
@@ -55,5 +64,5 @@ export function readWithAdapter(
       (samples) => claimHint(adapter, samples),
     );
   }
-  return { calls, format: adapter.name, warnings };
+  return { calls, format: adapter.name, warnings, ...conversationOf(userMessages) };
 }
