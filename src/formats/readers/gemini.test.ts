@@ -60,6 +60,38 @@ const SAN_FRANCISCO_WEATHER: ToolCall[] = [
 
 testReader(geminiFormat, [
   {
+    name: 'a Live API session: each clientContent user turn is a turn of the conversation (realtime audio is not read as one)',
+    input: [
+      { setupComplete: {} },
+      { clientContent: { turns: [{ role: 'user', parts: [{ text: 'turn on the lights' }] }], turnComplete: true } },
+      { toolCall: { functionCalls: [{ id: 'f1', name: 'turn_on_the_lights', args: {} }] } },
+      { toolResponse: { functionResponses: [{ id: 'f1', name: 'turn_on_the_lights', response: { result: 'ok' } }] } },
+      { realtimeInput: { audio: { data: 'AAAA', mimeType: 'audio/pcm' } } },
+      { clientContent: { turns: [{ role: 'user', parts: [{ text: 'and off again' }] }], turnComplete: true } },
+      { toolCall: { functionCalls: [{ id: 'f2', name: 'turn_off_the_lights', args: {} }] } },
+    ],
+    calls: [
+      {
+        tool: 'turn_on_the_lights',
+        args: {},
+        id: 'f1',
+        result: { result: 'ok' },
+        is_error: false,
+        metadata: { format: 'functionCall' },
+        turn: 1,
+      },
+      {
+        tool: 'turn_off_the_lights',
+        args: {},
+        id: 'f2',
+        is_error: false,
+        metadata: { format: 'functionCall' },
+        turn: 2,
+      },
+    ],
+    userMessages: ['turn on the lights', 'and off again'],
+  },
+  {
     name: 'contents of two user turns: a user content holding functionResponse parts returns results and is no turn',
     input: {
       contents: [

@@ -101,6 +101,24 @@ const CASES: [string, string, ToolCall[]][] = [
 
 testReader(vercelAIFormat, [
   {
+    name: "a result whose steps hold calls and whose messages hold the user's turns is read as one turn, with a warning saying why",
+    input: {
+      steps: [{ content: [{ type: 'tool-call', toolCallId: 's1', toolName: 'search', input: { q: 'a' } }] }],
+      messages: [
+        { role: 'user', content: 'first' },
+        {
+          role: 'assistant',
+          content: [{ type: 'tool-call', toolCallId: 's1', toolName: 'search', input: { q: 'a' } }],
+        },
+        { role: 'user', content: 'second' },
+      ],
+    },
+    calls: [{ tool: 'search', args: { q: 'a' }, id: 's1', is_error: false, metadata: { step: 0 } }],
+    warnings: [
+      "t at $.messages: read as one turn: the result's steps record no user messages, so the turn of their calls is not known",
+    ],
+  },
+  {
     name: 'model messages of two user turns (tool results come in tool messages): each call marked with its turn',
     input: [
       { role: 'system', content: 'You are a support agent.' },
