@@ -35,6 +35,11 @@ export interface ToolCall {
   timestamp?: number;
   /** Anything else the source recorded (status codes, rows affected, format details). */
   metadata?: Record<string, unknown>;
+  /**
+   * The conversation turn the call was made in (1-based: after the turn-th user message); absent
+   * when the trace holds fewer than two user messages.
+   */
+  turn?: number;
 }
 
 /** A call the gold standard expects. */

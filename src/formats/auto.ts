@@ -3,6 +3,7 @@ import { callMarkIn, checkZeroCalls, describeKeys, isEmptyList, type ZeroReading
 import type { ToolCall } from '../core/types.js';
 import { claimHint, detectFormat, formatNamed, undetectedFormatError } from './registry.js';
 import { runsOf, runsReadAsOneText } from './runs.js';
+import { conversationOf } from './support/turns.js';
 import { collectingContext, passedOverWarnings, type TraceFormat, type UnrecognisedItems } from './types.js';
 
 /** Calls read from some input, with the format used and any warnings. */
@@ -13,6 +14,11 @@ export interface ExtractedCalls {
   warnings: string[];
   /** The ids of the runs read as one trace, when the input holds several (see `formats/runs.ts`). */
   runs?: string[];
+  /**
+   * The user messages' texts, in order (text parts joined with "\n"): present only when the trace
+   * holds two or more, and then each call carries its `turn`.
+   */
+  userMessages?: string[];
 }
 
 /**
@@ -44,7 +50,8 @@ export function readWithAdapter(
 ): ExtractedCalls {
   const warnings: string[] = [];
   const passedOver: UnrecognisedItems = { count: 0 };
-  const context = collectingContext(source, warnings, passedOver);
+  const userMessages: string[] = [];
+  const context = collectingContext(source, warnings, passedOver, userMessages);
   // An empty list is no calls in any format (a run that made none), whatever shape the format expects.
   const calls = isEmptyList(data) ? [] : adapter.parse(data, context);
   warnings.push(...passedOverWarnings(source, passedOver, calls.length === 0));
@@ -62,7 +69,11 @@ export function readWithAdapter(
       (samples) => claimHint(adapter, samples),
     );
   }
-  return runs === undefined
-    ? { calls, format: adapter.name, warnings }
-    : { calls, format: adapter.name, warnings, runs: runs.map((run) => run.id) };
+  return {
+    calls,
+    format: adapter.name,
+    warnings,
+    ...(runs === undefined ? {} : { runs: runs.map((run) => run.id) }),
+    ...conversationOf(userMessages),
+  };
 }

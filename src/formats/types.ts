@@ -14,6 +14,12 @@ export interface ParseContext {
    * calls names the first item in its "found no tool calls it could use" warning.
    */
   unrecognised(path: string, what: string): void;
+  /**
+   * Records a user message (real user input, never a tool-result carrier nor a system message), its
+   * text parts joined with "\n", in document order. Readers report them through a `TurnCounter`
+   * (support/turns.ts), which also marks each call's turn.
+   */
+  userMessage?(path: string, text: string): void;
 }
 
 /** What a reading passed over without knowing it (see `ParseContext.unrecognised`). */
@@ -101,14 +107,21 @@ export interface TraceStreamReader {
   finish(): ToolCall[];
 }
 
-/** A ParseContext that collects warnings as `source at path: message` lines, and counts what it passed over. */
+/**
+ * A ParseContext that collects warnings as `source at path: message` lines, counts what it passed
+ * over, and collects the user messages' texts in `userMessages`.
+ */
 export function collectingContext(
   source: string,
   warnings: string[],
   passedOver: UnrecognisedItems = { count: 0 },
+  userMessages: string[] = [],
 ): ParseContext {
   return {
     source,
+    userMessage(_path, text) {
+      userMessages.push(text);
+    },
     warn(path, message) {
       warnings.push(`${source}${path ? ` at ${path}` : ''}: ${message}`);
     },

@@ -19,6 +19,7 @@ import { isJsonLinesPath, jsonLinePath, type JsonLinesOptions, looksLikeJsonLine
 import type { UnrecognisedItems } from '../formats/types.js';
 import { callMarkIn, checkZeroCalls, describeKeys } from '../formats/support/call-collector.js';
 import { openRegularFile, readTextFile } from './files.js';
+import { conversationOf } from '../formats/support/turns.js';
 
 /**
  * Loads a trace file with a format (`auto` detects it from the whole structure). JSON Lines files
@@ -163,10 +164,11 @@ function boundedWarnings(
   path: string,
   warnings: string[],
   passedOver: UnrecognisedItems,
+  userMessages: string[],
 ): ParseContext & {
   finish(): void;
 } {
-  const context = collectingContext(path, warnings, passedOver);
+  const context = collectingContext(path, warnings, passedOver, userMessages);
   const kept = new Map<string, number>();
   const beyond = new Map<string, number>();
   let unlisted = 0;
@@ -207,7 +209,8 @@ const MARK_SCAN_LINES = 1024;
 async function loadJsonLinesTrace(path: string, format: string, options?: JsonLinesOptions): Promise<ExtractedCalls> {
   const warnings: string[] = [];
   const passedOver: UnrecognisedItems = { count: 0 };
-  const context = boundedWarnings(path, warnings, passedOver);
+  const userMessages: string[] = [];
+  const context = boundedWarnings(path, warnings, passedOver, userMessages);
   let pending: { item: unknown; line: number }[] | undefined = [];
   // The first lines, kept to confirm a named format when it reads no call.
   let sample: { item: unknown; line: number }[] = [];
@@ -284,5 +287,5 @@ async function loadJsonLinesTrace(path: string, format: string, options?: JsonLi
       (samples) => claimHint(adapter, samples),
     );
   }
-  return { calls, format: name, warnings };
+  return { calls, format: name, warnings, ...conversationOf(userMessages) };
 }

@@ -12,6 +12,60 @@ const browserText = (message: number): string => BROWSER().samples[0].messages[m
 
 testReader(inspectFormat, [
   {
+    name: "one sample's user messages are its turns (a solver's continue prompt is a user message too)",
+    input: {
+      eval: { task: 'ctf' },
+      samples: [
+        {
+          id: 'a',
+          epoch: 1,
+          messages: [
+            { role: 'system', content: 'You are a CTF player.' },
+            { role: 'user', content: 'find the flag' },
+            { role: 'assistant', content: '', tool_calls: [{ id: 'b1', function: 'bash', arguments: { cmd: 'ls' } }] },
+            { role: 'tool', tool_call_id: 'b1', function: 'bash', content: 'flag.txt' },
+            { role: 'user', content: [{ type: 'text', text: 'Please proceed to the next step.' }] },
+            {
+              role: 'assistant',
+              content: '',
+              tool_calls: [{ id: 'b2', function: 'bash', arguments: { cmd: 'cat flag.txt' } }],
+            },
+          ],
+        },
+      ],
+    },
+    calls: [
+      { tool: 'bash', args: { cmd: 'ls' }, is_error: false, result: 'flag.txt', id: 'b1', turn: 1 },
+      { tool: 'bash', args: { cmd: 'cat flag.txt' }, is_error: false, id: 'b2', turn: 2 },
+    ],
+    userMessages: ['find the flag', 'Please proceed to the next step.'],
+  },
+  {
+    name: 'several samples are separate conversations: read as one turn, which the warning says',
+    input: {
+      eval: { task: 'ctf' },
+      samples: ['a', 'b'].map((id) => ({
+        id,
+        epoch: 1,
+        messages: [
+          { role: 'user', content: `task ${id}` },
+          {
+            role: 'assistant',
+            content: '',
+            tool_calls: [{ id: `c-${id}`, function: 'bash', arguments: { cmd: 'ls' } }],
+          },
+        ],
+      })),
+    },
+    calls: [
+      { tool: 'bash', args: { cmd: 'ls' }, is_error: false, id: 'c-a' },
+      { tool: 'bash', args: { cmd: 'ls' }, is_error: false, id: 'c-b' },
+    ],
+    warnings: [
+      't at $.samples: read 2 samples ("a", "b") one after the other as one trace, in one turn (each sample is a conversation of its own)',
+    ],
+  },
+  {
     name: 'the web browser eval log of inspect_ai analysis tests: four calls of one sample, each answered by id',
     input: BROWSER,
     calls: [

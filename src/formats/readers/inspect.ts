@@ -1,5 +1,6 @@
 import { ToolscoreInputError, childPath } from '../../core/errors.js';
 import { isObject } from '../../core/objects.js';
+import { userText } from '../support/turns.js';
 import { readArguments } from '../support/arguments.js';
 import { CallCollector, type Outcome, describeKeys, readContent } from '../support/call-collector.js';
 import type { ParseContext, TraceFormat, TraceRun } from '../types.js';
@@ -26,8 +27,10 @@ export const inspectFormat: TraceFormat = {
   parse(data, context) {
     const samples = samplesOf(data);
     if (samples === undefined) throw notALog(data, context.source);
+    // Each sample is its own conversation: the turns of one are read, several are one turn.
+    const turns = samples.length === 1;
     const collector = new CallCollector(context, 'inspect');
-    samples.forEach((sample, i) => readSample(sample, childPath('$.samples', i), collector, context));
+    samples.forEach((sample, i) => readSample(sample, childPath('$.samples', i), collector, context, turns));
     return collector.finish();
   },
 };
@@ -88,8 +91,18 @@ interface ToolEvent {
   path: string;
 }
 
-/** One sample: its messages' calls and results, then what only its tool events record. */
-function readSample(sample: InspectSample, path: string, collector: CallCollector, context: ParseContext): void {
+function isUserMessage(message: unknown): message is Record<string, unknown> {
+  return isObject(message) && message.role === 'user';
+}
+
+/** One sample: its messages' calls and results (and user turns, if `turns`), then what only its tool events record. */
+function readSample(
+  sample: InspectSample,
+  path: string,
+  collector: CallCollector,
+  context: ParseContext,
+  turns: boolean,
+): void {
   const events = toolEvents(sample.events, childPath(path, 'events'));
   const callIds: string[] = [];
   const answered = new Set<string>();
@@ -102,6 +115,7 @@ function readSample(sample: InspectSample, path: string, collector: CallCollecto
       if (typeof message.tool_call_id === 'string') answered.add(message.tool_call_id);
       return readToolMessage(message, messagePath, collector, events);
     }
+    if (turns && isUserMessage(message)) collector.turns.user(messagePath, userText(message.content));
     if (message.role !== 'system' && message.role !== 'user')
       context.unrecognised(messagePath, `a message with role ${JSON.stringify(message.role)}`);
   });
