@@ -24,6 +24,8 @@ const SESSION_CALLS = [
     is_error: false,
     result: {},
     metadata: { format: 'function_call' },
+    // The session's second user message ("update data_one ...") asked for it; the first was "hi".
+    turn: 2,
   },
 ];
 
@@ -76,6 +78,10 @@ testReader(adkFormat, [
     name: "a session ADK's integration tests load: the function_call of an event, its function_response by name",
     input: SESSION.data,
     calls: SESSION_CALLS,
+    userMessages: [
+      'hi',
+      'update data_one to be RRRR, data_two to be 3.141529, data_three to be apple and banana, data_four to be 1, hello, and 3.14',
+    ],
   },
   {
     name: 'a multi-agent session: each agent transfer is the call the event records, its response the result',

@@ -41,7 +41,7 @@ testReader(inspectFormat, [
     userMessages: ['find the flag', 'Please proceed to the next step.'],
   },
   {
-    name: 'several samples are separate conversations: read as one turn, which the warning says',
+    name: 'several samples are separate conversations: read whole, they are one turn (batch reads each as its own run)',
     input: {
       eval: { task: 'ctf' },
       samples: ['a', 'b'].map((id) => ({
@@ -60,9 +60,6 @@ testReader(inspectFormat, [
     calls: [
       { tool: 'bash', args: { cmd: 'ls' }, is_error: false, id: 'c-a' },
       { tool: 'bash', args: { cmd: 'ls' }, is_error: false, id: 'c-b' },
-    ],
-    warnings: [
-      't at $.samples: read 2 samples ("a", "b") one after the other as one trace, in one turn (each sample is a conversation of its own)',
     ],
   },
   {
