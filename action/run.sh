@@ -35,6 +35,11 @@ if [[ -n "${INPUT_MCP_SERVER:-}" ]]; then
   output violations "$(field "$work/scorecard.json" security_issues)"
 elif [[ -n "${INPUT_DATASET:-}" ]]; then
   [[ -n "${INPUT_MAX_ERRORS:-}" ]] && gates+=(--max-errors "$INPUT_MAX_ERRORS")
+  # k=X gates, separated by commas or new lines; the CLI checks each (a malformed one exits 2).
+  while IFS= read -r gate; do
+    gate="${gate//[[:space:]]/}"
+    [[ -n "$gate" ]] && gates+=(--min-pass-hat-k "$gate")
+  done < <(printf '%s\n' "${INPUT_MIN_PASS_HAT_K:-}" | tr ',' '\n')
   "${toolscore[@]}" batch "$INPUT_DATASET" "${format[@]}" "${gates[@]}" --ci --no-progress \
     -o "$work/results.jsonl" --summary "$work/summary.json" || code=$?
   [[ -f "$work/summary.json" ]] || fail "the batch summary was not written (exit $code)"

@@ -1,19 +1,20 @@
 #!/usr/bin/env node
-// A/B of the OpenAI reader's parse throughput, two builds in one run:
+// A/B of a reader's parse throughput (the OpenAI reader, or the otel one), two builds in one run:
 //   node --expose-gc bench/parse-ab.mjs OLD NEW     (each a folder holding a built dist/)
-// On one generated OpenAI chat history (bench/trace-documents.mjs), each round times JSON.parse alone,
+// On one generated document (bench/trace-documents.mjs: an OpenAI chat history, or with PARSE_AB_FORMAT=otel
+// an @ai-sdk/otel-style OTLP/JSON export), each round times JSON.parse alone,
 // then JSON.parse + the A adapter and JSON.parse + the B adapter, the two in alternating order, so load
 // that comes and goes on a shared machine falls on both alike. Prints each side's ratio to JSON.parse
 // (the median JSON.parse time ÷ the median JSON.parse + adapter time; the target is at least 0.5) and the
 // adapter time alone of B over A.
 //
-// Environment: PARSE_AB_MB (default 100), PARSE_AB_RUNS (default 9).
+// Environment: PARSE_AB_FORMAT (openai or otel, default openai), PARSE_AB_MB (default 100), PARSE_AB_RUNS (default 9).
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { openaiDocument } from './trace-documents.mjs';
+import { openaiDocument, otlpDocument } from './trace-documents.mjs';
 
 const folders = process.argv.slice(2, 4).map((path) => resolve(path));
 if (folders.length !== 2) {
@@ -41,15 +42,24 @@ const label = (folder) => {
   }
 };
 
-const { text, calls } = openaiDocument(megabytes * MB);
-const context = { source: 'openai.json', warn() {}, unrecognised() {} };
+const format = process.env.PARSE_AB_FORMAT ?? 'openai';
+const documents = {
+  openai: { title: 'OpenAI chat history', build: openaiDocument },
+  otel: { title: 'OTLP/JSON export', build: otlpDocument },
+};
+if (!(format in documents)) {
+  process.stderr.write(`PARSE_AB_FORMAT: expected openai or otel, got ${JSON.stringify(format)}\n`);
+  process.exit(2);
+}
+const { text, calls } = documents[format].build(megabytes * MB);
+const context = { source: `${format}.json`, warn() {}, unrecognised() {} };
 const sides = [];
 for (const [name, folder] of [
   ['A', folders[0]],
   ['B', folders[1]],
 ]) {
   const lib = await import(pathToFileURL(join(folder, 'dist/index.js')).href);
-  const adapter = lib.getFormat('openai');
+  const adapter = lib.getFormat(format);
   const read = adapter.parse(JSON.parse(text), context).length;
   if (read !== calls) throw new Error(`${name}: expected ${calls} calls, the adapter read ${read}`);
   sides.push({ name, folder, adapter, both: [], alone: [] });
@@ -82,7 +92,7 @@ const load = os
   .map((value) => value.toFixed(1))
   .join(' ');
 process.stdout.write(
-  `OpenAI chat history, ${(Buffer.byteLength(text) / MB).toFixed(1)} MB, ${calls} calls; ${runs} rounds; node ${process.version}, ${os.cpus().length} CPUs, load ${load}\n`,
+  `${documents[format].title}, ${(Buffer.byteLength(text) / MB).toFixed(1)} MB, ${calls} calls; ${runs} rounds; node ${process.version}, ${os.cpus().length} CPUs, load ${load}\n`,
 );
 process.stdout.write(`JSON.parse: median ${median(jsonParse).toFixed(0)} ms\n`);
 for (const side of sides) {

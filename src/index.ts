@@ -109,7 +109,7 @@ export type { TrajectoryMetrics, TrajectoryStep } from './metrics/trajectory.js'
 
 export { autoExtract, type ExtractedCalls } from './formats/auto.js';
 export { FORMAT_NAMES, getFormat, UndetectedFormatError } from './formats/registry.js';
-export type { ParseContext, TraceFormat, TraceStreamReader } from './formats/types.js';
+export type { ParseContext, RunSplitter, TraceFormat, TraceRun, TraceStreamReader } from './formats/types.js';
 // Trace formats and their explicit helpers.
 export { fromMCP, mcpFormat } from './formats/readers/mcp.js';
 export { fromOtel, otelFormat } from './formats/readers/otel.js';
@@ -130,6 +130,7 @@ export { fromCodex, codexFormat } from './formats/readers/codex.js';
 export { fromGeminiCLI, geminiCLIFormat } from './formats/readers/gemini-cli.js';
 export { fromOpenHands, openHandsFormat } from './formats/readers/openhands.js';
 export { fromSWEAgent, sweAgentFormat } from './formats/readers/swe-agent.js';
+export { fromADK, adkFormat } from './formats/readers/adk.js';
 export { loadGold, loadGoldFile } from './io/gold.js';
 export { UnknownGoldKeyError, type GoldCheckOptions } from './io/gold-check.js';
 export { GOLD_KEYS, unknownGoldKeys, type UnknownGoldKey } from './io/gold-keys.js';
@@ -140,8 +141,16 @@ export { VERSION } from './core/version.js';
 // Testing agents in any test runner; the runner matchers and fixtures have entry points of their own.
 export { ToolscoreAssertionError } from './testing/assertion-error.js';
 export { assertTools, type AssertToolsOptions } from './testing/assert-tools.js';
-export { testAgent, type Agent, type TestAgentOptions } from './testing/test-agent.js';
-export { cases } from './testing/cases.js';
+export { testAgent, type TestAgentOptions, type TestAgentTrialsOptions } from './testing/test-agent.js';
+export type {
+  Agent,
+  AgentTestContext,
+  AgentTrial,
+  AgentTrials,
+  PassHatKRequirement,
+} from './testing/trials.js';
+export type { TrialStats } from './trials/case-stats.js';
+export { cases, type CasesOptions } from './testing/cases.js';
 export {
   assertAllMetricsAbove,
   assertArgumentF1,

@@ -28,6 +28,7 @@ export {
   type CallToolOptions,
   type CallToolsOptions,
   type MatcherResult,
+  type PassHatKOptions,
   type ToolSnapshotOptions,
 } from './testing/matchers.js';
 export type { ToolscoreMatchers } from './testing/matcher-types.js';

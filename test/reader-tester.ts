@@ -33,6 +33,11 @@ export interface ReaderCase {
   calls?: readonly ToolCall[];
   /** Its warnings, as `t at <path>: <message>` lines (none when left out). */
   warnings?: readonly string[];
+  /**
+   * The user messages' texts the whole reading reports (`ExtractedCalls.userMessages`): given only
+   * for a conversation (two or more), whose calls then carry their `turn`. Left out: none reported.
+   */
+  userMessages?: readonly string[];
   /** Instead of calls: the one-line error (its whole message, or a pattern for it). */
   error?: string | RegExp;
   /**
@@ -224,8 +229,34 @@ function checkCase(format: TraceFormat, testCase: ReaderCase): void {
   }
   if (reading instanceof ToolscoreInputError) throw reading;
   expect(reading).toEqual({ calls: testCase.calls ?? [], warnings: testCase.warnings ?? [] });
-  // The whole reading path (what the CLI and evaluate() do) gives the same calls, when there are some.
-  if (reading.calls.length > 0) expect(readWithAdapter(format, data, SOURCE, true).calls).toEqual(reading.calls);
+  // The whole reading path (what the CLI and evaluate() do) gives the same calls, when there are some,
+  // and the user messages of a conversation.
+  if (reading.calls.length > 0) {
+    const whole = readWithAdapter(format, data, SOURCE, true);
+    expect(whole.calls).toEqual(reading.calls);
+    expect(whole.userMessages).toEqual(testCase.userMessages);
+  }
+}
+
+/**
+ * A reading's turns: every call marked or none, marked exactly when two or more user messages are
+ * reported, each turn between 1 and their number, and never going back in document order.
+ */
+export function checkTurns(format: TraceFormat, samples: readonly unknown[]): void {
+  for (const data of samples) {
+    const reading = readingOf(format, data);
+    if (reading instanceof ToolscoreInputError) continue;
+    const turns = reading.calls.map((call) => call.turn);
+    const users = reading.userMessages?.length ?? 0;
+    if (users === 0) expect(turns.every((turn) => turn === undefined)).toBe(true);
+    else {
+      expect(users).toBeGreaterThanOrEqual(2);
+      for (const [i, turn] of turns.entries()) {
+        expect(Number.isInteger(turn) && turn! >= 1 && turn! <= users, `turn ${turn} of call ${i}`).toBe(true);
+        if (i > 0) expect(turn!).toBeGreaterThanOrEqual(turns[i - 1]!);
+      }
+    }
+  }
 }
 
 /**
@@ -252,5 +283,7 @@ export function testReader(format: TraceFormat, cases: readonly ReaderCase[], ga
     test('its documents under every other format name: an error, calls or a warning', () =>
       checkUnderOtherFormats(format, documents()));
     test('a credential in the arguments is masked in every output', () => checkCredentialMasked(format, cases));
+    test('turns: all calls marked or none, from 1 up to the user messages, never going back', () =>
+      checkTurns(format, documents()));
   });
 }

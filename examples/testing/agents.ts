@@ -1,3 +1,5 @@
+import type { AgentTestContext } from 'toolscore';
+
 /**
  * Stand-ins for real agents: each turns a prompt into the raw response an LLM API would return, so
  * the examples run offline. Swap in your own agent; toolscore reads the calls from its response.
@@ -28,6 +30,15 @@ export function myAgent(input: string): unknown {
   if (email) return openAIToolCall('send_email', { to: email[1] });
   const city = /(NYC|Paris|Lisbon)/i.exec(input)?.[1] ?? 'NYC';
   return openAIToolCall('get_weather', { city });
+}
+
+/**
+ * A flaky agent, as real ones are: on the second of every three trials it asks for Lisbon's weather
+ * whatever the question. (A real agent's trials differ by chance; this one by its trial number, so the
+ * examples' numbers can be worked out by hand.)
+ */
+export function flakyWeatherAgent(input: string, { trial }: AgentTestContext): unknown {
+  return myAgent(trial % 3 === 2 ? 'weather in Lisbon' : input);
 }
 
 /** An asynchronous agent (an Anthropic message): searches flights, books the first one, cancels when asked. */

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['*.test.ts'],
-    // Registers toCallTools, toCallTool, toHaveToolScore and toMatchToolSnapshot on expect.
+    // Registers toCallTools, toCallTool, toHaveToolScore, toMatchToolSnapshot and toPassHatK on expect.
     setupFiles: ['toolscore/vitest'],
     // Prints "toolscore: N snapshots passed" after the run.
     globalSetup: ['toolscore/vitest/global-setup'],

@@ -1,9 +1,21 @@
 import { createHash } from 'node:crypto';
 import { ToolscoreInputError } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
+import { trialCasesOf, type TrialCase } from '../batch/trials.js';
 import type { BatchLine, BatchTopIssue } from '../batch/types.js';
-import { goldMismatchText, forbiddenRulesMissingText } from './text.js';
-import { MEASURES, batchValues, isScored, type Measure, type MeasureRule, type Values } from './measures.js';
+import { isTrialSuccess } from '../trials/case-stats.js';
+import { largestK, passHatK, type TrialCount } from '../trials/estimators.js';
+import { signTestP } from '../trials/sign-test.js';
+import { goldMismatchText, forbiddenRulesMissingText, trialsNotComparedText } from './text.js';
+import {
+  MEASURES,
+  batchValues,
+  isScored,
+  measureNamed,
+  type Measure,
+  type MeasureRule,
+  type Values,
+} from './measures.js';
 import type { LoadedBaseline } from './read.js';
 import { thresholdOf, type Thresholds } from './thresholds.js';
 
@@ -50,6 +62,35 @@ interface CaseComparison {
   worst: CaseChange[];
 }
 
+/** A case whose trials all succeeded in the baseline and not now: a regression of its own. */
+export interface TrialCaseChange {
+  id: string;
+  /** `became_flaky`: some trials succeed now (0 < c < n); `stopped_passing`: none does. */
+  change: 'became_flaky' | 'stopped_passing';
+  baseline: TrialCount;
+  current: TrialCount;
+  /** The top issue of its first failed trial, or why that trial could not be scored. */
+  top_issue: BatchTopIssue | null;
+  error?: string;
+}
+
+/** How the trials of a run compare with the baseline's (both runs have trials). */
+interface TrialComparison {
+  /** How a trial's success was counted in both runs: the baseline's rule. */
+  success: 'verdict' | 'min_score';
+  min_score: number | null;
+  /** pass^k is compared for k = 1 … this: the fewest trials of a case in either run. */
+  largest_k: number;
+  /** Cases with trials in both runs. */
+  compared: number;
+  became_flaky: number;
+  stopped_passing: number;
+  /** Those cases, flaky first, each by id (at most `SHOWN_CASES`). */
+  regressed_cases: TrialCaseChange[];
+  /** The two-sided exact sign test on the compared cases' success rates c/n; ties dropped; it gates nothing. */
+  sign_test: { better: number; worse: number; ties: number; p_value: number };
+}
+
 /** A comparison with a baseline: what `regression.json` holds. */
 export interface Regression {
   schema_version: typeof REGRESSION_SCHEMA_VERSION;
@@ -65,6 +106,8 @@ export interface Regression {
   regression_count: number;
   improvement_count: number;
   cases: CaseComparison | null;
+  /** Present when both runs have trials: a case that stopped passing every trial fails the run too. */
+  trials?: TrialComparison;
   warnings: string[];
 }
 
@@ -117,24 +160,58 @@ export function compareValues(baseline: Values, current: Values, thresholds: Thr
   return items;
 }
 
-/** Cases matched by id: counts added and removed, and lists those whose score dropped most. */
-function compareCases(baseline: LoadedBaseline, lines: readonly BatchLine[], scoreThreshold: number): CaseComparison {
+/** A case of this run as the score check sees it: a line, or the trials of one case (their mean score). */
+interface CurrentCase {
+  id: string;
+  /** Null when the case could not be scored (an error line, or every trial an error). */
+  score: number | null;
+  top_issue: BatchTopIssue | null;
+}
+
+/** The run's cases in order: each line without a trial, and each case of trials once, where it first came. */
+function currentCases(lines: readonly BatchLine[], trialCases: ReadonlyMap<string, TrialCase>): CurrentCase[] {
+  const cases: CurrentCase[] = [];
+  const done = new Set<string>();
+  for (const line of lines) {
+    const trialCase = line.trial === undefined ? undefined : trialCases.get(line.id);
+    if (trialCase === undefined) {
+      cases.push({
+        id: line.id,
+        score: isScored(line) ? line.score : null,
+        top_issue: isScored(line) ? line.top_issue : null,
+      });
+      continue;
+    }
+    if (done.has(line.id)) continue;
+    done.add(line.id);
+    // The issue of its lowest-scoring trial: what the mean hides.
+    const worst = trialCase.lines.reduce<(typeof trialCase.lines)[number] | undefined>(
+      (low, trial) => (trial.score !== null && (low === undefined || trial.score < low.score!) ? trial : low),
+      undefined,
+    );
+    cases.push({ id: line.id, score: trialCase.stats.meanScore, top_issue: worst?.top_issue ?? null });
+  }
+  return cases;
+}
+
+/** Cases matched by id: counts added and removed, and lists those whose score (a case of trials: its mean) dropped most. */
+function compareCases(baseline: LoadedBaseline, cases: readonly CurrentCase[], scoreThreshold: number): CaseComparison {
   const before = new Map((baseline.cases ?? []).map((entry) => [entry.id, entry]));
-  const ids = new Set(lines.map((line) => line.id));
+  const ids = new Set(cases.map((entry) => entry.id));
   const changes: CaseChange[] = [];
   let compared = 0;
-  for (const line of lines) {
-    const old = before.get(line.id);
-    if (old === undefined || !isScored(line)) continue;
+  for (const entry of cases) {
+    const old = before.get(entry.id);
+    if (old === undefined || old.score === null || entry.score === null) continue;
     compared++;
-    const delta = line.score - old.score;
+    const delta = entry.score - old.score;
     if (delta < -(scoreThreshold + SLACK))
       changes.push({
-        id: line.id,
+        id: entry.id,
         baseline_score: old.score,
-        current_score: line.score,
+        current_score: entry.score,
         delta,
-        top_issue: line.top_issue,
+        top_issue: entry.top_issue,
       });
   }
   changes.sort((a, b) => a.delta - b.delta || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -144,6 +221,95 @@ function compareCases(baseline: LoadedBaseline, lines: readonly BatchLine[], sco
     removed: [...before.keys()].filter((id) => !ids.has(id)).length,
     regressed: changes.length,
     worst: changes.slice(0, SHOWN_CASES),
+  };
+}
+
+/** The first failed trial of a case: its top issue, or why it could not be scored. */
+function firstFailure(
+  trialCase: TrialCase,
+  minScore: number | undefined,
+): Pick<TrialCaseChange, 'top_issue' | 'error'> {
+  const ordered = [...trialCase.lines].sort((a, b) => a.trial - b.trial);
+  const failed = ordered.find(
+    (line) =>
+      !isTrialSuccess(
+        line.score === null || line.verdict === null ? null : { score: line.score, verdict: line.verdict },
+        minScore,
+      ),
+  );
+  if (failed === undefined) return { top_issue: null };
+  return failed.error === undefined ? { top_issue: failed.top_issue } : { top_issue: null, error: failed.error };
+}
+
+/**
+ * The trials of both runs: pass^k for each k both have (items judged by the threshold of `pass_hat_k`),
+ * the cases whose every trial succeeded in the baseline and not now, and the sign test on success rates.
+ */
+function compareTrials(
+  baseline: LoadedBaseline,
+  trialCases: ReadonlyMap<string, TrialCase>,
+  thresholds: Thresholds,
+): { items: RegressionItem[]; trials: TrialComparison } {
+  const rule = baseline.trials!;
+  const minScore = rule.minScore ?? undefined;
+  const before = new Map<string, TrialCount>();
+  for (const entry of baseline.cases ?? []) if ('n' in entry) before.set(entry.id, { n: entry.n, c: entry.c });
+  const now = new Map([...trialCases].map(([id, { stats }]) => [id, { n: stats.n, c: stats.c }]));
+  const largest = Math.min(largestK([...before.values()]), largestK([...now.values()]));
+  const measure = measureNamed('pass_hat_k')!;
+  const threshold = thresholdOf(thresholds, measure.name);
+  const items: RegressionItem[] = [];
+  for (let k = 1; k <= largest; k++) {
+    const was = passHatK([...before.values()], k);
+    const is = passHatK([...now.values()], k);
+    items.push({
+      metric: `pass^${k}`,
+      baseline: was,
+      current: is,
+      delta: is - was,
+      threshold,
+      rule: measure.rule,
+      better: measure.better,
+      unit: measure.unit,
+      status: statusOf(measure, was, is, threshold),
+    });
+  }
+  const changes: TrialCaseChange[] = [];
+  let better = 0;
+  let worse = 0;
+  let ties = 0;
+  for (const [id, current] of now) {
+    const old = before.get(id);
+    if (old === undefined) continue;
+    const difference = current.c * old.n - old.c * current.n;
+    if (difference > 0) better++;
+    else if (difference < 0) worse++;
+    else ties++;
+    if (old.c === old.n && current.c < current.n)
+      changes.push({
+        id,
+        change: current.c > 0 ? 'became_flaky' : 'stopped_passing',
+        baseline: old,
+        current,
+        ...firstFailure(trialCases.get(id)!, minScore),
+      });
+  }
+  changes.sort((a, b) =>
+    a.change !== b.change ? (a.change === 'became_flaky' ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+  );
+  const flaky = changes.filter((change) => change.change === 'became_flaky').length;
+  return {
+    items,
+    trials: {
+      success: rule.success,
+      min_score: rule.minScore,
+      largest_k: largest,
+      compared: better + worse + ties,
+      became_flaky: flaky,
+      stopped_passing: changes.length - flaky,
+      regressed_cases: changes.slice(0, SHOWN_CASES),
+      sign_test: { better, worse, ties, p_value: signTestP(better, worse) },
+    },
   };
 }
 
@@ -203,12 +369,22 @@ export function compareWithBaseline(baseline: LoadedBaseline, run: CurrentRun, o
   if (run.kind === 'trace' && (baseline.settings?.forbidden_rules ?? 0) > 0 && run.forbiddenRules === 0)
     warnings.push(forbiddenRulesMissingText(baseline.settings!.forbidden_rules));
   const items = compareValues(baseline.values, current, options.thresholds);
+  const lines = run.kind === 'batch' ? run.lines : [];
+  const trialCases = trialCasesOf(lines, baseline.trials?.minScore ?? undefined);
+  let trials: TrialComparison | undefined;
+  if (baseline.trials !== null && trialCases.size > 0) {
+    const compared = compareTrials(baseline, trialCases, options.thresholds);
+    items.push(...compared.items);
+    trials = compared.trials;
+  } else if (baseline.trials !== null || trialCases.size > 0)
+    warnings.push(trialsNotComparedText(baseline.trials !== null));
   const regressions = items.filter((item) => item.status === 'regressed').length;
+  const caseRegressions = trials === undefined ? 0 : trials.became_flaky + trials.stopped_passing;
   return {
     schema_version: REGRESSION_SCHEMA_VERSION,
     toolscore_version: VERSION,
     created_at: (options.now ?? new Date()).toISOString(),
-    passed: regressions === 0,
+    passed: regressions === 0 && caseRegressions === 0,
     baseline: {
       file: options.baselineFile,
       format: baseline.format,
@@ -220,7 +396,11 @@ export function compareWithBaseline(baseline: LoadedBaseline, run: CurrentRun, o
     items,
     regression_count: regressions,
     improvement_count: items.filter((item) => item.status === 'improved').length,
-    cases: run.kind === 'batch' ? compareCases(baseline, run.lines, thresholdOf(options.thresholds, 'score')) : null,
+    cases:
+      run.kind === 'batch'
+        ? compareCases(baseline, currentCases(run.lines, trialCases), thresholdOf(options.thresholds, 'score'))
+        : null,
+    ...(trials === undefined ? {} : { trials }),
     warnings,
   };
 }

@@ -2,9 +2,16 @@ import { createHash } from 'node:crypto';
 import { ToolscoreInputError } from '../core/errors.js';
 import { letterGrade } from '../core/grade.js';
 import { VERSION } from '../core/version.js';
-import { BATCH_METRICS, type BatchLine, type BatchMetric, type BatchSummary } from '../batch/types.js';
+import {
+  BATCH_METRICS,
+  type BatchLine,
+  type BatchMetric,
+  type BatchScoredLine,
+  type BatchSummary,
+} from '../batch/types.js';
 import type { EvaluationResult } from '../evaluation/result.js';
-import { coreMetricsOf, countsOf, isScored } from './measures.js';
+import { trialCasesOf } from '../batch/trials.js';
+import { coreMetricsOf, countsOf, isScored, meanMetrics } from './measures.js';
 import { BASELINE_SCHEMA_VERSION, type BatchBaseline, type TraceBaseline } from './types.js';
 
 /** `sha256:<hex>` of a gold file's content (its bytes; a string is hashed as UTF-8). */
@@ -46,16 +53,43 @@ export function baselineOf(result: EvaluationResult, options: BaselineOptions): 
 
 /**
  * The baseline of a batch run: the aggregate from its summary, and per case (from its results lines) the
- * score, grade and core metrics. Cases are matched by id later, so a repeated id is refused.
+ * score, grade and core metrics. Cases are matched by id later, so a repeated id is refused, except for
+ * the trials of one case (lines with `trial`): such a case keeps its n, c (counted as the summary counted
+ * them) and the means over its scored trials.
  */
 export function baselineFromBatch(
   summary: BatchSummary,
   lines: Iterable<BatchLine>,
   options: { now?: Date } = {},
 ): BatchBaseline {
+  const all = [...lines];
+  const minScore = summary.trials?.success === 'min_score' ? (summary.min_score ?? undefined) : undefined;
+  const trialCases = trialCasesOf(all, minScore);
+  const scoredTrials = new Map<string, BatchScoredLine[]>();
+  for (const line of all) {
+    if (line.trial === undefined || !isScored(line)) continue;
+    const trials = scoredTrials.get(line.id);
+    if (trials === undefined) scoredTrials.set(line.id, [line]);
+    else trials.push(line);
+  }
   const seen = new Set<string>();
   const cases: BatchBaseline['case_results'] = [];
-  for (const line of lines) {
+  for (const line of all) {
+    const trialCase = line.trial === undefined ? undefined : trialCases.get(line.id);
+    if (trialCase !== undefined) {
+      if (seen.has(line.id)) continue;
+      seen.add(line.id);
+      const mean = trialCase.stats.meanScore;
+      cases.push({
+        id: line.id,
+        n: trialCase.stats.n,
+        c: trialCase.stats.c,
+        score: mean,
+        grade: mean === null ? null : letterGrade(mean),
+        metrics: meanMetrics(scoredTrials.get(line.id) ?? []),
+      });
+      continue;
+    }
     if (seen.has(line.id))
       throw new ToolscoreInputError(
         { source: 'results' },
@@ -84,5 +118,8 @@ export function baselineFromBatch(
     },
     cases: { total: summary.cases.total, scored: summary.cases.scored, not_scored: summary.cases.failed },
     case_results: cases,
+    ...(summary.trials === undefined
+      ? {}
+      : { trials: { success: summary.trials.success, min_score: minScore ?? null } }),
   };
 }

@@ -1,4 +1,4 @@
-import { BATCH_METRICS, type BatchLine, type BatchScoredLine } from '../batch/types.js';
+import { BATCH_METRICS, type BatchLine, type BatchMetric, type BatchScoredLine } from '../batch/types.js';
 import type { EvaluationResult } from '../evaluation/result.js';
 import type { BaselineCounts } from './types.js';
 
@@ -38,6 +38,8 @@ export const MEASURES: readonly Measure[] = [
   safety('credentials'),
   safety('budget_violations'),
   { name: 'cases_not_scored', better: 'lower', rule: 'threshold', unit: 'count' },
+  // pass^k of runs with trials: one item per k (`pass^1`, …), all judged by this measure's threshold.
+  share('pass_hat_k'),
   ...['tool_correctness', 'argument_precision', 'argument_recall', 'semantic_score'].map(
     (name): Measure => ({ ...share(name), pythonOnly: true }),
   ),
@@ -102,15 +104,23 @@ function mean(values: readonly number[]): number | null {
   return sum / values.length;
 }
 
+/** Each core metric's mean over the scored lines that have it (null when none has). */
+export function meanMetrics(scored: readonly BatchScoredLine[]): Record<BatchMetric, number | null> {
+  return Object.fromEntries(
+    BATCH_METRICS.map((name) => [
+      name,
+      mean(scored.flatMap((line) => (line.metrics[name] === null ? [] : [line.metrics[name]!]))),
+    ]),
+  ) as Record<BatchMetric, number | null>;
+}
+
 /**
  * The aggregate of a batch's results lines: mean score and metrics over the scored cases (recall over those
  * that expected something), summed counts, and the cases that could not be scored.
  */
 export function batchValues(lines: readonly BatchLine[]): Values {
   const scored = lines.filter(isScored);
-  const values: Values = { score: mean(scored.map((line) => line.score)) };
-  for (const name of BATCH_METRICS)
-    values[name] = mean(scored.flatMap((line) => (line.metrics[name] === null ? [] : [line.metrics[name]!])));
+  const values: Values = { score: mean(scored.map((line) => line.score)), ...meanMetrics(scored) };
   const sum = (count: (line: BatchScoredLine) => number): number =>
     scored.reduce((total, line) => total + count(line), 0);
   values.failed_calls = sum((line) => line.failed_calls);

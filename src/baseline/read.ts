@@ -5,7 +5,13 @@ import { normalizeWeights } from '../core/weights.js';
 import { BATCH_METRICS } from '../batch/types.js';
 import { parseBudgets } from '../metrics/budget.js';
 import type { Values } from './measures.js';
-import { BASELINE_SCHEMA_VERSION, type BaselineCase, type BaselineCounts, type BaselineSettings } from './types.js';
+import {
+  BASELINE_SCHEMA_VERSION,
+  type BaselineCase,
+  type BaselineCounts,
+  type BaselineSettings,
+  type BaselineTrialCase,
+} from './types.js';
 
 /** A baseline file as read: ours (any version up to this one) or the Python tool's, in one shape. */
 export interface LoadedBaseline {
@@ -21,8 +27,10 @@ export interface LoadedBaseline {
   settings: BaselineSettings | null;
   /** The value of each measure the baseline holds. */
   values: Values;
-  /** Per case, for a batch baseline. */
-  cases: readonly BaselineCase[] | null;
+  /** Per case, for a batch baseline (a case run several times keeps its n and c). */
+  cases: readonly (BaselineCase | BaselineTrialCase)[] | null;
+  /** For a batch baseline with trials: how a success was counted (`minScore` set when by score). */
+  trials: { success: 'verdict' | 'min_score'; minScore: number | null } | null;
 }
 
 const COUNT_NAMES: readonly (keyof BaselineCounts)[] = [
@@ -116,11 +124,37 @@ export function parseBaseline(data: unknown, source: string): LoadedBaseline {
     const hash = read.text(root.gold_hash, '$.gold_hash');
     if (!/^sha256:[0-9a-f]{64}$/.test(hash))
       read.fail('$.gold_hash', `expected "sha256:" and 64 hex digits, got ${textOf(hash)}`);
-    return { ...common, goldHash: hash, settings: parseSettings(root.settings, read, source), values, cases: null };
+    return {
+      ...common,
+      goldHash: hash,
+      settings: parseSettings(root.settings, read, source),
+      values,
+      cases: null,
+      trials: null,
+    };
   }
   const cases = read.object(root.cases, '$.cases');
   values.cases_not_scored = read.count(cases.not_scored, '$.cases.not_scored');
-  return { ...common, goldHash: null, settings: null, values, cases: parseCases(root.case_results, read) };
+  return {
+    ...common,
+    goldHash: null,
+    settings: null,
+    values,
+    cases: parseCases(root.case_results, read),
+    trials: root.trials === undefined ? null : parseTrials(root.trials, read),
+  };
+}
+
+/** `trials` of a batch baseline: the success rule its cases' c were counted by. */
+function parseTrials(value: unknown, read: Reader): LoadedBaseline['trials'] {
+  const trials = read.object(value, '$.trials');
+  const success = trials.success;
+  if (success !== 'verdict' && success !== 'min_score')
+    return read.fail('$.trials.success', `expected "verdict" or "min_score", got ${textOf(success)}`);
+  const minScore = read.share(trials.min_score, '$.trials.min_score', success === 'verdict');
+  if (success === 'verdict' && minScore !== null)
+    read.fail('$.trials.min_score', `expected null when success is "verdict", got ${textOf(minScore)}`);
+  return { success, minScore };
 }
 
 function parseSettings(value: unknown, read: Reader, source: string): BaselineSettings {
@@ -138,7 +172,7 @@ function parseSettings(value: unknown, read: Reader, source: string): BaselineSe
   };
 }
 
-function parseCases(value: unknown, read: Reader): BaselineCase[] {
+function parseCases(value: unknown, read: Reader): (BaselineCase | BaselineTrialCase)[] {
   if (!Array.isArray(value)) return read.fail('$.case_results', `expected an array, got ${describeType(value)}`);
   const seen = new Set<string>();
   return value.map((item, i) => {
@@ -147,6 +181,20 @@ function parseCases(value: unknown, read: Reader): BaselineCase[] {
     const id = read.text(entry.id, `${path}.id`);
     if (seen.has(id)) read.fail(`${path}.id`, `case id ${JSON.stringify(id)} appears twice; cases are matched by id`);
     seen.add(id);
+    if (Object.hasOwn(entry, 'n')) {
+      const n = read.count(entry.n, `${path}.n`);
+      if (n < 1) read.fail(`${path}.n`, `expected a whole number ≥ 1 (the case's trials), got ${n}`);
+      const c = read.count(entry.c, `${path}.c`);
+      if (c > n) read.fail(`${path}.c`, `expected a whole number in [0, ${n}] (successes of n trials), got ${c}`);
+      return {
+        id,
+        n,
+        c,
+        score: read.share(entry.score, `${path}.score`, true),
+        grade: read.grade(entry.grade, `${path}.grade`, true),
+        metrics: read.metrics(entry.metrics, `${path}.metrics`) as BaselineTrialCase['metrics'],
+      };
+    }
     return {
       id,
       score: read.share(entry.score, `${path}.score`, false)!,
@@ -179,5 +227,6 @@ function parsePythonBaseline(root: Record<string, unknown>, read: Reader): Loade
     settings: null,
     values,
     cases: null,
+    trials: null,
   };
 }

@@ -6,13 +6,17 @@ import {
   casesText,
   itemFailureText,
   thresholdsText,
+  trialCaseText,
+  trialSignTestText,
+  trialsText,
+  TRIALS_TEXT,
   verdictText,
 } from './text.js';
 import { escapeMarkdown as md, escapeXml as xml } from '../reports/escape.js';
 import { caseXml, type TestCase } from '../reports/junit.js';
 import { table } from '../reports/markdown.js';
 import { displayText } from '../reports/text.js';
-import type { CaseChange, Regression, RegressionItem } from './compare.js';
+import type { CaseChange, Regression, RegressionItem, TrialCaseChange } from './compare.js';
 
 /*
  * The views of a comparison: a console table, a Markdown job summary and JUnit XML (one test case per
@@ -56,6 +60,37 @@ function caseRow(change: CaseChange): string[] {
   ];
 }
 
+/** The verdict of a regression, counting the cases of trials that regressed. */
+function verdictOf(regression: Regression): string {
+  const trials = regression.trials;
+  return verdictText(
+    regression.passed,
+    regression.regression_count,
+    regression.improvement_count,
+    trials === undefined ? undefined : { flaky: trials.became_flaky, failing: trials.stopped_passing },
+  );
+}
+
+/** A regressed case of trials, and what went wrong in its first failed trial. */
+function trialCaseLine(change: TrialCaseChange): string {
+  const issue = change.error ?? change.top_issue?.problem;
+  return displayText(
+    `${trialCaseText(change.id, change.change, change.baseline, change.current)}${issue === undefined ? '' : ` (${issue})`}`,
+  );
+}
+
+/** The trials section: the counts, the sign test, the cases that regressed. */
+function trialLines(regression: Regression): { summary: string; signTest: string; cases: string[] } | undefined {
+  const trials = regression.trials;
+  if (trials === undefined) return undefined;
+  const { better, worse, ties, p_value } = trials.sign_test;
+  return {
+    summary: trialsText(trials.success, trials.min_score, trials.compared, trials.became_flaky, trials.stopped_passing),
+    signTest: trialSignTestText(better, worse, ties, p_value),
+    cases: trials.regressed_cases.map(trialCaseLine),
+  };
+}
+
 function aligned(rows: readonly (readonly string[])[]): string[] {
   const widths = rows[0]!.map((_, k) => Math.max(...rows.map((row) => row[k]!.length)));
   return rows.map((row) =>
@@ -70,9 +105,7 @@ function aligned(rows: readonly (readonly string[])[]): string[] {
 export function renderRegressionConsole(regression: Regression, options: { color?: boolean } = {}): string {
   const colors = picocolors.createColors(options.color === true);
   const lines = [
-    (regression.passed ? colors.green : colors.red)(
-      verdictText(regression.passed, regression.regression_count, regression.improvement_count),
-    ),
+    (regression.passed ? colors.green : colors.red)(verdictOf(regression)),
     displayText(
       baselineSourceText(regression.baseline.file, regression.baseline.format, regression.baseline.created_at),
     ),
@@ -98,13 +131,19 @@ export function renderRegressionConsole(regression: Regression, options: { color
         ...aligned([REGRESSION_TEXT.caseColumns, ...worst.map(caseRow)]),
       );
   }
+  const trials = trialLines(regression);
+  if (trials !== undefined) {
+    lines.push('', trials.summary, trials.signTest);
+    if (trials.cases.length > 0)
+      lines.push('', `${TRIALS_TEXT.regressedTitle}:`, ...trials.cases.map((text) => colors.red(`  ${text}`)));
+  }
   for (const warning of regression.warnings) lines.push(colors.yellow(`warning: ${displayText(warning)}`));
   return `${lines.join('\n')}\n`;
 }
 
 /** The Markdown view, for a job summary or a pull-request comment. */
 export function renderRegressionMarkdown(regression: Regression): string {
-  const verdict = verdictText(regression.passed, regression.regression_count, regression.improvement_count);
+  const verdict = verdictOf(regression);
   const lines = [
     `## ${regression.passed ? '✅' : '❌'} ${REGRESSION_TEXT.title}: ${md(verdict)}`,
     '',
@@ -143,6 +182,12 @@ export function renderRegressionMarkdown(regression: Regression): string {
         ),
       );
   }
+  const trials = trialLines(regression);
+  if (trials !== undefined) {
+    lines.push('', md(trials.summary), '', md(trials.signTest));
+    if (trials.cases.length > 0)
+      lines.push('', `### ${TRIALS_TEXT.regressedTitle}`, '', ...trials.cases.map((text) => `- ❌ ${md(text)}`));
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -161,9 +206,18 @@ export function renderRegressionJunit(regression: Regression): string {
     }
     return testCase;
   });
+  for (const change of regression.trials?.regressed_cases ?? []) {
+    const message = trialCaseLine(change);
+    cases.push({
+      name: `case ${displayText(change.id)}`,
+      classname: 'toolscore.regression',
+      time: 0,
+      failure: { type: 'regression', message, body: message },
+    });
+  }
   const failures = cases.filter((testCase) => testCase.failure).length;
   const out = [
-    verdictText(regression.passed, regression.regression_count, regression.improvement_count),
+    verdictOf(regression),
     thresholdsText(regression.thresholds.default, regression.thresholds.per_metric),
     ...regression.warnings.map((warning) => `warning: ${displayText(warning)}`),
   ].join('\n');

@@ -10,6 +10,13 @@ export function forbiddenRulesMissingText(rules: number): string {
   return `the baseline was checked against ${rules} forbidden rule${rules === 1 ? '' : 's'} and this run against none: pass --forbidden so forbidden_calls compare`;
 }
 
+/** One run has trials and the other has none. */
+export function trialsNotComparedText(baselineHasTrials: boolean): string {
+  return baselineHasTrials
+    ? 'the baseline was made from a run with trials and this run has none: pass^k and flaky cases are not compared'
+    : 'this run has trials and the baseline has none: make the baseline from a run with trials (batch --save-baseline) to compare pass^k and flaky cases';
+}
+
 /** The status column. */
 export const STATUS_TEXT = {
   regressed: 'REGRESSED',
@@ -38,9 +45,25 @@ export function thresholdsText(threshold: number, perMetric: Readonly<Record<str
   }. A rise in forbidden calls, credentials or broken budgets is a regression whatever the threshold.`;
 }
 
-/** The verdict line. */
-export function verdictText(passed: boolean, regressions: number, improvements: number): string {
-  if (!passed) return `FAIL: ${regressions} metric${regressions === 1 ? '' : 's'} regressed`;
+/** The verdict line; with trials, the cases that stopped passing every trial count too. */
+export function verdictText(
+  passed: boolean,
+  regressions: number,
+  improvements: number,
+  trialCases: { flaky: number; failing: number } = { flaky: 0, failing: 0 },
+): string {
+  if (!passed) {
+    const parts = [
+      ...(regressions > 0 || trialCases.flaky + trialCases.failing === 0
+        ? [`${regressions} metric${regressions === 1 ? '' : 's'} regressed`]
+        : []),
+      ...(trialCases.flaky > 0 ? [`${trialCases.flaky} case${trialCases.flaky === 1 ? '' : 's'} became flaky`] : []),
+      ...(trialCases.failing > 0
+        ? [`${trialCases.failing} case${trialCases.failing === 1 ? '' : 's'} stopped passing`]
+        : []),
+    ];
+    return `FAIL: ${parts.join(', ')}`;
+  }
   return improvements > 0 ? `PASS: nothing regressed, ${improvements} improved` : 'PASS: nothing regressed';
 }
 
@@ -52,6 +75,37 @@ export function baselineSourceText(file: string, format: 'toolscore' | 'python',
 /** How the cases of a batch compare. */
 export function casesText(compared: number, added: number, removed: number, regressed: number): string {
   return `Cases compared: ${compared} · added since the baseline: ${added} · removed: ${removed} · score dropped past the threshold: ${regressed}`;
+}
+
+export const TRIALS_TEXT = {
+  regressedTitle: 'Cases that passed every trial in the baseline and not now',
+} as const;
+
+/** How the trials of both runs compare. */
+export function trialsText(
+  success: 'verdict' | 'min_score',
+  minScore: number | null,
+  compared: number,
+  flaky: number,
+  failing: number,
+): string {
+  const rule = success === 'verdict' ? 'a PASS verdict' : `a score of at least ${minScore}`;
+  return `Trials (a success is ${rule}): cases run in both: ${compared} · became flaky: ${flaky} · stopped passing: ${failing} (a case that passed every trial in the baseline and not now is a regression)`;
+}
+
+/** The sign test on per-case success rates, which reports and gates nothing. */
+export function trialSignTestText(better: number, worse: number, ties: number, p: number): string {
+  return `Success rates c/n case by case: better in ${better}, worse in ${worse}, ${ties} unchanged; p = ${p >= 0.001 ? p.toFixed(3) : p.toExponential(1)} (two-sided exact sign test, ties dropped; it does not gate)`;
+}
+
+/** One case that passed every trial in the baseline and not now. */
+export function trialCaseText(
+  id: string,
+  change: 'became_flaky' | 'stopped_passing',
+  baseline: { n: number; c: number },
+  current: { n: number; c: number },
+): string {
+  return `${id} ${change === 'became_flaky' ? 'became flaky' : 'stopped passing'}: passed ${baseline.c} of ${baseline.n} trials in the baseline, ${current.c} of ${current.n} now`;
 }
 
 /** The failure message of a metric's JUnit test case. */

@@ -37,6 +37,26 @@ export interface BaselineCase {
   metrics: Record<BatchMetric, number | null>;
 }
 
+/**
+ * One case of a batch baseline run several times (its results lines carry `trial`): trials n, successes c
+ * (by the baseline's `trials.success` rule), and the mean score and core metrics over its scored trials
+ * (null when every trial was an error).
+ */
+export interface BaselineTrialCase {
+  id: string;
+  n: number;
+  c: number;
+  score: number | null;
+  grade: Grade | null;
+  metrics: Record<BatchMetric, number | null>;
+}
+
+/** How the trials of a batch baseline were counted: a success is a PASS verdict, or a score at or above `min_score`. */
+interface BaselineTrials {
+  success: 'verdict' | 'min_score';
+  min_score: number | null;
+}
+
 /** Fields of every baseline. */
 interface BaselineCommon {
   schema_version: typeof BASELINE_SCHEMA_VERSION;
@@ -60,9 +80,11 @@ export interface TraceBaseline extends BaselineCommon {
   actual_calls: number;
 }
 
-/** The baseline of a batch run: the aggregate, and per case the score and core metrics. */
+/** The baseline of a batch run: the aggregate, and per case the score and core metrics (with trials, n and c). */
 export interface BatchBaseline extends BaselineCommon {
   kind: 'batch';
   cases: { total: number; scored: number; not_scored: number };
-  case_results: BaselineCase[];
+  case_results: (BaselineCase | BaselineTrialCase)[];
+  /** Present when the run had trials: how a success was counted, so `regression` counts the same way. */
+  trials?: BaselineTrials;
 }

@@ -9,7 +9,7 @@ import { readGold } from '../gold/gold.js';
 import { mayHoldIntegralFloat, parseJson } from '../io/json.js';
 import { loadGold } from '../io/gold.js';
 import { checkedGold } from '../io/gold-check.js';
-import { loadTraceFile } from '../io/trace.js';
+import { loadTraceFile, readTraceRunText, type TraceRunText } from '../io/trace.js';
 import { resultsLine } from './results-line.js';
 import { caseRaisesLimitText } from './text.js';
 import type { BatchLine } from './types.js';
@@ -44,7 +44,8 @@ const CASE_OPTION_NAMES: readonly (keyof CaseOptions)[] = [
 export type BatchItem =
   | { kind: 'text'; index: number; text: string; where: CaseWhere }
   | { kind: 'value'; index: number; value: unknown }
-  | { kind: 'files'; index: number; id: string; gold: string; trace: string }
+  /** `run`: one run of a trace file of several (`id` is then `trace#run`; see `formats/runs.ts`). */
+  | { kind: 'files'; index: number; id: string; gold: string; trace: string; run?: TraceRunText }
   /** A case the reader already knows is bad (an unpaired file, an empty array element). */
   | { kind: 'error'; index: number; id: string; line?: number; error: string };
 
@@ -150,7 +151,9 @@ export class CaseScorer {
       }
       const [{ gold: goldFile, warnings: goldWarnings }, trace] = await Promise.all([
         gold,
-        loadTraceFile(item.trace, this.defaults.format, { keepNumberKinds, maxLineBytes: limits.maxLineBytes }),
+        item.run === undefined
+          ? loadTraceFile(item.trace, this.defaults.format, { keepNumberKinds, maxLineBytes: limits.maxLineBytes })
+          : readTraceRunText(item.trace, item.run, { keepNumberKinds }),
       ]);
       const result = withStackGuard(
         () => scoreGold(goldFile, trace, { ...this.base, warnings: [...goldWarnings, ...trace.warnings] }).result(),

@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { ToolscoreInputError } from '../core/errors.js';
 import { evaluateBatch, type BatchOptions, type BatchProgress } from './evaluate-batch.js';
 import { mergeResults } from './merge.js';
 import { readResultsFile } from './results-file.js';
 import { serializeLine } from './results-line.js';
-import type { BatchSource } from './sources.js';
+import { type BatchSource, openSource } from './sources.js';
 import type { BatchErrorLine, BatchLine, BatchScoredLine, BatchSummary } from './types.js';
 
 const FIXTURES = resolve(import.meta.dirname, '../../test/fixtures/batch');
@@ -600,5 +601,185 @@ describe('a case whose gold is a conversation', () => {
     });
     const min = (await runAll({ cases: [chat] }, { turnAggregate: 'min' })).lines[0] as BatchScoredLine;
     expect(min.score).toBe(0);
+  });
+});
+
+describe('trace files of several runs (an ADK eval set): one case per run', () => {
+  /** An eval case whose one invocation made the calls `tools` (each with args {q: "x"}). */
+  function evalCase(id: string | undefined, tools: string[]): Record<string, unknown> {
+    const uses = tools.map((name) => ({ name, args: { q: 'x' } }));
+    const conversation = [{ invocation_id: 'i', intermediate_data: { tool_uses: uses } }];
+    return id === undefined ? { eval_id: 7, conversation } : { eval_id: id, conversation };
+  }
+
+  function runsFolder(): string {
+    const dir = scratch();
+    mkdirSync(join(dir, 'gold'));
+    mkdirSync(join(dir, 'traces'));
+    const gold = JSON.stringify([{ tool: 'search', args: { q: 'x' } }]);
+    writeFileSync(join(dir, 'gold.json'), gold);
+    // Three runs: the right call, a wrong tool, and one without a string eval_id (named by its position).
+    const cases = [evalCase('right', ['search']), evalCase('wrong', ['lookup']), evalCase(undefined, ['search'])];
+    writeFileSync(join(dir, 'traces', 'home.evalset.json'), JSON.stringify({ eval_set_id: 'home', eval_cases: cases }));
+    // An eval set of one case is one run: the file alone, as before.
+    const one = { eval_set_id: 'one', eval_cases: [evalCase('only', ['lookup'])] };
+    writeFileSync(join(dir, 'traces', 'one.evalset.json'), JSON.stringify(one));
+    writeFileSync(join(dir, 'traces', 'plain.json'), gold);
+    for (const name of ['home.evalset.json', 'one.evalset.json', 'plain.json'])
+      writeFileSync(join(dir, 'gold', name), gold);
+    return dir;
+  }
+
+  test('--traces: each run is a case named file#eval_id, in the file order, numbered in turn', async () => {
+    const dir = runsFolder();
+    const home = join(dir, 'traces', 'home.evalset.json');
+    const { lines, summary } = await runAll({ gold: join(dir, 'gold.json'), traces: join(dir, 'traces/*.json') });
+    expect(lines.map((line) => [line.id, line.index, (line as BatchScoredLine).score])).toEqual([
+      [`${home}#right`, 0, 1],
+      [`${home}#wrong`, 1, 0],
+      [`${home}##3`, 2, 1],
+      [join(dir, 'traces', 'one.evalset.json'), 3, 0],
+      [join(dir, 'traces', 'plain.json'), 4, 1],
+    ]);
+    expect(summary.cases).toEqual({ total: 5, scored: 5, failed: 0 });
+  });
+
+  test('an Inspect AI log: each sample and epoch is a case named by its id', async () => {
+    const dir = scratch();
+    writeFileSync(join(dir, 'gold.json'), JSON.stringify([{ tool: 'search', args: { q: 'x' } }]));
+    /** A sample whose assistant made the one call `tool` with {q: "x"}. */
+    const sample = (id: string, epoch: number, tool: string) => ({
+      id,
+      epoch,
+      messages: [
+        { role: 'user', content: 'find x' },
+        { role: 'assistant', content: '', tool_calls: [{ id: 'c1', function: tool, arguments: { q: 'x' } }] },
+        { role: 'tool', tool_call_id: 'c1', function: tool, content: 'found' },
+      ],
+    });
+    const log = join(dir, 'ctf.json');
+    const samples = [sample('a', 1, 'search'), sample('a', 2, 'lookup'), sample('b', 1, 'search')];
+    writeFileSync(log, JSON.stringify({ eval: { task: 'ctf' }, samples }));
+    const { lines } = await runAll({ gold: join(dir, 'gold.json'), traces: log });
+    expect(lines.map((line) => [line.id, (line as BatchScoredLine).score])).toEqual([
+      [`${log}#a`, 1],
+      [`${log}#a epoch 2`, 0],
+      [`${log}#b`, 1],
+    ]);
+  });
+
+  test('--trace-dir: the runs of a file are scored against its paired gold, named by the relative path', async () => {
+    const dir = runsFolder();
+    const { lines } = await runAll({ goldDir: join(dir, 'gold'), traceDir: join(dir, 'traces') });
+    expect(lines.map((line) => line.id)).toEqual([
+      'home.evalset.json#right',
+      'home.evalset.json#wrong',
+      'home.evalset.json##3',
+      'one.evalset.json',
+      'plain.json',
+    ]);
+  });
+
+  test('the total: the count of files until a file splits, then unknown until the end', async () => {
+    const dir = runsFolder();
+    // Sorted by path, a trace of one run comes first.
+    const plain = join(dir, 'traces', 'a.json');
+    writeFileSync(plain, readFileSync(join(dir, 'gold.json')));
+    const before = await openSource({ gold: join(dir, 'gold.json'), traces: [plain, join(dir, 'traces/home*')] });
+    expect(before.total()).toBe(2);
+    const items = before.items[Symbol.asyncIterator]();
+    expect((await items.next()).value).toMatchObject({ id: plain, index: 0 });
+    expect(before.total()).toBe(2);
+    expect((await items.next()).value).toMatchObject({
+      id: `${join(dir, 'traces', 'home.evalset.json')}#right`,
+      run: { id: 'right', format: 'adk' },
+    });
+    expect(before.total()).toBeUndefined();
+    while (!(await items.next()).done);
+    expect(before.total()).toBe(4);
+  });
+
+  test('two shards of the runs merged give the whole run, byte for byte', async () => {
+    const dir = runsFolder();
+    const source = { gold: join(dir, 'gold.json'), traces: join(dir, 'traces/*.json') };
+    const whole = await runAll(source);
+    const files: string[] = [];
+    for (let index = 1; index <= 2; index++) {
+      const file = join(dir, `results-${index}.jsonl`);
+      writeFileSync(file, await resultsText(source, { shard: { index, count: 2 } }));
+      files.push(file);
+    }
+    expect(readFileSync(files[1]!, 'utf8').split('\n').at(-2)).toContain('"cases":5}');
+    const lines: BatchLine[] = [];
+    for await (const line of mergeResults(files, { createdAt: CREATED_AT })) lines.push(line);
+    expect(text(lines)).toBe(text(whole.lines));
+  });
+
+  test('strict mode tells 1.0 from 1 in a run, as in a trace file of one run', async () => {
+    const dir = scratch();
+    const gold = join(dir, 'gold.json');
+    writeFileSync(gold, JSON.stringify([{ tool: 'set', args: { level: 1 } }]));
+    const invocation = (level: string) =>
+      `{"invocation_id": "i", "intermediate_data": {"tool_uses": [{"name": "set", "args": {"level": ${level}}}]}}`;
+    const path = join(dir, 'levels.evalset.json');
+    writeFileSync(
+      path,
+      `{"eval_set_id": "s", "eval_cases": [{"eval_id": "float", "conversation": [${invocation('1.0')}]}, {"eval_id": "int", "conversation": [${invocation('1')}]}]}`,
+    );
+    const scores = async (options: BatchOptions) =>
+      (await runAll({ gold, traces: path }, options)).lines.map((line) => [line.id, (line as BatchScoredLine).score]);
+    expect(await scores({})).toEqual([
+      [`${path}#float`, 1],
+      [`${path}#int`, 1],
+    ]);
+    const strict = await scores({ strict: true });
+    expect(strict[0]![1]).toBeLessThan(1);
+    expect(strict[1]).toEqual([`${path}#int`, 1]);
+  });
+
+  test('property: files of one run each (call lists, eval sets of one case) are one case per file as before: ids, order, total, shard digest', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.boolean(), { minLength: 1, maxLength: 5 }), async (kinds) => {
+        const dir = scratch();
+        const gold = join(dir, 'gold.json');
+        writeFileSync(gold, JSON.stringify([{ tool: 'search', args: { q: 'x' } }]));
+        const paths = kinds.map((evalSet, i) => {
+          const path = join(dir, `t${i}.json`);
+          const trace = evalSet
+            ? { eval_set_id: 's', eval_cases: [evalCase(`only-${i}`, ['search'])] }
+            : [{ tool: 'search', args: { q: 'x' } }];
+          writeFileSync(path, JSON.stringify(trace));
+          return path;
+        });
+        const source = { gold, traces: join(dir, 't*.json') };
+        const stream = await openSource(source, undefined, { identify: true });
+        expect(stream.total()).toBe(paths.length);
+        const ids: string[] = [];
+        for await (const item of stream.items) if (item.kind === 'files') ids.push(item.id);
+        expect(ids).toEqual(paths);
+        // The digest a shard records: each trace path's JSON text and a line break, as before runs.
+        const digest = createHash('sha256');
+        for (const path of paths) digest.update(`${JSON.stringify(path)}\n`);
+        expect(stream.identity()).toEqual({ sha256: digest.digest('hex'), cases: paths.length });
+        const { lines } = await runAll(source);
+        expect(lines.map((line) => [line.id, line.index, (line as BatchScoredLine).score])).toEqual(
+          paths.map((path, i) => [path, i, 1]),
+        );
+      }),
+      { numRuns: 8 },
+    );
+  });
+
+  test('a run whose reading fails is its own error line naming file#run; the other runs are scored', async () => {
+    const dir = runsFolder();
+    const cases = [evalCase('good', ['search']), { eval_id: 'bad', conversation: 'x' }];
+    const path = join(dir, 'two.evalset.json');
+    writeFileSync(path, JSON.stringify({ eval_set_id: 's', eval_cases: cases }));
+    const { lines } = await runAll({ gold: join(dir, 'gold.json'), traces: path });
+    expect(lines.map((line) => line.id)).toEqual([`${path}#good`, `${path}#bad`]);
+    expect((lines[0] as BatchScoredLine).score).toBe(1);
+    expect((lines[1] as BatchErrorLine).error).toBe(
+      `${path}#bad at $: expected an ADK session ({"events": [...]}), an eval set ({"eval_cases": [...]}) or case ({"conversation": [...]}), or a list of {query, expected_tool_use} turns; got an object with keys eval_id, conversation`,
+    );
   });
 });

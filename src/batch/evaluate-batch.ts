@@ -76,7 +76,7 @@ export function evaluateBatch(source: BatchSource, options: BatchOptions = {}): 
     allowCaseLimits: options.allowCaseLimits === true,
   };
   // Checked now, in this thread, so a bad default fails the call rather than every case.
-  const { limits } = resolveSettings(defaults.settings);
+  const { limits, mode } = resolveSettings(defaults.settings);
   if (shard !== undefined) checkShard(shard);
   const minScore = options.minScore === undefined ? undefined : checkMinScore(options.minScore);
   if (!Number.isSafeInteger(jobs) || jobs < 1) throw new RangeError(`jobs must be a whole number ≥ 1, got ${jobs}`);
@@ -84,6 +84,8 @@ export function evaluateBatch(source: BatchSource, options: BatchOptions = {}): 
     const stream = await openSource(source, limits.maxLineBytes, {
       identify: shard !== undefined,
       countLines: onProgress !== undefined,
+      format: defaults.format,
+      keepNumberKinds: mode === 'strict',
     });
     readShare = stream.readShare;
     identity = stream.identity;

@@ -5,6 +5,9 @@ import { ToolscoreInputError, textOf } from '../core/errors.js';
 import { DEFAULT_LIMITS } from '../core/limits.js';
 import { openRegularFile, readError } from '../io/files.js';
 import { OverlongLine, fileLines, isJsonLinesPath } from '../io/jsonl.js';
+import { loadTraceRuns, runText, type TraceRuns } from '../io/trace.js';
+import { runSource } from '../formats/runs.js';
+import type { TraceRun } from '../formats/types.js';
 import type { BatchCase, BatchItem } from './cases.js';
 import { compareText } from './results-line.js';
 import type { DatasetIdentity } from './types.js';
@@ -71,6 +74,10 @@ export interface OpenSourceOptions {
   identify?: boolean;
   /** Count a JSON Lines file's cases first, for a progress line's total. */
   countLines?: boolean;
+  /** The trace format (default `auto`), to find the runs of trace files of several (see `runItems`). */
+  format?: string;
+  /** Keep `1.0` apart from `1` in the runs' texts (strict mode). */
+  keepNumberKinds?: boolean;
 }
 
 /**
@@ -79,10 +86,10 @@ export interface OpenSourceOptions {
 export async function openSource(
   source: BatchSource,
   maxLineBytes = DEFAULT_LIMITS.maxLineBytes,
-  { identify = false, countLines = false }: OpenSourceOptions = {},
+  { identify = false, countLines = false, format = 'auto', keepNumberKinds = false }: OpenSourceOptions = {},
 ): Promise<ItemStream> {
   const digest = identify ? new DatasetDigest() : undefined;
-  const stream = await openItems(source, maxLineBytes, digest, countLines);
+  const stream = await openItems(source, maxLineBytes, digest, countLines, { format, keepNumberKinds });
   if (digest === undefined) return { ...stream, identity: () => undefined };
   return { ...stream, items: digest.counted(stream.items), identity: () => digest.identity() };
 }
@@ -92,20 +99,77 @@ async function openItems(
   maxLineBytes: number,
   digest: DatasetDigest | undefined,
   countLines: boolean,
+  reading: TraceReading,
 ): Promise<Omit<ItemStream, 'identity'>> {
   if ('dataset' in source) return datasetItems(source.dataset, maxLineBytes, digest, countLines);
   if ('cases' in source) return countedItems(caseItems(source.cases, digest), undefined);
-  if ('goldDir' in source) {
-    const pairs = await pairFolders(source.goldDir, source.traceDir);
-    for (const pair of pairs) digest?.text(JSON.stringify(pair.id));
-    return countedItems(arrayItems(pairs), pairs.length);
-  }
+  if ('goldDir' in source) return runItems(await pairFolders(source.goldDir, source.traceDir), digest, reading);
   const traces = await expandPatterns(typeof source.traces === 'string' ? [source.traces] : source.traces);
-  const items = traces.map(
-    (trace, index): BatchItem => ({ kind: 'files', index, id: trace, gold: source.gold, trace }),
-  );
-  for (const trace of traces) digest?.text(JSON.stringify(trace));
-  return countedItems(arrayItems(items), items.length);
+  const items = traces.map((trace, index): FileItem => ({ kind: 'files', index, id: trace, gold: source.gold, trace }));
+  return runItems(items, digest, reading);
+}
+
+type FileItem = Extract<BatchItem, { id: string }>;
+
+/** How trace files are read to find their runs. */
+type TraceReading = { format: string; keepNumberKinds: boolean };
+
+/** The runs of a trace file of several, or undefined: a file of one run, or one that cannot be read (its scorer says why). */
+async function runsOfFile(path: string, { format, keepNumberKinds }: TraceReading): Promise<TraceRuns | undefined> {
+  try {
+    return await loadTraceRuns(path, format, { keepNumberKinds });
+  } catch {
+    return undefined;
+  }
+}
+
+/** The item of one run of a trace file: its text for the scorer, or the error of a run too deep to write. */
+function runItem(file: Extract<BatchItem, { kind: 'files' }>, runs: TraceRuns, run: TraceRun): FileItem {
+  const id = runSource(file.id, run.id);
+  try {
+    return { ...file, id, run: runText(runs, run, file.trace) };
+  } catch (error) {
+    if (!(error instanceof ToolscoreInputError)) throw error;
+    return { kind: 'error', index: file.index, id, error: error.message };
+  }
+}
+
+/**
+ * The items of trace files, a trace file of several runs (an ADK eval set) giving one per run, named
+ * `file#run` (`formats/runs.ts`), numbered in turn, each carrying its run's text so the scoring thread
+ * does not read the file again. Finding the runs reads each trace file here once (only one that holds
+ * a run key is parsed); a file that cannot be read is left whole to its scorer, which reports why. The
+ * total is the number of files until a file turns out to hold several runs, then unknown until the end.
+ */
+function runItems(
+  files: readonly FileItem[],
+  digest: DatasetDigest | undefined,
+  reading: TraceReading,
+): Omit<ItemStream, 'identity'> {
+  let split = false;
+  async function* items(): AsyncIterable<BatchItem> {
+    let index = 0;
+    for (const file of files) {
+      const runs = file.kind === 'files' ? await runsOfFile(file.trace, reading) : undefined;
+      if (runs !== undefined) split = true;
+      const fileItems =
+        runs === undefined || file.kind !== 'files' ? [file] : runs.runs.map((run) => runItem(file, runs, run));
+      for (const item of fileItems) {
+        digest?.text(JSON.stringify(item.id));
+        yield { ...item, index: index++ };
+      }
+    }
+  }
+  const counted = counting(items());
+  const total = (): number | undefined => (counted.ended() ? counted.given() : split ? undefined : files.length);
+  return {
+    items: counted.items,
+    readShare: () => {
+      const known = total();
+      return known === undefined || known === 0 ? undefined : counted.given() / known;
+    },
+    total,
+  };
 }
 
 /** Items counted as they are handed out; the count is the total once they run out. */
@@ -137,10 +201,6 @@ function countedItems(items: AsyncIterable<BatchItem>, total: number | undefined
     readShare: () => (total === undefined || total === 0 ? undefined : counted.given() / total),
     total: () => total ?? (counted.ended() ? counted.given() : undefined),
   };
-}
-
-async function* arrayItems(items: readonly BatchItem[]): AsyncIterable<BatchItem> {
-  yield* items;
 }
 
 async function* caseItems(
@@ -477,7 +537,7 @@ function keyed(paths: readonly string[], folder: string, flag: string): Map<stri
  * Gold files and traces paired by relative path without extension, sorted by that path. A file with no
  * partner is not dropped: it becomes an error item (so it is listed in the results and counted).
  */
-async function pairFolders(goldDir: string, traceDir: string): Promise<Extract<BatchItem, { id: string }>[]> {
+async function pairFolders(goldDir: string, traceDir: string): Promise<FileItem[]> {
   const golds = keyed(await filesUnder(goldDir, '--gold-dir'), goldDir, '--gold-dir');
   const traces = keyed(await filesUnder(traceDir, '--trace-dir'), traceDir, '--trace-dir');
   if (golds.size === 0 && traces.size === 0)
@@ -486,7 +546,7 @@ async function pairFolders(goldDir: string, traceDir: string): Promise<Extract<B
       `no file in ${JSON.stringify(goldDir)} or ${JSON.stringify(traceDir)}`,
     );
   const keys = [...new Set([...golds.keys(), ...traces.keys()])].sort(compareText);
-  return keys.map((key, index): Extract<BatchItem, { id: string }> => {
+  return keys.map((key, index): FileItem => {
     const gold = golds.get(key);
     const trace = traces.get(key);
     if (gold !== undefined && trace !== undefined)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BatchCase } from './cases.js';
 import { evaluateBatch, type BatchOptions } from './evaluate-batch.js';
 import type { BatchLine, BatchSummary } from './types.js';
+import { type TrialLine, trialsSummary } from './trials.js';
 import { TRIAL_DATASET as dataset, perfect, wrong } from '../../test/batch-trial-fixtures.js';
 
 const CREATED_AT = new Date('2026-12-03T00:00:00Z');
@@ -123,5 +124,21 @@ describe('trials in a batch dataset', () => {
       },
     ]);
     expect(Object.hasOwn(summary, 'trials')).toBe(false);
+  });
+});
+
+describe('trialsSummary on many cases', () => {
+  it('counts 200,000 cases of one or two trials (no spread of every case into one call: it overflowed the stack)', () => {
+    // Case k has 2 trials when k is even, 1 when odd; trial 1 passes, trial 2 fails. So 100,000 cases pass
+    // every trial (the odd ones) and 100,000 pass one of two: pass^1 = (100,000 · 1 + 100,000 · 1/2) / 200,000.
+    const lines: TrialLine[] = [];
+    for (let k = 0; k < 200_000; k++) {
+      lines.push({ id: `c${k}`, trial: 1, score: 1, verdict: 'PASS', top_issue: null });
+      if (k % 2 === 0) lines.push({ id: `c${k}`, trial: 2, score: 0, verdict: 'FAIL', top_issue: null });
+    }
+    const trials = trialsSummary(lines, undefined)!;
+    expect([trials.cases, trials.trials, trials.min_trials, trials.max_trials]).toEqual([200_000, 300_000, 1, 2]);
+    expect([trials.always, trials.never, trials.flaky]).toEqual([100_000, 0, 100_000]);
+    expect(trials.pass_hat_k).toEqual({ '1': 0.75 });
   });
 });

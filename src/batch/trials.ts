@@ -42,6 +42,31 @@ export function trialsSummary(lines: readonly TrialLine[], minScore: number | un
   return summarizeTrials(cases, lines.length, minScore);
 }
 
+/** A case run several times: its trial lines (in the order given) and their statistics. */
+export interface TrialCase {
+  id: string;
+  lines: TrialLine[];
+  stats: TrialStats;
+}
+
+/**
+ * The cases of results lines that carry a trial, by id in the order the ids first came, each with its
+ * statistics (success: PASS, or the score meeting `minScore` when given). Lines without a trial are left out.
+ */
+export function trialCasesOf(lines: Iterable<BatchLine>, minScore: number | undefined): Map<string, TrialCase> {
+  const grouped = new Map<string, TrialLine[]>();
+  for (const line of lines) {
+    const trial = trialLineOf(line);
+    if (trial === undefined) continue;
+    const trials = grouped.get(trial.id);
+    if (trials === undefined) grouped.set(trial.id, [trial]);
+    else trials.push(trial);
+  }
+  return new Map(
+    [...grouped].map(([id, trials]) => [id, { id, lines: trials, stats: trialCaseStats(trials, minScore) }]),
+  );
+}
+
 /** One case's statistics from its trial lines (success: PASS, or the score meeting `minScore` when given). */
 function trialCaseStats(trials: readonly TrialLine[], minScore: number | undefined): TrialStats {
   return trialStats(
@@ -65,13 +90,20 @@ function summarizeTrials(
   const counts = all.map(({ stats }) => stats);
   const curves = passCurves(counts);
   const flaky = all.filter(({ stats }) => stats.flaky).sort(compareTrialCases);
+  // A loop, not Math.min(...all): spreading a run's every case into one call overflows the stack past ~120,000.
+  let minTrials = Number.POSITIVE_INFINITY;
+  let maxTrials = 0;
+  for (const { n } of counts) {
+    minTrials = Math.min(minTrials, n);
+    maxTrials = Math.max(maxTrials, n);
+  }
   const byK = (values: number[]): Record<string, number> =>
     Object.fromEntries(values.map((value, i) => [String(i + 1), value]));
   return {
     cases: all.length,
     trials: lines,
-    min_trials: Math.min(...counts.map(({ n }) => n)),
-    max_trials: Math.max(...counts.map(({ n }) => n)),
+    min_trials: minTrials,
+    max_trials: maxTrials,
     always: counts.filter(({ n, c }) => c === n).length,
     never: counts.filter(({ c }) => c === 0).length,
     flaky: flaky.length,

@@ -234,6 +234,11 @@ const evalCommand: CommandSpec<EvalFlags, [string, string]> = {
   ],
   options: {
     format: FORMAT,
+    run: {
+      flags: '--run <id>',
+      description:
+        'the run to score when the trace file holds several (an ADK eval set: an eval_id); such a file needs it',
+    },
     output: {
       flags: '-o, --output <file>',
       description: 'where to write the JSON report; - for stdout (the verdict then goes to stderr)',
@@ -585,7 +590,8 @@ const regressionCommand: CommandSpec<RegressionFlags, [string, string | undefine
     },
     thresholdFor: {
       flags: '--threshold-for <metric=delta>',
-      description: "one metric's threshold, repeatable (e.g. argument_f1=0.1, failed_calls=2)",
+      description:
+        "one metric's threshold, repeatable (e.g. argument_f1=0.1, failed_calls=2; pass_hat_k=0.1 for every pass^k of runs with trials)",
       repeatable: true,
     },
     strictGold: {

@@ -1,5 +1,5 @@
 import picocolors from 'picocolors';
-import { COMPARE_LEGEND, COMPARE_TEXT, pairText, pairedTestText, winnerText } from './text.js';
+import { COMPARE_LEGEND, COMPARE_TEXT, pairText, pairedTestText, trialsNoteText, winnerText } from './text.js';
 import { metricBand } from '../batch/reports/view.js';
 import { escapeMarkdown as md, escapeXml as xml } from '../reports/escape.js';
 import { pageEnd, pageStart, section, table as htmlTable } from '../reports/html.js';
@@ -15,16 +15,53 @@ import { COMPARE_STYLE, COMPARE_STYLE_HASH } from './html-style.js';
  * shown escaped in every format.
  */
 
-function valueOf(model: ComparedModel, measure: Compared): number | null {
-  return measure === 'score' ? model.score : model.metrics[measure];
+/** One row of the measure table (and one chart): a measure, each model's value, the best. */
+interface MeasureRow {
+  label: string;
+  /** Each model's value, in model order. */
+  values: (number | null)[];
+  winners: readonly string[];
+  /** A count (the flaky cases) reads as a whole number and has no colour band or chart. */
+  count: boolean;
+  /** The value's colour class, in the other reports' bands (`none` when there is no value). */
+  band: (value: number | null) => string;
 }
 
-function cell(value: number | null): string {
-  return value === null ? COMPARE_TEXT.none : value.toFixed(3);
+/** The score and the core metrics; with trials, pass^k for each k every run has, then the flaky cases. */
+function measureRows(comparison: Comparison): MeasureRow[] {
+  const rows: MeasureRow[] = COMPARED.map((measure) => ({
+    label: measureLabel(measure),
+    values: comparison.models.map((model) => (measure === 'score' ? model.score : model.metrics[measure])),
+    winners: comparison.winners[measure],
+    count: false,
+    band: (value) => bandClass(measure, value),
+  }));
+  const trials = comparison.trials;
+  if (trials === undefined) return rows;
+  for (let k = 1; k <= trials.largest_k; k++)
+    rows.push({
+      label: `pass^${k}`,
+      values: comparison.models.map((model) => model.trials?.pass_hat_k[String(k)] ?? null),
+      winners: trials.winners[`pass^${k}`] ?? [],
+      count: false,
+      band: (value) => bandClass('score', value),
+    });
+  rows.push({
+    label: COMPARE_TEXT.flakyCases,
+    values: comparison.models.map((model) => model.trials?.flaky ?? null),
+    winners: trials.winners.flaky ?? [],
+    count: true,
+    band: () => '',
+  });
+  return rows;
 }
 
-function bestText(comparison: Comparison, measure: Compared): string {
-  const names = comparison.winners[measure];
+function cell(value: number | null, count = false): string {
+  return value === null ? COMPARE_TEXT.none : count ? String(value) : value.toFixed(3);
+}
+
+function bestText(comparison: Comparison, row: MeasureRow): string {
+  const names = row.winners;
   if (names.length === 0) return COMPARE_TEXT.none;
   return names.length === comparison.models.length && names.length > 1 ? COMPARE_TEXT.tie : names.join(', ');
 }
@@ -34,19 +71,19 @@ function measureLabel(measure: Compared): string {
 }
 
 /** Whether a model's value is the best of the measure (marked only when there is something to compare). */
-function isBest(comparison: Comparison, measure: Compared, model: ComparedModel): boolean {
-  return comparison.winners[measure].includes(model.name) && comparison.models.length > 1;
+function isBest(comparison: Comparison, row: MeasureRow, model: ComparedModel): boolean {
+  return row.winners.includes(model.name) && comparison.models.length > 1;
 }
 
 /** The rows of the measure table: measure, each model's value (the best marked with `*`), the best. */
 function rows(comparison: Comparison, mark: (text: string) => string, name: (text: string) => string): string[][] {
-  return COMPARED.map((measure) => [
-    measureLabel(measure),
-    ...comparison.models.map((model) => {
-      const text = cell(valueOf(model, measure));
-      return isBest(comparison, measure, model) ? mark(text) : text;
+  return measureRows(comparison).map((row) => [
+    row.label,
+    ...comparison.models.map((model, i) => {
+      const text = cell(row.values[i]!, row.count);
+      return isBest(comparison, row, model) ? mark(text) : text;
     }),
-    name(bestText(comparison, measure)),
+    name(bestText(comparison, row)),
   ]);
 }
 
@@ -68,12 +105,18 @@ export function renderComparisonConsole(comparison: Comparison, options: { color
     line(head),
     ...body.map(line),
   ];
+  if (comparison.trials !== undefined) lines.push('', trialsNoteText(comparison.trials.largest_k));
   if (comparison.pairs.length > 0) {
     lines.push('', COMPARE_TEXT.pairsTitle);
-    for (const pair of comparison.pairs) lines.push(`  ${displayText(pairText(pair))}`);
+    for (const pair of comparison.pairs) lines.push(`  ${displayText(pairText(pair, onRates(comparison)))}`);
     lines.push(`  ${pairedTestText(comparison.paired_test ?? '')}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Whether the pairs are on per-case success rates (the runs have trials) rather than scores. */
+function onRates(comparison: Comparison): boolean {
+  return comparison.trials !== undefined;
 }
 
 function bestScore(comparison: Comparison): number | null {
@@ -95,9 +138,10 @@ export function renderComparisonMarkdown(comparison: Comparison): string {
       ['l', ...names.map(() => 'r' as const), 'l'],
     ),
   ];
+  if (comparison.trials !== undefined) lines.push('', md(trialsNoteText(comparison.trials.largest_k)));
   if (comparison.pairs.length > 0) {
     lines.push('', `### ${COMPARE_TEXT.pairsTitle}`, '');
-    for (const pair of comparison.pairs) lines.push(`- ${md(pairText(pair))}`);
+    for (const pair of comparison.pairs) lines.push(`- ${md(pairText(pair, onRates(comparison)))}`);
     lines.push('', md(pairedTestText(comparison.paired_test ?? '')));
   }
   return `${lines.join('\n')}\n`;
@@ -111,22 +155,22 @@ function bandClass(measure: Compared, value: number | null): string {
 }
 
 /** One measure's bars, a row per model, coloured by band; the best value marked with a star. */
-function chart(comparison: Comparison, measure: Compared): string {
+function chart(comparison: Comparison, row: MeasureRow): string {
   const rowHeight = 22;
   const height = comparison.models.length * rowHeight + 6;
   const bars = comparison.models.map((model, i) => {
-    const value = valueOf(model, measure);
+    const value = row.values[i]!;
     const y = i * rowHeight + 4;
     const width = value === null ? 0 : Math.max(0, Math.min(1, value)) * BAR_WIDTH;
-    const best = isBest(comparison, measure, model);
+    const best = isBest(comparison, row, model);
     const label = best ? `${cell(value)} ${COMPARE_TEXT.bestMark}` : cell(value);
     return [
       `<text x="0" y="${y + 13}">${xml(shortName(model.name))}</text>`,
-      `<rect class="fill ${bandClass(measure, value)}" x="130" y="${y}" width="${width.toFixed(1)}" height="16" rx="3"><title>${xml(`${model.name}: ${label}`)}</title></rect>`,
+      `<rect class="fill ${row.band(value)}" x="130" y="${y}" width="${width.toFixed(1)}" height="16" rx="3"><title>${xml(`${model.name}: ${label}`)}</title></rect>`,
       `<text${best ? ' class="best"' : ''} x="${(136 + width).toFixed(1)}" y="${y + 13}">${label}</text>`,
     ].join('');
   });
-  return `<figure><figcaption>${xml(measureLabel(measure))}</figcaption><svg class="chart" viewBox="0 0 480 ${height}" role="img" aria-label="${xml(measureLabel(measure))}">${bars.join('')}</svg></figure>`;
+  return `<figure><figcaption>${xml(row.label)}</figcaption><svg class="chart" viewBox="0 0 480 ${height}" role="img" aria-label="${xml(row.label)}">${bars.join('')}</svg></figure>`;
 }
 
 function shortName(name: string): string {
@@ -144,15 +188,16 @@ function legend(): string {
 /** The HTML page: the winner, the table, a chart per measure, the pairs; offline, no script. */
 export function renderComparisonHtml(comparison: Comparison): string {
   const names = comparison.models.map((model) => model.name);
-  const tableRows = COMPARED.map((measure) => {
-    const values = comparison.models.map((model) => {
-      const value = valueOf(model, measure);
-      const band = bandClass(measure, value);
-      return isBest(comparison, measure, model)
-        ? `<td class="num ${band} best"><span class="mark">${COMPARE_TEXT.bestMark}</span> ${cell(value)}</td>`
-        : `<td class="num ${band}">${cell(value)}</td>`;
+  const measures = measureRows(comparison);
+  const tableRows = measures.map((row) => {
+    const values = comparison.models.map((model, i) => {
+      const value = row.values[i]!;
+      const classes = ['num', row.band(value)].filter(Boolean).join(' ');
+      return isBest(comparison, row, model)
+        ? `<td class="${classes} best"><span class="mark">${COMPARE_TEXT.bestMark}</span> ${cell(value, row.count)}</td>`
+        : `<td class="${classes}">${cell(value, row.count)}</td>`;
     });
-    return `<tr><th scope="row">${xml(measureLabel(measure))}</th>${values.join('')}<td>${xml(bestText(comparison, measure))}</td></tr>`;
+    return `<tr><th scope="row">${xml(row.label)}</th>${values.join('')}<td>${xml(bestText(comparison, row))}</td></tr>`;
   });
   const pairs =
     comparison.pairs.length === 0
@@ -160,7 +205,7 @@ export function renderComparisonHtml(comparison: Comparison): string {
       : section(
           'pairs',
           COMPARE_TEXT.pairsTitle,
-          `<ul>${comparison.pairs.map((pair) => `<li>${xml(pairText(pair))}</li>`).join('')}</ul><p class="muted">${xml(pairedTestText(comparison.paired_test ?? ''))}</p>`,
+          `<ul>${comparison.pairs.map((pair) => `<li>${xml(pairText(pair, onRates(comparison)))}</li>`).join('')}</ul><p class="muted">${xml(pairedTestText(comparison.paired_test ?? ''))}</p>`,
         );
   return [
     pageStart(COMPARE_TEXT.title, comparison.toolscore_version, [{ css: COMPARE_STYLE, hash: COMPARE_STYLE_HASH }]),
@@ -175,12 +220,19 @@ export function renderComparisonHtml(comparison: Comparison): string {
           [COMPARE_TEXT.measure, ...names, COMPARE_TEXT.best],
           tableRows,
           names.map((_, k) => k + 1),
-        ),
+        ) +
+        (comparison.trials === undefined
+          ? ''
+          : `<p class="muted">${xml(trialsNoteText(comparison.trials.largest_k))}</p>`),
     ),
     section(
       'charts',
       COMPARE_TEXT.chartsTitle,
-      legend() + COMPARED.map((measure) => chart(comparison, measure)).join(''),
+      legend() +
+        measures
+          .filter((row) => !row.count)
+          .map((row) => chart(comparison, row))
+          .join(''),
     ),
     pairs,
     pageEnd(comparison.toolscore_version, comparison.created_at),

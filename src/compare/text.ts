@@ -12,6 +12,8 @@ export const COMPARE_TEXT = {
   chartsTitle: 'Each measure per model',
   modelsTitle: 'Models',
   lowerIsBetter: 'lower is better',
+  /** The row of flaky cases (0 < c < n) when the runs have trials. */
+  flakyCases: 'flaky cases (fewer is better)',
   /** Beside the best value of a measure, in the page's table and charts. */
   bestMark: '★',
 } as const;
@@ -31,15 +33,21 @@ export function winnerText(names: readonly string[], score: number | null): stri
   return names.length === 1 ? `Winner: ${names[0]}${value}` : `Winner: a tie between ${names.join(', ')}${value}`;
 }
 
-/** One pair of models, case by case. */
-export function pairText(pair: ComparedPair): string {
-  if (pair.cases === 0) return `${pair.a} vs ${pair.b}: no case scored in both runs`;
+/** What the trial rows mean, under the table of runs with trials. */
+export function trialsNoteText(largestK: number): string {
+  return `Trials: a success is a PASS verdict; pass^k is the chance that k trials of a case all pass, shown for k = 1 to ${largestK} (the fewest trials of a case in any run; a line without a trial is a case of one trial).`;
+}
+
+/** One pair of models, case by case: on the score, or with trials on each case's success rate c/n. */
+export function pairText(pair: ComparedPair, onSuccessRates = false): string {
+  if (pair.cases === 0) return `${pair.a} vs ${pair.b}: no case ${onSuccessRates ? 'run' : 'scored'} in both runs`;
   const difference = pair.mean_difference ?? 0;
   const sign = difference > 0 ? '+' : difference < 0 ? '-' : '';
   const verdict = pair.significant
     ? `significant at 0.05: ${difference > 0 ? pair.a : pair.b} is better`
     : 'not significant at 0.05: the difference may be noise';
-  return `${pair.a} vs ${pair.b}: ${pair.cases} cases in both, ${pair.a} better in ${pair.a_wins}, ${pair.b} better in ${pair.b_wins}, ${pair.ties} tied; mean score difference ${sign}${Math.abs(difference).toFixed(3)}; p = ${formatP(pair.p_value)} (${verdict})`;
+  const measure = onSuccessRates ? 'success rate' : 'score';
+  return `${pair.a} vs ${pair.b}: ${pair.cases} cases in both, ${pair.a} better in ${pair.a_wins}, ${pair.b} better in ${pair.b_wins}, ${pair.ties} tied; mean ${measure} difference ${sign}${Math.abs(difference).toFixed(3)}; p = ${formatP(pair.p_value)} (${verdict})`;
 }
 
 /** The test, said once under the pairs. */

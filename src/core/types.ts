@@ -33,10 +33,13 @@ export interface ToolCall {
   id?: string;
   /** Unix time in seconds at which the call started. */
   timestamp?: number;
-  /** The conversation turn the call was made in (1-based: after the turn-th user message); absent when the trace holds fewer than two user messages. */
-  turn?: number;
   /** Anything else the source recorded (status codes, rows affected, format details). */
   metadata?: Record<string, unknown>;
+  /**
+   * The conversation turn the call was made in (1-based: after the turn-th user message); absent
+   * when the trace holds fewer than two user messages.
+   */
+  turn?: number;
 }
 
 /** A call the gold standard expects. */

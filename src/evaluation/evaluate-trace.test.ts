@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -175,5 +175,66 @@ describe('bad input gives one line naming the file and the place', () => {
     expect(error).toBeInstanceOf(ToolscoreInputError);
     expect((error as Error).message.slice(0, message.length)).toBe(message);
     expect((error as Error).message).not.toContain('\n');
+  });
+});
+
+describe('evaluateTrace on a file of several runs (an ADK eval set)', () => {
+  const GOLD = [
+    { tool: 'set_device_info', args: { location: 'Bedroom', status: 'OFF', device_id: 'device_2' } },
+    { tool: 'get_device_info', args: { device_id: 'device_2' } },
+  ];
+  const ONE_CASE = corpusPath('frameworks/adk/dependent_tool_calls.evalset.json');
+  /** The real case (its two calls are the gold's), then a case that called lookup. */
+  function twoRuns(): string {
+    const { eval_cases } = JSON.parse(readFileSync(ONE_CASE, 'utf8')) as { eval_cases: Record<string, unknown>[] };
+    const other = {
+      eval_id: 'other',
+      conversation: [{ invocation_id: 'i', intermediate_data: { tool_uses: [{ name: 'lookup', args: {} }] } }],
+    };
+    return file('two.evalset.json', JSON.stringify({ eval_set_id: 's', eval_cases: [eval_cases[0], other] }));
+  }
+  const real = 'tests/integration/fixture/home_automation_agent/test_files/dependent_tool_calls.test.json';
+
+  test('a file of one run reads as any trace, with no run named', async () => {
+    const result = await evaluateTrace({ goldFile: file('g.json', JSON.stringify(GOLD)), traceFile: ONE_CASE });
+    expect(result.score).toBe(1);
+    expect(result.traceFile).toBe(ONE_CASE);
+    expect(result.warnings).toEqual([]);
+  });
+
+  test('several runs without a run chosen: an error naming them and how to pick one', async () => {
+    const traceFile = twoRuns();
+    await expect(evaluateTrace({ goldFile: file('g.json', JSON.stringify(GOLD)), traceFile })).rejects.toThrow(
+      new ToolscoreInputError(
+        { source: traceFile },
+        `holds 2 runs (${JSON.stringify(real)}, "other"); pass --run ID to score one (run: in evaluateTrace), or score each with toolscore batch --traces`,
+      ),
+    );
+  });
+
+  test('run: scores that run alone, named file#run', async () => {
+    const traceFile = twoRuns();
+    const goldFile = file('g.json', JSON.stringify(GOLD));
+    const first = await evaluateTrace({ goldFile, traceFile, run: real });
+    expect([first.score, first.traceCalls.length, first.traceFile]).toEqual([1, 2, `${traceFile}#${real}`]);
+    const other = await evaluateTrace({ goldFile, traceFile, run: 'other' });
+    expect(other.traceCalls.map((call) => call.tool)).toEqual(['lookup']);
+  });
+
+  test('run: an unknown id names the runs and the nearest; a file of one run says to leave it out', async () => {
+    const goldFile = file('g.json', JSON.stringify(GOLD));
+    const traceFile = twoRuns();
+    await expect(evaluateTrace({ goldFile, traceFile, run: 'othr' })).rejects.toThrow(
+      new ToolscoreInputError(
+        { source: traceFile },
+        `no run "othr" (did you mean "other"?); it holds 2 runs (${JSON.stringify(real)}, "other")`,
+      ),
+    );
+    await expect(evaluateTrace({ goldFile, traceFile: ONE_CASE, run: 'x' })).rejects.toThrow(
+      new ToolscoreInputError(
+        { source: ONE_CASE },
+        '--run "x": this file is one run, not several; leave --run out to read it',
+      ),
+    );
   });
 });

@@ -15,6 +15,8 @@ import { refuseGoldAsTrace } from '../io/gold-check.js';
 import { loadForbiddenRules } from '../io/rules.js';
 import { loadTraceFile } from '../io/trace.js';
 import { checkFormatName } from '../formats/registry.js';
+import { runSource, severalRunsText } from '../formats/runs.js';
+import { ToolscoreInputError } from '../core/errors.js';
 import { parseDatabaseUrl } from '../side-effects/database-url.js';
 import { resolveDatabaseLimits } from '../side-effects/database.js';
 
@@ -26,6 +28,11 @@ export interface EvaluateTraceOptions {
   traceFile: string;
   /** Trace format; `auto` (default) detects it. */
   format?: string;
+  /**
+   * The run to score, by its id, when the trace file holds several (an ADK eval set's `eval_id`): such a
+   * file is an error without it, as scoring every run against one gold is rarely what is meant.
+   */
+  run?: string;
   /** Weights merged over the defaults and renormalized. */
   weights?: WeightsInput;
   /** Compare arguments strictly; numbers written `1.0` in a file differ from `1`. */
@@ -93,9 +100,17 @@ export async function evaluateTrace(options: EvaluateTraceOptions): Promise<Eval
       { keepNumberKinds, strictGold: options.strictGold === true, warnings: goldWarnings },
       settings.limits.maxDepth,
     ),
-    loadTraceFile(options.traceFile, format, { keepNumberKinds, maxLineBytes: settings.limits.maxLineBytes }),
+    loadTraceFile(options.traceFile, format, {
+      keepNumberKinds,
+      maxLineBytes: settings.limits.maxLineBytes,
+      ...(options.run === undefined ? {} : { run: options.run }),
+    }),
   ]);
-  const sources = { goldFile: options.goldFile, traceFile: options.traceFile };
+  if (trace.runs !== undefined)
+    throw new ToolscoreInputError({ source: options.traceFile }, severalRunsText(trace.runs));
+  // A run of a file of several is named as batch names it, in every report.
+  const traceFile = options.run === undefined ? options.traceFile : runSource(options.traceFile, options.run);
+  const sources = { goldFile: options.goldFile, traceFile };
   refuseGoldAsTrace(trace.calls, options.traceFile);
   const warnings = [...goldWarnings, ...trace.warnings];
   const scoring = withStackGuard(() => scoreGold(gold, trace, { ...settings, warnings, sources }), options.traceFile);

@@ -2,6 +2,8 @@ import { isCallList, toActualCalls } from './support/calls.js';
 import { callMarkIn, checkZeroCalls, describeKeys, isEmptyList, type ZeroReading } from './support/call-collector.js';
 import type { ToolCall } from '../core/types.js';
 import { claimHint, detectFormat, formatNamed, undetectedFormatError } from './registry.js';
+import { runsOf, runsReadAsOneText } from './runs.js';
+import { conversationOf } from './support/turns.js';
 import { collectingContext, passedOverWarnings, type TraceFormat, type UnrecognisedItems } from './types.js';
 
 /** Calls read from some input, with the format used and any warnings. */
@@ -10,7 +12,12 @@ export interface ExtractedCalls {
   /** The format that read them (`calls` for an in-memory call list). */
   format: string;
   warnings: string[];
-  /** The user messages' texts in order (text parts joined with "\n"), present only when there are 2 or more. */
+  /** The ids of the runs read as one trace, when the input holds several (see `formats/runs.ts`). */
+  runs?: string[];
+  /**
+   * The user messages' texts, in order (text parts joined with "\n"): present only when the trace
+   * holds two or more, and then each call carries its `turn`.
+   */
   userMessages?: string[];
 }
 
@@ -43,9 +50,14 @@ export function readWithAdapter(
 ): ExtractedCalls {
   const warnings: string[] = [];
   const passedOver: UnrecognisedItems = { count: 0 };
+  const userMessages: string[] = [];
+  const context = collectingContext(source, warnings, passedOver, userMessages);
   // An empty list is no calls in any format (a run that made none), whatever shape the format expects.
-  const calls = isEmptyList(data) ? [] : adapter.parse(data, collectingContext(source, warnings, passedOver));
+  const calls = isEmptyList(data) ? [] : adapter.parse(data, context);
   warnings.push(...passedOverWarnings(source, passedOver, calls.length === 0));
+  // Several runs scored as one trace is rarely what is meant: say so, and what scores them one by one.
+  const runs = runsOf(adapter, data);
+  if (runs !== undefined) context.warn('', runsReadAsOneText(runs));
   if (calls.length === 0) {
     const reading: ZeroReading = { adapter, explicit, source, passedOver, warnings };
     checkZeroCalls(
@@ -57,5 +69,11 @@ export function readWithAdapter(
       (samples) => claimHint(adapter, samples),
     );
   }
-  return { calls, format: adapter.name, warnings };
+  return {
+    calls,
+    format: adapter.name,
+    warnings,
+    ...(runs === undefined ? {} : { runs: runs.map((run) => run.id) }),
+    ...conversationOf(userMessages),
+  };
 }

@@ -266,6 +266,18 @@ describe('every reader names what it passed over when it read no call', () => {
       what: 'a part that is not a Gemini part (an object with keys toolCall)',
     },
     {
+      format: 'adk',
+      data: {
+        app_name: 'a',
+        user_id: 'u',
+        events: [
+          { author: 'agent', invocation_id: 'e-1', content: { role: 'model', parts: [{ toolCall: { name: 'f' } }] } },
+        ],
+      },
+      at: '$.events[0].content.parts[0]',
+      what: 'a part that is not a Gemini part (an object with keys toolCall)',
+    },
+    {
       format: 'inspect',
       data: { eval: { task: 'ctf' }, samples: [{ id: 1, epoch: 1, messages: [{ role: 'developer', content: 'x' }] }] },
       at: '$.samples[0].messages[0]',

@@ -1,6 +1,7 @@
 import { childPath, ToolscoreInputError } from '../core/errors.js';
 import { closestName } from '../core/spelling.js';
 import { describeKeys, isEmptyList, marksOf } from './support/call-collector.js';
+import { adkFormat } from './readers/adk.js';
 import { anthropicFormat } from './readers/anthropic.js';
 import { bedrockFormat } from './readers/bedrock.js';
 import { claudeAgentSDKFormat } from './readers/claude-agent-sdk.js';
@@ -44,6 +45,7 @@ const DETECTION_ORDER: readonly TraceFormat[] = [
   geminiCLIFormat,
   claudeCodeFormat,
   claudeAgentSDKFormat,
+  adkFormat,
   // Pydantic AI messages hold a `parts` list, which Gemini would claim.
   pydanticAIFormat,
   geminiFormat,

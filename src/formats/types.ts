@@ -14,6 +14,12 @@ export interface ParseContext {
    * calls names the first item in its "found no tool calls it could use" warning.
    */
   unrecognised(path: string, what: string): void;
+  /**
+   * Records a user message (real user input, never a tool-result carrier nor a system message), its
+   * text parts joined with "\n", in document order. Readers report them through a `TurnCounter`
+   * (support/turns.ts), which also marks each call's turn.
+   */
+  userMessage?(path: string, text: string): void;
 }
 
 /** What a reading passed over without knowing it (see `ParseContext.unrecognised`). */
@@ -26,6 +32,25 @@ export interface UnrecognisedItems {
 
 /** How many kinds of passed-over items are each named in a warning; the rest are counted together. */
 const KINDS_NAMED = 8;
+
+/** One run of a document that holds several (an eval set's case, an eval log's sample). */
+export interface TraceRun {
+  /** The document's own id for the run (an `eval_id`, a sample id). */
+  id: string;
+  /** The run as a document the format's `parse` reads on its own. */
+  data: unknown;
+}
+
+/** How a format finds the runs of a document that holds several; see `TraceFormat.runs`. */
+export interface RunSplitter {
+  /**
+   * Keys one of which such a document holds (`eval_cases`): `batch` parses a trace file up front to
+   * count its runs only when its text holds one of them, quoted, so other files are read once.
+   */
+  keys: readonly string[];
+  /** The runs of the document, in its order; undefined when it is not a document of runs. */
+  split(data: unknown): TraceRun[] | undefined;
+}
 
 /** One trace format: turns one input shape into the same list of calls. */
 export interface TraceFormat {
@@ -52,6 +77,13 @@ export interface TraceFormat {
    * empty `{"messages": []}`). A named reading of it then gives no calls without an error.
    */
   holdsNoCalls?(data: unknown): boolean;
+  /**
+   * Optional, for a format whose documents may hold several runs (an eval set, an eval log): how to
+   * split one into its runs. `batch` scores each run of such a file as its own case (`file#id`, see
+   * `formats/runs.ts`); a reading of the whole document gives the calls of every run, in order, with a
+   * warning naming them.
+   */
+  runs?: RunSplitter;
   /** Reads calls from parsed JSON. Throws `ToolscoreInputError` when the shape is wrong. */
   parse(data: unknown, context: ParseContext): ToolCall[];
   /**
@@ -75,14 +107,21 @@ export interface TraceStreamReader {
   finish(): ToolCall[];
 }
 
-/** A ParseContext that collects warnings as `source at path: message` lines, and counts what it passed over. */
+/**
+ * A ParseContext that collects warnings as `source at path: message` lines, counts what it passed
+ * over, and collects the user messages' texts in `userMessages`.
+ */
 export function collectingContext(
   source: string,
   warnings: string[],
   passedOver: UnrecognisedItems = { count: 0 },
+  userMessages: string[] = [],
 ): ParseContext {
   return {
     source,
+    userMessage(_path, text) {
+      userMessages.push(text);
+    },
     warn(path, message) {
       warnings.push(`${source}${path ? ` at ${path}` : ''}: ${message}`);
     },

@@ -31,19 +31,15 @@ describe('the "could not detect" error names the nearest format, or what the dat
     );
   });
 
-  test('an ADK session: the nearest is the Gemini content nested under its events, not a format named by keys', () => {
-    const session = {
+  test('a log of events no reader takes: the nearest is the Gemini content nested under them, not a format named by keys', () => {
+    // An ADK session's events without their author: ADK's reader does not take them (a whole session is read by it).
+    const log = {
       id: 's1',
-      app_name: 'weather',
-      user_id: 'u1',
       events: [
-        {
-          author: 'weather_agent',
-          content: { role: 'model', parts: [{ function_call: { name: 'get_weather', args: { city: 'Paris' } } }] },
-        },
+        { content: { role: 'model', parts: [{ function_call: { name: 'get_weather', args: { city: 'Paris' } } }] } },
       ],
     };
-    const error = detectionError(session);
+    const error = detectionError(log);
     expect(error.reason).toBe(`${HEAD}the nearest is gemini, found at $.events[0].content, not at the top${TAIL}`);
   });
 
@@ -107,29 +103,6 @@ describe('the "could not detect" error names the nearest format, or what the dat
   // it for a file whose path has up to 22 characters: the whole line, `toolscore: ` and the location
   // included, keeps to 160 characters.
   const REALISTIC: readonly { name: string; data: unknown; line: string }[] = [
-    {
-      // Google ADK `Session.model_dump_json()`; when an ADK reader lands this shape is read instead.
-      name: 'a Google ADK session: the Gemini content under its events',
-      data: {
-        id: 's1',
-        appName: 'weather',
-        userId: 'u1',
-        state: {},
-        events: [
-          { id: 'e1', author: 'user', content: { role: 'user', parts: [{ text: 'Weather in Paris?' }] } },
-          {
-            id: 'e2',
-            author: 'weather_agent',
-            content: {
-              role: 'model',
-              parts: [{ functionCall: { id: 'c1', name: 'get_weather', args: { city: 'Paris' } } }],
-            },
-          },
-        ],
-        lastUpdateTime: 1718000000.5,
-      },
-      line: `toolscore: traces/adk-session.json at $: ${HEAD}the nearest is gemini, found at $.events[0].content, not at the top${TAIL}`,
-    },
     {
       // AutoGen AgentChat `TaskResult`: its ToolCallRequestEvent content is a list of {id, arguments, name}.
       name: 'an AutoGen TaskResult: the calls of its first event, which the custom reader takes',

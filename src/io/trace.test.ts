@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ToolscoreInputError } from '../core/errors.js';
+import { corpusPath } from '../../test/corpus.js';
 import { loadTraceFile } from './trace.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'toolscore-trace-'));
@@ -107,5 +108,79 @@ describe('what a reader passes over is one warning per kind, with its count and 
       `${path} at $[2]: passed over an entry that is not an SDK message (an object with keys level, msg), and 3 more like it`,
       `${path} at $[7]: passed over an entry that is not an SDK message (a string), and 1 more like it`,
     ]);
+  });
+});
+
+describe('a JSON Lines conversation reports its user messages and each call its turn', () => {
+  test("Claude Code's real session, slimmed line by line, keeps its three prompts (its lines 0, 6 and 13)", async () => {
+    const trace = await loadTraceFile(corpusPath('agents', 'kno-trace', 'live_session.jsonl'));
+    expect(trace.format).toBe('claude-code');
+    expect(trace.userMessages).toEqual([
+      '[review the codebase]',
+      '[spawn an agent to explore tests]',
+      '[fix the config file, it has bugs]',
+    ]);
+    expect(trace.calls.map((call) => [call.tool, call.turn])).toEqual([
+      ['Read', 1],
+      ['Bash', 1],
+      ['Agent', 2],
+      ['Edit', 3],
+      ['Edit', 3],
+      ['Edit', 3],
+      ['Edit', 3],
+      ['Edit', 3],
+      ['Agent', 3],
+    ]);
+  });
+
+  test("a prompt of text blocks keeps its text though a long session's text blocks are slimmed away", async () => {
+    const entry = (type: string, content: unknown) => ({
+      type,
+      message: { role: type, content },
+      isSidechain: false,
+      sessionId: 's',
+    });
+    const lines = [
+      entry('user', [{ type: 'text', text: 'list the files' }]),
+      entry('assistant', [
+        { type: 'text', text: 'Sure.' },
+        { type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'ls' } },
+      ]),
+      entry('user', [{ type: 'tool_result', tool_use_id: 't1', content: 'a.txt' }]),
+      entry('user', [{ type: 'text', text: 'show a.txt' }]),
+      entry('assistant', [{ type: 'tool_use', id: 't2', name: 'Read', input: { file_path: 'a.txt' } }]),
+    ];
+    const trace = await loadTraceFile(file('blocks.jsonl', lines.map((line) => JSON.stringify(line)).join('\n')));
+    expect(trace.userMessages).toEqual(['list the files', 'show a.txt']);
+    expect(trace.calls.map((call) => [call.tool, call.turn])).toEqual([
+      ['Bash', 1],
+      ['Read', 2],
+    ]);
+  });
+
+  test('a Codex rollout, slimmed line by line, keeps what its user_message events say', async () => {
+    const line = (type: string, payload: unknown) =>
+      JSON.stringify({ timestamp: '2025-06-01T10:00:00.000Z', type, payload });
+    const rollout = [
+      line('session_meta', { id: 's' }),
+      line('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'list files' }] }),
+      line('event_msg', { type: 'user_message', message: 'list files' }),
+      line('response_item', { type: 'function_call', name: 'shell', arguments: '{"command": ["ls"]}', call_id: 'c1' }),
+      line('event_msg', { type: 'user_message', message: 'show a.txt' }),
+      line('response_item', { type: 'function_call', name: 'shell', arguments: '{"command": ["cat"]}', call_id: 'c2' }),
+    ];
+    const trace = await loadTraceFile(file('rollout.jsonl', rollout.join('\n')));
+    expect(trace.format).toBe('codex');
+    expect(trace.userMessages).toEqual(['list files', 'show a.txt']);
+    expect(trace.calls.map((call) => call.turn)).toEqual([1, 2]);
+  });
+
+  test('a Codex rollout with one user message stays unmarked', async () => {
+    const trace = await loadTraceFile(
+      corpusPath('agents', 'codemie-code', 'rollout-2026-05-11T11-26-55-excerpt.jsonl'),
+    );
+    expect(trace.format).toBe('codex');
+    expect(trace.userMessages).toBeUndefined();
+    expect(trace.calls.every((call) => call.turn === undefined)).toBe(true);
   });
 });

@@ -1,13 +1,25 @@
 import { ToolscoreInputError } from '../core/errors.js';
+import { withStackGuard } from '../core/limits.js';
 import type { ToolCall } from '../core/types.js';
-import { type ExtractedCalls, readWithFormat } from '../formats/auto.js';
+import { type ExtractedCalls, readWithAdapter, readWithFormat } from '../formats/auto.js';
+import { mayHoldRuns, runSource, runsOf, unknownRunText } from '../formats/runs.js';
 import { claimHint, detectFormat, formatNamed, knownNonTrace, undetectedFormatError } from '../formats/registry.js';
-import { collectingContext, passedOverWarnings, type ParseContext, type TraceStreamReader } from '../formats/types.js';
+import {
+  collectingContext,
+  passedOverWarnings,
+  type ParseContext,
+  type TraceFormat,
+  type TraceRun,
+  type TraceStreamReader,
+} from '../formats/types.js';
+import { jsonTextWithKinds } from '../match/number-kinds.js';
+import { type ParseJsonOptions, parseJson } from './json.js';
 import { readJsonOrServerSentEvents } from './sse.js';
 import { isJsonLinesPath, jsonLinePath, type JsonLinesOptions, looksLikeJsonLines, readJsonLines } from './jsonl.js';
 import type { UnrecognisedItems } from '../formats/types.js';
 import { callMarkIn, checkZeroCalls, describeKeys } from '../formats/support/call-collector.js';
-import { openRegularFile } from './files.js';
+import { openRegularFile, readTextFile } from './files.js';
+import { conversationOf } from '../formats/support/turns.js';
 
 /**
  * Loads a trace file with a format (`auto` detects it from the whole structure). JSON Lines files
@@ -19,8 +31,9 @@ import { openRegularFile } from './files.js';
 export async function loadTraceFile(
   path: string,
   format = 'auto',
-  options?: JsonLinesOptions,
+  options?: TraceFileOptions,
 ): Promise<ExtractedCalls> {
+  if (options?.run !== undefined) return loadOneRun(path, format, options.run, options);
   if (isJsonLinesPath(path) || (await looksLikeJsonLines(path))) return loadJsonLinesTrace(path, format, options);
   let data: unknown;
   try {
@@ -29,6 +42,94 @@ export async function loadTraceFile(
     throw (await notJsonError(path, error)) ?? error;
   }
   return readWithFormat(data, format, path);
+}
+
+/** How a trace file is read. */
+export interface TraceFileOptions extends JsonLinesOptions {
+  /** Read only this run of a file of several (its id; see `formats/runs.ts`). */
+  run?: string;
+}
+
+/** One run of a file of several; a file of one run is an error saying to leave the run out. */
+async function loadOneRun(
+  path: string,
+  format: string,
+  id: string,
+  options: ParseJsonOptions,
+): Promise<ExtractedCalls> {
+  const runs = await loadTraceRuns(path, format, options);
+  if (runs === undefined)
+    throw new ToolscoreInputError(
+      { source: path },
+      `--run ${JSON.stringify(id)}: this file is one run, not several; leave --run out to read it`,
+    );
+  const run = runs.runs.find((each) => each.id === id);
+  if (run === undefined)
+    throw new ToolscoreInputError(
+      { source: path },
+      unknownRunText(
+        id,
+        runs.runs.map((each) => each.id),
+      ),
+    );
+  return readWithAdapter(runs.format, run.data, runSource(path, id), runs.explicit);
+}
+
+/** The runs of a trace file of several (see `formats/runs.ts`), with the format that reads each. */
+export interface TraceRuns {
+  format: TraceFormat;
+  /** The format was named rather than detected (a run read with no call then needs its reason). */
+  explicit: boolean;
+  runs: TraceRun[];
+}
+
+/**
+ * The runs of a JSON trace file that holds two or more (an ADK eval set), or undefined for any other
+ * file: JSON Lines, a file that holds no format's run key (not parsed), one run. The format is
+ * detected on the whole file (`auto`), so each run is read with it even where a run alone would not be
+ * recognised. Throws what reading the file throws (not JSON, a file-system error).
+ */
+export async function loadTraceRuns(
+  path: string,
+  format = 'auto',
+  options?: ParseJsonOptions,
+): Promise<TraceRuns | undefined> {
+  if (isJsonLinesPath(path) || (format !== 'auto' && formatNamed(format).runs === undefined)) return undefined;
+  const text = await readTextFile(path);
+  if (!mayHoldRuns(text)) return undefined;
+  const data = parseJson(text, path, options);
+  const name = format === 'auto' ? detectFormat(data) : format;
+  if (name === undefined) return undefined;
+  const adapter = formatNamed(name);
+  const runs = runsOf(adapter, data);
+  return runs === undefined ? undefined : { format: adapter, explicit: format !== 'auto', runs };
+}
+
+/**
+ * One run of a trace file as `batch` hands it to a scoring thread: its JSON text (integral numbers
+ * written `1.0` kept so, for strict mode) and the format the whole file was read with, so the thread
+ * reads the run without reading the file again.
+ */
+export interface TraceRunText {
+  id: string;
+  format: string;
+  explicit: boolean;
+  text: string;
+}
+
+/** One run of a file of several as text for a scoring thread; one nested past what the stack holds is an input error naming it. */
+export function runText(runs: TraceRuns, run: TraceRun, path: string): TraceRunText {
+  const text = withStackGuard(
+    () => jsonTextWithKinds(run.data, undefined, undefined, (value) => JSON.stringify(value)),
+    runSource(path, run.id),
+  );
+  return { id: run.id, format: runs.format.name, explicit: runs.explicit, text };
+}
+
+/** The calls of one run of a trace file, from its text (`evalset.json#case-a` in its warnings and errors). */
+export function readTraceRunText(path: string, run: TraceRunText, options?: ParseJsonOptions): ExtractedCalls {
+  const source = runSource(path, run.id);
+  return readWithAdapter(formatNamed(run.format), parseJson(run.text, source, options), source, run.explicit);
 }
 
 /** How much of a file that is not JSON is looked at to say what it is. */
@@ -63,10 +164,11 @@ function boundedWarnings(
   path: string,
   warnings: string[],
   passedOver: UnrecognisedItems,
+  userMessages: string[],
 ): ParseContext & {
   finish(): void;
 } {
-  const context = collectingContext(path, warnings, passedOver);
+  const context = collectingContext(path, warnings, passedOver, userMessages);
   const kept = new Map<string, number>();
   const beyond = new Map<string, number>();
   let unlisted = 0;
@@ -107,7 +209,8 @@ const MARK_SCAN_LINES = 1024;
 async function loadJsonLinesTrace(path: string, format: string, options?: JsonLinesOptions): Promise<ExtractedCalls> {
   const warnings: string[] = [];
   const passedOver: UnrecognisedItems = { count: 0 };
-  const context = boundedWarnings(path, warnings, passedOver);
+  const userMessages: string[] = [];
+  const context = boundedWarnings(path, warnings, passedOver, userMessages);
   let pending: { item: unknown; line: number }[] | undefined = [];
   // The first lines, kept to confirm a named format when it reads no call.
   let sample: { item: unknown; line: number }[] = [];
@@ -184,5 +287,5 @@ async function loadJsonLinesTrace(path: string, format: string, options?: JsonLi
       (samples) => claimHint(adapter, samples),
     );
   }
-  return { calls, format: name, warnings };
+  return { calls, format: name, warnings, ...conversationOf(userMessages) };
 }

@@ -79,6 +79,11 @@ export function runFinishedText(done: number, ms: number, concurrency: number): 
   return `toolscore run: ${count(done)} trials in ${seconds(Math.round(ms))} (concurrency ${concurrency})`;
 }
 
+/** When the run is written but trials it abandoned at --timeout still run: the command ends without them. */
+export function abandonedText(running: number): string {
+  return `toolscore run: ${running === 1 ? '1 abandoned trial is' : `${count(running)} abandoned trials are`} still running (--timeout); exiting without waiting for ${running === 1 ? 'it' : 'them'}`;
+}
+
 export const STOPPING_TEXT =
   'toolscore run: stopping: no new trials; waiting for the running ones (up to --timeout; Ctrl-C again to quit now)';
 

@@ -35,4 +35,15 @@ describe('cases', () => {
     );
     expect(() => cases('abc' as never)).toThrow('cases at $: expected an array of test cases, got a string');
   });
+
+  it('with trials, gives copies of the cases each carrying trials; a case’s own trials win', () => {
+    const given = [{ input: 'a' }, { input: 'b', trials: 5 }];
+    const withTrials = cases(given, { trials: 3 });
+    expect(withTrials).toEqual([
+      { input: 'a', trials: 3 },
+      { input: 'b', trials: 5 },
+    ]);
+    expect(given[0]).toEqual({ input: 'a' });
+    expect(() => cases([{ input: 'a' }], { trials: 0 })).toThrow('cases: trials: expected a whole number ≥ 1, got 0');
+  });
 });

@@ -41,7 +41,7 @@ function tableRow(result: EvaluationResult, row: AlignedRow, number: number, col
 }
 
 /** A score and a minimum written with as few decimals (at least 2) as keep a failing score visibly below its minimum. */
-function scoreTexts(score: number, minScore: number | undefined, passed: boolean): [string, string | undefined] {
+export function scoreTexts(score: number, minScore: number | undefined, passed: boolean): [string, string | undefined] {
   if (minScore === undefined) return [score.toFixed(2), undefined];
   let digits = 2;
   while (!passed && digits < 6 && score.toFixed(digits) === minScore.toFixed(digits)) digits++;

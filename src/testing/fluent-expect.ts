@@ -10,7 +10,7 @@ import { DEFAULT_MIN_SCORE, requireScore } from './assert-tools.js';
 import { ToolscoreAssertionError } from './assertion-error.js';
 import { unmetExpectations } from './call-check.js';
 import { callText } from './call-text.js';
-import type { Agent } from './test-agent.js';
+import type { Agent } from './trials.js';
 
 /** What an expectation runs: an agent with its input, or a response (or call list) already produced. */
 type Subject = { agent: Agent<never>; input: unknown } | { response: unknown };
@@ -135,7 +135,9 @@ export class Expectation {
       );
     }
     const actual: unknown =
-      'agent' in subject ? await (subject.agent as Agent<unknown>)(subject.input) : subject.response;
+      'agent' in subject
+        ? await (subject.agent as Agent<unknown>)(subject.input, { trial: 1, trials: 1 })
+        : subject.response;
     const gold = {
       calls: expected,
       ignore_tools: ignoreTools,

@@ -5,9 +5,9 @@
  */
 import type { expect as jestExpect } from 'expect';
 import { expect, expectTypeOf } from 'vitest';
-import type { Args, GoldEntryInput, TrajectoryMode } from '../core/types.js';
+import type { Args, ExpectedCallInput, GoldEntryInput, TrajectoryMode } from '../core/types.js';
 import type { WeightsInput } from '../core/weights.js';
-import type { CallToolOptions, CallToolsOptions, ToolSnapshotOptions } from '../jest.js';
+import type { CallToolOptions, CallToolsOptions, PassHatKOptions, ToolSnapshotOptions } from '../jest.js';
 import type { ToolscoreMatchers } from '../vitest.js';
 
 type Matchers = ToolscoreMatchers<void>;
@@ -34,7 +34,21 @@ expectTypeOf<keyof ToolSnapshotOptions>().toEqualTypeOf<
   'name' | 'allowPending' | 'minScore' | 'weights' | 'strict' | 'store'
 >();
 
+expectTypeOf<Matchers['toPassHatK']>().parameters.toEqualTypeOf<[k: number, min: number, options: PassHatKOptions]>();
+// It runs the agent: a Promise whatever the runner's return type, so a missing await is visible.
+expectTypeOf<Matchers['toPassHatK']>().returns.toEqualTypeOf<Promise<void>>();
+expectTypeOf<PassHatKOptions>().toEqualTypeOf<{
+  input: unknown;
+  expected: readonly ExpectedCallInput[];
+  trials?: number;
+  minScore?: number;
+  weights?: WeightsInput;
+  strict?: boolean;
+  concurrency?: number;
+}>();
+
 const calls = [{ tool: 'search', args: { q: 'x' } }];
+const agent = (input: string, { trial }: { trial: number }) => [{ tool: 'search', args: { q: `${input}${trial}` } }];
 
 /** Vitest: the matchers are on `expect(x)` and on `.not`, with their options checked. */
 export function onVitest(): void {
@@ -45,6 +59,8 @@ export function onVitest(): void {
   expect(calls).toCallTool('search', { q: 'x' }, { extraArgs: 'deny', strict: true });
   expect({ score: 1 }).toHaveToolScore(0.8);
   expect(calls).toMatchToolSnapshot({ name: 'search', allowPending: true });
+  void expect(agent).toPassHatK(3, 1, { input: 'x', expected: [{ tool: 'search' }] });
+  void expect(agent).not.toPassHatK(1, 0.5, { input: 'x', expected: [{ tool: 'search' }], trials: 4, concurrency: 2 });
 
   // @ts-expect-error: not a trajectory mode
   expect(calls).toCallTools([{ tool: 'search' }], { mode: 'exact' });
@@ -62,6 +78,12 @@ export function onVitest(): void {
   expect(calls).toCallTool({ tool: 'search' });
   // @ts-expect-error: toHaveToolScore takes the minimum score itself
   expect({ score: 1 }).toHaveToolScore({ minScore: 0.8 });
+  // @ts-expect-error: the input and the expected calls are required
+  void expect(agent).toPassHatK(3, 1);
+  // @ts-expect-error: k and min come first, as numbers
+  void expect(agent).toPassHatK({ k: 3, min: 1 }, { input: 'x', expected: [] });
+  // @ts-expect-error: the expected calls are a list
+  void expect(agent).toPassHatK(3, 1, { input: 'x', expected: { tool: 'search' } });
 }
 
 /** Jest: the same matchers, on the `expect` of Jest's expect package (what @jest/globals re-exports). */
@@ -77,6 +99,11 @@ export function onJest(jest: typeof jestExpect): void {
   jest(calls).toCallTools([{ tool: 'search' }], { mode: 'exact' });
   // @ts-expect-error: toCallTool checks one call; a trajectory mode is toCallTools'
   jest(calls).toCallTool('search', { q: 'x' }, { mode: 'strict' });
+  expectTypeOf(jest(agent).toPassHatK(3, 1, { input: 'x', expected: [] })).toEqualTypeOf<Promise<void>>();
+  expectTypeOf(jest(agent).not.toPassHatK(3, 1, { input: 'x', expected: [] })).toEqualTypeOf<Promise<void>>();
+
   // @ts-expect-error: toHaveToolScore takes a number
   jest({ score: 1 }).toHaveToolScore('0.5');
+  // @ts-expect-error: trials is a number
+  void jest(agent).toPassHatK(3, 1, { input: 'x', expected: [], trials: '3' });
 }

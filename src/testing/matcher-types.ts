@@ -1,5 +1,5 @@
 import type { Args, GoldEntryInput } from '../core/types.js';
-import type { CallToolOptions, CallToolsOptions, ToolSnapshotOptions } from './matchers.js';
+import type { CallToolOptions, CallToolsOptions, PassHatKOptions, ToolSnapshotOptions } from './matchers.js';
 
 /** The toolscore matchers as `expect(x)` methods; Vitest's and Jest's `Matchers` extend it. */
 export interface ToolscoreMatchers<R = unknown> {
@@ -15,4 +15,10 @@ export interface ToolscoreMatchers<R = unknown> {
   toHaveToolScore(minScore: number): R;
   /** The calls match this test's approved snapshot (recorded on first run, pending until `toolscore approve`). */
   toMatchToolSnapshot(options?: ToolSnapshotOptions): R;
+  /**
+   * The agent, run `options.trials` times (default k) on `options.input`, reaches pass^k ≥ `min`
+   * (`toPassHatK(3, 1, …)`: all 3 trials succeed). Runs the agent, so it is async: await it. The failure
+   * message lists every trial with its score, verdict and top issue.
+   */
+  toPassHatK(k: number, min: number, options: PassHatKOptions): Promise<void>;
 }

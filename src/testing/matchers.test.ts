@@ -217,3 +217,60 @@ describe('toCallTool and toCallTools read arguments alike', () => {
     expect(calls).toCallTools([], { mode: 'superset', extraArgs: 'deny', minScore: 1, strict: true });
   });
 });
+
+describe('toPassHatK runs the agent k times and requires pass^k', () => {
+  /** get_weather for the city at the end of the input; trial 2 of 3 gets LA instead (see test-agent.test.ts). */
+  const flaky = (input: string, { trial }: { trial: number }) => [
+    { tool: 'get_weather', args: { city: trial === 2 ? 'LA' : input.split(' ').at(-1) } },
+  ];
+  const options = { input: 'weather in NYC', expected: [{ tool: 'get_weather', args: { city: 'NYC' } }] };
+  // c = 2 of 3 (trial 2 scores 0.70, WARN): pass^1 = 2/3, pass^2 = 1/3, pass^3 = 0.
+  const trials = [
+    '2 of 3 trials passed (a success is a PASS verdict)',
+    '  trial 1  ✓  score 1.00  PASS',
+    '  trial 2  ✗  score 0.70  WARN  get_weather called with different arguments: city: expected "NYC", got "LA"',
+    '              fix: align the arguments the agent passes to get_weather (prompt, parameter descriptions), or relax the gold standard with ANY / Regex / Approx',
+    '  trial 3  ✓  score 1.00  PASS',
+    'pass^k 0.667 0.333 0.000 · pass@k 0.667 1.000 1.000 (k = 1…3)',
+  ].join('\n');
+
+  it('a flaky agent fails pass^3 = 1 (3 trials by default) with every trial and its top issue', async () => {
+    await expect(expect(flaky).toPassHatK(3, 1, options)).rejects.toThrow(`pass^3 0.00 < 1.00 required\n${trials}`);
+  });
+
+  it('passes when pass^k reaches min: pass^1 2/3 ≥ 0.6 and pass^2 1/3 ≥ 0.3 over 3 trials', async () => {
+    await expect(flaky).toPassHatK(1, 0.6, { ...options, trials: 3 });
+    await expect(flaky).toPassHatK(2, 0.3, { ...options, trials: 3 });
+    await expect(flaky).toPassHatK(1, 1, { ...options, trials: 1 });
+  });
+
+  it('.not passes when pass^k is under min, and fails with the same trials when it is not', async () => {
+    await expect(flaky).not.toPassHatK(3, 1, options);
+    await expect(expect(flaky).not.toPassHatK(1, 0.6, { ...options, trials: 3 })).rejects.toThrow(
+      `pass^1 0.67 ≥ 0.60, expected below 0.60\n${trials}`,
+    );
+  });
+
+  it('minScore makes success a score: every trial reaches 0.7', async () => {
+    await expect(flaky).toPassHatK(3, 1, { ...options, minScore: 0.7 });
+  });
+
+  it('refuses what it cannot measure, and a typo in the expected calls, with or without .not', async () => {
+    await expect(expect([]).toPassHatK(1, 1, options)).rejects.toThrow(
+      'toPassHatK() expects the agent, a function (input, context) => response',
+    );
+    await expect(expect(flaky).toPassHatK(4, 1, { ...options, trials: 3 })).rejects.toThrow(
+      'toPassHatK: k: expected a whole number in [1, 3], got 4',
+    );
+    await expect(expect(flaky).toPassHatK(0, 1, options)).rejects.toThrow(
+      'toPassHatK: k: expected a whole number ≥ 1, got 0',
+    );
+    await expect(expect(flaky).toPassHatK(1, 1.5, options)).rejects.toThrow(
+      'toPassHatK: min: expected a number between 0 and 1, got 1.5',
+    );
+    const typo = { ...options, expected: [{ tool: 'get_weather', arg: { city: 'NYC' } }] };
+    await expect(expect(flaky).not.toPassHatK(1, 1, typo)).rejects.toThrow(
+      'expected at $[0]: unknown key "arg"; did you mean "args"?',
+    );
+  });
+});

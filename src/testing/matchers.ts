@@ -21,6 +21,7 @@ import { renderFailureReport } from './failure-report.js';
 import { snapshotNameFor, type SnapshotNaming } from './snapshots/naming.js';
 import { checkSnapshot, type SnapshotCheckOptions } from './snapshots/check.js';
 import { snapshotMode } from './snapshots/mode.js';
+import { checkCount, meetsPassHatK, runAgentTrials, trialsReport, type Agent } from './trials.js';
 
 /** What Vitest and Jest give a matcher as `this` (the parts used here). */
 export interface MatcherContext extends SnapshotNaming {
@@ -58,6 +59,27 @@ export type ToolSnapshotOptions = Pick<SnapshotCheckOptions, 'minScore' | 'weigh
   /** Missing and pending snapshots only warn, even in CI. */
   allowPending?: boolean;
 };
+
+/**
+ * Options of `toPassHatK()`: what the agent is given, the calls it should make, and how its trials run
+ * and are scored (a trial succeeds when its verdict is PASS, or its score reaches `minScore` when given).
+ */
+export interface PassHatKOptions {
+  /** What to give the agent, in every trial. */
+  input: unknown;
+  /** Expected calls: `{tool, args?}`; `args` may hold matchers. */
+  expected: readonly ExpectedCallInput[];
+  /** How many times the agent runs: a whole number ≥ k (default k). */
+  trials?: number;
+  /** A trial succeeds when its score reaches this, in [0, 1]; without it, when its verdict is PASS. */
+  minScore?: number;
+  /** Weights of the score, merged over the defaults and renormalized. */
+  weights?: WeightsInput;
+  /** Compare arguments strictly: same JSON type and value, no trimming. */
+  strict?: boolean;
+  /** How many trials run at once (default 1: one after the other, in trial order). */
+  concurrency?: number;
+}
 
 /**
  * Whether the runner was asked to update snapshots (`vitest -u`, `jest -u`). Vitest's snapshot state
@@ -150,6 +172,34 @@ export function toolscoreMatchers(source: string) {
       checkMinScore(minScore);
       const pass = meetsMinScore(received.score, minScore);
       return { pass, message: () => renderFailureReport(received, { minScore, color: testColorEnabled() }) };
+    },
+
+    /**
+     * The agent (`expect(agent)`), run `trials` times (default k) on `input`, reaches pass^k ≥ `min`:
+     * `toPassHatK(3, 1, …)` is every one of 3 trials succeeding. Async: await it. With `.not`, pass^k
+     * must be below `min`. The message lists every trial with its score, verdict and top issue.
+     */
+    async toPassHatK(
+      this: MatcherContext,
+      received: unknown,
+      k: number,
+      min: number,
+      options: PassHatKOptions,
+    ): Promise<MatcherResult> {
+      if (typeof received !== 'function')
+        throw new TypeError('toPassHatK() expects the agent, a function (input, context) => response');
+      const trials =
+        options.trials === undefined
+          ? checkCount(k, 'toPassHatK: k')
+          : checkCount(options.trials, 'toPassHatK: trials');
+      const requirement = { k: checkCount(k, 'toPassHatK: k', trials), min: checkMinScore(min, 'toPassHatK: min') };
+      const minScore = options.minScore === undefined ? undefined : checkMinScore(options.minScore);
+      const run = await runAgentTrials({ ...options, agent: received as Agent<unknown>, trials, minScore });
+      const negated = this.isNot === true;
+      return {
+        pass: meetsPassHatK(run, requirement),
+        message: () => trialsReport(run, requirement, { minScore, negated }),
+      };
     },
 
     /** Record → approve → replay: the calls match the approved snapshot of this test (see `checkSnapshot`). */

@@ -3,10 +3,18 @@ import { checkMinScore } from '../core/grade.js';
 import type { EvaluationResult } from '../evaluation/result.js';
 import type { ExpectedCallInput } from '../core/types.js';
 import type { WeightsInput } from '../core/weights.js';
+import { ToolscoreAssertionError } from './assertion-error.js';
 import { requireScore } from './assert-tools.js';
-
-/** An agent under test: takes an input, returns its raw response (or a Promise of it). */
-export type Agent<Input = string> = (input: Input) => unknown;
+import {
+  checkCount,
+  checkPassHatK,
+  meetsPassHatK,
+  runAgentTrials,
+  trialsReport,
+  type Agent,
+  type AgentTrials,
+  type PassHatKRequirement,
+} from './trials.js';
 
 /** Options of `testAgent()`. */
 export interface TestAgentOptions<Input> {
@@ -16,7 +24,10 @@ export interface TestAgentOptions<Input> {
   input: Input;
   /** Expected calls: `{tool, args?}`; `args` may hold matchers. */
   expected: readonly ExpectedCallInput[];
-  /** When set, a score under it throws a `ToolscoreAssertionError`. */
+  /**
+   * When set, a score under it throws a `ToolscoreAssertionError`; with `trials`, a trial succeeds when
+   * its score reaches it (without it, when its verdict is PASS).
+   */
   minScore?: number;
   /** Weights merged over the defaults and renormalized. */
   weights?: WeightsInput;
@@ -24,13 +35,35 @@ export interface TestAgentOptions<Input> {
   strict?: boolean;
 }
 
+/** Options of `testAgent()` run several times: `trials` and the pass^k they must reach. */
+export interface TestAgentTrialsOptions<Input> extends TestAgentOptions<Input> {
+  /** Run the agent this many times (a whole number ≥ 1); each trial gets its number in its context. */
+  trials: number;
+  /**
+   * The pass^k the trials must reach, `{ k, min }` with k in [1, trials] and min in [0, 1]. Default
+   * `{ k: trials, min: 1 }`: every trial succeeds.
+   */
+  passHatK?: PassHatKRequirement;
+  /** How many trials run at once (default 1: one after the other, in trial order). */
+  concurrency?: number;
+}
+
 /**
  * Runs the agent on the input, reads the tool calls from its raw response (any format `evaluate`
  * detects, or a call list) and scores them. An async agent just works: its Promise is awaited.
+ *
+ * With `trials`, runs it that many times and throws a `ToolscoreAssertionError` listing every trial
+ * (score, verdict, top issue and its fix, or what it threw) when the pass^k requirement is not met;
+ * by default every trial must succeed. Resolves to the trials otherwise.
  */
-export async function testAgent<Input>(options: TestAgentOptions<Input>): Promise<EvaluationResult> {
+export function testAgent<Input>(options: TestAgentTrialsOptions<Input>): Promise<AgentTrials>;
+export function testAgent<Input>(options: TestAgentOptions<Input> & { trials?: undefined }): Promise<EvaluationResult>;
+export async function testAgent<Input>(
+  options: TestAgentOptions<Input> & Partial<TestAgentTrialsOptions<Input>>,
+): Promise<EvaluationResult | AgentTrials> {
   const minScore = options.minScore === undefined ? undefined : checkMinScore(options.minScore);
-  const response: unknown = await options.agent(options.input);
+  if (options.trials !== undefined) return testAgentTrials({ ...options, trials: options.trials }, minScore);
+  const response: unknown = await options.agent(options.input, { trial: 1, trials: 1 });
   const result = evaluate({
     expected: options.expected,
     actual: response,
@@ -39,4 +72,15 @@ export async function testAgent<Input>(options: TestAgentOptions<Input>): Promis
     strictGold: true,
   });
   return minScore === undefined ? result : requireScore(result, minScore);
+}
+
+async function testAgentTrials<Input>(
+  options: TestAgentTrialsOptions<Input>,
+  minScore: number | undefined,
+): Promise<AgentTrials> {
+  const trials = checkCount(options.trials, 'trials');
+  const requirement = checkPassHatK(options.passHatK ?? { k: trials, min: 1 }, trials, 'passHatK');
+  const run = await runAgentTrials({ ...options, minScore });
+  if (!meetsPassHatK(run, requirement)) throw new ToolscoreAssertionError(trialsReport(run, requirement, { minScore }));
+  return run;
 }

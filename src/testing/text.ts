@@ -1,3 +1,5 @@
+import { displayText } from '../reports/text.js';
+
 /** Every sentence the test integrations print: assertion messages, score lines, snapshot outcomes. */
 /**
  * `score 0.47 < 0.90 required · selection 0.50 · args 0.33 · sequence 0.67`, or without the comparison
@@ -91,4 +93,46 @@ export function toolCallExpectationText(
   if (negated)
     return `expected no call to ${wanted}, but ${made.map((call) => `call ${call.index + 1} was ${call.text}`).join('; ')}`;
   return `expected a call to ${wanted}; calls made: ${made.length > 0 ? made.map((call) => call.text).join(', ') : 'none'}`;
+}
+
+/** `pass^3 0.00 < 1.00 required`, or for `.not`, `pass^3 1.00 ≥ 1.00, expected below 1.00`. */
+export function passHatKLineText(
+  k: number,
+  valueText: string,
+  minText: string,
+  met: boolean,
+  negated: boolean,
+): string {
+  if (negated) return `pass^${k} ${valueText} ${met ? '≥' : '<'} ${minText}, expected below ${minText}`;
+  return `pass^${k} ${valueText} ${met ? '≥' : '<'} ${minText} required`;
+}
+
+/** `2 of 3 trials passed (a success is a PASS verdict)`, or `(… a score ≥ 0.80)` when a minimum score decides. */
+export function trialsCountText(c: number, n: number, minScore: number | undefined): string {
+  const success = minScore === undefined ? 'a PASS verdict' : `a score ≥ ${minScore.toFixed(2)}`;
+  return `${c} of ${n} ${n === 1 ? 'trial' : 'trials'} passed (a success is ${success})`;
+}
+
+/** One trial as a pass^k failure lists it: scored, with its top issue and the fix, or failed with an error. */
+export type TrialLineOutcome =
+  | { score: number; verdict: string; issue?: { problem: string; fix: string } | undefined }
+  | { error: string };
+
+/**
+ * `  trial 2  ✗  score 0.70  WARN  get_weather called with different arguments: …` and its fix on the
+ * next line, or `  trial 3  ✗  error: model unavailable`. Texts from the agent are shown masked and escaped.
+ */
+export function trialLineText(trial: number, width: number, success: boolean, outcome: TrialLineOutcome): string {
+  const head = `  trial ${String(trial).padEnd(width)}  ${success ? '✓' : '✗'}  `;
+  if ('error' in outcome) return `${head}error: ${displayText(outcome.error)}`;
+  const line = `${head}score ${outcome.score.toFixed(2)}  ${outcome.verdict}`;
+  if (outcome.issue === undefined) return line;
+  return `${line}  ${displayText(outcome.issue.problem)}\n${' '.repeat(head.length)}fix: ${displayText(outcome.issue.fix)}`;
+}
+
+/** `pass^k 0.667 0.333 0.000 · pass@k 0.667 1.000 1.000 (k = 1…3)`. */
+export function trialsCurvesText(passHatK: readonly number[], passAtK: readonly number[]): string {
+  const values = (list: readonly number[]): string => list.map((value) => value.toFixed(3)).join(' ');
+  const ks = passHatK.length === 1 ? 'k = 1' : `k = 1…${passHatK.length}`;
+  return `pass^k ${values(passHatK)} · pass@k ${values(passAtK)} (${ks})`;
 }

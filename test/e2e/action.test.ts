@@ -134,6 +134,45 @@ describe('the action step, run here', () => {
     expect([allowed.code, allowed.outputs.score, allowed.outputs.passed]).toEqual([0, '1', 'true']);
   });
 
+  it('a dataset with trials: min-pass-hat-k gates, as k=X separated by commas or new lines', async () => {
+    // weather passes 3 of 3 trials, refund 2 of 3, rebook 0 of 3 (docs/trials.md): pass^1 = 5/9, pass^3 = 1/3.
+    const call = (tool: string, args: Record<string, unknown>) => [{ tool, args }];
+    const rows = [
+      ...[1, 2, 3].map((trial) => ({
+        id: 'weather',
+        trial,
+        expected: call('w', { c: 1 }),
+        actual: call('w', { c: 1 }),
+      })),
+      ...[1, 2, 3].map((trial) => ({
+        id: 'refund',
+        trial,
+        expected: call('refund', { o: 7 }),
+        actual: call(trial === 2 ? 'cancel' : 'refund', { o: 7 }),
+      })),
+      ...[1, 2, 3].map((trial) => ({ id: 'rebook', trial, expected: call('rebook', { f: 1 }), actual: [] })),
+    ];
+    const dataset = join(folder.root(), 'trials.jsonl');
+    writeFileSync(dataset, `${rows.map((row) => JSON.stringify(row)).join('\n')}\n`);
+    const below = await runStep({ dataset, 'min-pass-hat-k': '1=0.5, 3=0.5' }, 'trials-below');
+    expect([below.code, below.outputs.passed]).toEqual([1, 'false']);
+    expect(below.stderr).toContain('pass^3 0.3333333333333333 is below --min-pass-hat-k 3=0.5');
+    expect(below.summary).toContain('pass^');
+    const met = await runStep({ dataset, 'min-pass-hat-k': '1=0.5\n3=0.3\n' }, 'trials-met');
+    expect([met.code, met.outputs.passed], met.stderr).toEqual([0, 'true']);
+    const malformed = await runStep({ dataset, 'min-pass-hat-k': '3:0.5' }, 'trials-malformed');
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toContain('--min-pass-hat-k');
+
+    // Its own baseline: nothing regressed, and the trials compared in the job summary.
+    const baseline = join(folder.root(), 'trials-baseline.json');
+    const saved = await runCli(['batch', dataset, '--no-progress', '--save-baseline', baseline]);
+    expect(saved.code, saved.stderr).toBe(0);
+    const same = await runStep({ dataset, baseline }, 'trials-baseline');
+    expect(same.code, same.stderr).toBe(0);
+    expect(same.summary).toContain('Trials (a success is a PASS verdict): cases run in both: 3');
+  });
+
   it('with a baseline, a regression fails the step and its table lands in the summary', async () => {
     const baseline = join(folder.root(), 'baseline.json');
     const saved = await runCli([

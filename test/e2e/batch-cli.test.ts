@@ -309,6 +309,60 @@ describe('toolscore batch', () => {
     );
   });
 
+  test('an ADK eval set of two cases is two cases named file#eval_id, scored in worker threads; eval takes --run', async () => {
+    const dir = freshDir();
+    const adk = join(REPO_ROOT, 'test/corpus/frameworks/adk');
+    const caseOf = (name: string): unknown =>
+      (JSON.parse(readFileSync(join(adk, name), 'utf8')) as { eval_cases: unknown[] }).eval_cases[0];
+    // Two real eval cases of google/adk-python in one eval set: the home automation one first.
+    const cases = [caseOf('dependent_tool_calls.evalset.json'), caseOf('roll_die.evalset.json')];
+    writeFileSync(join(dir, 'two.evalset.json'), JSON.stringify({ eval_set_id: 'two', eval_cases: cases }));
+    const gold = [
+      { tool: 'set_device_info', args: { location: 'Bedroom', status: 'OFF', device_id: 'device_2' } },
+      { tool: 'get_device_info', args: { device_id: 'device_2' } },
+    ];
+    writeFileSync(join(dir, 'gold.json'), JSON.stringify(gold));
+    const run = await runCli(
+      ['batch', '--gold', 'gold.json', '--traces', 'two.evalset.json', '--jobs', '2', '-o', 'r.jsonl'],
+      { cwd: dir },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^2 cases scored\n/);
+    const lines = readFileSync(join(dir, 'r.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: string; index: number; score: number; actual_calls: number });
+    expect(lines.map(({ id, index, score, actual_calls }) => [id, index, score, actual_calls])).toEqual([
+      [
+        'two.evalset.json#tests/integration/fixture/home_automation_agent/test_files/dependent_tool_calls.test.json',
+        0,
+        1,
+        2,
+      ],
+      ['two.evalset.json#tests/integration/fixture/hello_world_agent/roll_die.test.json', 1, 0, 1],
+    ]);
+
+    // eval scores one run against one gold: without --run it says which runs there are and how to pick.
+    const whole = await runCli(['eval', 'gold.json', 'two.evalset.json', '-o', 'e.json'], { cwd: dir });
+    expect(whole.code).toBe(2);
+    expect(whole.stderr).toBe(
+      'toolscore: two.evalset.json: holds 2 runs ("tests/integration/fixture/home_automation_agent/test_files/dependent_tool_calls.test.json", "tests/integration/fixture/hello_world_agent/roll_die.test.json"); pass --run ID to score one (run: in evaluateTrace), or score each with toolscore batch --traces\n',
+    );
+    const id = 'tests/integration/fixture/hello_world_agent/roll_die.test.json';
+    const one = await runCli(['eval', 'gold.json', 'two.evalset.json', '--run', id, '-o', 'e.json'], { cwd: dir });
+    expect(one.code, one.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(join(dir, 'e.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+    expect(report.trace_file).toBe(`two.evalset.json#${id}`);
+    expect(report.summary).toMatchObject({ score: 0, trace_calls_count: 1 });
+    const typo = await runCli(['eval', 'gold.json', 'two.evalset.json', '--run', 'roll_die', '-o', 'e.json'], {
+      cwd: dir,
+    });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(
+      /^toolscore: two\.evalset\.json: no run "roll_die"( \(did you mean "[^"]+"\?\))?; it holds 2 runs \(/,
+    );
+  });
+
   test('gold typos: --gold warnings are printed once and carried by every line; --strict-gold makes them errors', async () => {
     const dir = freshDir();
     mkdirSync(join(dir, 'runs'));

@@ -678,17 +678,37 @@ describe('gold files: what toolscore does not understand, and a first gold file 
   it('toolscore gold writes a gold file the trace then scores 100% against', async () => {
     const dir = freshDir();
     const gold = join(dir, 'gold.json');
-    const written = await runCli(['gold', '--from-trace', SESSION, '-o', gold, '--args', 'keys']);
+    // The session with its second user message (message 3) left out: one request, so a flat gold file.
+    const session = JSON.parse(readFileSync(SESSION, 'utf8')) as { messages: unknown[] };
+    session.messages.splice(3, 1);
+    const trace = join(dir, 'session.json');
+    writeFileSync(trace, JSON.stringify(session));
+    const written = await runCli(['gold', '--from-trace', trace, '-o', gold, '--args', 'keys']);
     expect(written.code, written.stderr).toBe(0);
-    expect(written.stdout).toContain(`wrote ${gold}: 3 expected calls from ${SESSION} (gemini-cli format)`);
+    expect(written.stdout).toContain(`wrote ${gold}: 3 expected calls from ${trace} (gemini-cli format)`);
     expect(readReport(gold)).toEqual([
       { tool: 'list_directory', args: { path: { $type: 'string' } } },
       { tool: 'read_file', args: { absolute_path: { $type: 'string' } } },
       { tool: 'read_many_files', args: { paths: { $type: 'array' } } },
     ]);
-    const scored = await runCli(['eval', gold, SESSION], { cwd: dir });
+    const scored = await runCli(['eval', gold, trace], { cwd: dir });
     expect(scored.code).toBe(0);
     expect(readReport(join(dir, 'toolscore.json')).summary.score).toBe(1);
+    // The whole session is a conversation of two user messages: its gold file has two turns.
+    const turns = await runCli(['gold', '--from-trace', SESSION, '--args', 'none']);
+    expect(turns.code, turns.stderr).toBe(0);
+    expect(JSON.parse(turns.stdout)).toEqual({
+      turns: [
+        { user: 'List the files in the current directory', calls: [{ tool: 'list_directory', args: null }] },
+        {
+          user: 'Great! Can you read the README?',
+          calls: [
+            { tool: 'read_file', args: null },
+            { tool: 'read_many_files', args: null },
+          ],
+        },
+      ],
+    });
     expectInputError(
       await runCli(['gold', '--from-trace', SESSION, '-o', SESSION]),
       'writing the gold file there would overwrite it',

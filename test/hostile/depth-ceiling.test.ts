@@ -72,3 +72,38 @@ describe('--max-depth stops below what the stack can walk', () => {
     expect(run.code).toBe(2);
   }, 40_000);
 });
+
+describe('a file of several runs nested past what the stack holds', () => {
+  test('batch: the deep run is its own error line, the other run is scored, no crash', async () => {
+    const dir = scratch.fresh();
+    const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+    const uses = (args: string) => `{"tool_uses": [{"name": "a", "args": ${args}}]}`;
+    writeFileSync(
+      join(dir, 'x.evalset.json'),
+      `{"eval_set_id": "s", "eval_cases": [{"eval_id": "deep", "conversation": [{"invocation_id": "i", "intermediate_data": ${uses(`{"x": ${deep}}`)}}]}, {"eval_id": "ok", "conversation": [{"invocation_id": "i", "intermediate_data": ${uses('{}')}}]}]}`,
+    );
+    writeFileSync(join(dir, 'gold.json'), '[{"tool": "a"}]');
+    // Before the fix: "unexpected error: Maximum call stack size exceeded".
+    const run = await runCli(
+      [
+        'batch',
+        '--gold',
+        'gold.json',
+        '--traces',
+        'x.evalset.json',
+        '--jobs',
+        '1',
+        '--max-errors',
+        '1',
+        '-o',
+        'r.jsonl',
+      ],
+      { cwd: dir },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^1 case scored, 1 could not be read or scored\n/);
+    expect(run.stdout).toContain(
+      '  x.evalset.json#deep: input is nested too deeply to process; lower limits.maxDepth (--max-depth) or flatten the arguments',
+    );
+  }, 40_000);
+});

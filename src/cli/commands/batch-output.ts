@@ -135,8 +135,8 @@ export async function finishRun(
   options: {
     minScore: number | undefined;
     maxErrors: number;
-    /** The `--min-pass-hat-k` gates. */
-    passHatK?: readonly PassHatKGate[];
+    /** The `--min-pass-hat-k` gates (required, so no command that declares the flag can forget to apply it). */
+    passHatK: readonly PassHatKGate[];
     failFast?: boolean;
     print: NodeJS.WritableStream;
     onEnd?: () => void;

@@ -35,6 +35,8 @@ const STDOUT_PATH = '-';
 
 /** Flags of `toolscore eval`, as commander parsed them. */
 export interface EvalFlags extends JudgeFlags, ScoringFlags {
+  /** The run to score, of a trace file that holds several. */
+  run?: string;
   /** Path of the JSON report. */
   output: string;
   /** Comma-separated tools the gold does not care about. */
@@ -134,6 +136,7 @@ function evaluationOptions(
     goldFile,
     traceFile,
     format,
+    ...(flags.run === undefined ? {} : { run: flags.run }),
     weights,
     strict: flags.strict === true,
     ...(flags.ignoreTools === undefined ? {} : { ignoreTools: toolNames(flags.ignoreTools) }),
@@ -210,20 +213,22 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
   }
   // One moment for every report, so they all carry the same time.
   const now = new Date();
-  const jsonSources = { goldFile, traceFile, now, showSecrets: flags.showSecrets === true };
+  // A run of a file of several is named file#run in every report, as batch names it.
+  const trace = result.traceFile ?? traceFile;
+  const jsonSources = { goldFile, traceFile: trace, now, showSecrets: flags.showSecrets === true };
   if (toStdout) process.stdout.write(renderReportJson(result, jsonSources));
   else await generateJsonReport(result, flags.output, jsonSources);
   if (Object.keys(reports).length > 0 || jobSummary !== undefined) {
-    const view = buildReportView(result, { goldFile, traceFile, now, minScore });
+    const view = buildReportView(result, { goldFile, traceFile: trace, now, minScore });
     await writeReportFiles(view, reports);
     if (jobSummary !== undefined) await appendJobSummary(view, jobSummary);
   }
 
   const verdict = toStdout ? process.stderr : process.stdout;
   const color = colorEnabled(flags.color, verdict);
-  verdict.write(renderReportConsole(result, { verbose: flags.verbose === true, color, goldFile, traceFile }));
+  verdict.write(renderReportConsole(result, { verbose: flags.verbose === true, color, goldFile, traceFile: trace }));
   if (result.traceCalls.length === 0 && result.warnings.some(isNothingReadWarning))
-    verdict.write(`${nothingReadText(displayText(traceFile))}\n`);
+    verdict.write(`${nothingReadText(displayText(trace))}\n`);
   if (result.metrics.semantic_metrics) verdict.write(`${semanticScoreText(result.metrics.semantic_metrics)}\n`);
   // A path as typed may hold any character a file name can, escapes included.
   verdict.write(`${REPORT_FILE_LABELS.json}: ${toStdout ? STDOUT_NAME : displayText(flags.output)}\n`);

@@ -1,15 +1,21 @@
 /** Every sentence `toolscore gold` prints. */
 
-/** `wrote gold.json: 8 expected calls from trace.json (openai format), arguments exact; 2 volatile values became patterns`. */
+/**
+ * `wrote gold.json: 8 expected calls from trace.json (openai format), arguments exact; 2 volatile values
+ * became patterns`; for a conversation, `8 expected calls in 3 turns`.
+ */
 export function goldWrittenText(fields: {
   output: string;
   calls: number;
+  /** The conversation's turns, when the gold file has them. */
+  turns?: number | undefined;
   trace: string;
   format: string;
   args: GoldArgsMode;
   volatile: number;
 }): string {
-  const calls = `${fields.calls} expected ${fields.calls === 1 ? 'call' : 'calls'}`;
+  const turns = fields.turns === undefined ? '' : ` in ${fields.turns} turns`;
+  const calls = `${fields.calls} expected ${fields.calls === 1 ? 'call' : 'calls'}${turns}`;
   const volatile =
     fields.volatile === 0
       ? ''

@@ -11,8 +11,8 @@ import { runGold } from './gold.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'toolscore-gold-'));
 
-/** A Gemini CLI session from test/corpus: three calls, each with its result. */
-const SESSION = fileURLToPath(
+/** A Gemini CLI session from test/corpus: two user messages, three calls, each with its result. */
+const CONVERSATION = fileURLToPath(
   new URL('../../../test/corpus/agents/ai-sessions/gemini-session-sample.json', import.meta.url),
 );
 
@@ -21,6 +21,13 @@ function file(name: string, data: unknown): string {
   writeFileSync(path, JSON.stringify(data));
   return path;
 }
+
+/** The same session with its second user message (message 3) left out: one request, so a flat gold file. */
+const SESSION = (() => {
+  const session = JSON.parse(readFileSync(CONVERSATION, 'utf8')) as { messages: unknown[] };
+  session.messages.splice(3, 1);
+  return file('session-one-turn.json', session);
+})();
 
 /** Runs `toolscore gold` and returns what it printed; an input error is thrown on. */
 async function gold(fromTrace: string, args: GoldArgsMode, output?: string) {
@@ -76,6 +83,59 @@ describe('toolscore gold --from-trace writes a first gold file', () => {
     await expect(gold(copy, 'exact', copy)).rejects.toThrow(
       `--output: ${JSON.stringify(copy)} is the trace file; writing the gold file there would overwrite it`,
     );
+  });
+});
+
+describe('a conversation (two or more user messages) gets a turns gold file', () => {
+  test("the session's two user messages are two turns, each with the calls made after it", async () => {
+    const output = join(dir, 'conversation-gold.json');
+    const run = await gold(CONVERSATION, 'exact', output);
+    // Written by reading the file: messages 0 and 3 are the user's; list_directory answers the first.
+    expect(JSON.parse(readFileSync(output, 'utf8'))).toEqual({
+      turns: [
+        {
+          user: 'List the files in the current directory',
+          calls: [{ tool: 'list_directory', args: { path: '/Users/test/project' } }],
+        },
+        {
+          user: 'Great! Can you read the README?',
+          calls: [
+            { tool: 'read_file', args: { absolute_path: '/Users/test/project/README.md' } },
+            { tool: 'read_many_files', args: { paths: ['file1.txt', 'file2.txt'] } },
+          ],
+        },
+      ],
+    });
+    expect(run.stdout).toContain(
+      `wrote ${output}: 3 expected calls in 2 turns from ${CONVERSATION} (gemini-cli format)`,
+    );
+  });
+
+  test('a turn the agent answered without a tool expects none; a credential in a user message is masked', async () => {
+    const key = ['sk-proj-', 'Zq8xW2vB4nM6kL9pR3tY5uI7oA1sD3fG'].join('');
+    const chat = file('chat.json', [
+      { role: 'system', content: 'You are a support agent.' },
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: 'Hello! How can I help?' },
+      { role: 'user', content: [{ type: 'text', text: `refund order 7, my key is ${key}` }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'refund_order', arguments: '{"order_id": 7}' } }],
+      },
+      { role: 'tool', tool_call_id: 'c1', content: 'refunded' },
+    ]);
+    const run = await gold(chat, 'exact');
+    expect(JSON.parse(run.stdout)).toEqual({
+      turns: [
+        { user: 'hi', calls: [] },
+        {
+          user: { $regex: 'refund order 7, my key is \\S+' },
+          calls: [{ tool: 'refund_order', args: { order_id: 7 } }],
+        },
+      ],
+    });
+    expect(run.stdout).not.toContain(key);
   });
 });
 

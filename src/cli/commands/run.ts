@@ -11,8 +11,10 @@ import { loadForbiddenRules } from '../../io/rules.js';
 import { displayText } from '../../reports/text.js';
 import { loadAgent } from '../../run/agent-module.js';
 import { DEFAULT_CONCURRENCY, runAgent, type RunAgentOptions, type RunProgress } from '../../run/run-agent.js';
+import type { Agent } from '../../run/types.js';
 import {
   STOPPING_TEXT,
+  abandonedText,
   interruptedText,
   logLineText,
   resumeNeedsOutputText,
@@ -31,7 +33,14 @@ import {
   parseWeightFlags,
   type ScoringFlags,
 } from '../scoring-flags.js';
-import { STDOUT_PATH, batchOutputs, finishRun, parseMaxErrors, type BatchOutputFlags } from './batch-output.js';
+import {
+  STDOUT_PATH,
+  batchOutputs,
+  finishRun,
+  parseMaxErrors,
+  parseMinPassHatK,
+  type BatchOutputFlags,
+} from './batch-output.js';
 
 /** Flags of `toolscore run`, as commander parsed them. */
 export interface RunFlags extends ScoringFlags, BatchOutputFlags {
@@ -94,6 +103,7 @@ export async function runRun(agentPath: string, flags: RunFlags): Promise<number
   const weights = parseWeightFlags(flags.weight);
   const minScore = flags.minScore === undefined ? undefined : parseMinScore(flags.minScore);
   const maxErrors = parseMaxErrors(flags);
+  const passHatK = parseMinPassHatK(flags);
   const format = checkFormatName(flags.format, '--format');
   const trials = atLeastOne(flags.trials, '--trials') ?? 1;
   const concurrency = atLeastOne(flags.concurrency, '--concurrency');
@@ -120,7 +130,16 @@ export async function runRun(agentPath: string, flags: RunFlags): Promise<number
   const tools = flags.tools === undefined ? undefined : await readJsonFile(flags.tools);
   if (flags.tools !== undefined) readToolCatalogue(tools, flags.tools);
   setReplay(flags, trials);
-  const agent = await loadAgent(agentPath, flags.export);
+  const loaded = await loadAgent(agentPath, flags.export);
+  // Calls of the agent not yet settled: a trial abandoned at --timeout goes on in the background, and the
+  // command must not wait for it once the run is written (a stuck trial would hold the process, and CI).
+  let unsettled = 0;
+  const agent: Agent = (input, context) => {
+    unsettled++;
+    return Promise.resolve()
+      .then(() => loaded(input, context))
+      .finally(() => unsettled--);
+  };
 
   const progress = new Progress(flags.progress);
   const stop = new AbortController();
@@ -164,17 +183,30 @@ export async function runRun(agentPath: string, flags: RunFlags): Promise<number
     const code = await finishRun(run, flags, {
       minScore,
       maxErrors,
+      passHatK,
       print: flags.output === STDOUT_PATH ? process.stderr : process.stdout,
       onEnd: () => progress.end(concurrency ?? DEFAULT_CONCURRENCY),
       writeResults: writeStreamed,
     });
-    if (!run.stopped()) return code;
-    const { total } = run.summary().cases;
-    process.stderr.write(`${interruptedText(total, progress.total, resumeCommand(flags.output))}\n`);
-    return INTERRUPTED;
+    if (run.stopped()) {
+      const { total } = run.summary().cases;
+      process.stderr.write(`${interruptedText(total, progress.total, resumeCommand(flags.output))}\n`);
+    }
+    const exitCode = run.stopped() ? INTERRUPTED : code;
+    if (unsettled > 0) {
+      process.stderr.write(`${abandonedText(unsettled)}\n`);
+      await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+      process.exit(exitCode);
+    }
+    return exitCode;
   } finally {
     process.off('SIGINT', onInterrupt);
   }
+}
+
+/** Resolves once what was written to a standard stream has been handed to the system. */
+function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((done) => stream.write('', () => done()));
 }
 
 /** A whole number ≥ 1 typed for a flag. */

@@ -66,6 +66,43 @@ const BEDROCK_REQUEST_CALLS: ToolCall[] = [
 
 testReader(anthropicFormat, [
   {
+    name: 'a conversation of two user turns: user messages holding only tool_result blocks return results and are no turn',
+    input: [
+      { role: 'user', content: 'Where is order 7?' },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'tu1', name: 'track_order', input: { order_id: 7 } }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'tu1', content: 'shipped' }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'It has shipped.' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Refund it.' },
+          { type: 'image', source: {} },
+        ],
+      },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'tu2', name: 'refund_order', input: { order_id: 7 } }] },
+    ],
+    calls: [
+      {
+        tool: 'track_order',
+        args: { order_id: 7 },
+        id: 'tu1',
+        result: 'shipped',
+        is_error: false,
+        metadata: { format: 'tool_use' },
+        turn: 1,
+      },
+      {
+        tool: 'refund_order',
+        args: { order_id: 7 },
+        id: 'tu2',
+        is_error: false,
+        metadata: { format: 'tool_use' },
+        turn: 2,
+      },
+    ],
+    userMessages: ['Where is order 7?', 'Refund it.'],
+  },
+  {
     name: "one tool_use block on its own (the recorded response's content[0]): detected and read, without a stop_reason",
     input: () =>
       (

@@ -12,6 +12,7 @@ import {
   type FromOptions,
   type Outcome,
 } from '../support/call-collector.js';
+import { userInputText } from '../support/turns.js';
 import { isObject } from '../../core/objects.js';
 import type { ParseContext, TraceFormat } from '../types.js';
 
@@ -93,6 +94,10 @@ function readMessage(
   context: ParseContext,
 ): void {
   const content = message.content;
+  if (message.role === 'user') {
+    const text = userInputText(content, isResultBlock);
+    if (text !== undefined) calls.turns.user(path, text);
+  }
   if (typeof content === 'string' || content === undefined || content === null) return;
   if (!Array.isArray(content)) {
     calls.markUnreadable(
@@ -106,6 +111,11 @@ function readMessage(
     readBlock(block, childPath(childPath(path, 'content'), i), message.stop_reason, calls, context),
   );
   if (endsOnCall(content)) calls.endedAtTokenLimit('stop_reason', message.stop_reason, before);
+}
+
+/** A `tool_result` block (or a hosted tool's result): a user message holding one returns results, it is no turn. */
+function isResultBlock(block: unknown): boolean {
+  return isObject(block) && typeof block.type === 'string' && block.type.endsWith('tool_result');
 }
 
 /** Whether a message's last block is a call: a token limit reached there cut that call. */

@@ -35,6 +35,36 @@ const RETRY_CALLS = [
 
 testReader(bedrockFormat, [
   {
+    name: 'Converse messages of two user turns: a user message holding toolResult blocks returns results and is no turn',
+    input: [
+      { role: 'user', content: [{ text: 'Where is order 7?' }] },
+      { role: 'assistant', content: [{ toolUse: { toolUseId: 't1', name: 'track_order', input: { order_id: 7 } } }] },
+      { role: 'user', content: [{ toolResult: { toolUseId: 't1', content: [{ text: 'shipped' }] } }] },
+      { role: 'user', content: [{ text: 'Refund it.' }] },
+      { role: 'assistant', content: [{ toolUse: { toolUseId: 't2', name: 'refund_order', input: { order_id: 7 } } }] },
+    ],
+    calls: [
+      {
+        tool: 'track_order',
+        args: { order_id: 7 },
+        id: 't1',
+        result: 'shipped',
+        is_error: false,
+        metadata: { format: 'bedrock.toolUse' },
+        turn: 1,
+      },
+      {
+        tool: 'refund_order',
+        args: { order_id: 7 },
+        id: 't2',
+        is_error: false,
+        metadata: { format: 'bedrock.toolUse' },
+        turn: 2,
+      },
+    ],
+    userMessages: ['Where is order 7?', 'Refund it.'],
+  },
+  {
     name: 'Converse response (vercel/ai fixture): a toolUse block is a call with its toolUseId, input and the stop reason',
     input: () => fixture('vercel-ai/amazon-bedrock-tool-call.1.json'),
     calls: [{ tool: 'bash', args: { command: 'ls -l' }, id: 'tool-use-id', is_error: false, metadata: TOOL_USE }],

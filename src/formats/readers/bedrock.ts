@@ -11,6 +11,7 @@ import {
   readInMemory,
   type Outcome,
 } from '../support/call-collector.js';
+import { userInputText } from '../support/turns.js';
 import { isObject } from '../../core/objects.js';
 import { StreamAssembly, joinedArguments } from '../support/stream-fragments.js';
 import type { ParseContext, TraceFormat } from '../types.js';
@@ -104,6 +105,10 @@ function readMessage(
   context: ParseContext,
 ): void {
   const content = message.content;
+  if (message.role === 'user') {
+    const text = userInputText(content, isToolResultBlock);
+    if (text !== undefined) calls.turns.user(path, text);
+  }
   if (content === undefined || content === null) return;
   if (!Array.isArray(content)) {
     calls.markUnreadable(
@@ -115,6 +120,11 @@ function readMessage(
   content.forEach((block: unknown, i) =>
     readBlock(block, childPath(childPath(path, 'content'), i), stopReason, calls, context),
   );
+}
+
+/** A `toolResult` block: a user message holding one returns results, it is no turn. */
+function isToolResultBlock(block: unknown): boolean {
+  return isObject(block) && block.toolResult !== undefined;
 }
 
 function readList(items: unknown[], path: string, calls: CallCollector, context: ParseContext): void {

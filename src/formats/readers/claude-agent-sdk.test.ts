@@ -133,6 +133,52 @@ function file(name: string, data: unknown): string {
 
 testReader(claudeAgentSDKFormat, [
   {
+    name: 'streaming input of two user prompts: each call marked with its turn; a user message of tool results is none',
+    input: [
+      {
+        type: 'user',
+        message: { role: 'user', content: 'Where is order 7?' },
+        session_id: 's',
+        parent_tool_use_id: null,
+      },
+      {
+        type: 'assistant',
+        message: {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 'tu1', name: 'track_order', input: { order_id: 7 } }],
+        },
+        session_id: 's',
+        parent_tool_use_id: null,
+      },
+      {
+        type: 'user',
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'tu1', content: 'shipped' }] },
+        session_id: 's',
+        parent_tool_use_id: null,
+      },
+      {
+        type: 'user',
+        message: { role: 'user', content: [{ type: 'text', text: 'Refund it.' }] },
+        session_id: 's',
+        parent_tool_use_id: null,
+      },
+      {
+        type: 'assistant',
+        message: {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 'tu2', name: 'refund_order', input: { order_id: 7 } }],
+        },
+        session_id: 's',
+        parent_tool_use_id: null,
+      },
+    ],
+    calls: [
+      { tool: 'track_order', args: { order_id: 7 }, id: 'tu1', result: 'shipped', is_error: false, turn: 1 },
+      { tool: 'refund_order', args: { order_id: 7 }, id: 'tu2', is_error: false, turn: 2 },
+    ],
+    userMessages: ['Where is order 7?', 'Refund it.'],
+  },
+  {
     name: 'tool_use blocks are calls, tool_result blocks their results (is_error: failure); system and result messages add nothing to calls',
     input: RUN,
     calls: RUN_CALLS,

@@ -2,6 +2,7 @@ import { ToolscoreInputError, childPath, describeType } from '../../core/errors.
 import type { ToolCall } from '../../core/types.js';
 import { readArguments } from '../support/arguments.js';
 import { describeKeys, type FromOptions, readContent, readInMemory } from '../support/call-collector.js';
+import { userInputText } from '../support/turns.js';
 import { hasOwnProperty, isObject } from '../../core/objects.js';
 import { CallJoiner, type CallOutcome, failureMessage, unixSeconds } from '../support/call-joiner.js';
 import type { ParseContext, TraceFormat } from '../types.js';
@@ -166,10 +167,13 @@ const CALL_BLOCKS = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
 const QUIET_BLOCKS = new Set(['text', 'thinking', 'redacted_thinking', 'image', 'document', 'tool_reference']);
 /**
  * A message (or Claude Code entry) with its quiet blocks cut to their `type`, the one thing the reader
- * looks at in them: a long session's text and thinking are most of its size and hold no call.
+ * looks at in them: a long session's text and thinking are most of its size and hold no call. A
+ * user message is kept whole (its text is a turn's; its results are kept anyway).
  */
 export function slimClaudeMessage(item: unknown): unknown {
   if (!isObject(item) || !isObject(item.message) || !Array.isArray(item.message.content)) return item;
+  // A user's text is what the user said: a conversation's turns keep it.
+  if (item.type === 'user') return item;
   const content = item.message.content.map((block: unknown) =>
     isObject(block) && typeof block.type === 'string' && QUIET_BLOCKS.has(block.type) ? { type: block.type } : block,
   );
@@ -215,6 +219,10 @@ export function readClaudeMessages(
       return;
     }
     const { kind, content, contentPath } = parts;
+    if (kind === 'user' && item.isMeta !== true && item.isCompactSummary !== true) {
+      const text = userInputText(content, isResultBlock);
+      if (text !== undefined) calls.turns.user(itemPath, text);
+    }
     if (!Array.isArray(content)) return;
     const message: MessageOfBlock = {
       kind,
@@ -227,6 +235,16 @@ export function readClaudeMessages(
     content.forEach((block: unknown, j) => readBlock(block, childPath(contentPath, j), message, calls, context));
   });
   return calls.finish();
+}
+
+/**
+ * A tool result block: a user message holding one returns results, it is no turn. (So are Claude
+ * Code's `isMeta` entries, which it writes itself, and its `isCompactSummary` entry.)
+ */
+function isResultBlock(block: unknown): boolean {
+  if (!isObject(block)) return false;
+  const type = blockTypeOf(block);
+  return type !== undefined && (type === 'tool_result' || type.endsWith('_tool_result'));
 }
 
 /** The run's summary names the tool uses the permission system refused: those calls failed. */

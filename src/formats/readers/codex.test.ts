@@ -31,6 +31,106 @@ const line = (type: string, payload: Record<string, unknown>, second = 0) => ({
 
 testReader(codexFormat, [
   {
+    // Written after codex-rs's protocol: what the user typed is also a user_message event.
+    name: "two user_message events are two turns; the user message items beside them (Codex's injected context too) are not counted again",
+    input: [
+      line('response_item', {
+        type: 'message',
+        role: 'user',
+        content: [{ type: 'input_text', text: '<environment_context>cwd</environment_context>' }],
+      }),
+      line('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'list files' }] }),
+      line('event_msg', { type: 'user_message', message: 'list files' }),
+      line(
+        'response_item',
+        { type: 'function_call', name: 'shell', arguments: '{"command": ["ls"]}', call_id: 'c1' },
+        1,
+      ),
+      line('response_item', { type: 'function_call_output', call_id: 'c1', output: 'a.txt' }, 2),
+      line(
+        'response_item',
+        { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'show a.txt' }] },
+        3,
+      ),
+      line('event_msg', { type: 'user_message', message: 'show a.txt' }, 3),
+      line(
+        'response_item',
+        { type: 'function_call', name: 'shell', arguments: '{"command": ["cat", "a.txt"]}', call_id: 'c2' },
+        4,
+      ),
+    ],
+    calls: [
+      {
+        tool: 'shell',
+        args: { command: ['ls'] },
+        id: 'c1',
+        result: 'a.txt',
+        is_error: false,
+        timestamp: at('2025-06-01T10:00:01.000Z'),
+        duration: 1,
+        metadata: { format: 'codex.function_call' },
+        turn: 1,
+      },
+      {
+        tool: 'shell',
+        args: { command: ['cat', 'a.txt'] },
+        id: 'c2',
+        is_error: false,
+        timestamp: at('2025-06-01T10:00:04.000Z'),
+        metadata: { format: 'codex.function_call' },
+        turn: 2,
+      },
+    ],
+    userMessages: ['list files', 'show a.txt'],
+  },
+  {
+    name: 'an older rollout without user_message events: its user message items are the turns, the injected context left out',
+    input: [
+      line('response_item', {
+        type: 'message',
+        role: 'user',
+        content: [{ type: 'input_text', text: '<user_instructions>be terse</user_instructions>' }],
+      }),
+      line('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'list files' }] }),
+      line(
+        'response_item',
+        { type: 'function_call', name: 'shell', arguments: '{"command": ["ls"]}', call_id: 'c1' },
+        1,
+      ),
+      line(
+        'response_item',
+        { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'show a.txt' }] },
+        3,
+      ),
+      line(
+        'response_item',
+        { type: 'function_call', name: 'shell', arguments: '{"command": ["cat", "a.txt"]}', call_id: 'c2' },
+        4,
+      ),
+    ],
+    calls: [
+      {
+        tool: 'shell',
+        args: { command: ['ls'] },
+        id: 'c1',
+        is_error: false,
+        timestamp: at('2025-06-01T10:00:01.000Z'),
+        metadata: { format: 'codex.function_call' },
+        turn: 1,
+      },
+      {
+        tool: 'shell',
+        args: { command: ['cat', 'a.txt'] },
+        id: 'c2',
+        is_error: false,
+        timestamp: at('2025-06-01T10:00:04.000Z'),
+        metadata: { format: 'codex.function_call' },
+        turn: 2,
+      },
+    ],
+    userMessages: ['list files', 'show a.txt'],
+  },
+  {
     name: 'the ai-sessions sample: a shell function call whose output is JSON text',
     input: () => jsonl('ai-sessions/codex-rollout-sample.jsonl'),
     calls: [

@@ -2,6 +2,7 @@ import { ToolscoreInputError, childPath, describeType } from '../../core/errors.
 import type { ToolCall } from '../../core/types.js';
 import { readArguments } from '../support/arguments.js';
 import { describeKeys, type FromOptions, outcomeOf, readInMemory } from '../support/call-collector.js';
+import { userText } from '../support/turns.js';
 import { isObject } from '../../core/objects.js';
 import { CallJoiner, type CallOutcome, unixSeconds } from '../support/call-joiner.js';
 import type { ParseContext, TraceFormat } from '../types.js';
@@ -48,13 +49,16 @@ export const codexFormat: TraceFormat = {
 function slimRolloutLine(item: unknown): unknown {
   if (!isRolloutLine(item)) return item;
   const { payload } = item;
-  if (item.type === 'response_item')
+  if (item.type === 'response_item') {
+    if (payload.type === 'message' && payload.role === 'user')
+      return { ...item, payload: { type: payload.type, role: payload.role, content: payload.content } };
     return typeof payload.type === 'string' && QUIET_ITEMS.has(payload.type)
       ? { ...item, payload: { type: payload.type } }
       : item;
+  }
   if (item.type === 'event_msg') {
-    const { type, call_id, exit_code, stderr, success } = payload;
-    return { ...item, payload: { type, call_id, exit_code, stderr, success } };
+    const { type, call_id, exit_code, stderr, success, message } = payload;
+    return { ...item, payload: { type, call_id, exit_code, stderr, success, message } };
   }
   return { ...item, payload: {} };
 }
@@ -79,6 +83,10 @@ function looksLikeCodex(data: unknown): boolean {
   );
 }
 
+/** How the user messages Codex writes itself begin: its environment, permissions and instructions. */
+const INJECTED_CONTEXT =
+  /^\s*(<environment_context>|<user_instructions>|<permissions instructions>|# AGENTS\.md instructions)/;
+
 const OUTPUT_TYPES = new Set(['function_call_output', 'custom_tool_call_output']);
 /** Response items that are not calls of the agent's tools (messages, reasoning, hosted search, snapshots): read as nothing, quietly. */
 const QUIET_ITEMS = new Set([
@@ -90,8 +98,17 @@ const QUIET_ITEMS = new Set([
   'compaction_summary',
 ]);
 
+/** An `event_msg` recording what the user typed (`{type: "user_message", message}`). */
+function isUserEvent(line: unknown): boolean {
+  return isRolloutLine(line) && line.type === 'event_msg' && line.payload.type === 'user_message';
+}
+
 function readRollout(lines: readonly unknown[], context: ParseContext): ToolCall[] {
   const calls = new CallJoiner(context);
+  // The user's turns: its `user_message` events, which newer rollouts write for what was typed; older
+  // ones have only the user `message` items, which also carry the context Codex injects (environment,
+  // AGENTS.md instructions), told apart by their opening tag.
+  const byEvents = lines.some(isUserEvent);
   let items = 0;
   lines.forEach((line, i) => {
     if (!isRolloutLine(line))
@@ -99,8 +116,14 @@ function readRollout(lines: readonly unknown[], context: ParseContext): ToolCall
     const payload = line.payload;
     const path = childPath(childPath('$', i), 'payload');
     const at = unixSeconds(line.timestamp);
+    if (byEvents && isUserEvent(line))
+      return calls.turns.user(path, typeof payload.message === 'string' ? payload.message : '');
     if (line.type === 'event_msg') return readEvent(payload, path, calls);
     if (line.type !== 'response_item') return;
+    if (!byEvents && payload.type === 'message' && payload.role === 'user') {
+      const text = userText(payload.content);
+      if (!INJECTED_CONTEXT.test(text)) calls.turns.user(path, text);
+    }
     items++;
     const id = typeof payload.call_id === 'string' ? payload.call_id : undefined;
     switch (payload.type) {

@@ -57,6 +57,44 @@ const HISTORY_CALLS: ToolCall[] = TOKYO_CALLS.map((call, i) => ({
 
 testReader(cohereFormat, [
   {
+    name: 'a history of two user turns (text or text parts): each call marked with the turn it answers',
+    input: [
+      { role: 'user', content: 'Where is order 7?' },
+      {
+        role: 'assistant',
+        tool_plan: 'I will track the order.',
+        tool_calls: [{ id: 'k1', type: 'function', function: { name: 'track_order', arguments: '{"order_id": 7}' } }],
+      },
+      { role: 'tool', tool_call_id: 'k1', content: [{ type: 'text', text: 'shipped' }] },
+      { role: 'user', content: [{ type: 'text', text: 'Refund it.' }] },
+      {
+        role: 'assistant',
+        tool_plan: 'I will refund the order.',
+        tool_calls: [{ id: 'k2', type: 'function', function: { name: 'refund_order', arguments: '{"order_id": 7}' } }],
+      },
+    ],
+    calls: [
+      {
+        tool: 'track_order',
+        args: { order_id: 7 },
+        id: 'k1',
+        result: 'shipped',
+        is_error: false,
+        metadata: { format: 'cohere.tool_call' },
+        turn: 1,
+      },
+      {
+        tool: 'refund_order',
+        args: { order_id: 7 },
+        id: 'k2',
+        is_error: false,
+        metadata: { format: 'cohere.tool_call' },
+        turn: 2,
+      },
+    ],
+    userMessages: ['Where is order 7?', 'Refund it.'],
+  },
+  {
     name: 'v2 response (vercel/ai fixture): two tool_calls with JSON-text arguments, in order, with their ids',
     input: () => fixture('vercel-ai/cohere-tool-call.json'),
     calls: sanFranciscoCalls('weather_dqgshstja6p9', 'cityAttractions_dcxfx4myvx68'),

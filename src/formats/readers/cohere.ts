@@ -11,6 +11,7 @@ import {
   readContent,
   readInMemory,
 } from '../support/call-collector.js';
+import { userText } from '../support/turns.js';
 import { isObject } from '../../core/objects.js';
 import { StreamAssembly, joinedArguments } from '../support/stream-fragments.js';
 import type { ParseContext, TraceFormat } from '../types.js';
@@ -97,6 +98,7 @@ function readMessage(
           `a content part that is not Cohere's (${describeKeys(part)})`,
         );
     });
+  if (message.role === 'user') calls.turns.user(path, userText(message.content));
   if (message.role === 'tool')
     calls.addResult({ id: message.tool_call_id }, outcomeOf(toolContent(message.content)), path);
 }

@@ -113,7 +113,7 @@ testReader(geminiCLIFormat, [
     calls: [recorded('ls', {})],
   },
   {
-    name: 'every toolCalls entry in order, with its functionResponse result, status and timestamp',
+    name: 'every toolCalls entry in order, with its functionResponse result, status, timestamp and turn',
     input: () => json('codemie-code/gemini-session-file-ops-excerpt.json'),
     calls: [
       {
@@ -124,6 +124,7 @@ testReader(geminiCLIFormat, [
         is_error: false,
         timestamp: at('2026-01-16T12:33:42.757Z'),
         metadata: meta,
+        turn: 1,
       },
       {
         tool: 'read_file',
@@ -133,6 +134,7 @@ testReader(geminiCLIFormat, [
         is_error: false,
         timestamp: at('2026-01-16T12:34:02.083Z'),
         metadata: meta,
+        turn: 2,
       },
       {
         tool: 'write_file',
@@ -142,6 +144,7 @@ testReader(geminiCLIFormat, [
         is_error: false,
         timestamp: at('2026-01-16T12:34:09.445Z'),
         metadata: meta,
+        turn: 2,
       },
       {
         tool: 'read_file',
@@ -151,6 +154,7 @@ testReader(geminiCLIFormat, [
         is_error: false,
         timestamp: at('2026-01-16T12:34:21.347Z'),
         metadata: meta,
+        turn: 3,
       },
       {
         tool: 'write_file',
@@ -164,8 +168,11 @@ testReader(geminiCLIFormat, [
         is_error: false,
         timestamp: at('2026-01-16T12:34:26.753Z'),
         metadata: meta,
+        turn: 3,
       },
     ],
+    // The user's three requests (messages 0, 3 and 6): write_file in the first, read and write in each other.
+    userMessages: ['create hello.md file', 'add 5 lines of random text', 'remove 2 and 3 line'],
   },
   {
     name: 'status "error" and "cancelled" fail the call, with the response\'s error, else resultDisplay, as the message',
@@ -266,6 +273,8 @@ describe('Gemini CLI sessions', () => {
         at('2025-10-18T14:58:00.000Z'),
       ],
     ]);
+    // Two user messages (0 and 3): list_directory answers the first, read_file and read_many_files the second.
+    expect(calls.map((call) => call.turn)).toEqual([1, 2, 2]);
   });
 });
 

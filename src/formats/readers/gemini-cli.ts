@@ -10,6 +10,7 @@ import {
   readContent,
   readInMemory,
 } from '../support/call-collector.js';
+import { TurnCounter, userText } from '../support/turns.js';
 import { isObject } from '../../core/objects.js';
 import { unixSeconds } from '../support/call-joiner.js';
 import { toActualCall } from '../support/calls.js';
@@ -133,12 +134,14 @@ const READ_KEYS: ReadonlySet<string> = new Set(['toolCalls']);
 
 function readMessages(messages: readonly unknown[], context: ParseContext): ToolCall[] {
   const calls: ToolCall[] = [];
+  const turns = new TurnCounter(context);
   messages.forEach((item, i) => {
     const message = item as Record<string, unknown>;
     const messagePath = childPath('$.messages', i);
     if (!MESSAGE_TYPES.has(message.type as string))
       context.unrecognised(messagePath, `a message of type ${JSON.stringify(message.type)}`);
     passOverForeignCallKeys(message, READ_KEYS, messagePath, context);
+    if (message.type === 'user') turns.user(messagePath, userText(message.content));
     const toolCalls = message.toolCalls;
     if (!Array.isArray(toolCalls)) return;
     const listPath = childPath(messagePath, 'toolCalls');
@@ -152,10 +155,10 @@ function readMessages(messages: readonly unknown[], context: ParseContext): Tool
         context.warn(path, 'skipped a call with no tool name');
         return;
       }
-      calls.push(toActualCall(readCall(entry, path, context), path, context.source));
+      calls.push(turns.mark(toActualCall(readCall(entry, path, context), path, context.source)));
     });
   });
-  return calls;
+  return turns.finish(calls);
 }
 
 function readCall(entry: Record<string, unknown>, path: string, context: ParseContext): Record<string, unknown> {

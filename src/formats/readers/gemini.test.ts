@@ -60,6 +60,63 @@ const SAN_FRANCISCO_WEATHER: ToolCall[] = [
 
 testReader(geminiFormat, [
   {
+    name: 'a Live API session: each clientContent user turn is a turn of the conversation (realtime audio is not read as one)',
+    input: [
+      { setupComplete: {} },
+      { clientContent: { turns: [{ role: 'user', parts: [{ text: 'turn on the lights' }] }], turnComplete: true } },
+      { toolCall: { functionCalls: [{ id: 'f1', name: 'turn_on_the_lights', args: {} }] } },
+      { toolResponse: { functionResponses: [{ id: 'f1', name: 'turn_on_the_lights', response: { result: 'ok' } }] } },
+      { realtimeInput: { audio: { data: 'AAAA', mimeType: 'audio/pcm' } } },
+      { clientContent: { turns: [{ role: 'user', parts: [{ text: 'and off again' }] }], turnComplete: true } },
+      { toolCall: { functionCalls: [{ id: 'f2', name: 'turn_off_the_lights', args: {} }] } },
+    ],
+    calls: [
+      {
+        tool: 'turn_on_the_lights',
+        args: {},
+        id: 'f1',
+        result: { result: 'ok' },
+        is_error: false,
+        metadata: { format: 'functionCall' },
+        turn: 1,
+      },
+      {
+        tool: 'turn_off_the_lights',
+        args: {},
+        id: 'f2',
+        is_error: false,
+        metadata: { format: 'functionCall' },
+        turn: 2,
+      },
+    ],
+    userMessages: ['turn on the lights', 'and off again'],
+  },
+  {
+    name: 'contents of two user turns: a user content holding functionResponse parts returns results and is no turn',
+    input: {
+      contents: [
+        { role: 'user', parts: [{ text: 'Where is order 7?' }] },
+        { role: 'model', parts: [{ functionCall: { name: 'track_order', args: { order_id: 7 } } }] },
+        { role: 'user', parts: [{ functionResponse: { name: 'track_order', response: { status: 'shipped' } } }] },
+        { role: 'model', parts: [{ text: 'It has shipped.' }] },
+        { role: 'user', parts: [{ text: 'Refund it.' }, { text: 'It came broken.' }] },
+        { role: 'model', parts: [{ functionCall: { name: 'refund_order', args: { order_id: 7 } } }] },
+      ],
+    },
+    calls: [
+      {
+        tool: 'track_order',
+        args: { order_id: 7 },
+        result: { status: 'shipped' },
+        is_error: false,
+        metadata: { format: 'functionCall' },
+        turn: 1,
+      },
+      { tool: 'refund_order', args: { order_id: 7 }, is_error: false, metadata: { format: 'functionCall' }, turn: 2 },
+    ],
+    userMessages: ['Where is order 7?', 'Refund it.\nIt came broken.'],
+  },
+  {
     name: "one functionCall part on its own (the recorded response's first part, with its thoughtSignature): detected and read",
     input: () =>
       cassette('test_function_call_choice.json').interactions[0].response.body.json.candidates[0].content.parts[0],

@@ -11,6 +11,7 @@ import {
   readInMemory,
   type FromOptions,
 } from '../support/call-collector.js';
+import { userInputText, userText } from '../support/turns.js';
 import { isObject } from '../../core/objects.js';
 import type { ParseContext, TraceFormat } from '../types.js';
 
@@ -89,19 +90,29 @@ const GEMINI_PART_KEYS = [
   'video_metadata',
 ];
 
-function readContentObject(
+/** Reads the function call and response parts of one content `{role, parts}` (also ADK's events' contents). */
+export function readContentObject(
   content: Record<string, unknown>,
   path: string,
   calls: CallCollector,
   context: ParseContext,
 ): void {
   const parts = content.parts;
+  if (content.role === 'user') {
+    const text = userInputText(parts, isResponsePart);
+    if (text !== undefined) calls.turns.user(path, text);
+  }
   if (parts === undefined || parts === null) return;
   if (!Array.isArray(parts)) {
     calls.markUnreadable(childPath(path, 'parts'), `"parts" that is ${describeType(parts)}, not a list`);
     return;
   }
   parts.forEach((part: unknown, i) => readPart(part, childPath(childPath(path, 'parts'), i), calls, context));
+}
+
+/** A `functionResponse` part: a user content holding one returns results, it is no turn. */
+function isResponsePart(part: unknown): boolean {
+  return isObject(part) && (part.functionResponse !== undefined || part.function_response !== undefined);
 }
 
 function readContents(items: unknown[], path: string, calls: CallCollector, context: ParseContext): void {
@@ -199,6 +210,8 @@ function readLiveMessages(messages: unknown[], calls: CallCollector, context: Pa
       context.warn(path, `skipped ${describeType(message)}: expected a Live API message`);
       return;
     }
+    if (isObject(message.clientContent))
+      readLiveClientContent(message.clientContent, childPath(path, 'clientContent'), calls);
     if (isObject(message.toolCall)) readLiveToolCall(message.toolCall, childPath(path, 'toolCall'), calls, context);
     const responseKey = LIVE_RESPONSE_KEYS.find((key) => isObject(message[key]));
     if (responseKey !== undefined)
@@ -213,6 +226,16 @@ function readLiveMessages(messages: unknown[], calls: CallCollector, context: Pa
       for (const id of cancellation.ids)
         calls.addResult({ id }, { failed: true, error: 'cancelled' }, childPath(path, 'toolCallCancellation'));
     }
+  });
+}
+
+/** A Live API `clientContent` client message: its user `turns` are the conversation's user messages. */
+function readLiveClientContent(clientContent: Record<string, unknown>, path: string, calls: CallCollector): void {
+  const turns = clientContent.turns;
+  if (!Array.isArray(turns)) return;
+  turns.forEach((turn: unknown, i) => {
+    if (isObject(turn) && turn.role === 'user')
+      calls.turns.user(childPath(childPath(path, 'turns'), i), userText(turn.parts));
   });
 }
 

@@ -1,7 +1,8 @@
 import { testReader } from '../../../test/reader-tester.js';
 import { readCorpusJson } from '../../../test/corpus.js';
 import { expect, test } from 'vitest';
-import { inspectFormat, inspectSamples } from './inspect.js';
+import { readWithFormat } from '../auto.js';
+import { inspectFormat } from './inspect.js';
 
 type Json = Record<string, any>;
 
@@ -10,6 +11,57 @@ const BROWSER = (): Json => readCorpusJson('evals', 'inspect', 'inspect-analysis
 const browserText = (message: number): string => BROWSER().samples[0].messages[message].content as string;
 
 testReader(inspectFormat, [
+  {
+    name: "one sample's user messages are its turns (a solver's continue prompt is a user message too)",
+    input: {
+      eval: { task: 'ctf' },
+      samples: [
+        {
+          id: 'a',
+          epoch: 1,
+          messages: [
+            { role: 'system', content: 'You are a CTF player.' },
+            { role: 'user', content: 'find the flag' },
+            { role: 'assistant', content: '', tool_calls: [{ id: 'b1', function: 'bash', arguments: { cmd: 'ls' } }] },
+            { role: 'tool', tool_call_id: 'b1', function: 'bash', content: 'flag.txt' },
+            { role: 'user', content: [{ type: 'text', text: 'Please proceed to the next step.' }] },
+            {
+              role: 'assistant',
+              content: '',
+              tool_calls: [{ id: 'b2', function: 'bash', arguments: { cmd: 'cat flag.txt' } }],
+            },
+          ],
+        },
+      ],
+    },
+    calls: [
+      { tool: 'bash', args: { cmd: 'ls' }, is_error: false, result: 'flag.txt', id: 'b1', turn: 1 },
+      { tool: 'bash', args: { cmd: 'cat flag.txt' }, is_error: false, id: 'b2', turn: 2 },
+    ],
+    userMessages: ['find the flag', 'Please proceed to the next step.'],
+  },
+  {
+    name: 'several samples are separate conversations: read whole, they are one turn (batch reads each as its own run)',
+    input: {
+      eval: { task: 'ctf' },
+      samples: ['a', 'b'].map((id) => ({
+        id,
+        epoch: 1,
+        messages: [
+          { role: 'user', content: `task ${id}` },
+          {
+            role: 'assistant',
+            content: '',
+            tool_calls: [{ id: `c-${id}`, function: 'bash', arguments: { cmd: 'ls' } }],
+          },
+        ],
+      })),
+    },
+    calls: [
+      { tool: 'bash', args: { cmd: 'ls' }, is_error: false, id: 'c-a' },
+      { tool: 'bash', args: { cmd: 'ls' }, is_error: false, id: 'c-b' },
+    ],
+  },
   {
     name: 'the web browser eval log of inspect_ai analysis tests: four calls of one sample, each answered by id',
     input: BROWSER,
@@ -45,7 +97,7 @@ testReader(inspectFormat, [
     ],
   },
   {
-    name: 'a tool message with an error fails its call; two epochs are read in order as one trace, with a warning',
+    name: 'a tool message with an error fails its call; two epochs are read in order as one trace',
     input: {
       version: 2,
       status: 'success',
@@ -100,7 +152,6 @@ testReader(inspectFormat, [
       },
       { tool: 'python', args: { code: 'print(1)' }, is_error: false, result: { ok: true }, id: 'py_1' },
     ],
-    warnings: ['t at $.samples: read 2 samples ("a", "a" epoch 2) one after the other as one trace'],
   },
   {
     name: "a tool event's error fails the call its tool message records without one; a call no message answers takes its event's outcome",
@@ -248,7 +299,6 @@ testReader(inspectFormat, [
       { tool: 'researcher', args: { q: 'x' }, is_error: false, result: 'done', id: 'm1' },
     ],
     warnings: [
-      't at $.samples: read 2 samples ("a", "b") one after the other as one trace',
       't at $.samples[0].events[0]: the messages hold no tool call; read the calls of 2 tool events',
       't at $.samples[1].events[1]: left out a tool event whose call no message holds (calls of an agent run as a tool?)',
     ],
@@ -269,7 +319,7 @@ testReader(inspectFormat, [
   },
 ]);
 
-test("inspectSamples lists a log's runs, one per sample and epoch, named as the log names them", () => {
+test("a log's runs are its samples, one per sample and epoch, named as the log names them and read alone", () => {
   const log = {
     eval: { task: 'ctf' },
     samples: [
@@ -278,11 +328,12 @@ test("inspectSamples lists a log's runs, one per sample and epoch, named as the 
       { id: 3, epoch: 1, messages: [] },
     ],
   };
-  expect(inspectSamples(log)?.map(({ id, path }) => [id, path])).toEqual([
-    ['"a"', '$.samples[0]'],
-    ['"a" epoch 2', '$.samples[1]'],
-    ['3', '$.samples[2]'],
-  ]);
-  expect(inspectSamples(log)?.[1]?.sample).toBe(log.samples[1]);
-  expect(inspectSamples({ eval: {}, samples: [] })).toBeUndefined();
+  const runs = inspectFormat.runs!.split(log)!;
+  expect(runs.map((run) => run.id)).toEqual(['a', 'a epoch 2', '3']);
+  expect(runs[1]!.data).toEqual({ eval: { task: 'ctf' }, samples: [{ id: 'a', epoch: 2, messages: [] }] });
+  expect(inspectFormat.runs!.split({ eval: {}, samples: [] })).toBeUndefined();
+  // Read whole (eval, validate), the log's runs are named in one warning.
+  expect(readWithFormat(log, 'auto', 'log.json').warnings).toContain(
+    'log.json: holds 3 runs ("a", "a epoch 2", "3"), read as one trace in order; toolscore batch scores each run as its own case',
+  );
 });

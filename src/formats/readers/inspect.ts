@@ -1,8 +1,9 @@
 import { ToolscoreInputError, childPath } from '../../core/errors.js';
 import { isObject } from '../../core/objects.js';
+import { userText } from '../support/turns.js';
 import { readArguments } from '../support/arguments.js';
 import { CallCollector, type Outcome, describeKeys, readContent } from '../support/call-collector.js';
-import type { ParseContext, TraceFormat } from '../types.js';
+import type { ParseContext, TraceFormat, TraceRun } from '../types.js';
 
 /**
  * UK AISI Inspect AI eval logs, in their JSON form (`inspect eval --log-format json`; `.eval` files
@@ -21,31 +22,32 @@ export const inspectFormat: TraceFormat = {
   marks: ['eval', 'plan', 'samples', 'epoch', 'tool_call_id', 'function'],
   looksFor: 'an Inspect AI eval log ({"eval": {...}, "samples": [{"id", "epoch", "messages"}]})',
   detect: (data) => samplesOf(data) !== undefined,
+  runs: { keys: ['samples'], split: sampleRuns },
   description: 'UK AISI Inspect AI JSON eval log: samples[].messages with tool_calls and tool messages',
   parse(data, context) {
     const samples = samplesOf(data);
     if (samples === undefined) throw notALog(data, context.source);
-    if (samples.length > 1)
-      context.warn(
-        '$.samples',
-        `read ${samples.length} samples (${samples.map(sampleName).join(', ')}) one after the other as one trace`,
-      );
+    // Each sample is its own conversation: the turns of one are read, several are one turn.
+    const turns = samples.length === 1;
     const collector = new CallCollector(context, 'inspect');
-    samples.forEach((sample, i) => readSample(sample, childPath('$.samples', i), collector, context));
+    samples.forEach((sample, i) => readSample(sample, childPath('$.samples', i), collector, context, turns));
     return collector.finish();
   },
 };
 
 /**
- * The runs of an Inspect log, one per sample and epoch, each named as the log names it (`"id"`, or
- * `"id" epoch 2`): what reading a log as several traces starts from. Undefined when data is no log.
+ * The runs of an Inspect log, one per sample and epoch, each named as the log names it (`a`, or
+ * `a epoch 2`) and read alone as the log with that one sample.
  */
-export function inspectSamples(data: unknown): { id: string; path: string; sample: InspectSample }[] | undefined {
-  return samplesOf(data)?.map((sample, i) => ({ id: sampleName(sample), path: childPath('$.samples', i), sample }));
+function sampleRuns(data: unknown): TraceRun[] | undefined {
+  return samplesOf(data)?.map((sample) => ({
+    id: sampleName(sample),
+    data: { ...(data as Record<string, unknown>), samples: [sample] },
+  }));
 }
 
 /** A sample of a log: its id, epoch, messages and (optionally) events. */
-export type InspectSample = Record<string, unknown> & { messages: unknown[] };
+type InspectSample = Record<string, unknown> & { messages: unknown[] };
 
 function isSample(value: unknown): value is InspectSample {
   return isObject(value) && Array.isArray(value.messages) && 'epoch' in value;
@@ -58,9 +60,9 @@ function samplesOf(data: unknown): readonly InspectSample[] | undefined {
   return data.samples.every(isSample) ? data.samples : undefined;
 }
 
-/** A sample as the log names it: its id, and its epoch when the log ran more than one. */
+/** A sample as the log names it: its id, and its epoch after the first. */
 function sampleName(sample: InspectSample): string {
-  const id = JSON.stringify(sample.id ?? null);
+  const id = typeof sample.id === 'string' ? sample.id : JSON.stringify(sample.id ?? null);
   return sample.epoch === 1 || sample.epoch === undefined ? id : `${id} epoch ${String(sample.epoch)}`;
 }
 
@@ -89,8 +91,18 @@ interface ToolEvent {
   path: string;
 }
 
-/** One sample: its messages' calls and results, then what only its tool events record. */
-function readSample(sample: InspectSample, path: string, collector: CallCollector, context: ParseContext): void {
+function isUserMessage(message: unknown): message is Record<string, unknown> {
+  return isObject(message) && message.role === 'user';
+}
+
+/** One sample: its messages' calls and results (and user turns, if `turns`), then what only its tool events record. */
+function readSample(
+  sample: InspectSample,
+  path: string,
+  collector: CallCollector,
+  context: ParseContext,
+  turns: boolean,
+): void {
   const events = toolEvents(sample.events, childPath(path, 'events'));
   const callIds: string[] = [];
   const answered = new Set<string>();
@@ -103,6 +115,7 @@ function readSample(sample: InspectSample, path: string, collector: CallCollecto
       if (typeof message.tool_call_id === 'string') answered.add(message.tool_call_id);
       return readToolMessage(message, messagePath, collector, events);
     }
+    if (turns && isUserMessage(message)) collector.turns.user(messagePath, userText(message.content));
     if (message.role !== 'system' && message.role !== 'user')
       context.unrecognised(messagePath, `a message with role ${JSON.stringify(message.role)}`);
   });

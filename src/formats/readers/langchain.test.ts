@@ -84,6 +84,34 @@ const legacy = [
 
 testReader(langchainFormat, [
   {
+    name: 'stored messages of two human turns: each call marked with the turn it answers',
+    input: [
+      { type: 'system', data: { content: 'You are a support agent.' } },
+      { type: 'human', data: { content: 'Where is order 7?' } },
+      {
+        type: 'ai',
+        data: {
+          content: '',
+          tool_calls: [{ name: 'track_order', args: { order_id: 7 }, id: 'l1', type: 'tool_call' }],
+        },
+      },
+      { type: 'tool', data: { content: 'shipped', tool_call_id: 'l1' } },
+      { type: 'human', data: { content: [{ type: 'text', text: 'Refund it.' }] } },
+      {
+        type: 'ai',
+        data: {
+          content: '',
+          tool_calls: [{ name: 'refund_order', args: { order_id: 7 }, id: 'l2', type: 'tool_call' }],
+        },
+      },
+    ],
+    calls: [
+      { tool: 'track_order', args: { order_id: 7 }, id: 'l1', result: 'shipped', is_error: false, turn: 1 },
+      { tool: 'refund_order', args: { order_id: 7 }, id: 'l2', is_error: false, turn: 2 },
+    ],
+    userMessages: ['Where is order 7?', 'Refund it.'],
+  },
+  {
     name: 'serialized messages ({lc, type: "constructor", id, kwargs}): calls, ids, and ToolMessage results joined by tool_call_id',
     input: () => readCorpusJson('langchain', PARALLEL),
     calls: PARALLEL_CALLS,

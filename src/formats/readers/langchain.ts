@@ -2,6 +2,7 @@ import { ToolscoreInputError, childPath, describeType } from '../../core/errors.
 import type { Args, ToolCall } from '../../core/types.js';
 import { readArguments } from '../support/arguments.js';
 import { type FromOptions, readContent, readInMemory } from '../support/call-collector.js';
+import { userText } from '../support/turns.js';
 import { hasOwnProperty, isObject } from '../../core/objects.js';
 import { CallJoiner, failureMessage } from '../support/call-joiner.js';
 import type { ParseContext, TraceFormat } from '../types.js';
@@ -56,7 +57,8 @@ export function fromLangChain(value: unknown, options?: FromOptions): ToolCall[]
   return readInMemory(langchainFormat, value, options);
 }
 
-type Role = 'ai' | 'tool' | 'other';
+/** `human`: a user message, which starts a conversation turn. */
+type Role = 'ai' | 'tool' | 'human' | 'other';
 
 interface Message {
   role: Role;
@@ -68,7 +70,7 @@ interface Message {
 const STORED_TYPES: Readonly<Record<string, Role>> = {
   ai: 'ai',
   tool: 'tool',
-  human: 'other',
+  human: 'human',
   system: 'other',
   generic: 'other',
   chat: 'other',
@@ -80,7 +82,7 @@ const STORED_TYPES: Readonly<Record<string, Role>> = {
 const CHUNK_TYPES: Readonly<Record<string, Role>> = {
   AIMessageChunk: 'ai',
   ToolMessageChunk: 'tool',
-  HumanMessageChunk: 'other',
+  HumanMessageChunk: 'human',
   SystemMessageChunk: 'other',
   ChatMessageChunk: 'other',
   FunctionMessageChunk: 'other',
@@ -91,8 +93,8 @@ const CHAT_ROLES: Readonly<Record<string, Role>> = {
   assistant: 'ai',
   ai: 'ai',
   tool: 'tool',
-  user: 'other',
-  human: 'other',
+  user: 'human',
+  human: 'human',
   system: 'other',
   developer: 'other',
 };
@@ -101,7 +103,7 @@ const CHAT_ROLES: Readonly<Record<string, Role>> = {
 function classRole(name: string): { role: Role; chunk: boolean } | undefined {
   const match = /^(AI|Tool|Human|System|Chat|Function|Remove)Message(Chunk)?$/.exec(name);
   if (!match) return undefined;
-  const role: Role = match[1] === 'AI' ? 'ai' : match[1] === 'Tool' ? 'tool' : 'other';
+  const role: Role = match[1] === 'AI' ? 'ai' : match[1] === 'Tool' ? 'tool' : match[1] === 'Human' ? 'human' : 'other';
   return { role, chunk: match[2] !== undefined };
 }
 
@@ -411,6 +413,7 @@ class LangChainReader {
     if (streamed && !this.firstSight(message.fields.id)) return;
     if (message.role === 'ai') this.readAiMessage(message.fields, path);
     else if (message.role === 'tool') this.readToolMessage(message.fields, path);
+    else if (message.role === 'human') this.calls.turns.user(path, userText(message.fields.content));
   }
 
   private readStreamPart(part: { mode: string; payload: unknown; payloadIndex: number }, path: string): void {
@@ -466,6 +469,7 @@ class LangChainReader {
     if (!this.firstSight(message.fields.id)) return;
     if (message.role === 'ai') this.readAiMessage(message.fields, path);
     else if (message.role === 'tool') this.readToolMessage(message.fields, path);
+    else if (message.role === 'human') this.calls.turns.user(path, userText(message.fields.content));
   }
 
   /** Whether a streamed message with this id is read for the first time (one without an id always is). */

@@ -14,6 +14,29 @@ const META = { format: 'ollama.tool_call' };
 
 testReader(ollamaFormat, [
   {
+    name: 'a history of two user turns: each call marked with the turn it answers',
+    input: [
+      { role: 'user', content: 'Where is order 7?' },
+      {
+        role: 'assistant',
+        content: '',
+        tool_calls: [{ function: { name: 'track_order', arguments: { order_id: 7 } } }],
+      },
+      { role: 'tool', tool_name: 'track_order', content: 'shipped' },
+      { role: 'user', content: 'Refund it.' },
+      {
+        role: 'assistant',
+        content: '',
+        tool_calls: [{ function: { name: 'refund_order', arguments: { order_id: 7 } } }],
+      },
+    ],
+    calls: [
+      { tool: 'track_order', args: { order_id: 7 }, result: 'shipped', is_error: false, metadata: META, turn: 1 },
+      { tool: 'refund_order', args: { order_id: 7 }, is_error: false, metadata: META, turn: 2 },
+    ],
+    userMessages: ['Where is order 7?', 'Refund it.'],
+  },
+  {
     name: 'a response (ollama docs/api.md "Chat request (with tools)"): object arguments are the call',
     input: () => JSON.parse(text('api-chat-with-tools-response.json')),
     calls: [

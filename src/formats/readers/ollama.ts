@@ -10,6 +10,7 @@ import {
   passOverForeignCallKeys,
   readInMemory,
 } from '../support/call-collector.js';
+import { userText } from '../support/turns.js';
 import { isObject } from '../../core/objects.js';
 import type { ParseContext, TraceFormat } from '../types.js';
 
@@ -75,6 +76,7 @@ function readMessage(
   // Ollama's content is text; parts (another provider's blocks) are not read.
   if (Array.isArray(message.content) && message.content.length > 0)
     context.unrecognised(childPath(path, 'content'), 'message content that is a list of parts, not text');
+  if (message.role === 'user') calls.turns.user(path, userText(message.content));
   if (message.role !== 'tool') return;
   const outcome = outcomeOf(message.content);
   if (message.tool_call_id !== undefined) {

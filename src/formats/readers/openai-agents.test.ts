@@ -92,6 +92,23 @@ const history = [
 
 testReader(openaiAgentsFormat, [
   {
+    name: 'a history of two user turns (typed message items, or without a type): each call marked with its turn',
+    input: {
+      history: [
+        { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Where is order 7?' }] },
+        { type: 'function_call', callId: 'a1', name: 'track_order', arguments: '{"order_id": 7}' },
+        { type: 'function_call_result', callId: 'a1', name: 'track_order', status: 'completed', output: 'shipped' },
+        { role: 'user', content: 'Refund it.' },
+        { type: 'function_call', callId: 'a2', name: 'refund_order', arguments: '{"order_id": 7}' },
+      ],
+    },
+    calls: [
+      { tool: 'track_order', args: { order_id: 7 }, id: 'a1', result: 'shipped', is_error: false, turn: 1 },
+      { tool: 'refund_order', args: { order_id: 7 }, id: 'a2', is_error: false, turn: 2 },
+    ],
+    userMessages: ['Where is order 7?', 'Refund it.'],
+  },
+  {
     name: 'v1.17 RunState: the tool_call_item and its tool_call_output_item become one call with its result',
     input: () => readCorpusJson('providers', 'openai-agents-js', SIDE_EFFECT),
     calls: [

@@ -2,6 +2,7 @@ import { ToolscoreInputError, childPath, describeType, textOf } from '../../core
 import type { ToolCall } from '../../core/types.js';
 import { readArguments } from '../support/arguments.js';
 import { describeKeys, type FromOptions, readContent, readInMemory } from '../support/call-collector.js';
+import { userText } from '../support/turns.js';
 import { isObject } from '../../core/objects.js';
 import { CallJoiner, type CallOutcome, failureMessage, secondsBetween, unixSeconds } from '../support/call-joiner.js';
 import { toActualCall } from '../support/calls.js';
@@ -221,6 +222,9 @@ class AgentsReader {
   private readItems(items: readonly unknown[], path: string): void {
     items.forEach((item, i) => {
       const itemPath = childPath(path, i);
+      // A user message of a history (`{type: "message", role: "user"}`, or without its type) starts a turn.
+      if (isObject(item) && item.role === 'user' && (item.type === undefined || item.type === 'message'))
+        return this.calls.turns.user(itemPath, userText(item.content));
       if (!isObject(item) || typeof item.type !== 'string')
         return this.context.unrecognised(itemPath, `an item without a "type" (${describeKeys(item)})`);
       if (RUN_ITEM_TYPES.has(item.type) || item.rawItem !== undefined || item.raw_item !== undefined) {

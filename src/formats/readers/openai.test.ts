@@ -91,6 +91,85 @@ const RESPONSES_ITEM_CALLS: ToolCall[] = [
 
 testReader(openaiFormat, [
   {
+    name: 'a chat history of two user turns: each call marked with the turn it answers; system and tool messages are no turn',
+    input: [
+      { role: 'system', content: 'You are a support agent.' },
+      { role: 'user', content: 'Where is order 7?' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'track_order', arguments: '{"order_id": 7}' } }],
+      },
+      { role: 'tool', tool_call_id: 'c1', content: '{"status": "shipped"}' },
+      { role: 'assistant', content: 'It has shipped.' },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Refund it.' },
+          { type: 'text', text: 'It came broken.' },
+        ],
+      },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'c2', type: 'function', function: { name: 'refund_order', arguments: '{"order_id": 7}' } }],
+      },
+    ],
+    calls: [
+      {
+        tool: 'track_order',
+        args: { order_id: 7 },
+        id: 'c1',
+        result: { status: 'shipped' },
+        is_error: false,
+        metadata: { format: 'tool_calls' },
+        turn: 1,
+      },
+      {
+        tool: 'refund_order',
+        args: { order_id: 7 },
+        id: 'c2',
+        is_error: false,
+        metadata: { format: 'tool_calls' },
+        turn: 2,
+      },
+    ],
+    userMessages: ['Where is order 7?', 'Refund it.\nIt came broken.'],
+  },
+  {
+    name: 'Responses API input: user messages (input_text parts, or without a type) are turns; function_call_output items are not',
+    input: {
+      input: [
+        { role: 'developer', content: 'Be brief.' },
+        { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'weather in Paris?' }] },
+        { type: 'function_call', call_id: 'fc1', name: 'weather', arguments: '{"city": "Paris"}' },
+        { type: 'function_call_output', call_id: 'fc1', output: 'sunny' },
+        { role: 'user', content: 'and in Rome?' },
+        { type: 'function_call', call_id: 'fc2', name: 'weather', arguments: '{"city": "Rome"}' },
+      ],
+    },
+    calls: [
+      {
+        tool: 'weather',
+        args: { city: 'Paris' },
+        id: 'fc1',
+        result: 'sunny',
+        is_error: false,
+        metadata: { format: 'responses.function_call' },
+        turn: 1,
+      },
+      {
+        tool: 'weather',
+        args: { city: 'Rome' },
+        id: 'fc2',
+        is_error: false,
+        metadata: { format: 'responses.function_call' },
+        turn: 2,
+      },
+    ],
+    userMessages: ['weather in Paris?', 'and in Rome?'],
+  },
+  {
     name: "one Responses API function_call item on its own (the recorded response's output[0]): detected and read",
     input: () =>
       cassette('test_responses_create_captures_tool_call_content.json').interactions[0].response.body.json.output[0],
@@ -431,6 +510,52 @@ describe('openai: tool errors reported in role "tool" messages', () => {
     expect(booking).toMatchObject({
       is_error: true,
       error: 'Error: payment amount does not add up, total price is 305, but paid 255',
+    });
+  });
+});
+
+describe('openai: conversation turns', () => {
+  test("tau-bench task 0: the simulated customer's eight messages are eight turns, each call in the turn it answers", () => {
+    const [task0] = readCorpusJson('trajectories', 'tau-bench', 'gpt-4o-airline.trial0.json') as Json[];
+    const reading = autoExtract(task0!.traj);
+    // Read off the file: user messages at 1, 3, 5, 11, 15, 19, 27 and 31; calls at 6 and 8 (after the
+    // third), 12 (fourth), 16 (fifth), 20, 22 and 24 (sixth), 28 (seventh); the eighth gets no call.
+    expect(reading.calls.map((call) => [call.tool, call.turn])).toEqual([
+      ['get_user_details', 3],
+      ['search_direct_flight', 3],
+      ['search_onestop_flight', 4],
+      ['calculate', 5],
+      ['book_reservation', 6],
+      ['think', 6],
+      ['calculate', 6],
+      ['book_reservation', 7],
+    ]);
+    expect(reading.userMessages).toEqual([
+      "Hi! I'm looking to book a flight from New York to Seattle on May 20th.",
+      'Sure, my user ID is mia_li_3668.',
+      "1. One-way\n2. Economy\n3. It's just me traveling.\n4. I want to use my certificates first, and if there's any balance, I'll use my 7447 card.\n5. No, I do not want travel insurance.",
+      "Neither of those options works for me as I don't want to fly before 11 AM EST. Do you have any later flights?",
+      "I'll go with the first option, Flight HAT136.",
+      'Yes, please proceed with that booking. Thank you!',
+      'Yes, I confirm. Please go ahead with this payment.',
+      'Thank you so much for your help! ###STOP###',
+    ]);
+  });
+
+  test('a history with one user message stays unmarked, as before', () => {
+    const reading = autoExtract([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'weather in Paris?' },
+      {
+        role: 'assistant',
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'weather', arguments: '{}' } }],
+      },
+      { role: 'developer', content: 'Answer in French.' },
+    ]);
+    expect(reading).toEqual({
+      calls: [{ tool: 'weather', args: {}, id: 'c1', is_error: false, metadata: { format: 'tool_calls' } }],
+      format: 'openai',
+      warnings: [],
     });
   });
 });

@@ -19,6 +19,7 @@ import {
   type FromOptions,
 } from '../support/call-collector.js';
 import { isObject } from '../../core/objects.js';
+import { userText } from '../support/turns.js';
 import type { ParseContext, TraceFormat } from '../types.js';
 
 export type { FromOptions } from '../support/call-collector.js';
@@ -125,6 +126,8 @@ function readChatMessage(
   }
   if (role === 'function') {
     calls.addResult({ name: message.name }, outcomeOf(content), (at ??= itemPath(path, index)));
+  } else if (role === 'user') {
+    calls.turns.user(itemPath(path, index), userText(content));
   } else if (!CHAT_ROLES.has(role as string)) {
     context.unrecognised(pathText(itemPath(path, index)), `a message of role ${JSON.stringify(role)}`);
   }

@@ -62,6 +62,22 @@ function action(id: number, tool: string, callId: string, args: Record<string, u
 
 testReader(openHandsFormat, [
   {
+    name: "the user's message actions are turns; the agent's own messages are not",
+    input: [
+      { id: 0, source: 'user', action: 'message', args: { content: 'list the files' } },
+      action(1, 'execute_bash', 'call_1', { command: 'ls' }),
+      { id: 2, cause: 1, observation: 'run', content: 'a.txt\n' },
+      { id: 3, source: 'agent', action: 'message', args: { content: 'There is a.txt.' } },
+      { id: 4, source: 'user', action: 'message', args: { content: 'show it' } },
+      action(5, 'execute_bash', 'call_2', { command: 'cat a.txt' }),
+    ],
+    calls: [
+      { tool: 'execute_bash', args: { command: 'ls' }, is_error: false, id: 'call_1', result: 'a.txt\n', turn: 1 },
+      { tool: 'execute_bash', args: { command: 'cat a.txt' }, is_error: false, id: 'call_2', turn: 2 },
+    ],
+    userMessages: ['list the files', 'show it'],
+  },
+  {
     name: 'the trajectory OpenHands replays in its runtime tests (view, mv, view, finish)',
     input: TRAJECTORY,
     calls: TRAJECTORY_CALLS,

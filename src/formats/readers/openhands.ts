@@ -3,6 +3,7 @@ import type { ToolCall } from '../../core/types.js';
 import { readArguments } from '../support/arguments.js';
 import { type FromOptions, describeKeys, readContent, readInMemory } from '../support/call-collector.js';
 import { isObject } from '../../core/objects.js';
+import { TurnCounter } from '../support/turns.js';
 import { toActualCall } from '../support/calls.js';
 import type { ParseContext, TraceFormat } from '../types.js';
 
@@ -107,10 +108,13 @@ function readEvents(list: readonly OpenHandsEvent[], path: string, context: Pars
   const answered = new Set<Record<string, unknown>>();
   let firstRefused: string | undefined;
   let refused = 0;
+  const turns = new TurnCounter(context);
+  const callTurns: number[] = [];
   list.forEach((event, i) => {
     const eventPath = childPath(path, i);
     const metadata = event.tool_call_metadata;
     if (typeof event.action === 'string') {
+      if (event.action === 'message' && event.source === 'user') return turns.user(eventPath, userMessageText(event));
       if (!isObject(metadata)) return;
       const tool = metadata.function_name;
       if (typeof tool !== 'string' || tool.trim() === '')
@@ -124,6 +128,7 @@ function readEvents(list: readonly OpenHandsEvent[], path: string, context: Pars
       if (typeof metadata.tool_call_id === 'string') call.id = metadata.tool_call_id;
       calls.push(call);
       paths.push(eventPath);
+      callTurns.push(turns.current);
       if (event.id !== undefined) byEventId.set(event.id, call);
       if (typeof metadata.tool_call_id === 'string') byToolCallId.set(metadata.tool_call_id, call);
       return;
@@ -151,5 +156,11 @@ function readEvents(list: readonly OpenHandsEvent[], path: string, context: Pars
       firstRefused!,
       `${refused} ErrorObservation${refused === 1 ? '' : 's'} answering no action not read (a tool call OpenHands refused before running it; the call is not recorded)`,
     );
-  return calls.map((call, i) => toActualCall(call, paths[i]!, context.source));
+  return turns.finish(calls.map((call, i) => turns.mark(toActualCall(call, paths[i]!, context.source), callTurns[i])));
+}
+
+/** What a user's `message` action says: its `args.content`, else its `message`. */
+function userMessageText(event: OpenHandsEvent): string {
+  if (isObject(event.args) && typeof event.args.content === 'string') return event.args.content;
+  return typeof event.message === 'string' ? event.message : '';
 }

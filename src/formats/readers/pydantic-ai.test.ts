@@ -85,6 +85,38 @@ const AT = 1767225600;
 
 testReader(pydanticAIFormat, [
   {
+    name: 'requests with user prompts are turns; a request of tool returns is not',
+    input: [
+      { kind: 'request', parts: [{ part_kind: 'user-prompt', content: 'Where is order 7?' }] },
+      {
+        kind: 'response',
+        parts: [{ part_kind: 'tool-call', tool_name: 'track_order', args: { order_id: 7 }, tool_call_id: 'p1' }],
+      },
+      {
+        kind: 'request',
+        parts: [{ part_kind: 'tool-return', tool_name: 'track_order', content: 'shipped', tool_call_id: 'p1' }],
+      },
+      {
+        kind: 'request',
+        parts: [
+          {
+            part_kind: 'user-prompt',
+            content: ['Refund it.', { kind: 'image-url', url: 'https://example.com/box.png' }],
+          },
+        ],
+      },
+      {
+        kind: 'response',
+        parts: [{ part_kind: 'tool-call', tool_name: 'refund_order', args: { order_id: 7 }, tool_call_id: 'p2' }],
+      },
+    ],
+    calls: [
+      { tool: 'track_order', args: { order_id: 7 }, id: 'p1', result: 'shipped', is_error: false, turn: 1 },
+      { tool: 'refund_order', args: { order_id: 7 }, id: 'p2', is_error: false, turn: 2 },
+    ],
+    userMessages: ['Where is order 7?', 'Refund it.'],
+  },
+  {
     name: 'a real all_messages() dump is Pydantic AI, not Gemini, and reads its call and result',
     input: DUMP,
     calls: DUMP_CALLS,

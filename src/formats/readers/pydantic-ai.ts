@@ -2,6 +2,7 @@ import { ToolscoreInputError, childPath, describeType } from '../../core/errors.
 import type { ToolCall } from '../../core/types.js';
 import { readArguments } from '../support/arguments.js';
 import { type FromOptions, describeKeys, readContent, readInMemory } from '../support/call-collector.js';
+import { userText } from '../support/turns.js';
 import { isObject } from '../../core/objects.js';
 import { CallJoiner, failureMessage, unixSeconds } from '../support/call-joiner.js';
 import type { ParseContext, TraceFormat } from '../types.js';
@@ -79,6 +80,13 @@ function readMessages(list: readonly unknown[], path: string, context: ParseCont
     const messagePath = path === '' ? '$' : childPath(path, i);
     if (!isMessage(message)) return; // messagesOf checked every entry
     const timestamp = message.kind === 'response' ? unixSeconds(message.timestamp) : undefined;
+    // A request with user prompts is a user message (one with only tool returns or retries is not).
+    const prompts = message.parts.filter((part) => isObject(part) && part.part_kind === 'user-prompt');
+    if (message.kind === 'request' && prompts.length > 0)
+      calls.turns.user(
+        messagePath,
+        prompts.map((part) => userText((part as Record<string, unknown>).content)).join('\n'),
+      );
     message.parts.forEach((part: unknown, j) =>
       readPart(part, childPath(childPath(messagePath, 'parts'), j), timestamp, calls, context),
     );

@@ -30,6 +30,28 @@ const toolCall = (id: string, name: string, args: unknown): Json => ({
 
 testReader(smolagentsFormat, [
   {
+    name: 'a run continued with a second task (reset=False): each TaskStep is a turn',
+    input: [
+      { task: 'Weather in Paris?', task_images: null },
+      actionStep({
+        step_number: 1,
+        tool_calls: [toolCall('c1', 'get_weather', { city: 'Paris' })],
+        observations: 'sunny',
+      }),
+      { task: 'And in Rome?', task_images: null },
+      actionStep({
+        step_number: 2,
+        tool_calls: [toolCall('c2', 'get_weather', { city: 'Rome' })],
+        observations: 'rain',
+      }),
+    ],
+    calls: [
+      { tool: 'get_weather', args: { city: 'Paris' }, is_error: false, result: 'sunny', id: 'c1', turn: 1 },
+      { tool: 'get_weather', args: { city: 'Rome' }, is_error: false, result: 'rain', id: 'c2', turn: 2 },
+    ],
+    userMessages: ['Weather in Paris?', 'And in Rome?'],
+  },
+  {
     name: 'the ActionStep dict smolagents asserts in its own memory test: one call, its observation the result',
     input: () => readCorpusJson('frameworks', 'smolagents', 'test-memory-action-step.full-steps.json'),
     calls: [

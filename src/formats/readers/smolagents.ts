@@ -11,7 +11,8 @@ import type { ParseContext, TraceFormat } from '../types.js';
  * return_full_result=True)`, `{output, state, steps, token_usage, timing}`). An `ActionStep` dict
  * holds `tool_calls` (`{id, type, function: {name, arguments}}`), `observations` (one text for the
  * step) and `error` (`{type, message}`); `TaskStep`, `PlanningStep`, `SystemPromptStep` and
- * `FinalAnswerStep` dicts hold no call.
+ * `FinalAnswerStep` dicts hold no call; each `TaskStep` (a run continued with `reset=False` adds one
+ * per task) is a user message, a turn.
  *
  * - A step with one call: `observations` is its result. A step with several (a ToolCallingAgent
  *   running them in parallel) records one text joining their observations, which is not split:
@@ -123,6 +124,8 @@ function readStep(
   context: ParseContext,
   joined: JoinedObservations,
 ): void {
+  // A TaskStep is the user's task: a run continued with `reset=False` adds one for each new task.
+  if (isObject(step) && typeof step.task === 'string') return collector.turns.user(path, step.task);
   if (!isActionStep(step)) return;
   const error = isObject(step.error) ? step.error : undefined;
   let calls = step.tool_calls;

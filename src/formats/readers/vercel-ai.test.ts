@@ -100,6 +100,101 @@ const CASES: [string, string, ToolCall[]][] = [
 ];
 
 testReader(vercelAIFormat, [
+  {
+    name: "a result whose steps hold calls and whose messages hold the user's turns is read as one turn, with a warning saying why",
+    input: {
+      steps: [{ content: [{ type: 'tool-call', toolCallId: 's1', toolName: 'search', input: { q: 'a' } }] }],
+      messages: [
+        { role: 'user', content: 'first' },
+        {
+          role: 'assistant',
+          content: [{ type: 'tool-call', toolCallId: 's1', toolName: 'search', input: { q: 'a' } }],
+        },
+        { role: 'user', content: 'second' },
+      ],
+    },
+    calls: [{ tool: 'search', args: { q: 'a' }, id: 's1', is_error: false, metadata: { step: 0 } }],
+    warnings: [
+      "t at $.messages: read as one turn: the result's steps record no user messages, so the turn of their calls is not known",
+    ],
+  },
+  {
+    name: 'model messages of two user turns (tool results come in tool messages): each call marked with its turn',
+    input: [
+      { role: 'system', content: 'You are a support agent.' },
+      { role: 'user', content: 'Where is order 7?' },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool-call', toolCallId: 'v1', toolName: 'track_order', input: { order_id: 7 } }],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'v1',
+            toolName: 'track_order',
+            output: { type: 'text', value: 'shipped' },
+          },
+        ],
+      },
+      { role: 'user', content: [{ type: 'text', text: 'Refund it.' }] },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool-call', toolCallId: 'v2', toolName: 'refund_order', input: { order_id: 7 } }],
+      },
+    ],
+    calls: [
+      { tool: 'track_order', args: { order_id: 7 }, id: 'v1', result: 'shipped', is_error: false, turn: 1 },
+      { tool: 'refund_order', args: { order_id: 7 }, id: 'v2', is_error: false, turn: 2 },
+    ],
+    userMessages: ['Where is order 7?', 'Refund it.'],
+  },
+  {
+    name: 'useChat UI messages of two user turns: the text parts of each user message',
+    input: [
+      { id: 'm1', role: 'user', parts: [{ type: 'text', text: 'Where is order 7?' }] },
+      {
+        id: 'm2',
+        role: 'assistant',
+        parts: [
+          {
+            type: 'tool-track_order',
+            toolCallId: 'u1',
+            state: 'output-available',
+            input: { order_id: 7 },
+            output: 'shipped',
+          },
+        ],
+      },
+      { id: 'm3', role: 'user', parts: [{ type: 'text', text: 'Refund it.' }] },
+      {
+        id: 'm4',
+        role: 'assistant',
+        parts: [{ type: 'tool-refund_order', toolCallId: 'u2', state: 'input-available', input: { order_id: 7 } }],
+      },
+    ],
+    calls: [
+      {
+        tool: 'track_order',
+        args: { order_id: 7 },
+        id: 'u1',
+        result: 'shipped',
+        is_error: false,
+        metadata: { state: 'output-available' },
+        turn: 1,
+      },
+      {
+        tool: 'refund_order',
+        args: { order_id: 7 },
+        id: 'u2',
+        is_error: false,
+        metadata: { state: 'input-available' },
+        turn: 2,
+      },
+    ],
+    userMessages: ['Where is order 7?', 'Refund it.'],
+  },
   ...CASES.map(([version, scenario, calls]) => ({
     name: `${version} ${scenario}: exact calls, arguments, ids, results and failures`,
     input: () => corpusResult(version, scenario),

@@ -2,6 +2,7 @@ import { ToolscoreInputError, childPath, describeType } from '../../core/errors.
 import type { ToolCall } from '../../core/types.js';
 import { readArguments } from '../support/arguments.js';
 import { describeKeys, type FromOptions, readInMemory } from '../support/call-collector.js';
+import { userText } from '../support/turns.js';
 import { isObject } from '../../core/objects.js';
 import { CallJoiner, type CallOutcome, type FoundCall, failureMessage } from '../support/call-joiner.js';
 import type { ParseContext, TraceFormat } from '../types.js';
@@ -120,6 +121,11 @@ function looksLikeVercelAI(data: unknown): boolean {
   return Array.isArray(root) && (root.some(isVercelMessage) || root.some(isToolPart));
 }
 
+/** A user message: model and UI messages alike (tool results come in `tool` messages, never in a user's). */
+function isUserMessage(message: unknown): message is Record<string, unknown> {
+  return isObject(message) && message.role === 'user';
+}
+
 /** A tool call being streamed as `tool-input-start` / `tool-input-delta` parts. */
 interface StreamedInput {
   name: unknown;
@@ -184,15 +190,32 @@ class VercelReader {
       this.readMessages(response.messages, childPath(childPath(path, 'response'), 'messages'));
     if (Array.isArray(result.responseMessages))
       this.readMessages(result.responseMessages, childPath(path, 'responseMessages'));
-    if (Array.isArray(result.messages)) this.readMessages(result.messages, childPath(path, 'messages'));
+    if (Array.isArray(result.messages)) {
+      const messagesPath = childPath(path, 'messages');
+      // Calls read above (steps, the result's own lists) come before the messages' user turns in the
+      // reading but not in the conversation: their turns are not known, so the result is one turn.
+      const oneTurn = this.calls.size > 0 && result.messages.filter(isUserMessage).length >= 2;
+      if (oneTurn)
+        this.context.warn(
+          messagesPath,
+          "read as one turn: the result's steps record no user messages, so the turn of their calls is not known",
+        );
+      this.readMessages(result.messages, messagesPath, undefined, !oneTurn);
+    }
     if (!Array.isArray(result.steps) && Array.isArray(result.streamParts))
       this.readParts(result.streamParts, childPath(path, 'streamParts'), undefined);
   }
 
-  private readMessages(messages: readonly unknown[], path: string, step?: number): void {
+  /** Messages in order; a user message starts a turn (unless `turns` is false). */
+  private readMessages(messages: readonly unknown[], path: string, step?: number, turns = true): void {
     messages.forEach((message, i) => {
       const messagePath = childPath(path, i);
       if (!isObject(message)) return;
+      if (turns && isUserMessage(message))
+        this.calls.turns.user(
+          messagePath,
+          userText(typeof message.content === 'string' ? message.content : (message.parts ?? message.content)),
+        );
       if (Array.isArray(message.content))
         this.readParts(message.content, childPath(messagePath, 'content'), step, true);
       if (Array.isArray(message.parts)) this.readUIParts(message.parts, childPath(messagePath, 'parts'));

@@ -10,6 +10,7 @@ import {
   type TraceFormat,
 } from '../types.js';
 import type { UnrecognisedItems } from '../types.js';
+import { TurnCounter } from './turns.js';
 
 /**
  * What provider adapters share: collecting calls in order, joining tool results to them (by id, else
@@ -40,6 +41,8 @@ interface PendingCall {
   outcome: Outcome | undefined;
   /** The next call in document order with the same id (ids should be unique; some traces reuse them). */
   sameId: PendingCall | undefined;
+  /** The conversation turn it was made in (kept on the call only in a conversation). */
+  turn: number;
 }
 
 interface PendingResult {
@@ -83,12 +86,16 @@ export class CallCollector {
   /** Ids of calls skipped on purpose (empty names, hosted tools): their results are dropped quietly. */
   private readonly skippedIds = new Set<string>();
   private readonly unreadable: { path: string; what: string }[] = [];
+  /** The user messages met so far: a reader tells it each one, in document order (see turns.ts). */
+  readonly turns: TurnCounter;
 
   constructor(
     private readonly context: ParseContext,
     /** Format name, for error messages. */
     private readonly format: string,
-  ) {}
+  ) {
+    this.turns = new TurnCounter(context);
+  }
 
   /** Adds a call; an empty or missing tool name skips it with a warning (it does not abort the file). */
   add(name: unknown, args: Args | null, path: LazyPath, options: CallOptions = {}): void {
@@ -111,6 +118,7 @@ export class CallCollector {
       path,
       outcome: undefined,
       sameId: undefined,
+      turn: this.turns.current,
     });
   }
 
@@ -164,7 +172,12 @@ export class CallCollector {
         `read as ${this.format} but found no tool calls: ${first.what}${more}. Check the format, or pass another one with --format.`,
       );
     }
-    return this.calls.map((call) => collectedCall(call, this.context.source));
+    const conversation = this.turns.conversation;
+    return this.calls.map((call) => {
+      const collected = collectedCall(call, this.context.source);
+      if (conversation) collected.turn = call.turn;
+      return collected;
+    });
   }
 
   /** The first call of each id, the others chained after it, so joining stays linear on long histories. */

@@ -2,6 +2,7 @@ import { toActualCall } from './calls.js';
 import type { Args, ToolCall } from '../../core/types.js';
 import { errorText } from './call-collector.js';
 import type { ParseContext } from '../types.js';
+import { TurnCounter } from './turns.js';
 
 /** A call as an adapter finds it, before it is normalized. */
 export interface FoundCall {
@@ -30,6 +31,8 @@ interface Draft extends FoundCall {
   error?: string | undefined;
   is_error: boolean;
   endedAt?: number | undefined;
+  /** The conversation turn it was made in (kept on the call only in a conversation). */
+  turn: number;
 }
 
 interface PendingOutcome {
@@ -37,6 +40,8 @@ interface PendingOutcome {
   outcome: CallOutcome;
   /** A call to add when no call with this id was ever seen (results that name their tool and input). */
   fallback?: FoundCall | undefined;
+  /** The turn the result came in: the fallback call's. */
+  turn: number;
 }
 
 /**
@@ -52,8 +57,12 @@ export class CallJoiner {
   private readonly byId = new Map<string, Draft>();
   private readonly pending = new Map<string, PendingOutcome>();
   private readonly skippedIds = new Set<string>();
+  /** The user messages met so far: a reader tells it each one, in document order (see turns.ts). */
+  readonly turns: TurnCounter;
 
-  constructor(private readonly context: ParseContext) {}
+  constructor(private readonly context: ParseContext) {
+    this.turns = new TurnCounter(context);
+  }
 
   /** Number of calls kept so far. */
   get size(): number {
@@ -66,7 +75,7 @@ export class CallJoiner {
   }
 
   /** Adds a call; returns false when it was skipped (no name) or already known by its id. */
-  add(path: string, call: FoundCall): boolean {
+  add(path: string, call: FoundCall, turn = this.turns.current): boolean {
     const id = call.id === undefined || call.id === '' ? undefined : call.id;
     if (typeof call.tool !== 'string' || call.tool.trim() === '') {
       this.context.warn(path, 'skipped a call with no tool name');
@@ -82,7 +91,7 @@ export class CallJoiner {
         return false;
       }
     }
-    const draft: Draft = { tool: call.tool, args: call.args, id, path, is_error: false };
+    const draft: Draft = { tool: call.tool, args: call.args, id, path, is_error: false, turn };
     if (call.timestamp !== undefined) draft.timestamp = call.timestamp;
     if (call.metadata && Object.keys(call.metadata).length > 0) draft.metadata = { ...call.metadata };
     this.drafts.push(draft);
@@ -116,14 +125,14 @@ export class CallJoiner {
     if (waiting) {
       mergeOutcome(waiting.outcome, outcome);
       waiting.fallback ??= fallback;
-    } else this.pending.set(id, { path, outcome: { ...outcome }, fallback });
+    } else this.pending.set(id, { path, outcome: { ...outcome }, fallback, turn: this.turns.current });
   }
 
   /** The normalized calls; results that never met their call become calls (if they name a tool) or warnings. */
   finish(): ToolCall[] {
     for (const [id, waiting] of this.pending) {
       if (waiting.fallback && typeof waiting.fallback.tool === 'string' && waiting.fallback.tool.trim() !== '') {
-        this.add(waiting.path, { ...waiting.fallback, id });
+        this.add(waiting.path, { ...waiting.fallback, id }, waiting.turn);
         const draft = this.byId.get(id);
         if (draft) applyOutcome(draft, waiting.outcome);
       } else {
@@ -134,6 +143,7 @@ export class CallJoiner {
       }
     }
     this.pending.clear();
+    const conversation = this.turns.conversation;
     return this.drafts.map((draft) => {
       const raw: Record<string, unknown> = { tool: draft.tool, args: draft.args, is_error: draft.is_error };
       if (draft.result !== undefined) raw.result = draft.result;
@@ -143,7 +153,9 @@ export class CallJoiner {
       const duration = durationOf(draft);
       if (duration !== undefined) raw.duration = duration;
       if (draft.metadata) raw.metadata = draft.metadata;
-      return toActualCall(raw, draft.path, this.context.source);
+      const call = toActualCall(raw, draft.path, this.context.source);
+      if (conversation) call.turn = draft.turn;
+      return call;
     });
   }
 }

@@ -62,6 +62,14 @@ function showSecrets(): boolean {
 }
 
 /**
+ * A recorded text (a user message a gold file expects) as it is stored: the text, or with credentials
+ * a `$regex` of its shape (as `recordedCalls` stores argument strings), unless `TOOLSCORE_SHOW_SECRETS=1`.
+ */
+export function recordedText(text: string): unknown {
+  return showSecrets() ? text : maskString(text);
+}
+
+/**
  * Calls as a snapshot stores them: tool and arguments (`{}` when none), data with `$` keys kept
  * literal, and credentials replaced by patterns unless `TOOLSCORE_SHOW_SECRETS=1`.
  */

@@ -13,8 +13,8 @@ describe('examples/testing', () => {
     async () => {
       const run = await runVitest(EXAMPLES, [], { CI: 'true' });
       expect(run.code, run.stdout + run.stderr).toBe(0);
-      expect(run.stdout).toMatch(/Test Files {2}5 passed \(5\)/);
-      expect(run.stdout).toMatch(/Tests {2}15 passed \(15\)/);
+      expect(run.stdout).toMatch(/Test Files {2}6 passed \(6\)/);
+      expect(run.stdout).toMatch(/Tests {2}19 passed \(19\)/);
       expect(run.stdout).toContain('toolscore: 2 snapshots passed');
     },
     RUNNER_TIMEOUT,

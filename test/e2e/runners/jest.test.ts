@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FLAKY_TRIALS } from './flaky-trials.js';
 import { RUNNER_TIMEOUT, makeProject, runJest } from './project.js';
 
 describe('toolscore/jest in a real Jest run', () => {
@@ -53,6 +54,30 @@ describe('toolscore/jest in a real Jest run', () => {
       const ci = await runJest(project, ['-t', 'snapshots replay'], { CI: 'true' });
       expect(ci.code, ci.stderr).toBe(0);
       expect(ci.stdout).toContain('toolscore: 1 snapshot passed\n');
+    },
+    RUNNER_TIMEOUT,
+  );
+});
+
+describe('trials in a real Jest run', () => {
+  let project: string;
+  beforeAll(() => {
+    project = makeProject(join(import.meta.dirname, 'fixtures/jest-trials'));
+  });
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  it(
+    'toPassHatK and testAgent({ trials }) fail a flaky agent with every trial and its top issue',
+    async () => {
+      const run = await runJest(project);
+      expect(run.code).toBe(1);
+      // Jest indents a failure's message by 4 spaces.
+      const message = FLAKY_TRIALS.map((line) => `    ${line}`).join('\n');
+      expect(run.stderr).toContain(`● toPassHatK fails a flaky agent with every trial\n\n${message}\n`);
+      // testAgent throws a node AssertionError, which Jest shows under its own heading; every trial is in it.
+      const testAgentFailure = run.stderr.slice(run.stderr.indexOf('● testAgent with 3 trials: NYC'));
+      for (const line of FLAKY_TRIALS.slice(1)) expect(testAgentFailure).toContain(`    ${line}\n`);
+      expect(run.stderr).toMatch(/Tests: {7}2 failed, 1 passed, 3 total/);
     },
     RUNNER_TIMEOUT,
   );

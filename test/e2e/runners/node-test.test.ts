@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../corpus.js';
+import { FLAKY_TRIALS } from './flaky-trials.js';
 import { RUNNER_TIMEOUT, runNode } from './project.js';
 
 describe('plain assertions under node:test', () => {
@@ -26,6 +27,22 @@ describe('plain assertions under node:test', () => {
         ].join('\n'),
       );
       expect(run.stdout).toContain("  code: 'ERR_ASSERTION'\n  name: 'ToolscoreAssertionError'\n");
+      expect(run.stdout).toContain('# pass 1\n# fail 1\n');
+    },
+    RUNNER_TIMEOUT,
+  );
+
+  it(
+    'testAgent({ trials }) fails a flaky agent with every trial and its top issue',
+    async () => {
+      const run = await runNode(
+        ['--test', '--test-reporter=tap', join(import.meta.dirname, 'fixtures/node-test-trials')],
+        REPO_ROOT,
+      );
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain('not ok 1 - testAgent with 3 trials: NYC\n');
+      expect(run.stdout).toContain(`  error: |-\n${FLAKY_TRIALS.map((line) => `    ${line}`).join('\n')}\n`);
+      expect(run.stdout).toContain('ok 2 - a relaxed pass^1 passes\n');
       expect(run.stdout).toContain('# pass 1\n# fail 1\n');
     },
     RUNNER_TIMEOUT,

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FLAKY_TRIALS } from './flaky-trials.js';
 import { RUNNER_TIMEOUT, makeProject, runVitest } from './project.js';
 
 /*
@@ -45,6 +46,33 @@ describe('toolscore/vitest in a real Vitest run', () => {
       expect(output).toContain(`FAIL  matchers.test.mjs > fails with the expected-vs-actual table\nError: ${TABLE}\n`);
       expect(output).toMatch(/Tests {2}1 failed \| 1 passed \(2\)/);
       expect(output).not.toContain('\u001b[');
+    },
+    RUNNER_TIMEOUT,
+  );
+});
+
+describe('trials in a real Vitest run', () => {
+  let project: string;
+  beforeAll(() => {
+    project = makeProject(join(import.meta.dirname, 'fixtures/vitest'));
+  });
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  it(
+    'toPassHatK and testAgent({ trials }) fail a flaky agent with every trial and its top issue',
+    async () => {
+      const run = await runVitest(project, ['trials']);
+      expect(run.code).toBe(1);
+      const output = run.stdout + run.stderr;
+      const message = FLAKY_TRIALS.join('\n');
+      expect(output).toContain(
+        `FAIL  trials.test.mjs > toPassHatK fails a flaky agent with every trial\nError: ${message}\n`,
+      );
+      expect(output).toContain(
+        `FAIL  trials.test.mjs > testAgent with 3 trials: 'NYC'\nToolscoreAssertionError: ${message}\n`,
+      );
+      expect(output).toContain('✓ .not.toPassHatK and a relaxed pass^1 pass');
+      expect(output).toMatch(/Tests {2}2 failed \| 1 passed \(3\)/);
     },
     RUNNER_TIMEOUT,
   );
