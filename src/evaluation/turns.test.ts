@@ -324,3 +324,31 @@ describe('evaluate() with the user messages of a call list', () => {
     ).toThrow("userMessages at $[1]: expected the user's message as a string, got a number");
   });
 });
+
+describe('a recorded conversation, read by its reader', () => {
+  it('an OpenAI message list: its calls carry their turns and its user messages reach the scoring', () => {
+    const call = (id: string, name: string, args: object) => ({
+      id,
+      type: 'function',
+      function: { name, arguments: JSON.stringify(args) },
+    });
+    const messages = [
+      { role: 'user', content: 'Where is order 7?' },
+      { role: 'assistant', content: null, tool_calls: [call('c1', 'get_order', { id: 7 })] },
+      { role: 'tool', tool_call_id: 'c1', content: '{"status": "shipped"}' },
+      { role: 'assistant', content: 'It has shipped.' },
+      { role: 'user', content: 'Actually, cancel it' },
+      { role: 'assistant', content: null, tool_calls: [call('c2', 'cancel_order', { id: 7 })] },
+      { role: 'tool', tool_call_id: 'c2', content: '{"ok": true}' },
+      { role: 'user', content: 'Thanks!' },
+      { role: 'assistant', content: 'You are welcome.' },
+    ];
+    const result = evaluate({ expected: SUPPORT_CHAT, actual: messages });
+    expect(result.conversation!.turns.map((turn) => [turn.turn, turn.user, turn.score, turn.diverged])).toEqual([
+      [1, 'Where is order 7?', 1, false],
+      [2, 'Actually, cancel it', 0, true],
+      [3, 'Thanks!', 1, false],
+    ]);
+    expect(result.score).toBe(0.666666666667);
+  });
+});
