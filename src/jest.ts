@@ -25,9 +25,11 @@ declare module 'expect' {
 export {
   toolscoreMatchers,
   type CallToolOptions,
+  type CallToolsByTurnOptions,
   type CallToolsOptions,
   type MatcherResult,
   type PassHatKOptions,
   type ToolSnapshotOptions,
 } from './testing/matchers.js';
 export type { ToolscoreMatchers } from './testing/matcher-types.js';
+export type { TurnExpectation } from './testing/turn-check.js';

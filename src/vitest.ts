@@ -26,9 +26,11 @@ export { toolscoreTest, type ToolscoreFixtureOptions, type ToolscoreFixtures } f
 export {
   toolscoreMatchers,
   type CallToolOptions,
+  type CallToolsByTurnOptions,
   type CallToolsOptions,
   type MatcherResult,
   type PassHatKOptions,
   type ToolSnapshotOptions,
 } from './testing/matchers.js';
 export type { ToolscoreMatchers } from './testing/matcher-types.js';
+export type { TurnExpectation } from './testing/turn-check.js';

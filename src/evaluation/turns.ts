@@ -111,11 +111,7 @@ function scoreConversation(
       !diverging && goldTurn.user !== undefined && user !== null && !valuesEqual(goldTurn.user, user, settings.mode);
     if (diverged) {
       diverging = true;
-      const expected =
-        typeof goldTurn.user === 'string'
-          ? JSON.stringify(goldTurn.user)
-          : JSON.stringify(encodeOperators(goldTurn.user));
-      findings.push({ severity: 'warning', message: divergedText(turn, expected, user!) });
+      findings.push({ severity: 'warning', message: divergedText(turn, expectedUserText(goldTurn.user), user!) });
     }
     scored.push({ turn, positions, result, reached, user, diverged });
   }
@@ -170,6 +166,11 @@ function scoreConversation(
       });
     },
   };
+}
+
+/** A gold turn's `user` as findings quote it: the text in quotes, or the matcher in its `$` form. */
+export function expectedUserText(user: unknown): string {
+  return typeof user === 'string' ? JSON.stringify(user) : JSON.stringify(encodeOperators(user));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { AssertionError } from 'node:assert';
 import { describe, expect, it } from 'vitest';
+import { SUPPORT_TURNS, lateRefundChat, supportChat } from '../../test/conversation-fixtures.js';
 import { ToolscoreInputError } from '../core/errors.js';
 import { assertTools } from './assert-tools.js';
 import { ToolscoreAssertionError } from './assertion-error.js';
@@ -75,6 +76,42 @@ describe('assertTools: a typo in the expected calls is a bug in the test, never 
     const typo = [{ tool: 'refund_order', arguments: { amount: 49.99 } }] as unknown as typeof expected;
     expect(() => assertTools(typo, [{ tool: 'refund_order', args: { amount: 4999 } }])).toThrow(
       new ToolscoreInputError({ source: 'expected', path: '$[0]' }, 'unknown key "arguments"; did you mean "args"?'),
+    );
+  });
+});
+
+describe('assertTools: a conversation gold', () => {
+  it('scores a recorded chat turn by turn: a refund one turn late fails', () => {
+    expect(assertTools(SUPPORT_TURNS, supportChat).score).toBe(1);
+    // Turn 1 right (1), turn 2 missing its call (0), turn 3 an unexpected call (0): 1/3.
+    let error: unknown;
+    try {
+      assertTools(SUPPORT_TURNS, lateRefundChat);
+    } catch (caught) {
+      error = caught;
+    }
+    const failure = error as ToolscoreAssertionError;
+    expect(failure).toBeInstanceOf(ToolscoreAssertionError);
+    expect(failure.result?.score).toBe(0.333333333333);
+    expect(failure.result?.metrics.turn_pass_rate).toBeCloseTo(1 / 3, 12);
+    expect(failure.message).toContain('score 0.33 < 0.90 required');
+    expect(failure.message).toContain('warning: refund_order expected in turn 2, made in turn 3');
+    // The same calls as one flat list score 1: the lateness is what the turns see.
+    expect(
+      assertTools(
+        SUPPORT_TURNS.turns.flatMap((turn) => turn.calls),
+        lateRefundChat,
+      ).score,
+    ).toBe(1);
+  });
+
+  it('a typo inside a turn fails with its path and turn', () => {
+    const typo = { turns: [{ user: 'Where is order 7?', calls: [{ tool: 'get_order', arguments: { id: 7 } }] }] };
+    expect(() => assertTools(typo as never, supportChat, { minScore: 0 })).toThrow(
+      new ToolscoreInputError(
+        { source: 'expected', path: '$.turns[0].calls[0]' },
+        'unknown key "arguments" in turn 1; did you mean "args"?',
+      ),
     );
   });
 });

@@ -2,7 +2,7 @@ import { evaluate } from '../evaluation/evaluate.js';
 import { checkMinScore, meetsMinScore } from '../core/grade.js';
 import type { EvaluationResult } from '../evaluation/result.js';
 import type { TopIssue } from '../evaluation/top-issues.js';
-import type { ExpectedCallInput } from '../core/types.js';
+import type { GoldInput } from '../core/types.js';
 import type { WeightsInput } from '../core/weights.js';
 import { ToolscoreAssertionError } from './assertion-error.js';
 import { testColorEnabled } from './color.js';
@@ -38,17 +38,14 @@ export function requireScore(
 }
 
 /**
- * Scores `actual` (a call list or a raw agent response) against `expected` and throws a
+ * Scores `actual` (a call list or a raw agent response) against `expected` (calls, or a conversation's
+ * `{turns}`, scored turn by turn: docs/conversations.md) and throws a
  * `ToolscoreAssertionError` whose message is the expected-vs-actual table when the score is under
  * `minScore`. Returns the result, so further checks can follow. The score alone decides, as the Python
  * tool's `assert_tools(min_score=…)` does: a `minScore` under 1 tolerates some difference on purpose.
  * `toCallTools` and `expectTools` fail on a missing call or a wrong listed argument whatever the score.
  */
-export function assertTools(
-  expected: readonly ExpectedCallInput[],
-  actual: unknown,
-  options: AssertToolsOptions = {},
-): EvaluationResult {
+export function assertTools(expected: GoldInput, actual: unknown, options: AssertToolsOptions = {}): EvaluationResult {
   const minScore = checkMinScore(options.minScore ?? DEFAULT_MIN_SCORE);
   // In a test a typo in the expected calls is a bug, never a pass: an unknown key throws.
   const result = evaluate({ expected, actual, weights: options.weights, strict: options.strict, strictGold: true });

@@ -47,12 +47,17 @@ export function noArgumentsMeansNone<Entry>(entry: Entry): Entry {
  * what the gold's options do not allow, which the Top issues name only then: an argument beyond the
  * listed ones (`extra_args` deny), a call beyond the expected ones (extra calls not allowed) and calls out
  * of order (order strict), including two calls of one tool swapped, which leaves the score as it was. A
- * call whose result was an error still counts as made.
+ * call whose result was an error still counts as made. `issues` are the result's Top issues, or a
+ * conversation turn's (where a call made in another turn is a `wrong_turn`, unmet as a missing call is).
  */
-export function unmetExpectations(result: EvaluationResult, scope: 'all' | 'calls and listed arguments'): TopIssue[] {
+export function unmetExpectations(
+  result: EvaluationResult,
+  scope: 'all' | 'calls and listed arguments',
+  issues: readonly TopIssue[] = result.topIssues,
+): TopIssue[] {
   const unmet: TopIssue[] = [];
-  for (const issue of result.topIssues) {
-    if (issue.kind === 'missing' || issue.kind === 'wrong_tool') unmet.push(issue);
+  for (const issue of issues) {
+    if (issue.kind === 'missing' || issue.kind === 'wrong_tool' || issue.kind === 'wrong_turn') unmet.push(issue);
     else if (issue.kind === 'argument_mismatch') {
       if (scope === 'all' || issue.diffs?.some((diff) => diff.kind !== 'unexpected')) unmet.push(issue);
     } else if (scope === 'all' && (issue.kind === 'extra' || issue.kind === 'out_of_order')) unmet.push(issue);

@@ -14,7 +14,7 @@ export interface FailureReportOptions {
   /** The score the result had to reach, if one was required. */
   minScore?: number | undefined;
   /** What the calls failed to do whatever the score (see `unmetExpectations`), listed above the table. */
-  unmet?: readonly TopIssue[];
+  unmet?: readonly Pick<TopIssue, 'problem'>[];
   /** Colour with ANSI escapes (assertions decide from the terminal and NO_COLOR). */
   color?: boolean;
 }

@@ -5,10 +5,17 @@
  */
 import type { expect as jestExpect } from 'expect';
 import { expect, expectTypeOf } from 'vitest';
-import type { Args, ExpectedCallInput, GoldEntryInput, TrajectoryMode } from '../core/types.js';
+import type { Args, GoldEntryInput, GoldInput, TrajectoryMode } from '../core/types.js';
 import type { WeightsInput } from '../core/weights.js';
-import type { CallToolOptions, CallToolsOptions, PassHatKOptions, ToolSnapshotOptions } from '../jest.js';
-import type { ToolscoreMatchers } from '../vitest.js';
+import type {
+  CallToolOptions,
+  CallToolsByTurnOptions,
+  CallToolsOptions,
+  PassHatKOptions,
+  ToolSnapshotOptions,
+  TurnExpectation,
+} from '../jest.js';
+import type { ToolscoreMatchers, TurnExpectation as VitestTurnExpectation } from '../vitest.js';
 
 type Matchers = ToolscoreMatchers<void>;
 
@@ -22,6 +29,22 @@ expectTypeOf<CallToolsOptions>().toEqualTypeOf<{
   minScore?: number;
   weights?: WeightsInput;
   strict?: boolean;
+}>();
+expectTypeOf<Matchers['toCallToolsByTurn']>().parameters.toEqualTypeOf<
+  [expected: readonly TurnExpectation[], options?: CallToolsByTurnOptions]
+>();
+// A turn: its calls, or its user message and calls.
+expectTypeOf<TurnExpectation>().toEqualTypeOf<
+  readonly GoldEntryInput[] | { user?: unknown; calls: readonly GoldEntryInput[] }
+>();
+expectTypeOf<VitestTurnExpectation>().toEqualTypeOf<TurnExpectation>();
+expectTypeOf<CallToolsByTurnOptions>().toEqualTypeOf<{
+  mode?: TrajectoryMode;
+  extraArgs?: 'allow' | 'deny';
+  minScore?: number;
+  weights?: WeightsInput;
+  strict?: boolean;
+  userMessages?: readonly string[];
 }>();
 expectTypeOf<TrajectoryMode>().toEqualTypeOf<'strict' | 'unordered' | 'subset' | 'superset'>();
 expectTypeOf<Matchers['toCallTool']>().parameters.toEqualTypeOf<
@@ -39,7 +62,7 @@ expectTypeOf<Matchers['toPassHatK']>().parameters.toEqualTypeOf<[k: number, min:
 expectTypeOf<Matchers['toPassHatK']>().returns.toEqualTypeOf<Promise<void>>();
 expectTypeOf<PassHatKOptions>().toEqualTypeOf<{
   input: unknown;
-  expected: readonly ExpectedCallInput[];
+  expected: GoldInput;
   trials?: number;
   minScore?: number;
   weights?: WeightsInput;
@@ -58,6 +81,8 @@ export function onVitest(): void {
   expect(calls).toCallTool('search');
   expect(calls).toCallTool('search', { q: 'x' }, { extraArgs: 'deny', strict: true });
   expect({ score: 1 }).toHaveToolScore(0.8);
+  expect(calls).toCallToolsByTurn([[{ tool: 'search', args: { q: 'x' } }], [], { user: 'thanks', calls: [] }]);
+  expect(calls).not.toCallToolsByTurn([[{ tool: 'book' }]], { mode: 'strict', userMessages: ['a', 'b'] });
   expect(calls).toMatchToolSnapshot({ name: 'search', allowPending: true });
   void expect(agent).toPassHatK(3, 1, { input: 'x', expected: [{ tool: 'search' }] });
   void expect(agent).not.toPassHatK(1, 0.5, { input: 'x', expected: [{ tool: 'search' }], trials: 4, concurrency: 2 });
@@ -78,6 +103,14 @@ export function onVitest(): void {
   expect(calls).toCallTool({ tool: 'search' });
   // @ts-expect-error: toHaveToolScore takes the minimum score itself
   expect({ score: 1 }).toHaveToolScore({ minScore: 0.8 });
+  // @ts-expect-error: each turn is a list of calls (or { user, calls }), not one call
+  expect(calls).toCallToolsByTurn([{ tool: 'search' }]);
+  // @ts-expect-error: the turns are a list, not a conversation gold
+  expect(calls).toCallToolsByTurn({ turns: [{ calls: [] }] });
+  // @ts-expect-error: the user's messages are texts
+  expect(calls).toCallToolsByTurn([[]], { userMessages: 'hi' });
+  // A conversation gold where the expected calls are read as a gold.
+  void expect(agent).toPassHatK(1, 1, { input: 'x', expected: { turns: [{ user: 'hi', calls: [] }] } });
   // @ts-expect-error: the input and the expected calls are required
   void expect(agent).toPassHatK(3, 1);
   // @ts-expect-error: k and min come first, as numbers
@@ -92,6 +125,9 @@ export function onJest(jest: typeof jestExpect): void {
   jest(calls).not.toCallTool('book');
   jest(calls).toCallTool('search', { q: 'x' }, { extraArgs: 'deny' });
   jest({ score: 1 }).toHaveToolScore(0.5);
+  jest(calls).toCallToolsByTurn([[{ tool: 'search' }], { user: 'thanks', calls: [] }], { extraArgs: 'deny' });
+  jest(calls).not.toCallToolsByTurn([[]]);
+  expectTypeOf(jest(calls).toCallToolsByTurn).returns.toEqualTypeOf<void>();
   expectTypeOf(jest(calls).toCallTools).returns.toEqualTypeOf<void>();
   expectTypeOf(jest(Promise.resolve(calls)).resolves.toCallTools).returns.toEqualTypeOf<Promise<void>>();
 
@@ -104,6 +140,8 @@ export function onJest(jest: typeof jestExpect): void {
 
   // @ts-expect-error: toHaveToolScore takes a number
   jest({ score: 1 }).toHaveToolScore('0.5');
+  // @ts-expect-error: each turn is a list of calls (or { user, calls })
+  jest(calls).toCallToolsByTurn([{ tool: 'search' }]);
   // @ts-expect-error: trials is a number
   void jest(agent).toPassHatK(3, 1, { input: 'x', expected: [], trials: '3' });
 }

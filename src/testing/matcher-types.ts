@@ -1,5 +1,12 @@
 import type { Args, GoldEntryInput } from '../core/types.js';
-import type { CallToolOptions, CallToolsOptions, PassHatKOptions, ToolSnapshotOptions } from './matchers.js';
+import type {
+  CallToolOptions,
+  CallToolsByTurnOptions,
+  CallToolsOptions,
+  PassHatKOptions,
+  ToolSnapshotOptions,
+} from './matchers.js';
+import type { TurnExpectation } from './turn-check.js';
 
 /** The toolscore matchers as `expect(x)` methods; Vitest's and Jest's `Matchers` extend it. */
 export interface ToolscoreMatchers<R = unknown> {
@@ -9,6 +16,12 @@ export interface ToolscoreMatchers<R = unknown> {
    * required only when `minScore` is given. The failure message says what failed above the expected-vs-actual table.
    */
   toCallTools(expected: readonly GoldEntryInput[], options?: CallToolsOptions): R;
+  /**
+   * A conversation meets its expected calls turn by turn: `expected[k]` lists the calls expected after the
+   * user's k+1-th message (or is `{ user?, calls }`), each turn checked as `toCallTools` checks its calls;
+   * `[]` allows no call in that turn. The failure message names the turn of each failure.
+   */
+  toCallToolsByTurn(expected: readonly TurnExpectation[], options?: CallToolsByTurnOptions): R;
   /** Some call is to `tool` and, when `args` are given, has each of them matching; other arguments are allowed unless `extraArgs` is `deny`. */
   toCallTool(tool: string, args?: Args, options?: CallToolOptions): R;
   /** An `EvaluationResult`'s score is at least `minScore`. */

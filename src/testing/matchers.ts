@@ -3,7 +3,7 @@ import { checkMinScore, meetsMinScore } from '../core/grade.js';
 import { evaluate } from '../evaluation/evaluate.js';
 import { EvaluationResult } from '../evaluation/result.js';
 import { diffArguments } from '../evaluation/top-issues.js';
-import type { Args, ExpectedCallInput, GoldEntryInput } from '../core/types.js';
+import type { Args, ExpectedCallInput, GoldEntryInput, GoldInput } from '../core/types.js';
 import type { WeightsInput } from '../core/weights.js';
 import { autoExtract } from '../formats/auto.js';
 import { toExpectedCalls } from '../gold/gold.js';
@@ -22,6 +22,7 @@ import { snapshotNameFor, type SnapshotNaming } from './snapshots/naming.js';
 import { checkSnapshot, type SnapshotCheckOptions } from './snapshots/check.js';
 import { snapshotMode } from './snapshots/mode.js';
 import { checkCount, meetsPassHatK, runAgentTrials, trialsReport, type Agent } from './trials.js';
+import { checkedTurnGold, turnExpectationGold, unmetTurnExpectations, type TurnExpectation } from './turn-check.js';
 
 /** What Vitest and Jest give a matcher as `this` (the parts used here). */
 export interface MatcherContext extends SnapshotNaming {
@@ -49,6 +50,15 @@ export interface CallToolsOptions extends CallExpectationOptions {
   strict?: boolean;
 }
 
+/** Options of `toCallToolsByTurn()`: those of `toCallTools()`, for every turn. */
+export interface CallToolsByTurnOptions extends CallToolsOptions {
+  /**
+   * The user's messages, in order, when the conversation is a list of calls with `turn` (a recorded
+   * conversation's reader reports them itself): they say how many turns it has.
+   */
+  userMessages?: readonly string[];
+}
+
 /** Options of `toCallTool()`: other arguments are allowed unless `extraArgs` is `deny`. */
 export type CallToolOptions = Pick<CallToolsOptions, 'extraArgs' | 'strict'>;
 
@@ -67,8 +77,8 @@ export type ToolSnapshotOptions = Pick<SnapshotCheckOptions, 'minScore' | 'weigh
 export interface PassHatKOptions {
   /** What to give the agent, in every trial. */
   input: unknown;
-  /** Expected calls: `{tool, args?}`; `args` may hold matchers. */
-  expected: readonly ExpectedCallInput[];
+  /** Expected calls: `{tool, args?}` (`args` may hold matchers), or a conversation's `{turns: [...]}`. */
+  expected: GoldInput;
   /** How many times the agent runs: a whole number ≥ k (default k). */
   trials?: number;
   /** A trial succeeds when its score reaches this, in [0, 1]; without it, when its verdict is PASS. */
@@ -133,6 +143,33 @@ export function toolscoreMatchers(source: string) {
         strict: options.strict,
       });
       const unmet = unmetExpectations(result, 'all');
+      const pass = unmet.length === 0 && (minScore === undefined || meetsMinScore(result.score, minScore));
+      return { pass, message: () => renderFailureReport(result, { minScore, unmet, color: testColorEnabled() }) };
+    },
+
+    /**
+     * A conversation (`received`: a recorded chat, a framework's result, calls with `turn`) meets its
+     * expected calls turn by turn: `expected[k]` lists the calls expected after the user's k+1-th message
+     * (or is `{ user?, calls }`), each turn checked as `toCallTools` checks its calls, a turn listing `[]`
+     * allowing no call. The trace must reach every listed turn, and its user messages match the given ones.
+     */
+    toCallToolsByTurn(
+      this: MatcherContext,
+      received: unknown,
+      expected: readonly TurnExpectation[],
+      options: CallToolsByTurnOptions = {},
+    ): MatcherResult {
+      const minScore = options.minScore === undefined ? undefined : checkMinScore(options.minScore);
+      const gold = turnExpectationGold(expected, options);
+      const read = checkedTurnGold(gold, expected);
+      const result = evaluate({
+        expected: gold,
+        actual: received,
+        weights: options.weights,
+        strict: options.strict,
+        userMessages: options.userMessages,
+      });
+      const unmet = unmetTurnExpectations(result.conversation!, read);
       const pass = unmet.length === 0 && (minScore === undefined || meetsMinScore(result.score, minScore));
       return { pass, message: () => renderFailureReport(result, { minScore, unmet, color: testColorEnabled() }) };
     },

@@ -21,6 +21,18 @@ export function typed(): void {
   // An agent that ignores its context is still an agent.
   void testAgent({ agent: (input: string) => [{ tool: input }], input: 'NYC', expected });
 
+  // A conversation gold: `{ turns }`, with trials too.
+  const turns = {
+    turns: [
+      { user: 'weather?', calls: expected },
+      { user: 'thanks', calls: [] },
+    ],
+  };
+  expectTypeOf(testAgent({ agent, input: 'NYC', expected: turns })).toEqualTypeOf<Promise<EvaluationResult>>();
+  expectTypeOf(testAgent({ agent, input: 'NYC', expected: turns, trials: 2 })).toEqualTypeOf<Promise<AgentTrials>>();
+  // @ts-expect-error: the turns are listed under `turns`
+  void testAgent({ agent, input: 'NYC', expected: { turn: [] } });
+
   // @ts-expect-error: a pass^k requirement needs trials
   void testAgent({ agent, input: 'NYC', expected, passHatK: { k: 1, min: 0.9 } });
   // @ts-expect-error: the requirement is { k, min }

@@ -1,4 +1,5 @@
 import { describe, expect, it, test } from 'vitest';
+import { SUPPORT_TURNS, lateRefundChat, supportChat } from '../../test/conversation-fixtures.js';
 import { ToolscoreAssertionError } from './assertion-error.js';
 import { cases } from './cases.js';
 import { testAgent } from './test-agent.js';
@@ -249,4 +250,46 @@ describe('cases with trials, spread into testAgent', () => {
       ]);
     },
   );
+});
+
+describe('testAgent and cases: a conversation gold', () => {
+  /** A support agent that makes the refund one turn late in its second trial. */
+  const chatAgent = (_input: string, { trial }: AgentTestContext): unknown =>
+    trial === 2 ? lateRefundChat : supportChat;
+
+  it('scores the agent’s recorded chat turn by turn', async () => {
+    const result = await testAgent({ agent: chatAgent, input: 'order 7', expected: SUPPORT_TURNS, minScore: 1 });
+    expect(result.score).toBe(1);
+    expect(result.metrics.turn_pass_rate).toBe(1);
+    expect(result.traceCalls.map((call) => [call.tool, call.turn])).toEqual([
+      ['get_order', 1],
+      ['refund_order', 2],
+    ]);
+  });
+
+  it('with trials: the late trial fails pass^3, its line naming the turn', async () => {
+    const run = testAgent({ agent: chatAgent, input: 'order 7', expected: SUPPORT_TURNS, trials: 3 });
+    await expect(run).rejects.toThrow('pass^3 0.00 < 1.00 required\n2 of 3 trials passed');
+    await expect(testAgent({ agent: chatAgent, input: 'order 7', expected: SUPPORT_TURNS, trials: 3 })).rejects.toThrow(
+      /trial 2 {2}✗ {2}score 0\.33 {2}FAIL {2}refund_order expected in turn 2, made in turn 3\n/,
+    );
+    // pass^1 = 2/3 reaches 0.6.
+    const relaxed = await testAgent({
+      agent: chatAgent,
+      input: 'order 7',
+      expected: SUPPORT_TURNS,
+      trials: 3,
+      passHatK: { k: 1, min: 0.6 },
+    });
+    expect(relaxed.trials.map((trial) => trial.result?.score)).toEqual([1, 0.333333333333, 1]);
+  });
+
+  it('cases() carries a conversation gold into testAgent, and a typo in a turn throws', async () => {
+    const [testCase] = cases([{ input: 'order 7', expected: SUPPORT_TURNS }], { trials: 1 });
+    expect((await testAgent({ agent: chatAgent, ...testCase! })).stats).toMatchObject({ n: 1, c: 1 });
+    const typo = { turns: [{ user: 'Hi', calls: [{ tool: 'get_order', arguments: {} }] }] } as never;
+    const message = 'expected at $.turns[0].calls[0]: unknown key "arguments" in turn 1; did you mean "args"?';
+    await expect(testAgent({ agent: chatAgent, input: 'x', expected: typo })).rejects.toThrow(message);
+    await expect(testAgent({ agent: chatAgent, input: 'x', expected: typo, trials: 2 })).rejects.toThrow(message);
+  });
 });
