@@ -6,6 +6,7 @@ import { evaluate } from '../../evaluation/evaluate.js';
 import { ANY } from '../../match/matchers/any.js';
 import { Regex } from '../../match/matchers/regex.js';
 import { REPO_ROOT } from '../../../test/corpus.js';
+import { SUPPORT_TURNS, lateRefundChat, supportChat } from '../../../test/conversation-fixtures.js';
 import { SnapshotStore } from '../snapshots/store.js';
 import { test, toolscoreTest } from '../../vitest.js';
 
@@ -94,10 +95,33 @@ describe('toolscore/vitest fixtures', () => {
     expect(loose.warnings).toEqual([`${gold} at $[0]: unknown key "arguments"; did you mean "args"?`]);
   });
 
+  const chats = mkdtempSync(join(tmpdir(), 'toolscore-fixture-chat-'));
+  writeFileSync(join(chats, 'chat.gold.json'), JSON.stringify(SUPPORT_TURNS));
+  writeFileSync(join(chats, 'chat.json'), JSON.stringify(supportChat));
+  writeFileSync(join(chats, 'late.json'), JSON.stringify(lateRefundChat));
+  const typo = { turns: [{ user: 'Where is order 7?', calls: [{ tool: 'get_order', arguments: { id: 7 } }] }] };
+  writeFileSync(join(chats, 'typo.gold.json'), JSON.stringify(typo));
+  const conversations = toolscoreTest({ goldDir: chats, traceDir: chats });
+
+  conversations('toolscoreEval scores a recorded chat against a turns gold file', async ({ toolscoreEval }) => {
+    const right = await toolscoreEval('chat.gold.json', 'chat.json');
+    expect([right.score, right.metrics.turn_pass_rate]).toEqual([1, 1]);
+    // Turns 1, 0, 0: the refund made one turn late.
+    const late = await toolscoreEval('chat.gold.json', 'late.json');
+    expect(late.score).toBe(0.333333333333);
+    expect(late.metrics.first_failing_turn).toBe(2);
+    expect(late.topIssues.map((issue) => issue.problem)).toEqual(['refund_order expected in turn 2, made in turn 3']);
+    expect(late).not.toHaveToolScore(0.9);
+    await expect(toolscoreEval('typo.gold.json', 'chat.json')).rejects.toThrow(
+      `${join(chats, 'typo.gold.json')} at $.turns[0].calls[0]: unknown key "arguments" in turn 1; did you mean "args"?`,
+    );
+  });
+
   const root = mkdtempSync(join(tmpdir(), 'toolscore-fixture-'));
   afterAll(() => {
     rmSync(root, { recursive: true, force: true });
     rmSync(typos, { recursive: true, force: true });
+    rmSync(chats, { recursive: true, force: true });
   });
   const snapshots = toolscoreTest({ snapshotDir: root });
 

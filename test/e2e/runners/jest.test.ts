@@ -82,3 +82,33 @@ describe('trials in a real Jest run', () => {
     RUNNER_TIMEOUT,
   );
 });
+
+describe('toCallToolsByTurn in a real Jest run', () => {
+  let project: string;
+  beforeAll(() => {
+    project = makeProject(join(import.meta.dirname, 'fixtures/jest-conversations'));
+  });
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  it(
+    'fails a call made one turn late, naming both turns',
+    async () => {
+      const run = await runJest(project);
+      expect(run.code).toBe(1);
+      // Turns 1, 0, 0 (the refund expected in turn 2 is made in turn 3) ⇒ 1/3; Jest indents by 4 spaces.
+      expect(run.stderr).toContain(
+        [
+          '● toCallToolsByTurn fails a refund made one turn late',
+          '',
+          '    the calls do not meet the expectation:',
+          '      - refund_order expected in turn 2, made in turn 3',
+          '',
+          '    Expected vs actual tool calls',
+        ].join('\n'),
+      );
+      expect(run.stderr).toContain('    score 0.33 · selection 1.00 · args 1.00 · sequence 1.00\n');
+      expect(run.stderr).toMatch(/Tests: {7}1 failed, 1 passed, 2 total/);
+    },
+    RUNNER_TIMEOUT,
+  );
+});

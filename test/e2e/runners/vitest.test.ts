@@ -51,6 +51,42 @@ describe('toolscore/vitest in a real Vitest run', () => {
   );
 });
 
+/*
+ * The conversation fixture: get_order in turn 1, then the refund after "Thanks!" (turn 3) where turn 2
+ * expects it. Turn 1 scores 1, turn 2 (its call missing) 0, turn 3 (an unexpected call) 0 ⇒ 1/3.
+ */
+const LATE_REFUND = [
+  'the calls do not meet the expectation:',
+  '  - refund_order expected in turn 2, made in turn 3',
+  '',
+  'Expected vs actual tool calls',
+].join('\n');
+
+describe('toCallToolsByTurn in a real Vitest run', () => {
+  let project: string;
+  beforeAll(() => {
+    project = makeProject(join(import.meta.dirname, 'fixtures/vitest'));
+  });
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  it(
+    'fails a call made one turn late, naming both turns',
+    async () => {
+      const run = await runVitest(project, ['conversations']);
+      expect(run.code).toBe(1);
+      const output = run.stdout + run.stderr;
+      expect(output).toContain('✓ toCallToolsByTurn: .not passes on a late refund');
+      expect(output).toContain(
+        `FAIL  conversations.test.mjs > toCallToolsByTurn fails a refund made one turn late\nError: ${LATE_REFUND}\n`,
+      );
+      expect(output).toContain('score 0.33 · selection 1.00 · args 1.00 · sequence 1.00\n');
+      expect(output).toContain('warning: refund_order expected in turn 2, made in turn 3\n');
+      expect(output).toMatch(/Tests {2}1 failed \| 1 passed \(2\)/);
+    },
+    RUNNER_TIMEOUT,
+  );
+});
+
 describe('trials in a real Vitest run', () => {
   let project: string;
   beforeAll(() => {
