@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../corpus.js';
 
 /*
- * The worked examples of docs/conversations.md, run against the source (runnable.test.ts runs them
+ * The worked examples of docs/conversations.md (and its "In tests" example), run against the source (runnable.test.ts runs them
  * against the build too): their numbers are the ones the page quotes, worked out by hand there.
  */
 const PAGE = readFileSync(resolve(REPO_ROOT, 'docs/conversations.md'), 'utf8');
@@ -13,8 +13,8 @@ const BLOCKS = [...PAGE.matchAll(/^```ts runnable\n([\s\S]*?)^```$/gm)].map((mat
 const SOURCE = pathToFileURL(resolve(REPO_ROOT, 'src/index.ts')).href;
 
 describe('docs/conversations.md', () => {
-  it('has the four worked examples', () => {
-    expect(BLOCKS).toHaveLength(4);
+  it('has the four worked examples and the test API one', () => {
+    expect(BLOCKS).toHaveLength(5);
     for (const quoted of [
       '**0.9625** (A)',
       '**0.75**',
