@@ -32,7 +32,8 @@ export const EXIT_CODES = `
 Exit codes:
   0  done, and every gate passed
   1  a gate failed: score below --min-score, or --fail-on-violations found a
-     forbidden call, a leaked credential or a broken budget
+     forbidden call, a leaked credential, a broken budget or a failed outcome
+     check
   2  bad usage or bad input: unknown command or option, a missing or invalid
      file, a bad --weight, --min-score or --format, an unwritable report path
      or one that names an input;
@@ -165,7 +166,8 @@ const SCORE_OPTIONS: OptionTable<
   minScore: { flags: '--min-score <score>', description: 'exit 1 when the score is below this number in [0, 1]' },
   failOnViolations: {
     flags: '--fail-on-violations',
-    description: 'exit 1 when a call matches a forbidden rule, passes a credential or breaks a budget',
+    description:
+      'exit 1 when a call matches a forbidden rule, passes a credential or breaks a budget, or an outcome check fails',
   },
 };
 

@@ -4,6 +4,8 @@ export const ISSUE_KINDS = [
   'missing',
   'wrong_turn',
   'failed',
+  'wrong_result',
+  'reply',
   'wrong_tool',
   'argument_mismatch',
   'out_of_order',

@@ -65,6 +65,27 @@ export interface ExpectedCall {
   extra_args?: 'allow';
   /** Calls sharing a group number may be made in any order (`{"$any_order": [...]}`, `"order": "any"`). */
   any_order_group?: number;
+  /**
+   * What the call must return: a value, possibly holding matchers at any depth, compared with the recorded
+   * result (a JSON-string result is parsed first; an object names only the keys it checks). Absent: not checked.
+   */
+  result?: unknown;
+  /** `true`: the call must run without error; `false`: it must fail (a refused transfer). Absent: not checked. */
+  succeeds?: boolean;
+}
+
+/** How a reply's text is normalized before `contains` / `not_contains` (docs/outcomes.md). */
+export type ReplyNormalization = 'none' | 'tau' | 'bfcl';
+
+/** `"response"`: what the agent's reply (its last assistant text of the turn) must and must not say. */
+export interface ResponseCheck {
+  /** Texts the reply must contain, each one check. */
+  contains: readonly string[];
+  /** Texts the reply must not contain, each one check. */
+  not_contains: readonly string[];
+  /** A pattern (RE2 syntax, found anywhere) the reply must match: one check. */
+  regex?: string;
+  normalize: ReplyNormalization;
 }
 
 /** What a gold file says about its calls as a whole (its top-level keys besides `calls`). */
@@ -87,6 +108,8 @@ export interface GoldTurn {
   calls: ExpectedCall[];
   /** The turn's options: the file's, with the turn's own keys laid over them. */
   options: GoldOptions;
+  /** What the agent's reply in this turn must say (`"response"`); absent: not checked. */
+  response?: ResponseCheck;
 }
 
 /** A gold standard: its calls and its file-level options. */
@@ -96,6 +119,8 @@ export interface Gold {
   options: GoldOptions;
   /** Present for a conversation gold (`{"turns": [...]}`): the turns, each scored on its own. */
   turns?: GoldTurn[];
+  /** What the agent's final reply must say (`"response"` of a flat gold); absent: not checked. */
+  response?: ResponseCheck;
 }
 
 /** A call object as accepted by `evaluate()` for actual calls (the guide's JSON field names). */
@@ -124,6 +149,18 @@ export interface ExpectedCallInput {
   schema?: Record<string, unknown>;
   optional?: boolean;
   extra_args?: 'allow' | 'deny';
+  /** What the call must return (values or matchers at any depth). */
+  result?: unknown;
+  /** Whether the call must succeed (`true`) or fail (`false`). */
+  succeeds?: boolean;
+}
+
+/** `"response"` as written in a gold file. */
+interface ResponseCheckInput {
+  contains?: readonly string[];
+  not_contains?: readonly string[];
+  regex?: string;
+  normalize?: ReplyNormalization;
 }
 
 /** An any-order group of expected calls: `{"$any_order": [call, call]}` (see `AnyOrder`). */
@@ -149,6 +186,10 @@ export interface GoldOptionsInput {
   extra_args?: 'allow' | 'deny';
   ignore_tools?: readonly string[];
   allow_extra_calls?: boolean;
+  /** Every expected call must run without error (a call's own `succeeds` says otherwise). */
+  require_success?: boolean;
+  /** What the agent's reply must say. */
+  response?: ResponseCheckInput;
 }
 
 /** One turn of a conversation gold: the user's message (text or matcher, optional), the calls expected after it, its own options. */

@@ -51,6 +51,12 @@ export interface EvaluateOptions {
    * itself; give them when `actual` is a list of calls with `turn`.
    */
   userMessages?: readonly string[];
+  /**
+   * The agent's reply in each turn (index k-1 = turn k; its last assistant text, null for none), read by
+   * the gold's `response` checks (docs/outcomes.md). A recorded conversation's reader reports them itself;
+   * give them when `actual` is a list of calls. Absent: a `response` check finds "no reply recorded".
+   */
+  replies?: readonly (string | null)[];
 }
 
 /** Scores actual tool calls against expected ones. Synchronous, pure, no I/O. */
@@ -77,7 +83,25 @@ function evaluateUnguarded(options: EvaluateOptions): EvaluationResult {
   const actual = autoExtract(options.actual, 'actual');
   warnings.push(...actual.warnings);
   const userMessages = readUserMessages(options.userMessages) ?? actual.userMessages;
-  return scoreGold(gold, { calls: actual.calls, userMessages }, { ...settings, warnings }).result();
+  // The readers' replies (a field of the reading once they report them), unless the caller gives them.
+  const replies = readReplies(options.replies) ?? (actual as { replies?: readonly (string | null)[] }).replies;
+  return scoreGold(gold, { calls: actual.calls, userMessages, replies }, { ...settings, warnings }).result();
+}
+
+function readReplies(value: unknown): (string | null)[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value))
+    throw new ToolscoreInputError(
+      { source: 'replies', path: '$' },
+      `expected an array of the agent's replies, one per turn, got ${describeType(value)}`,
+    );
+  const bad = value.findIndex((text) => typeof text !== 'string' && text !== null);
+  if (bad >= 0)
+    throw new ToolscoreInputError(
+      { source: 'replies', path: `$[${bad}]` },
+      `expected the reply as a string (or null for none), got ${describeType(value[bad])}`,
+    );
+  return value;
 }
 
 function readUserMessages(value: unknown): string[] | undefined {

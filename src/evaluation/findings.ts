@@ -5,6 +5,7 @@ import {
   blindRetryText,
   budgetViolationText,
   failedCallsText,
+  outcomeFailureText,
   policyViolationText,
   schemaErrorText,
   secretFindingText,
@@ -39,6 +40,9 @@ export function buildFindings(actual: readonly ToolCall[], metrics: Metrics): Fi
       message: schemaErrorText(error),
     });
   }
+  // What calls returned and the reply said come first among warnings: they say whether the task was done.
+  for (const failure of metrics.outcome_metrics?.failures ?? [])
+    warnings.push({ severity: 'warning', message: outcomeFailureText(failure) });
   if (efficiency.error_count > 0) warnings.push({ severity: 'warning', message: failedCallsText(actual, efficiency) });
   if (efficiency.retry_after_error_count > 0)
     warnings.push({ severity: 'warning', message: blindRetryText(efficiency.retry_after_error_count) });

@@ -5,7 +5,8 @@ import type { Pairing } from '../pairing/pairing.js';
 import type { EqualityMode } from '../match/equality.js';
 import { buildFindings, errorFindingCount, type Finding } from './findings.js';
 import { decideVerdict, type Grade, type Verdict, type VerdictDecision } from '../core/grade.js';
-import { buildTopIssues, topIssueRecord, type TopIssue, type TopIssueRecord } from './top-issues.js';
+import { buildTopIssues, topIssueRecord, withOutcomeIssues, type TopIssue, type TopIssueRecord } from './top-issues.js';
+import type { OutcomeMetrics } from '../metrics/outcome.js';
 import type { ExpectedCall, GoldOptions, ToolCall } from '../core/types.js';
 import { DEFAULT_GOLD_OPTIONS } from '../gold/gold.js';
 import type { Weights } from '../core/weights.js';
@@ -155,7 +156,10 @@ export class EvaluationResult {
     traceFile?: string | null;
     gold?: GoldApplied;
     conversation?: Conversation | null;
+    /** The outcome checks' metrics, known when scoring (they rank among the Top issues). */
+    outcomes?: OutcomeMetrics | undefined;
   }) {
+    this.#outcomes = fields.outcomes;
     this.score = fields.score;
     this.grade = fields.grade;
     this.weights = fields.weights;
@@ -173,6 +177,7 @@ export class EvaluationResult {
 
   // Built on first use: reports need them, a score check does not.
   #metrics: Metrics | (() => Metrics);
+  #outcomes: OutcomeMetrics | undefined;
   #topIssues: readonly TopIssue[] | undefined;
   #topIssue: TopIssue | null | undefined;
   #findings: readonly Finding[] | undefined;
@@ -186,19 +191,17 @@ export class EvaluationResult {
   /** Ranked "Top issues to fix": missing calls, failed calls, wrong tools, argument mismatches, calls out of order, extra calls. */
   get topIssues(): readonly TopIssue[] {
     if (this.conversation) return this.conversation.topIssues;
-    return (this.#topIssues ??= buildTopIssues(
-      this.goldCalls,
+    return (this.#topIssues ??= withOutcomeIssues(
+      buildTopIssues(this.goldCalls, this.traceCalls, this.pairing, this.mode, this.gold.unscoredCalls),
+      this.#outcomes,
       this.traceCalls,
-      this.pairing,
-      this.mode,
-      this.gold.unscoredCalls,
     ));
   }
 
   /** The first of `topIssues`, or null; when the list was not needed, only this one's sentences are written. */
   get topIssue(): TopIssue | null {
     if (this.conversation) return this.conversation.topIssues[0] ?? null;
-    if (this.#topIssues !== undefined) return this.#topIssues[0] ?? null;
+    if (this.#topIssues !== undefined || (this.#outcomes?.failed ?? 0) > 0) return this.topIssues[0] ?? null;
     if (this.#topIssue === undefined)
       this.#topIssue =
         buildTopIssues(this.goldCalls, this.traceCalls, this.pairing, this.mode, this.gold.unscoredCalls, 1)[0] ?? null;
@@ -255,11 +258,14 @@ export class EvaluationResult {
   get requiredCallRecall(): number | null {
     return this.metrics.required_call_recall;
   }
-  /** Forbidden calls, credentials and broken budgets: what `--fail-on-violations` fails on. */
+  /** Forbidden calls, credentials, broken budgets and failed outcome checks: what `--fail-on-violations` fails on. */
   get violationCount(): number {
-    const { policy_metrics, security_metrics, budget_metrics } = this.metrics;
+    const { policy_metrics, security_metrics, budget_metrics, outcome_metrics } = this.metrics;
     return (
-      (policy_metrics?.violation_count ?? 0) + security_metrics.secret_count + (budget_metrics?.violation_count ?? 0)
+      (policy_metrics?.violation_count ?? 0) +
+      security_metrics.secret_count +
+      (budget_metrics?.violation_count ?? 0) +
+      (outcome_metrics?.failed ?? 0)
     );
   }
 

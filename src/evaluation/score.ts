@@ -21,6 +21,8 @@ import { DEFAULT_GOLD_OPTIONS } from '../gold/gold.js';
 import { letterGrade } from '../core/grade.js';
 import type { EvaluationLimits } from '../core/limits.js';
 import type { Metrics } from '../metrics/metrics.js';
+import { outcomeMetrics, type OutcomeMetrics } from '../metrics/outcome.js';
+import { callOutcomeChecks, checksCalls, replyOutcomeChecks, type ReplyCheck } from './outcomes.js';
 import { EvaluationResult, type GoldApplied, NO_GOLD_APPLIED, type TurnAggregate } from './result.js';
 import type { ExpectedCall, GoldOptions, ToolCall } from '../core/types.js';
 import { ToolscoreInputError } from '../core/errors.js';
@@ -49,6 +51,8 @@ export interface ScoreSettings {
   warnings?: readonly string[];
   /** The files the calls were read from (evaluateTrace), remembered by the result for its reports. */
   sources?: { goldFile: string; traceFile: string };
+  /** The gold's `response` checks and the replies they read (docs/outcomes.md). */
+  replyChecks?: readonly ReplyCheck[];
 }
 
 /** Metrics checked outside the pure scoring, against live systems, after the calls were paired. */
@@ -95,6 +99,11 @@ export function scoreCalls(
   const argumentsMatched = argumentMetrics(wanted, scored, scoredPairing);
   const recall = requiredCallRecall(wanted, scored, index);
   const schemas = schemaMetrics(wanted, actual, settings.catalogue);
+  const pairing =
+    view.scoredPositions === null
+      ? scoredPairing
+      : toTracePositions(scoredPairing, view.scoredPositions, actual.length);
+  const outcomes = outcomeChecks(wanted, actual, pairing, mode, settings.replyChecks ?? []);
   const score = blendScore(
     {
       selectionAccuracy: selection,
@@ -102,15 +111,12 @@ export function scoreCalls(
       sequenceAccuracy: sequence.sequence_accuracy,
       redundantRate: scored.length === 0 ? 0 : redundantCount(index) / scored.length,
       requiredCallRecall: recall,
+      outcomeRate: outcomes?.rate ?? null,
     },
     weights,
     wanted.length,
     scored.length,
   );
-  const pairing =
-    view.scoredPositions === null
-      ? scoredPairing
-      : toTracePositions(scoredPairing, view.scoredPositions, actual.length);
   const allMetrics = (checked: CheckedMetrics): Metrics =>
     withOptionalMetrics(
       {
@@ -128,6 +134,7 @@ export function scoreCalls(
       settings,
       schemas,
       checked,
+      outcomes,
     );
   const goldApplied = appliedGold(gold, view, actual.length);
   return {
@@ -146,6 +153,7 @@ export function scoreCalls(
         mode,
         warnings: settings.warnings ?? [],
         gold: goldApplied,
+        outcomes,
         ...(settings.sources ? settings.sources : {}),
       }),
   };
@@ -158,6 +166,7 @@ function withOptionalMetrics(
   settings: ScoreSettings,
   schemas: Metrics['schema_metrics'],
   checked: CheckedMetrics,
+  outcomes: OutcomeMetrics | undefined,
 ): Metrics {
   if (settings.forbidden) metrics.policy_metrics = policyMetrics(actual, settings.forbidden);
   if (settings.budgets) metrics.budget_metrics = budgetMetrics(actual, settings.budgets);
@@ -168,7 +177,23 @@ function withOptionalMetrics(
   if (cost) metrics.cost_metrics = cost;
   if (checked.side_effect_metrics) metrics.side_effect_metrics = checked.side_effect_metrics;
   if (checked.semantic_metrics) metrics.semantic_metrics = checked.semantic_metrics;
+  if (outcomes) metrics.outcome_metrics = outcomes;
   return metrics;
+}
+
+/** The outcome checks of a run: the expected calls' results and success, then the replies; undefined when there are none. */
+function outcomeChecks(
+  expected: readonly ExpectedCall[],
+  actual: readonly ToolCall[],
+  pairing: Pairing,
+  mode: EqualityMode,
+  replies: readonly ReplyCheck[],
+): OutcomeMetrics | undefined {
+  if (replies.length === 0 && !checksCalls(expected)) return undefined;
+  return outcomeMetrics([
+    ...callOutcomeChecks(expected, actual, pairing, mode),
+    ...replies.flatMap(replyOutcomeChecks),
+  ]);
 }
 
 const NO_TOOLS: ReadonlySet<string> = new Set();
@@ -238,6 +263,8 @@ interface ScoreTerms {
   redundantRate: number;
   /** `null` when nothing was expected (counts as fully met). */
   requiredCallRecall: number | null;
+  /** Share of outcome checks passed; `null` when the gold checks no outcome (counts as fully met). */
+  outcomeRate: number | null;
 }
 
 /** Digits kept when rounding away float noise, so a perfect match is exactly 1. */
@@ -256,6 +283,7 @@ export function compositeScore(metrics: Metrics, weights: Weights, expectedCount
     sequenceAccuracy: metrics.sequence_metrics.sequence_accuracy,
     redundantRate: metrics.efficiency_metrics.redundant_rate,
     requiredCallRecall: metrics.required_call_recall,
+    outcomeRate: metrics.outcome_metrics?.rate ?? null,
   };
   return blendScore(terms, weights, expectedCount, actualCount);
 }
@@ -272,6 +300,7 @@ function blendScore(terms: ScoreTerms, weights: Weights, expectedCount: number, 
     weights.argument_f1 * terms.argumentF1 +
     weights.sequence_accuracy * terms.sequenceAccuracy +
     weights.redundant_rate * efficiency +
-    weights.required_call_recall * (terms.requiredCallRecall ?? 1);
+    weights.required_call_recall * (terms.requiredCallRecall ?? 1) +
+    (weights.outcome ?? 0) * (terms.outcomeRate ?? 1);
   return Math.min(1, Math.max(0, roundScore(score)));
 }

@@ -7,6 +7,7 @@ import type { ToolCall } from '../core/types.js';
 import type { BudgetViolation } from '../metrics/budget.js';
 import type { EfficiencyMetrics } from '../metrics/efficiency.js';
 import type { PolicyViolation } from '../metrics/policy.js';
+import type { OutcomeFailure } from '../metrics/outcome.js';
 import type { SchemaErrorDetail } from '../metrics/schema.js';
 import type { SecretFinding } from '../metrics/security.js';
 import type { SideEffectDetail } from '../side-effects/run.js';
@@ -66,6 +67,11 @@ export function schemaErrorText(error: SchemaErrorDetail): string {
   return `call ${error.index + 1} (${error.tool}) breaks its schema at ${error.path}: ${error.message}`;
 }
 
+/** An outcome check's failure as a finding: `turn 2: the reply does not say "refund"` in a conversation. */
+export function outcomeFailureText(failure: OutcomeFailure): string {
+  return failure.turn === null ? failure.message : `turn ${failure.turn}: ${failure.message}`;
+}
+
 /** `side effect file_exists of create_file (expected call 1) failed: …`. */
 export function sideEffectFailureText(detail: SideEffectDetail): string {
   return `side effect ${detail.check} of ${detail.tool} (expected call ${detail.expected_index + 1}) failed: ${detail.reason}`;
@@ -105,6 +111,8 @@ export function issueText(
     /** For wrong_turn: the turn the gold expects the call in, and the turn it was made in (1-based). */
     expectedTurn?: number;
     madeTurn?: number;
+    /** For an outcome check that failed: its sentence (`refund_order failed: "card expired"`). */
+    outcome?: string;
   },
 ): { problem: string; fix: string } {
   switch (kind) {
@@ -122,9 +130,24 @@ export function issueText(
         fix: `make sure ${tool} is offered to the agent and the prompt or its description says when to call it`,
       };
     case 'failed':
+      if (detail.outcome !== undefined)
+        return {
+          problem: detail.outcome,
+          fix: `make ${tool} succeed (its arguments, the tool itself), or if failing is right here, say "succeeds": false in the gold`,
+        };
       return {
         problem: `${tool} failed${detail.error ? `: ${formatValue(detail.error)}` : ''} and was not retried successfully`,
         fix: `fix the arguments or the tool so ${tool} succeeds, and let the agent retry with corrected input after an error`,
+      };
+    case 'wrong_result':
+      return {
+        problem: detail.outcome ?? `${tool} returned something other than expected`,
+        fix: `check the arguments ${tool} was given and what it returns, or if the tool is right, correct the gold's "result" / "succeeds"`,
+      };
+    case 'reply':
+      return {
+        problem: detail.outcome ?? 'the reply does not say what was expected',
+        fix: `make the agent's reply say what its calls did and nothing they did not (prompt), or correct the gold's "response"`,
       };
     case 'wrong_tool':
       return {

@@ -12,6 +12,7 @@ import {
 } from '../core/issues.js';
 import { issueText } from './text.js';
 import type { ExpectedCall, ToolCall } from '../core/types.js';
+import type { OutcomeMetrics } from '../metrics/outcome.js';
 
 /** One item of "Top issues to fix". */
 export interface TopIssue {
@@ -104,6 +105,51 @@ export function buildTopIssues(
     if (detail.diffs) issue.diffs = [...detail.diffs];
     return issue;
   });
+}
+
+/**
+ * The Top issues with the failed outcome checks among them (docs/outcomes.md): a call that failed where
+ * it had to succeed (`refund_order failed: "card expired"`, in place of the plain failed-call issue), a
+ * wrong result or a call that succeeded where it had to fail, and each failed reply check. A call not
+ * made is already a missing call. Ranked as `buildTopIssues` ranks, outcomes above argument details.
+ */
+export function withOutcomeIssues(
+  issues: readonly TopIssue[],
+  outcomes: OutcomeMetrics | undefined,
+  actual: readonly ToolCall[],
+): TopIssue[] {
+  const failures = outcomes?.failures ?? [];
+  if (failures.length === 0) return [...issues];
+  const added: TopIssue[] = [];
+  const covered = new Set<number>();
+  for (const failure of failures) {
+    if (failure.check === 'reply') {
+      added.push({
+        kind: 'reply',
+        tool: 'reply',
+        expectedIndex: null,
+        actualIndex: null,
+        ...issueText('reply', 'reply', { outcome: failure.message }),
+      });
+      continue;
+    }
+    const i = failure.expected_index!;
+    const j = failure.actual_index;
+    if (j === null || covered.has(i)) continue;
+    covered.add(i);
+    const kind: IssueKind = actual[j]!.is_error ? 'failed' : 'wrong_result';
+    added.push({
+      kind,
+      tool: failure.tool!,
+      expectedIndex: i,
+      actualIndex: j,
+      ...issueText(kind, failure.tool!, { outcome: failure.message }),
+    });
+  }
+  const kept = issues.filter((issue) => !(issue.kind === 'failed' && covered.has(issue.expectedIndex ?? -1)));
+  const rank = (issue: TopIssue): number => ISSUE_KINDS.indexOf(issue.kind);
+  const position = (issue: TopIssue): number => issue.expectedIndex ?? issue.actualIndex ?? Number.MAX_SAFE_INTEGER;
+  return [...kept, ...added].sort((a, b) => rank(a) - rank(b) || position(a) - position(b));
 }
 
 /** An issue before its sentences are written. */

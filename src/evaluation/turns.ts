@@ -3,7 +3,8 @@ import { encodeOperators } from '../match/operators.js';
 import { ToolscoreInputError } from '../core/errors.js';
 import { letterGrade } from '../core/grade.js';
 import { ISSUE_KINDS } from '../core/issues.js';
-import type { ExpectedCall, Gold, GoldOptions, GoldTurn, ToolCall } from '../core/types.js';
+import type { ExpectedCall, Gold, GoldOptions, GoldTurn, ResponseCheck, ToolCall } from '../core/types.js';
+import type { ReplyCheck } from './outcomes.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { Pairing } from '../pairing/pairing.js';
 import type { Finding } from './findings.js';
@@ -33,12 +34,25 @@ export const TURN_AGGREGATES: readonly TurnAggregate[] = ['mean', 'min'];
 export interface TraceReading {
   calls: ToolCall[];
   userMessages?: string[] | undefined;
+  /** The agent's reply in each turn (its last assistant text, null for none); absent when the format records none. */
+  replies?: readonly (string | null)[] | undefined;
 }
 
 /** Scores a gold standard against a trace: a flat gold as one list, a conversation gold turn by turn. */
 export function scoreGold(gold: Gold, trace: TraceReading, settings: ScoreSettings): Scoring {
-  if (gold.turns === undefined) return scoreCalls(gold.calls, trace.calls, { ...settings, gold: gold.options });
+  if (gold.turns === undefined)
+    return scoreCalls(gold.calls, trace.calls, {
+      ...settings,
+      gold: gold.options,
+      ...(gold.response ? { replyChecks: [finalReplyCheck(gold.response, trace)] } : {}),
+    });
   return scoreConversation(gold, gold.turns, trace, settings);
+}
+
+/** A file-level `response`: read against the trace's last reply (a flat gold's only one). */
+function finalReplyCheck(check: ResponseCheck, trace: TraceReading): ReplyCheck {
+  const replies = trace.replies ?? [];
+  return { check, reply: replies[replies.length - 1] ?? null, turn: null };
 }
 
 /** A turn's calls: their positions in the trace, in order. */
@@ -82,7 +96,10 @@ function scoreConversation(
   const { sources: _sources, warnings = [], ...turnSettings } = settings;
   // The conversation read as one list gives the metrics of `result.metrics`; first, so that what rejects
   // input (the nesting guard, the credential scan) names the calls by their place in the whole trace.
-  const whole = scoreCalls(gold.calls, trace.calls, wholeSettings(gold, turnSettings));
+  const whole = scoreCalls(gold.calls, trace.calls, {
+    ...wholeSettings(gold, turnSettings),
+    replyChecks: conversationReplyChecks(gold, turns, trace),
+  });
   const byTurn = positionsByTurn(trace.calls);
   let highestCallTurn = 0;
   for (const turn of byTurn.keys()) if (turn > highestCallTurn) highestCallTurn = turn;
@@ -100,8 +117,13 @@ function scoreConversation(
       findings.push({ severity: 'warning', message: beyondGoldText(turn, turns.length, positions.length) });
     }
     const calls = positions.map((j) => trace.calls[j]!);
+    const turnReplies: ReplyCheck[] = goldTurn.response
+      ? [{ check: goldTurn.response, reply: trace.replies?.[turn - 1] ?? null, turn }]
+      : [];
+    // The file's `response` reads the final reply, and is scored in the gold's last turn.
+    if (gold.response && turn === turns.length) turnReplies.push(finalReplyCheck(gold.response, trace));
     const result = inTurn(turn, () =>
-      scoreCalls(goldTurn.calls, calls, { ...turnSettings, gold: goldTurn.options }).result(),
+      scoreCalls(goldTurn.calls, calls, { ...turnSettings, gold: goldTurn.options, replyChecks: turnReplies }).result(),
     );
     const reached = turn <= traceTurns;
     if (!reached)
@@ -171,6 +193,16 @@ function scoreConversation(
 /** A gold turn's `user` as findings quote it: the text in quotes, or the matcher in its `$` form. */
 export function expectedUserText(user: unknown): string {
   return typeof user === 'string' ? JSON.stringify(user) : JSON.stringify(encodeOperators(user));
+}
+
+/** Every turn's `response` against its turn's reply, then the file's against the last reply. */
+function conversationReplyChecks(gold: Gold, turns: readonly GoldTurn[], trace: TraceReading): ReplyCheck[] {
+  const checks: ReplyCheck[] = [];
+  turns.forEach((turn, k) => {
+    if (turn.response) checks.push({ check: turn.response, reply: trace.replies?.[k] ?? null, turn: k + 1 });
+  });
+  if (gold.response) checks.push(finalReplyCheck(gold.response, trace));
+  return checks;
 }
 
 /**

@@ -2,9 +2,18 @@ import { decodeMembers, decodeOperators, type DecodeContext } from '../match/ope
 import { canonicalJson } from '../match/canonical.js';
 import { isMatcher } from '../match/matchers/matcher.js';
 import { OneOfMatcher } from '../match/matchers/one-of.js';
+import { RegexSearch } from '../match/matchers/regex.js';
 import { ToolscoreInputError, childPath, describeType } from '../core/errors.js';
 import { DEFAULT_LIMITS, nestedDeeperThan, tooDeepError } from '../core/limits.js';
-import type { ExpectedCall, Gold, GoldOptions, GoldTurn, TrajectoryMode } from '../core/types.js';
+import type {
+  ExpectedCall,
+  Gold,
+  GoldOptions,
+  GoldTurn,
+  ReplyNormalization,
+  ResponseCheck,
+  TrajectoryMode,
+} from '../core/types.js';
 import { hasOwnProperty, isObject } from '../core/objects.js';
 import { failAt, pathOf, requireArgs, type LazyPath } from '../formats/support/calls.js';
 
@@ -44,6 +53,10 @@ export const TRAJECTORY_MODE_NAMES = Object.keys(TRAJECTORY_MODES) as Trajectory
 interface FileReading {
   options: GoldOptions;
   mode: TrajectoryMode | undefined;
+  /** `"require_success": true`: every call without its own `succeeds` must succeed. */
+  requireSuccess: boolean;
+  /** `"response"`: what the reply must say. */
+  response: ResponseCheck | undefined;
 }
 
 /** Where expected calls sit and how deep their arguments may nest. */
@@ -62,21 +75,23 @@ export interface ExpectedCallsOptions {
 export function readGold(data: unknown, source = 'expected', options: ExpectedCallsOptions = {}): Gold {
   const base = options.path ?? '$';
   if (Array.isArray(data))
-    return { calls: readEntries(data, source, base, options, DEFAULT_GOLD_OPTIONS), options: DEFAULT_GOLD_OPTIONS };
+    return { calls: readEntries(data, source, base, options, PLAIN_READING), options: DEFAULT_GOLD_OPTIONS };
   if (isObject(data)) {
     if (hasOwnProperty.call(data, 'turns')) return readConversation(data, source, base, options);
     const calls = data.calls;
     if (Array.isArray(calls)) {
       const file = readGoldOptions(data, source, base);
-      return {
-        calls: readEntries(calls, source, childPath(base, 'calls'), options, file.options, file.mode),
+      const gold: Gold = {
+        calls: readEntries(calls, source, childPath(base, 'calls'), options, file),
         options: file.options,
       };
+      if (file.response) gold.response = file.response;
+      return gold;
     }
     if (isObject(calls) && Array.isArray(calls.expected)) {
       const path = childPath(childPath(base, 'calls'), 'expected');
       return {
-        calls: readEntries(calls.expected, source, path, options, DEFAULT_GOLD_OPTIONS),
+        calls: readEntries(calls.expected, source, path, options, PLAIN_READING),
         options: DEFAULT_GOLD_OPTIONS,
       };
     }
@@ -98,8 +113,16 @@ export function toExpectedCalls(
 ): ExpectedCall[] {
   const base = options.path ?? '$';
   if (!Array.isArray(input)) return failAt(source, base, `expected an array of calls, got ${describeType(input)}`);
-  return readEntries(input, source, base, options, DEFAULT_GOLD_OPTIONS);
+  return readEntries(input, source, base, options, PLAIN_READING);
 }
+
+/** A list of calls with no file around it: every option at its default. */
+const PLAIN_READING: FileReading = {
+  options: DEFAULT_GOLD_OPTIONS,
+  mode: undefined,
+  requireSuccess: false,
+  response: undefined,
+};
 
 /**
  * A conversation gold: `{"turns": [{"user"?, "calls": [...], ...options}, ...], ...options}`. Each turn
@@ -139,24 +162,16 @@ function readConversation(
       );
     const reading = inTurn(() => turnReading(file, item, source, where), k);
     const turn: GoldTurn = {
-      calls: inTurn(
-        () =>
-          readEntries(
-            item.calls as unknown[],
-            source,
-            childPath(where, 'calls'),
-            options,
-            reading.options,
-            reading.mode,
-          ),
-        k,
-      ),
+      calls: inTurn(() => readEntries(item.calls as unknown[], source, childPath(where, 'calls'), options, reading), k),
       options: reading.options,
     };
     if (item.user !== undefined && item.user !== null) turn.user = inTurn(() => readUser(item.user, where, context), k);
+    if (reading.response) turn.response = reading.response;
     return turn;
   });
-  return { calls: turns.flatMap((turn) => turn.calls), options: file.options, turns };
+  const gold: Gold = { calls: turns.flatMap((turn) => turn.calls), options: file.options, turns };
+  if (file.response) gold.response = file.response;
+  return gold;
 }
 
 /** Runs a reading of turn `k`, its errors saying which turn they are in (`turn 3: ...`) beside the path. */
@@ -205,7 +220,13 @@ function turnReading(file: FileReading, turn: Record<string, unknown>, source: s
     options.extra_args === DEFAULT_GOLD_OPTIONS.extra_args &&
     !options.allow_extra_calls &&
     options.ignore_tools.length === 0;
-  return { options: plain ? DEFAULT_GOLD_OPTIONS : options, mode: ownMode ? own.mode : file.mode };
+  return {
+    options: plain ? DEFAULT_GOLD_OPTIONS : options,
+    mode: ownMode ? own.mode : file.mode,
+    requireSuccess: given('require_success') ? own.requireSuccess : file.requireSuccess,
+    // A turn's own reply check only: the file's checks the conversation's final reply.
+    response: own.response,
+  };
 }
 
 function readGoldOptions(data: Record<string, unknown>, source: string, base: string): FileReading {
@@ -242,17 +263,91 @@ function readGoldOptions(data: Record<string, unknown>, source: string, base: st
       throw modeConflict(source, at('allow_extra_calls'), mode, 'allow_extra_calls', allowExtraCalls);
   }
   const ignoreTools = readToolList(data.ignore_tools, source, at('ignore_tools'));
+  let requireSuccess = false;
+  if (given('require_success')) {
+    if (typeof data.require_success !== 'boolean')
+      throw new ToolscoreInputError(
+        { source, path: at('require_success') },
+        `expected true or false, got ${describeType(data.require_success)}`,
+      );
+    requireSuccess = data.require_success;
+  }
+  const response = given('response') ? readResponse(data.response, source, at('response')) : undefined;
   if (
     order === DEFAULT_GOLD_OPTIONS.order &&
     extraArgs === DEFAULT_GOLD_OPTIONS.extra_args &&
     !allowExtraCalls &&
     ignoreTools.length === 0
   )
-    return { options: DEFAULT_GOLD_OPTIONS, mode };
+    return { options: DEFAULT_GOLD_OPTIONS, mode, requireSuccess, response };
   return {
     options: { order, extra_args: extraArgs, ignore_tools: ignoreTools, allow_extra_calls: allowExtraCalls },
     mode,
+    requireSuccess,
+    response,
   };
+}
+
+const NORMALIZATIONS: readonly ReplyNormalization[] = ['none', 'tau', 'bfcl'];
+
+/**
+ * `"response": {"contains"?, "not_contains"?, "regex"?, "normalize"?}`: what the agent's reply must say.
+ * The pattern is compiled now (on the linear-time engine), so a bad one is an error naming its path.
+ */
+function readResponse(value: unknown, source: string, path: string): ResponseCheck {
+  if (!isObject(value))
+    throw new ToolscoreInputError(
+      { source, path },
+      `expected an object {"contains"?, "not_contains"?, "regex"?, "normalize"?}, got ${describeType(value)}`,
+    );
+  const texts = (key: 'contains' | 'not_contains'): string[] => {
+    const list = value[key];
+    if (list === undefined || list === null) return [];
+    if (!Array.isArray(list))
+      throw new ToolscoreInputError(
+        { source, path: childPath(path, key) },
+        `expected an array of texts, got ${describeType(list)}`,
+      );
+    return list.map((text, k) => {
+      if (typeof text !== 'string' || text === '')
+        throw new ToolscoreInputError(
+          { source, path: childPath(childPath(path, key), k) },
+          `expected a non-empty text, got ${describeType(text)}`,
+        );
+      return text;
+    });
+  };
+  const check: ResponseCheck = { contains: texts('contains'), not_contains: texts('not_contains'), normalize: 'none' };
+  if (value.regex !== undefined && value.regex !== null) {
+    if (typeof value.regex !== 'string')
+      throw new ToolscoreInputError(
+        { source, path: childPath(path, 'regex') },
+        `expected a pattern as a string, got ${describeType(value.regex)}`,
+      );
+    try {
+      RegexSearch(value.regex);
+    } catch (error) {
+      throw new ToolscoreInputError(
+        { source, path: childPath(path, 'regex') },
+        `invalid pattern: ${(error as Error).message}`,
+      );
+    }
+    check.regex = value.regex;
+  }
+  if (value.normalize !== undefined && value.normalize !== null) {
+    if (typeof value.normalize !== 'string' || !(NORMALIZATIONS as readonly string[]).includes(value.normalize))
+      throw new ToolscoreInputError(
+        { source, path: childPath(path, 'normalize') },
+        `expected ${NORMALIZATIONS.map((name) => JSON.stringify(name)).join(' or ')}, got ${describeType(value.normalize)}`,
+      );
+    check.normalize = value.normalize as ReplyNormalization;
+  }
+  if (check.contains.length === 0 && check.not_contains.length === 0 && check.regex === undefined)
+    throw new ToolscoreInputError(
+      { source, path },
+      'a response check needs "contains", "not_contains" or "regex" (it checks nothing otherwise)',
+    );
+  return check;
 }
 
 /** `"order": "strict" conflicts with "mode": "superset", which means "order": "any"; remove one of them`. */
@@ -292,9 +387,9 @@ function readEntries(
   source: string,
   base: string,
   options: ExpectedCallsOptions,
-  fileOptions: GoldOptions,
-  mode?: TrajectoryMode,
+  reading: FileReading,
 ): ExpectedCall[] {
+  const { options: fileOptions } = reading;
   const context: DecodeContext = { source, regexMode: 'full', maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth };
   const calls: ExpectedCall[] = [];
   let groups = 0;
@@ -305,10 +400,10 @@ function readEntries(
   for (; i < list.length; i++) {
     const item = list[i];
     if (isObject(item) && hasOwnProperty.call(item, '$any_order')) {
-      const members = readGroup(item, source, where, context, fileOptions, groups++, mode);
+      const members = readGroup(item, source, where, context, reading, groups++);
       for (const member of members) calls.push(member);
     } else {
-      calls.push(readCall(item, source, where, argsPath, context, fileOptions, undefined, mode));
+      calls.push(readCall(item, source, where, argsPath, context, reading, undefined));
     }
   }
   // "order": "any" makes the whole file one group (groups inside it add nothing).
@@ -324,9 +419,8 @@ function readGroup(
   source: string,
   where: LazyPath,
   context: DecodeContext,
-  fileOptions: GoldOptions,
+  reading: FileReading,
   group: number,
-  mode: TrajectoryMode | undefined,
 ): ExpectedCall[] {
   for (const key of Object.keys(item)) {
     if (key !== '$any_order')
@@ -344,7 +438,7 @@ function readGroup(
     const memberPath = (): string => pathOf(where, '$any_order', k);
     if (isObject(member) && hasOwnProperty.call(member, '$any_order'))
       failAt(source, memberPath, 'an $any_order group cannot hold another (its members are already in any order)');
-    return readCall(member, source, memberPath, () => pathOf(memberPath, 'args'), context, fileOptions, group, mode);
+    return readCall(member, source, memberPath, () => pathOf(memberPath, 'args'), context, reading, group);
   });
   return sortGroup(calls);
 }
@@ -369,10 +463,10 @@ function readCall(
   where: LazyPath,
   argsPath: () => string,
   context: DecodeContext,
-  fileOptions: GoldOptions,
+  reading: FileReading,
   group: number | undefined,
-  mode?: TrajectoryMode,
 ): ExpectedCall {
+  const { options: fileOptions, mode } = reading;
   if (!isObject(item))
     return failAt(source, where, `expected a call object with a "tool" name, got ${describeType(item)}`);
   // A plain name is nearly every call: read it here, without a list of one.
@@ -423,6 +517,14 @@ function readCall(
   }
   if (extraArgs === 'allow') expected.extra_args = 'allow';
   if (group !== undefined) expected.any_order_group = group;
+  // `"result": null` is what the Python tool writes in every call it saves: not a check.
+  if (item.result !== undefined && item.result !== null)
+    expected.result = decodeOperators(item.result, pathOf(where, 'result'), context);
+  if (item.succeeds !== undefined && item.succeeds !== null) {
+    if (typeof item.succeeds !== 'boolean')
+      failAt(source, where, `expected true or false, got ${describeType(item.succeeds)}`, 'succeeds');
+    expected.succeeds = item.succeeds as boolean;
+  } else if (reading.requireSuccess) expected.succeeds = true;
   return expected;
 }
 

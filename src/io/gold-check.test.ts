@@ -63,7 +63,7 @@ describe('loading a gold file says what it does not understand', () => {
     const hint = `a call has a recorded result, as a trace's calls do and a gold file's do not; ${SWAPPED}`;
     expect(warnings).toEqual([`${trace} at $[0].result: ${hint}`]);
     await expect(loadGoldFile(trace, { strictGold: true })).rejects.toThrow(
-      `${trace} at $[0]: unknown key "id"; known keys: tool, args, description, side_effects, schema, metadata, optional, extra_args, $any_order (${hint})`,
+      `${trace} at $[0]: unknown key "id"; known keys: tool, args, description, side_effects, schema, metadata, optional, extra_args, result, succeeds, $any_order (${hint})`,
     );
     // Where the file may be either, a trace-looking file is read without the key check.
     const quiet: string[] = [];

@@ -50,7 +50,7 @@ describe('unknown keys in a gold file', () => {
 
   test('a key near nothing lists the known keys instead', () => {
     expect(unknownGoldKeys([{ tool: 'a', weight: 2 }])[0]!.message).toBe(
-      'unknown key "weight"; known keys: tool, args, description, side_effects, schema, metadata, optional, extra_args, $any_order',
+      'unknown key "weight"; known keys: tool, args, description, side_effects, schema, metadata, optional, extra_args, result, succeeds, $any_order',
     );
   });
 

@@ -9,23 +9,58 @@ import { closestName } from '../core/spelling.js';
  */
 export const GOLD_KEYS = {
   /** Keys of one expected call. */
-  call: ['tool', 'args', 'description', 'side_effects', 'schema', 'metadata', 'optional', 'extra_args'],
+  call: [
+    'tool',
+    'args',
+    'description',
+    'side_effects',
+    'schema',
+    'metadata',
+    'optional',
+    'extra_args',
+    'result',
+    'succeeds',
+  ],
   /**
    * Keys of a call the Python tool wrote (`ToolCall.to_dict`, as `toolscore generate` writes them, all
-   * null there): read by nobody, but a Python gold file must load without a warning.
+   * null there): read by nobody, but a Python gold file must load without a warning (its `"result": null`
+   * is no check, see `call`).
    */
-  pythonCall: ['result', 'timestamp', 'duration', 'cost'],
+  pythonCall: ['timestamp', 'duration', 'cost'],
   /**
    * Keys of the object a call list may sit in (`{"calls": [...]}`); `$schema` names the JSON Schema
    * editors check the file with (schemas/gold.json), and the loader ignores it; `mode` names `order` and
    * `allow_extra_calls` together, as agentevals' trajectory match modes do.
    */
-  file: ['calls', 'turns', 'mode', 'extra_args', 'order', 'ignore_tools', 'allow_extra_calls', '$schema'],
+  file: [
+    'calls',
+    'turns',
+    'mode',
+    'extra_args',
+    'order',
+    'ignore_tools',
+    'allow_extra_calls',
+    'require_success',
+    'response',
+    '$schema',
+  ],
   /**
    * Keys of one turn of a conversation gold (`{"turns": [...]}`): the user's message, the calls expected
    * after it, and the file-level options, which a turn may set for itself.
    */
-  turn: ['user', 'calls', 'mode', 'extra_args', 'order', 'ignore_tools', 'allow_extra_calls'],
+  turn: [
+    'user',
+    'calls',
+    'mode',
+    'extra_args',
+    'order',
+    'ignore_tools',
+    'allow_extra_calls',
+    'require_success',
+    'response',
+  ],
+  /** Keys of a `"response"` check of the agent's reply (file level or per turn). */
+  response: ['contains', 'not_contains', 'regex', 'normalize'],
   /** Keys of a snapshot file, whose `calls` serve as gold as they are. */
   snapshot: ['schema_version', 'name', 'created_at', 'updated_at', 'toolscore_version', 'approved', 'source'],
   /** The key of an any-order group `{"$any_order": [call, ...]}`, which stands where a call stands. */
@@ -85,6 +120,7 @@ const SUGGESTED = {
   file: GOLD_KEYS.file as readonly string[],
   turn: GOLD_KEYS.turn as readonly string[],
   tool: [GOLD_KEYS.toolOneOf] as readonly string[],
+  response: GOLD_KEYS.response as readonly string[],
   group: [GOLD_KEYS.anyOrder] as readonly string[],
 };
 
@@ -137,12 +173,15 @@ export function unknownGoldKeys(data: unknown): UnknownGoldKey[] {
     else {
       // With no call list, the keys say what was meant instead (`{"actions": [...]}`).
       checkObject(data, FILE_KEYS, 'file', '$');
+      if (isPlainObject(data.response)) checkObject(data.response, SUGGESTED.response, 'response', '$.response');
       checkCalls(data.calls, '$.calls', 0);
       if (Array.isArray(data.turns))
         data.turns.forEach((turn, k) => {
           if (!isObject(turn)) return;
           const at = childPath('$.turns', k);
           checkObject(turn, GOLD_KEYS.turn, 'turn', at);
+          if (isPlainObject(turn.response))
+            checkObject(turn.response, SUGGESTED.response, 'response', childPath(at, 'response'));
           checkCalls(turn.calls, childPath(at, 'calls'), 0);
         });
     }

@@ -166,11 +166,17 @@ const CALL_SHAPE = {
     extraArgs.nullable(),
     'allow: arguments beyond the expected ones are not penalized for this call; deny (the default): they are.',
   ),
+  result: anything(
+    'What the call must return, compared with the recorded result (a JSON-string result is parsed first); values may be $ operators at any depth, an object checks only the keys it names. null (as the Python tool writes it): not checked.',
+  ),
+  succeeds: doc(
+    z.boolean().nullable(),
+    'true: the call must run without error; false: it must fail (a refused transfer). Overrides require_success.',
+  ),
 } satisfies Record<(typeof GOLD_KEYS.call)[number], z.ZodType>;
 
 /** Keys the Python tool writes into every call; the loader ignores them. */
 const PYTHON_CALL_SHAPE = {
-  result: anything('Written by the Python tool; ignored.'),
   timestamp: anything('Written by the Python tool; ignored.'),
   duration: anything('Written by the Python tool; ignored.'),
   cost: anything('Written by the Python tool; ignored.'),
@@ -224,6 +230,24 @@ const OPTION_SHAPE = {
     'Tools left out of scoring on both sides (logging, thinking tools).',
   ),
   allow_extra_calls: doc(z.boolean().nullable(), 'Calls nobody expected are not penalized.'),
+  require_success: doc(
+    z.boolean().nullable(),
+    'Every expected call must run without error (a call\'s own "succeeds" says otherwise); a failed call is an outcome failure.',
+  ),
+  response: doc(
+    z
+      .strictObject({
+        contains: doc(z.array(z.string().min(1)).optional(), 'Texts the reply must contain, each one check.'),
+        not_contains: doc(z.array(z.string().min(1)).optional(), 'Texts the reply must not contain, each one check.'),
+        regex: doc(z.string().optional(), 'A pattern (RE2 syntax) the reply must match somewhere: one check.'),
+        normalize: doc(
+          z.enum(['none', 'tau', 'bfcl']).optional(),
+          "none (the default); tau: tau-bench's outputs comparison (lower-cased, commas removed); bfcl: BFCL's agentic answer check (punctuation stripped, word-bounded).",
+        ),
+      })
+      .nullable(),
+    "What the agent's reply must say: the last assistant text of the turn (file level: the final reply).",
+  ),
 };
 
 /** The keys of one conversation turn, by GOLD_KEYS.turn. */

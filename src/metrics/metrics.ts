@@ -10,6 +10,7 @@ import type { SequenceMetrics } from './sequence.js';
 import type { ToolCorrectnessMetrics } from './tool-correctness.js';
 import type { TrajectoryMetrics } from './trajectory.js';
 import type { PolicyMetrics } from './policy.js';
+import type { OutcomeMetrics } from './outcome.js';
 import type { Grade, Verdict } from '../core/grade.js';
 import type { TopIssueRecord } from '../core/issues.js';
 
@@ -39,6 +40,8 @@ export interface Metrics {
   side_effect_metrics?: SideEffectMetrics;
   /** Present when the LLM judge was asked for (evaluateTrace `judge`, `--llm-judge`). */
   semantic_metrics?: SemanticMetrics;
+  /** Present only when the gold checks outcomes: results, success, the reply (docs/outcomes.md). */
+  outcome_metrics?: OutcomeMetrics;
   /** A conversation gold (`turns`) only: each turn scored on its own (docs/conversations.md). */
   turns?: TurnRecord[];
   /** A conversation gold only: share of the turns whose verdict is PASS. */

@@ -38,18 +38,24 @@ const unit = (description: string) => doc(z.number().min(0).max(1), description)
 const position = (description: string) => doc(z.number().int().min(0).nullable(), description);
 const args = (description: string) => doc(z.record(z.string(), z.unknown()).nullable(), description);
 
+/** How many outcome checks of one kind ran and passed. */
+function outcomeCounts(description: string): z.ZodType {
+  return doc(z.object({ checks: count('Checks run.'), passed: count('Checks passed.') }), description);
+}
+
 const summary = doc(
   z.object({
     score: unit('Composite score in [0, 1].'),
     grade: doc(z.enum(GRADES), 'Letter grade of the score.'),
     verdict: doc(z.enum(['PASS', 'WARN', 'FAIL']), 'PASS ≥ 0.9, WARN ≥ 0.7, else FAIL.'),
     weights: doc(
-      z.object(
-        Object.fromEntries(WEIGHT_NAMES.map((name) => [name, z.number().min(0).max(1)])) as Record<
+      z.object({
+        ...(Object.fromEntries(WEIGHT_NAMES.map((name) => [name, z.number().min(0).max(1)])) as Record<
           WeightName,
           z.ZodNumber
-        >,
-      ),
+        >),
+        outcome: doc(z.number().min(0).max(1), "The outcome checks' weight, when given one (opt-in).").optional(),
+      }),
       'The normalized weights the score was blended with.',
     ),
     required_call_recall: doc(
@@ -250,6 +256,31 @@ const metrics = doc(
     turn_aggregate: doc(
       z.enum(['mean', 'min']),
       'A conversation gold only: how the turn scores make the score.',
+    ).optional(),
+    outcome_metrics: doc(
+      z.looseObject({
+        checks: count('Outcome checks run (each 1 or 0).'),
+        passed: count('Checks passed.'),
+        failed: count('Checks failed.'),
+        rate: rate('passed / checks.'),
+        result_checks: outcomeCounts('Checks of what a call returned ("result").'),
+        success_checks: outcomeCounts('Checks of whether a call succeeded ("succeeds", "require_success").'),
+        reply_checks: outcomeCounts('Checks of the agent\'s reply ("response").'),
+        failures: doc(
+          z.array(
+            z.looseObject({
+              check: doc(z.enum(['result', 'success', 'reply']), 'The kind of check.'),
+              expected_index: doc(z.int().min(0).nullable(), 'The expected call checked, or null (reply).'),
+              actual_index: doc(z.int().min(0).nullable(), 'The call that answered it, or null.'),
+              tool: doc(z.string().nullable(), "The expected call's tool, or null (reply)."),
+              turn: doc(z.int().min(1).nullable(), 'The turn of a reply check in a conversation, or null.'),
+              message: doc(z.string(), 'What went wrong, in one sentence.'),
+            }),
+          ),
+          'The failed checks.',
+        ),
+      }),
+      'Outcome checks: results, success, the reply (present only when the gold checks outcomes; docs/outcomes.md).',
     ).optional(),
   } satisfies Record<keyof Metrics, z.ZodType>),
   'Every metric, under the same keys as result.metrics.',

@@ -164,11 +164,13 @@ function gateExitCode(result: EvaluationResult, minScore: number | undefined, fl
   const forbiddenCalls = result.policyViolations.length;
   const credentials = result.metrics.security_metrics.secret_count;
   const overBudget = result.metrics.budget_metrics?.violation_count ?? 0;
+  const failedOutcomes = result.metrics.outcome_metrics?.failed ?? 0;
   if (flags.failOnViolations && result.violationCount > 0) {
     const found = [
       forbiddenCalls > 0 ? plural(forbiddenCalls, 'forbidden call') : '',
       credentials > 0 ? plural(credentials, 'leaked credential') : '',
       overBudget > 0 ? plural(overBudget, 'broken budget') : '',
+      failedOutcomes > 0 ? plural(failedOutcomes, 'failed outcome check') : '',
     ]
       .filter(Boolean)
       .join(', ');

@@ -1,0 +1,30 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../corpus.js';
+
+/*
+ * The worked examples of docs/outcomes.md, run against the source (runnable.test.ts runs them
+ * against the build too): their numbers are the ones the page quotes, worked out by hand there.
+ */
+const PAGE = readFileSync(resolve(REPO_ROOT, 'docs/outcomes.md'), 'utf8');
+const BLOCKS = [...PAGE.matchAll(/^```ts runnable\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
+const SOURCE = pathToFileURL(resolve(REPO_ROOT, 'src/index.ts')).href;
+
+describe('docs/outcomes.md', () => {
+  it('has the three worked examples', () => {
+    expect(BLOCKS).toHaveLength(3);
+    for (const quoted of ['score **1**', '**0.667**', '**0.5**', '**1** passed']) expect(PAGE).toContain(quoted);
+  });
+
+  BLOCKS.forEach((code, k) => {
+    it(`worked example ${k + 1} holds`, async () => {
+      const dir = resolve(REPO_ROOT, 'test-artifacts', 'outcomes');
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, `example-${k + 1}.ts`);
+      writeFileSync(file, code.replace("from 'toolscore'", `from '${SOURCE}'`));
+      await import(pathToFileURL(file).href);
+    });
+  });
+});
