@@ -61,7 +61,7 @@ export interface BatchScoredLine {
 }
 
 /** What a results line says of a conversation case's turns. */
-export interface BatchLineTurns {
+interface BatchLineTurns {
   /** Turns scored (the gold's, and trace turns beyond it that held calls). */
   count: number;
   /** Turns whose verdict is PASS. */

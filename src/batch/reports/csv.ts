@@ -29,7 +29,7 @@ export const BATCH_CSV_COLUMNS = [
 ] as const;
 
 /** The columns a run with conversation cases adds at the end (empty for a flat gold's case): its `turns`. */
-export const BATCH_CSV_TURN_COLUMNS = ['turns', 'turns_passed', 'turn_pass_rate', 'first_failing_turn'] as const;
+const BATCH_CSV_TURN_COLUMNS = ['turns', 'turns_passed', 'turn_pass_rate', 'first_failing_turn'] as const;
 
 /** Rows written per chunk. */
 const ROWS_PER_CHUNK = 1000;

@@ -169,7 +169,7 @@ export interface BatchView {
 }
 
 /** What the conversation cases say about their turns. */
-export interface BatchTurnsView {
+interface BatchTurnsView {
   /** `3 conversation cases, 6 of 9 turns passed; mean turn pass rate 69.4%; every turn passed in 1 case`. */
   headline: string;
   meanPassRate: number;
