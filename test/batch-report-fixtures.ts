@@ -288,3 +288,39 @@ export function hostileInput(): BatchReportInput {
   };
   return { summary, lines: linesOf(lines) };
 }
+
+/**
+ * Four cases, three with a conversation gold, worked out by hand: `four` (turns 1, 2 and 4 right, turn 3
+ * expects no call and gets one: 3 of 4 turns pass, first failing 3, score 0.75), `flat` (a flat gold,
+ * score 1), `right` (2 of 2 turns), `short` (3 gold turns, the trace stops after turn 1: 1 of 3 pass,
+ * first failing 2, score 1/3). Summary: 3 conversation cases, 9 turns, 6 passed, mean turn pass rate
+ * (0.75 + 1 + 1/3) / 3 = 0.694…, every turn passed in 1, first failing turn 2: 1 case, 3: 1 case.
+ */
+export const CONVERSATION_DATASET = [
+  {
+    id: 'four',
+    expected: {
+      turns: [{ calls: [{ tool: 'a' }] }, { calls: [{ tool: 'b' }] }, { calls: [] }, { calls: [{ tool: 'd' }] }],
+    },
+    actual: [
+      { tool: 'a', turn: 1 },
+      { tool: 'b', turn: 2 },
+      { tool: 'a', turn: 3 },
+      { tool: 'd', turn: 4 },
+    ],
+  },
+  { id: 'flat', expected: [{ tool: 'a' }], actual: [{ tool: 'a' }] },
+  {
+    id: 'right',
+    expected: { turns: [{ calls: [{ tool: 'a' }] }, { calls: [{ tool: 'b' }] }] },
+    actual: [
+      { tool: 'a', turn: 1 },
+      { tool: 'b', turn: 2 },
+    ],
+  },
+  {
+    id: 'short',
+    expected: { turns: [{ calls: [{ tool: 'a' }] }, { calls: [{ tool: 'b' }] }, { calls: [{ tool: 'c' }] }] },
+    actual: [{ tool: 'a', turn: 1 }],
+  },
+];

@@ -72,3 +72,28 @@ export function expectGolden(name: string, text: string): void {
   }
   expect(stable).toBe(readFileSync(path, 'utf8'));
 }
+
+/**
+ * A four-turn conversation whose turns 1, 2 and 4 are right and turn 3 (where the user only said
+ * thanks) holds an extra call: turn scores 1, 1, 0, 1, so the score is 0.75 (C, WARN), the turn pass
+ * rate 3/4 and the first failing turn 3. The user's messages carry a credential and markup.
+ */
+export function conversationResult(): EvaluationResult {
+  return evaluate({
+    expected: {
+      turns: [
+        { calls: [{ tool: 'get_order', args: { id: 7 } }] },
+        { calls: [{ tool: 'cancel_order', args: { id: 7 } }] },
+        { calls: [] },
+        { calls: [{ tool: 'refund', args: { id: 7, amount: 5 } }] },
+      ],
+    },
+    actual: [
+      { tool: 'get_order', args: { id: 7 }, turn: 1 },
+      { tool: 'cancel_order', args: { id: 7 }, turn: 2 },
+      { tool: 'get_order', args: { id: 7 }, turn: 3 },
+      { tool: 'refund', args: { id: 7, amount: 5 }, turn: 4 },
+    ],
+    userMessages: ['Where is order 7?', 'Cancel it.', `Thanks! ${SECRET}`, `Refund ${SCRIPT_PAYLOAD} | *now*`],
+  });
+}

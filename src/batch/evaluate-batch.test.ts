@@ -602,6 +602,66 @@ describe('a case whose gold is a conversation', () => {
     const min = (await runAll({ cases: [chat] }, { turnAggregate: 'min' })).lines[0] as BatchScoredLine;
     expect(min.score).toBe(0);
   });
+
+  test('its results line carries turns after top_issue; the summary a turns block, worked out by hand', async () => {
+    const four = {
+      id: 'four',
+      // Turns 1, 2 and 4 right; turn 3 expects no call and gets one: 3 of 4 pass, the first failing is 3.
+      expected: {
+        turns: [{ calls: [{ tool: 'a' }] }, { calls: [{ tool: 'b' }] }, { calls: [] }, { calls: [{ tool: 'd' }] }],
+      },
+      actual: [
+        { tool: 'a', turn: 1 },
+        { tool: 'b', turn: 2 },
+        { tool: 'a', turn: 3 },
+        { tool: 'd', turn: 4 },
+      ],
+    };
+    const right = {
+      id: 'right',
+      expected: { turns: [{ calls: [{ tool: 'a' }] }, { calls: [{ tool: 'b' }] }] },
+      actual: [
+        { tool: 'a', turn: 1 },
+        { tool: 'b', turn: 2 },
+      ],
+    };
+    // Three gold turns, the trace stops after turn 1: turns 2 and 3 are never reached (0, FAIL).
+    const short = {
+      id: 'short',
+      expected: { turns: [{ calls: [{ tool: 'a' }] }, { calls: [{ tool: 'b' }] }, { calls: [{ tool: 'c' }] }] },
+      actual: [{ tool: 'a', turn: 1 }],
+    };
+    const flat = { id: 'flat', expected: [{ tool: 'a' }], actual: [{ tool: 'a' }] };
+    const { lines, summary } = await runAll({ cases: [four, flat, right, short] });
+    const turns = lines.map((line) => (line as BatchScoredLine).turns);
+    expect(turns).toEqual([
+      { count: 4, passed: 3, pass_rate: 0.75, first_failing: 3 },
+      undefined,
+      { count: 2, passed: 2, pass_rate: 1, first_failing: null },
+      { count: 3, passed: 1, pass_rate: 1 / 3, first_failing: 2 },
+    ]);
+    expect(serializeLine(lines[0]!)).toContain(
+      '"top_issue":{"kind":"extra","tool":"a","problem":"turn 3: unexpected call to a",',
+    );
+    expect(serializeLine(lines[0]!)).toMatch(/"turns":\{"count":4,"passed":3,"pass_rate":0\.75,"first_failing":3\}\}$/);
+    expect(serializeLine(lines[1]!)).not.toContain('turns');
+    // Three conversation cases: 4 + 2 + 3 = 9 turns, 3 + 2 + 1 = 6 passed; mean rate (0.75 + 1 + 1/3) / 3.
+    expect(summary.turns).toEqual({
+      cases: 3,
+      turns: 9,
+      passed_turns: 6,
+      mean_pass_rate: (0.75 + 1 + 1 / 3) / 3,
+      all_passed: 1,
+      first_failing: { '2': 1, '3': 1 },
+    });
+    expect(summary.turns!.mean_pass_rate).toBeCloseTo(0.694444444444, 12);
+  });
+
+  test('a run of flat golds has no turns in its lines or summary', async () => {
+    const { lines, summary } = await runAll({ cases: [{ expected: [{ tool: 'a' }], actual: [{ tool: 'a' }] }] });
+    expect(serializeLine(lines[0]!)).not.toContain('turns');
+    expect('turns' in summary).toBe(false);
+  });
 });
 
 describe('trace files of several runs (an ADK eval set): one case per run', () => {

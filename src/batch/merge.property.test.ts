@@ -103,3 +103,43 @@ test('property: with trials, every trial of a case is in one shard, and the shar
     { numRuns: 40 },
   );
 });
+
+/** A two-turn conversation case: each turn's call made in its turn or the other, right or wrong. */
+const conversationArbitrary = fc
+  .tuple(fc.constantFrom('search', 'lookup'), fc.constantFrom(1, 2), fc.constantFrom('search', 'lookup'))
+  .map(
+    ([first, turn, second]): BatchCase => ({
+      expected: { turns: [{ calls: [{ tool: 'search' }] }, { calls: [{ tool: 'lookup' }] }] },
+      actual: [
+        { tool: first, turn: 1 },
+        { tool: second, turn },
+      ],
+    }),
+  );
+
+test('property: with conversation cases, the shards merge into the whole run, its turns summary included', async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(fc.oneof(caseArbitrary, conversationArbitrary), { maxLength: 12 }),
+      fc.integer({ min: 1, max: 4 }),
+      async (cases, count) => {
+        const run = ++runs;
+        const files: string[] = [];
+        for (let index = 1; index <= count; index++) {
+          files.push(join(dir, `c${run}-${index}.jsonl`));
+          writeFileSync(files.at(-1)!, await resultsText(cases, { index, count }));
+        }
+        expect(await merged(files)).toBe(await resultsText(cases));
+        const mergeRun = mergeResults(files, { createdAt: new Date(0) });
+        for await (const _ of mergeRun);
+        const wholeRun = evaluateBatch({ cases }, { jobs: 1, createdAt: new Date(0) });
+        for await (const _ of wholeRun);
+        const summary = wholeRun.summary();
+        expect(mergeRun.summary()).toEqual(summary);
+        const conversations = cases.filter((one) => !Array.isArray(one.expected)).length;
+        expect(summary.turns?.cases).toBe(conversations === 0 ? undefined : conversations);
+      },
+    ),
+    { numRuns: 30 },
+  );
+});

@@ -67,6 +67,16 @@ test('every fixture line reads as it is (the same object, keys in their order) a
   }
 });
 
+test("a conversation case's line, with turns, reads as it is", () => {
+  const line = {
+    ...(exampleLines()[0] as BatchScoredLine),
+    turns: { count: 4, passed: 3, pass_rate: 0.75, first_failing: 3 },
+  };
+  expect(checkResultsLine(line, 'results.jsonl:1')).toEqual({ kind: 'case', line });
+  const allPassed = { ...line, turns: { count: 2, passed: 2, pass_rate: 1, first_failing: null } };
+  expect(checkResultsLine(allPassed, 'results.jsonl:1').line).toBe(allPassed);
+});
+
 describe('tampered lines are refused in one line naming the file, line and JSON path', () => {
   const scored = exampleLines()[0] as BatchScoredLine;
   const tail = '; expected a line of toolscore batch results ({id, index, score, …} or {id, index, error})';
@@ -79,6 +89,14 @@ describe('tampered lines are refused in one line naming the file, line and JSON 
     [{ metrics: { ...scored.metrics, argument_f1: 42 } }, 'at $.metrics.argument_f1: expected at most 1, got 42'],
     [{ top_issue: 5 }, 'at $.top_issue: expected an object, got 5'],
     [{ grade: 'A+' }, 'at $.grade: expected one of "A", "B", "C", "D", "F", got "A+"'],
+    [
+      { turns: { count: 4, passed: 3, pass_rate: 1.5, first_failing: 3 } },
+      'at $.turns.pass_rate: expected at most 1, got 1.5',
+    ],
+    [
+      { turns: { count: 4, passed: 3, pass_rate: 0.75, first_failing: 0 } },
+      'at $.turns.first_failing: expected at least 1, got 0',
+    ],
     [
       { tools: { lookup: { expected_calls: -3, actual_calls: 0, selection_misses: 0, failed_calls: 0 } } },
       'at $.tools.lookup.expected_calls: expected at least 0, got -3',

@@ -69,6 +69,21 @@ const topIssue = doc(
   'The most important issue of the case, or null when there is none.',
 );
 
+const turns = doc(
+  z
+    .object({
+      count: doc(z.number().int().min(1), "Turns scored: the gold's, and trace turns beyond it that held calls."),
+      passed: count('Turns whose verdict is PASS.'),
+      pass_rate: doc(z.number().min(0).max(1), 'passed / count.'),
+      first_failing: doc(
+        z.number().int().min(1).nullable(),
+        'The first turn (1-based) whose verdict is not PASS, or null when every turn passed.',
+      ),
+    })
+    .optional(),
+  "A conversation gold's turns (docs/conversations.md); absent for a flat gold.",
+);
+
 const id = doc(z.string(), "The case's id, or the trace path for --traces / --trace-dir.");
 const index = doc(z.number().int().min(0), '0-based position of the case in the whole dataset.');
 const trial = doc(
@@ -93,6 +108,7 @@ const scoredLine = doc(
     budget_violations: count('Budgets broken (--max-calls, ...).'),
     tools: doc(z.record(z.string(), toolCounts), 'Per tool, by name.'),
     top_issue: topIssue,
+    turns,
     gold_warnings: doc(
       z.array(z.string()).min(1).optional(),
       "What reading the case's gold did not understand (an unknown key, with the key it probably means), each naming its file and JSON path, credentials masked; absent when nothing.",

@@ -6,7 +6,7 @@ import type { BatchLine, BatchTopIssue, BatchScoredLine, BatchToolCounts } from 
  * The results line of a scored case. Keys are set in one fixed order, tools sorted by name, so the
  * same case always gives the same bytes whichever thread or shard scored it (`trial`, when the case has
  * one, right after `index`). Credentials in tool names, the top issue's text and the gold's warnings are
- * masked, as in every report.
+ * masked, as in every report. A conversation gold's case also carries `turns` (after `top_issue`).
  */
 export function resultsLine(
   id: string,
@@ -40,6 +40,14 @@ export function resultsLine(
     tools: toolCounts(result),
     top_issue: lineTopIssue(result),
   };
+  const conversation = result.conversation;
+  if (conversation !== null)
+    line.turns = {
+      count: conversation.turns.length,
+      passed: conversation.turns.filter((turn) => turn.verdict === 'PASS').length,
+      pass_rate: conversation.turnPassRate,
+      first_failing: conversation.firstFailingTurn,
+    };
   if (goldWarnings.length > 0) line.gold_warnings = goldWarnings.map(redactSecrets);
   return line;
 }

@@ -124,4 +124,45 @@ describe('gold warnings in the summary', () => {
     }
     expect(merged.summary({ createdAt: new Date(0) }).gold_warnings).toEqual(gold_warnings);
   });
+
+  test('the conversation cases make a turns block: mean turn pass rate, all passed, cases by their first failing turn', () => {
+    const conversation = (
+      index: number,
+      count: number,
+      passed: number,
+      firstFailing: number | null,
+    ): BatchScoredLine => ({
+      ...line(index, 0.5),
+      turns: { count, passed, pass_rate: passed / count, first_failing: firstFailing },
+    });
+    // Three conversation cases: 3 of 4 turns (first failing 3), 2 of 2, 0 of 3 (first failing 1); one flat case.
+    const lines = [conversation(0, 4, 3, 3), line(1, 1), conversation(2, 2, 2, null), conversation(3, 3, 0, 1)];
+    const whole = new SummaryBuilder();
+    for (const one of lines) whole.add(one);
+    const { turns } = whole.summary({ createdAt: new Date(0) });
+    // Mean pass rate (0.75 + 1 + 0) / 3 = 0.5833…; turns 4 + 2 + 3 = 9, of which 3 + 2 + 0 = 5 passed.
+    expect(turns).toEqual({
+      cases: 3,
+      turns: 9,
+      passed_turns: 5,
+      mean_pass_rate: (0.75 + 1 + 0) / 3,
+      all_passed: 1,
+      first_failing: { '1': 1, '3': 1 },
+    });
+    expect(Object.keys(turns!.first_failing)).toEqual(['1', '3']);
+    // Merged from digests in index order it is the same to the bit.
+    const merged = new SummaryBuilder();
+    for (const part of [lines.slice(0, 1), lines.slice(1, 3), lines.slice(3)]) {
+      const builder = new SummaryBuilder();
+      for (const one of part) builder.add(one);
+      merged.merge(builder.digest());
+    }
+    expect(merged.summary({ createdAt: new Date(0) }).turns).toEqual(turns);
+  });
+
+  test('a run without a conversation case has no turns block', () => {
+    const builder = new SummaryBuilder();
+    builder.add(line(0, 1));
+    expect('turns' in builder.summary({ createdAt: new Date(0) })).toBe(false);
+  });
 });

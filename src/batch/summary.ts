@@ -10,6 +10,7 @@ import {
   type BatchMetric,
   type BatchSummary,
   type BatchToolCounts,
+  type BatchTurns,
 } from './types.js';
 
 /** How many of the lowest-scoring cases a summary lists. */
@@ -92,6 +93,18 @@ export interface SummaryDigest {
   failed: number;
   /** The lines with a trial, in index order. */
   trials: TrialLine[];
+  /** What the conversation cases said of their turns, in index order. */
+  turns: TurnDigest;
+}
+
+/** The turn statistics of the conversation cases seen: each case's pass rate in order (for an exact mean), the counts. */
+interface TurnDigest {
+  rates: Float64Array;
+  turns: number;
+  passed: number;
+  allPassed: number;
+  /** [turn, cases whose first failing turn it is]. */
+  firstFailing: [number, number][];
 }
 
 /**
@@ -115,6 +128,10 @@ export class SummaryBuilder {
   private readonly goldWarnings = { cases: 0, warnings: [] as string[] };
   /** The lines with a trial, kept whole to the end (a case's trials may be anywhere in the run). */
   private readonly trials: TrialLine[] = [];
+  /** The conversation cases' turn pass rates, and their turn counts. */
+  private readonly turnRates = new Numbers();
+  private readonly turnCounts = { turns: 0, passed: 0, allPassed: 0 };
+  private readonly firstFailing = new Map<number, number>();
   private scored = 0;
   private failed = 0;
 
@@ -143,6 +160,13 @@ export class SummaryBuilder {
       this.goldWarnings.cases++;
       this.keepGoldWarnings(line.gold_warnings);
     }
+    if (line.turns !== undefined) {
+      this.turnRates.add(line.turns.pass_rate);
+      this.turnCounts.turns += line.turns.count;
+      this.turnCounts.passed += line.turns.passed;
+      if (line.turns.first_failing === null) this.turnCounts.allPassed++;
+      else this.countFirstFailing(line.turns.first_failing, 1);
+    }
     this.keepIfWorst({
       id: line.id,
       index: line.index,
@@ -166,6 +190,13 @@ export class SummaryBuilder {
       scored: this.scored,
       failed: this.failed,
       trials: [...this.trials],
+      turns: {
+        rates: this.turnRates.taken(),
+        turns: this.turnCounts.turns,
+        passed: this.turnCounts.passed,
+        allPassed: this.turnCounts.allPassed,
+        firstFailing: [...this.firstFailing],
+      },
     };
   }
 
@@ -194,6 +225,11 @@ export class SummaryBuilder {
     this.scored += digest.scored;
     this.failed += digest.failed;
     for (const trial of digest.trials) this.trials.push(trial);
+    for (const rate of digest.turns.rates) this.turnRates.add(rate);
+    this.turnCounts.turns += digest.turns.turns;
+    this.turnCounts.passed += digest.turns.passed;
+    this.turnCounts.allPassed += digest.turns.allPassed;
+    for (const [turn, cases] of digest.turns.firstFailing) this.countFirstFailing(turn, cases);
   }
 
   /** Cases scored and cases that could not be. */
@@ -208,6 +244,7 @@ export class SummaryBuilder {
   summary(options: { createdAt: Date; minScore?: number | undefined }): BatchSummary {
     const { minScore } = options;
     const trials = trialsSummary(this.trials, minScore);
+    const turns = this.turnsSummary();
     const tools = new Map<string, BatchToolCounts & { error_rate: number | null }>();
     for (const [tool, counts] of this.tools)
       tools.set(tool, {
@@ -234,7 +271,29 @@ export class SummaryBuilder {
       totals: { ...this.totals },
       gold_warnings: { cases: this.goldWarnings.cases, warnings: [...this.goldWarnings.warnings] },
       ...(trials === undefined ? {} : { trials }),
+      ...(turns === undefined ? {} : { turns }),
     };
+  }
+
+  /** The turn statistics, when a conversation case was scored. */
+  private turnsSummary(): BatchTurns | undefined {
+    const rates = this.turnRates.distribution();
+    if (rates.mean === null) return undefined;
+    const firstFailing: Record<string, number> = {};
+    for (const turn of [...this.firstFailing.keys()].sort((a, b) => a - b))
+      firstFailing[String(turn)] = this.firstFailing.get(turn)!;
+    return {
+      cases: rates.count,
+      turns: this.turnCounts.turns,
+      passed_turns: this.turnCounts.passed,
+      mean_pass_rate: rates.mean,
+      all_passed: this.turnCounts.allPassed,
+      first_failing: firstFailing,
+    };
+  }
+
+  private countFirstFailing(turn: number, cases: number): void {
+    this.firstFailing.set(turn, (this.firstFailing.get(turn) ?? 0) + cases);
   }
 
   /**

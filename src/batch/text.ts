@@ -70,6 +70,20 @@ export function trialsTitle(
   return `Trials: ${count(cases)} ${cases === 1 ? 'case' : 'cases'} × ${per} trials (${count(lines)} lines; a success is ${success})`;
 }
 
+/** `Turns: 3 conversation cases, 6 of 9 turns passed, mean turn pass rate 0.694; every turn passed in 1`. */
+export function turnsTitle(
+  cases: number,
+  turns: number,
+  passed: number,
+  meanPassRate: number,
+  allPassed: number,
+): string {
+  return `Turns: ${count(cases)} conversation ${cases === 1 ? 'case' : 'cases'}, ${count(passed)} of ${count(turns)} turns passed, mean turn pass rate ${share(meanPassRate)}; every turn passed in ${count(allPassed)}`;
+}
+
+/** The first column of the first-failing-turn table's rows. */
+export const FIRST_FAILING_LABELS = { turn: 'first failing turn', cases: 'cases' } as const;
+
 /** The first column of the pass^k table's rows. */
 export const PASS_K_LABELS = { k: 'k', hat: 'pass^k', at: 'pass@k' } as const;
 

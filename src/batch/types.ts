@@ -51,11 +51,25 @@ export interface BatchScoredLine {
   /** Per tool: expected and actual calls, expected calls not answered by that tool, failed calls. */
   tools: Record<string, BatchToolCounts>;
   top_issue: BatchTopIssue | null;
+  /** A conversation gold's turns (docs/conversations.md); absent for a flat gold. */
+  turns?: BatchLineTurns;
   /**
    * What reading the case's gold did not understand (`unknown key "arguments"; did you mean "args"?`),
    * each naming its file, line and JSON path, credentials masked; absent when nothing.
    */
   gold_warnings?: string[];
+}
+
+/** What a results line says of a conversation case's turns. */
+interface BatchLineTurns {
+  /** Turns scored (the gold's, and trace turns beyond it that held calls). */
+  count: number;
+  /** Turns whose verdict is PASS. */
+  passed: number;
+  /** passed / count. */
+  pass_rate: number;
+  /** The first turn (1-based) whose verdict is not PASS, or null when every turn passed. */
+  first_failing: number | null;
 }
 
 /** One line of `results.jsonl` for a case that could not be read or scored. */
@@ -139,6 +153,23 @@ export interface BatchSummary {
   gold_warnings: { cases: number; warnings: string[] };
   /** The trial statistics, when some lines carry `trial`; absent otherwise. */
   trials?: BatchTrials;
+  /** The turn statistics, when some scored case has a conversation gold; absent otherwise. */
+  turns?: BatchTurns;
+}
+
+/** What the conversation cases of a run say about their turns (`summary.turns`). */
+export interface BatchTurns {
+  /** Scored cases with a conversation gold (the only ones counted here). */
+  cases: number;
+  /** Their turns in all, and how many of those passed. */
+  turns: number;
+  passed_turns: number;
+  /** The mean over those cases of their turn pass rate. */
+  mean_pass_rate: number;
+  /** Cases whose every turn passed. */
+  all_passed: number;
+  /** Cases by their first failing turn: `{"1": 2, "3": 1}` (keys in turn order; cases with none left out). */
+  first_failing: Record<string, number>;
 }
 
 /** One trial of a case, as the flaky cases list it: its score, verdict and top issue, or why it could not be scored. */

@@ -109,7 +109,7 @@ export function renderReportConsole(result: EvaluationResult, options: ConsoleSu
     view.turns.rows.forEach((turn, k) => {
       const paint = BAND_PAINT[turn.band](colors);
       const verdict = VERDICT_PAINT[turn.verdict](colors)(turn.verdict.padEnd(4));
-      const what = turn.reached ? (turn.issue ?? '') : REPORT_TEXT.notReached;
+      const what = turn.reached ? (turn.issues[0]?.problem ?? '') : REPORT_TEXT.notReached;
       lines.push(
         `  ${String(turn.turn).padStart(2)}  ${paint(turn.scoreText.padStart(6))}  ${turn.grade}  ${verdict}  ${users[k]!.padEnd(width)}  ${colors.dim(what)}`.trimEnd(),
       );

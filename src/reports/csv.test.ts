@@ -3,6 +3,7 @@ import {
   EXAMPLE_OPTIONS,
   FIXED_TIME,
   SECRET,
+  conversationResult,
   exampleResult,
   expectGolden,
   hostileResult,
@@ -46,6 +47,23 @@ describe('renderReportCsv', () => {
     expect(rows.find((row) => row[1] === 'trajectory_details[0].actual_args.key')![2]).toBe(
       '[REDACTED openai_api_key: sk-p…cd]',
     );
+  });
+
+  it("writes a conversation's turns as rows of categories turn_1, turn_2, … named by their path in the turn's record", () => {
+    const rows = parseCsv(renderReportCsv(buildReportView(conversationResult(), { now: FIXED_TIME })));
+    const value = (category: string, metric: string): string | undefined =>
+      rows.find((row) => row[0] === category && row[1] === metric)?.[2];
+    expect(rows.every((row) => row.length === 3)).toBe(true);
+    expect([1, 2, 3, 4].map((turn) => value(`turn_${turn}`, 'score'))).toEqual(['1', '1', '0', '1']);
+    expect([1, 2, 3, 4].map((turn) => value(`turn_${turn}`, 'verdict'))).toEqual(['PASS', 'PASS', 'FAIL', 'PASS']);
+    expect(value('turn_3', 'metrics.efficiency_metrics.redundant_rate')).toBe('1');
+    expect(value('turn_3', 'top_issues[0].problem')).toBe('unexpected call to get_order');
+    expect(value('turn_3', 'user')).toBe('Thanks! [REDACTED openai_api_key: sk-p…cd]');
+    expect(value('core', 'turn_pass_rate')).toBe('0.75');
+    expect(value('core', 'first_failing_turn')).toBe('3');
+    expect(value('core', 'turn_aggregate')).toBe('mean');
+    // The turn number is the category, not a row, and no row is named by a 0-based list position.
+    expect(rows.some((row) => row[0] === 'turns' || row[1] === 'turn')).toBe(false);
   });
 });
 

@@ -19,7 +19,10 @@ export function csvCell(value: FlatMetric['value']): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The CSV report: a `category,metric,value` header, then every metric flattened, one row each (CRLF line ends). */
+/**
+ * The CSV report: a `category,metric,value` header, then every metric flattened, one row each (CRLF line
+ * ends); a conversation's turns are the rows of categories `turn_1`, `turn_2`, … (see `flattenMetrics`).
+ */
 export function renderReportCsv(view: ReportView): string {
   const rows = [
     ['category', 'metric', 'value'].join(','),

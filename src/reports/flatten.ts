@@ -35,15 +35,24 @@ function push(rows: FlatMetric[], category: string, metric: string, value: Json)
 
 /**
  * Every metric as one row each, in the order of `result.metrics`: numbers as computed, nested records
- * by dotted paths, records in lists by position. Matchers appear in their `$` operator form, and text
- * from the calls is redacted and escaped like everywhere else in the reports.
+ * by dotted paths, records in lists by position. A conversation's turns are rows of category `turn_N`
+ * (1-based, as the turns are numbered), named by their path inside the turn's record (`score`,
+ * `metrics.argument_metrics.f1`, `top_issues[0].problem`). Matchers appear in their `$` operator form,
+ * and text from the calls is redacted and escaped like everywhere else in the reports.
  */
 export function flattenMetrics(metrics: Metrics): FlatMetric[] {
   const rows: FlatMetric[] = [];
   const data = toJsonSafe(metrics) as Record<string, Json>;
   for (const [key, value] of Object.entries(data)) {
     if (isPlain(value)) push(rows, 'core', key, value);
+    else if (key === 'turns' && Array.isArray(value)) for (const record of value) pushTurn(rows, record);
     else push(rows, key, '', value);
   }
   return rows;
+}
+
+/** One turn's record (`metrics.turns[k]`) under its category `turn_N`; its number is the category. */
+function pushTurn(rows: FlatMetric[], record: Json): void {
+  const { turn, ...rest } = record as { turn: number } & Record<string, Json>;
+  push(rows, `turn_${turn}`, '', rest);
 }

@@ -10,6 +10,7 @@ import {
   IMG_PAYLOAD,
   SCRIPT_PAYLOAD,
   SECRET,
+  conversationResult,
   exampleResult,
   hostileResult,
 } from '../../test/report-fixtures.js';
@@ -97,6 +98,20 @@ describe('renderReportHtml', () => {
     expect(html).toContain('<span class="badge good" id="verdict">PASS</span>');
     expect(html).not.toContain('id="failed"');
     expect(html).not.toContain('id="performance"');
+  });
+
+  it("shows a conversation's turns before the Top issues: the pass-rate line and a row per turn, user messages escaped and masked", async () => {
+    const html = renderReportHtml(buildReportView(conversationResult(), { now: FIXED_TIME }));
+    expect(html).toContain(
+      '<p id="turns-summary">3 of 4 turns passed (75.0%); score: the mean of the turns; first failing turn: 3</p>',
+    );
+    expect(html).toContain(
+      '<tr class="row band-bad" data-turn="3" data-verdict="FAIL"><td class="num">3</td><td class="user">Thanks! [REDACTED openai_api_key: sk-p……</td><td class="num bad">0.0%</td><td>F</td><td><span class="badge bad">FAIL</span></td><td class="issue">unexpected call to get_order</td></tr>',
+    );
+    expect(html).toContain('<td class="user">Refund &lt;script&gt;window.__pwned=1&lt;/script…</td>');
+    expect(html).not.toContain(SECRET);
+    expect(html.indexOf('id="turns"')).toBeLessThan(html.indexOf('id="issues"'));
+    expect(renderReportHtml(buildReportView(await exampleResult(), EXAMPLE_OPTIONS))).not.toContain('id="turns"');
   });
 });
 

@@ -84,6 +84,39 @@ function header(view: ReportView): string {
   ].join('');
 }
 
+/** A conversation's turns: the pass-rate line and a row per turn (nothing for a flat gold). */
+function turns(view: ReportView): string {
+  if (view.turns === null) return '';
+  const head = [
+    REPORT_COLUMNS.turn,
+    REPORT_COLUMNS.userMessage,
+    REPORT_COLUMNS.score,
+    REPORT_COLUMNS.grade,
+    REPORT_COLUMNS.verdict,
+    REPORT_COLUMNS.topIssue,
+  ];
+  const rows = view.turns.rows.map((turn) => {
+    const issue = turn.reached
+      ? h(turn.issues[0]?.problem ?? '')
+      : `<span class="muted">${h(REPORT_TEXT.notReached)}</span>`;
+    return [
+      `<tr class="row band-${turn.band}" data-turn="${turn.turn}" data-verdict="${turn.verdict}">`,
+      `<td class="num">${turn.turn}</td>`,
+      `<td class="user">${turn.user === null ? '' : h(turn.user)}</td>`,
+      `<td class="num ${turn.band}">${h(turn.scoreText)}</td>`,
+      `<td>${turn.grade}</td>`,
+      `<td><span class="badge ${VERDICT_BAND[turn.verdict]}">${turn.verdict}</span></td>`,
+      `<td class="issue">${issue}</td>`,
+      '</tr>',
+    ].join('');
+  });
+  return section(
+    'turns',
+    REPORT_TEXT.turns,
+    `<p id="turns-summary">${h(view.turns.summary)}</p>${table('turns', head, rows, [0, 2])}`,
+  );
+}
+
 function issues(view: ReportView): string {
   if (view.topIssues.length === 0)
     return section('issues', REPORT_TEXT.topIssues, `<p class="good">${h(REPORT_TEXT.noIssues)}</p>`);
@@ -269,7 +302,7 @@ function allMetrics(view: ReportView): string {
 }
 
 /**
- * The HTML report: score, grade and verdict up front, Top issues, behaviour and safety findings, metric
+ * The HTML report: score, grade and verdict up front, a conversation's turns, Top issues, behaviour and safety findings, metric
  * cards, calls per tool (chart and table), the expected-vs-actual table with differing arguments
  * highlighted, failed calls, side effects, the LLM judge's scores, latency and cost, and every metric. Works offline, on a
  * phone, in dark mode and on paper.
@@ -278,6 +311,7 @@ export function renderReportHtml(view: ReportView): string {
   return [
     pageStart(`${view.title}: ${view.verdictLine}`, view.version),
     header(view),
+    turns(view),
     issues(view),
     findings(view),
     metricCards(view),

@@ -6,6 +6,7 @@ import {
   IMG_PAYLOAD,
   SCRIPT_PAYLOAD,
   SECRET,
+  conversationResult,
   exampleResult,
   expectGolden,
   hostileResult,
@@ -122,5 +123,52 @@ describe('renderReportJunit', () => {
     expect(wrongTool.attributes.message).toBe(`called ${SCRIPT_PAYLOAD} where ${IMG_PAYLOAD} was expected`);
     // JSON text writes the lone surrogate as an escape; U+FFFE, which XML forbids, becomes U+FFFD.
     expect(wrongTool.text).toContain(`Actual: ${SCRIPT_PAYLOAD}(${IMG_PAYLOAD}="a\\u0000b\\ud800c\uFFFDd]]>e")`);
+  });
+
+  it("gives a conversation one test case per turn, failing with the turn's Top issue, and its pass rate as properties", () => {
+    const xml = renderReportJunit(buildReportView(conversationResult(), { now: FIXED_TIME }));
+    const [suite] = checkAntJunitSchema(xml);
+    const cases = suite!.children.filter((child) => child.name === 'testcase');
+    expect(cases.map((testCase) => [testCase.attributes.name, testCase.attributes.classname])).toEqual([
+      ['score', 'toolscore'],
+      ['behavior and safety', 'toolscore'],
+      ['turn 1', 'toolscore.turns'],
+      ['turn 2', 'toolscore.turns'],
+      ['turn 3', 'toolscore.turns'],
+      ['turn 4', 'toolscore.turns'],
+      ['expected call 1: get_order', 'toolscore.calls'],
+      ['expected call 2: cancel_order', 'toolscore.calls'],
+      ['extra call 3: get_order', 'toolscore.calls'],
+      ['expected call 3: refund', 'toolscore.calls'],
+    ]);
+    // Only turn 3 (score 0, FAIL) and the extra call's row fail; the whole scores 0.75 (WARN), so the score case passes.
+    expect(suite!.attributes.tests).toBe('10');
+    expect(suite!.attributes.failures).toBe('2');
+    const turn3 = failureOf(cases.find((testCase) => testCase.attributes.name === 'turn 3')!)!;
+    expect(turn3.attributes.message).toBe('unexpected call to get_order');
+    expect(turn3.attributes.type).toBe('extra');
+    expect(turn3.text.split('\n').slice(0, 2)).toEqual([
+      'FAIL: score 0.0%, grade F',
+      '1. unexpected call to get_order',
+    ]);
+    expect(failureOf(cases.find((testCase) => testCase.attributes.name === 'turn 4')!)).toBeUndefined();
+    expect(xml).toContain('<property name="turn_pass_rate" value="0.75"/>');
+    expect(xml).toContain('<property name="first_failing_turn" value="3"/>');
+    expect(xml).not.toContain(SECRET);
+  });
+
+  it('names an unreached turn as such', () => {
+    const result = evaluate({
+      expected: { turns: [{ calls: [{ tool: 'a' }] }, { calls: [{ tool: 'b' }] }] },
+      actual: [{ tool: 'a', args: {}, turn: 1 }],
+    });
+    const [suite] = checkAntJunitSchema(renderReportJunit(buildReportView(result, { now: FIXED_TIME })));
+    const turn2 = failureOf(suite!.children.find((child) => child.attributes.name === 'turn 2')!)!;
+    expect(turn2.attributes.message).toBe('not reached');
+    expect(turn2.attributes.type).toBe('not_reached');
+    expect(turn2.text.split('\n')[0]).toBe('FAIL: score 0.0%, grade F');
+    expect(suite!.children.some((child) => child.attributes.name === 'turn 1' && failureOf(child) === undefined)).toBe(
+      true,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { FAILURE_TABLE, REPORT_TEXT, callCaseText, gateText, sourcesText } from '../text/report.js';
+import { FAILURE_TABLE, REPORT_TEXT, callCaseText, gateText, sourcesText, turnCaseText } from '../text/report.js';
 import type { EvaluationResult } from '../evaluation/result.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { escapeXml as xml } from './escape.js';
@@ -14,6 +14,7 @@ import { buildReportView, type IssueView, type ReportOptions, type ReportView } 
 /** The classname of the test cases about the whole evaluation and about single calls. */
 const SUITE_CLASS = 'toolscore';
 const CALL_CLASS = 'toolscore.calls';
+const TURN_CLASS = 'toolscore.turns';
 
 /** One test case before it is written. */
 export interface TestCase {
@@ -64,6 +65,24 @@ function safetyCase(view: ReportView): TestCase {
   return testCase;
 }
 
+/** One test case per turn of a conversation; it fails unless the turn's verdict is PASS, with the turn's Top issues. */
+function turnCases(view: ReportView): TestCase[] {
+  if (view.turns === null) return [];
+  return view.turns.rows.map((turn) => {
+    const testCase: TestCase = { name: turnCaseText(turn.turn), classname: TURN_CLASS, time: 0 };
+    if (turn.verdict !== 'PASS') {
+      const first = turn.issues[0];
+      const message = turn.reached ? (first?.problem ?? turn.verdictLine) : REPORT_TEXT.notReached;
+      testCase.failure = {
+        type: turn.reached ? (first?.kind ?? 'score') : 'not_reached',
+        message,
+        body: [turn.verdictLine, issueLines(turn.issues)].filter(Boolean).join('\n'),
+      };
+    }
+    return testCase;
+  });
+}
+
 /** One test case per row of the expected-vs-actual table; it fails unless the row matched, with the Top issues about its calls. */
 function callCases(view: ReportView): TestCase[] {
   return view.calls.map((row) => {
@@ -107,7 +126,7 @@ export function caseXml(testCase: TestCase): string {
 
 /**
  * The JUnit XML report: one <testsuite> per evaluation, with a test case for the score, one for
- * behaviour and safety, and one per expected-vs-actual row, failing with the Top issues. Well-formed
+ * behaviour and safety, one per turn of a conversation, and one per expected-vs-actual row, failing with the Top issues. Well-formed
  * whatever the input holds: markup characters are escaped and characters XML 1.0 forbids replaced.
  */
 export function renderReportJunit(view: ReportView): string {
@@ -118,7 +137,7 @@ export function renderReportJunit(view: ReportView): string {
 
 /** The <testsuite> of one evaluation; `id` counts suites from 0 in a document. */
 function suiteLines(view: ReportView, id: number): string[] {
-  const cases = [scoreCase(view), safetyCase(view), ...callCases(view)];
+  const cases = [scoreCase(view), safetyCase(view), ...turnCases(view), ...callCases(view)];
   const failures = cases.filter((testCase) => testCase.failure).length;
   const time = view.calls.reduce((sum, row) => sum + (row.actual?.duration ?? 0), 0);
   const name =
@@ -129,6 +148,12 @@ function suiteLines(view: ReportView, id: number): string[] {
     ['verdict', view.verdict],
     ...(view.gate ? [['min_score', String(view.gate.minScore)] as [string, string]] : []),
     ...(view.requiredCalls ? [['required_call_recall', String(view.requiredCalls.recall)] as [string, string]] : []),
+    ...(view.turns
+      ? [
+          ['turn_pass_rate', String(view.turns.passRate)] as [string, string],
+          ['first_failing_turn', String(view.turns.firstFailingTurn ?? '')] as [string, string],
+        ]
+      : []),
     ['toolscore_version', view.version],
   ];
   // The schema's timestamp has no time zone: the report's UTC time, to the second.

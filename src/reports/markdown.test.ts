@@ -6,6 +6,7 @@ import {
   IMG_PAYLOAD,
   SCRIPT_PAYLOAD,
   SECRET,
+  conversationResult,
   exampleResult,
   expectGolden,
   hostileResult,
@@ -63,5 +64,33 @@ describe('renderReportMarkdown', () => {
     expect(text).toContain('… and 50 more issues (the CSV and JSON reports have them all)');
     expect(text).toContain('… and 10 more rows (the CSV and JSON reports have them all)');
     expect(text.length).toBeLessThan(65_536);
+  });
+
+  it("shows a conversation's turns: the pass-rate line and one row per turn, user messages escaped, masked and cut", () => {
+    const text = renderReportMarkdown(buildReportView(conversationResult(), { now: FIXED_TIME }));
+    // Turn scores 1, 1, 0, 1: 3 of 4 turns pass (0.75), the first failing one is turn 3.
+    expect(text).toContain(
+      [
+        '### Turns',
+        '',
+        '3 of 4 turns passed (75.0%); score: the mean of the turns; first failing turn: 3',
+        '',
+        '| Turn | User message | Score | Grade | Verdict | Top issue |',
+        '| ---: | --- | ---: | --- | --- | --- |',
+        '| 1 | Where is order 7? | 🟢 100.0% | A | ✅ PASS |  |',
+        '| 2 | Cancel it. | 🟢 100.0% | A | ✅ PASS |  |',
+        '| 3 | Thanks! \\[REDACTED openai\\_api\\_key: sk-p…… | 🔴 0.0% | F | ❌ FAIL | unexpected call to get\\_order |',
+        '| 4 | Refund &lt;script&gt;window.\\_\\_pwned=1&lt;/script… | 🟢 100.0% | A | ✅ PASS |  |',
+        '',
+        '### Top issues to fix',
+      ].join('\n'),
+    );
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain('<script');
+  });
+
+  it('shows no turns for a flat gold', async () => {
+    const text = renderReportMarkdown(buildReportView(await exampleResult(), EXAMPLE_OPTIONS));
+    expect(text).not.toContain('### Turns');
   });
 });

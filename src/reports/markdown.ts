@@ -109,6 +109,35 @@ function summaryLines(view: ReportView): string[] {
   return lines;
 }
 
+/** A conversation's turns: the pass-rate line and a row per turn (nothing for a flat gold). */
+function turnLines(view: ReportView): string[] {
+  if (view.turns === null) return [];
+  const lines = [`### ${REPORT_TEXT.turns}`, '', md(view.turns.summary), ''];
+  cut(view.turns.rows, SHOWN_CALL_ROWS, 'turn', lines, (rows) =>
+    table(
+      [
+        REPORT_COLUMNS.turn,
+        REPORT_COLUMNS.userMessage,
+        REPORT_COLUMNS.score,
+        REPORT_COLUMNS.grade,
+        REPORT_COLUMNS.verdict,
+        REPORT_COLUMNS.topIssue,
+      ],
+      rows.map((turn) => [
+        String(turn.turn),
+        turn.user === null ? '' : md(turn.user),
+        `${BAND_MARK[turn.band]} ${turn.scoreText}`,
+        turn.grade,
+        `${VERDICT_MARK[turn.verdict]} ${turn.verdict}`,
+        turn.reached ? md(turn.issues[0]?.problem ?? '') : REPORT_TEXT.notReached,
+      ]),
+      ['r', 'l', 'r'],
+    ),
+  );
+  lines.push('');
+  return lines;
+}
+
 /** The LLM judge's scores of the paired calls (nothing when the judge was not asked). */
 function semanticLines(view: ReportView): string[] {
   if (!view.semantic) return [];
@@ -138,12 +167,12 @@ function semanticLines(view: ReportView): string[] {
 }
 
 /**
- * The Markdown report: a verdict line, the metric table, Top issues, behaviour and safety findings, the
+ * The Markdown report: a verdict line, the metric table, a conversation's turns, Top issues, behaviour and safety findings, the
  * LLM judge's scores when it was asked, and collapsible sections with the expected-vs-actual calls and every metric. Fits a pull-request comment
  * and a GitHub job summary; every text from the input is escaped, so it renders as written.
  */
 export function renderReportMarkdown(view: ReportView): string {
-  const lines = summaryLines(view);
+  const lines = [...summaryLines(view), ...turnLines(view)];
   lines.push(`### ${REPORT_TEXT.topIssues}`, '');
   if (view.topIssues.length === 0) lines.push(`✅ ${REPORT_TEXT.noIssues}`);
   cut(view.topIssues, SHOWN_ISSUES, 'issue', lines, (issues) =>

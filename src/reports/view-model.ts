@@ -20,6 +20,7 @@ import { cutText, formatValue, secondsText, usdText } from '../text/values.js';
 import type { ArgumentDiff, IssueKind } from '../core/issues.js';
 import { meetsMinScore, verdictFor, type Grade, type Verdict, type VerdictCause } from '../core/grade.js';
 import type { EvaluationResult } from '../evaluation/result.js';
+import type { TopIssue } from '../evaluation/top-issues.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { ExpectedCall, ToolCall } from '../core/types.js';
 import { WEIGHT_NAMES, type WeightName } from '../core/weights.js';
@@ -236,6 +237,10 @@ export interface ReportView {
 interface TurnsView {
   /** `3 of 4 turns passed (75.0%); score: the mean of the turns; first failing turn: 4`. */
   summary: string;
+  /** Share of the turns whose verdict is PASS. */
+  passRate: number;
+  /** The first turn whose verdict is not PASS, or null. */
+  firstFailingTurn: number | null;
   rows: TurnRowView[];
 }
 
@@ -250,8 +255,10 @@ interface TurnRowView {
   verdict: Verdict;
   reached: boolean;
   diverged: boolean;
-  /** The turn's first Top issue, or null. */
-  issue: string | null;
+  /** `FAIL: score 0.0%, grade F`. */
+  verdictLine: string;
+  /** The turn's Top issues (call numbers within the turn); the first is the one a table shows. */
+  issues: IssueView[];
 }
 
 /** Longest user message shown in a turn row before it is cut. */
@@ -262,6 +269,8 @@ function turnsView(result: EvaluationResult): TurnsView | null {
   if (conversation === null) return null;
   const passed = conversation.turns.filter((turn) => turn.verdict === 'PASS').length;
   return {
+    passRate: conversation.turnPassRate,
+    firstFailingTurn: conversation.firstFailingTurn,
     summary: turnsSummaryText(
       passed,
       conversation.turns.length,
@@ -278,7 +287,8 @@ function turnsView(result: EvaluationResult): TurnsView | null {
       verdict: turn.verdict,
       reached: turn.reached,
       diverged: turn.diverged,
-      issue: turn.topIssues[0] === undefined ? null : displayText(turn.topIssues[0].problem),
+      verdictLine: verdictText(turn.verdict, percent(turn.score), turn.grade, ''),
+      issues: turn.topIssues.map(issueView),
     })),
   };
 }
@@ -595,15 +605,19 @@ function toolViews(result: EvaluationResult): ToolView[] {
   return [...tools.values()];
 }
 
-function issueViews(result: EvaluationResult): IssueView[] {
-  return result.topIssues.map((issue) => ({
+function issueView(issue: TopIssue): IssueView {
+  return {
     kind: issue.kind,
     tool: displayText(issue.tool),
     expectedNumber: issue.expectedIndex === null ? null : issue.expectedIndex + 1,
     actualNumber: issue.actualIndex === null ? null : issue.actualIndex + 1,
     problem: displayText(issue.problem),
     fix: displayText(issue.fix),
-  }));
+  };
+}
+
+function issueViews(result: EvaluationResult): IssueView[] {
+  return result.topIssues.map(issueView);
 }
 
 /** The gold and trace files a report names: the ones given, else the ones the result was read from (not yet made safe to show). */

@@ -94,6 +94,9 @@ export const REPORT_COLUMNS = {
   actualCalls: 'Actual calls',
   missingTools: 'Missing tools',
   extraTools: 'Extra tools',
+  turn: 'Turn',
+  userMessage: 'User message',
+  topIssue: 'Top issue',
 } as const;
 
 /** How a number reads, in words: the reports' status column. */
@@ -288,6 +291,11 @@ export function metricThresholdText(label: string, value: string, limit: string,
   return lowerIsBetter
     ? `${label} ${value} is above the allowed ${limit}`
     : `${label} ${value} is below the required ${limit}`;
+}
+
+/** The JUnit test case of a conversation's turn: `turn 3`. */
+export function turnCaseText(turn: number): string {
+  return `turn ${turn}`;
 }
 
 /** `3 of 4 turns passed (75.0%); score: the mean of the turns; first failing turn: 4`. */

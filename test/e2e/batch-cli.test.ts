@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { CONVERSATION_DATASET } from '../batch-report-fixtures.js';
 import { REPO_ROOT } from '../corpus.js';
 import { CLI, childEnv, runCli, runProgram, useScratchFolder, type Run } from './run-cli.js';
 
@@ -180,6 +181,51 @@ describe('toolscore batch', () => {
     expect(run.stderr).toContain('  wrong    0.000 F  called lookup where search was expected\n  strict   0.700 C');
     expect(run.stderr).toContain(`  ${HAND}:6 at $: case "no-expected" has no "expected"`);
     expect(run.stderr).toContain('Results: standard output\n');
+  });
+
+  test('conversation cases: turns on their lines, a turns block in the summary and the printed summary, exact under merge', async () => {
+    const dir = freshDir();
+    const dataset = join(dir, 'chats.jsonl');
+    writeFileSync(dataset, CONVERSATION_DATASET.map((one) => `${JSON.stringify(one)}\n`).join(''));
+    const run = await runCli(['batch', dataset, '-o', 'results.jsonl', '--summary', 'summary.json', '--jobs', '2'], {
+      cwd: dir,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const lines = readFileSync(join(dir, 'results.jsonl'), 'utf8').trim().split('\n');
+    expect(lines.map((line) => (JSON.parse(line) as { turns?: unknown }).turns)).toEqual([
+      { count: 4, passed: 3, pass_rate: 0.75, first_failing: 3 },
+      undefined,
+      { count: 2, passed: 2, pass_rate: 1, first_failing: null },
+      { count: 3, passed: 1, pass_rate: 1 / 3, first_failing: 2 },
+    ]);
+    const summary = summaryOf(join(dir, 'summary.json'));
+    expect(summary.turns).toEqual({
+      cases: 3,
+      turns: 9,
+      passed_turns: 6,
+      mean_pass_rate: (0.75 + 1 + 1 / 3) / 3,
+      all_passed: 1,
+      first_failing: { '2': 1, '3': 1 },
+    });
+    expect(run.stdout + run.stderr).toContain(
+      'Turns: 3 conversation cases, 6 of 9 turns passed, mean turn pass rate 0.694; every turn passed in 1\n  first failing turn  2  3\n  cases               1  1\n',
+    );
+    for (const index of [1, 2]) {
+      const shard = await runCli(
+        ['batch', dataset, '-o', `shard-${index}.jsonl`, '--summary', `s-${index}.json`, '--shard', `${index}/2`],
+        { cwd: dir },
+      );
+      expect(shard.code, shard.stderr).toBe(0);
+    }
+    const merged = await runCli(
+      ['merge', 'shard-1.jsonl', 'shard-2.jsonl', '-o', 'merged.jsonl', '--summary', 'merged.json'],
+      {
+        cwd: dir,
+      },
+    );
+    expect(merged.code, merged.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'merged.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'results.jsonl'), 'utf8'));
+    expect(summaryOf(join(dir, 'merged.json'))).toEqual(summary);
   });
 
   test('gates: the mean below --min-score, any case below with --min-score-each, --fail-on-violations', async () => {

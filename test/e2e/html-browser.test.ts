@@ -12,6 +12,7 @@ import {
   IMG_PAYLOAD,
   SCRIPT_PAYLOAD,
   SECRET,
+  conversationResult,
   exampleResult,
   hostileResult,
 } from '../report-fixtures.js';
@@ -116,6 +117,42 @@ describe('HTML report in headless Chromium', needs(CHROMIUM), () => {
     expect(await phone.page.evaluate('getComputedStyle(document.body).backgroundColor')).toBe('rgb(13, 17, 23)');
     await phone.page.screenshot({ path: join(ARTIFACTS, 'html-report-phone-dark.png'), fullPage: true });
     expect(phone.requests).toEqual([pathToFileURL(file).href]);
+    await phone.page.close();
+  });
+
+  it("shows a conversation's turns: pass-rate line, one row per turn, the failing turn's issue, user text inert", async () => {
+    const file = await generateHtmlReport(conversationResult(), join(ARTIFACTS, 'html-report-turns.html'), {
+      now: FIXED_TIME,
+    });
+    const { page, requests, errors } = await open(file);
+    expect(await page.textContent('#score')).toBe('75.0%');
+    expect(await page.textContent('#turns-summary')).toBe(
+      '3 of 4 turns passed (75.0%); score: the mean of the turns; first failing turn: 3',
+    );
+    const rows = page.locator('table.turns tbody tr');
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-verdict')))).toEqual([
+      'PASS',
+      'PASS',
+      'FAIL',
+      'PASS',
+    ]);
+    expect(await rows.nth(2).locator('td').allTextContents()).toEqual([
+      '3',
+      'Thanks! [REDACTED openai_api_key: sk-p……',
+      '0.0%',
+      'F',
+      'FAIL',
+      'unexpected call to get_order',
+    ]);
+    expect(await rows.nth(3).locator('td.user').textContent()).toBe('Refund <script>window.__pwned=1</script…');
+    expect(await page.evaluate('window.__pwned')).toBeUndefined();
+    expect(requests).toEqual([pathToFileURL(file).href]);
+    expect(errors).toEqual([]);
+    await page.close();
+
+    const phone = await open(file, { phone: true });
+    expect(await phone.page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await phone.page.screenshot({ path: join(ARTIFACTS, 'html-report-turns-phone.png'), fullPage: true });
     await phone.page.close();
   });
 

@@ -28,10 +28,13 @@ export const BATCH_CSV_COLUMNS = [
   'error',
 ] as const;
 
+/** The columns a run with conversation cases adds at the end (empty for a flat gold's case): its `turns`. */
+const BATCH_CSV_TURN_COLUMNS = ['turns', 'turns_passed', 'turn_pass_rate', 'first_failing_turn'] as const;
+
 /** Rows written per chunk. */
 const ROWS_PER_CHUNK = 1000;
 
-function row(line: BatchLine, withTrials: boolean): string {
+function row(line: BatchLine, withTrials: boolean, withTurns: boolean): string {
   const cells: (string | number | null)[] =
     'error' in line
       ? [displayText(line.id), line.index, ...Array(BATCH_CSV_COLUMNS.length - 3).fill(null), displayText(line.error)]
@@ -53,24 +56,31 @@ function row(line: BatchLine, withTrials: boolean): string {
           null,
         ];
   if (withTrials) cells.splice(2, 0, line.trial ?? null);
+  if (withTurns) {
+    const turns = 'error' in line ? undefined : line.turns;
+    cells.push(turns?.count ?? null, turns?.passed ?? null, turns?.pass_rate ?? null, turns?.first_failing ?? null);
+  }
   return cells.map(csvCell).join(',');
 }
 
-/** The columns of a run, with `trial` after `index` when its lines carry trials. */
-function columns(withTrials: boolean): readonly string[] {
-  return withTrials ? ['id', 'index', 'trial', ...BATCH_CSV_COLUMNS.slice(2)] : BATCH_CSV_COLUMNS;
+/** The columns of a run, with `trial` after `index` when its lines carry trials, and the turn columns last when it has conversation cases. */
+function columns(withTrials: boolean, withTurns: boolean): readonly string[] {
+  const base = withTrials ? ['id', 'index', 'trial', ...BATCH_CSV_COLUMNS.slice(2)] : BATCH_CSV_COLUMNS;
+  return withTurns ? [...base, ...BATCH_CSV_TURN_COLUMNS] : base;
 }
 
 /**
  * The batch CSV report, in chunks: a header of {@link BATCH_CSV_COLUMNS} (with `trial` after `index` when
- * the run has trials), then a row per results line (CRLF line ends).
+ * the run has trials, and {@link BATCH_CSV_TURN_COLUMNS} last when it has conversation cases), then a row
+ * per results line (CRLF line ends).
  */
 export async function* renderBatchCsv(input: BatchReportInput): AsyncIterable<string> {
   const withTrials = input.summary.trials !== undefined;
-  yield `${columns(withTrials).join(',')}\r\n`;
+  const withTurns = input.summary.turns !== undefined;
+  yield `${columns(withTrials, withTurns).join(',')}\r\n`;
   let rows: string[] = [];
   for await (const line of input.lines()) {
-    rows.push(row(line, withTrials));
+    rows.push(row(line, withTrials, withTurns));
     if (rows.length === ROWS_PER_CHUNK) {
       yield `${rows.join('\r\n')}\r\n`;
       rows = [];

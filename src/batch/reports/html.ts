@@ -203,6 +203,24 @@ function worstCases(view: BatchView): string {
   return section('worst', BATCH_TEXT.worstCases, table('worst', head, rows, [0, 2]));
 }
 
+/** The conversation cases' turns: the headline, and the cases by their first failing turn (nothing without conversations). */
+function turns(view: BatchView): string {
+  const turns = view.turns;
+  if (turns === null) return '';
+  const rows = turns.firstFailing.map(
+    (row) => `<tr data-turn="${row.turn}"><td class="num">${row.turn}</td><td class="num">${row.cases}</td></tr>`,
+  );
+  const failing =
+    rows.length === 0
+      ? ''
+      : table('first-failing', [BATCH_COLUMNS.firstFailingTurn, BATCH_COLUMNS.count], rows, [0, 1]);
+  return section(
+    'turns',
+    BATCH_TEXT.turns,
+    `<p class="${turns.band}" id="turns-headline">${h(turns.headline)}</p>${failing}`,
+  );
+}
+
 /** pass^k and pass@k for each k, then the flaky cases worst first, each with every trial (nothing without trials). */
 function trials(view: BatchView): string {
   const trials = view.trials;
@@ -310,6 +328,7 @@ function caseDetails(view: CaseView): string {
     `<div class="case-detail" id="case-${view.index}">`,
     `<p class="case-id">${h(view.id)}</p>`,
     `<p class="verdict ${view.band}">${h(view.verdictLine)}</p>`,
+    view.turnsText === null ? '' : `<p class="case-turns">${h(view.turnsText)}</p>`,
     `<h3>${h(BATCH_TEXT.topIssue)}</h3>${issue}`,
     `<h3>${h(BATCH_TEXT.detailMetrics)}</h3>${table('case-metrics', [REPORT_COLUMNS.metric, REPORT_COLUMNS.value], metricRows, [1])}`,
     `<h3>${h(BATCH_TEXT.detailCounts)}</h3>${table('case-counts', [REPORT_COLUMNS.metric, BATCH_COLUMNS.count], countRows, [1])}`,
@@ -333,7 +352,7 @@ function caseListStart(shown: number, scored: number): string {
 
 /**
  * The batch HTML page, in chunks: the mean score and grade, the gate and pass rate, the score histogram,
- * the distribution of every core metric, grades, calls per tool (chart and table), the worst cases
+ * the distribution of every core metric, grades, trials and turns when the run has them, calls per tool (chart and table), the worst cases
  * linking to their detail, the cases that could not be scored, and the {@link HTML_CASES} lowest-scoring
  * cases, each opening on its detail. Reads the results lines once and keeps at most HTML_CASES of them.
  */
@@ -346,6 +365,7 @@ export async function* renderBatchHtml(input: BatchReportInput): AsyncIterable<s
     distributions(view),
     grades(view),
     trials(view),
+    turns(view),
     tools(view),
     worstCases(view),
     errors(view),

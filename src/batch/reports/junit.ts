@@ -67,7 +67,15 @@ function testCase(line: BatchLine, minScore: number | null): TestCase {
     failure: {
       type: 'score',
       message: caseFailureText(gate, view.issue?.problem ?? null),
-      body: [view.verdictLine, counts, metrics, issue].join('\n'),
+      body: [
+        view.verdictLine,
+        view.turnsText === null ? '' : `${BATCH_TEXT.turns}: ${view.turnsText}`,
+        counts,
+        metrics,
+        issue,
+      ]
+        .filter(Boolean)
+        .join('\n'),
     },
   };
 }
@@ -134,6 +142,7 @@ export async function* renderBatchJunit(input: BatchReportInput): AsyncIterable<
           ]),
           ['flaky_cases', String(view.trials.flakyCount)] as [string, string],
         ]),
+    ...(view.turns === null ? [] : [['mean_turn_pass_rate', String(view.turns.meanPassRate)] as [string, string]]),
     ['toolscore_version', view.version],
   ];
   // The schema's timestamp has no time zone: the report's UTC time, to the second.
@@ -160,6 +169,7 @@ export async function* renderBatchJunit(input: BatchReportInput): AsyncIterable<
     view.headline,
     view.gate ? `${view.gate.text}; ${gatePassRateText(view.gate)}` : '',
     ...trialsOut(view.trials),
+    view.turns === null ? '' : `${BATCH_TEXT.turns}: ${view.turns.headline}`,
   ].filter(Boolean);
   yield [
     `    <system-out>${xml(out.join('\n'))}</system-out>`,

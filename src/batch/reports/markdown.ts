@@ -158,6 +158,23 @@ function worstCaseLines(view: BatchView): string[] {
   ];
 }
 
+/** The conversation cases' turns: the headline, and the cases by their first failing turn (nothing without conversations). */
+function turnLines(view: BatchView): string[] {
+  const turns = view.turns;
+  if (turns === null) return [];
+  const lines = [`### ${BATCH_TEXT.turns}`, '', `${BAND_MARK[turns.band]} ${md(turns.headline)}`, ''];
+  if (turns.firstFailing.length > 0)
+    lines.push(
+      ...table(
+        [BATCH_COLUMNS.firstFailingTurn, BATCH_COLUMNS.count],
+        turns.firstFailing.map((row) => [String(row.turn), String(row.cases)]),
+        ['r', 'r'],
+      ),
+      '',
+    );
+  return lines;
+}
+
 /** pass^k and pass@k for each k, and the flaky cases worst first with every trial (nothing without trials). */
 function trialLines(view: BatchView): string[] {
   const trials = view.trials;
@@ -232,6 +249,7 @@ export async function renderBatchMarkdown(input: BatchReportInput): Promise<stri
     ...headingLines(view),
     ...distributionLines(view),
     ...trialLines(view),
+    ...turnLines(view),
     ...toolLines(view),
     ...worstCaseLines(view),
     ...errorLines(view),

@@ -34,6 +34,7 @@ export const BATCH_TEXT = {
   flakyCases: 'Flaky cases, worst first',
   noFlakyCases: 'No case is flaky: every case passed all its trials or none',
   allFlakyCases: 'the summary file lists 100, every trial has its line in the results file',
+  turns: 'Turns',
 } as const;
 
 /** Column heads of the batch tables. */
@@ -62,7 +63,24 @@ export const BATCH_COLUMNS = {
   meanScore: 'Mean score',
   spread: 'Spread',
   trials: 'Trials',
+  firstFailingTurn: 'First failing turn',
 } as const;
+
+/** `3 conversation cases, 6 of 9 turns passed; mean turn pass rate 69.4%; every turn passed in 1 case`. */
+export function turnsHeadlineText(
+  cases: number,
+  turns: number,
+  passed: number,
+  meanPassRate: string,
+  allPassed: number,
+): string {
+  return `${countText(cases, 'conversation case')}, ${passed} of ${countText(turns, 'turn')} passed; mean turn pass rate ${meanPassRate}; every turn passed in ${countText(allPassed, 'case')}`;
+}
+
+/** `3 of 4 turns passed; first failing turn: 3`: a conversation case's turns. */
+export function caseTurnsText(passed: number, count: number, firstFailing: number | null): string {
+  return `${passed} of ${countText(count, 'turn')} passed${firstFailing === null ? '' : `; first failing turn: ${firstFailing}`}`;
+}
 
 /** `50 cases × 4 trials, 200 trials in all; a success is a PASS verdict` (cases may have different n). */
 export function trialsHeadlineText(

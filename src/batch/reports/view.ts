@@ -14,6 +14,8 @@ import {
   passedOfText,
   trialCountsText,
   trialsHeadlineText,
+  turnsHeadlineText,
+  caseTurnsText,
 } from './text.js';
 import {
   BATCH_METRICS,
@@ -25,6 +27,7 @@ import {
   type BatchSummary,
   type BatchToolCounts,
   type BatchTrials,
+  type BatchTurns,
 } from '../types.js';
 
 /*
@@ -161,6 +164,18 @@ export interface BatchView {
   moreErrors: number;
   /** The trial statistics, when the run's lines carry trials. */
   trials: TrialsView | null;
+  /** The turn statistics, when some case has a conversation gold. */
+  turns: BatchTurnsView | null;
+}
+
+/** What the conversation cases say about their turns. */
+interface BatchTurnsView {
+  /** `3 conversation cases, 6 of 9 turns passed; mean turn pass rate 69.4%; every turn passed in 1 case`. */
+  headline: string;
+  meanPassRate: number;
+  band: Band;
+  /** Cases by their first failing turn, in turn order. */
+  firstFailing: { turn: number; cases: number }[];
 }
 
 /** pass^k and pass@k for one k. */
@@ -217,6 +232,8 @@ export interface CaseView {
   metrics: { key: BatchMetric; label: string; value: number | null; text: string; band: Band }[];
   tools: BatchToolView[];
   issue: BatchIssueView | null;
+  /** `3 of 4 turns passed; first failing turn: 3` for a conversation case; null for a flat gold. */
+  turnsText: string | null;
 }
 
 /** How a metric's value reads: redundant calls are a rate where lower is better; the rest are shares. */
@@ -359,6 +376,23 @@ export async function buildBatchView(input: BatchReportInput): Promise<BatchView
     errors: summary.errors.map(errorCaseView),
     moreErrors: Math.max(0, summary.cases.failed - summary.errors.length),
     trials: summary.trials === undefined ? null : trialsView(summary.trials, summary.min_score),
+    turns: summary.turns === undefined ? null : turnsView(summary.turns),
+  };
+}
+
+/** The view of `summary.turns`. */
+function turnsView(turns: BatchTurns): BatchTurnsView {
+  return {
+    headline: turnsHeadlineText(
+      turns.cases,
+      turns.turns,
+      turns.passed_turns,
+      percent(turns.mean_pass_rate),
+      turns.all_passed,
+    ),
+    meanPassRate: turns.mean_pass_rate,
+    band: scoreBand(turns.mean_pass_rate),
+    firstFailing: Object.entries(turns.first_failing).map(([turn, cases]) => ({ turn: Number(turn), cases })),
   };
 }
 
@@ -445,6 +479,8 @@ export function buildCaseView(line: BatchScoredLine): CaseView {
     }),
     tools: toolViews(line.tools),
     issue: issueView(line.top_issue),
+    turnsText:
+      line.turns === undefined ? null : caseTurnsText(line.turns.passed, line.turns.count, line.turns.first_failing),
   };
 }
 

@@ -5,7 +5,7 @@ import { ToolscoreInputError } from '../../core/errors.js';
 import { meetsMinScore } from '../../core/grade.js';
 import { readResultsFile } from '../../batch/results-file.js';
 import type { BatchRun } from '../../batch/run.js';
-import { BATCH_METRICS, type BatchSummary, type BatchTrials } from '../../batch/types.js';
+import { BATCH_METRICS, type BatchSummary, type BatchTrials, type BatchTurns } from '../../batch/types.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
 import { baselineFromBatch } from '../../baseline/make.js';
 import { readResults } from '../../baseline/results.js';
@@ -29,6 +29,8 @@ import {
   trialCountsText,
   trialLineText,
   trialsTitle,
+  turnsTitle,
+  FIRST_FAILING_LABELS,
   failFastText,
   goldWarningsTitle,
   gradesText,
@@ -341,6 +343,7 @@ function renderSummary(summary: BatchSummary): string {
     });
   }
   if (summary.trials !== undefined) lines.push(...renderTrials(summary.trials, summary.min_score));
+  if (summary.turns !== undefined) lines.push(...renderTurns(summary.turns));
   if (summary.cases.failed > 0) {
     lines.push(ERRORS_TITLE);
     for (const error of summary.errors.slice(0, PRINTED_ERRORS)) lines.push(`  ${displayText(error.error)}`);
@@ -389,6 +392,20 @@ function renderTrials(trials: BatchTrials, minScore: number | null): string[] {
       );
   }
   if (trials.flaky > PRINTED_FLAKY_CASES) lines.push(moreFlakyText(trials.flaky - PRINTED_FLAKY_CASES));
+  return lines;
+}
+
+/** The turns part of the printed summary: the counts and mean pass rate, then cases by their first failing turn. */
+function renderTurns(turns: BatchTurns): string[] {
+  const lines = [turnsTitle(turns.cases, turns.turns, turns.passed_turns, turns.mean_pass_rate, turns.all_passed)];
+  const failing = Object.entries(turns.first_failing);
+  if (failing.length > 0)
+    lines.push(
+      ...table([
+        [`  ${FIRST_FAILING_LABELS.turn}`, ...failing.map(([turn]) => turn)],
+        [`  ${FIRST_FAILING_LABELS.cases}`, ...failing.map(([, cases]) => String(cases))],
+      ]),
+    );
   return lines;
 }
 
