@@ -2,10 +2,13 @@ import type { Ruleset } from './types.js';
 
 /**
  * How the leaderboard judges a category: `ast` checks the calls against the possible answer,
- * `irrelevance` is valid when no call is decoded, `relevance` when one is. Anything else (multi-turn,
- * agentic, executable, Java, JavaScript, …) needs what toolscore does not run: the reason says what.
+ * `irrelevance` is valid when no call is decoded, `relevance` when one is. `multi_turn` is judged by
+ * the leaderboard on the state its simulated APIs reach, which toolscore does not reproduce (yet): its
+ * entries are scored turn by turn against the possible answer as a conversation gold, with no verdict.
+ * Anything else (agentic, executable, Java, JavaScript, …) needs what toolscore does not run: the
+ * reason says what.
  */
-export type CategoryKind = 'ast' | 'irrelevance' | 'relevance';
+export type CategoryKind = 'ast' | 'irrelevance' | 'relevance' | 'multi_turn';
 
 /** The categories toolscore judges, by file layout and name. */
 const JUDGED: Readonly<Record<Ruleset, Readonly<Record<string, CategoryKind>>>> = {
@@ -23,6 +26,10 @@ const JUDGED: Readonly<Record<Ruleset, Readonly<Record<string, CategoryKind>>>> 
     irrelevance: 'irrelevance',
     live_irrelevance: 'irrelevance',
     live_relevance: 'relevance',
+    multi_turn_base: 'multi_turn',
+    multi_turn_miss_func: 'multi_turn',
+    multi_turn_miss_param: 'multi_turn',
+    multi_turn_long_context: 'multi_turn',
   },
   v1: {
     simple: 'ast',

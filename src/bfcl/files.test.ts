@@ -41,7 +41,8 @@ describe('file names', () => {
     expect(planCategory('live_parallel_multiple', 'v4')).toEqual({ kind: 'ast' });
     expect(planCategory('live_relevance', 'v4')).toEqual({ kind: 'relevance' });
     expect(planCategory('relevance', 'v1')).toEqual({ kind: 'irrelevance' });
-    expect(planCategory('multi_turn_long_context', 'v4')).toEqual({ reason: expect.stringMatching(/simulated APIs/) });
+    expect(planCategory('multi_turn_long_context', 'v4')).toEqual({ kind: 'multi_turn' });
+    expect(planCategory('multi_turn_composite', 'v4')).toEqual({ reason: expect.stringMatching(/simulated APIs/) });
     expect(planCategory('simple_java', 'v4')).toEqual({ reason: expect.stringMatching(/Java and JavaScript/) });
     expect(planCategory('executable_simple', 'v1')).toEqual({ reason: expect.stringMatching(/executing the calls/) });
   });
@@ -94,22 +95,26 @@ describe('planning a run', () => {
     ]);
   });
 
-  test('a folder’s multi-turn results are skipped with the reason; the same file named alone is an error', async () => {
+  test('a folder’s Java results are skipped with the reason; the same file named alone is an error; multi-turn is planned', async () => {
     const dir = await folder({
-      'q/BFCL_v4_multi_turn_base.json': Q('multi_turn_base_0'),
+      'q/BFCL_v4_java.json': Q('java_0'),
       'q/BFCL_v4_irrelevance.json': Q('irrelevance_0'),
-      'r/BFCL_v4_multi_turn_base_result.json': R('multi_turn_base_0'),
+      'q/BFCL_v4_multi_turn_base.json': Q('multi_turn_base_0'),
+      'a/BFCL_v4_multi_turn_base.json': '{"id": "multi_turn_base_0", "ground_truth": [[]]}',
+      'r/BFCL_v4_java_result.json': R('java_0'),
       'r/BFCL_v4_irrelevance_result.json': R('irrelevance_0'),
+      'r/BFCL_v4_multi_turn_base_result.json': R('multi_turn_base_0'),
     });
-    const plan = await planBfclRun({ questions: join(dir, 'q'), results: join(dir, 'r') });
-    expect(plan.categories.map((c) => [c.category, c.kind])).toEqual([['irrelevance', 'irrelevance']]);
-    expect(plan.skipped.map((s) => s.category)).toEqual(['multi_turn_base']);
+    const plan = await planBfclRun({ questions: join(dir, 'q'), answers: join(dir, 'a'), results: join(dir, 'r') });
+    expect(plan.categories.map((c) => [c.category, c.kind])).toEqual([
+      ['irrelevance', 'irrelevance'],
+      ['multi_turn_base', 'multi_turn'],
+    ]);
+    expect(plan.skipped.map((s) => s.category)).toEqual(['java']);
     expect(
-      await inputError(
-        planBfclRun({ questions: join(dir, 'q'), results: join(dir, 'r/BFCL_v4_multi_turn_base_result.json') }),
-      ),
+      await inputError(planBfclRun({ questions: join(dir, 'q'), results: join(dir, 'r/BFCL_v4_java_result.json') })),
     ).toMatch(
-      /BFCL_v4_multi_turn_base_result\.json: category multi_turn_base needs the leaderboard's simulated APIs .*; toolscore cannot judge it offline$/,
+      /BFCL_v4_java_result\.json: category java is judged by the leaderboard's Java and JavaScript type converters, not the Python checker; toolscore cannot judge it offline$/,
     );
   });
 
@@ -227,7 +232,8 @@ describe('a run whose results are all text', () => {
     });
     const run = evaluateBfcl({ questions: join(dir, 'q'), answers: join(dir, 'a'), results: join(dir, 'r') });
     const errorTypes: unknown[] = [];
-    for await (const line of run) errorTypes.push('valid' in line ? line.error_type : line.error);
+    for await (const line of run)
+      errorTypes.push('error_type' in line ? line.error_type : 'error' in line ? line.error : null);
     expect(errorTypes).toEqual(['ast_decoder:decoder_failed', 'ast_decoder:decoder_failed']);
     const summary = run.summary();
     expect(summary.text_results).toEqual([{ category: 'simple_python', count: 2 }]);

@@ -6,6 +6,7 @@ import { readError, readJsonFile } from '../io/files.js';
 import { looksLikeJsonLines, readJsonLines } from '../io/jsonl.js';
 import { jsonTextWithKinds } from '../match/number-kinds.js';
 import { type CategoryFile, type CategoryKind, categoryFile, planCategory } from './categories.js';
+import { type ParameterNames, readParameterNames } from './multi-turn.js';
 import type { BfclItem, BfclSummary, Ruleset } from './types.js';
 
 /** Where a run's three inputs are: each a file or a folder of the leaderboard's files. */
@@ -43,6 +44,8 @@ export interface BfclPlan {
   skipped: BfclSummary['skipped'];
   /** Every file read, so no output is written over one of them. */
   files: string[];
+  /** The multi-turn functions' parameter names, when a multi-turn category is judged and its function documents are found. */
+  parameters?: ParameterNames;
 }
 
 /** A leaderboard file found, and how deep below the folder given (1: in it). */
@@ -90,8 +93,8 @@ export async function planBfclRun(sources: BfclSources): Promise<BfclPlan> {
         { source: sources.questions },
         `no questions file for category ${category} (results: ${resultFile.path})`,
       );
-    const answerFile = plan.kind === 'ast' ? answerFiles.get(category) : undefined;
-    if (plan.kind === 'ast' && answerFile === undefined)
+    const answerFile = needsAnswers(plan.kind) ? answerFiles.get(category) : undefined;
+    if (needsAnswers(plan.kind) && answerFile === undefined)
       throw new ToolscoreInputError(
         { source: sources.answers ?? '--answers' },
         `no possible-answer file for category ${category}; pass --answers with its file or folder`,
@@ -115,8 +118,14 @@ export async function planBfclRun(sources: BfclSources): Promise<BfclPlan> {
       ),
     );
   }
-  return { categories, skipped, files: read };
+  const parameters = categories.some((category) => category.kind === 'multi_turn')
+    ? await readParameterNames(sources.questions, await isFolder(sources.questions))
+    : undefined;
+  return { categories, skipped, files: read, ...(parameters !== undefined ? { parameters } : {}) };
 }
+
+/** Categories judged against a possible answer: the AST ones, and multi-turn (scored turn by turn). */
+const needsAnswers = (kind: CategoryKind): boolean => kind === 'ast' || kind === 'multi_turn';
 
 function pair(
   category: string,
@@ -288,7 +297,7 @@ export interface BfclQuestion {
  */
 export async function planBfclQuestions(
   sources: Omit<BfclSources, 'results'>,
-): Promise<{ questions: BfclQuestion[]; skipped: BfclSummary['skipped'] }> {
+): Promise<{ questions: BfclQuestion[]; skipped: BfclSummary['skipped']; parameters?: ParameterNames }> {
   const questionFiles = [
     ...oneFilePerCategory(await locate(sources.questions, 'questions', '--questions'), 'questions').values(),
   ];
@@ -305,7 +314,7 @@ export async function planBfclQuestions(
       continue;
     }
     const answerFile = answerFiles.get(file.category);
-    if (plan.kind === 'ast' && answerFile === undefined)
+    if (needsAnswers(plan.kind) && answerFile === undefined)
       throw new ToolscoreInputError(
         { source: sources.answers ?? '--answers' },
         `no possible-answer file for category ${file.category}; pass --answers with its file or folder`,
@@ -329,5 +338,8 @@ export async function planBfclQuestions(
       });
     });
   }
-  return { questions, skipped };
+  const parameters = questions.some((question) => question.kind === 'multi_turn')
+    ? await readParameterNames(sources.questions, await isFolder(sources.questions))
+    : undefined;
+  return { questions, skipped, ...(parameters !== undefined ? { parameters } : {}) };
 }

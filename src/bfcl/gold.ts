@@ -18,7 +18,7 @@ export interface BfclGold {
  * order. An irrelevance entry expects no call; a relevance entry expects a call of any offered function.
  */
 export function bfclGold(
-  kind: CategoryKind,
+  kind: Exclude<CategoryKind, 'multi_turn'>,
   category: string,
   ruleset: Ruleset,
   functions: readonly BfclFunction[],

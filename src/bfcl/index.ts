@@ -10,8 +10,10 @@ export type {
   BfclErrorLine,
   BfclLine,
   BfclSummary,
+  BfclTurnsLine,
   BfclVerdictLine,
   Ruleset,
 } from './types.js';
 export { bfclGoldFiles, type BfclGoldFile } from './to-gold.js';
+export type { BfclGoldTurn, BfclTurnsGold } from './multi-turn.js';
 export { renderBfclConsole, renderBfclHtml, renderBfclMarkdown } from './report.js';

@@ -19,7 +19,7 @@ const score = (value: number | null): string => (value === null ? BFCL_TEXT.none
 function categoryRows(summary: BfclSummary): string[][] {
   const row = (name: string, c: Omit<BfclCategorySummary, 'category'>) => [
     name,
-    accuracyText(c.correct_count, c.total_count),
+    accuracyText(c.correct_count, c.total_count, c.scored_without_verdict),
     score(c.mean_score),
     String(c.errors),
   ];
@@ -46,7 +46,7 @@ export function renderBfclConsole(summary: BfclSummary): string {
 
 function failures(lines: readonly BfclLine[]): BfclVerdictLine[] {
   return lines
-    .filter((line): line is BfclVerdictLine => 'valid' in line && !line.valid)
+    .filter((line): line is BfclVerdictLine => 'valid' in line && line.valid === false)
     .sort((a, b) => a.score - b.score || a.index - b.index);
 }
 

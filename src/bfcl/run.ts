@@ -45,7 +45,6 @@ const WORKER_SCRIPT = new URL('../bfcl/worker.js', import.meta.url);
 export function evaluateBfcl(sources: BfclSources | BfclPlan, options: BfclOptions = {}): BfclRun {
   const { jobs = 1, underscoreToDot = true, onProgress } = options;
   if (!Number.isSafeInteger(jobs) || jobs < 1) throw new RangeError(`jobs must be a whole number ≥ 1, got ${jobs}`);
-  const settings: BfclSettings = { underscoreToDot };
   const builder = new BfclSummaryBuilder();
   let summary: BfclSummary | undefined;
   let started = false;
@@ -53,6 +52,7 @@ export function evaluateBfcl(sources: BfclSources | BfclPlan, options: BfclOptio
     if (started) throw new Error('a BFCL run can be iterated once');
     started = true;
     const plan = 'categories' in sources ? sources : await planBfclRun(sources);
+    const settings: BfclSettings = { underscoreToDot, parameters: plan.parameters };
     const items: BfclItem[] = [];
     for (const category of plan.categories)
       for (const item of category.items) items.push({ ...item, index: items.length });

@@ -4,6 +4,7 @@ import { goldNameCollisionText, goldNameTooLongText } from './text.js';
 import { answerCalls, entryObject, offeredFunctions } from './decode.js';
 import { type BfclQuestion, type BfclSources, planBfclQuestions } from './files.js';
 import { type BfclGold, bfclGold } from './gold.js';
+import { type BfclTurnsGold, type ParameterNames, multiTurnGold } from './multi-turn.js';
 import type { BfclSummary } from './types.js';
 
 /** One entry's gold file. */
@@ -12,7 +13,8 @@ export interface BfclGoldFile {
   category: string;
   /** `<id>.json`, with the characters file systems refuse written `_`. */
   name: string;
-  gold: BfclGold;
+  /** A multi-turn entry's gold is a conversation: `{"turns": [...]}`. */
+  gold: BfclGold | BfclTurnsGold;
 }
 
 /**
@@ -22,8 +24,8 @@ export interface BfclGoldFile {
 export async function bfclGoldFiles(
   sources: Omit<BfclSources, 'results'>,
 ): Promise<{ files: BfclGoldFile[]; skipped: BfclSummary['skipped'] }> {
-  const { questions, skipped } = await planBfclQuestions(sources);
-  const files = questions.map(goldFile);
+  const { questions, skipped, parameters } = await planBfclQuestions(sources);
+  const files = questions.map((entry) => goldFile(entry, parameters));
   checkNames(files);
   return { files, skipped };
 }
@@ -52,8 +54,18 @@ function fileName(id: string): string {
   return `${name === '' || name === '.' || name === '..' ? `_${name}` : name}.json`;
 }
 
-function goldFile(entry: BfclQuestion): BfclGoldFile {
+function goldFile(entry: BfclQuestion, parameters: ParameterNames | undefined): BfclGoldFile {
   const question = entryObject(entry.question, entry.where, false);
+  const name = fileName(entry.id);
+  if (entry.kind === 'multi_turn') {
+    const answer = entryObject(entry.answer ?? 'null', `possible answer ${entry.id}`, true);
+    return {
+      id: entry.id,
+      category: entry.category,
+      name,
+      gold: multiTurnGold(question, answer, parameters, entry.id),
+    };
+  }
   const functions = offeredFunctions(question, entry.where);
   const answers =
     entry.kind === 'ast'
@@ -66,7 +78,7 @@ function goldFile(entry: BfclQuestion): BfclGoldFile {
   return {
     id: entry.id,
     category: entry.category,
-    name: fileName(entry.id),
+    name,
     gold: bfclGold(entry.kind, entry.category, entry.ruleset, functions, answers),
   };
 }

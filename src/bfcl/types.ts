@@ -1,6 +1,8 @@
-import type { Grade } from '../core/grade.js';
+import type { Grade, Verdict } from '../core/grade.js';
 import type { BatchTopIssue } from '../batch/types.js';
+import type { ParameterNames } from './multi-turn.js';
 import type { PyValue } from './python-values.js';
+import type { BFCL_TEXT } from './text.js';
 
 /**
  * Which of the leaderboard's checkers a file is judged by: `v4`, today's `bfcl_eval` (the v3/v4 file
@@ -67,6 +69,8 @@ export interface BfclSettings {
    * APIs cannot send dots in names); on by default.
    */
   underscoreToDot: boolean;
+  /** The multi-turn functions' parameter names, to name positional arguments of the possible answers. */
+  parameters?: ParameterNames | undefined;
 }
 
 /** One line of a `toolscore bfcl` verdicts file, for an entry that was judged. */
@@ -88,6 +92,27 @@ export interface BfclVerdictLine {
   top_issue: BatchTopIssue | null;
 }
 
+/**
+ * One line of a multi-turn entry: toolscore's scores, turn by turn, against the possible answer as a
+ * conversation gold. The leaderboard judges these entries on the state its simulated APIs reach after
+ * each turn, which toolscore does not reproduce yet: `valid` is null and `leaderboard_verdict` says so.
+ */
+export interface BfclTurnsLine {
+  id: string;
+  index: number;
+  category: string;
+  valid: null;
+  leaderboard_verdict: typeof BFCL_TEXT.notReproduced;
+  /** The conversation's score: the mean of its turns' scores. */
+  score: number;
+  grade: Grade;
+  turn_pass_rate: number;
+  first_failing_turn: number | null;
+  /** Per turn of the possible answer: its score, grade and verdict (a turn the result never reached scores 0). */
+  turns: { turn: number; score: number; grade: Grade; verdict: Verdict }[];
+  top_issue: BatchTopIssue | null;
+}
+
 /** A line for an entry that could not be read (a result with no question, an unreadable result line). */
 export interface BfclErrorLine {
   id: string;
@@ -96,7 +121,7 @@ export interface BfclErrorLine {
   error: string;
 }
 
-export type BfclLine = BfclVerdictLine | BfclErrorLine;
+export type BfclLine = BfclVerdictLine | BfclTurnsLine | BfclErrorLine;
 
 /** The leaderboard's count for one category, beside toolscore's mean score. */
 export interface BfclCategorySummary {
@@ -105,8 +130,13 @@ export interface BfclCategorySummary {
   correct_count: number;
   total_count: number;
   accuracy: number | null;
-  /** toolscore's mean score over the same entries. */
+  /** toolscore's mean score over the same entries (multi-turn ones included). */
   mean_score: number | null;
+  /**
+   * Multi-turn entries, scored by toolscore with no leaderboard verdict (not reproduced yet): not in
+   * `total_count`, in `mean_score`. Present only when there are some.
+   */
+  scored_without_verdict?: number;
   /** Entries that could not be read. */
   errors: number;
 }

@@ -1,6 +1,7 @@
 import { ToolscoreInputError } from '../core/errors.js';
 import type { ToolCall } from '../core/types.js';
 import { resolveSettings, scoreCalls, type ScoreSettings } from '../evaluation/evaluate.js';
+import { scoreGold } from '../evaluation/turns.js';
 import { readGold } from '../gold/gold.js';
 import { lineTopIssue } from '../batch/results-line.js';
 import { redactDeep, redactSecrets } from '../metrics/security.js';
@@ -8,8 +9,18 @@ import { planCategory } from './categories.js';
 import { UncheckableEntry, astChecker } from './checker.js';
 import { type Decoded, answerCalls, decodeResult, entryObject, isEmptyOutput, offeredFunctions } from './decode.js';
 import { bfclGold } from './gold.js';
+import { type ParameterNames, multiTurnCalls, multiTurnGold, userMessages } from './multi-turn.js';
 import { toJson } from './python-values.js';
-import type { BfclCall, BfclItem, BfclLine, BfclSettings, BfclVerdictLine, CheckResult } from './types.js';
+import { BFCL_TEXT } from './text.js';
+import type {
+  BfclCall,
+  BfclItem,
+  BfclLine,
+  BfclSettings,
+  BfclTurnsLine,
+  BfclVerdictLine,
+  CheckResult,
+} from './types.js';
 
 /**
  * Judges entries: the leaderboard's verdict, and toolscore's diagnosis of the same calls against the
@@ -34,6 +45,7 @@ export class BfclJudge {
         throw new ToolscoreInputError({ source: item.where }, `category ${category} ${plan.reason}`);
       // The schema's types are names ("float"), never numbers: the question needs no number kinds, and is the largest text.
       const question = entryObject(item.question, `${item.where} (question)`, false);
+      if (plan.kind === 'multi_turn') return multiTurnLine(item, question, this.scoring, this.settings.parameters);
       const functions = offeredFunctions(question, `question ${id}`);
       const result = entryObject(item.result, item.where, true);
       if (!Object.hasOwn(result, 'result'))
@@ -94,6 +106,50 @@ export class BfclJudge {
       top_issue: lineTopIssue(result),
     };
   }
+}
+
+/**
+ * A multi-turn entry scored turn by turn: the result's turn k against the possible answer's turn k,
+ * the question's user messages saying how many turns there are. No verdict: the leaderboard's
+ * state-based checker (it runs the calls on its simulated APIs) is not reproduced yet.
+ */
+function multiTurnLine(
+  item: BfclItem,
+  question: Record<string, unknown>,
+  scoring: ScoreSettings,
+  parameters: ParameterNames | undefined,
+): BfclTurnsLine {
+  const result = entryObject(item.result, item.where, true);
+  if (!Object.hasOwn(result, 'result'))
+    throw new ToolscoreInputError({ source: item.where }, 'expected a result entry {id, result}, with no "result" key');
+  if (item.answer === undefined)
+    throw new ToolscoreInputError({ source: item.where }, `entry ${item.id} has no possible answer`);
+  const answer = entryObject(item.answer, `possible answer ${item.id}`, true);
+  const gold = readGold(multiTurnGold(question, answer, parameters, item.id), `possible answer ${item.id}`);
+  const { calls, turns } = multiTurnCalls(result.result, item.where);
+  const users = userMessages(question, item.id)
+    .slice(0, turns)
+    .map((text) => text ?? '');
+  const scored = scoreGold(gold, { calls, userMessages: users }, scoring).result();
+  const conversation = scored.conversation!;
+  return {
+    id: item.id,
+    index: item.index,
+    category: item.category,
+    valid: null,
+    leaderboard_verdict: BFCL_TEXT.notReproduced,
+    score: scored.score,
+    grade: scored.grade,
+    turn_pass_rate: conversation.turnPassRate,
+    first_failing_turn: conversation.firstFailingTurn,
+    turns: conversation.turns.map((turn) => ({
+      turn: turn.turn,
+      score: turn.score,
+      grade: turn.grade,
+      verdict: turn.verdict,
+    })),
+    top_issue: lineTopIssue(scored),
+  };
 }
 
 /** The leaderboard's AST runner: a result that does not decode, or decodes to the wrong shape, fails before any check. */

@@ -42,12 +42,14 @@ describe('toolscore bfcl', () => {
     expect([one.code, two.code, one.stderr, two.stderr]).toEqual([0, 0, '', '']);
     const verdicts = readFileSync(join(dir, 'one.jsonl'), 'utf8');
     expect(readFileSync(join(dir, 'two.jsonl'), 'utf8')).toBe(verdicts);
-    expect(verdicts.trimEnd().split('\n')).toHaveLength(1640);
+    // 1,640 entries with the leaderboard's verdict, and multi_turn_base's 20 scored turn by turn.
+    expect(verdicts.trimEnd().split('\n')).toHaveLength(1660);
     // The counts of manifest.json's kept_results and kept_failures, per category.
     expect(one.stdout).toMatch(/^simple_python +0\.945 \(189\/200\) +0\.980 +0$/m);
     expect(one.stdout).toMatch(/^live_parallel +0\.750 \(12\/16\) +0\.967 +0$/m);
-    expect(one.stdout).toMatch(/^all judged entries +0\.876 \(1436\/1640\) +0\.931 +0$/m);
-    expect(one.stdout).toContain("skipped multi_turn_base: it needs the leaderboard's simulated APIs");
+    expect(one.stdout).toMatch(/^multi_turn_base +not reproduced yet \(20\) +0\.879 +0$/m);
+    expect(one.stdout).toMatch(/^all judged entries +0\.876 \(1436\/1640\); not reproduced yet \(20\) +0\.931 +0$/m);
+    expect(one.stdout).not.toContain('skipped');
     expect(two.stdout).toContain('HTML report: r.html');
     const summary = JSON.parse(readFileSync(join(dir, 's.json'), 'utf8'));
     expect(summary.overall).toEqual({
@@ -56,6 +58,7 @@ describe('toolscore bfcl', () => {
       accuracy: 1436 / 1640,
       mean_score: expect.any(Number),
       errors: 0,
+      scored_without_verdict: 20,
     });
     const markdown = readFileSync(join(dir, 'r.md'), 'utf8');
     expect(markdown).toContain('| simple\\_python | 0.945 (189/200) | 0.980 | 0 |');
@@ -80,9 +83,11 @@ describe('toolscore bfcl', () => {
       { cwd: dir },
     );
     expect(run.code).toBe(0);
-    // 11 categories: 9 of 200 entries, live_parallel 16, live_parallel_multiple 24, live_relevance 16; multi-turn skipped.
-    expect(run.stdout).toContain('wrote 1656 gold files to gold');
-    expect(readdirSync(join(dir, 'gold'))).toHaveLength(1656);
+    // 15 categories: 9 of 200 entries, live_parallel 16, live_parallel_multiple 24, live_relevance 16,
+    // and the four multi-turn ones of 20.
+    expect(run.stdout).toContain('wrote 1736 gold files to gold');
+    expect(readdirSync(join(dir, 'gold'))).toHaveLength(1736);
+    expect(JSON.parse(readFileSync(join(dir, 'gold/multi_turn_base_50.json'), 'utf8')).turns).toHaveLength(1);
     expect(JSON.parse(readFileSync(join(dir, 'gold/simple_python_0.json'), 'utf8'))).toEqual({
       calls: [
         {
@@ -117,9 +122,8 @@ describe('toolscore bfcl', () => {
       { cwd: dir },
     );
     expect(multiTurn.code).toBe(2);
-    expect(multiTurn.stderr.trim().split('\n')).toHaveLength(1);
-    expect(multiTurn.stderr).toMatch(
-      /BFCL_v4_multi_turn_base_result\.jsonl: category multi_turn_base needs the leaderboard's simulated APIs/,
+    expect(multiTurn.stderr.trim()).toMatch(
+      /no possible-answer file for category multi_turn_base; pass --answers with its file or folder$/,
     );
     const sameFile = await runCli(['bfcl', ...INPUTS, '-o', join(CORPUS, 'questions/BFCL_v4_simple_python.jsonl')], {
       cwd: dir,
@@ -140,11 +144,11 @@ describe('the BFCL report in headless Chromium', needs(CHROMIUM), () => {
     page.on('request', (request) => requests.push(request.url()));
     await page.goto(pathToFileURL(file).href, { waitUntil: 'load', timeout: 15_000 });
     expect(await page.title()).toBe('BFCL verdicts');
-    // 10 categories and the overall row.
-    expect(await page.locator('#categories tbody tr').count()).toBe(11);
+    // 11 categories (multi_turn_base scored, not reproduced) and the overall row.
+    expect(await page.locator('#categories tbody tr').count()).toBe(12);
     // 204 failures; the report lists the 200 lowest-scoring.
     expect(await page.locator('#failures tbody tr').count()).toBe(200);
-    expect(await page.locator('#skipped li').textContent()).toContain('multi_turn_base');
+    expect(await page.locator('#skipped li').count()).toBe(0);
     expect(requests.filter((url) => !url.startsWith('file:'))).toEqual([]);
     await page.close();
   });

@@ -68,12 +68,12 @@ describe('schemas/gold.json', () => {
     expect(gold({ $schema: 'https://unpkg.com/toolscore/schemas/gold.json', calls: [{ tool: 'search' }] })).toBe(true);
   });
 
-  it('accepts every gold file toolscore bfcl --to-gold writes for the BFCL corpus (1,656 of them)', async () => {
+  it('accepts every gold file toolscore bfcl --to-gold writes for the BFCL corpus (1,736 of them, 80 multi-turn)', async () => {
     const { files } = await bfclGoldFiles({
       questions: join(ROOT, 'test/corpus/bfcl/questions'),
       answers: join(ROOT, 'test/corpus/bfcl/possible_answer'),
     });
-    expect(files).toHaveLength(1656);
+    expect(files).toHaveLength(1736);
     const rejected = files.filter((file) => !gold(JSON.parse(JSON.stringify(file.gold)))).map((file) => file.id);
     expect(rejected).toEqual([]);
   });
