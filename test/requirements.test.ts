@@ -58,9 +58,9 @@ describe('tests that need something from the machine', () => {
     expect(run.code, run.stderr).toBe(0);
     const lines = run.stdout.split('\n').filter((line) => line.trim() !== '');
     expect(lines.filter((line) => line.startsWith('skipped:'))).toEqual([
-      'skipped: 3 browser tests (no Chromium at /nowhere/chromium: apt-get install chromium, or point TOOLSCORE_CHROMIUM at one)',
+      'skipped: 4 browser tests (no Chromium at /nowhere/chromium: apt-get install chromium, or point TOOLSCORE_CHROMIUM at one)',
     ]);
     expect(lines.at(-1)).toMatch(/^skipped: /);
-    expect(run.stdout).toMatch(/Tests {2}3 skipped \(3\)/);
+    expect(run.stdout).toMatch(/Tests {2}4 skipped \(4\)/);
   }, 100_000);
 });

@@ -6,8 +6,8 @@ import { readError, readJsonFile } from '../io/files.js';
 import { looksLikeJsonLines, readJsonLines } from '../io/jsonl.js';
 import { jsonTextWithKinds } from '../match/number-kinds.js';
 import { type CategoryFile, type CategoryKind, categoryFile, planCategory } from './categories.js';
-import { type ParameterNames, readParameterNames } from './multi-turn.js';
-import type { BfclItem, BfclSummary, Ruleset } from './types.js';
+import { readParameterNames } from './multi-turn.js';
+import type { BfclItem, BfclSummary, ParameterNames, Ruleset } from './types.js';
 
 /** Where a run's three inputs are: each a file or a folder of the leaderboard's files. */
 export interface BfclSources {

@@ -14,6 +14,7 @@ import { encodeArgs } from '../match/operators.js';
 import { decodeResult } from './decode.js';
 import { parsePythonCall } from './python-calls.js';
 import { type PyValue, toJson } from './python-values.js';
+import type { ParameterNames } from './types.js';
 
 /** One turn of a converted possible answer: the user's message (absent when the turn has none) and the calls. */
 export interface BfclGoldTurn {
@@ -25,9 +26,6 @@ export interface BfclGoldTurn {
 export interface BfclTurnsGold {
   turns: BfclGoldTurn[];
 }
-
-/** Each function's parameter names in the order of its signature: how a positional argument is named. */
-export type ParameterNames = Readonly<Record<string, readonly string[]>>;
 
 /** Where the leaderboard keeps the multi-turn function documents, beside its question files. */
 const FUNC_DOC_FOLDER = 'multi_turn_func_doc';

@@ -4,8 +4,8 @@ import { goldNameCollisionText, goldNameTooLongText } from './text.js';
 import { answerCalls, entryObject, offeredFunctions } from './decode.js';
 import { type BfclQuestion, type BfclSources, planBfclQuestions } from './files.js';
 import { type BfclGold, bfclGold } from './gold.js';
-import { type BfclTurnsGold, type ParameterNames, multiTurnGold } from './multi-turn.js';
-import type { BfclSummary } from './types.js';
+import { type BfclTurnsGold, multiTurnGold } from './multi-turn.js';
+import type { BfclSummary, ParameterNames } from './types.js';
 
 /** One entry's gold file. */
 export interface BfclGoldFile {

@@ -1,6 +1,5 @@
 import type { Grade, Verdict } from '../core/grade.js';
 import type { BatchTopIssue } from '../batch/types.js';
-import type { ParameterNames } from './multi-turn.js';
 import type { PyValue } from './python-values.js';
 import type { BFCL_TEXT } from './text.js';
 
@@ -157,3 +156,6 @@ export interface BfclSummary {
    */
   text_results: { category: string; count: number }[];
 }
+
+/** Each function's parameter names in the order of its signature: how a positional argument is named. */
+export type ParameterNames = Readonly<Record<string, readonly string[]>>;

@@ -9,7 +9,7 @@ import { planCategory } from './categories.js';
 import { UncheckableEntry, astChecker } from './checker.js';
 import { type Decoded, answerCalls, decodeResult, entryObject, isEmptyOutput, offeredFunctions } from './decode.js';
 import { bfclGold } from './gold.js';
-import { type ParameterNames, multiTurnCalls, multiTurnGold, userMessages } from './multi-turn.js';
+import { multiTurnCalls, multiTurnGold, userMessages } from './multi-turn.js';
 import { toJson } from './python-values.js';
 import { BFCL_TEXT } from './text.js';
 import type {
@@ -20,6 +20,7 @@ import type {
   BfclTurnsLine,
   BfclVerdictLine,
   CheckResult,
+  ParameterNames,
 } from './types.js';
 
 /**

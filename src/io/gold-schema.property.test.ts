@@ -169,7 +169,8 @@ test('the gold schema, in zod and as schemas/gold.json, accepts exactly what the
       runs++;
       if (expectSameAnswer(data)) accepted++;
     }),
-    { numRuns: 1500 },
+    // Found by a run (seed 1665183760): a call's result took any JSON in the schema, "$" keys included.
+    { numRuns: 1500, examples: [[[{ tool: 'search', result: { $: false } }]]] },
   );
   // Both sides of the equivalence are exercised.
   expect(accepted).toBeGreaterThan(runs / 10);

@@ -166,7 +166,9 @@ const CALL_SHAPE = {
     extraArgs.nullable(),
     'allow: arguments beyond the expected ones are not penalized for this call; deny (the default): they are.',
   ),
-  result: anything(
+  // A new schema around `value`: registering a description on `value` itself would replace its id.
+  result: doc(
+    z.lazy(() => value),
     'What the call must return, compared with the recorded result (a JSON-string result is parsed first); values may be $ operators at any depth, an object checks only the keys it names. null (as the Python tool writes it): not checked.',
   ),
   succeeds: doc(

@@ -3,12 +3,13 @@
  * possible answer converts to a conversation gold that the published schema accepts and readGold reads
  * without a warning, and a model's multi-turn result is scored turn by turn, with no verdict of the
  * leaderboard's (not reproduced yet). The corpus holds every 10th entry of each category (the whole
- * files would take it over its size limit); with TOOLSCORE_BFCL_DATA naming the leaderboard's data folder
- * (`berkeley-function-call-leaderboard/bfcl_eval/data` of gorilla at 6ea5797) all 800 are converted.
+ * files would take it over its size limit) as plain files, and the whole four categories gzipped
+ * (gorilla at 6ea5797): all 800 entries are converted.
  */
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, test } from 'vitest';
 import { evaluateBfcl } from '../../src/bfcl/index.js';
@@ -52,12 +53,27 @@ const counts = (files: readonly BfclGoldFile[]) =>
     return [category, of.length, empty.length];
   });
 
-const DATA = process.env.TOOLSCORE_BFCL_DATA;
+/**
+ * The leaderboard's data folder for the four categories, whole: the question and answer files are kept
+ * gzipped in the corpus (test/corpus/bfcl/multi-turn-full), written out here beside the function docs.
+ */
+function wholeDataFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'toolscore-bfcl-full-'));
+  const full = join(CORPUS, 'multi-turn-full');
+  mkdirSync(join(dir, 'possible_answer'));
+  for (const category of CATEGORIES)
+    for (const sub of ['', 'possible_answer']) {
+      const name = `BFCL_v4_${category}.json`;
+      writeFileSync(join(dir, sub, name), gunzipSync(readFileSync(join(full, sub, `${name}.gz`))));
+    }
+  cpSync(join(CORPUS, 'questions', 'multi_turn_func_doc'), join(dir, 'multi_turn_func_doc'), { recursive: true });
+  return dir;
+}
 
-test.skipIf(DATA === undefined)(
-  'all 800 entries of the leaderboard’s data folder (TOOLSCORE_BFCL_DATA) convert and validate',
-  async () => {
-    const files = await convertedAndChecked(DATA!, join(DATA!, 'possible_answer'));
+test('all 800 entries of the leaderboard’s four multi-turn categories convert and validate', async () => {
+  const dir = wholeDataFolder();
+  try {
+    const files = await convertedAndChecked(dir, join(dir, 'possible_answer'));
     // The empty turns, counted in the answer files: miss_func and miss_param have one per entry (the
     // turn before the held-out function or the missing parameter is given) and 3 more; base and long_context 3.
     expect(counts(files)).toEqual([
@@ -66,8 +82,10 @@ test.skipIf(DATA === undefined)(
       ['multi_turn_miss_func', 200, 203],
       ['multi_turn_miss_param', 200, 203],
     ]);
-  },
-);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 120_000);
 
 describe('multi-turn possible answers as conversation gold', async () => {
   const multiTurn = await convertedAndChecked(join(CORPUS, 'questions'), join(CORPUS, 'possible_answer'));
