@@ -457,7 +457,14 @@ describe('openai: Chat Completions, recorded provider HTTP (gpt-4o-mini, 2 paral
 
   test('the final answer (text only) has no calls and is still recognised', () => {
     const final = recording.interactions[1].response.body.json;
-    expect(autoExtract(final)).toEqual({ calls: [], format: 'openai', warnings: [] });
+    expect(autoExtract(final)).toEqual({
+      calls: [],
+      format: 'openai',
+      warnings: [],
+      replies: [
+        "Today, the weather in Seattle is 50 degrees and raining, while in San Francisco, it's 70 degrees and sunny.",
+      ],
+    });
   });
 });
 
@@ -556,6 +563,7 @@ describe('openai: conversation turns', () => {
       calls: [{ tool: 'weather', args: {}, id: 'c1', is_error: false, metadata: { format: 'tool_calls' } }],
       format: 'openai',
       warnings: [],
+      replies: [null],
     });
   });
 });
@@ -614,6 +622,7 @@ describe('openai: OpenAI-compatible providers (vercel/ai fixtures)', () => {
         format: 'openai',
         warnings: [],
         calls: [{ tool: 'weather', args, id, is_error: false, metadata: { format: 'tool_calls' } }],
+        replies: [null],
       });
     }
     expect(
@@ -622,11 +631,15 @@ describe('openai: OpenAI-compatible providers (vercel/ai fixtures)', () => {
   });
 
   test('negative control: a text-only completion gives zero calls', () => {
-    expect(autoExtract(fixture('openai-chat', 'openai-text.json'))).toEqual({
+    const text = fixture('openai-chat', 'openai-text.json');
+    expect(autoExtract(text)).toEqual({
       calls: [],
       format: 'openai',
       warnings: [],
+      // The message's content, a text of 1,500-odd characters starting "**Holiday Name:** Galaxy Day".
+      replies: [text.choices[0].message.content],
     });
+    expect(autoExtract(text).replies![0]).toMatch(/^\*\*Holiday Name:\*\* Galaxy Day {2}\n/);
   });
 
   test('error bodies are errors, not zero calls', () => {
@@ -720,6 +733,7 @@ describe('openai: hand-written shapes the corpus lacks', () => {
           metadata: { format: 'tool_calls' },
         },
       ],
+      replies: [null],
     });
   });
 
