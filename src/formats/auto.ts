@@ -4,7 +4,13 @@ import type { ToolCall } from '../core/types.js';
 import { claimHint, detectFormat, formatNamed, undetectedFormatError } from './registry.js';
 import { runsOf, runsReadAsOneText } from './runs.js';
 import { conversationOf } from './support/turns.js';
-import { collectingContext, passedOverWarnings, type TraceFormat, type UnrecognisedItems } from './types.js';
+import {
+  collectingContext,
+  passedOverWarnings,
+  recordsReplies,
+  type TraceFormat,
+  type UnrecognisedItems,
+} from './types.js';
 
 /** Calls read from some input, with the format used and any warnings. */
 export interface ExtractedCalls {
@@ -83,6 +89,6 @@ export function readWithAdapter(
     warnings,
     ...(runs === undefined ? {} : { runs: runs.map((run) => run.id) }),
     // An empty list records nothing, a reply neither.
-    ...conversationOf(userMessages, replies, adapter.recordsReplies === true && !empty),
+    ...conversationOf(userMessages, replies, !empty && recordsReplies(adapter, data)),
   };
 }

@@ -80,9 +80,10 @@ export interface TraceFormat {
   /**
    * Whether the format records the agent's assistant text: its readings then give `replies` (a
    * turn without text is null) even when a document holds none. A format without it gives `replies`
-   * only when a reading met some text (an OpenTelemetry chat span's output messages).
+   * only when a reading met some text (an OpenTelemetry chat span's output messages). A function
+   * says it of each document (a format some of whose shapes record no messages).
    */
-  recordsReplies?: boolean;
+  recordsReplies?: boolean | ((data: unknown) => boolean);
   /**
    * Optional: whether data is a shape this format reads in which no call is a legitimate zero, though
    * `detect` leaves it to other formats (an Anthropic message without its `role` holding only text, an
@@ -117,6 +118,12 @@ export interface TraceStreamReader {
   push(item: unknown, path: string): void;
   /** The calls, once every item was pushed. May throw `ToolscoreInputError` like `parse`. */
   finish(): ToolCall[];
+}
+
+/** Whether `format` records the agent's assistant text in `data` (see `TraceFormat.recordsReplies`). */
+export function recordsReplies(format: TraceFormat, data: unknown): boolean {
+  const records = format.recordsReplies;
+  return typeof records === 'function' ? records(data) : records === true;
 }
 
 /**

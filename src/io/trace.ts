@@ -8,15 +8,16 @@ import {
   collectingContext,
   passedOverWarnings,
   type ParseContext,
+  recordsReplies,
   type TraceFormat,
   type TraceRun,
   type TraceStreamReader,
+  type UnrecognisedItems,
 } from '../formats/types.js';
 import { jsonTextWithKinds } from '../match/number-kinds.js';
 import { type ParseJsonOptions, parseJson } from './json.js';
 import { readJsonOrServerSentEvents } from './sse.js';
 import { isJsonLinesPath, jsonLinePath, type JsonLinesOptions, looksLikeJsonLines, readJsonLines } from './jsonl.js';
-import type { UnrecognisedItems } from '../formats/types.js';
 import { callMarkIn, checkZeroCalls, describeKeys } from '../formats/support/call-collector.js';
 import { openRegularFile, readTextFile } from './files.js';
 import { conversationOf } from '../formats/support/turns.js';
@@ -293,6 +294,6 @@ async function loadJsonLinesTrace(path: string, format: string, options?: JsonLi
     calls,
     format: name,
     warnings,
-    ...conversationOf(userMessages, replies, adapter.recordsReplies === true),
+    ...conversationOf(userMessages, replies, recordsReplies(adapter, collected ?? sample.map((entry) => entry.item))),
   };
 }
