@@ -168,6 +168,82 @@ testReader(openaiFormat, [
       },
     ],
     userMessages: ['weather in Paris?', 'and in Rome?'],
+    // Neither turn has an assistant message: each turn's reply is null.
+    replies: [null, null],
+  },
+  {
+    name: 'replies: the last assistant text of each turn; a turn whose assistant only called tools has none',
+    input: [
+      { role: 'user', content: 'Where is order 7?' },
+      {
+        role: 'assistant',
+        content: 'Let me look.',
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'track_order', arguments: '{"order_id": 7}' } }],
+      },
+      { role: 'tool', tool_call_id: 'c1', content: '{"status": "shipped"}' },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'It has shipped.' },
+          { type: 'text', text: 'It arrives Monday.' },
+        ],
+      },
+      { role: 'user', content: 'Refund it.' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'c2', type: 'function', function: { name: 'refund_order', arguments: '{"order_id": 7}' } }],
+      },
+      { role: 'tool', tool_call_id: 'c2', content: 'Error: card expired' },
+    ],
+    calls: [
+      {
+        tool: 'track_order',
+        args: { order_id: 7 },
+        id: 'c1',
+        result: { status: 'shipped' },
+        is_error: false,
+        metadata: { format: 'tool_calls' },
+        turn: 1,
+      },
+      {
+        tool: 'refund_order',
+        args: { order_id: 7 },
+        id: 'c2',
+        result: 'Error: card expired',
+        error: 'Error: card expired',
+        is_error: true,
+        metadata: { format: 'tool_calls' },
+        turn: 2,
+      },
+    ],
+    userMessages: ['Where is order 7?', 'Refund it.'],
+    replies: ['It has shipped.\nIt arrives Monday.', null],
+  },
+  {
+    name: 'replies: a Responses API output message (output_text) is the reply; reasoning is not',
+    input: {
+      object: 'response',
+      output: [
+        { type: 'reasoning', id: 'rs1', summary: [{ type: 'summary_text', text: 'thinking it over' }] },
+        { type: 'function_call', call_id: 'fc1', name: 'weather', arguments: '{"city": "Paris"}' },
+        {
+          type: 'message',
+          role: 'assistant',
+          content: [{ type: 'output_text', text: 'Sunny in Paris.', annotations: [] }],
+        },
+      ],
+    },
+    calls: [
+      {
+        tool: 'weather',
+        args: { city: 'Paris' },
+        id: 'fc1',
+        is_error: false,
+        metadata: { format: 'responses.function_call' },
+      },
+    ],
+    replies: ['Sunny in Paris.'],
   },
   {
     name: "one Responses API function_call item on its own (the recorded response's output[0]): detected and read",
