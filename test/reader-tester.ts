@@ -5,7 +5,7 @@ import type { ToolCall } from '../src/core/types.js';
 import { evaluate } from '../src/evaluation/evaluate.js';
 import { readWithAdapter } from '../src/formats/auto.js';
 import { detectFormat, FORMATS } from '../src/formats/registry.js';
-import type { TraceFormat } from '../src/formats/types.js';
+import { collectingContext, type ParseContext, type TraceFormat } from '../src/formats/types.js';
 import { renderReportConsole, renderWarnings } from '../src/reports/console.js';
 import { renderReportCsv } from '../src/reports/csv.js';
 import { renderReportHtml } from '../src/reports/html.js';
@@ -38,6 +38,11 @@ export interface ReaderCase {
    * for a conversation (two or more), whose calls then carry their `turn`. Left out: none reported.
    */
   userMessages?: readonly string[];
+  /**
+   * The agent's replies the whole reading reports (`ExtractedCalls.replies`: one per turn, its last
+   * assistant text or null), or `'absent'` for a reading that records none. Left out: not checked.
+   */
+  replies?: readonly (string | null)[] | 'absent';
   /** Instead of calls: the one-line error (its whole message, or a pattern for it). */
   error?: string | RegExp;
   /**
@@ -236,6 +241,52 @@ function checkCase(format: TraceFormat, testCase: ReaderCase): void {
     expect(whole.calls).toEqual(reading.calls);
     expect(whole.userMessages).toEqual(testCase.userMessages);
   }
+  if (testCase.replies !== undefined) {
+    const whole = readWithAdapter(format, data, SOURCE, true);
+    expect(whole.replies).toEqual(testCase.replies === 'absent' ? undefined : testCase.replies);
+  }
+}
+
+/** What `parse` gives for `data` with the context's `assistantText` member, or without it; or the error's message. */
+function parsedWithReplies(format: TraceFormat, data: unknown, withReplies: boolean): unknown {
+  const warnings: string[] = [];
+  const context: ParseContext = collectingContext(SOURCE, warnings);
+  if (!withReplies) delete context.assistantText;
+  try {
+    return { calls: format.parse(data, context), warnings };
+  } catch (error) {
+    if (error instanceof ToolscoreInputError) return error.message;
+    throw error;
+  }
+}
+
+/**
+ * Replies: reporting them never changes the calls, warnings or errors (a context without
+ * `assistantText` reads the same, also for mutated documents); a reading's replies, when given, are
+ * one per turn, each a non-empty text or null, and given whenever the format records them.
+ */
+export function checkReplies(format: TraceFormat, samples: readonly unknown[], numRuns = 100): void {
+  for (const data of samples) {
+    expect(parsedWithReplies(format, data, true)).toEqual(parsedWithReplies(format, data, false));
+    const reading = readingOf(format, data);
+    if (reading instanceof ToolscoreInputError) continue;
+    if (reading.replies === undefined) {
+      expect(format.recordsReplies, 'replies absent from a format that records them').not.toBe(true);
+      continue;
+    }
+    expect(reading.replies).toHaveLength(Math.max(1, reading.userMessages?.length ?? 0));
+    for (const reply of reading.replies) expect(reply === null || reply.trim() !== '').toBe(true);
+  }
+  if (samples.length === 0) return;
+  const paths = samples.map((sample) => pathsOf(sample));
+  fc.assert(
+    fc.property(fc.nat(), fc.nat(), fc.jsonValue({ maxDepth: 2 }), (which, where, replacement) => {
+      const index = which % samples.length;
+      const data = replaceAt(samples[index], paths[index]![where % paths[index]!.length]!, replacement);
+      expect(parsedWithReplies(format, data, true)).toEqual(parsedWithReplies(format, data, false));
+    }),
+    { numRuns },
+  );
 }
 
 /**
@@ -285,5 +336,7 @@ export function testReader(format: TraceFormat, cases: readonly ReaderCase[], ga
     test('a credential in the arguments is masked in every output', () => checkCredentialMasked(format, cases));
     test('turns: all calls marked or none, from 1 up to the user messages, never going back', () =>
       checkTurns(format, documents()));
+    test('replies: one per turn, never changing the calls, given whenever the format records them', () =>
+      checkReplies(format, documents()));
   });
 }

@@ -4,7 +4,13 @@ import type { ToolCall } from '../core/types.js';
 import { claimHint, detectFormat, formatNamed, undetectedFormatError } from './registry.js';
 import { runsOf, runsReadAsOneText } from './runs.js';
 import { conversationOf } from './support/turns.js';
-import { collectingContext, passedOverWarnings, type TraceFormat, type UnrecognisedItems } from './types.js';
+import {
+  collectingContext,
+  passedOverWarnings,
+  recordsReplies,
+  type TraceFormat,
+  type UnrecognisedItems,
+} from './types.js';
 
 /** Calls read from some input, with the format used and any warnings. */
 export interface ExtractedCalls {
@@ -19,6 +25,12 @@ export interface ExtractedCalls {
    * holds two or more, and then each call carries its `turn`.
    */
   userMessages?: string[];
+  /**
+   * The agent's reply in each conversation turn (index k-1 for turn k; one entry when the trace holds
+   * fewer than two user messages): the last assistant text of the turn, or null when it has none.
+   * Absent when the format records no assistant text at all (no reply recorded).
+   */
+  replies?: (string | null)[];
 }
 
 /**
@@ -51,9 +63,11 @@ export function readWithAdapter(
   const warnings: string[] = [];
   const passedOver: UnrecognisedItems = { count: 0 };
   const userMessages: string[] = [];
-  const context = collectingContext(source, warnings, passedOver, userMessages);
+  const replies: (string | null)[] = [];
+  const context = collectingContext(source, warnings, passedOver, userMessages, replies);
   // An empty list is no calls in any format (a run that made none), whatever shape the format expects.
-  const calls = isEmptyList(data) ? [] : adapter.parse(data, context);
+  const empty = isEmptyList(data);
+  const calls = empty ? [] : adapter.parse(data, context);
   warnings.push(...passedOverWarnings(source, passedOver, calls.length === 0));
   // Several runs scored as one trace is rarely what is meant: say so, and what scores them one by one.
   const runs = runsOf(adapter, data);
@@ -74,6 +88,7 @@ export function readWithAdapter(
     format: adapter.name,
     warnings,
     ...(runs === undefined ? {} : { runs: runs.map((run) => run.id) }),
-    ...conversationOf(userMessages),
+    // An empty list records nothing, a reply neither.
+    ...conversationOf(userMessages, replies, !empty && recordsReplies(adapter, data)),
   };
 }

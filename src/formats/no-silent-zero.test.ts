@@ -63,11 +63,12 @@ describe('a named format never reads a silent zero', () => {
       { role: 'assistant', content: 'hello' },
     ];
     for (const format of ['openai', 'anthropic'])
-      expect(readWithFormat(chat, format, 't')).toEqual({ calls: [], format, warnings: [] });
+      expect(readWithFormat(chat, format, 't')).toEqual({ calls: [], format, warnings: [], replies: ['hello'] });
     expect(readWithFormat({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }, 'gemini', 't')).toEqual({
       calls: [],
       format: 'gemini',
       warnings: [],
+      replies: [null],
     });
   });
 });
@@ -82,6 +83,7 @@ describe('a detected format that reads nothing it can use warns', () => {
       warnings: [
         't at $: read as gemini but found no tool calls it could use, though the input holds "functionCall" entries; check the format (--format) before reading the score',
       ],
+      replies: [null],
     });
     expect(isNothingReadWarning(reading.warnings[0]!)).toBe(true);
   });
@@ -145,7 +147,7 @@ describe('a detected format that reads nothing it can use warns', () => {
         'anthropic',
         't',
       ),
-    ).toEqual({ calls: [], format: 'anthropic', warnings: [] });
+    ).toEqual({ calls: [], format: 'anthropic', warnings: [], replies: ['no tools today'] });
   });
 });
 
@@ -304,8 +306,11 @@ describe('every reader names what it passed over when it read no call', () => {
 
   test.each(cases)('$format', ({ format, data, at, what }) => {
     const warning = `t at ${at}: read as ${format} but found no tool calls it could use, though it passed over ${what}; check the format (--format) before reading the score`;
-    expect(readWithFormat(data, 'auto', 't')).toEqual({ calls: [], format, warnings: [warning] });
-    expect(readWithFormat(data, format, 't')).toEqual({ calls: [], format, warnings: [warning] });
+    // Replies aside (a format that records them gives its turn's, null here).
+    const { replies: _, ...reading } = readWithFormat(data, 'auto', 't');
+    expect(reading).toEqual({ calls: [], format, warnings: [warning] });
+    const { replies: __, ...named } = readWithFormat(data, format, 't');
+    expect(named).toEqual({ calls: [], format, warnings: [warning] });
   });
 
   test('each reader is covered here or warns of its own (mcp, otel, custom, crewai, openhands, swe-agent)', () => {

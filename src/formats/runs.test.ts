@@ -47,6 +47,7 @@ describe('runsOf', () => {
           calls: [{ tool: 't0', args: {}, is_error: false }],
           format: 'adk',
           warnings: [],
+          replies: [null],
         });
       }),
     );

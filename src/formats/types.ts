@@ -20,6 +20,12 @@ export interface ParseContext {
    * (support/turns.ts), which also marks each call's turn.
    */
   userMessage?(path: string, text: string): void;
+  /**
+   * Records an assistant message's text (its text parts joined with "\n"; never thinking nor tool
+   * calls), in document order, so it falls in the turn of the user messages reported before it.
+   * Readers report them through a `TurnCounter` (support/turns.ts), which leaves out empty texts.
+   */
+  assistantText?(path: string, text: string): void;
 }
 
 /** What a reading passed over without knowing it (see `ParseContext.unrecognised`). */
@@ -72,6 +78,13 @@ export interface TraceFormat {
    */
   detect(data: unknown): boolean;
   /**
+   * Whether the format records the agent's assistant text: its readings then give `replies` (a
+   * turn without text is null) even when a document holds none. A format without it gives `replies`
+   * only when a reading met some text (an OpenTelemetry chat span's output messages). A function
+   * says it of each document (a format some of whose shapes record no messages).
+   */
+  recordsReplies?: boolean | ((data: unknown) => boolean);
+  /**
    * Optional: whether data is a shape this format reads in which no call is a legitimate zero, though
    * `detect` leaves it to other formats (an Anthropic message without its `role` holding only text, an
    * empty `{"messages": []}`). A named reading of it then gives no calls without an error.
@@ -107,20 +120,34 @@ export interface TraceStreamReader {
   finish(): ToolCall[];
 }
 
+/** Whether `format` records the agent's assistant text in `data` (see `TraceFormat.recordsReplies`). */
+export function recordsReplies(format: TraceFormat, data: unknown): boolean {
+  const records = format.recordsReplies;
+  return typeof records === 'function' ? records(data) : records === true;
+}
+
 /**
  * A ParseContext that collects warnings as `source at path: message` lines, counts what it passed
- * over, and collects the user messages' texts in `userMessages`.
+ * over, collects the user messages' texts in `userMessages`, and in `replies` the last assistant text
+ * of each turn (index k-1 for turn k, the turn being the user messages reported so far; null for a
+ * turn without one, filled in up to the turn of the latest text).
  */
 export function collectingContext(
   source: string,
   warnings: string[],
   passedOver: UnrecognisedItems = { count: 0 },
   userMessages: string[] = [],
+  replies: (string | null)[] = [],
 ): ParseContext {
   return {
     source,
     userMessage(_path, text) {
       userMessages.push(text);
+    },
+    assistantText(_path, text) {
+      const turn = Math.max(1, userMessages.length);
+      while (replies.length < turn) replies.push(null);
+      replies[turn - 1] = text;
     },
     warn(path, message) {
       warnings.push(`${source}${path ? ` at ${path}` : ''}: ${message}`);

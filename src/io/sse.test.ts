@@ -37,8 +37,9 @@ describe('Server-Sent Events captures (openllmetry cassettes: response bodies as
         metadata: { format: 'cohere.tool_call', finish_reason: 'TOOL_CALL' },
       },
     ];
-    expect(await loadTraceFile(path)).toEqual({ calls, format: 'cohere', warnings: [] });
-    expect(await loadTraceFile(path, 'cohere')).toEqual({ calls, format: 'cohere', warnings: [] });
+    // The stream has no content-delta event: no reply.
+    expect(await loadTraceFile(path)).toEqual({ calls, format: 'cohere', warnings: [], replies: [null] });
+    expect(await loadTraceFile(path, 'cohere')).toEqual({ calls, format: 'cohere', warnings: [], replies: [null] });
   });
 
   test('an OpenAI chat.completion.chunk stream (data: lines only, ending in [DONE])', async () => {
@@ -54,6 +55,8 @@ describe('Server-Sent Events captures (openllmetry cassettes: response bodies as
       ],
       format: 'openai',
       warnings: [],
+      // Its deltas carry tool call fragments and no content: no reply.
+      replies: [null],
     });
   });
 
@@ -78,6 +81,10 @@ describe('Server-Sent Events captures (openllmetry cassettes: response bodies as
       ],
       format: 'anthropic',
       warnings: [],
+      // The text block before the calls, joined from its ten text_delta events.
+      replies: [
+        "Certainly! I can help you with that information. To get the weather and current time in San Francisco, I'll need to use two separate functions. Let me fetch that data for you.",
+      ],
     });
   });
 });

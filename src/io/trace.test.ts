@@ -55,7 +55,7 @@ describe('loadTraceFile never reads a silent zero', () => {
       'stream.txt',
       'event: message_start\ndata: {"type":"message_start"}\n\nevent: message_stop\ndata: {"type":"message_stop"}\n',
     );
-    expect(await loadTraceFile(sse)).toEqual({ calls: [], format: 'anthropic', warnings: [] });
+    expect(await loadTraceFile(sse)).toEqual({ calls: [], format: 'anthropic', warnings: [], replies: [null] });
     const html = file('page.json', '<!DOCTYPE html>\n<html><body>502 Bad Gateway</body></html>\n');
     expect((await inputError(loadTraceFile(html))).message).toBe(
       `${html}: this is an HTML page, not a recorded trace; expected a JSON trace or JSON Lines`,

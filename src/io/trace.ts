@@ -8,15 +8,16 @@ import {
   collectingContext,
   passedOverWarnings,
   type ParseContext,
+  recordsReplies,
   type TraceFormat,
   type TraceRun,
   type TraceStreamReader,
+  type UnrecognisedItems,
 } from '../formats/types.js';
 import { jsonTextWithKinds } from '../match/number-kinds.js';
 import { type ParseJsonOptions, parseJson } from './json.js';
 import { readJsonOrServerSentEvents } from './sse.js';
 import { isJsonLinesPath, jsonLinePath, type JsonLinesOptions, looksLikeJsonLines, readJsonLines } from './jsonl.js';
-import type { UnrecognisedItems } from '../formats/types.js';
 import { callMarkIn, checkZeroCalls, describeKeys } from '../formats/support/call-collector.js';
 import { openRegularFile, readTextFile } from './files.js';
 import { conversationOf } from '../formats/support/turns.js';
@@ -165,10 +166,11 @@ function boundedWarnings(
   warnings: string[],
   passedOver: UnrecognisedItems,
   userMessages: string[],
+  replies: (string | null)[],
 ): ParseContext & {
   finish(): void;
 } {
-  const context = collectingContext(path, warnings, passedOver, userMessages);
+  const context = collectingContext(path, warnings, passedOver, userMessages, replies);
   const kept = new Map<string, number>();
   const beyond = new Map<string, number>();
   let unlisted = 0;
@@ -210,7 +212,8 @@ async function loadJsonLinesTrace(path: string, format: string, options?: JsonLi
   const warnings: string[] = [];
   const passedOver: UnrecognisedItems = { count: 0 };
   const userMessages: string[] = [];
-  const context = boundedWarnings(path, warnings, passedOver, userMessages);
+  const replies: (string | null)[] = [];
+  const context = boundedWarnings(path, warnings, passedOver, userMessages, replies);
   let pending: { item: unknown; line: number }[] | undefined = [];
   // The first lines, kept to confirm a named format when it reads no call.
   let sample: { item: unknown; line: number }[] = [];
@@ -287,5 +290,10 @@ async function loadJsonLinesTrace(path: string, format: string, options?: JsonLi
       (samples) => claimHint(adapter, samples),
     );
   }
-  return { calls, format: name, warnings, ...conversationOf(userMessages) };
+  return {
+    calls,
+    format: name,
+    warnings,
+    ...conversationOf(userMessages, replies, recordsReplies(adapter, collected ?? sample.map((entry) => entry.item))),
+  };
 }

@@ -256,6 +256,7 @@ test('one eval case alone (what batch reads as a run) reads as the run it is', (
     calls: [{ tool: 'search', args: { q: 'adk' }, is_error: false, result: { hits: 2 }, id: 'c1' }],
     format: 'adk',
     warnings: [],
+    replies: [null],
   });
 });
 
@@ -314,5 +315,6 @@ test('a session the "could not detect" error once named nearest to gemini is rea
     ],
     format: 'adk',
     warnings: [],
+    replies: [null],
   });
 });

@@ -4,6 +4,7 @@ import type { ToolCall } from '../../core/types.js';
 import { readArguments } from '../support/arguments.js';
 import { CallCollector, type FromOptions, describeKeys, outcomeOf, readInMemory } from '../support/call-collector.js';
 import type { ParseContext, TraceFormat, TraceRun } from '../types.js';
+import { assistantText } from '../support/turns.js';
 import { readContentObject } from './gemini.js';
 
 /**
@@ -132,6 +133,10 @@ function readEvalCase(
     const dataKey = keyOf(invocation, 'intermediate_data', 'intermediateData');
     const intermediate = invocation[dataKey];
     if (isObject(intermediate)) readIntermediateData(intermediate, childPath(invocationPath, dataKey), calls, context);
+    // The invocation's final response (a content) is its reply.
+    const finalKey = keyOf(invocation, 'final_response', 'finalResponse');
+    const final = invocation[finalKey];
+    if (isObject(final)) calls.turns.assistant(childPath(invocationPath, finalKey), assistantText(final.parts));
   });
 }
 
@@ -250,6 +255,7 @@ export const adkFormat: TraceFormat = {
   runs: { keys: ['eval_cases', 'evalCases', 'expected_tool_use'], split: evalSetRuns },
   description:
     'Google ADK sessions (events with Gemini function_call / function_response parts, snake_case or camelCase), eval sets (*.evalset.json intermediate_data) and *.test.json eval data',
+  recordsReplies: true,
   parse(data, context): ToolCall[] {
     const calls = new CallCollector(context, FORMAT);
     if (isTestData(data)) readTestData(data, '$', calls, context);

@@ -373,7 +373,15 @@ describe('anthropic: vercel/ai provider fixtures', () => {
   });
 
   test('negative control: a text-only message gives zero calls', () => {
-    expect(autoExtract(fixture('anthropic-text.json'))).toEqual({ calls: [], format: 'anthropic', warnings: [] });
+    // Its one text block is the reply.
+    expect(autoExtract(fixture('anthropic-text.json'))).toEqual({
+      calls: [],
+      format: 'anthropic',
+      warnings: [],
+      replies: [
+        "Hello! I'm doing well, thanks for asking. How are you doing today? Is there anything I can help you with?",
+      ],
+    });
   });
 });
 
@@ -519,6 +527,7 @@ describe('anthropic: messages without their role', () => {
       calls: [],
       format: 'anthropic',
       warnings: [],
+      replies: ['Hello!'],
     });
     // A conversation of such messages, with or without their role.
     expect(fromAnthropic([{ role: 'user', content: 'Hi' }, { content: [{ type: 'text', text: 'Hello!' }] }])).toEqual(

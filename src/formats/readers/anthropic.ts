@@ -12,7 +12,7 @@ import {
   type FromOptions,
   type Outcome,
 } from '../support/call-collector.js';
-import { userInputText } from '../support/turns.js';
+import { assistantText, userInputText } from '../support/turns.js';
 import { isObject } from '../../core/objects.js';
 import type { ParseContext, TraceFormat } from '../types.js';
 
@@ -97,6 +97,8 @@ function readMessage(
   if (message.role === 'user') {
     const text = userInputText(content, isResultBlock);
     if (text !== undefined) calls.turns.user(path, text);
+  } else if (message.role === 'assistant' || message.role === undefined) {
+    calls.turns.assistant(path, assistantText(content));
   }
   if (typeof content === 'string' || content === undefined || content === null) return;
   if (!Array.isArray(content)) {
@@ -142,12 +144,17 @@ function isMessage(value: unknown): value is Record<string, unknown> {
 }
 
 function readList(items: unknown[], path: string, calls: CallCollector, context: ParseContext): void {
+  // Bare content blocks are one assistant message: their text is its reply.
+  const blocks: unknown[] = [];
   items.forEach((item: unknown, i) => {
     const itemPath = childPath(path, i);
     if (isMessage(item)) readMessage(item, itemPath, calls, context);
-    else if (isObject(item) && typeof item.type === 'string') readBlock(item, itemPath, undefined, calls, context);
-    else context.warn(itemPath, `skipped ${describeType(item)}: expected a message with a "role" or a content block`);
+    else if (isObject(item) && typeof item.type === 'string') {
+      blocks.push(item);
+      readBlock(item, itemPath, undefined, calls, context);
+    } else context.warn(itemPath, `skipped ${describeType(item)}: expected a message with a "role" or a content block`);
   });
+  calls.turns.assistant(path, assistantText(blocks));
 }
 
 /** The error for an Anthropic API error (`{"type", "message"}`), in a body or a stream: the input is not a trace. */
@@ -165,6 +172,14 @@ function readStream(events: unknown[], calls: CallCollector, context: ParseConte
   if (stream.error) throw apiError(stream.error.error, context.source, stream.error.path);
   const before = calls.count;
   for (const { block, path, stopReason } of stream.blocks) readBlock(block, path, stopReason, calls, context);
+  // Each message's text blocks, joined, in turn: the last message's is the reply.
+  const messages = new Map<number, { path: string; blocks: unknown[] }>();
+  for (const { block, path, message } of stream.blocks) {
+    const read = messages.get(message) ?? { path, blocks: [] };
+    messages.set(message, read);
+    read.blocks.push(block);
+  }
+  for (const { path, blocks } of messages.values()) calls.turns.assistant(path, assistantText(blocks));
   const last = stream.blocks[stream.blocks.length - 1];
   if (last && endsOnCall([last.block])) calls.endedAtTokenLimit('stop_reason', last.stopReason, before);
 }
@@ -192,6 +207,7 @@ export const anthropicFormat: TraceFormat = {
   holdsNoCalls: isRolelessConversation,
   description:
     'Anthropic Messages responses, single messages, message lists (tool_use blocks; tool_result blocks with is_error) and recorded stream events',
+  recordsReplies: true,
   parse(data, context): ToolCall[] {
     const calls = new CallCollector(context, FORMAT);
     if (Array.isArray(data) && isAnthropicEventStream(data)) readStream(data, calls, context);

@@ -11,7 +11,7 @@ import {
   readInMemory,
   type Outcome,
 } from '../support/call-collector.js';
-import { userInputText } from '../support/turns.js';
+import { assistantText, userInputText } from '../support/turns.js';
 import { isObject } from '../../core/objects.js';
 import { StreamAssembly, joinedArguments } from '../support/stream-fragments.js';
 import type { ParseContext, TraceFormat } from '../types.js';
@@ -108,7 +108,7 @@ function readMessage(
   if (message.role === 'user') {
     const text = userInputText(content, isToolResultBlock);
     if (text !== undefined) calls.turns.user(path, text);
-  }
+  } else if (message.role === 'assistant') calls.turns.assistant(path, assistantText(content));
   if (content === undefined || content === null) return;
   if (!Array.isArray(content)) {
     calls.markUnreadable(
@@ -169,6 +169,8 @@ interface StreamedUse {
 function readStream(events: unknown[], calls: CallCollector, context: ParseContext): void {
   const assembly = new StreamAssembly<StreamedUse>(context);
   const stopReasons: unknown[] = [];
+  // Each message's streamed text (`contentBlockDelta.delta.text`), joined, with where it began.
+  const texts: { text: string; path: string }[] = [];
   let message = 0;
   events.forEach((event, i) => {
     const path = childPath('$', i);
@@ -189,6 +191,11 @@ function readStream(events: unknown[], calls: CallCollector, context: ParseConte
         const delta = isObject(body.delta) ? body.delta.toolUse : undefined;
         if (isObject(delta) && typeof delta.input === 'string')
           assembly.append(blockKey, delta.input, childPath(path, key));
+        const text = isObject(body.delta) ? body.delta.text : undefined;
+        if (typeof text === 'string') {
+          texts[message] ??= { text: '', path: childPath(path, key) };
+          texts[message]!.text += text;
+        }
         return;
       }
       case 'contentBlockStop':
@@ -211,6 +218,7 @@ function readStream(events: unknown[], calls: CallCollector, context: ParseConte
       context,
     );
   }
+  for (const text of texts) if (text !== undefined) calls.turns.assistant(text.path, text.text);
 }
 
 function readObject(data: Record<string, unknown>, calls: CallCollector, context: ParseContext): void {
@@ -234,6 +242,7 @@ export const bedrockFormat: TraceFormat = {
   detect: looksLikeBedrock,
   description:
     'Amazon Bedrock Converse responses, messages and message lists (toolUse blocks; toolResult blocks with status "error") and recorded ConverseStream events',
+  recordsReplies: true,
   parse(data, context): ToolCall[] {
     const calls = new CallCollector(context, FORMAT);
     if (Array.isArray(data) && isConverseStream(data)) readStream(data, calls, context);

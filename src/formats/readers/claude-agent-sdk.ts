@@ -2,7 +2,7 @@ import { ToolscoreInputError, childPath, describeType } from '../../core/errors.
 import type { ToolCall } from '../../core/types.js';
 import { readArguments } from '../support/arguments.js';
 import { describeKeys, type FromOptions, readContent, readInMemory } from '../support/call-collector.js';
-import { userInputText } from '../support/turns.js';
+import { assistantText, userInputText } from '../support/turns.js';
 import { hasOwnProperty, isObject } from '../../core/objects.js';
 import { CallJoiner, type CallOutcome, failureMessage, unixSeconds } from '../support/call-joiner.js';
 import type { ParseContext, TraceFormat } from '../types.js';
@@ -44,6 +44,7 @@ export const claudeAgentSDKFormat: TraceFormat = {
     }
     return readClaudeMessages(messages.list, messages.path, context);
   },
+  recordsReplies: true,
   slim: slimClaudeMessage,
 };
 
@@ -166,16 +167,20 @@ const CALL_BLOCKS = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
 /** Blocks that are not calls or their results, read as nothing, quietly. */
 const QUIET_BLOCKS = new Set(['text', 'thinking', 'redacted_thinking', 'image', 'document', 'tool_reference']);
 /**
- * A message (or Claude Code entry) with its quiet blocks cut to their `type`, the one thing the reader
- * looks at in them: a long session's text and thinking are most of its size and hold no call. A
- * user message is kept whole (its text is a turn's; its results are kept anyway).
+ * A message (or Claude Code entry) with its quiet blocks but text cut to their `type`, the one thing the
+ * reader looks at in them: a long session's thinking is much of its size and holds no call. Text blocks
+ * are kept (the last of a turn is its reply), and a user message whole (its text is a turn's; its
+ * results are kept anyway).
  */
 export function slimClaudeMessage(item: unknown): unknown {
   if (!isObject(item) || !isObject(item.message) || !Array.isArray(item.message.content)) return item;
   // A user's text is what the user said: a conversation's turns keep it.
   if (item.type === 'user') return item;
+  // Text blocks are kept: the last is the turn's reply.
   const content = item.message.content.map((block: unknown) =>
-    isObject(block) && typeof block.type === 'string' && QUIET_BLOCKS.has(block.type) ? { type: block.type } : block,
+    isObject(block) && typeof block.type === 'string' && block.type !== 'text' && QUIET_BLOCKS.has(block.type)
+      ? { type: block.type }
+      : block,
   );
   return { ...item, message: { ...item.message, content } };
 }
@@ -189,6 +194,12 @@ const QUIET_ENTRIES = new Set([
   'queue-operation',
   'custom-title',
 ]);
+
+/** A result message's `result`, the run's final text (an error result's is no reply). */
+function readResultText(item: Record<string, unknown>, path: string, calls: CallJoiner): void {
+  if (typeof item.result === 'string' && item.is_error !== true)
+    calls.turns.assistant(childPath(path, 'result'), item.result);
+}
 
 /**
  * Calls of a list of SDK messages (or Claude Code session entries, which are the same messages with a
@@ -211,8 +222,10 @@ export function readClaudeMessages(
       Array.isArray(item.permission_denials)
     ) {
       denyCalls(item.permission_denials, childPath(itemPath, 'permission_denials'), calls);
+      readResultText(item, itemPath, calls);
       return;
     }
+    if (isObject(item) && (item.type === 'result' || parts?.kind === 'result')) readResultText(item, itemPath, calls);
     if (parts === undefined || !isObject(item)) {
       if (!(isObject(item) && QUIET_ENTRIES.has(item.type as string)))
         context.unrecognised(itemPath, `an entry that is not an SDK message (${describeKeys(item)})`);
@@ -223,6 +236,9 @@ export function readClaudeMessages(
       const text = userInputText(content, isResultBlock);
       if (text !== undefined) calls.turns.user(itemPath, text);
     }
+    // A subagent's text is what it told the agent, not the agent's reply.
+    const subagent = typeof item.parent_tool_use_id === 'string' && item.parent_tool_use_id !== '';
+    if (kind === 'assistant' && !subagent) calls.turns.assistant(itemPath, assistantText(content));
     if (!Array.isArray(content)) return;
     const message: MessageOfBlock = {
       kind,

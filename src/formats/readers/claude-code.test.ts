@@ -120,6 +120,8 @@ testReader(claudeCodeFormat, [
     calls: liveCalls,
     warnings: [leftOutWarning.replace('session.jsonl', 't')],
     userMessages: liveUserMessages,
+    // Each turn's last assistant text block (the file's five assistant entries each open with one).
+    replies: ['[summary of review]', '[summarizes agent findings]', '[fixing config bugs]'],
   },
   {
     name: 'the web export {"loglines": [...]} reads as the JSONL does',

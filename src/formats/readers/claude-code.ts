@@ -39,6 +39,7 @@ export const claudeCodeFormat: TraceFormat = {
     }
     return readSession(entries.list, entries.path, context);
   },
+  recordsReplies: true,
   slim: slimClaudeMessage,
 };
 

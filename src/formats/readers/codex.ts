@@ -2,7 +2,7 @@ import { ToolscoreInputError, childPath, describeType } from '../../core/errors.
 import type { ToolCall } from '../../core/types.js';
 import { readArguments } from '../support/arguments.js';
 import { describeKeys, type FromOptions, outcomeOf, readInMemory } from '../support/call-collector.js';
-import { userText } from '../support/turns.js';
+import { assistantText, userText } from '../support/turns.js';
 import { isObject } from '../../core/objects.js';
 import { CallJoiner, type CallOutcome, unixSeconds } from '../support/call-joiner.js';
 import type { ParseContext, TraceFormat } from '../types.js';
@@ -38,6 +38,7 @@ export const codexFormat: TraceFormat = {
     }
     return readRollout(data, context);
   },
+  recordsReplies: true,
   slim: slimRolloutLine,
 };
 
@@ -50,7 +51,8 @@ function slimRolloutLine(item: unknown): unknown {
   if (!isRolloutLine(item)) return item;
   const { payload } = item;
   if (item.type === 'response_item') {
-    if (payload.type === 'message' && payload.role === 'user')
+    // A user's text is a turn's, an assistant's a reply.
+    if (payload.type === 'message' && (payload.role === 'user' || payload.role === 'assistant'))
       return { ...item, payload: { type: payload.type, role: payload.role, content: payload.content } };
     return typeof payload.type === 'string' && QUIET_ITEMS.has(payload.type)
       ? { ...item, payload: { type: payload.type } }
@@ -98,6 +100,11 @@ const QUIET_ITEMS = new Set([
   'compaction_summary',
 ]);
 
+/** An `event_msg` recording what the agent told the user (`{type: "agent_message", message}`). */
+function isAgentEvent(line: unknown): boolean {
+  return isRolloutLine(line) && line.type === 'event_msg' && line.payload.type === 'agent_message';
+}
+
 /** An `event_msg` recording what the user typed (`{type: "user_message", message}`). */
 function isUserEvent(line: unknown): boolean {
   return isRolloutLine(line) && line.type === 'event_msg' && line.payload.type === 'user_message';
@@ -109,6 +116,8 @@ function readRollout(lines: readonly unknown[], context: ParseContext): ToolCall
   // ones have only the user `message` items, which also carry the context Codex injects (environment,
   // AGENTS.md instructions), told apart by their opening tag.
   const byEvents = lines.some(isUserEvent);
+  // The agent's replies likewise: its `agent_message` events, else its assistant `message` items.
+  const repliesByEvents = lines.some(isAgentEvent);
   let items = 0;
   lines.forEach((line, i) => {
     if (!isRolloutLine(line))
@@ -118,12 +127,16 @@ function readRollout(lines: readonly unknown[], context: ParseContext): ToolCall
     const at = unixSeconds(line.timestamp);
     if (byEvents && isUserEvent(line))
       return calls.turns.user(path, typeof payload.message === 'string' ? payload.message : '');
+    if (repliesByEvents && isAgentEvent(line) && typeof payload.message === 'string')
+      return calls.turns.assistant(path, payload.message);
     if (line.type === 'event_msg') return readEvent(payload, path, calls);
     if (line.type !== 'response_item') return;
     if (!byEvents && payload.type === 'message' && payload.role === 'user') {
       const text = userText(payload.content);
       if (!INJECTED_CONTEXT.test(text)) calls.turns.user(path, text);
     }
+    if (!repliesByEvents && payload.type === 'message' && payload.role === 'assistant')
+      calls.turns.assistant(path, assistantText(payload.content));
     items++;
     const id = typeof payload.call_id === 'string' ? payload.call_id : undefined;
     switch (payload.type) {

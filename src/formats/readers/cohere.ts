@@ -11,7 +11,7 @@ import {
   readContent,
   readInMemory,
 } from '../support/call-collector.js';
-import { userText } from '../support/turns.js';
+import { assistantText, userText } from '../support/turns.js';
 import { isObject } from '../../core/objects.js';
 import { StreamAssembly, joinedArguments } from '../support/stream-fragments.js';
 import type { ParseContext, TraceFormat } from '../types.js';
@@ -99,6 +99,8 @@ function readMessage(
         );
     });
   if (message.role === 'user') calls.turns.user(path, userText(message.content));
+  // `tool_plan` is the model thinking aloud before its calls, no reply.
+  if (message.role === 'assistant') calls.turns.assistant(path, assistantText(message.content));
   if (message.role === 'tool')
     calls.addResult({ id: message.tool_call_id }, outcomeOf(toolContent(message.content)), path);
 }
@@ -160,6 +162,8 @@ interface StreamedCall {
 function readStream(events: unknown[], calls: CallCollector, context: ParseContext): void {
   const assembly = new StreamAssembly<StreamedCall>(context);
   const finishReasons: unknown[] = [];
+  // Each message's streamed text (`content-delta` events), joined, with where it began.
+  const texts: { text: string; path: string }[] = [];
   let message = 0;
   events.forEach((event, i) => {
     const path = childPath('$', i);
@@ -186,12 +190,20 @@ function readStream(events: unknown[], calls: CallCollector, context: ParseConte
       }
       case 'tool-call-end':
         return assembly.close(key);
+      case 'content-delta': {
+        const delta = isObject(event.delta) && isObject(event.delta.message) ? event.delta.message.content : undefined;
+        if (isObject(delta) && typeof delta.text === 'string') {
+          texts[message] ??= { text: '', path };
+          texts[message]!.text += delta.text;
+        }
+        return;
+      }
       case 'message-end':
         finishReasons[message] = isObject(event.delta) ? event.delta.finish_reason : undefined;
         assembly.closeAll();
         message++;
         return;
-      // message-start, text content, tool plan, citations: not calls.
+      // message-start, tool plan, citations: not calls.
     }
   });
   for (const unit of assembly.finish()) {
@@ -205,6 +217,7 @@ function readStream(events: unknown[], calls: CallCollector, context: ParseConte
       finishReasons[index],
     );
   }
+  for (const text of texts) if (text !== undefined) calls.turns.assistant(text.path, text.text);
 }
 
 function readObject(data: Record<string, unknown>, calls: CallCollector, context: ParseContext): void {
@@ -228,6 +241,7 @@ export const cohereFormat: TraceFormat = {
   detect: looksLikeCohere,
   description:
     'Cohere v2 chat responses, message lists (tool_calls; role "tool" results joined by tool_call_id, text or document content) and recorded v2 stream events',
+  recordsReplies: true,
   parse(data, context): ToolCall[] {
     const calls = new CallCollector(context, FORMAT);
     if (Array.isArray(data) && isCohereStream(data)) readStream(data, calls, context);

@@ -10,7 +10,7 @@ import {
   readContent,
   readInMemory,
 } from '../support/call-collector.js';
-import { TurnCounter, userText } from '../support/turns.js';
+import { assistantText, TurnCounter, userText } from '../support/turns.js';
 import { isObject } from '../../core/objects.js';
 import { unixSeconds } from '../support/call-joiner.js';
 import { toActualCall } from '../support/calls.js';
@@ -41,6 +41,7 @@ export const geminiCLIFormat: TraceFormat = {
   detect: looksLikeGeminiCLI,
   description:
     'Gemini CLI session files (~/.gemini/tmp/*/chats): messages[].toolCalls[] with status, functionResponse results and timestamps; recorded responses files ({method, response} lines)',
+  recordsReplies: true,
   parse(data, context) {
     if (isRecordedResponse(data)) return readRecordedResponses([data], '$', context);
     if (Array.isArray(data) && isRecordedResponseList(data)) return readRecordedResponses(data, undefined, context);
@@ -142,6 +143,7 @@ function readMessages(messages: readonly unknown[], context: ParseContext): Tool
       context.unrecognised(messagePath, `a message of type ${JSON.stringify(message.type)}`);
     passOverForeignCallKeys(message, READ_KEYS, messagePath, context);
     if (message.type === 'user') turns.user(messagePath, userText(message.content));
+    if (message.type === 'gemini') turns.assistant(messagePath, assistantText(message.content));
     const toolCalls = message.toolCalls;
     if (!Array.isArray(toolCalls)) return;
     const listPath = childPath(messagePath, 'toolCalls');

@@ -444,6 +444,7 @@ describe('gemini: hand-written shapes the corpus lacks', () => {
       format: 'gemini',
       warnings: [],
       calls: [{ tool: 'refresh', args: {}, is_error: false, metadata: { format: 'functionCall' } }],
+      replies: ['ok'],
     });
   });
 
@@ -463,6 +464,7 @@ describe('gemini: hand-written shapes the corpus lacks', () => {
       calls: [],
       format: 'gemini',
       warnings: [],
+      replies: [null],
     });
   });
 

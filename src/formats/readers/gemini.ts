@@ -11,7 +11,7 @@ import {
   readInMemory,
   type FromOptions,
 } from '../support/call-collector.js';
-import { userInputText, userText } from '../support/turns.js';
+import { assistantText, userInputText, userText } from '../support/turns.js';
 import { isObject } from '../../core/objects.js';
 import type { ParseContext, TraceFormat } from '../types.js';
 
@@ -101,7 +101,7 @@ export function readContentObject(
   if (content.role === 'user') {
     const text = userInputText(parts, isResponsePart);
     if (text !== undefined) calls.turns.user(path, text);
-  }
+  } else calls.turns.assistant(path, assistantText(parts));
   if (parts === undefined || parts === null) return;
   if (!Array.isArray(parts)) {
     calls.markUnreadable(childPath(path, 'parts'), `"parts" that is ${describeType(parts)}, not a list`);
@@ -154,6 +154,7 @@ function readStream(chunks: unknown[], path: string, calls: CallCollector, conte
     before = calls.count;
     readPart(part, path, calls, context);
   }
+  if (stream.text) calls.turns.assistant(stream.text.path, stream.text.text);
   if (stream.endsOnCall) calls.endedAtTokenLimit('finishReason', stream.finishReason, before);
 }
 
@@ -311,6 +312,7 @@ export const geminiFormat: TraceFormat = {
   detect: looksLikeGemini,
   description:
     'Google Gemini responses and contents (functionCall / function_call parts; functionResponse results), recorded streamGenerateContent chunks, and Interactions API steps',
+  recordsReplies: true,
   parse(data, context): ToolCall[] {
     const calls = new CallCollector(context, FORMAT);
     if (Array.isArray(data) && isGeminiChunkStream(data)) readStream(data, '$', calls, context);

@@ -1,6 +1,6 @@
 import { ToolscoreInputError, childPath } from '../../core/errors.js';
 import { isObject } from '../../core/objects.js';
-import { userText } from '../support/turns.js';
+import { assistantText, userText } from '../support/turns.js';
 import { readArguments } from '../support/arguments.js';
 import { CallCollector, type Outcome, describeKeys, readContent } from '../support/call-collector.js';
 import type { ParseContext, TraceFormat, TraceRun } from '../types.js';
@@ -24,6 +24,7 @@ export const inspectFormat: TraceFormat = {
   detect: (data) => samplesOf(data) !== undefined,
   runs: { keys: ['samples'], split: sampleRuns },
   description: 'UK AISI Inspect AI JSON eval log: samples[].messages with tool_calls and tool messages',
+  recordsReplies: true,
   parse(data, context) {
     const samples = samplesOf(data);
     if (samples === undefined) throw notALog(data, context.source);
@@ -109,8 +110,10 @@ function readSample(
   sample.messages.forEach((message, j) => {
     const messagePath = childPath(childPath(path, 'messages'), j);
     if (!isObject(message)) return context.unrecognised(messagePath, `a message that is ${describeKeys(message)}`);
-    if (message.role === 'assistant')
+    if (message.role === 'assistant') {
+      collector.turns.assistant(messagePath, assistantText(message.content));
       return readToolCalls(message.tool_calls, messagePath, collector, context, callIds);
+    }
     if (message.role === 'tool') {
       if (typeof message.tool_call_id === 'string') answered.add(message.tool_call_id);
       return readToolMessage(message, messagePath, collector, events);

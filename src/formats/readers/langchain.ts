@@ -2,7 +2,7 @@ import { ToolscoreInputError, childPath, describeType } from '../../core/errors.
 import type { Args, ToolCall } from '../../core/types.js';
 import { readArguments } from '../support/arguments.js';
 import { type FromOptions, readContent, readInMemory } from '../support/call-collector.js';
-import { userText } from '../support/turns.js';
+import { assistantText, userText } from '../support/turns.js';
 import { hasOwnProperty, isObject } from '../../core/objects.js';
 import { CallJoiner, failureMessage } from '../support/call-joiner.js';
 import type { ParseContext, TraceFormat } from '../types.js';
@@ -45,6 +45,7 @@ export const langchainFormat: TraceFormat = {
   detect: looksLikeLangChain,
   description:
     'LangChain / LangGraph: legacy {tool, tool_input, log} actions and intermediate_steps, ToolCall lists, and message lists or {messages} state (AIMessage.tool_calls, ToolMessage results, streamed chunks)',
+  recordsReplies: true,
   parse(data, context) {
     const reader = new LangChainReader(context);
     reader.read(data);
@@ -411,8 +412,10 @@ class LangChainReader {
     }
     this.flushRun();
     if (streamed && !this.firstSight(message.fields.id)) return;
-    if (message.role === 'ai') this.readAiMessage(message.fields, path);
-    else if (message.role === 'tool') this.readToolMessage(message.fields, path);
+    if (message.role === 'ai') {
+      this.calls.turns.assistant(path, assistantText(message.fields.content));
+      this.readAiMessage(message.fields, path);
+    } else if (message.role === 'tool') this.readToolMessage(message.fields, path);
     else if (message.role === 'human') this.calls.turns.user(path, userText(message.fields.content));
   }
 
@@ -467,8 +470,10 @@ class LangChainReader {
       return;
     }
     if (!this.firstSight(message.fields.id)) return;
-    if (message.role === 'ai') this.readAiMessage(message.fields, path);
-    else if (message.role === 'tool') this.readToolMessage(message.fields, path);
+    if (message.role === 'ai') {
+      this.calls.turns.assistant(path, assistantText(message.fields.content));
+      this.readAiMessage(message.fields, path);
+    } else if (message.role === 'tool') this.readToolMessage(message.fields, path);
     else if (message.role === 'human') this.calls.turns.user(path, userText(message.fields.content));
   }
 
@@ -609,6 +614,11 @@ class LangChainReader {
   private readRun(run: ChunkRun): void {
     // A state may already have given this message whole (streamed chunks and a "values" state at once).
     if (run.streamed && !this.firstSight(run.id)) return;
+    // Its text is the chunks' texts joined.
+    this.calls.turns.assistant(
+      run.messages[0]!.path,
+      run.messages.map(({ fields }) => assistantText(fields.content)).join(''),
+    );
     const only = run.messages.length === 1 ? run.messages[0]! : undefined;
     if (only && Array.isArray(only.fields.tool_calls) && only.fields.tool_calls.length > 0) {
       // One chunk (often the `concat` of a stream): its parsed tool_calls are complete.

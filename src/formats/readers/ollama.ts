@@ -89,22 +89,47 @@ function readMessage(
   calls.addResult({ id: answered?.id, name: named ?? answered?.name }, outcome, path);
 }
 
+/** An assistant message's text (Ollama's content is text; `thinking` is apart): its reply. */
+function readReply(message: Record<string, unknown>, path: string, calls: CallCollector): void {
+  if (message.role === 'assistant' && typeof message.content === 'string') calls.turns.assistant(path, message.content);
+}
+
 function readList(items: unknown[], path: string, calls: CallCollector, context: ParseContext): void {
   const awaiting: OllamaCall[] = [];
+  // A stream's chunks each carry a piece of the reply: joined until the chunk that is `done`.
+  let streamed: { text: string; path: string } | undefined;
   items.forEach((item: unknown, i) => {
     const itemPath = childPath(path, i);
-    if (isRoleMessage(item)) readMessage(item, itemPath, awaiting, calls, context);
-    else if (isChunk(item)) {
-      if (isObject(item.message)) readMessage(item.message, childPath(itemPath, 'message'), awaiting, calls, context);
+    if (isRoleMessage(item)) {
+      readMessage(item, itemPath, awaiting, calls, context);
+      readReply(item, itemPath, calls);
+    } else if (isChunk(item)) {
+      const message = item.message;
+      if (isObject(message)) {
+        readMessage(message, childPath(itemPath, 'message'), awaiting, calls, context);
+        if (message.role === 'assistant' && typeof message.content === 'string') {
+          streamed ??= { text: '', path: itemPath };
+          streamed.text += message.content;
+        }
+      }
+      if (item.done === true && streamed !== undefined) {
+        calls.turns.assistant(streamed.path, streamed.text);
+        streamed = undefined;
+      }
     } else context.warn(itemPath, `skipped ${describeType(item)}: expected an Ollama chat message or /api/chat chunk`);
   });
+  if (streamed !== undefined) calls.turns.assistant(streamed.path, streamed.text);
 }
 
 function readObject(data: Record<string, unknown>, calls: CallCollector, context: ParseContext): void {
-  if (isObject(data.message)) readMessage(data.message, '$.message', [], calls, context);
-  else if (Array.isArray(data.messages)) readList(data.messages, '$.messages', calls, context);
-  else if (typeof data.role === 'string') readMessage(data, '$', [], calls, context);
-  else if (!isChunk(data)) {
+  if (isObject(data.message)) {
+    readMessage(data.message, '$.message', [], calls, context);
+    readReply(data.message, '$.message', calls);
+  } else if (Array.isArray(data.messages)) readList(data.messages, '$.messages', calls, context);
+  else if (typeof data.role === 'string') {
+    readMessage(data, '$', [], calls, context);
+    readReply(data, '$', calls);
+  } else if (!isChunk(data)) {
     throw new ToolscoreInputError(
       { source: context.source, path: '$' },
       `expected an Ollama /api/chat response ({"model", "message", "done"}), a message list or {"messages": [...]}; got ${describeKeys(data)}`,
@@ -120,6 +145,7 @@ export const ollamaFormat: TraceFormat = {
   detect: looksLikeOllama,
   description:
     'Ollama native /api/chat responses, NDJSON streams and message histories (tool_calls with object arguments; role "tool" replies joined by tool_name, else in order)',
+  recordsReplies: true,
   parse(data, context): ToolCall[] {
     const calls = new CallCollector(context, FORMAT);
     if (Array.isArray(data)) readList(data, '$', calls, context);

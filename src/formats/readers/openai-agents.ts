@@ -2,7 +2,7 @@ import { ToolscoreInputError, childPath, describeType, textOf } from '../../core
 import type { ToolCall } from '../../core/types.js';
 import { readArguments } from '../support/arguments.js';
 import { describeKeys, type FromOptions, readContent, readInMemory } from '../support/call-collector.js';
-import { userText } from '../support/turns.js';
+import { assistantText, userText } from '../support/turns.js';
 import { isObject } from '../../core/objects.js';
 import { CallJoiner, type CallOutcome, failureMessage, secondsBetween, unixSeconds } from '../support/call-joiner.js';
 import { toActualCall } from '../support/calls.js';
@@ -51,6 +51,8 @@ export const openaiAgentsFormat: TraceFormat = {
   detect: looksLikeOpenAIAgents,
   description:
     'OpenAI Agents SDK run results: newItems / RunState generatedItems (tool_call_item, tool_call_output_item) or history items (function_call, function_call_result)',
+  // A trace export's spans record calls, not the agent's messages.
+  recordsReplies: (data) => traceSpansOf(data) === undefined,
   parse(data, context) {
     const spans = traceSpansOf(data);
     if (spans !== undefined) return readTraceSpans(spans.list, spans.path, context);
@@ -206,7 +208,17 @@ class AgentsReader {
       const root = stateOf(data);
       const base = root === data ? '$' : '$.state';
       for (const key of ITEM_KEYS) {
-        if (Array.isArray(root[key])) return this.readItems(root[key] as unknown[], childPath(base, key));
+        if (Array.isArray(root[key])) {
+          this.readItems(root[key] as unknown[], childPath(base, key));
+          // A run result's final output is its last message's text (a structured output, its JSON).
+          const output = data.finalOutput ?? data.final_output;
+          if (output !== undefined && output !== null)
+            this.calls.turns.assistant(
+              childPath('$', 'finalOutput' in data ? 'finalOutput' : 'final_output'),
+              typeof output === 'string' ? output : (JSON.stringify(output) ?? ''),
+            );
+          return;
+        }
       }
       for (const key of HISTORY_KEYS) {
         if (Array.isArray(root[key]) && (root[key] as unknown[]).some(isSdkProtocolItem))
@@ -238,6 +250,8 @@ class AgentsReader {
             return this.readCall(raw, rawPath, { approval: 'pending' });
           case 'handoff_call_item':
             return this.readCall(raw, rawPath, { handoff: true });
+          case 'message_output_item':
+            return this.readAssistantMessage(raw, rawPath);
           case 'tool_call_output_item':
           case 'handoff_output_item':
             return this.readResult(raw, rawPath, 'output' in item ? { value: item.output } : undefined);
@@ -247,11 +261,17 @@ class AgentsReader {
             return;
         }
       }
+      if (item.type === 'message') return this.readAssistantMessage(item, itemPath);
       if (CALL_TYPES.has(item.type)) return this.readCall(item, itemPath);
       if (RESULT_TYPES.has(item.type)) return this.readResult(item, itemPath);
       if (!QUIET_ITEMS.has(item.type))
         this.context.unrecognised(itemPath, `an item of type ${JSON.stringify(item.type)}`);
     });
+  }
+
+  /** An assistant message item (`output_text` parts): the agent's text. */
+  private readAssistantMessage(raw: Record<string, unknown>, path: string): void {
+    if (raw.role === 'assistant') this.calls.turns.assistant(path, assistantText(raw.content));
   }
 
   private readCall(raw: Record<string, unknown>, path: string, extra?: Record<string, unknown>): void {

@@ -168,6 +168,82 @@ testReader(openaiFormat, [
       },
     ],
     userMessages: ['weather in Paris?', 'and in Rome?'],
+    // Neither turn has an assistant message: each turn's reply is null.
+    replies: [null, null],
+  },
+  {
+    name: 'replies: the last assistant text of each turn; a turn whose assistant only called tools has none',
+    input: [
+      { role: 'user', content: 'Where is order 7?' },
+      {
+        role: 'assistant',
+        content: 'Let me look.',
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'track_order', arguments: '{"order_id": 7}' } }],
+      },
+      { role: 'tool', tool_call_id: 'c1', content: '{"status": "shipped"}' },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'It has shipped.' },
+          { type: 'text', text: 'It arrives Monday.' },
+        ],
+      },
+      { role: 'user', content: 'Refund it.' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'c2', type: 'function', function: { name: 'refund_order', arguments: '{"order_id": 7}' } }],
+      },
+      { role: 'tool', tool_call_id: 'c2', content: 'Error: card expired' },
+    ],
+    calls: [
+      {
+        tool: 'track_order',
+        args: { order_id: 7 },
+        id: 'c1',
+        result: { status: 'shipped' },
+        is_error: false,
+        metadata: { format: 'tool_calls' },
+        turn: 1,
+      },
+      {
+        tool: 'refund_order',
+        args: { order_id: 7 },
+        id: 'c2',
+        result: 'Error: card expired',
+        error: 'Error: card expired',
+        is_error: true,
+        metadata: { format: 'tool_calls' },
+        turn: 2,
+      },
+    ],
+    userMessages: ['Where is order 7?', 'Refund it.'],
+    replies: ['It has shipped.\nIt arrives Monday.', null],
+  },
+  {
+    name: 'replies: a Responses API output message (output_text) is the reply; reasoning is not',
+    input: {
+      object: 'response',
+      output: [
+        { type: 'reasoning', id: 'rs1', summary: [{ type: 'summary_text', text: 'thinking it over' }] },
+        { type: 'function_call', call_id: 'fc1', name: 'weather', arguments: '{"city": "Paris"}' },
+        {
+          type: 'message',
+          role: 'assistant',
+          content: [{ type: 'output_text', text: 'Sunny in Paris.', annotations: [] }],
+        },
+      ],
+    },
+    calls: [
+      {
+        tool: 'weather',
+        args: { city: 'Paris' },
+        id: 'fc1',
+        is_error: false,
+        metadata: { format: 'responses.function_call' },
+      },
+    ],
+    replies: ['Sunny in Paris.'],
   },
   {
     name: "one Responses API function_call item on its own (the recorded response's output[0]): detected and read",
@@ -457,7 +533,14 @@ describe('openai: Chat Completions, recorded provider HTTP (gpt-4o-mini, 2 paral
 
   test('the final answer (text only) has no calls and is still recognised', () => {
     const final = recording.interactions[1].response.body.json;
-    expect(autoExtract(final)).toEqual({ calls: [], format: 'openai', warnings: [] });
+    expect(autoExtract(final)).toEqual({
+      calls: [],
+      format: 'openai',
+      warnings: [],
+      replies: [
+        "Today, the weather in Seattle is 50 degrees and raining, while in San Francisco, it's 70 degrees and sunny.",
+      ],
+    });
   });
 });
 
@@ -556,6 +639,7 @@ describe('openai: conversation turns', () => {
       calls: [{ tool: 'weather', args: {}, id: 'c1', is_error: false, metadata: { format: 'tool_calls' } }],
       format: 'openai',
       warnings: [],
+      replies: [null],
     });
   });
 });
@@ -614,6 +698,7 @@ describe('openai: OpenAI-compatible providers (vercel/ai fixtures)', () => {
         format: 'openai',
         warnings: [],
         calls: [{ tool: 'weather', args, id, is_error: false, metadata: { format: 'tool_calls' } }],
+        replies: [null],
       });
     }
     expect(
@@ -622,11 +707,15 @@ describe('openai: OpenAI-compatible providers (vercel/ai fixtures)', () => {
   });
 
   test('negative control: a text-only completion gives zero calls', () => {
-    expect(autoExtract(fixture('openai-chat', 'openai-text.json'))).toEqual({
+    const text = fixture('openai-chat', 'openai-text.json');
+    expect(autoExtract(text)).toEqual({
       calls: [],
       format: 'openai',
       warnings: [],
+      // The message's content, a text of 1,500-odd characters starting "**Holiday Name:** Galaxy Day".
+      replies: [text.choices[0].message.content],
     });
+    expect(autoExtract(text).replies![0]).toMatch(/^\*\*Holiday Name:\*\* Galaxy Day {2}\n/);
   });
 
   test('error bodies are errors, not zero calls', () => {
@@ -720,6 +809,7 @@ describe('openai: hand-written shapes the corpus lacks', () => {
           metadata: { format: 'tool_calls' },
         },
       ],
+      replies: [null],
     });
   });
 

@@ -19,7 +19,7 @@ import {
   type FromOptions,
 } from '../support/call-collector.js';
 import { isObject } from '../../core/objects.js';
-import { userText } from '../support/turns.js';
+import { assistantText, userText } from '../support/turns.js';
 import type { ParseContext, TraceFormat } from '../types.js';
 
 export type { FromOptions } from '../support/call-collector.js';
@@ -128,6 +128,8 @@ function readChatMessage(
     calls.addResult({ name: message.name }, outcomeOf(content), (at ??= itemPath(path, index)));
   } else if (role === 'user') {
     calls.turns.user(itemPath(path, index), userText(content));
+  } else if (role === 'assistant') {
+    calls.turns.assistant(itemPath(path, index), assistantText(content));
   } else if (!CHAT_ROLES.has(role as string)) {
     context.unrecognised(pathText(itemPath(path, index)), `a message of role ${JSON.stringify(role)}`);
   }
@@ -297,6 +299,9 @@ function readChatStream(
 ): void {
   const stream = reassembleChatChunks(chunks, context, pathOf);
   if (stream.choices.length > 1) context.warn('$', firstOfAlternatives(stream.choices.length, 'choices'));
+  // The text of the choice read (the first when none called a tool), completion by completion.
+  const read = stream.choices[0] ?? Math.min(...stream.texts.map((text) => text.choice));
+  for (const { choice, text, path } of stream.texts) if (choice === read) calls.turns.assistant(path, text);
   for (const call of stream.calls) {
     if (call.choice !== stream.choices[0]) continue;
     const before = calls.count;
@@ -399,6 +404,7 @@ export const openaiFormat: TraceFormat = {
   detect: looksLikeOpenAI,
   description:
     'OpenAI Chat Completions responses and message lists (tool_calls, function_call, role "tool" results), Responses API output/input items, and recorded streams of either (chat.completion.chunk lists, Responses events)',
+  recordsReplies: true,
   parse(data, context): ToolCall[] {
     const calls = new CallCollector(context, FORMAT);
     if (Array.isArray(data) && isChatChunkStream(data)) readChatStream(data, calls, context);

@@ -27,6 +27,7 @@ export const openHandsFormat: TraceFormat = {
   looksFor: 'an OpenHands event list ([{"action"} / {"observation"}], or {"history": [...]}) with tool_call_metadata',
   detect: (data) => eventsOf(data) !== undefined,
   description: 'OpenHands trajectories: actions with tool_call_metadata, their observations as results',
+  recordsReplies: true,
   parse(data, context) {
     const events = eventsOf(data);
     if (events === undefined) throw notEvents(data, context.source);
@@ -115,6 +116,11 @@ function readEvents(list: readonly OpenHandsEvent[], path: string, context: Pars
     const metadata = event.tool_call_metadata;
     if (typeof event.action === 'string') {
       if (event.action === 'message' && event.source === 'user') return turns.user(eventPath, userMessageText(event));
+      // What the agent tells the user: its messages, and the thought it finishes with.
+      if (event.action === 'message' && event.source === 'agent')
+        return turns.assistant(eventPath, userMessageText(event));
+      if (event.action === 'finish' && isObject(event.args) && typeof event.args.final_thought === 'string')
+        turns.assistant(eventPath, event.args.final_thought);
       if (!isObject(metadata)) return;
       const tool = metadata.function_name;
       if (typeof tool !== 'string' || tool.trim() === '')
@@ -160,6 +166,7 @@ function readEvents(list: readonly OpenHandsEvent[], path: string, context: Pars
 }
 
 /** What a user's `message` action says: its `args.content`, else its `message`. */
+/** A `message` action's text (`args.content`, else its `message`), the user's or the agent's. */
 function userMessageText(event: OpenHandsEvent): string {
   if (isObject(event.args) && typeof event.args.content === 'string') return event.args.content;
   return typeof event.message === 'string' ? event.message : '';

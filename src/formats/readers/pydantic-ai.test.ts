@@ -232,6 +232,7 @@ describe('an empty Pydantic AI history', () => {
       calls: [],
       format: 'pydantic-ai',
       warnings: [],
+      replies: [null],
     });
   });
 

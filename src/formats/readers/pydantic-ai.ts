@@ -28,6 +28,7 @@ export const pydanticAIFormat: TraceFormat = {
   holdsNoCalls: (data) => messagesOf(data)?.list.length === 0,
   description:
     'Pydantic AI message histories (all_messages() dumps): tool-call parts, tool-return results, retry-prompt failures',
+  recordsReplies: true,
   parse(data, context) {
     const messages = messagesOf(data);
     if (messages === undefined) throw notMessages(data, context.source);
@@ -87,6 +88,14 @@ function readMessages(list: readonly unknown[], path: string, context: ParseCont
         messagePath,
         prompts.map((part) => userText((part as Record<string, unknown>).content)).join('\n'),
       );
+    // A response's text parts (thinking parts aside) are its reply.
+    if (message.kind === 'response') {
+      const texts = message.parts.filter((part) => isObject(part) && part.part_kind === 'text');
+      calls.turns.assistant(
+        messagePath,
+        texts.map((part) => userText((part as Record<string, unknown>).content)).join('\n'),
+      );
+    }
     message.parts.forEach((part: unknown, j) =>
       readPart(part, childPath(childPath(messagePath, 'parts'), j), timestamp, calls, context),
     );

@@ -33,6 +33,7 @@ export const smolagentsFormat: TraceFormat = {
     'smolagents memory steps ([{"step_number", "tool_calls", "observations", "error"}, ...] or a RunResult {"steps": [...]})',
   detect: (data) => stepsOf(data) !== undefined,
   description: 'Hugging Face smolagents memory steps (get_full_steps, RunResult.steps): ActionStep tool_calls',
+  recordsReplies: true,
   parse(data, context) {
     const steps = stepsOf(data);
     if (steps === undefined) throw notSteps(data, context.source);
@@ -116,6 +117,11 @@ function notSteps(data: unknown, source: string): ToolscoreInputError {
   );
 }
 
+/** A final answer as text: a string as is, any other value its JSON. */
+function answerText(answer: unknown): string {
+  return typeof answer === 'string' ? answer : (JSON.stringify(answer) ?? '');
+}
+
 /** One step: its calls, with the observations or the error it recorded. */
 function readStep(
   step: unknown,
@@ -126,7 +132,15 @@ function readStep(
 ): void {
   // A TaskStep is the user's task: a run continued with `reset=False` adds one for each new task.
   if (isObject(step) && typeof step.task === 'string') return collector.turns.user(path, step.task);
+  // The final answer is the agent's reply: a FinalAnswerStep's, or a final ActionStep's action output.
+  if (isObject(step) && !isActionStep(step)) {
+    const other: Record<string, unknown> = step;
+    const answer = 'output' in other ? other.output : other.final_answer;
+    if (answer !== undefined && answer !== null) collector.turns.assistant(path, answerText(answer));
+  }
   if (!isActionStep(step)) return;
+  if (step.is_final_answer === true && step.action_output !== undefined && step.action_output !== null)
+    collector.turns.assistant(childPath(path, 'action_output'), answerText(step.action_output));
   const error = isObject(step.error) ? step.error : undefined;
   let calls = step.tool_calls;
   let callsPath = childPath(path, 'tool_calls');

@@ -2,7 +2,7 @@ import { ToolscoreInputError, childPath, describeType } from '../../core/errors.
 import type { ToolCall } from '../../core/types.js';
 import { readArguments } from '../support/arguments.js';
 import { describeKeys, type FromOptions, readInMemory } from '../support/call-collector.js';
-import { userText } from '../support/turns.js';
+import { assistantText, userText } from '../support/turns.js';
 import { isObject } from '../../core/objects.js';
 import { CallJoiner, type CallOutcome, type FoundCall, failureMessage } from '../support/call-joiner.js';
 import type { ParseContext, TraceFormat } from '../types.js';
@@ -29,6 +29,7 @@ export const vercelAIFormat: TraceFormat = {
   detect: looksLikeVercelAI,
   description:
     "Vercel AI SDK generateText/streamText results: every step's tool-call / tool-result / tool-error parts (v4 args/result, v5+ input/output), response messages, UI messages or stream parts",
+  recordsReplies: true,
   parse(data, context) {
     const reader = new VercelReader(context);
     reader.read(data);
@@ -177,6 +178,7 @@ class VercelReader {
         for (const key of ['content', 'toolCalls', 'toolResults']) {
           if (Array.isArray(step[key])) this.readParts(step[key] as unknown[], childPath(stepPath, key), i);
         }
+        if (typeof step.text === 'string') this.calls.turns.assistant(childPath(stepPath, 'text'), step.text);
         const response = isObject(step.response) ? step.response : undefined;
         if (Array.isArray(response?.messages))
           this.readMessages(response.messages, childPath(childPath(stepPath, 'response'), 'messages'), i);
@@ -185,6 +187,8 @@ class VercelReader {
     for (const key of ['toolCalls', 'toolResults', 'content']) {
       if (Array.isArray(result[key])) this.readParts(result[key] as unknown[], childPath(path, key), undefined);
     }
+    // The result's `text` is its last step's: the reply.
+    if (typeof result.text === 'string') this.calls.turns.assistant(childPath(path, 'text'), result.text);
     const response = isObject(result.response) ? result.response : undefined;
     if (Array.isArray(response?.messages))
       this.readMessages(response.messages, childPath(childPath(path, 'response'), 'messages'));
@@ -215,6 +219,11 @@ class VercelReader {
         this.calls.turns.user(
           messagePath,
           userText(typeof message.content === 'string' ? message.content : (message.parts ?? message.content)),
+        );
+      if (message.role === 'assistant')
+        this.calls.turns.assistant(
+          messagePath,
+          assistantText(typeof message.content === 'string' ? message.content : (message.parts ?? message.content)),
         );
       if (Array.isArray(message.content))
         this.readParts(message.content, childPath(messagePath, 'content'), step, true);

@@ -45,6 +45,8 @@ interface StreamedBlock {
   path: string;
   /** The message's stop reason, once `message_delta` told it. */
   stopReason: unknown;
+  /** The message it belongs to (0 for the stream's first). */
+  message: number;
 }
 
 /** The content blocks of a Messages stream, or the API error it reported. */
@@ -69,6 +71,8 @@ export function reassembleAnthropicEvents(events: unknown[], context: ParseConte
   let error: AnthropicStream['error'];
   // textOf, not String(): a damaged index may be an object whose toString is not a function.
   const keyOf = (event: Record<string, unknown>): string => `${message}:${textOf(event.index)}`;
+  // Text blocks, copied at their start so their `text_delta`s are joined onto the copy.
+  const texts = new Map<string, Record<string, unknown>>();
   events.forEach((event, i) => {
     const path = childPath('$', i);
     if (!isStreamEvent(event))
@@ -85,6 +89,11 @@ export function reassembleAnthropicEvents(events: unknown[], context: ParseConte
         if (!isObject(block))
           return context.warn(blockPath, `skipped a content block that is ${describeType(block)}, not an object`);
         const rank = [message, typeof event.index === 'number' ? event.index : 0];
+        if (block.type === 'text') {
+          const copy = { ...block, text: typeof block.text === 'string' ? block.text : '' };
+          texts.set(keyOf(event), copy);
+          return assembly.complete(keyOf(event), { message, block: copy }, blockPath, rank);
+        }
         if ('input' in block) assembly.start(keyOf(event), { message, block }, blockPath, rank);
         else assembly.complete(keyOf(event), { message, block }, blockPath, rank);
         return;
@@ -94,6 +103,9 @@ export function reassembleAnthropicEvents(events: unknown[], context: ParseConte
         if (isObject(delta) && delta.type === 'input_json_delta' && typeof delta.partial_json === 'string') {
           assembly.append(keyOf(event), delta.partial_json, childPath(childPath(path, 'delta'), 'partial_json'));
         }
+        const text = texts.get(keyOf(event));
+        if (text && isObject(delta) && delta.type === 'text_delta' && typeof delta.text === 'string')
+          text.text += delta.text;
         return;
       }
       case 'content_block_stop':
@@ -116,6 +128,7 @@ export function reassembleAnthropicEvents(events: unknown[], context: ParseConte
       block: 'input' in block ? { ...block, input: joinedArguments(unit, block.input) } : block,
       path: unit.path,
       stopReason: stopReasons[index],
+      message: index,
     };
   });
   return error ? { blocks, error } : { blocks };

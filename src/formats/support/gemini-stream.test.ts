@@ -23,8 +23,10 @@ describe('gemini stream: whole function calls per chunk (vercel/ai fixtures, one
     async (name) => {
       const file = corpusPath(...fixtureParts(`${name}.chunks.jsonl`));
       const expected = [call('weather', { location: 'San Francisco' })];
-      expect(await loadTraceFile(file, 'auto')).toEqual({ calls: expected, format: 'gemini', warnings: [] });
-      expect(await loadTraceFile(file, 'gemini')).toEqual({ calls: expected, format: 'gemini', warnings: [] });
+      // The closing chunk's empty text part is no reply: the turn has none.
+      const reading = { calls: expected, format: 'gemini', warnings: [], replies: [null] };
+      expect(await loadTraceFile(file, 'auto')).toEqual(reading);
+      expect(await loadTraceFile(file, 'gemini')).toEqual(reading);
       expect(read(readCorpusJson(...fixtureParts(`${name}.json`))).calls).toEqual(expected);
     },
   );

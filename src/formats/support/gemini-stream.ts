@@ -50,6 +50,8 @@ export interface GeminiStream {
   finishReason?: unknown;
   /** Whether the first candidate's last part (empty text aside) was a function call: a token limit reached there cut it. */
   endsOnCall: boolean;
+  /** The first candidate's text parts (thoughts aside) joined, with the path of the first. */
+  text: { text: string; path: string } | undefined;
 }
 
 interface CallHead {
@@ -72,6 +74,7 @@ export function reassembleGeminiChunks(chunks: unknown[], context: ParseContext,
   let candidates = 0;
   let finishReason: unknown;
   let endsOnCall = false;
+  let text: GeminiStream['text'];
   chunks.forEach((chunk, i) => {
     const path = childPath(base, i);
     if (!isResponseChunk(chunk))
@@ -86,6 +89,10 @@ export function reassembleGeminiChunks(chunks: unknown[], context: ParseContext,
       const partPath = childPath(childPath(childPath(contentPath, 'content'), 'parts'), j);
       const field = isObject(part) ? CALL_FIELDS.find((key) => isObject(part[key])) : undefined;
       if (field === undefined) {
+        if (isObject(part) && typeof part.text === 'string' && part.thought !== true && part.text !== '') {
+          text ??= { text: '', path: partPath };
+          text.text += part.text;
+        }
         // The closing chunk often carries an empty text part: it says nothing after the call.
         if (!(isObject(part) && part.text === '')) endsOnCall = false;
         return;
@@ -136,7 +143,7 @@ export function reassembleGeminiChunks(chunks: unknown[], context: ParseContext,
   const parts = assembly
     .finish()
     .map((unit): StreamedPart => ({ part: { [unit.head.field]: unit.head.call }, path: unit.path }));
-  return { parts, candidates, finishReason, endsOnCall };
+  return { parts, candidates, finishReason, endsOnCall, text };
 }
 
 /** Sets (or, for a continued string, extends) the value one partial argument carries. */

@@ -71,6 +71,8 @@ export interface ChatStream {
   calls: StreamedToolCall[];
   /** Choice indexes that streamed tool calls, ascending. */
   choices: number[];
+  /** The text each completion's choices streamed (`delta.content` joined), in the order they began. */
+  texts: { choice: number; text: string; path: string }[];
 }
 
 interface ChatHead {
@@ -103,6 +105,7 @@ export function reassembleChatChunks(
   const scopes = new Map<string, ChoiceScope>();
   /** Completion ids in the order they first came. */
   const completions = new Map<string, number>();
+  const texts = new Map<string, ChatStream['texts'][number]>();
   chunks.forEach((chunk, i) => {
     const path = pathOf(i);
     if (chunk === DONE) return assembly.closeAll();
@@ -117,6 +120,12 @@ export function reassembleChatChunks(
       const name = `${completion}/${index}`;
       const scope = scopes.get(name) ?? { name, completion: completions.get(completion)!, choice: index, keys: [] };
       scopes.set(name, scope);
+      const content = isObject(choice.delta) ? choice.delta.content : undefined;
+      if (typeof content === 'string' && content !== '') {
+        const text = texts.get(name) ?? { choice: index, text: '', path };
+        texts.set(name, text);
+        text.text += content;
+      }
       const fragments = isObject(choice.delta) ? choice.delta.tool_calls : undefined;
       if (Array.isArray(fragments)) {
         fragments.forEach((fragment: unknown, t) => {
@@ -157,7 +166,11 @@ export function reassembleChatChunks(
     if (units[u + 1]?.head.scope !== scope) call.finishReason = scope.finishReason;
     return call;
   });
-  return { calls, choices: [...new Set(calls.map((call) => call.choice))].sort((a, b) => a - b) };
+  return {
+    calls,
+    choices: [...new Set(calls.map((call) => call.choice))].sort((a, b) => a - b),
+    texts: [...texts.values()],
+  };
 }
 
 /**

@@ -21,6 +21,14 @@ export class TurnCounter {
     this.context.userMessage?.(pathText(path), text);
   }
 
+  /**
+   * Records an assistant message's text (its text parts joined with "\n", see `assistantText`), in
+   * the current turn; an empty text (a message of only calls) is no reply and is left out.
+   */
+  assistant(path: LazyPath, text: string): void {
+    if (text.trim() !== '') this.context.assistantText?.(pathText(path), text);
+  }
+
   /** The turn a call met now is made in. */
   get current(): number {
     return Math.max(1, this.seen);
@@ -47,6 +55,9 @@ export class TurnCounter {
 /** Text part types of the providers' user messages (`text`, Responses `input_text`). */
 const TEXT_PARTS = new Set(['text', 'input_text']);
 
+/** Text part types of the providers' assistant messages (`text`, Responses `output_text`). */
+const ASSISTANT_TEXT_PARTS = new Set(['text', 'output_text']);
+
 /**
  * The text of a user message's content: a string as is, a list of parts as its text parts joined
  * with "\n" (images and files add nothing), anything else empty.
@@ -68,6 +79,28 @@ export function userText(content: unknown): string {
 }
 
 /**
+ * The text of an assistant message's content: a string as is, a list of parts as its `text` /
+ * `output_text` parts joined with "\n" (thinking, reasoning, refusals and calls add nothing; a part
+ * marked `thought: true`, as Gemini marks its thoughts, neither), anything else empty.
+ */
+export function assistantText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  const texts: string[] = [];
+  for (const part of content) {
+    if (typeof part === 'string') texts.push(part);
+    else if (
+      isObject(part) &&
+      typeof part.text === 'string' &&
+      part.thought !== true &&
+      (part.type === undefined || ASSISTANT_TEXT_PARTS.has(part.type as string))
+    )
+      texts.push(part.text);
+  }
+  return texts.join('\n');
+}
+
+/**
  * The text of a user message whose content may carry tool results (Anthropic `tool_result` blocks,
  * Gemini `functionResponse` parts, Bedrock `toolResult` blocks): undefined when some part is a result
  * (`isResult`), since such a message returns the results of the assistant's calls and is no turn.
@@ -77,7 +110,23 @@ export function userInputText(content: unknown, isResult: (part: unknown) => boo
   return userText(content);
 }
 
-/** The user messages an `ExtractedCalls` carries: present only in a conversation (two or more). */
-export function conversationOf(userMessages: string[]): { userMessages?: string[] } {
-  return userMessages.length >= 2 ? { userMessages } : {};
+/**
+ * The user messages an `ExtractedCalls` carries (present only in a conversation, two or more), and
+ * its replies: one per turn (as many as the user messages, at least one), the last assistant text of
+ * each or null; present when the format records assistant text (`recordsReplies`) or the reading met
+ * some, absent otherwise ("no reply recorded").
+ */
+export function conversationOf(
+  userMessages: string[],
+  replies: (string | null)[] = [],
+  recordsReplies = false,
+): { userMessages?: string[]; replies?: (string | null)[] } {
+  const turns = Math.max(1, userMessages.length);
+  const reading: { userMessages?: string[]; replies?: (string | null)[] } =
+    userMessages.length >= 2 ? { userMessages } : {};
+  if (recordsReplies || replies.length > 0) {
+    while (replies.length < turns) replies.push(null);
+    reading.replies = replies;
+  }
+  return reading;
 }
