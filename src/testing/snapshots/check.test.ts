@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lateRefundChat, supportChat } from '../../../test/conversation-fixtures.js';
+import { goldSchema } from '../../io/gold-schema.js';
 import { ToolscoreAssertionError } from '../assertion-error.js';
 import { checkSnapshot } from './check.js';
 import { countSnapshotOutcomes, SNAPSHOT_LOG_ENV } from './ledger.js';
@@ -284,6 +285,8 @@ describe('conversations (a trace of two or more user messages)', () => {
       'turns',
     ]);
     expect(data).toMatchObject({ schema_version: 2, name, approved: false, turns: SUPPORT_TURNS_RECORDED });
+    // schemas/gold.json describes it as it describes a flat snapshot.
+    expect(goldSchema.safeParse(data).success).toBe(true);
     store.approve(name);
     const replay = chatCheck(supportChat, LOCAL);
     expect(replay.outcome).toBe('passed');
