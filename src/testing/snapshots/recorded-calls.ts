@@ -65,7 +65,7 @@ function showSecrets(): boolean {
  * A recorded text (a user message a gold file expects) as it is stored: the text, or with credentials
  * a `$regex` of its shape (as `recordedCalls` stores argument strings), unless `TOOLSCORE_SHOW_SECRETS=1`.
  */
-export function recordedText(text: string): unknown {
+function recordedText(text: string): unknown {
   return showSecrets() ? text : maskString(text);
 }
 
