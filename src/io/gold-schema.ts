@@ -311,10 +311,12 @@ const goldObject = doc(
 const conversationObject = doc(
   z.strictObject({
     turns: turnList,
-    ...Object.fromEntries(Object.entries(OPTION_SHAPE).map(([key, schema]) => [key, schema.optional()])),
+    ...Object.fromEntries(
+      Object.entries({ ...OPTION_SHAPE, ...SNAPSHOT_SHAPE }).map(([key, schema]) => [key, schema.optional()]),
+    ),
     $schema: FILE_SHAPE.$schema.optional(),
   }),
-  "A conversation's expected calls, turn by turn, with file-level options every turn shares.",
+  "A conversation's expected calls, turn by turn, with file-level options every turn shares (or a conversation's snapshot file).",
 );
 
 /** A `toDict()` record or JSON report: its `calls.expected` serve as gold, its other keys are its own. */

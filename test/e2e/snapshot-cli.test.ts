@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { supportChat } from '../conversation-fixtures.js';
 import { runCli, useScratchFolder } from './run-cli.js';
 
 /*
@@ -123,5 +124,53 @@ describe('an unknown snapshot name exits 1 and changes nothing', () => {
         '\nExit codes:\n  0  done\n  1  no snapshot has that name, and nothing was changed;',
       );
     }
+  });
+});
+
+describe('a conversation through the snapshot commands', () => {
+  it('record --from-trace stores its turns; list counts them; show prints each turn; approve keeps them', async () => {
+    const { dir, snapshots } = project();
+    const chat = join(dir, 'chat.json');
+    writeFileSync(chat, JSON.stringify(supportChat));
+    const recorded = await runCli(['record', '--from-trace', chat, '--name', 'support', '--dir', snapshots], {
+      cwd: dir,
+    });
+    expect(recorded.code, recorded.stderr).toBe(0);
+    const file = recorded.stdout.match(/\(2 calls in 3 turns, (.*)\), pending approval/)?.[1];
+    expect(file, recorded.stdout).toBeDefined();
+    const list = await runCli(['snapshots', 'list', '--dir', snapshots], { cwd: dir });
+    expect(list.stdout).toBe(`pending   support  (2 calls in 3 turns, ${file})\n`);
+    const shown = await runCli(['snapshots', 'show', 'support', '--dir', snapshots], { cwd: dir });
+    // Written by reading the chat: get_order after the first message, refund_order after the second, none after "Thanks!".
+    expect(shown.stdout.slice(shown.stdout.indexOf('  turn 1'))).toBe(
+      [
+        '  turn 1: user "Where is order 7?"',
+        '    [',
+        '      {',
+        '        "tool": "get_order",',
+        '        "args": {',
+        '          "id": 7',
+        '        }',
+        '      }',
+        '    ]',
+        '  turn 2: user "Please refund it"',
+        '    [',
+        '      {',
+        '        "tool": "refund_order",',
+        '        "args": {',
+        '          "id": 7',
+        '        }',
+        '      }',
+        '    ]',
+        '  turn 3: user "Thanks!" (no calls)',
+        '',
+      ].join('\n'),
+    );
+    const before = JSON.parse(readFileSync(file!, 'utf8'));
+    expect((await runCli(['approve', 'support', '--dir', snapshots], { cwd: dir })).code).toBe(0);
+    const after = JSON.parse(readFileSync(file!, 'utf8'));
+    expect(after).toEqual({ ...before, approved: true, updated_at: after.updated_at });
+    expect(after.schema_version).toBe(2);
+    expect(after.turns.map((turn: { calls: unknown[] }) => turn.calls.length)).toEqual([1, 1, 0]);
   });
 });

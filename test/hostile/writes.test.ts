@@ -139,7 +139,11 @@ describe('writeFileAtomic writes through devices and FIFOs and replaces the targ
     const dir = freshDir();
     const store = new SnapshotStore(join(dir, 'snapshots'));
     const file = store.save(
-      newSnapshotData('books a flight', [{ tool: 'search', args: {} }], { approved: false, source: 'trace' }),
+      newSnapshotData(
+        'books a flight',
+        { calls: [{ tool: 'search', args: {} }] },
+        { approved: false, source: 'trace' },
+      ),
     );
     writeFileSync(join(dir, 'kept.json'), readFileSync(file));
     execFileSync('ln', ['-sf', join(dir, 'kept.json'), file], { timeout: TIMEOUT });
@@ -281,7 +285,9 @@ describe('no output of a run may be one of its inputs', { timeout: 60_000 }, () 
   it('record --from-trace refuses a trace that is the snapshot file itself', async () => {
     const dir = freshDir();
     const store = new SnapshotStore(join(dir, 'snapshots'));
-    const file = store.save(newSnapshotData('a', [{ tool: 'search', args: {} }], { approved: true, source: 'trace' }));
+    const file = store.save(
+      newSnapshotData('a', { calls: [{ tool: 'search', args: {} }] }, { approved: true, source: 'trace' }),
+    );
     const before = readFileSync(file, 'utf8');
     expectRefused(
       await runCli(['record', '--from-trace', file, '--name', 'a', '--dir', store.root], { cwd: dir }),

@@ -6,6 +6,8 @@ import { describe, expect, test } from 'vitest';
 import { captureOutput } from '../../../test/capture.js';
 import { ToolscoreInputError } from '../../core/errors.js';
 import { evaluateTrace } from '../../evaluation/evaluate-trace.js';
+import { readGold } from '../../gold/gold.js';
+import { lateRefundChat, supportChat } from '../../../test/conversation-fixtures.js';
 import type { GoldArgsMode } from './gold-text.js';
 import { runGold } from './gold.js';
 
@@ -136,6 +138,47 @@ describe('a conversation (two or more user messages) gets a turns gold file', ()
       ],
     });
     expect(run.stdout).not.toContain(key);
+  });
+});
+
+describe("a conversation's gold file reads back as turns and scores its own trace 1", () => {
+  test('the three-turn support chat (an OpenAI message list): 2 calls in 3 turns, the refund in turn 2', async () => {
+    const trace = file('support-chat.json', supportChat);
+    const output = join(dir, 'support-gold.json');
+    await gold(trace, 'exact', output);
+    const read = readGold(JSON.parse(readFileSync(output, 'utf8')), output);
+    // Written by reading the chat: get_order after message 1, refund_order after message 2, only an answer after "Thanks!".
+    expect(read.turns?.map((turn) => [turn.user, turn.calls.map((call) => call.tool)])).toEqual([
+      ['Where is order 7?', ['get_order']],
+      ['Please refund it', ['refund_order']],
+      ['Thanks!', []],
+    ]);
+    const result = await evaluateTrace({ goldFile: output, traceFile: trace, validateSideEffects: false });
+    expect(result.score).toBe(1);
+    expect(result.metrics.turn_pass_rate).toBe(1);
+    expect(result.warnings).toEqual([]);
+    // The same gold against the chat with the refund one turn late: turns 1, 0, 0 ⇒ (1 + 0 + 0) / 3.
+    const late = file('support-chat-late.json', lateRefundChat);
+    const lateResult = await evaluateTrace({ goldFile: output, traceFile: late, validateSideEffects: false });
+    expect(lateResult.score).toBe(0.333333333333);
+    expect(lateResult.topIssues.map((issue) => issue.problem)).toEqual([
+      'refund_order expected in turn 2, made in turn 3',
+    ]);
+  });
+
+  test('calls marked with `turn` (the custom format, no user messages) are turns without `user`', async () => {
+    const trace = file('marked-calls.json', [
+      { tool: 'get_order', args: { id: 7 }, turn: 1 },
+      { tool: 'refund_order', args: { id: 7 }, turn: 3 },
+    ]);
+    const run = await gold(trace, 'exact');
+    expect(JSON.parse(run.stdout)).toEqual({
+      turns: [
+        { calls: [{ tool: 'get_order', args: { id: 7 } }] },
+        { calls: [] },
+        { calls: [{ tool: 'refund_order', args: { id: 7 } }] },
+      ],
+    });
   });
 });
 

@@ -10,7 +10,7 @@ import { RegexMatcher } from '../../match/matchers/regex.js';
 import { renderWarnings } from '../../reports/console.js';
 import { displayText } from '../../reports/text.js';
 import type { SnapshotCall } from '../../testing/snapshots/store.js';
-import { recordedCalls, recordedText } from '../../testing/snapshots/recorded-calls.js';
+import { recordedCalls, recordedTurns } from '../../testing/snapshots/recorded-calls.js';
 import { type GoldArgsMode, goldWrittenText } from './gold-text.js';
 import { checkOutputPaths } from '../output-paths.js';
 import { colorEnabled } from '../terminal.js';
@@ -119,36 +119,10 @@ function goldFromCalls(calls: readonly ToolCall[], mode: GoldArgsMode): { gold: 
   return { gold, volatile: count.volatile };
 }
 
-/** One turn of a conversation's gold file: the user's message, and the calls expected after it. */
-interface GoldTurn {
-  user: unknown;
-  calls: SnapshotCall[];
-}
-
-/**
- * The gold file's content: the calls, or for a conversation (a trace with two or more user messages)
- * `{"turns": [{"user", "calls"}, ...]}`, one turn per user message with the calls made after it (a
- * turn without a call expects none: `"calls": []`). Calls before the first user message are turn 1.
- */
-function goldContent(
-  gold: SnapshotCall[],
-  calls: readonly ToolCall[],
-  userMessages: readonly string[] | undefined,
-): SnapshotCall[] | { turns: GoldTurn[] } {
-  if (userMessages === undefined) return gold;
-  let count = userMessages.length;
-  for (const call of calls) count = Math.max(count, call.turn ?? 1);
-  const turns: GoldTurn[] = Array.from({ length: count }, (_, k) => ({
-    user: recordedText(userMessages[k] ?? ''),
-    calls: [],
-  }));
-  gold.forEach((entry, i) => turns[(calls[i]!.turn ?? 1) - 1]!.calls.push(entry));
-  return { turns };
-}
-
 /**
  * `toolscore gold --from-trace TRACE [-o GOLD] [--args exact|keys|none]`: writes a first gold file from
- * a recorded trace, to stdout or to GOLD; a conversation's gold file has its turns (`goldContent`). Returns 0; bad input throws (exit 2).
+ * a recorded trace, to stdout or to GOLD; a conversation's gold file (a trace of two or more turns) is
+ * `{"turns": [{"user", "calls"}, ...]}`, as its snapshot is (`recordedTurns`). Returns 0; bad input throws (exit 2).
  */
 export async function runGold(flags: GoldFlags): Promise<number> {
   const format = checkFormatName(flags.format, '--format');
@@ -161,7 +135,8 @@ export async function runGold(flags: GoldFlags): Promise<number> {
     if (nestedDeeperThan(call.args, limit)) throw tooDeepError(flags.fromTrace, `$[${i}].args`, limit);
   });
   const { gold, volatile } = goldFromCalls(trace.calls, mode);
-  const text = `${JSON.stringify(goldContent(gold, trace.calls, trace.userMessages), null, 2)}\n`;
+  const turns = recordedTurns(gold, trace.calls, trace.userMessages);
+  const text = `${JSON.stringify(turns === undefined ? gold : { turns }, null, 2)}\n`;
   if (flags.output === undefined) process.stdout.write(text);
   else {
     await writeFileAtomic(flags.output, text);
@@ -169,7 +144,7 @@ export async function runGold(flags: GoldFlags): Promise<number> {
       `${goldWrittenText({
         output: displayText(flags.output),
         calls: gold.length,
-        turns: trace.userMessages?.length,
+        turns: turns?.length,
         trace: displayText(flags.fromTrace),
         format: trace.format,
         args: mode,

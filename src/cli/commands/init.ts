@@ -16,7 +16,7 @@ import { closestName } from '../../core/spelling.js';
 import { autoExtract } from '../../formats/auto.js';
 import { followLinks, writeFileAtomic } from '../../io/atomic-write.js';
 import { displayText } from '../../reports/text.js';
-import { recordedCalls } from '../../testing/snapshots/recorded-calls.js';
+import { recordedSnapshot } from '../../testing/snapshots/recorded-calls.js';
 import { SnapshotStore, newSnapshotData } from '../../testing/snapshots/store.js';
 import {
   INIT_CANCELLED,
@@ -231,8 +231,10 @@ export async function runInit(flags: InitFlags): Promise<number> {
   const extension = testExtension(project, runner);
   const testPath = join(flags.dir ?? defaultTestDir(root), `toolscore.test${extension}`);
   const snapshotPath = relative(root, new SnapshotStore().pathOf(TEST_NAME));
-  const calls = recordedCalls(autoExtract(stack.recorded, 'actual').calls);
-  const snapshot = newSnapshotData(TEST_NAME, calls, { approved: true, source: 'init' });
+  const snapshot = newSnapshotData(TEST_NAME, recordedSnapshot(autoExtract(stack.recorded, 'actual')), {
+    approved: true,
+    source: 'init',
+  });
   const wanted: { path: string; text: string; role: keyof typeof INIT_FILE_ROLES }[] = [
     { path: testPath, text: testFile(stack, runner, testPath), role: 'test' },
     { path: snapshotPath, text: `${JSON.stringify(snapshot, null, 2)}\n`, role: 'snapshot' },

@@ -4,15 +4,15 @@ import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ToolscoreInputError } from '../../core/errors.js';
 import { snapshotText } from '../../testing/text.js';
-import { recordedCalls } from '../../testing/snapshots/recorded-calls.js';
+import { recordedSnapshot } from '../../testing/snapshots/recorded-calls.js';
 import { checkFormatName } from '../../formats/registry.js';
 import { loadTraceFile } from '../../io/trace.js';
-import { displayText, plural } from '../../reports/text.js';
+import { displayText } from '../../reports/text.js';
 import { SNAPSHOT_LOG_ENV, snapshotSummary } from '../../testing/snapshots/ledger.js';
 import { snapshotMode } from '../../testing/snapshots/mode.js';
 import { SnapshotStore, newSnapshotData } from '../../testing/snapshots/store.js';
 import { checkOutputPaths } from '../output-paths.js';
-import type { SnapshotDirFlags } from './snapshots.js';
+import { snapshotSize, type SnapshotDirFlags } from './snapshots.js';
 
 /** Flags of `toolscore record`. */
 export interface RecordFlags extends SnapshotDirFlags {
@@ -60,11 +60,10 @@ export async function runRecord(command: readonly string[], flags: RecordFlags):
   const existing = store.read(name);
   if (existing !== undefined && !flags.update) return refuse(snapshotText('exists', name, file));
   const trace = await loadTraceFile(flags.fromTrace, format);
-  const calls = recordedCalls(trace.calls);
-  const data = newSnapshotData(name, calls, { approved: flags.update === true, source: 'trace' });
+  const data = newSnapshotData(name, recordedSnapshot(trace), { approved: flags.update === true, source: 'trace' });
   store.save(existing === undefined ? data : { ...data, created_at: existing.data.created_at });
   const recorded = existing === undefined ? 'recorded' : 're-recorded';
-  const what = `${displayText(name)} (${plural(calls.length, 'call')}, ${displayText(file)})`;
+  const what = `${displayText(name)} (${snapshotSize(data)}, ${displayText(file)})`;
   process.stdout.write(
     flags.update
       ? `${recorded} and approved ${what}\n`

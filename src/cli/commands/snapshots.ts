@@ -1,7 +1,13 @@
 import { createInterface } from 'node:readline/promises';
 import { ToolscoreInputError } from '../../core/errors.js';
 import { displayText, plural } from '../../reports/text.js';
-import { SnapshotStore, snapshotNotFound, type Snapshot } from '../../testing/snapshots/store.js';
+import {
+  SnapshotStore,
+  snapshotCallCount,
+  snapshotNotFound,
+  type Snapshot,
+  type SnapshotData,
+} from '../../testing/snapshots/store.js';
 
 /** Flags shared by the snapshot commands. */
 export interface SnapshotDirFlags {
@@ -12,6 +18,31 @@ export interface SnapshotDirFlags {
 /** `approved` or `pending`, padded to one width. */
 function state(snapshot: Snapshot): string {
   return snapshot.data.approved ? 'approved' : 'pending ';
+}
+
+/** What a snapshot records: `2 calls`, or for a conversation `2 calls in 3 turns`. */
+export function snapshotSize(data: SnapshotData): string {
+  const calls = plural(snapshotCallCount(data), 'call');
+  return data.turns === undefined ? calls : `${calls} in ${plural(data.turns.length, 'turn')}`;
+}
+
+/** Pretty JSON, each line indented by `indent` and escaped for the terminal. */
+function jsonLines(value: unknown, indent: string): string[] {
+  return JSON.stringify(value, null, 2)
+    .split('\n')
+    .map((line) => `${indent}${displayText(line)}`);
+}
+
+/**
+ * The recorded calls as stored: a list, or for a conversation each turn's heading (`turn 2: user
+ * "Please refund it"`, the user's message as stored, a `$regex` shape when it held a credential) and its calls.
+ */
+function recordedLines(data: SnapshotData): string[] {
+  if (data.turns === undefined) return ['  calls:', ...jsonLines(data.calls, '    ')];
+  return data.turns.flatMap((turn, k) => [
+    `  turn ${k + 1}:${turn.user === undefined ? '' : ` user ${displayText(JSON.stringify(turn.user))}`}${turn.calls.length === 0 ? ' (no calls)' : ''}`,
+    ...(turn.calls.length === 0 ? [] : jsonLines(turn.calls, '    ')),
+  ]);
 }
 
 /** Says on stderr that `name` matches no snapshot; returns exit code 1, the Python tool's code for it. */
@@ -29,7 +60,8 @@ export function reportCorrupt(store: SnapshotStore): boolean {
 }
 
 /**
- * `toolscore snapshots list [--pending]`: one line per snapshot, `approved|pending  NAME  (N calls, FILE)`.
+ * `toolscore snapshots list [--pending]`: one line per snapshot, `approved|pending  NAME  (N calls, FILE)`
+ * (`N calls in K turns` for a conversation).
  * Corrupt files are named on stderr and make the exit code 2.
  */
 export function runSnapshotsList(flags: SnapshotDirFlags & { pending?: boolean }): number {
@@ -38,7 +70,7 @@ export function runSnapshotsList(flags: SnapshotDirFlags & { pending?: boolean }
   const shown = flags.pending ? snapshots.filter((snapshot) => !snapshot.data.approved) : snapshots;
   for (const snapshot of shown) {
     process.stdout.write(
-      `${state(snapshot)}  ${displayText(snapshot.data.name)}  (${plural(snapshot.data.calls.length, 'call')}, ${displayText(snapshot.file)})\n`,
+      `${state(snapshot)}  ${displayText(snapshot.data.name)}  (${snapshotSize(snapshot.data)}, ${displayText(snapshot.file)})\n`,
     );
   }
   if (shown.length === 0)
@@ -50,7 +82,10 @@ export function runSnapshotsList(flags: SnapshotDirFlags & { pending?: boolean }
   return reportCorrupt(store) ? 2 : 0;
 }
 
-/** `toolscore snapshots show NAME`: the file, its state and its calls as stored; exit 1 when there is no such snapshot. */
+/**
+ * `toolscore snapshots show NAME`: the file, its state and its calls as stored (a conversation's turn by
+ * turn); exit 1 when there is no such snapshot.
+ */
 export function runSnapshotsShow(name: string, flags: SnapshotDirFlags): number {
   const store = new SnapshotStore(flags.dir);
   const snapshot = store.find(name);
@@ -63,10 +98,7 @@ export function runSnapshotsShow(name: string, flags: SnapshotDirFlags): number 
       `  state: ${data.approved ? 'approved' : 'pending approval'}`,
       `  recorded by: ${displayText(String(data.source))}, toolscore ${displayText(String(data.toolscore_version))}`,
       `  created: ${displayText(String(data.created_at))}   updated: ${displayText(String(data.updated_at))}`,
-      '  calls:',
-      ...JSON.stringify(data.calls, null, 2)
-        .split('\n')
-        .map((line) => `    ${displayText(line)}`),
+      ...recordedLines(data),
       '',
     ].join('\n'),
   );

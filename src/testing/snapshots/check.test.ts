@@ -1,7 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { lateRefundChat, supportChat } from '../../../test/conversation-fixtures.js';
+import { goldSchema } from '../../io/gold-schema.js';
 import { ToolscoreAssertionError } from '../assertion-error.js';
 import { checkSnapshot } from './check.js';
 import { countSnapshotOutcomes, SNAPSHOT_LOG_ENV } from './ledger.js';
@@ -254,5 +256,146 @@ describe('credentials in snapshots', () => {
     vi.stubEnv('TOOLSCORE_SHOW_SECRETS', '1');
     check(withSecret, LOCAL);
     expect(readFileSync(store.pathOf('books a flight'), 'utf8')).toContain(key);
+  });
+});
+
+describe('conversations (a trace of two or more user messages)', () => {
+  const name = 'support chat';
+  const chatCheck = (actual: unknown, mode: SnapshotMode) =>
+    checkSnapshot(actual, { name, store, mode, source: 'vitest' });
+  /** The support chat's snapshot, written by reading test/conversation-fixtures.ts: one turn per user message. */
+  const SUPPORT_TURNS_RECORDED = [
+    { user: 'Where is order 7?', calls: [{ tool: 'get_order', args: { id: 7 } }] },
+    { user: 'Please refund it', calls: [{ tool: 'refund_order', args: { id: 7 } }] },
+    { user: 'Thanks!', calls: [] },
+  ];
+
+  it('are recorded by turns, as schema_version 2, and the same chat replays', () => {
+    expect(chatCheck(supportChat, LOCAL).outcome).toBe('created');
+    const text = readFileSync(store.pathOf(name), 'utf8');
+    const data = JSON.parse(text);
+    expect(Object.keys(data)).toEqual([
+      'schema_version',
+      'name',
+      'created_at',
+      'updated_at',
+      'toolscore_version',
+      'approved',
+      'source',
+      'turns',
+    ]);
+    expect(data).toMatchObject({ schema_version: 2, name, approved: false, turns: SUPPORT_TURNS_RECORDED });
+    // schemas/gold.json describes it as it describes a flat snapshot.
+    expect(goldSchema.safeParse(data).success).toBe(true);
+    store.approve(name);
+    const replay = chatCheck(supportChat, LOCAL);
+    expect(replay.outcome).toBe('passed');
+    expect(replay.result?.score).toBe(1);
+    expect(replay.result?.metrics.turn_pass_rate).toBe(1);
+  });
+
+  it('a call made one turn late is drift naming the turns, even in CI', () => {
+    chatCheck(supportChat, LOCAL);
+    store.approve(name);
+    // Turn 1 right (1); turn 2 no call where one was recorded (0); turn 3 a call where none was (0): 1/3.
+    for (const mode of [LOCAL, CI]) {
+      let error: unknown;
+      try {
+        chatCheck(lateRefundChat, mode);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(ToolscoreAssertionError);
+      const { message, result } = error as ToolscoreAssertionError;
+      expect(message).toMatch(/^snapshot "support chat" no longer matches its approved calls/);
+      expect(message).toContain('warning: refund_order expected in turn 2, made in turn 3');
+      expect(message).toContain('score 0.33 < 1.00 required');
+      expect(result?.score).toBe(0.333333333333);
+      expect(result?.topIssues.map((issue) => issue.problem)).toEqual([
+        'refund_order expected in turn 2, made in turn 3',
+      ]);
+    }
+  });
+
+  it('a flat snapshot re-recorded from a conversation becomes turns; its other keys stay in place', () => {
+    const flat = [
+      { tool: 'get_order', args: { id: 7 } },
+      { tool: 'refund_order', args: { id: 7 } },
+    ];
+    chatCheck(flat, LOCAL);
+    store.approve(name);
+    // The flat snapshot scores the chat as one list: the same two calls ⇒ 1.
+    expect(chatCheck(lateRefundChat, LOCAL).outcome).toBe('passed');
+    expect(chatCheck(lateRefundChat, { ...LOCAL, record: true }).outcome).toBe('passed');
+    // Update on drift: the lost refund (turn 2 of the chat has none) ⇒ re-recorded by turns and approved.
+    const lost = supportChat.filter((_, i) => i !== 5 && i !== 6);
+    expect(chatCheck(lost, { ...LOCAL, update: true }).outcome).toBe('updated');
+    const data = JSON.parse(readFileSync(store.pathOf(name), 'utf8'));
+    expect(Object.keys(data).at(-1)).toBe('turns');
+    expect(data).toMatchObject({
+      schema_version: 2,
+      approved: true,
+      source: 'vitest',
+      turns: [SUPPORT_TURNS_RECORDED[0], { user: 'Please refund it', calls: [] }, SUPPORT_TURNS_RECORDED[2]],
+    });
+    expect(data.calls).toBeUndefined();
+    // And back: a one-turn recording is version 1 with `calls` again.
+    expect(chatCheck(flat, { ...LOCAL, update: true }).outcome).toBe('updated');
+    expect(JSON.parse(readFileSync(store.pathOf(name), 'utf8'))).toMatchObject({ schema_version: 1, calls: flat });
+  });
+
+  it('a credential in a user message is stored as its shape', () => {
+    const key = `sk-proj-${'Ab3dE'.repeat(8)}`;
+    const chat = supportChat.map((message, i) =>
+      i === 4 ? { role: 'user', content: `refund it, key ${key}` } : message,
+    );
+    chatCheck(chat, LOCAL);
+    const text = readFileSync(store.pathOf(name), 'utf8');
+    expect(text).not.toContain(key);
+    expect(JSON.parse(text).turns[1].user).toEqual({ $regex: 'refund it, key \\S+' });
+    store.approve(name);
+    expect(chatCheck(chat, LOCAL).outcome).toBe('passed');
+  });
+});
+
+describe('snapshot files written before conversations', () => {
+  /** A snapshot file exactly as releases before turns wrote it. */
+  const OLD_FILE = `${JSON.stringify(
+    {
+      schema_version: 1,
+      name: 'books a flight',
+      created_at: '2025-01-02T03:04:05.000Z',
+      updated_at: '2025-01-02T03:04:05.000Z',
+      toolscore_version: '0.1.0',
+      approved: true,
+      source: 'vitest',
+      calls,
+    },
+    null,
+    2,
+  )}\n`;
+
+  it('still read, replay and pass, and are never rewritten by a passing check', () => {
+    const file = store.pathOf('books a flight');
+    mkdirSync(store.root, { recursive: true });
+    writeFileSync(file, OLD_FILE);
+    const snapshot = store.read('books a flight')!;
+    expect(snapshot.expected.map((call) => call.tool)).toEqual(['search_flights', 'book_flight']);
+    expect(snapshot.gold.turns).toBeUndefined();
+    expect(check(calls, CI).outcome).toBe('passed');
+    expect(check(calls, { ...LOCAL, update: true }).outcome).toBe('passed');
+    expect(readFileSync(file, 'utf8')).toBe(OLD_FILE);
+    expect(() => check(drifted, LOCAL)).toThrow('score 0.85 < 1.00 required');
+  });
+
+  it('an unknown version, or a version without its list, is an error naming the path', () => {
+    const file = store.pathOf('books a flight');
+    mkdirSync(store.root, { recursive: true });
+    writeFileSync(file, OLD_FILE.replace('"schema_version": 1', '"schema_version": 3'));
+    expect(() => store.read('books a flight')).toThrow(`${file} at $.schema_version: expected 1 or 2, got 3`);
+    writeFileSync(file, OLD_FILE.replace('"schema_version": 1', '"schema_version": 2'));
+    expect(() => store.read('books a flight')).toThrow(
+      `${file} at $.turns: expected an array of turns (schema_version 2), got nothing`,
+    );
   });
 });

@@ -1,4 +1,5 @@
-import { resolveSettings, scoreCalls } from '../../evaluation/evaluate.js';
+import { resolveSettings } from '../../evaluation/evaluate.js';
+import { scoreGold } from '../../evaluation/turns.js';
 import { snapshotDriftText, snapshotText, type SnapshotOutcome } from '../text.js';
 import { checkMinScore, meetsMinScore } from '../../core/grade.js';
 import type { EvaluationResult } from '../../evaluation/result.js';
@@ -9,8 +10,8 @@ import { testColorEnabled } from '../color.js';
 import { renderFailureReport } from '../failure-report.js';
 import { logSnapshotOutcome } from './ledger.js';
 import { snapshotMode, type SnapshotMode } from './mode.js';
-import { maskNames, recordedCalls } from './recorded-calls.js';
-import { SnapshotStore, newSnapshotData } from './store.js';
+import { maskNames, recordedSnapshot } from './recorded-calls.js';
+import { SnapshotStore, newSnapshotData, withRecording } from './store.js';
 
 /** Options of `checkSnapshot()`. */
 export interface SnapshotCheckOptions {
@@ -52,7 +53,8 @@ export function checkSnapshot(actual: unknown, options: SnapshotCheckOptions): S
   const store = options.store instanceof SnapshotStore ? options.store : new SnapshotStore(options.store);
   const mode = options.mode ?? snapshotMode();
   const extracted = autoExtract(actual, 'actual');
-  const calls = recordedCalls(extracted.calls);
+  // A conversation (two or more turns) is recorded by turns, and replayed turn by turn.
+  const recording = recordedSnapshot(extracted);
   const file = store.pathOf(name);
   const existing = store.read(name);
 
@@ -74,26 +76,25 @@ export function checkSnapshot(actual: unknown, options: SnapshotCheckOptions): S
   if (mode.ci && (mode.update || mode.record)) return fail(snapshotText('ci_update', name, file));
   if (!existing) {
     if (mode.ci && !mode.allowPending) return fail(snapshotText('ci_missing', name, file));
-    store.save(newSnapshotData(name, calls, { approved: mode.update, source }));
+    store.save(newSnapshotData(name, recording, { approved: mode.update, source }));
     return mode.update ? done('updated', undefined, 'updated') : done('created', undefined, 'created');
   }
 
-  // The snapshot's calls are already decoded, so they are scored as they are (evaluate() would decode them again).
+  // The snapshot's calls are already decoded, so they are scored as they are (evaluate() would decode them
+  // again); a conversation's turn by turn, so a call made in another turn than recorded is drift.
   const settings = resolveSettings({ weights: options.weights, strict: options.strict });
-  const result = scoreCalls(existing.expected, maskNames(extracted.calls), {
-    ...settings,
-    warnings: extracted.warnings,
-  }).result();
+  const trace = { calls: [...maskNames(extracted.calls)], userMessages: extracted.userMessages };
+  const result = scoreGold(existing.gold, trace, { ...settings, warnings: extracted.warnings }).result();
   const passes = meetsMinScore(result.score, minScore);
   const { data } = existing;
   if (mode.update) {
     if (passes && data.approved) return done('passed', result);
     // A pending snapshot that already passes keeps its calls (and any hand-written matchers).
-    store.save({ ...data, approved: true, source: passes ? data.source : source, calls: passes ? data.calls : calls });
+    store.save(passes ? { ...data, approved: true } : { ...withRecording(data, recording), approved: true, source });
     return done('updated', result, 'updated');
   }
   if (mode.record && !passes) {
-    store.save({ ...data, approved: false, source, calls });
+    store.save({ ...withRecording(data, recording), approved: false, source });
     return done('recorded', result, 'recorded');
   }
   if (!data.approved) {

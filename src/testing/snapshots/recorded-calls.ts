@@ -1,7 +1,7 @@
 import type { ToolCall } from '../../core/types.js';
 import { encodeArgs } from '../../match/operators.js';
 import { findSecretsInText, redactSecretKinds } from '../../metrics/security.js';
-import type { SnapshotCall } from './store.js';
+import type { SnapshotCall, SnapshotContent, SnapshotTurn } from './store.js';
 
 /** Characters with a meaning in a regular expression. */
 const REGEX_SPECIAL = /[\\^$.*+?()[\]{}|]/g;
@@ -65,7 +65,7 @@ function showSecrets(): boolean {
  * A recorded text (a user message a gold file expects) as it is stored: the text, or with credentials
  * a `$regex` of its shape (as `recordedCalls` stores argument strings), unless `TOOLSCORE_SHOW_SECRETS=1`.
  */
-export function recordedText(text: string): unknown {
+function recordedText(text: string): unknown {
   return showSecrets() ? text : maskString(text);
 }
 
@@ -94,4 +94,37 @@ export function maskNames(calls: readonly ToolCall[]): readonly ToolCall[] {
     const args = call.args === null ? null : (maskKeys(call.args) as ToolCall['args']);
     return { ...call, tool, args };
   });
+}
+
+/**
+ * Recorded calls split into the turns of their trace, in the conversation gold's shape: one turn per
+ * user message (its text through `recordedText`), or per turn up to the calls' highest `turn` when that
+ * is more (without `user`), each with the calls made in it (`call.turn`, unmarked calls in turn 1); a
+ * turn without a call records none (`"calls": []`). Undefined for a trace of one turn.
+ * `recorded[i]` is the stored form of `calls[i]`.
+ */
+export function recordedTurns(
+  recorded: readonly SnapshotCall[],
+  calls: readonly ToolCall[],
+  userMessages: readonly string[] | undefined,
+): SnapshotTurn[] | undefined {
+  let count = userMessages?.length ?? 0;
+  for (const call of calls) count = Math.max(count, call.turn ?? 1);
+  if (count < 2) return undefined;
+  const turns = Array.from({ length: count }, (_, k): SnapshotTurn => {
+    const user = userMessages?.[k];
+    return user === undefined ? { calls: [] } : { user: recordedText(user), calls: [] };
+  });
+  recorded.forEach((entry, i) => turns[(calls[i]!.turn ?? 1) - 1]!.calls.push(entry));
+  return turns;
+}
+
+/** What a snapshot of a trace records: its calls, or a conversation's turns (`recordedTurns`). */
+export function recordedSnapshot(trace: {
+  calls: readonly ToolCall[];
+  userMessages?: readonly string[] | undefined;
+}): SnapshotContent {
+  const calls = recordedCalls(trace.calls);
+  const turns = recordedTurns(calls, trace.calls, trace.userMessages);
+  return turns === undefined ? { calls } : { turns };
 }

@@ -1,16 +1,22 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { ToolscoreInputError, describeType } from '../../core/errors.js';
-import type { ExpectedCall } from '../../core/types.js';
+import type { ExpectedCall, Gold } from '../../core/types.js';
+import { DEFAULT_GOLD_OPTIONS, readGold } from '../../gold/gold.js';
 import { writeFileAtomicSync } from '../../io/atomic-write.js';
-import { goldCallsOf } from '../../io/gold.js';
 import { checkedGold } from '../../io/gold-check.js';
 import { parseJson } from '../../io/json.js';
 import { VERSION } from '../../core/version.js';
 import { safeJsonFileName } from '../../io/file-name.js';
 
-/** Layout version of snapshot files. */
+/**
+ * Layout versions of snapshot files: 1 holds `calls` (one turn, the layout since the first release), 2
+ * holds a conversation's `turns`. A one-turn recording is still written as version 1, so its file reads
+ * the same in every release; a conversation is version 2, so a release that predates turns refuses it by
+ * its version instead of misreading it.
+ */
 const SNAPSHOT_SCHEMA_VERSION = 1;
+const CONVERSATION_SCHEMA_VERSION = 2;
 
 /** Where snapshots live unless told otherwise, relative to the working folder. */
 export const DEFAULT_SNAPSHOT_DIR = '.toolscore/snapshots';
@@ -27,6 +33,16 @@ export interface SnapshotCall {
   [key: string]: unknown;
 }
 
+/** One turn of a recorded conversation, as a conversation gold writes it: the user's message and the calls after it. */
+export interface SnapshotTurn {
+  /** The user's message opening the turn (credentials as `$regex` shapes); absent when the trace has none for it. */
+  user?: unknown;
+  calls: SnapshotCall[];
+}
+
+/** What a snapshot records: the calls of a one-turn trace, or a conversation's turns. */
+export type SnapshotContent = { calls: SnapshotCall[] } | { turns: SnapshotTurn[] };
+
 /** The JSON content of one snapshot file. */
 export interface SnapshotData {
   schema_version: number;
@@ -40,8 +56,10 @@ export interface SnapshotData {
   approved: boolean;
   /** What recorded it: `vitest`, `jest`, `test`, `record` or `trace`. */
   source: string;
-  /** The calls, as written (hand-written `$` matchers included). */
-  calls: SnapshotCall[];
+  /** The calls of a one-turn recording (schema version 1), as written (hand-written `$` matchers included). */
+  calls?: SnapshotCall[];
+  /** A conversation's turns (schema version 2), in the conversation gold's shape. */
+  turns?: SnapshotTurn[];
 }
 
 /** A snapshot read from its file. */
@@ -49,8 +67,10 @@ export interface Snapshot {
   /** Path of its file. */
   file: string;
   data: SnapshotData;
-  /** The calls as a gold standard, `$` operators decoded into matchers. */
+  /** The calls as a gold standard, `$` operators decoded into matchers (a conversation's: every turn's, in order). */
   expected: ExpectedCall[];
+  /** The snapshot as a gold standard: its turns for a conversation. */
+  gold: Gold;
 }
 
 /** A file in the store that could not be read as a snapshot. */
@@ -156,23 +176,39 @@ export function snapshotNotFound(root: string, nameOrFile: string): ToolscoreInp
   return new ToolscoreInputError({ source: root }, `no snapshot named ${JSON.stringify(nameOrFile)}`);
 }
 
-/** A new snapshot record of `calls`, created now. */
+/** The number of calls a snapshot records, over all its turns. */
+export function snapshotCallCount(data: SnapshotData): number {
+  return data.turns === undefined
+    ? (data.calls?.length ?? 0)
+    : data.turns.reduce((count, turn) => count + turn.calls.length, 0);
+}
+
+const versionOf = (content: SnapshotContent): number =>
+  'turns' in content ? CONVERSATION_SCHEMA_VERSION : SNAPSHOT_SCHEMA_VERSION;
+
+/** A new snapshot record of `content`, created now. */
 export function newSnapshotData(
   name: string,
-  calls: SnapshotCall[],
+  content: SnapshotContent,
   fields: { approved: boolean; source: string },
 ): SnapshotData {
   const now = new Date().toISOString();
   return {
-    schema_version: SNAPSHOT_SCHEMA_VERSION,
+    schema_version: versionOf(content),
     name,
     created_at: now,
     updated_at: now,
     toolscore_version: VERSION,
     approved: fields.approved,
     source: fields.source,
-    calls,
+    ...content,
   };
+}
+
+/** A snapshot record re-recorded with `content` (a flat recording may become a conversation and back), its other keys kept in place. */
+export function withRecording(data: SnapshotData, content: SnapshotContent): SnapshotData {
+  const { calls: _calls, turns: _turns, ...kept } = data;
+  return { ...kept, schema_version: versionOf(content), ...content };
 }
 
 /** Reads and checks one snapshot file; any problem is a `ToolscoreInputError` naming the path. */
@@ -197,18 +233,22 @@ function readSnapshotFile(file: string): Snapshot {
   };
   require('name', 'string');
   require('approved', 'boolean');
-  if (record.schema_version !== SNAPSHOT_SCHEMA_VERSION) {
+  const conversation = record.schema_version === CONVERSATION_SCHEMA_VERSION;
+  if (!conversation && record.schema_version !== SNAPSHOT_SCHEMA_VERSION) {
     throw new ToolscoreInputError(
       { source: file, path: '$.schema_version' },
-      `expected ${SNAPSHOT_SCHEMA_VERSION}, got ${JSON.stringify(record.schema_version) ?? 'nothing'}`,
+      `expected ${SNAPSHOT_SCHEMA_VERSION} or ${CONVERSATION_SCHEMA_VERSION}, got ${JSON.stringify(record.schema_version) ?? 'nothing'}`,
     );
   }
-  if (!Array.isArray(record.calls))
+  const key = conversation ? 'turns' : 'calls';
+  if (!Array.isArray(record[key]))
     throw new ToolscoreInputError(
-      { source: file, path: '$.calls' },
-      `expected an array of calls, got ${describeType(record.calls)}`,
+      { source: file, path: `$.${key}` },
+      `expected an array of ${key} (schema_version ${String(record.schema_version)}), got ${describeType(record[key])}`,
     );
   // A snapshot serves as a test's gold: a typo in it (hand-edited matchers) is an error, never a pass.
-  const expected = checkedGold(record, file, { strictGold: true }, () => goldCallsOf(record, file));
-  return { file, data: record as unknown as SnapshotData, expected };
+  const read = checkedGold(record, file, { strictGold: true }, () => readGold(record, file));
+  // A one-turn snapshot's gold is its calls alone, as it has always been scored.
+  const gold: Gold = conversation ? read : { calls: read.calls, options: DEFAULT_GOLD_OPTIONS };
+  return { file, data: record as unknown as SnapshotData, expected: gold.calls, gold };
 }
