@@ -231,6 +231,14 @@ function evalSetRuns(data: unknown): TraceRun[] | undefined {
   });
 }
 
+/**
+ * Whether a document is ADK eval data (an eval set, one eval case, `*.test.json` turns or a first eval
+ * set), the expected calls `toolscore gold --from-adk` converts; a session is a recording, not these.
+ */
+export function isADKEvalData(data: unknown): boolean {
+  return isEvalSet(data) || isEvalCase(data) || isTestData(data) || isLegacyEvalSet(data);
+}
+
 // ---- The format --------------------------------------------------------------------------------
 
 function looksLikeADK(data: unknown): boolean {
