@@ -72,7 +72,7 @@ describe('registerCommand', () => {
     );
   });
 
-  test('gold: --from-trace is required, --args takes exact, keys or none (default exact)', async () => {
+  test('gold: --from-trace or --from-adk (runGold checks that one is given), --args takes exact, keys or none (default exact)', async () => {
     const { program, seen } = capturing(COMMANDS);
     program.configureOutput({ writeErr: () => undefined });
     program.commands.forEach((command) => command.exitOverride().configureOutput({ writeErr: () => undefined }));
@@ -85,9 +85,12 @@ describe('registerCommand', () => {
     await expect(
       program.parseAsync(['gold', '--from-trace', 't.json', '--args', 'values'], { from: 'user' }),
     ).rejects.toThrow(/Allowed choices are exact, keys, none/);
-    await expect(program.parseAsync(['gold'], { from: 'user' })).rejects.toThrow(
-      /required option '--from-trace <file>' not specified/,
-    );
+    await program.parseAsync(['gold', '--from-adk', 'e.json', '--out-dir', 'golds'], { from: 'user' });
+    expect(seen[1]).toEqual({
+      name: 'gold',
+      args: [],
+      flags: { fromAdk: 'e.json', outDir: 'golds', format: 'auto', args: 'exact', color: true },
+    });
   });
 
   test('every command of the program is listed once, groups included', () => {

@@ -708,11 +708,22 @@ const validateCommand: CommandSpec<ValidateFlags, [string]> = {
 
 const goldCommand: CommandSpec<GoldFlags> = {
   name: 'gold',
-  description: 'write a first gold file from a recorded trace, to review and then score later runs against',
+  description:
+    'write a first gold file from a recorded trace (or convert an ADK eval set), to review and then score later runs against',
+  usage: '--from-trace TRACE [-o GOLD] [options] | --from-adk EVALSET [-o GOLD | --out-dir DIR] [options]',
   options: {
-    fromTrace: { flags: '--from-trace <file>', description: 'the trace to take the calls from', required: true },
+    fromTrace: { flags: '--from-trace <file>', description: 'the trace to take the calls from' },
+    fromAdk: {
+      flags: '--from-adk <file>',
+      description:
+        "an ADK eval set (*.evalset.json) or *.test.json eval data: each eval case's invocations become the turns of a gold file",
+    },
     format: FORMAT,
     output: { flags: '-o, --output <file>', description: 'where to write the gold file (default: stdout)' },
+    outDir: {
+      flags: '--out-dir <folder>',
+      description: 'with --from-adk: write one gold file per eval case into the folder, named by its eval_id',
+    },
     args: {
       flags: '--args <mode>',
       description:
@@ -722,7 +733,7 @@ const goldCommand: CommandSpec<GoldFlags> = {
     },
     color: COLOR,
   },
-  help: '\nCredentials in the arguments become $regex shapes, as in snapshots.\n\nExit codes:\n  0  the gold file was written\n  2  bad usage, a trace that cannot be read, or an output path that names the trace',
+  help: '\nCredentials in the arguments become $regex shapes, as in snapshots.\n\nExit codes:\n  0  the gold file was written\n  2  bad usage, a trace that cannot be read, an output path that names the trace, or an eval set of several cases without --out-dir',
   async run(_, flags) {
     const { runGold } = await import('./commands/gold.js');
     return runGold(flags);

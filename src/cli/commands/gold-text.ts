@@ -32,3 +32,24 @@ const ARGS_MODE_TEXT: Readonly<Record<GoldArgsMode, string>> = {
   keys: 'checked by name and type',
   none: 'not checked',
 };
+
+/** `3 eval cases ("a", "b", "c")`, the first ten ids named. */
+function casesText(ids: readonly string[]): string {
+  const shown = ids.slice(0, 10).map((id) => JSON.stringify(id));
+  const more = ids.length > shown.length ? `, … (${ids.length - shown.length} more)` : '';
+  return `${ids.length} eval cases (${shown.join(', ')}${more})`;
+}
+
+/** Why an eval set of several cases needs `--out-dir`: a gold file describes one conversation. */
+export function severalCasesText(ids: readonly string[], output: boolean): string {
+  const where = output
+    ? '-o writes one gold file, and a gold file is one conversation'
+    : 'a gold file is one conversation';
+  return `holds ${casesText(ids)}; ${where}: write one file per case with --out-dir DIR`;
+}
+
+/** Why a file is not something `--from-adk` converts. */
+export function notADKEvalDataText(got: string, session: boolean): string {
+  if (session) return 'an ADK session, not an eval set: write its gold file with --from-trace';
+  return `expected an ADK eval set ({"eval_set_id", "eval_cases": [...]}), one eval case ({"eval_id", "conversation"}) or *.test.json eval data ([{"query", "expected_tool_use"}]); got ${got}`;
+}

@@ -1,157 +1,80 @@
-import { DEFAULT_LIMITS, nestedDeeperThan, tooDeepError } from '../../core/limits.js';
-import { isObject, setOwn } from '../../core/objects.js';
-import type { Args, ToolCall } from '../../core/types.js';
+import { ToolscoreInputError } from '../../core/errors.js';
 import { checkFormatName } from '../../formats/registry.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
 import { loadTraceFile } from '../../io/trace.js';
-import { IsTypeMatcher, type JsonTypeName } from '../../match/matchers/is-type.js';
-import type { Matcher } from '../../match/matchers/matcher.js';
-import { RegexMatcher } from '../../match/matchers/regex.js';
 import { renderWarnings } from '../../reports/console.js';
 import { displayText } from '../../reports/text.js';
-import type { SnapshotCall } from '../../testing/snapshots/store.js';
-import { recordedCalls, recordedTurns } from '../../testing/snapshots/recorded-calls.js';
-import { type GoldArgsMode, goldWrittenText } from './gold-text.js';
 import { checkOutputPaths } from '../output-paths.js';
 import { colorEnabled } from '../terminal.js';
+import { goldFileText } from './gold-file.js';
+import { type GoldArgsMode, goldWrittenText } from './gold-text.js';
 
 /** Flags of `toolscore gold`, as commander parsed them. */
 export interface GoldFlags {
-  /** The trace the calls are taken from. */
-  fromTrace: string;
+  /** The trace the calls are taken from (or `fromAdk`: exactly one is given). */
+  fromTrace?: string;
+  /** An ADK eval set (or `*.test.json` eval data) whose cases become gold files. */
+  fromAdk?: string;
   /** Trace format name, or `auto`. */
   format: string;
-  /** Where the gold file goes; stdout when absent. */
+  /** Where the gold file goes; stdout when absent (and no `outDir`). */
   output?: string;
+  /** The folder `--from-adk` writes one gold file per eval case into. */
+  outDir?: string;
   /** How arguments are written (commander accepts only these three). */
   args: GoldArgsMode;
   /** False after `--no-color`. */
   color: boolean;
 }
 
-const ISO_TIMESTAMP = '\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}(:?\\d{2})?)?';
-const LETTER_DIGIT_BOUNDARY = /[A-Za-z](?=\d)|\d(?=[A-Za-z])/g;
-const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-
-/**
- * Values that differ on every run although the call is the same, and what a gold file written from a
- * trace holds instead, first match wins. Only strings and numbers are looked at, at any depth.
- * A date alone (`2024-05-15`) is kept: it is usually what the user asked for.
- */
-const VOLATILE_VALUES: readonly { looksLike: (value: unknown) => boolean; becomes: (value: unknown) => Matcher }[] = [
-  // An ISO 8601 date and time: `2024-05-15T10:30:00Z`, `2024-05-15 10:30:00.123+02:00`.
-  { looksLike: (value) => matchesWhole(value, ISO_TIMESTAMP), becomes: () => new RegexMatcher(ISO_TIMESTAMP) },
-  // A UUID of any version.
-  { looksLike: (value) => matchesWhole(value, UUID), becomes: () => new RegexMatcher(UUID) },
-  // A hex id of 16 digits or more, with both digits and letters (an ObjectId, a hash): the same length of hex.
-  {
-    looksLike: (value) => matchesWhole(value, '(?=.*\\d)(?=.*[a-fA-F])[0-9a-fA-F]{16,}'),
-    becomes: (value) => new RegexMatcher(`[0-9a-fA-F]{${(value as string).length}}`),
-  },
-  // A random base64url id (`call_oIHazX6yQrB8hUwl4cRilFKj`): 20 characters or more, capitals and small
-  // letters, digits scattered among them (four letter-digit boundaries, so `getUserDetails2024` stays).
-  {
-    looksLike: (value) =>
-      matchesWhole(value, '(?=.*[A-Z])(?=.*[a-z])[A-Za-z0-9_-]{20,}={0,2}') &&
-      ((value as string).match(LETTER_DIGIT_BOUNDARY)?.length ?? 0) >= 4,
-    becomes: () => new IsTypeMatcher(['string']),
-  },
-  // Milliseconds since 1970 (a whole number from 2001-09-09 to 2286-11-20): any whole number.
-  {
-    looksLike: (value) => Number.isInteger(value) && (value as number) >= 1e12 && (value as number) < 1e13,
-    becomes: () => new IsTypeMatcher(['integer']),
-  },
-];
-
-/** Whole-string tests of the table, on JavaScript's engine: the patterns are ours and bounded. */
-const WHOLE = new Map<string, RegExp>();
-function matchesWhole(value: unknown, pattern: string): boolean {
-  if (typeof value !== 'string') return false;
-  let regex = WHOLE.get(pattern);
-  if (regex === undefined) WHOLE.set(pattern, (regex = new RegExp(`^(?:${pattern})$`)));
-  return regex.test(value);
-}
-
-/** A copy of a value with volatile-looking values replaced by matchers; `count` says how many. */
-function withoutVolatile(value: unknown, count: { volatile: number }): unknown {
-  const rule = VOLATILE_VALUES.find((entry) => entry.looksLike(value));
-  if (rule !== undefined) {
-    count.volatile++;
-    return rule.becomes(value);
-  }
-  if (Array.isArray(value)) return value.map((item) => withoutVolatile(item, count));
-  // An object with `$` keys is data a gold file wraps in `$literal`, where a matcher would be data too.
-  if (!isObject(value) || Object.keys(value).some((key) => key.startsWith('$'))) return value;
-  const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) setOwn(copy, key, withoutVolatile(item, count));
-  return copy;
-}
-
-/** The JSON type `keys` mode checks a value against; every number is a `number`, so 3 and 3.5 both pass. */
-function typeOf(value: unknown): JsonTypeName {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  const type = typeof value;
-  return type === 'string' || type === 'number' || type === 'boolean' ? type : 'object';
-}
-
-/** The arguments a gold entry expects, before masking, in each mode (`null`: not checked). */
-function expectedArgs(args: Args | null, mode: GoldArgsMode, count: { volatile: number }): Args | null {
-  if (mode === 'none') return null;
-  const given = args ?? {};
-  const out: Args = {};
-  for (const [key, value] of Object.entries(given))
-    setOwn(out, key, mode === 'keys' ? new IsTypeMatcher([typeOf(value)]) : withoutVolatile(value, count));
-  return out;
-}
-
-/**
- * A gold file's calls written from a trace's calls: one entry per call, in order, with its arguments as
- * `mode` says (`exact`: as recorded, volatile-looking values as patterns; `keys`: each argument's JSON
- * type; `none`: `args: null`, not checked). Credentials become `$regex` shapes as snapshots store them
- * (`TOOLSCORE_SHOW_SECRETS=1` keeps them).
- */
-function goldFromCalls(calls: readonly ToolCall[], mode: GoldArgsMode): { gold: SnapshotCall[]; volatile: number } {
-  const count = { volatile: 0 };
-  const shaped = calls.map((call) => ({ ...call, args: expectedArgs(call.args, mode, count) }));
-  const recorded = recordedCalls(shaped);
-  const gold = recorded.map((call, i) => (shaped[i]!.args === null ? { tool: call.tool, args: null } : call));
-  return { gold, volatile: count.volatile };
-}
-
 /**
  * `toolscore gold --from-trace TRACE [-o GOLD] [--args exact|keys|none]`: writes a first gold file from
- * a recorded trace, to stdout or to GOLD; a conversation's gold file (a trace of two or more turns) is
- * `{"turns": [{"user", "calls"}, ...]}`, as its snapshot is (`recordedTurns`). Returns 0; bad input throws (exit 2).
+ * a recorded trace, to stdout or to GOLD; a conversation's gold file has its turns (`goldFileText`).
+ * `--from-adk EVALSET` converts an ADK eval set instead (`gold-adk.ts`). Returns 0; bad input throws (exit 2).
  */
 export async function runGold(flags: GoldFlags): Promise<number> {
+  const fromTrace = goldSource(flags);
+  if (fromTrace === undefined) {
+    const { runGoldFromAdk } = await import('./gold-adk.js');
+    return runGoldFromAdk(flags.fromAdk!, flags);
+  }
   const format = checkFormatName(flags.format, '--format');
   const mode = flags.args;
   if (flags.output !== undefined)
-    checkOutputPaths([['--output', flags.output, 'the gold file']], [['trace file', flags.fromTrace]]);
-  const trace = await loadTraceFile(flags.fromTrace, format);
-  const limit = DEFAULT_LIMITS.maxDepth;
-  trace.calls.forEach((call, i) => {
-    if (nestedDeeperThan(call.args, limit)) throw tooDeepError(flags.fromTrace, `$[${i}].args`, limit);
-  });
-  const { gold, volatile } = goldFromCalls(trace.calls, mode);
-  const turns = recordedTurns(gold, trace.calls, trace.userMessages);
-  const text = `${JSON.stringify(turns === undefined ? gold : { turns }, null, 2)}\n`;
-  if (flags.output === undefined) process.stdout.write(text);
+    checkOutputPaths([['--output', flags.output, 'the gold file']], [['trace file', fromTrace]]);
+  const trace = await loadTraceFile(fromTrace, format);
+  const gold = goldFileText(trace.calls, trace.userMessages, mode, fromTrace);
+  if (flags.output === undefined) process.stdout.write(gold.text);
   else {
-    await writeFileAtomic(flags.output, text);
+    await writeFileAtomic(flags.output, gold.text);
     process.stdout.write(
       `${goldWrittenText({
         output: displayText(flags.output),
-        calls: gold.length,
-        turns: turns?.length,
-        trace: displayText(flags.fromTrace),
+        calls: gold.calls,
+        turns: gold.turns,
+        trace: displayText(fromTrace),
         format: trace.format,
         args: mode,
-        volatile,
+        volatile: gold.volatile,
       })}\n`,
     );
   }
   process.stderr.write(renderWarnings(trace.warnings, { color: colorEnabled(flags.color, process.stderr) }));
   return 0;
+}
+
+/** The trace of `--from-trace`, or undefined for `--from-adk`; any other combination of the flags is a usage error. */
+function goldSource(flags: GoldFlags): string | undefined {
+  if (flags.fromTrace !== undefined && flags.fromAdk !== undefined)
+    throw new ToolscoreInputError({ source: 'gold' }, 'give --from-trace TRACE or --from-adk EVALSET, not both');
+  if (flags.fromTrace === undefined && flags.fromAdk === undefined)
+    throw new ToolscoreInputError({ source: 'gold' }, 'give --from-trace TRACE or --from-adk EVALSET');
+  if (flags.output !== undefined && flags.outDir !== undefined)
+    throw new ToolscoreInputError({ source: 'gold' }, 'give -o FILE or --out-dir DIR, not both');
+  if (flags.fromTrace !== undefined && flags.outDir !== undefined)
+    throw new ToolscoreInputError(
+      { source: '--out-dir' },
+      '--out-dir writes the eval cases of --from-adk, one file each; a trace gives one gold file: use -o',
+    );
+  return flags.fromTrace;
 }

@@ -4,7 +4,7 @@ import type { ToolCall } from '../../core/types.js';
 import { readArguments } from '../support/arguments.js';
 import { CallCollector, type FromOptions, describeKeys, outcomeOf, readInMemory } from '../support/call-collector.js';
 import type { ParseContext, TraceFormat, TraceRun } from '../types.js';
-import { assistantText } from '../support/turns.js';
+import { assistantText, userText } from '../support/turns.js';
 import { readContentObject } from './gemini.js';
 
 /**
@@ -20,9 +20,12 @@ import { readContentObject } from './gemini.js';
  *   invocation's `intermediate_data.tool_uses` are calls, `tool_responses` their results, or its
  *   `invocation_events` are read like session events. Each eval case is a run (`batch` scores each as
  *   its own case, named by its `eval_id`); one case alone (`{eval_id, conversation}`) is read too.
+ *   Each invocation is a conversation turn, its `user_content` the user message (a whole reading of
+ *   several cases, each its own conversation, is one turn).
  * - the older eval data (`*.test.json`): a list of turns `{query, expected_tool_use: [{tool_name,
  *   tool_input, mock_tool_output}], reference}`, and the first eval sets, a list of cases `{name,
- *   data: [turns], initial_session}` (each case a run, named by its `name`).
+ *   data: [turns], initial_session}` (each case a run, named by its `name`); each turn's `query` is a
+ *   user message.
  */
 
 const FORMAT = 'adk';
@@ -103,8 +106,9 @@ function isEvalCase(data: unknown): data is Record<string, unknown> {
 
 function readEvalSet(data: Record<string, unknown>, calls: CallCollector, context: ParseContext): void {
   const casesKey = keyOf(data, 'eval_cases', 'evalCases');
-  (data[casesKey] as unknown[]).forEach((evalCase, i) => {
-    if (isObject(evalCase)) readEvalCase(evalCase, childPath(`$.${casesKey}`, i), calls, context);
+  const cases = data[casesKey] as unknown[];
+  cases.forEach((evalCase, i) => {
+    if (isObject(evalCase)) readEvalCase(evalCase, childPath(`$.${casesKey}`, i), calls, context, cases.length === 1);
   });
 }
 
@@ -113,23 +117,29 @@ function readEvalCase(
   path: string,
   calls: CallCollector,
   context: ParseContext,
+  countTurns = true,
 ): void {
-  const conversation = evalCase.conversation;
-  if (!Array.isArray(conversation)) {
-    if (conversation !== undefined && conversation !== null)
+  const invocations = evalCase.conversation;
+  if (!Array.isArray(invocations)) {
+    if (invocations !== undefined && invocations !== null)
       context.warn(
         childPath(path, 'conversation'),
-        `skipped a conversation that is ${describeType(conversation)}, not a list`,
+        `skipped a conversation that is ${describeType(invocations)}, not a list`,
       );
     return;
   }
-  conversation.forEach((invocation, j) => {
+  invocations.forEach((invocation, j) => {
     const invocationPath = childPath(childPath(path, 'conversation'), j);
     if (!isObject(invocation))
       return context.warn(
         invocationPath,
         `skipped ${describeType(invocation)}: expected an invocation {invocation_id, intermediate_data}`,
       );
+    // Each invocation is a turn the user opened, with or without text.
+    const contentKey = keyOf(invocation, 'user_content', 'userContent');
+    const content = invocation[contentKey];
+    if (countTurns)
+      calls.turns.user(childPath(invocationPath, contentKey), isObject(content) ? userText(content.parts) : '');
     const dataKey = keyOf(invocation, 'intermediate_data', 'intermediateData');
     const intermediate = invocation[dataKey];
     if (isObject(intermediate)) readIntermediateData(intermediate, childPath(invocationPath, dataKey), calls, context);
@@ -186,8 +196,10 @@ function readTestData(
   path: string,
   calls: CallCollector,
   context: ParseContext,
+  countTurns = true,
 ): void {
   turns.forEach((turn, i) => {
+    if (countTurns) calls.turns.user(childPath(childPath(path, i), 'query'), turn.query as string);
     const usesPath = childPath(childPath(path, i), 'expected_tool_use');
     (turn.expected_tool_use as unknown[]).forEach((use, j) => {
       const usePath = childPath(usesPath, j);
@@ -221,6 +233,14 @@ function evalSetRuns(data: unknown): TraceRun[] | undefined {
     const id = isObject(evalCase) ? field(evalCase, 'eval_id', 'evalId') : undefined;
     return { id: typeof id === 'string' ? id : '', data: evalCase };
   });
+}
+
+/**
+ * Whether a document is ADK eval data (an eval set, one eval case, `*.test.json` turns or a first eval
+ * set), the expected calls `toolscore gold --from-adk` converts; a session is a recording, not these.
+ */
+export function isADKEvalData(data: unknown): boolean {
+  return isEvalSet(data) || isEvalCase(data) || isTestData(data) || isLegacyEvalSet(data);
 }
 
 // ---- The format --------------------------------------------------------------------------------
@@ -260,7 +280,9 @@ export const adkFormat: TraceFormat = {
     const calls = new CallCollector(context, FORMAT);
     if (isTestData(data)) readTestData(data, '$', calls, context);
     else if (isLegacyEvalSet(data))
-      data.forEach((evalCase, i) => readTestData(evalCase.data, childPath(childPath('$', i), 'data'), calls, context));
+      data.forEach((evalCase, i) =>
+        readTestData(evalCase.data, childPath(childPath('$', i), 'data'), calls, context, data.length === 1),
+      );
     else if (Array.isArray(data) && data.length > 0 && data.some(isEvent)) readEvents(data, '$', calls, context);
     else if (isObject(data) && Array.isArray(data.events)) readEvents(data.events, '$.events', calls, context);
     else if (isObject(data) && casesOf(data) !== undefined) readEvalSet(data, calls, context);
