@@ -110,6 +110,11 @@ export interface TraceFormat {
    * images) cut down to what `parse` looks at, so memory follows the calls rather than the file.
    */
   slim?(item: unknown): unknown;
+  /**
+   * Optional: a `slim` for one whole reading, when what a line may shed depends on the lines after it
+   * (of a turn's assistant texts only the last is its reply). A JSON Lines reading uses it instead of `slim`.
+   */
+  slimmer?(): (item: unknown) => unknown;
 }
 
 /** Reads a trace item by item; see `TraceFormat.createStreamReader`. */

@@ -242,7 +242,7 @@ async function loadJsonLinesTrace(path: string, format: string, options?: JsonLi
     reader = adapter.createStreamReader?.(context);
     if (!reader) {
       collected = [];
-      slim = adapter.slim?.bind(adapter);
+      slim = adapter.slimmer?.() ?? adapter.slim?.bind(adapter);
     }
     for (const entry of lines) take(entry.item, entry.line);
   };

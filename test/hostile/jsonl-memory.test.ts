@@ -1,6 +1,7 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { readWithFormat } from '../../src/formats/auto.js';
 import { claudeAgentSDKFormat } from '../../src/formats/readers/claude-agent-sdk.js';
 import { claudeCodeFormat } from '../../src/formats/readers/claude-code.js';
 import { formatNamed } from '../../src/formats/registry.js';
@@ -64,24 +65,39 @@ describe('a JSON Lines trace read by a format without a stream reader keeps the 
     expect(JSON.stringify(held).length).toBeLessThan(fileBytes / 100);
   });
 
-  test('claude-agent-sdk lines are slimmed the same way, and a slimmed message reads as the whole one', () => {
-    const message = {
+  test("claude-agent-sdk lines are slimmed the same way: of a turn's texts only the last (its reply) is kept, and slimmed messages read as the whole ones", () => {
+    const assistant = (text: string, id: string) => ({
       type: 'assistant',
       message: {
         content: [
-          { type: 'text', text: PROSE },
-          { type: 'tool_use', id: 't', name: 'x', input: {} },
+          { type: 'text', text },
+          { type: 'thinking', thinking: PROSE },
+          { type: 'tool_use', id, name: 'x', input: {} },
         ],
       },
-    };
-    expect(claudeAgentSDKFormat.slim!(message)).toEqual({
-      type: 'assistant',
-      message: { content: [{ type: 'text' }, { type: 'tool_use', id: 't', name: 'x', input: {} }] },
     });
-    const context = { source: 'test', warn: () => undefined, unrecognised: () => undefined };
-    expect(claudeAgentSDKFormat.parse([claudeAgentSDKFormat.slim!(message)], context)).toEqual(
-      claudeAgentSDKFormat.parse([message], context),
-    );
+    const prompt = (text: string) => ({ type: 'user', message: { content: [{ type: 'text', text }] } });
+    const messages = [
+      prompt('one'),
+      assistant(PROSE, 't1'),
+      assistant('done', 't2'),
+      prompt('two'),
+      assistant('ok', 't3'),
+    ];
+    const slim = claudeAgentSDKFormat.slimmer!();
+    const slimmed = messages.map(slim);
+    const contents = slimmed.map((message) => (message as { message: { content: unknown[] } }).message.content);
+    // Turn 1's first text is cut once its second comes; each turn's last text stays; thinking is cut to its type.
+    expect(contents[1]).toEqual([
+      { type: 'text' },
+      { type: 'thinking' },
+      { type: 'tool_use', id: 't1', name: 'x', input: {} },
+    ]);
+    expect(contents[2]![0]).toEqual({ type: 'text', text: 'done' });
+    expect(contents[4]![0]).toEqual({ type: 'text', text: 'ok' });
+    const reading = (list: unknown[]) => readWithFormat(list, 'claude-agent-sdk', 'test');
+    expect(reading(slimmed)).toEqual(reading(messages));
+    expect(reading(slimmed).replies).toEqual(['done', 'ok']);
   });
 
   test('custom: millions of lines that are not calls keep 100 warnings and a count, not one warning a line', async () => {
@@ -124,6 +140,12 @@ describe('a JSON Lines trace read by a format without a stream reader keeps the 
       const whole = read(lines);
       expect(whole.calls.length).toBeGreaterThan(0);
       expect(read(lines.map((line) => format.slim!(line)))).toEqual(whole);
+      // A whole reading's slimmer gives the same calls, and the same replies and user messages.
+      const slimmer = format.slimmer?.() ?? ((line: unknown) => format.slim!(line));
+      expect(read(lines.map(slimmer))).toEqual(whole);
+      expect(readWithFormat(lines.map(format.slimmer?.() ?? format.slim!), name, fixture)).toEqual(
+        readWithFormat(lines, name, fixture),
+      );
     });
   }
 });

@@ -46,6 +46,7 @@ export const claudeAgentSDKFormat: TraceFormat = {
   },
   recordsReplies: true,
   slim: slimClaudeMessage,
+  slimmer: claudeSlimmer,
 };
 
 /** Calls from Claude Agent SDK messages held in memory (the messages `query()` yielded). */
@@ -169,8 +170,8 @@ const QUIET_BLOCKS = new Set(['text', 'thinking', 'redacted_thinking', 'image', 
 /**
  * A message (or Claude Code entry) with its quiet blocks but text cut to their `type`, the one thing the
  * reader looks at in them: a long session's thinking is much of its size and holds no call. Text blocks
- * are kept (the last of a turn is its reply), and a user message whole (its text is a turn's; its
- * results are kept anyway).
+ * are kept (the last of a turn is its reply; `claudeSlimmer` cuts the others as a reading goes), and a
+ * user message whole (its text is a turn's; its results are kept anyway).
  */
 export function slimClaudeMessage(item: unknown): unknown {
   if (!isObject(item) || !isObject(item.message) || !Array.isArray(item.message.content)) return item;
@@ -183,6 +184,43 @@ export function slimClaudeMessage(item: unknown): unknown {
       : block,
   );
   return { ...item, message: { ...item.message, content } };
+}
+
+/**
+ * The slimming of one JSON Lines reading: each line as `slimClaudeMessage` slims it, and of a turn's
+ * assistant texts only the last kept whole (the turn's reply, what the reader reports): an earlier one
+ * is cut to its type when a later one comes, and a subagent's at once (it is no reply). Memory then
+ * follows the calls and one reply a turn, not the session's prose.
+ */
+export function claudeSlimmer(): (item: unknown) => unknown {
+  /** The content of the turn's last assistant entry with text: ours (slimClaudeMessage made it), so cut in place. */
+  let lastText: unknown[] | undefined;
+  return (item) => {
+    const slimmed = slimClaudeMessage(item);
+    if (!isObject(slimmed) || !isObject(slimmed.message)) return slimmed;
+    if (slimmed.type === 'user') {
+      // A prompt (text or blocks) opens a turn, whose reply is its own: the last turn's text stays.
+      if (userInputText(slimmed.message.content, isResultBlock) !== undefined) lastText = undefined;
+      return slimmed;
+    }
+    if (!Array.isArray(slimmed.message.content)) return slimmed;
+    const content = slimmed.message.content as unknown[];
+    if (!content.some(isTextBlock)) return slimmed;
+    const subagent = typeof slimmed.parent_tool_use_id === 'string' && slimmed.parent_tool_use_id !== '';
+    if (subagent) return { ...slimmed, message: { ...slimmed.message, content: cutTexts(content) } };
+    if (lastText !== undefined) lastText.splice(0, lastText.length, ...cutTexts(lastText));
+    lastText = content;
+    return slimmed;
+  };
+}
+
+function isTextBlock(block: unknown): boolean {
+  return isObject(block) && block.type === 'text';
+}
+
+/** Content with its text blocks cut to their type. */
+function cutTexts(content: readonly unknown[]): unknown[] {
+  return content.map((block) => (isTextBlock(block) ? { type: 'text' } : block));
 }
 
 /** Entries without calls: the SDK's other messages, and the lines a Claude Code session adds. */

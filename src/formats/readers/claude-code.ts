@@ -2,7 +2,7 @@ import { ToolscoreInputError, describeType } from '../../core/errors.js';
 import type { ToolCall } from '../../core/types.js';
 import { type FromOptions, readInMemory } from '../support/call-collector.js';
 import { isObject } from '../../core/objects.js';
-import { isSdkMessage, readClaudeMessages, slimClaudeMessage } from './claude-agent-sdk.js';
+import { claudeSlimmer, isSdkMessage, readClaudeMessages, slimClaudeMessage } from './claude-agent-sdk.js';
 import type { ParseContext, TraceFormat } from '../types.js';
 
 /**
@@ -41,6 +41,7 @@ export const claudeCodeFormat: TraceFormat = {
   },
   recordsReplies: true,
   slim: slimClaudeMessage,
+  slimmer: claudeSlimmer,
 };
 
 /** Calls from Claude Code session entries held in memory (the parsed lines, or `{loglines}`). */
