@@ -148,6 +148,23 @@ describe('required call recall', () => {
       ),
     ).toBeCloseTo(2 / 3, 12);
   });
+
+  test('a call expected to fail ("succeeds": false) is met by a failed call of its tool, not by a successful one', () => {
+    // transfer must fail, lookup must succeed. Trace: transfer failed (meets it), lookup succeeded: 2 of 2.
+    const expected = [
+      { tool: 'transfer', args: null, succeeds: false },
+      { tool: 'lookup', args: null },
+    ];
+    expect(requiredCallRecall(expected, trace([{ tool: 'transfer', error: 'refused' }, { tool: 'lookup' }]))).toBe(1);
+    // The transfer went through: it does not meet "must fail", and lookup still counts: 1 of 2.
+    expect(requiredCallRecall(expected, trace([{ tool: 'transfer' }, { tool: 'lookup' }]))).toBe(0.5);
+    // Two transfers, one expected to fail and one to succeed; one failed and one succeeded: both met.
+    const both = [
+      { tool: 'transfer', args: null, succeeds: false },
+      { tool: 'transfer', args: null },
+    ];
+    expect(requiredCallRecall(both, trace([{ tool: 'transfer' }, { tool: 'transfer', error: 'refused' }]))).toBe(1);
+  });
 });
 
 describe('forbidden rules', () => {
