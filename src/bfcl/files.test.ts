@@ -1,7 +1,7 @@
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { ToolscoreInputError } from '../core/errors.js';
 import { categoryFile, planCategory } from './categories.js';
 import { planBfclRun } from './files.js';
@@ -48,8 +48,15 @@ describe('file names', () => {
   });
 });
 
+/** The folders the tests made, removed after them. */
+const made: string[] = [];
+afterAll(async () => {
+  await Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
 async function folder(files: Record<string, string>): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'toolscore-bfcl-'));
+  made.push(dir);
   for (const [name, text] of Object.entries(files)) {
     await mkdir(join(dir, name, '..'), { recursive: true });
     await writeFile(join(dir, name), text);
