@@ -112,6 +112,19 @@ export interface GoldTurn {
   response?: ResponseCheck;
 }
 
+/**
+ * `"state"`: what the world must look like after the run, against a before-state and an after-state
+ * (docs/outcomes.md, "The state").
+ */
+export interface StateCheck {
+  /** A partial after-state: each value it names (a matcher, array or scalar) is one check; absent: none. */
+  expected?: Record<string, unknown>;
+  /** Path patterns (`$.orders[*].status`) whose changes `unchanged` allows. */
+  allowed_changes: readonly string[];
+  /** Every change from before to after must be inside an `expected` value or an `allowed_changes` pattern. */
+  unchanged: boolean;
+}
+
 /** A gold standard: its calls and its file-level options. */
 export interface Gold {
   /** Every expected call; for a conversation gold, every turn's calls in turn order. */
@@ -121,6 +134,8 @@ export interface Gold {
   turns?: GoldTurn[];
   /** What the agent's final reply must say (`"response"` of a flat gold); absent: not checked. */
   response?: ResponseCheck;
+  /** What the state must be after the run (`"state"`); absent: not checked. */
+  state?: StateCheck;
 }
 
 /** A call object as accepted by `evaluate()` for actual calls (the guide's JSON field names). */

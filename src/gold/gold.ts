@@ -12,9 +12,11 @@ import type {
   GoldTurn,
   ReplyNormalization,
   ResponseCheck,
+  StateCheck,
   TrajectoryMode,
 } from '../core/types.js';
 import { hasOwnProperty, isObject } from '../core/objects.js';
+import { parsePathPattern } from '../core/state-paths.js';
 import { failAt, pathOf, requireArgs, type LazyPath } from '../formats/support/calls.js';
 
 /*
@@ -86,6 +88,7 @@ export function readGold(data: unknown, source = 'expected', options: ExpectedCa
         options: file.options,
       };
       if (file.response) gold.response = file.response;
+      readStateKey(gold, data, source, base, options);
       return gold;
     }
     if (isObject(calls) && Array.isArray(calls.expected)) {
@@ -171,6 +174,7 @@ function readConversation(
   });
   const gold: Gold = { calls: turns.flatMap((turn) => turn.calls), options: file.options, turns };
   if (file.response) gold.response = file.response;
+  readStateKey(gold, data, source, base, options);
   return gold;
 }
 
@@ -346,6 +350,80 @@ function readResponse(value: unknown, source: string, path: string): ResponseChe
     throw new ToolscoreInputError(
       { source, path },
       'a response check needs "contains", "not_contains" or "regex" (it checks nothing otherwise)',
+    );
+  return check;
+}
+
+/** Sets `gold.state` from a file's `"state"` key, when given (a file-level key only: the state is the run's). */
+function readStateKey(
+  gold: Gold,
+  data: Record<string, unknown>,
+  source: string,
+  base: string,
+  options: ExpectedCallsOptions,
+): void {
+  if (data.state === undefined || data.state === null) return;
+  const context: DecodeContext = { source, regexMode: 'full', maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth };
+  gold.state = readState(data.state, childPath(base, 'state'), context);
+}
+
+/**
+ * `"state": {"expected"?, "allowed_changes"?, "unchanged"?}`. `expected` is a partial after-state whose
+ * values may be `$` operators; each `allowed_changes` pattern is parsed now, so a bad one names its path.
+ */
+function readState(value: unknown, path: string, context: DecodeContext): StateCheck {
+  const { source } = context;
+  if (!isObject(value))
+    throw new ToolscoreInputError(
+      { source, path },
+      `expected an object {"expected"?, "allowed_changes"?, "unchanged"?}, got ${describeType(value)}`,
+    );
+  const given = (key: string): boolean => value[key] !== undefined && value[key] !== null;
+  const check: StateCheck = { allowed_changes: [], unchanged: false };
+  if (given('expected')) {
+    const at = childPath(path, 'expected');
+    if (!isObject(value.expected) || isMatcher(value.expected))
+      throw new ToolscoreInputError(
+        { source, path: at },
+        `expected an object naming what the after-state holds, got ${describeType(value.expected)}`,
+      );
+    const decoded = decodeOperators(value.expected, at, context);
+    if (!isObject(decoded) || isMatcher(decoded))
+      throw new ToolscoreInputError(
+        { source, path: at },
+        'expected an object naming what the after-state holds, not a $ operator for the whole state',
+      );
+    check.expected = decoded;
+  }
+  if (given('unchanged')) {
+    if (typeof value.unchanged !== 'boolean')
+      throw new ToolscoreInputError(
+        { source, path: childPath(path, 'unchanged') },
+        `expected true or false, got ${describeType(value.unchanged)}`,
+      );
+    check.unchanged = value.unchanged;
+  }
+  if (given('allowed_changes')) {
+    const at = childPath(path, 'allowed_changes');
+    const list = value.allowed_changes;
+    if (!Array.isArray(list))
+      throw new ToolscoreInputError({ source, path: at }, `expected an array of paths, got ${describeType(list)}`);
+    if (!check.unchanged)
+      throw new ToolscoreInputError(
+        { source, path: at },
+        '"allowed_changes" allows changes that "unchanged": true forbids; without it they allow nothing',
+      );
+    check.allowed_changes = list.map((pattern, k) => {
+      const problem =
+        typeof pattern === 'string' ? parsePathPattern(pattern) : `expected a path, got ${describeType(pattern)}`;
+      if (typeof problem === 'string') throw new ToolscoreInputError({ source, path: childPath(at, k) }, problem);
+      return pattern as string;
+    });
+  }
+  if (check.expected === undefined && !check.unchanged)
+    throw new ToolscoreInputError(
+      { source, path },
+      'a state check needs "expected" or "unchanged": true (it checks nothing otherwise)',
     );
   return check;
 }

@@ -32,6 +32,19 @@ describe('unknown keys in a gold file', () => {
     ).toEqual([]);
   });
 
+  test('"state" is a file-level key; a misspelt key inside it suggests the right one', () => {
+    expect(unknownGoldKeys({ calls: [], state: { unchanged: true, allowed_changes: ['$.a'] } })).toEqual([]);
+    expect(unknownGoldKeys({ calls: [], state: { unchanged: true, allowed_change: [] } })).toEqual([
+      {
+        path: '$.state',
+        key: 'allowed_change',
+        suggestion: 'allowed_changes',
+        alsoIn: 0,
+        message: 'unknown key "allowed_change"; did you mean "allowed_changes"?',
+      },
+    ]);
+  });
+
   test('"mode" is a file-level key, and "mdoe" suggests it', () => {
     expect(unknownGoldKeys({ mode: 'superset', calls: [{ tool: 'search' }] })).toEqual([]);
     expect(unknownGoldKeys({ mdoe: 'superset', calls: [] }).map((item) => item.message)).toEqual([

@@ -42,6 +42,7 @@ export const GOLD_KEYS = {
     'allow_extra_calls',
     'require_success',
     'response',
+    'state',
     '$schema',
   ],
   /**
@@ -61,6 +62,8 @@ export const GOLD_KEYS = {
   ],
   /** Keys of a `"response"` check of the agent's reply (file level or per turn). */
   response: ['contains', 'not_contains', 'regex', 'normalize'],
+  /** Keys of a `"state"` check of what changed in the world (file level only). */
+  state: ['expected', 'allowed_changes', 'unchanged'],
   /** Keys of a snapshot file, whose `calls` serve as gold as they are. */
   snapshot: ['schema_version', 'name', 'created_at', 'updated_at', 'toolscore_version', 'approved', 'source'],
   /** The key of an any-order group `{"$any_order": [call, ...]}`, which stands where a call stands. */
@@ -121,6 +124,7 @@ const SUGGESTED = {
   turn: GOLD_KEYS.turn as readonly string[],
   tool: [GOLD_KEYS.toolOneOf] as readonly string[],
   response: GOLD_KEYS.response as readonly string[],
+  state: GOLD_KEYS.state as readonly string[],
   group: [GOLD_KEYS.anyOrder] as readonly string[],
 };
 
@@ -174,6 +178,7 @@ export function unknownGoldKeys(data: unknown): UnknownGoldKey[] {
       // With no call list, the keys say what was meant instead (`{"actions": [...]}`).
       checkObject(data, FILE_KEYS, 'file', '$');
       if (isPlainObject(data.response)) checkObject(data.response, SUGGESTED.response, 'response', '$.response');
+      if (isPlainObject(data.state)) checkObject(data.state, SUGGESTED.state, 'state', '$.state');
       checkCalls(data.calls, '$.calls', 0);
       if (Array.isArray(data.turns))
         data.turns.forEach((turn, k) => {

@@ -252,6 +252,30 @@ const OPTION_SHAPE = {
   ),
 };
 
+/** What core/state-paths.ts parsePathPattern reads, for editors (the loader's messages say what is wrong). */
+const STATE_PATH_PATTERN = /^\$(?:\.[A-Za-z_$][\w$]*|\.\*|\[\d+\]|\[\*\]|\["(?:[^"\\]|\\.)*"\])*$/;
+
+/** `"state"`: what the world must look like after the run (file level only), by GOLD_KEYS.state. */
+const state = doc(
+  z
+    .strictObject({
+      expected: doc(
+        z.record(z.string(), member).optional(),
+        'A partial after-state: each value it names (a $ operator, array or scalar; objects are looked into) must be at its path in the after-state.',
+      ),
+      allowed_changes: doc(
+        z.array(z.string().regex(STATE_PATH_PATTERN)).optional(),
+        'Path patterns ($.orders[*].status; [*] and .* stand for any index or key) whose changes "unchanged" allows, with everything inside them.',
+      ),
+      unchanged: doc(
+        z.boolean().optional(),
+        'Every path that differs between the before-state and the after-state must be inside an "expected" value or an "allowed_changes" pattern; any other change is a collateral change.',
+      ),
+    } satisfies Record<(typeof GOLD_KEYS.state)[number], z.ZodType>)
+    .nullable(),
+  'What the world must look like after the run, against a before-state and an after-state (docs/outcomes.md).',
+);
+
 /** The keys of one conversation turn, by GOLD_KEYS.turn. */
 const TURN_SHAPE = {
   user: doc(
@@ -280,6 +304,7 @@ const FILE_SHAPE = {
     'A conversation: the calls expected after each user message, scored turn by turn (docs/conversations.md).',
   ),
   ...OPTION_SHAPE,
+  state,
   $schema: doc(z.string(), 'The JSON Schema editors check this file with; the loader ignores it.'),
 } satisfies Record<(typeof GOLD_KEYS.file)[number], z.ZodType>;
 
@@ -312,7 +337,7 @@ const conversationObject = doc(
   z.strictObject({
     turns: turnList,
     ...Object.fromEntries(
-      Object.entries({ ...OPTION_SHAPE, ...SNAPSHOT_SHAPE }).map(([key, schema]) => [key, schema.optional()]),
+      Object.entries({ ...OPTION_SHAPE, state, ...SNAPSHOT_SHAPE }).map(([key, schema]) => [key, schema.optional()]),
     ),
     $schema: FILE_SHAPE.$schema.optional(),
   }),
