@@ -22,6 +22,7 @@ describe('outcome checks: results and success', () => {
       result_checks: { checks: 0, passed: 0 },
       success_checks: { checks: 1, passed: 0 },
       reply_checks: { checks: 0, passed: 0 },
+      state_checks: { checks: 0, passed: 0 },
       failures: [
         {
           check: 'success',

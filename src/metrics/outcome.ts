@@ -1,5 +1,5 @@
-/** The kinds of outcome check (docs/outcomes.md): a call's result, a call's success, the agent's reply. */
-type OutcomeCheckKind = 'result' | 'success' | 'reply';
+/** The kinds of outcome check (docs/outcomes.md): a call's result, a call's success, the agent's reply, the state. */
+type OutcomeCheckKind = 'result' | 'success' | 'reply' | 'state';
 
 /** How many checks of one kind ran and passed (each check is 1 or 0). */
 interface OutcomeCheckCounts {
@@ -10,11 +10,11 @@ interface OutcomeCheckCounts {
 /** One outcome check that failed, as files write it. */
 export interface OutcomeFailure {
   check: OutcomeCheckKind;
-  /** 0-based index of the expected call checked (result and success checks), or null (reply checks). */
+  /** 0-based index of the expected call checked (result and success checks), or null (reply and state checks). */
   expected_index: number | null;
   /** 0-based index of the call that answered it, or null (not made, or a reply check). */
   actual_index: number | null;
-  /** The tool of the expected call, or null (reply checks). */
+  /** The tool of the expected call, or null (reply and state checks). */
   tool: string | null;
   /** The conversation turn of a reply check (1-based), or null. */
   turn: number | null;
@@ -24,7 +24,7 @@ export interface OutcomeFailure {
 
 /**
  * `metrics.outcome_metrics`: present only when the gold checks outcomes (`result`, `succeeds`,
- * `require_success`, `response`). Every check is 1 (passed) or 0; `rate` is the share passed.
+ * `require_success`, `response`, `state`). Every check is 1 (passed) or 0; `rate` is the share passed.
  */
 export interface OutcomeMetrics {
   checks: number;
@@ -35,7 +35,9 @@ export interface OutcomeMetrics {
   result_checks: OutcomeCheckCounts;
   success_checks: OutcomeCheckCounts;
   reply_checks: OutcomeCheckCounts;
-  /** The failed checks, calls first in gold order, then replies. */
+  /** Checks of the gold's `"state"`: each `expected` value, and `"unchanged": true` as one. */
+  state_checks: OutcomeCheckCounts;
+  /** The failed checks, calls first in gold order, then replies, then the state. */
   failures: OutcomeFailure[];
 }
 
@@ -63,6 +65,7 @@ export function outcomeMetrics(checks: readonly OutcomeCheck[]): OutcomeMetrics 
     result_checks: counts('result'),
     success_checks: counts('success'),
     reply_checks: counts('reply'),
+    state_checks: counts('state'),
     failures,
   };
 }

@@ -266,10 +266,13 @@ const metrics = doc(
         result_checks: outcomeCounts('Checks of what a call returned ("result").'),
         success_checks: outcomeCounts('Checks of whether a call succeeded ("succeeds", "require_success").'),
         reply_checks: outcomeCounts('Checks of the agent\'s reply ("response").'),
+        state_checks: outcomeCounts(
+          'Checks of the state ("state": each "expected" value, and "unchanged": true as one).',
+        ),
         failures: doc(
           z.array(
             z.looseObject({
-              check: doc(z.enum(['result', 'success', 'reply']), 'The kind of check.'),
+              check: doc(z.enum(['result', 'success', 'reply', 'state']), 'The kind of check.'),
               expected_index: doc(z.int().min(0).nullable(), 'The expected call checked, or null (reply).'),
               actual_index: doc(z.int().min(0).nullable(), 'The call that answered it, or null.'),
               tool: doc(z.string().nullable(), "The expected call's tool, or null (reply)."),

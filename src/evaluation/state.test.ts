@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { readGold } from '../gold/gold.js';
+import { diffStates, stateOutcomeChecks } from './state.js';
+
+describe('diffStates', () => {
+  it('names each added, removed and changed path with its old and new value; arrays by index', () => {
+    const before = { a: 1, gone: true, list: [1, 2, 3], deep: { x: 'same', y: [{ z: 1 }] } };
+    const after = { a: 2, list: [1, 5], deep: { x: 'same', y: [{ z: 1, w: null }] }, 'new key': 'n' };
+    expect(
+      diffStates(before, after).map(({ path, change, before: old, after: now }) => [path, change, old, now]),
+    ).toEqual([
+      ['$.gone', 'removed', true, undefined],
+      ['$.a', 'changed', 1, 2],
+      ['$.list[1]', 'changed', 2, 5],
+      ['$.list[2]', 'removed', 3, undefined],
+      ['$.deep.y[0].w', 'added', undefined, null],
+      ['$["new key"]', 'added', undefined, 'n'],
+    ]);
+  });
+
+  it('sees a value that changes type as one change, and key order as none', () => {
+    expect(diffStates({ a: [1], b: 1, c: 2 }, { c: 2, b: 1, a: { 0: 1 } })).toEqual([
+      { path: '$.a', steps: ['a'], change: 'changed', before: [1], after: { 0: 1 } },
+    ]);
+  });
+});
+
+/** The τ²-bench#459 case as docs/outcomes.md writes it: a suspension that also suspended another customer's line. */
+const BEFORE = {
+  customers: {
+    C1001: { lines: [{ id: 'L1', status: 'active' }] },
+    C2002: { lines: [{ id: 'L7', status: 'active' }] },
+  },
+};
+const AFTER = {
+  customers: {
+    C1001: { lines: [{ id: 'L1', status: 'suspended' }] },
+    C2002: { lines: [{ id: 'L7', status: 'suspended' }] },
+  },
+};
+
+describe('stateOutcomeChecks', () => {
+  it('checks each expected value at its path, matchers included', () => {
+    const gold = readGold({
+      calls: [],
+      state: {
+        expected: {
+          customers: { C1001: { lines: [{ id: 'L1', status: 'suspended' }] }, C2002: { plan: { $regex: 'x' } } },
+          missing: { $optional: 1 },
+          total: 3,
+        },
+      },
+    });
+    const outcome = stateOutcomeChecks(gold.state!, BEFORE, AFTER, 'lenient');
+    expect(outcome.checks.map((check) => check.failure?.message ?? 'pass')).toEqual([
+      'pass',
+      'the after-state has no $.customers.C2002.plan, expected {"$regex":"x"}',
+      'pass',
+      'the after-state has no $.total, expected 3',
+    ]);
+    // Without "unchanged" nothing else is checked.
+    expect(outcome.unexpected).toEqual([]);
+    expect(outcome.changes.map((change) => change.path)).toEqual([
+      '$.customers.C1001.lines[0].status',
+      '$.customers.C2002.lines[0].status',
+    ]);
+  });
+
+  it('"unchanged": true fails on a change nothing covers, naming its path, old and new value', () => {
+    const gold = readGold({
+      calls: [],
+      state: { expected: { customers: { C1001: { lines: [{ id: 'L1', status: 'suspended' }] } } }, unchanged: true },
+    });
+    const outcome = stateOutcomeChecks(gold.state!, BEFORE, AFTER, 'lenient');
+    expect(outcome.checks.map((check) => check.failure?.message ?? 'pass')).toEqual([
+      'pass',
+      'changes nobody expected: $.customers.C2002.lines[0].status "active" → "suspended"',
+    ]);
+    expect(outcome.unexpected.map((change) => change.path)).toEqual(['$.customers.C2002.lines[0].status']);
+  });
+
+  it('an allowed_changes pattern with wildcards covers the change and everything inside it', () => {
+    const allow = (pattern: string) =>
+      stateOutcomeChecks(
+        readGold({ calls: [], state: { unchanged: true, allowed_changes: [pattern] } }).state!,
+        BEFORE,
+        { ...AFTER, log: ['x'] },
+        'lenient',
+      ).checks.map((check) => check.failure?.message ?? 'pass');
+    expect(allow('$.customers.*.lines[*].status')).toEqual(['changes nobody expected: $.log added ["x"]']);
+    expect(allow('$.customers.C1001')).toEqual([
+      'changes nobody expected: $.customers.C2002.lines[0].status "active" → "suspended"; $.log added ["x"]',
+    ]);
+    expect(allow('$')).toEqual(['pass']);
+  });
+
+  it('identical states pass "unchanged": true', () => {
+    const check = readGold({ calls: [], state: { unchanged: true } }).state!;
+    expect(stateOutcomeChecks(check, BEFORE, structuredClone(BEFORE), 'lenient').checks).toEqual([
+      { kind: 'state', failure: null },
+    ]);
+  });
+});
