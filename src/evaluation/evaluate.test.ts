@@ -481,7 +481,7 @@ describe('evaluate() reads its gold as a gold file is read: unknown keys are not
       actual: [{ tool: 'a' }, { tool: 'b' }],
     } as unknown as Parameters<typeof evaluate>[0]);
     expect(result.warnings).toEqual([
-      'expected at $: unknown key "allow_extra"; known keys: calls, turns, mode, extra_args, order, ignore_tools, allow_extra_calls, require_success, response, $schema',
+      'expected at $: unknown key "allow_extra"; known keys: calls, turns, mode, extra_args, order, ignore_tools, allow_extra_calls, require_success, response, state, $schema',
     ]);
   });
 

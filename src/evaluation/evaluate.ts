@@ -57,6 +57,13 @@ export interface EvaluateOptions {
    * give them when `actual` is a list of calls. Absent: a `response` check finds "no reply recorded".
    */
   replies?: readonly (string | null)[];
+  /**
+   * The world before the run (a JSON document), for the gold's `state` (docs/outcomes.md). Give it with
+   * `stateAfter`; absent: a `state` check finds "no before-state and after-state given".
+   */
+  stateBefore?: unknown;
+  /** The world after the run (a JSON document): `expected` reads it, `unchanged` compares it with `stateBefore`. */
+  stateAfter?: unknown;
 }
 
 /** Scores actual tool calls against expected ones. Synchronous, pure, no I/O. */
@@ -85,7 +92,20 @@ function evaluateUnguarded(options: EvaluateOptions): EvaluationResult {
   const userMessages = readUserMessages(options.userMessages) ?? actual.userMessages;
   // The readers' replies (a field of the reading once they report them), unless the caller gives them.
   const replies = readReplies(options.replies) ?? (actual as { replies?: readonly (string | null)[] }).replies;
-  return scoreGold(gold, { calls: actual.calls, userMessages, replies }, { ...settings, warnings }).result();
+  const state = readStates(options);
+  return scoreGold(gold, { calls: actual.calls, userMessages, replies, state }, { ...settings, warnings }).result();
+}
+
+/** `stateBefore` and `stateAfter`: both or neither. */
+function readStates(options: EvaluateOptions): { before: unknown; after: unknown } | undefined {
+  const { stateBefore: before, stateAfter: after } = options;
+  if (before === undefined && after === undefined) return undefined;
+  if (before === undefined || after === undefined)
+    throw new ToolscoreInputError(
+      { source: before === undefined ? 'stateBefore' : 'stateAfter', path: '$' },
+      'expected both stateBefore and stateAfter (the state check compares them), got only one',
+    );
+  return { before, after };
 }
 
 function readReplies(value: unknown): (string | null)[] | undefined {

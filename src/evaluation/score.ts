@@ -21,7 +21,7 @@ import { DEFAULT_GOLD_OPTIONS } from '../gold/gold.js';
 import { letterGrade } from '../core/grade.js';
 import type { EvaluationLimits } from '../core/limits.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { outcomeMetrics, type OutcomeMetrics } from '../metrics/outcome.js';
+import { outcomeMetrics, type OutcomeCheck, type OutcomeMetrics } from '../metrics/outcome.js';
 import { callOutcomeChecks, checksCalls, replyOutcomeChecks, type ReplyCheck } from './outcomes.js';
 import { EvaluationResult, type GoldApplied, NO_GOLD_APPLIED, type TurnAggregate } from './result.js';
 import type { ExpectedCall, GoldOptions, ToolCall } from '../core/types.js';
@@ -53,6 +53,8 @@ export interface ScoreSettings {
   sources?: { goldFile: string; traceFile: string };
   /** The gold's `response` checks and the replies they read (docs/outcomes.md). */
   replyChecks?: readonly ReplyCheck[];
+  /** The gold's `state` checks, already answered against the before- and after-state (docs/outcomes.md). */
+  stateChecks?: readonly OutcomeCheck[];
 }
 
 /** Metrics checked outside the pure scoring, against live systems, after the calls were paired. */
@@ -103,7 +105,7 @@ export function scoreCalls(
     view.scoredPositions === null
       ? scoredPairing
       : toTracePositions(scoredPairing, view.scoredPositions, actual.length);
-  const outcomes = outcomeChecks(wanted, actual, pairing, mode, settings.replyChecks ?? []);
+  const outcomes = outcomeChecks(wanted, actual, pairing, mode, settings.replyChecks ?? [], settings.stateChecks ?? []);
   const score = blendScore(
     {
       selectionAccuracy: selection,
@@ -181,18 +183,20 @@ function withOptionalMetrics(
   return metrics;
 }
 
-/** The outcome checks of a run: the expected calls' results and success, then the replies; undefined when there are none. */
+/** The outcome checks of a run: the expected calls' results and success, the replies, the state; undefined when there are none. */
 function outcomeChecks(
   expected: readonly ExpectedCall[],
   actual: readonly ToolCall[],
   pairing: Pairing,
   mode: EqualityMode,
   replies: readonly ReplyCheck[],
+  state: readonly OutcomeCheck[],
 ): OutcomeMetrics | undefined {
-  if (replies.length === 0 && !checksCalls(expected)) return undefined;
+  if (replies.length === 0 && state.length === 0 && !checksCalls(expected)) return undefined;
   return outcomeMetrics([
     ...callOutcomeChecks(expected, actual, pairing, mode),
     ...replies.flatMap(replyOutcomeChecks),
+    ...state,
   ]);
 }
 

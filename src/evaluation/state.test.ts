@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readGold } from '../gold/gold.js';
+import { evaluate } from './evaluate.js';
 import { diffStates, stateOutcomeChecks } from './state.js';
 
 describe('diffStates', () => {
@@ -99,5 +100,38 @@ describe('stateOutcomeChecks', () => {
     expect(stateOutcomeChecks(check, BEFORE, structuredClone(BEFORE), 'lenient').checks).toEqual([
       { kind: 'state', failure: null },
     ]);
+  });
+});
+
+describe('evaluate({stateBefore, stateAfter}): the τ²-bench#459 case (docs/outcomes.md)', () => {
+  const actual = [{ tool: 'suspend_line', args: { customer_id: 'C1001', line_id: 'L1' }, result: { ok: true } }];
+  const calls = [{ tool: 'suspend_line', args: { customer_id: 'C1001', line_id: 'L1' } }];
+
+  it('an action-only gold passes the run that also suspended another customer’s line', () => {
+    const result = evaluate({ expected: calls, actual, stateBefore: BEFORE, stateAfter: AFTER });
+    expect(result.score).toBe(1);
+    expect(result.metrics.outcome_metrics).toBeUndefined();
+  });
+
+  it('"unchanged": true flags that line, by path, with its old and new value', () => {
+    const expected = {
+      calls,
+      state: { expected: { customers: { C1001: { lines: [{ id: 'L1', status: 'suspended' }] } } }, unchanged: true },
+    };
+    const outcome = evaluate({ expected, actual, stateBefore: BEFORE, stateAfter: AFTER }).metrics.outcome_metrics!;
+    expect(outcome.state_checks).toEqual({ checks: 2, passed: 1 });
+    expect(outcome.failures.map((failure) => failure.message)).toEqual([
+      'changes nobody expected: $.customers.C2002.lines[0].status "active" → "suspended"',
+    ]);
+  });
+
+  it('a state check without states fails; one state without the other is one line', () => {
+    const expected = { calls, state: { unchanged: true } };
+    expect(evaluate({ expected, actual }).metrics.outcome_metrics!.failures.map((failure) => failure.message)).toEqual([
+      'no before-state and after-state given',
+    ]);
+    expect(() => evaluate({ expected, actual, stateBefore: BEFORE })).toThrow(
+      'stateAfter at $: expected both stateBefore and stateAfter (the state check compares them), got only one',
+    );
   });
 });

@@ -5,6 +5,7 @@ import { letterGrade } from '../core/grade.js';
 import { ISSUE_KINDS } from '../core/issues.js';
 import type { ExpectedCall, Gold, GoldOptions, GoldTurn, ResponseCheck, ToolCall } from '../core/types.js';
 import type { ReplyCheck } from './outcomes.js';
+import { stateOutcomeChecks } from './state.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { Pairing } from '../pairing/pairing.js';
 import type { Finding } from './findings.js';
@@ -36,6 +37,8 @@ export interface TraceReading {
   userMessages?: string[] | undefined;
   /** The agent's reply in each turn (its last assistant text, null for none); absent when the format records none. */
   replies?: readonly (string | null)[] | undefined;
+  /** The world before and after the run, for the gold's `state` (docs/outcomes.md); absent when not given. */
+  state?: { before: unknown; after: unknown } | undefined;
 }
 
 /** Scores a gold standard against a trace: a flat gold as one list, a conversation gold turn by turn. */
@@ -45,9 +48,35 @@ export function scoreGold(gold: Gold, trace: TraceReading, settings: ScoreSettin
       ...settings,
       gold: gold.options,
       ...(gold.response ? { replyChecks: [finalReplyCheck(gold.response, trace)] } : {}),
+      ...stateSettings(gold, trace, settings),
     });
   return scoreConversation(gold, gold.turns, trace, settings);
 }
+
+/** The gold's `state` checks against the trace's states; without states they fail: never a pass. */
+function stateSettings(gold: Gold, trace: TraceReading, settings: ScoreSettings): Pick<ScoreSettings, 'stateChecks'> {
+  if (gold.state === undefined) return {};
+  if (trace.state === undefined)
+    return {
+      stateChecks: [
+        {
+          kind: 'state',
+          failure: {
+            check: 'state',
+            expected_index: null,
+            actual_index: null,
+            tool: null,
+            turn: null,
+            message: NO_STATE,
+          },
+        },
+      ],
+    };
+  return { stateChecks: stateOutcomeChecks(gold.state, trace.state.before, trace.state.after, settings.mode).checks };
+}
+
+/** What a state check says when no states were given. */
+const NO_STATE = 'no before-state and after-state given';
 
 /** A file-level `response`: read against the trace's last reply (a flat gold's only one). */
 function finalReplyCheck(check: ResponseCheck, trace: TraceReading): ReplyCheck {
@@ -99,6 +128,7 @@ function scoreConversation(
   const whole = scoreCalls(gold.calls, trace.calls, {
     ...wholeSettings(gold, turnSettings),
     replyChecks: conversationReplyChecks(gold, turns, trace),
+    ...stateSettings(gold, trace, settings),
   });
   const byTurn = positionsByTurn(trace.calls);
   let highestCallTurn = 0;
