@@ -13,9 +13,10 @@ const BLOCKS = [...PAGE.matchAll(/^```ts runnable\n([\s\S]*?)^```$/gm)].map((mat
 const SOURCE = pathToFileURL(resolve(REPO_ROOT, 'src/index.ts')).href;
 
 describe('docs/outcomes.md', () => {
-  it('has the three worked examples', () => {
-    expect(BLOCKS).toHaveLength(3);
-    for (const quoted of ['score **1**', '**0.667**', '**0.5**', '**1** passed']) expect(PAGE).toContain(quoted);
+  it('has the four worked examples', () => {
+    expect(BLOCKS).toHaveLength(4);
+    for (const quoted of ['score **1**', '**0.667**', '**0.5**', '**1** passed', 'scores it **1**', '2 state checks'])
+      expect(PAGE).toContain(quoted);
   });
 
   BLOCKS.forEach((code, k) => {
