@@ -166,7 +166,7 @@ export function stateOutcomeChecks(
 }
 
 /** `$.lines.L2.status "active" → "suspended"`, `$.notes[2] added "x"`, `$.tmp removed (was 1)`. */
-export function changeText(change: StateChange): string {
+function changeText(change: StateChange): string {
   switch (change.change) {
     case 'added':
       return `${change.path} added ${formatValue(change.after)}`;
