@@ -58,46 +58,32 @@ const TEXT_PARTS = new Set(['text', 'input_text']);
 /** Text part types of the providers' assistant messages (`text`, Responses `output_text`). */
 const ASSISTANT_TEXT_PARTS = new Set(['text', 'output_text']);
 
-/**
- * The text of a user message's content: a string as is, a list of parts as its text parts joined
- * with "\n" (images and files add nothing), anything else empty.
- */
-export function userText(content: unknown): string {
+/** A message content's text: a string as is, a list of parts as the parts `isText` takes joined with "\n", anything else empty. */
+function partsText(content: unknown, isText: (part: Record<string, unknown>) => boolean): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   const texts: string[] = [];
   for (const part of content) {
     if (typeof part === 'string') texts.push(part);
-    else if (
-      isObject(part) &&
-      typeof part.text === 'string' &&
-      (part.type === undefined || TEXT_PARTS.has(part.type as string))
-    )
-      texts.push(part.text);
+    else if (isObject(part) && typeof part.text === 'string' && isText(part)) texts.push(part.text);
   }
   return texts.join('\n');
 }
 
+/** The text of a user message's content: its `text` / `input_text` parts (images and files add nothing). */
+export function userText(content: unknown): string {
+  return partsText(content, (part) => part.type === undefined || TEXT_PARTS.has(part.type as string));
+}
+
 /**
- * The text of an assistant message's content: a string as is, a list of parts as its `text` /
- * `output_text` parts joined with "\n" (thinking, reasoning, refusals and calls add nothing; a part
- * marked `thought: true`, as Gemini marks its thoughts, neither), anything else empty.
+ * The text of an assistant message's content: its `text` / `output_text` parts (thinking, reasoning,
+ * refusals and calls add nothing; a part marked `thought: true`, as Gemini marks its thoughts, neither).
  */
 export function assistantText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  const texts: string[] = [];
-  for (const part of content) {
-    if (typeof part === 'string') texts.push(part);
-    else if (
-      isObject(part) &&
-      typeof part.text === 'string' &&
-      part.thought !== true &&
-      (part.type === undefined || ASSISTANT_TEXT_PARTS.has(part.type as string))
-    )
-      texts.push(part.text);
-  }
-  return texts.join('\n');
+  return partsText(
+    content,
+    (part) => part.thought !== true && (part.type === undefined || ASSISTANT_TEXT_PARTS.has(part.type as string)),
+  );
 }
 
 /**
