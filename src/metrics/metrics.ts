@@ -11,6 +11,7 @@ import type { ToolCorrectnessMetrics } from './tool-correctness.js';
 import type { TrajectoryMetrics } from './trajectory.js';
 import type { PolicyMetrics } from './policy.js';
 import type { OutcomeMetrics } from './outcome.js';
+import type { StateMetrics } from './state.js';
 import type { Grade, Verdict } from '../core/grade.js';
 import type { TopIssueRecord } from '../core/issues.js';
 
@@ -42,6 +43,8 @@ export interface Metrics {
   semantic_metrics?: SemanticMetrics;
   /** Present only when the gold checks outcomes: results, success, the reply (docs/outcomes.md). */
   outcome_metrics?: OutcomeMetrics;
+  /** Present only when the gold has a `state` and both states were given: the diff and what covered it. */
+  state?: StateMetrics;
   /** A conversation gold (`turns`) only: each turn scored on its own (docs/conversations.md). */
   turns?: TurnRecord[];
   /** A conversation gold only: share of the turns whose verdict is PASS. */

@@ -285,6 +285,30 @@ const metrics = doc(
       }),
       'Outcome checks: results, success, the reply (present only when the gold checks outcomes; docs/outcomes.md).',
     ).optional(),
+    state: doc(
+      z.looseObject({
+        paths_expected: count('How many values the gold\'s state "expected" names.'),
+        paths_matched: count('How many of them the after-state matches.'),
+        unchanged_required: doc(z.boolean(), 'Whether the gold asks "unchanged": true.'),
+        unexpected_changes: count('Changes no "expected" value or "allowed_changes" pattern covers.'),
+        changes: doc(
+          z.array(
+            z.looseObject({
+              path: doc(z.string(), 'The path that differs ($.lines.L2.status).'),
+              change: doc(z.enum(['added', 'removed', 'changed']), 'How it differs.'),
+              before: doc(z.unknown(), 'The value before (absent when added).').optional(),
+              after: doc(z.unknown(), 'The value after (absent when removed).').optional(),
+              covered_by: doc(
+                z.enum(['expected', 'allowed']).nullable(),
+                'What accounts for the change: an "expected" value, an "allowed_changes" pattern, or null.',
+              ),
+            }),
+          ),
+          'Every path that differs between the before-state and the after-state.',
+        ),
+      }),
+      'The state diff and what covered it (present only when the gold has a "state" and both states were given).',
+    ).optional(),
   } satisfies Record<keyof Metrics, z.ZodType>),
   'Every metric, under the same keys as result.metrics.',
 );
