@@ -108,7 +108,7 @@ export function pyRepr(value: PyValue): string {
 }
 
 /** Python's float repr: the shortest round-trip digits, exponent form below 1e-4 and from 1e16. */
-function floatRepr(value: number): string {
+export function floatRepr(value: number): string {
   if (Number.isNaN(value)) return 'nan';
   if (!Number.isFinite(value)) return value > 0 ? 'inf' : '-inf';
   const magnitude = Math.abs(value);
@@ -123,7 +123,7 @@ function floatRepr(value: number): string {
 }
 
 /** Python's str repr: single quotes unless the text holds `'` and no `"`. */
-function stringRepr(text: string): string {
+export function stringRepr(text: string): string {
   const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
   let out = '';
   for (const char of text) {

@@ -1,0 +1,109 @@
+/**
+ * Python's data model as the leaderboard's simulated APIs (gorilla `multi_turn_eval/func_source_code/`)
+ * hold and return it: what their state is made of, how `==` compares it (`state_checker`), and how
+ * `str()`, `repr()` and `json.dumps()` print it (`execute_multi_turn_func_call` turns every result into
+ * a string, and `response_checker` compares those strings). Ints are integral JS numbers, floats are
+ * `PyFloat`s, dicts are `PyDict`s (insertion-ordered, int and str keys kept apart, as Python's are).
+ */
+import { PyFloat, floatRepr, stringRepr } from '../python-values.js';
+
+export { PyFloat };
+
+/** A Python tuple. */
+export class PyTuple {
+  constructor(readonly items: readonly PyData[]) {}
+}
+
+/** A dict key: Python's str, int or bool (True hashes and compares as 1). */
+export type PyKey = string | number | boolean | null;
+
+/** A Python dict: insertion-ordered, keys of any hashable kind the APIs use (str and int). */
+export class PyDict extends Map<PyKey, PyData> {
+  /** A dict of string keys, in the object's own key order. */
+  static of(entries: Readonly<Record<string, PyData>>): PyDict {
+    return new PyDict(Object.entries(entries));
+  }
+}
+
+/** An instance of one of the APIs' own classes (the file system's `File`, `Directory`): its `__eq__`, `__repr__`. */
+export interface PyObject {
+  readonly pyClass: string;
+  pyEq(other: PyData): boolean;
+  pyRepr(): string;
+}
+
+/** A value a simulated API holds or returns. */
+export type PyData = null | boolean | number | PyFloat | string | PyData[] | PyTuple | PyDict | PyObject;
+
+/** A Python exception: `str(e)` is `message`; the class name (`TypeError`, `KeyError`) is kept for messages. */
+export class PyException extends Error {
+  constructor(
+    readonly pyClass: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = pyClass;
+  }
+}
+
+function isObject(value: PyData): value is PyObject {
+  return value !== null && typeof value === 'object' && 'pyEq' in value;
+}
+
+function numeric(value: PyData): number | undefined {
+  if (typeof value === 'number') return value;
+  if (value instanceof PyFloat) return value.value;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return undefined;
+}
+
+/** Python's `a == b`: numbers and bools by value, sequences in order (list never equals tuple), dicts by key. */
+export function pyEq(a: PyData, b: PyData): boolean {
+  if (isObject(a)) return a.pyEq(b);
+  if (isObject(b)) return b.pyEq(a);
+  const x = numeric(a);
+  if (x !== undefined) return x === numeric(b);
+  if (a === null || typeof a === 'string') return a === b;
+  if (Array.isArray(a)) return Array.isArray(b) && sameItems(a, b);
+  if (a instanceof PyTuple) return b instanceof PyTuple && sameItems(a.items, b.items);
+  if (!(a instanceof PyDict) || !(b instanceof PyDict) || a.size !== b.size) return false;
+  for (const [key, value] of a) {
+    const other = dictGet(b, key);
+    if (other === undefined || !pyEq(value, other.value)) return false;
+  }
+  return true;
+}
+
+function sameItems(a: readonly PyData[], b: readonly PyData[]): boolean {
+  return a.length === b.length && a.every((item, k) => pyEq(item, b[k] as PyData));
+}
+
+/** `dict[key]` with Python's key equality (`1`, `1.0` and `True` are one key); undefined when absent. */
+export function dictGet(dict: PyDict, key: PyKey): { value: PyData } | undefined {
+  if (dict.has(key)) return { value: dict.get(key) as PyData };
+  if (typeof key === 'boolean') return dict.has(key ? 1 : 0) ? { value: dict.get(key ? 1 : 0) as PyData } : undefined;
+  if (key === 0 || key === 1) return dict.has(key === 1) ? { value: dict.get(key === 1) as PyData } : undefined;
+  return undefined;
+}
+
+/** Python's `repr(value)`. */
+export function pyRepr(value: PyData): string {
+  if (value === null) return 'None';
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  if (typeof value === 'number') return String(value);
+  if (value instanceof PyFloat) return floatRepr(value.value);
+  if (typeof value === 'string') return stringRepr(value);
+  if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`;
+  if (value instanceof PyTuple)
+    return value.items.length === 1
+      ? `(${pyRepr(value.items[0] as PyData)},)`
+      : `(${value.items.map(pyRepr).join(', ')})`;
+  if (value instanceof PyDict)
+    return `{${[...value].map(([key, item]) => `${pyRepr(key)}: ${pyRepr(item)}`).join(', ')}}`;
+  return value.pyRepr();
+}
+
+/** Python's `str(value)`: a str is itself, anything else its repr. */
+export function pyStr(value: PyData): string {
+  return typeof value === 'string' ? value : pyRepr(value);
+}
