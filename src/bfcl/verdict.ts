@@ -65,23 +65,12 @@ export class BfclJudge {
       if (plan.kind === 'multi_turn') return multiTurnLine(item, question, this.scoring, this.settings.parameters);
       if (plan.kind === 'agentic') return this.agenticLine(item);
       const functions = offeredFunctions(question, `question ${id}`);
-      const result = entryObject(item.result, item.where, true);
-      if (!Object.hasOwn(result, 'result'))
-        throw new ToolscoreInputError(
-          { source: item.where },
-          'expected a result entry {id, result}, with no "result" key',
-        );
+      const result = resultEntry(item);
       const decoded = decodeResult(result.result, functions, item.where, this.settings.underscoreToDot);
       let answers: BfclCall[] = [];
       let verdict: CheckResult;
       if (plan.kind === 'ast') {
-        if (item.answer === undefined)
-          throw new ToolscoreInputError({ source: item.where }, `entry ${id} has no possible answer`);
-        answers = answerCalls(
-          entryObject(item.answer, `possible answer ${id}`, true),
-          item.ruleset,
-          `possible answer ${id}`,
-        );
+        answers = answerCalls(answerEntry(item), item.ruleset, `possible answer ${id}`);
         verdict = astVerdict(decoded, (calls) => astChecker(functions, calls, answers, category, item.ruleset));
       } else {
         verdict = relevanceVerdict(plan.kind, decoded, item.ruleset);
@@ -110,16 +99,9 @@ export class BfclJudge {
    * reading of the same message against the possible answers as gold (`contains_any`).
    */
   private agenticLine(item: BfclItem): BfclVerdictLine {
-    const result = entryObject(item.result, item.where, true);
-    if (!Object.hasOwn(result, 'result'))
-      throw new ToolscoreInputError(
-        { source: item.where },
-        'expected a result entry {id, result}, with no "result" key',
-      );
-    if (item.answer === undefined)
-      throw new ToolscoreInputError({ source: item.where }, `entry ${item.id} has no possible answer`);
+    const result = resultEntry(item);
     const source = `possible answer ${item.id}`;
-    const answer = entryObject(item.answer, source, true);
+    const answer = answerEntry(item);
     if (!Object.hasOwn(answer, 'ground_truth'))
       throw new ToolscoreInputError({ source, path: '$.ground_truth' }, 'expected the possible answers, got nothing');
     const { verdict, reply } = agenticVerdict(
@@ -150,6 +132,21 @@ export class BfclJudge {
   }
 }
 
+/** The entry's result line, which must hold a `result`. */
+function resultEntry(item: BfclItem): Record<string, unknown> {
+  const result = entryObject(item.result, item.where, true);
+  if (!Object.hasOwn(result, 'result'))
+    throw new ToolscoreInputError({ source: item.where }, 'expected a result entry {id, result}, with no "result" key');
+  return result;
+}
+
+/** The entry's possible answer, which every category but the relevance ones must have. */
+function answerEntry(item: BfclItem): Record<string, unknown> {
+  if (item.answer === undefined)
+    throw new ToolscoreInputError({ source: item.where }, `entry ${item.id} has no possible answer`);
+  return entryObject(item.answer, `possible answer ${item.id}`, true);
+}
+
 /**
  * A multi-turn entry scored turn by turn: the result's turn k against the possible answer's turn k,
  * the question's user messages saying how many turns there are. No verdict: the leaderboard's
@@ -161,12 +158,8 @@ function multiTurnLine(
   scoring: ScoreSettings,
   parameters: ParameterNames | undefined,
 ): BfclTurnsLine {
-  const result = entryObject(item.result, item.where, true);
-  if (!Object.hasOwn(result, 'result'))
-    throw new ToolscoreInputError({ source: item.where }, 'expected a result entry {id, result}, with no "result" key');
-  if (item.answer === undefined)
-    throw new ToolscoreInputError({ source: item.where }, `entry ${item.id} has no possible answer`);
-  const answer = entryObject(item.answer, `possible answer ${item.id}`, true);
+  const result = resultEntry(item);
+  const answer = answerEntry(item);
   const gold = readGold(multiTurnGold(question, answer, parameters, item.id), `possible answer ${item.id}`);
   const { calls, turns } = multiTurnCalls(result.result, item.where);
   const users = userMessages(question, item.id)
