@@ -5,10 +5,11 @@ import type { Ruleset } from './types.js';
  * `irrelevance` is valid when no call is decoded, `relevance` when one is. `multi_turn` is judged by
  * the leaderboard on the state its simulated APIs reach, which toolscore does not reproduce (yet): its
  * entries are scored turn by turn against the possible answer as a conversation gold, with no verdict.
- * Anything else (agentic, executable, Java, JavaScript, …) needs what toolscore does not run: the
- * reason says what.
+ * `agentic` (memory and web search) is judged on the model's last message that is not a call, which must
+ * say one of the possible answers (agentic.ts). Anything else (executable, Java, JavaScript, …) needs
+ * what toolscore does not run: the reason says what.
  */
-export type CategoryKind = 'ast' | 'irrelevance' | 'relevance' | 'multi_turn';
+export type CategoryKind = 'ast' | 'irrelevance' | 'relevance' | 'multi_turn' | 'agentic';
 
 /** The categories toolscore judges, by file layout and name. */
 const JUDGED: Readonly<Record<Ruleset, Readonly<Record<string, CategoryKind>>>> = {
@@ -30,6 +31,11 @@ const JUDGED: Readonly<Record<Ruleset, Readonly<Record<string, CategoryKind>>>> 
     multi_turn_miss_func: 'multi_turn',
     multi_turn_miss_param: 'multi_turn',
     multi_turn_long_context: 'multi_turn',
+    memory_kv: 'agentic',
+    memory_vector: 'agentic',
+    memory_rec_sum: 'agentic',
+    web_search_base: 'agentic',
+    web_search_no_snippet: 'agentic',
   },
   v1: {
     simple: 'ast',
@@ -44,12 +50,50 @@ const JUDGED: Readonly<Record<Ruleset, Readonly<Record<string, CategoryKind>>>> 
 /** Why a category toolscore does not judge cannot be judged offline, by a part of its name. */
 const UNJUDGED: readonly [RegExp, string][] = [
   [/multi_turn/, "needs the leaderboard's simulated APIs (file system, trading, travel …) to run each turn"],
-  [/memory|web_search|agentic/, "needs the leaderboard's agentic back ends (memory stores, web search)"],
+  // The memory categories' prerequisite conversations fill the memory; the leaderboard scores none of them.
+  [/prereq/, "holds the memory categories' prerequisite conversations, which the leaderboard does not score"],
+  [
+    /memory|web_search|agentic/,
+    'is not one of the agentic categories the leaderboard scores (memory_kv, memory_vector, memory_rec_sum, web_search_base, web_search_no_snippet)',
+  ],
   [/exec|rest/, 'is judged by executing the calls against real functions and APIs'],
   [/java|javascript|js$/, "is judged by the leaderboard's Java and JavaScript type converters, not the Python checker"],
   [/sql|chatable/, 'has no possible answers the AST checker can use'],
   [/format_sensitivity/, 'is judged over prompt variations the result files do not carry'],
 ];
+
+/**
+ * The file (by category) holding an agentic category's questions and possible answers: the three memory
+ * back ends share `BFCL_v4_memory.json`, the two web-search settings `BFCL_v4_web_search.json`.
+ */
+const AGENTIC_DATA: Readonly<Record<string, string>> = {
+  memory_kv: 'memory',
+  memory_vector: 'memory',
+  memory_rec_sum: 'memory',
+  web_search_base: 'web_search',
+  web_search_no_snippet: 'web_search',
+};
+
+/** The category whose questions and possible-answer files a category reads: its own, but for the agentic ones. */
+export function dataCategory(category: string, ruleset: Ruleset): string {
+  return (ruleset === 'v4' && AGENTIC_DATA[category]) || category;
+}
+
+/** The categories a questions file serves: the agentic ones it holds the data of, else its own. */
+export function servedCategories(category: string, ruleset: Ruleset): string[] {
+  const agentic = ruleset === 'v4' ? Object.keys(AGENTIC_DATA).filter((name) => AGENTIC_DATA[name] === category) : [];
+  return agentic.length > 0 ? agentic : [category];
+}
+
+/**
+ * An entry's id in a category, from its id in the data file: the leaderboard renames its memory and
+ * web-search entries per category (`memory_0-customer-0` is `memory_kv_0-customer-0` in memory_kv), with
+ * Python's `str.replace` (every occurrence).
+ */
+export function categoryEntryId(dataId: string, category: string, ruleset: Ruleset): string {
+  const data = dataCategory(category, ruleset);
+  return data === category ? dataId : dataId.replaceAll(data, category);
+}
 
 /** What toolscore does with a category: judge it (and how), or say why not. */
 export type CategoryPlan = { kind: CategoryKind } | { reason: string };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { ToolscoreInputError } from '../core/errors.js';
-import { categoryFile, planCategory } from './categories.js';
+import { categoryEntryId, categoryFile, dataCategory, planCategory, servedCategories } from './categories.js';
 import { planBfclRun } from './files.js';
 import { renderBfclConsole } from './report.js';
 import { evaluateBfcl } from './run.js';
@@ -45,6 +45,20 @@ describe('file names', () => {
     expect(planCategory('multi_turn_composite', 'v4')).toEqual({ reason: expect.stringMatching(/simulated APIs/) });
     expect(planCategory('simple_java', 'v4')).toEqual({ reason: expect.stringMatching(/Java and JavaScript/) });
     expect(planCategory('executable_simple', 'v1')).toEqual({ reason: expect.stringMatching(/executing the calls/) });
+    expect(planCategory('web_search_no_snippet', 'v4')).toEqual({ kind: 'agentic' });
+    expect(planCategory('memory_kv_prereq', 'v4')).toEqual({ reason: expect.stringMatching(/prerequisite/) });
+    expect(planCategory('memory', 'v4')).toEqual({ reason: expect.stringMatching(/not one of the agentic/) });
+  });
+
+  test('agentic categories read a shared data file, their ids renamed as the leaderboard renames them', () => {
+    expect(dataCategory('memory_rec_sum', 'v4')).toBe('memory');
+    expect(dataCategory('web_search_base', 'v4')).toBe('web_search');
+    expect(dataCategory('simple_python', 'v4')).toBe('simple_python');
+    expect(servedCategories('memory', 'v4')).toEqual(['memory_kv', 'memory_vector', 'memory_rec_sum']);
+    expect(servedCategories('live_simple', 'v4')).toEqual(['live_simple']);
+    expect(categoryEntryId('memory_0-customer-0', 'memory_kv', 'v4')).toBe('memory_kv_0-customer-0');
+    expect(categoryEntryId('web_search_7', 'web_search_no_snippet', 'v4')).toBe('web_search_no_snippet_7');
+    expect(categoryEntryId('simple_python_3', 'simple_python', 'v4')).toBe('simple_python_3');
   });
 });
 
@@ -123,6 +137,46 @@ describe('planning a run', () => {
     ).toMatch(
       /BFCL_v4_java_result\.json: category java is judged by the leaderboard's Java and JavaScript type converters, not the Python checker; toolscore cannot judge it offline$/,
     );
+  });
+
+  test("agentic results read the shared data files; the memory prerequisites' results are skipped with the reason", async () => {
+    const question = (id: string) => JSON.stringify({ id, question: [[{ role: 'user', content: '?' }]] });
+    const dir = await folder({
+      'q/BFCL_v4_web_search.json': [question('web_search_0'), question('web_search_1')].join('\n'),
+      'a/BFCL_v4_web_search.json':
+        '{"id": "web_search_0", "ground_truth": ["Paris"]}\n{"id": "web_search_1", "ground_truth": ["7", "seven"]}',
+      'r/BFCL_v4_web_search_no_snippet_result.json': [
+        '{"id": "web_search_no_snippet_1", "result": [["It is seven."]]}',
+        '{"id": "web_search_no_snippet_0", "result": [["Lyon", [{"search": "{}"}]]]}',
+      ].join('\n'),
+      'r/BFCL_v4_memory_kv_prereq_result.json': R('memory_kv_prereq_0-customer-0'),
+    });
+    const sources = { questions: join(dir, 'q'), answers: join(dir, 'a'), results: join(dir, 'r') };
+    const plan = await planBfclRun(sources);
+    expect(plan.skipped.map((s) => [s.category, s.reason])).toEqual([
+      [
+        'memory_kv_prereq',
+        "holds the memory categories' prerequisite conversations, which the leaderboard does not score",
+      ],
+    ]);
+    expect(plan.categories[0]!.items.map((item) => [item.id, JSON.parse(item.answer!).id])).toEqual([
+      ['web_search_no_snippet_1', 'web_search_1'],
+      ['web_search_no_snippet_0', 'web_search_0'],
+    ]);
+    const lines = [];
+    for await (const line of evaluateBfcl(sources)) lines.push(line);
+    expect(lines).toMatchObject([
+      { id: 'web_search_no_snippet_1', valid: true, score: 1, grade: 'A', top_issue: null },
+      {
+        id: 'web_search_no_snippet_0',
+        valid: false,
+        error_type: 'agentic:answer_not_found',
+        error: ['None of the expected answers were found in the model response.'],
+        score: 0,
+        grade: 'F',
+        top_issue: { kind: 'reply', problem: 'the reply says none of "Paris"' },
+      },
+    ]);
   });
 
   test('one line for each input problem', async () => {

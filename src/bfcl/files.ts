@@ -5,7 +5,15 @@ import { isObject } from '../core/objects.js';
 import { readError, readJsonFile } from '../io/files.js';
 import { looksLikeJsonLines, readJsonLines } from '../io/jsonl.js';
 import { jsonTextWithKinds } from '../match/number-kinds.js';
-import { type CategoryFile, type CategoryKind, categoryFile, planCategory } from './categories.js';
+import {
+  type CategoryFile,
+  type CategoryKind,
+  categoryEntryId,
+  categoryFile,
+  dataCategory,
+  planCategory,
+  servedCategories,
+} from './categories.js';
 import { readParameterNames } from './multi-turn.js';
 import type { BfclItem, BfclSummary, ParameterNames, Ruleset } from './types.js';
 
@@ -87,17 +95,19 @@ export async function planBfclRun(sources: BfclSources): Promise<BfclPlan> {
       skipped.push({ category, file: resultFile.path, reason: plan.reason });
       continue;
     }
-    const questionFile = questionFiles.get(category);
+    // The agentic categories read a shared file: memory_kv's questions are BFCL_v4_memory.json's.
+    const data = dataCategory(category, ruleset);
+    const questionFile = questionFiles.get(data);
     if (questionFile === undefined)
       throw new ToolscoreInputError(
         { source: sources.questions },
-        `no questions file for category ${category} (results: ${resultFile.path})`,
+        `no questions file for category ${category}${data === category ? '' : ` (${data})`} (results: ${resultFile.path})`,
       );
-    const answerFile = needsAnswers(plan.kind) ? answerFiles.get(category) : undefined;
+    const answerFile = needsAnswers(plan.kind) ? answerFiles.get(data) : undefined;
     if (needsAnswers(plan.kind) && answerFile === undefined)
       throw new ToolscoreInputError(
         { source: sources.answers ?? '--answers' },
-        `no possible-answer file for category ${category}; pass --answers with its file or folder`,
+        `no possible-answer file for category ${category}${data === category ? '' : ` (${data})`}; pass --answers with its file or folder`,
       );
     read.push(resultFile.path, questionFile.path, ...(answerFile === undefined ? [] : [answerFile.path]));
     for (const file of [questionFile, answerFile])
@@ -124,8 +134,8 @@ export async function planBfclRun(sources: BfclSources): Promise<BfclPlan> {
   return { categories, skipped, files: read, ...(parameters !== undefined ? { parameters } : {}) };
 }
 
-/** Categories judged against a possible answer: the AST ones, and multi-turn (scored turn by turn). */
-const needsAnswers = (kind: CategoryKind): boolean => kind === 'ast' || kind === 'multi_turn';
+/** Categories judged against a possible answer: all but the relevance ones. */
+const needsAnswers = (kind: CategoryKind): boolean => kind !== 'irrelevance' && kind !== 'relevance';
 
 function pair(
   category: string,
@@ -137,7 +147,9 @@ function pair(
   resultsPath: string,
 ): BfclCategory {
   const questionAt = new Map<string, number>();
-  questions.forEach((question, i) => question.id !== undefined && questionAt.set(question.id, i));
+  questions.forEach(
+    (question, i) => question.id !== undefined && questionAt.set(categoryEntryId(question.id, category, ruleset), i),
+  );
   const answerById = new Map<string, FileEntry>();
   for (const answer of answers ?? []) if (answer.id !== undefined) answerById.set(answer.id, answer);
   const answered = new Set<number>();
@@ -307,17 +319,21 @@ export async function planBfclQuestions(
   );
   const questions: BfclQuestion[] = [];
   const skipped: BfclSummary['skipped'] = [];
-  for (const file of questionFiles.sort((a, b) => (a.category < b.category ? -1 : a.category > b.category ? 1 : 0))) {
-    const plan = planCategory(file.category, file.ruleset);
+  // A file serves its own category, or (BFCL_v4_memory.json, BFCL_v4_web_search.json) the agentic ones it holds.
+  const served = questionFiles
+    .flatMap((file) => servedCategories(file.category, file.ruleset).map((category) => ({ file, category })))
+    .sort((a, b) => (a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
+  for (const { file, category } of served) {
+    const plan = planCategory(category, file.ruleset);
     if ('reason' in plan) {
-      skipped.push({ category: file.category, file: file.path, reason: plan.reason });
+      skipped.push({ category, file: file.path, reason: plan.reason });
       continue;
     }
     const answerFile = answerFiles.get(file.category);
     if (needsAnswers(plan.kind) && answerFile === undefined)
       throw new ToolscoreInputError(
         { source: sources.answers ?? '--answers' },
-        `no possible-answer file for category ${file.category}; pass --answers with its file or folder`,
+        `no possible-answer file for category ${category}${category === file.category ? '' : ` (${file.category})`}; pass --answers with its file or folder`,
       );
     const entries = await readEntries(file.path);
     const answers = answerFile === undefined ? undefined : await readEntries(answerFile.path);
@@ -328,8 +344,8 @@ export async function planBfclQuestions(
           ? undefined
           : ((entry.id !== undefined ? answerById.get(entry.id) : undefined) ?? answers[at]);
       questions.push({
-        id: entry.id ?? `${file.category}_${at}`,
-        category: file.category,
+        id: entry.id === undefined ? `${category}_${at}` : categoryEntryId(entry.id, category, file.ruleset),
+        category,
         ruleset: file.ruleset,
         kind: plan.kind,
         question: entry.text,

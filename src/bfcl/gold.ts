@@ -8,6 +8,8 @@ export interface BfclGold {
   calls: Record<string, unknown>[];
   order?: 'any';
   allow_extra_calls?: true;
+  /** An agentic entry's answer: the reply must say one of the possible answers, read as the leaderboard reads them. */
+  response?: { contains_any: string[]; normalize: 'bfcl' };
 }
 
 /**
@@ -18,7 +20,7 @@ export interface BfclGold {
  * order. An irrelevance entry expects no call; a relevance entry expects a call of any offered function.
  */
 export function bfclGold(
-  kind: Exclude<CategoryKind, 'multi_turn'>,
+  kind: Exclude<CategoryKind, 'multi_turn' | 'agentic'>,
   category: string,
   ruleset: Ruleset,
   functions: readonly BfclFunction[],
@@ -35,6 +37,15 @@ export function bfclGold(
   }));
   const anyOrder = category.includes('parallel') || (ruleset === 'v1' && category.includes('multiple'));
   return anyOrder && calls.length > 1 ? { calls, order: 'any' } : { calls };
+}
+
+/**
+ * An agentic entry's possible answers as a gold file: any calls may be made on the way (the leaderboard
+ * does not look at them), and the reply must say one of the answers under the leaderboard's agentic
+ * normalisation (`"normalize": "bfcl"`: punctuation stripped, lower-cased, found between word boundaries).
+ */
+export function agenticGold(answers: readonly string[]): BfclGold {
+  return { calls: [], allow_extra_calls: true, response: { contains_any: [...answers], normalize: 'bfcl' } };
 }
 
 /** The members of an answer: each parameter's list of acceptable values as one gold value. */

@@ -3,7 +3,8 @@ import { MAX_WRITABLE_NAME_BYTES } from '../io/atomic-write.js';
 import { goldNameCollisionText, goldNameTooLongText } from './text.js';
 import { answerCalls, entryObject, offeredFunctions } from './decode.js';
 import { type BfclQuestion, type BfclSources, planBfclQuestions } from './files.js';
-import { type BfclGold, bfclGold } from './gold.js';
+import { type BfclGold, agenticGold, bfclGold } from './gold.js';
+import { agenticAnswerTexts } from './agentic.js';
 import { type BfclTurnsGold, multiTurnGold } from './multi-turn.js';
 import type { BfclSummary, ParameterNames } from './types.js';
 
@@ -65,6 +66,11 @@ function goldFile(entry: BfclQuestion, parameters: ParameterNames | undefined): 
       name,
       gold: multiTurnGold(question, answer, parameters, entry.id),
     };
+  }
+  if (entry.kind === 'agentic') {
+    const source = `possible answer ${entry.id}`;
+    const answer = entryObject(entry.answer ?? 'null', source, true);
+    return { id: entry.id, category: entry.category, name, gold: agenticGold(agenticAnswerTexts(answer, source)) };
   }
   const functions = offeredFunctions(question, entry.where);
   const answers =

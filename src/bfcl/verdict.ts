@@ -5,12 +5,14 @@ import { scoreGold } from '../evaluation/turns.js';
 import { readGold } from '../gold/gold.js';
 import { lineTopIssue } from '../batch/results-line.js';
 import { redactDeep, redactSecrets } from '../metrics/security.js';
+import type { EvaluationResult } from '../evaluation/result.js';
+import { agenticAnswerTexts, agenticVerdict } from './agentic.js';
 import { planCategory } from './categories.js';
 import { UncheckableEntry, astChecker } from './checker.js';
 import { type Decoded, answerCalls, decodeResult, entryObject, isEmptyOutput, offeredFunctions } from './decode.js';
-import { bfclGold } from './gold.js';
+import { agenticGold, bfclGold } from './gold.js';
 import { multiTurnCalls, multiTurnGold, userMessages } from './multi-turn.js';
-import { toJson } from './python-values.js';
+import { pyValue, toJson } from './python-values.js';
 import { BFCL_TEXT } from './text.js';
 import type {
   BfclCall,
@@ -29,6 +31,20 @@ import type {
  */
 export class BfclJudge {
   private readonly scoring: ScoreSettings = resolveSettings({});
+  /**
+   * An agentic entry is scored on its reply alone, as the leaderboard judges it: the outcome weight is
+   * the only one (the calls on the way are not compared with anything).
+   */
+  private readonly replyScoring: ScoreSettings = resolveSettings({
+    weights: {
+      selection_accuracy: 0,
+      argument_f1: 0,
+      sequence_accuracy: 0,
+      redundant_rate: 0,
+      required_call_recall: 0,
+      outcome: 1,
+    },
+  });
 
   constructor(private readonly settings: BfclSettings) {}
 
@@ -47,30 +63,25 @@ export class BfclJudge {
       // The schema's types are names ("float"), never numbers: the question needs no number kinds, and is the largest text.
       const question = entryObject(item.question, `${item.where} (question)`, false);
       if (plan.kind === 'multi_turn') return multiTurnLine(item, question, this.scoring, this.settings.parameters);
+      if (plan.kind === 'agentic') return this.agenticLine(item);
       const functions = offeredFunctions(question, `question ${id}`);
-      const result = entryObject(item.result, item.where, true);
-      if (!Object.hasOwn(result, 'result'))
-        throw new ToolscoreInputError(
-          { source: item.where },
-          'expected a result entry {id, result}, with no "result" key',
-        );
+      const result = resultEntry(item);
       const decoded = decodeResult(result.result, functions, item.where, this.settings.underscoreToDot);
       let answers: BfclCall[] = [];
       let verdict: CheckResult;
       if (plan.kind === 'ast') {
-        if (item.answer === undefined)
-          throw new ToolscoreInputError({ source: item.where }, `entry ${id} has no possible answer`);
-        answers = answerCalls(
-          entryObject(item.answer, `possible answer ${id}`, true),
-          item.ruleset,
-          `possible answer ${id}`,
-        );
+        answers = answerCalls(answerEntry(item), item.ruleset, `possible answer ${id}`);
         verdict = astVerdict(decoded, (calls) => astChecker(functions, calls, answers, category, item.ruleset));
       } else {
         verdict = relevanceVerdict(plan.kind, decoded, item.ruleset);
       }
-      const gold = bfclGold(plan.kind, category, item.ruleset, functions, answers);
-      return this.line(item, verdict, gold, 'calls' in decoded ? decoded.calls : []);
+      const gold = readGold(bfclGold(plan.kind, category, item.ruleset, functions, answers), `possible answer ${id}`);
+      const actual: ToolCall[] = ('calls' in decoded ? decoded.calls : []).map((call) => ({
+        tool: call.name,
+        args: toJson(call.args) as ToolCall['args'],
+        is_error: false,
+      }));
+      return this.line(item, verdict, scoreCalls(gold.calls, actual, { ...this.scoring, gold: gold.options }).result());
     } catch (error) {
       // Messages quote names and values from the files: credentials in them are masked.
       if (error instanceof UncheckableEntry)
@@ -83,14 +94,26 @@ export class BfclJudge {
     }
   }
 
-  private line(item: BfclItem, verdict: CheckResult, gold: unknown, calls: readonly BfclCall[]): BfclVerdictLine {
-    const expected = readGold(gold, `possible answer ${item.id}`);
-    const actual: ToolCall[] = calls.map((call) => ({
-      tool: call.name,
-      args: toJson(call.args) as ToolCall['args'],
-      is_error: false,
-    }));
-    const result = scoreCalls(expected.calls, actual, { ...this.scoring, gold: expected.options }).result();
+  /**
+   * An agentic entry: the leaderboard's verdict on the last message that is not a call, and toolscore's
+   * reading of the same message against the possible answers as gold (`contains_any`).
+   */
+  private agenticLine(item: BfclItem): BfclVerdictLine {
+    const result = resultEntry(item);
+    const source = `possible answer ${item.id}`;
+    const answer = answerEntry(item);
+    if (!Object.hasOwn(answer, 'ground_truth'))
+      throw new ToolscoreInputError({ source, path: '$.ground_truth' }, 'expected the possible answers, got nothing');
+    const { verdict, reply } = agenticVerdict(
+      pyValue(result.result, result, 'result'),
+      pyValue(answer.ground_truth, answer, 'ground_truth'),
+    );
+    const gold = readGold(agenticGold(agenticAnswerTexts(answer, source)), source);
+    const scored = scoreGold(gold, { calls: [], replies: [reply] }, this.replyScoring).result();
+    return this.line(item, verdict, scored);
+  }
+
+  private line(item: BfclItem, verdict: CheckResult, result: EvaluationResult): BfclVerdictLine {
     return {
       id: item.id,
       index: item.index,
@@ -109,6 +132,21 @@ export class BfclJudge {
   }
 }
 
+/** The entry's result line, which must hold a `result`. */
+function resultEntry(item: BfclItem): Record<string, unknown> {
+  const result = entryObject(item.result, item.where, true);
+  if (!Object.hasOwn(result, 'result'))
+    throw new ToolscoreInputError({ source: item.where }, 'expected a result entry {id, result}, with no "result" key');
+  return result;
+}
+
+/** The entry's possible answer, which every category but the relevance ones must have. */
+function answerEntry(item: BfclItem): Record<string, unknown> {
+  if (item.answer === undefined)
+    throw new ToolscoreInputError({ source: item.where }, `entry ${item.id} has no possible answer`);
+  return entryObject(item.answer, `possible answer ${item.id}`, true);
+}
+
 /**
  * A multi-turn entry scored turn by turn: the result's turn k against the possible answer's turn k,
  * the question's user messages saying how many turns there are. No verdict: the leaderboard's
@@ -120,12 +158,8 @@ function multiTurnLine(
   scoring: ScoreSettings,
   parameters: ParameterNames | undefined,
 ): BfclTurnsLine {
-  const result = entryObject(item.result, item.where, true);
-  if (!Object.hasOwn(result, 'result'))
-    throw new ToolscoreInputError({ source: item.where }, 'expected a result entry {id, result}, with no "result" key');
-  if (item.answer === undefined)
-    throw new ToolscoreInputError({ source: item.where }, `entry ${item.id} has no possible answer`);
-  const answer = entryObject(item.answer, `possible answer ${item.id}`, true);
+  const result = resultEntry(item);
+  const answer = answerEntry(item);
   const gold = readGold(multiTurnGold(question, answer, parameters, item.id), `possible answer ${item.id}`);
   const { calls, turns } = multiTurnCalls(result.result, item.where);
   const users = userMessages(question, item.id)

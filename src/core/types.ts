@@ -74,13 +74,15 @@ export interface ExpectedCall {
   succeeds?: boolean;
 }
 
-/** How a reply's text is normalized before `contains` / `not_contains` (docs/outcomes.md). */
+/** How a reply's text is normalized before `contains` / `contains_any` / `not_contains` (docs/outcomes.md). */
 export type ReplyNormalization = 'none' | 'tau' | 'bfcl';
 
 /** `"response"`: what the agent's reply (its last assistant text of the turn) must and must not say. */
 export interface ResponseCheck {
   /** Texts the reply must contain, each one check. */
   contains: readonly string[];
+  /** Texts of which the reply must contain at least one: one check (absent: none). */
+  contains_any?: readonly string[];
   /** Texts the reply must not contain, each one check. */
   not_contains: readonly string[];
   /** A pattern (RE2 syntax, found anywhere) the reply must match: one check. */
@@ -173,6 +175,7 @@ export interface ExpectedCallInput {
 /** `"response"` as written in a gold file. */
 interface ResponseCheckInput {
   contains?: readonly string[];
+  contains_any?: readonly string[];
   not_contains?: readonly string[];
   regex?: string;
   normalize?: ReplyNormalization;

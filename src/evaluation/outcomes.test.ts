@@ -174,7 +174,28 @@ describe('outcome checks: the reply', () => {
     expect(replyHas('It costs 1.50 dollars', '150', 'bfcl')).toBe(true);
   });
 
+  test('contains_any is one check, met by any of its texts (under the normalisation)', () => {
+    const expected = {
+      calls: [],
+      allow_extra_calls: true,
+      response: { contains_any: ['35', 'thirty five'], normalize: 'bfcl' as const },
+    };
+    const check = (reply: string) => evaluate({ expected, actual: [], replies: [reply] }).metrics.outcome_metrics!;
+    expect(check('You are Thirty Five.').reply_checks).toEqual({ checks: 1, passed: 1 });
+    expect(check('You are 35 years old').reply_checks).toEqual({ checks: 1, passed: 1 });
+    const failed = check('You are 350 months old');
+    expect(failed.reply_checks).toEqual({ checks: 1, passed: 0 });
+    expect(failed.failures.map((failure) => failure.message)).toEqual(['the reply says none of "35", "thirty five"']);
+    expect(evaluate({ expected, actual: [] }).metrics.outcome_metrics!.failures[0]!.message).toBe('no reply recorded');
+  });
+
   test('bad response checks are errors naming their path', () => {
+    expect(() => evaluate({ expected: { calls: [], response: { contains_any: [] } }, actual: [] })).toThrow(
+      'expected at $.response.contains_any: expected at least one text (the reply must say one of them)',
+    );
+    expect(() => evaluate({ expected: { calls: [], response: { contains_any: ['a', ''] } }, actual: [] })).toThrow(
+      'expected at $.response.contains_any[1]: expected a non-empty text, got a string',
+    );
     expect(() => evaluate({ expected: { calls: [], response: { contains: 'refund' } } as never, actual: [] })).toThrow(
       'expected at $.response.contains: expected an array of texts, got a string',
     );

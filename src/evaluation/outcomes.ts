@@ -2,6 +2,7 @@ import { memberEqual, valuesEqual, type EqualityMode } from '../match/equality.j
 import { encodeOperators } from '../match/operators.js';
 import { isMatcher, isOptional } from '../match/matchers/matcher.js';
 import { RegexSearch } from '../match/matchers/regex.js';
+import { bfclAnswerFound } from '../match/bfcl-answer.js';
 import { isObject } from '../core/objects.js';
 import type { ExpectedCall, ReplyNormalization, ResponseCheck, ToolCall } from '../core/types.js';
 import type { OutcomeCheck, OutcomeFailure } from '../metrics/outcome.js';
@@ -111,7 +112,7 @@ function shown(value: unknown): string {
   return formatValue(encodeOperators(value));
 }
 
-/** The checks of one `response`: each `contains` text, each `not_contains` text, and the pattern. */
+/** The checks of one `response`: each `contains` text, the `contains_any` texts, each `not_contains` text, and the pattern. */
 export function replyOutcomeChecks({ check, reply, turn }: ReplyCheck): OutcomeCheck[] {
   const checks: OutcomeCheck[] = [];
   const add = (message: string | null): void => {
@@ -126,6 +127,15 @@ export function replyOutcomeChecks({ check, reply, turn }: ReplyCheck): OutcomeC
   const missing = reply === null ? NO_REPLY : null;
   for (const text of check.contains)
     add(missing ?? (replyHas(reply!, text, check.normalize) ? null : `the reply does not say ${formatValue(text)}`));
+  if (check.contains_any !== undefined) {
+    const any = check.contains_any;
+    add(
+      missing ??
+        (any.some((text) => replyHas(reply!, text, check.normalize))
+          ? null
+          : `the reply says none of ${any.map((text) => formatValue(text)).join(', ')}`),
+    );
+  }
   for (const text of check.not_contains)
     add(
       missing ??
@@ -152,31 +162,6 @@ export function replyHas(reply: string, text: string, normalize: ReplyNormalizat
       // 67e6b1233828ff112e6df52ff960d7112a0f06bb): `output.lower() in content.lower().replace(",", "")`.
       return reply.toLowerCase().replaceAll(',', '').includes(text.toLowerCase());
     case 'bfcl':
-      return bfclFound(bfclStandardize(reply), bfclStandardize(text));
+      return bfclAnswerFound(reply, text);
   }
-}
-
-// BFCL's agentic answer check (ShishirPatil/gorilla, berkeley-function-call-leaderboard/bfcl_eval/
-// eval_checker/agentic_eval/agentic_checker.py, at 7e92bd1000d831a300c3c4932e9f03444b57ddf3):
-// standardize_string removes , . / - _ * ^ ( ), lower-cases and turns ' into "; an answer is found when
-// re.search(rf"\b{re.escape(answer)}\b", response) finds it.
-const BFCL_STRIPPED = /[,./\-_*^()]/g;
-
-function bfclStandardize(text: string): string {
-  return text.replace(BFCL_STRIPPED, '').toLowerCase().replaceAll("'", '"');
-}
-
-/** Python's `\w` on str patterns: Unicode letters, digits and the underscore. */
-const WORD = /[\p{L}\p{N}_]/u;
-
-function isWordAt(text: string, index: number): boolean {
-  return index >= 0 && index < text.length && WORD.test(text[index]!);
-}
-
-/** `re.search(\b answer \b)`: an occurrence with a word boundary (word on one side only) at both ends. */
-function bfclFound(response: string, answer: string): boolean {
-  const boundary = (at: number): boolean => isWordAt(response, at - 1) !== isWordAt(response, at);
-  for (let at = response.indexOf(answer); at >= 0; at = response.indexOf(answer, at + 1))
-    if (boundary(at) && boundary(at + answer.length)) return true;
-  return false;
 }

@@ -295,16 +295,17 @@ function readGoldOptions(data: Record<string, unknown>, source: string, base: st
 const NORMALIZATIONS: readonly ReplyNormalization[] = ['none', 'tau', 'bfcl'];
 
 /**
- * `"response": {"contains"?, "not_contains"?, "regex"?, "normalize"?}`: what the agent's reply must say.
+ * `"response": {"contains"?, "contains_any"?, "not_contains"?, "regex"?, "normalize"?}`: what the agent's
+ * reply must say.
  * The pattern is compiled now (on the linear-time engine), so a bad one is an error naming its path.
  */
 function readResponse(value: unknown, source: string, path: string): ResponseCheck {
   if (!isObject(value))
     throw new ToolscoreInputError(
       { source, path },
-      `expected an object {"contains"?, "not_contains"?, "regex"?, "normalize"?}, got ${describeType(value)}`,
+      `expected an object {"contains"?, "contains_any"?, "not_contains"?, "regex"?, "normalize"?}, got ${describeType(value)}`,
     );
-  const texts = (key: 'contains' | 'not_contains'): string[] => {
+  const texts = (key: 'contains' | 'contains_any' | 'not_contains'): string[] => {
     const list = value[key];
     if (list === undefined || list === null) return [];
     if (!Array.isArray(list))
@@ -322,6 +323,16 @@ function readResponse(value: unknown, source: string, path: string): ResponseChe
     });
   };
   const check: ResponseCheck = { contains: texts('contains'), not_contains: texts('not_contains'), normalize: 'none' };
+  if (value.contains_any !== undefined && value.contains_any !== null) {
+    const any = texts('contains_any');
+    // An empty any-of can never be met: it is a mistake, not a check.
+    if (any.length === 0)
+      throw new ToolscoreInputError(
+        { source, path: childPath(path, 'contains_any') },
+        'expected at least one text (the reply must say one of them)',
+      );
+    check.contains_any = any;
+  }
   if (value.regex !== undefined && value.regex !== null) {
     if (typeof value.regex !== 'string')
       throw new ToolscoreInputError(
@@ -346,10 +357,15 @@ function readResponse(value: unknown, source: string, path: string): ResponseChe
       );
     check.normalize = value.normalize as ReplyNormalization;
   }
-  if (check.contains.length === 0 && check.not_contains.length === 0 && check.regex === undefined)
+  if (
+    check.contains.length === 0 &&
+    check.contains_any === undefined &&
+    check.not_contains.length === 0 &&
+    check.regex === undefined
+  )
     throw new ToolscoreInputError(
       { source, path },
-      'a response check needs "contains", "not_contains" or "regex" (it checks nothing otherwise)',
+      'a response check needs "contains", "contains_any", "not_contains" or "regex" (it checks nothing otherwise)',
     );
   return check;
 }

@@ -61,7 +61,7 @@ export const GOLD_KEYS = {
     'response',
   ],
   /** Keys of a `"response"` check of the agent's reply (file level or per turn). */
-  response: ['contains', 'not_contains', 'regex', 'normalize'],
+  response: ['contains', 'contains_any', 'not_contains', 'regex', 'normalize'],
   /** Keys of a `"state"` check of what changed in the world (file level only). */
   state: ['expected', 'allowed_changes', 'unchanged'],
   /** Keys of a snapshot file, whose `calls` serve as gold as they are. */

@@ -129,6 +129,15 @@ const fileForm = fc.record(
     approved: one(true, false),
     name: one('books a flight'),
     steps: pick([undefined], [[]]),
+    // A reply check with an any-of (the form `toolscore bfcl --to-gold` writes for the agentic categories).
+    response: fc.record(
+      {
+        contains_any: pick([['35'], ['35', 'thirty five']], [[], [''], '35', [1]]),
+        contains: pick([['x']], ['x']),
+        normalize: pick(['bfcl', 'none'], ['BFCL']),
+      },
+      { requiredKeys: ['contains_any'] },
+    ),
   },
   { requiredKeys: ['calls'] },
 );

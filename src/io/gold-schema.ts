@@ -240,6 +240,10 @@ const OPTION_SHAPE = {
     z
       .strictObject({
         contains: doc(z.array(z.string().min(1)).optional(), 'Texts the reply must contain, each one check.'),
+        contains_any: doc(
+          z.array(z.string().min(1)).min(1).optional(),
+          'Texts of which the reply must contain at least one: one check.',
+        ),
         not_contains: doc(z.array(z.string().min(1)).optional(), 'Texts the reply must not contain, each one check.'),
         regex: doc(z.string().optional(), 'A pattern (RE2 syntax) the reply must match somewhere: one check.'),
         normalize: doc(
