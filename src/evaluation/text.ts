@@ -149,6 +149,11 @@ export function issueText(
         problem: detail.outcome ?? 'the reply does not say what was expected',
         fix: `make the agent's reply say what its calls did and nothing they did not (prompt), or correct the gold's "response"`,
       };
+    case 'state':
+      return {
+        problem: detail.outcome ?? 'the after-state is not what was expected',
+        fix: `make the agent change what the task asks for and nothing else (prompt, tool descriptions), or correct the gold's "state" ("expected", "allowed_changes")`,
+      };
     case 'wrong_tool':
       return {
         problem: `called ${tool} where ${alternativesText(detail.expectedTool ?? '', detail.alternatives)} was expected`,
