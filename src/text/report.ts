@@ -344,6 +344,11 @@ export const STATE_CHANGE_LABELS = { added: 'added', removed: 'removed', changed
 /** What accounts for a change: an `expected` value, an `allowed_changes` pattern, or nothing. */
 export const STATE_COVER_LABELS = { expected: 'expected', allowed: 'allowed', none: 'nothing' } as const;
 
+/** `covered by expected`, `covered by allowed`, `covered by nothing`: what accounts for a change. */
+export function coveredByText(label: string): string {
+  return `covered by ${label}`;
+}
+
 /** `3 of 5 outcome checks passed (60.0%)`. */
 export function outcomeSummaryText(passed: number, checks: number, rate: string): string {
   return `${passed} of ${countText(checks, 'outcome check')} passed (${rate})`;
