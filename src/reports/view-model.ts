@@ -290,7 +290,7 @@ interface OutcomesView {
 }
 
 /** One path of the state diff. */
-interface StateChangeView {
+export interface StateChangeView {
   /** `$.lines.L2.status`. */
   path: string;
   /** The path in pieces that join to it, `$` first: `$`, `.lines`, `.L2`, `.status` (the HTML report's tree). */

@@ -349,6 +349,11 @@ export function coveredByText(label: string): string {
   return `covered by ${label}`;
 }
 
+/** `3 changes, 2 unexpected`: what a branch of the state tree holds. */
+export function stateBranchText(changes: number, unexpected: number): string {
+  return `${countText(changes, 'change')}${unexpected > 0 ? `, ${unexpected} ${REPORT_TEXT.unexpected}` : ''}`;
+}
+
 /** `3 of 5 outcome checks passed (60.0%)`. */
 export function outcomeSummaryText(passed: number, checks: number, rate: string): string {
   return `${passed} of ${countText(checks, 'outcome check')} passed (${rate})`;
