@@ -74,6 +74,10 @@ describe('the console report of outcome checks and the state diff', () => {
     );
     // Ahead of the Top issues, which rank the same failures above any argument detail.
     expect(text.indexOf('Outcome checks')).toBeLessThan(text.indexOf('Top issues to fix'));
+    // Verbose: the outcome rate among the checks with its share of the score, and the given weight listed.
+    const verbose = renderReportConsole(outcomeResult(), { verbose: true });
+    expect(verbose).toContain('  Outcome checks passed     40.0%   2 of 5 checks passed\n');
+    expect(verbose).toContain(', outcome 33.3%\n');
   });
 
   it('every check passed: the section says so; no state compared: no state section', () => {

@@ -86,7 +86,8 @@ export function renderReportConsole(result: EvaluationResult, options: ConsoleSu
       colors.bold(REPORT_TEXT.coreMetrics),
       ...view.metrics.filter((metric) => metric.group === 'core').map((metric) => row(colors, metric, true)),
     );
-    const weights = WEIGHT_NAMES.map((name) => `${name} ${percent(result.weights[name])}`).join(', ');
+    const given = result.weights.outcome === undefined ? [] : [`outcome ${percent(result.weights.outcome)}`];
+    const weights = [...WEIGHT_NAMES.map((name) => `${name} ${percent(result.weights[name])}`), ...given].join(', ');
     lines.push(colors.dim(`  Weights: ${weights}`), '');
     const others = view.metrics.filter((metric) => metric.group !== 'core');
     if (others.length > 0)

@@ -82,7 +82,8 @@ describe('renderReportCsv: outcome checks and the state diff', () => {
     ]);
     expect(value('outcome_metrics', 'reply_checks.passed')).toBe('1');
     expect(value('outcome_metrics', 'failures[1].message')).toBe('the reply says "refund", which it must not');
-    expect(value('weights', 'outcome')).toBeUndefined();
+    // The outcome weight 0.5 beside the defaults' 1: 0.5 / 1.5.
+    expect(Number(value('weights', 'outcome'))).toBeCloseTo(1 / 3, 12);
     expect(value('state', 'unexpected_changes')).toBe('3');
     expect(
       ['path', 'change', 'before', 'after', 'covered_by'].map((key) => value('state', `changes[2].${key}`)),

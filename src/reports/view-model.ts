@@ -888,6 +888,9 @@ function summaryRows(view: Omit<ReportView, 'flat'>, result: EvaluationResult): 
     { category: 'summary', metric: 'violations', value: view.counts.violations },
   );
   for (const name of WEIGHT_NAMES) rows.push({ category: 'weights', metric: name, value: result.weights[name] });
+  // The opt-in outcome weight is in `weights` only when it was given.
+  if (result.weights.outcome !== undefined)
+    rows.push({ category: 'weights', metric: 'outcome', value: result.weights.outcome });
   return rows;
 }
 
