@@ -5,6 +5,7 @@ import { evaluate } from '../src/evaluation/evaluate.js';
 import type { EvaluationResult } from '../src/evaluation/result.js';
 import { evaluateTrace } from '../src/evaluation/evaluate-trace.js';
 import type { ReportOptions } from '../src/reports/view-model.js';
+import type { StateMetrics } from '../src/metrics/state.js';
 import { VERSION } from '../src/core/version.js';
 import { REPO_ROOT } from './corpus.js';
 
@@ -96,4 +97,94 @@ export function conversationResult(): EvaluationResult {
     ],
     userMessages: ['Where is order 7?', 'Cancel it.', `Thanks! ${SECRET}`, `Refund ${SCRIPT_PAYLOAD} | *now*`],
   });
+}
+
+/** The before-state of {@link outcomeResult}. */
+export const OUTCOME_STATE_BEFORE = { lines: { L1: 'active', L2: 'active' }, log: [], tmp: 1 };
+/** Its after-state: L1 suspended as asked, L2 suspended too, L3 added, a log line added, `tmp` removed. */
+export const OUTCOME_STATE_AFTER = { lines: { L1: 'suspended', L2: 'suspended', L3: 'active' }, log: ['suspend L1'] };
+
+/**
+ * `metrics.state` of {@link outcomeResult}, worked out by hand: the diff removes `$.tmp` first (keys only
+ * before come first), then walks the after-state's keys; `$.lines.L1` is covered by the expected value,
+ * `$.log[0]` by the pattern `$.log`, the other three by nothing.
+ */
+export const OUTCOME_STATE: StateMetrics = {
+  paths_expected: 1,
+  paths_matched: 1,
+  unchanged_required: true,
+  unexpected_changes: 3,
+  changes: [
+    { path: '$.tmp', change: 'removed', before: 1, covered_by: null },
+    { path: '$.lines.L1', change: 'changed', before: 'active', after: 'suspended', covered_by: 'expected' },
+    { path: '$.lines.L2', change: 'changed', before: 'active', after: 'suspended', covered_by: null },
+    { path: '$.lines.L3', change: 'added', after: 'active', covered_by: null },
+    { path: '$.log[0]', change: 'added', after: 'suspend L1', covered_by: 'allowed' },
+  ],
+};
+
+/**
+ * Every kind of outcome failure at once, the calls themselves right: get_order returns status
+ * "shipped" where "delivered" is expected (result 0 of 1), the reply says "suspended" but also
+ * "refund" (reply 1 of 2), and the state's expected value matches while "unchanged" finds three
+ * changes nobody expected (state 1 of 2): 2 of 5 checks pass, rate 0.4. With the outcome weight 0.5
+ * the score is (1 + 0.5 × 0.4) / 1.5 = 0.8 (B, WARN).
+ */
+export function outcomeResult(): EvaluationResult {
+  const expected = {
+    calls: [
+      { tool: 'get_order', args: { id: 7 }, result: { status: 'delivered' } },
+      { tool: 'suspend_line', args: { line: 'L1' } },
+    ],
+    response: { contains: ['suspended'], not_contains: ['refund'] },
+    state: { expected: { lines: { L1: 'suspended' } }, allowed_changes: ['$.log'], unchanged: true },
+  };
+  const result = evaluate({
+    expected,
+    actual: [
+      { tool: 'get_order', args: { id: 7 }, result: '{"id": 7, "status": "shipped"}' },
+      { tool: 'suspend_line', args: { line: 'L1' }, result: { ok: true } },
+    ],
+    replies: ['Line L1 is suspended; your refund is on its way.'],
+    stateBefore: OUTCOME_STATE_BEFORE,
+    stateAfter: OUTCOME_STATE_AFTER,
+    weights: { outcome: 0.5 },
+  });
+  // The evaluation fills metrics.state (src/metrics/state.ts); until it does, the hand-made record stands in.
+  result.metrics.state ??= OUTCOME_STATE;
+  return result;
+}
+
+/**
+ * A state check on hostile states: a key that is markup, a key and a value holding ANSI escapes, and a
+ * credential in a value. `"unchanged": true` with nothing expected, so both changes are unexpected.
+ */
+export function hostileStateResult(): EvaluationResult {
+  const before = { [SCRIPT_PAYLOAD]: 'old', notes: { 'tmp\u001b[2J': 1 } };
+  const after = { [SCRIPT_PAYLOAD]: IMG_PAYLOAD, notes: { 'tmp\u001b[2J': `key ${SECRET}\u001b[31m` } };
+  const expected = { calls: [{ tool: 'a' }], state: { unchanged: true } };
+  const result = evaluate({ expected, actual: [{ tool: 'a' }], stateBefore: before, stateAfter: after });
+  result.metrics.state ??= {
+    paths_expected: 0,
+    paths_matched: 0,
+    unchanged_required: true,
+    unexpected_changes: 2,
+    changes: [
+      {
+        path: `$[${JSON.stringify(SCRIPT_PAYLOAD)}]`,
+        change: 'changed',
+        before: 'old',
+        after: IMG_PAYLOAD,
+        covered_by: null,
+      },
+      {
+        path: '$.notes["tmp\\u001b[2J"]',
+        change: 'changed',
+        before: 1,
+        after: `key ${SECRET}\u001b[31m`,
+        covered_by: null,
+      },
+    ],
+  };
+  return result;
 }

@@ -6,6 +6,7 @@ export const ISSUE_KINDS = [
   'failed',
   'wrong_result',
   'reply',
+  'state',
   'wrong_tool',
   'argument_mismatch',
   'out_of_order',

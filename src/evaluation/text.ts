@@ -72,6 +72,26 @@ export function outcomeFailureText(failure: OutcomeFailure): string {
   return failure.turn === null ? failure.message : `turn ${failure.turn}: ${failure.message}`;
 }
 
+/**
+ * `$.lines.L2.status "active" → "suspended"`, `$.notes[2] added "x"`, `$.tmp removed (was 1)`: one path
+ * of the state diff with its old and new value, as the reports list it.
+ */
+export function stateChangeText(change: {
+  path: string;
+  change: 'added' | 'removed' | 'changed';
+  before?: unknown;
+  after?: unknown;
+}): string {
+  switch (change.change) {
+    case 'added':
+      return `${change.path} added ${formatValue(change.after)}`;
+    case 'removed':
+      return `${change.path} removed (was ${formatValue(change.before)})`;
+    case 'changed':
+      return `${change.path} ${formatValue(change.before)} → ${formatValue(change.after)}`;
+  }
+}
+
 /** `side effect file_exists of create_file (expected call 1) failed: …`. */
 export function sideEffectFailureText(detail: SideEffectDetail): string {
   return `side effect ${detail.check} of ${detail.tool} (expected call ${detail.expected_index + 1}) failed: ${detail.reason}`;
@@ -148,6 +168,11 @@ export function issueText(
       return {
         problem: detail.outcome ?? 'the reply does not say what was expected',
         fix: `make the agent's reply say what its calls did and nothing they did not (prompt), or correct the gold's "response"`,
+      };
+    case 'state':
+      return {
+        problem: detail.outcome ?? 'the after-state is not what was expected',
+        fix: `make the agent change what the task asks for and nothing else (prompt, tool descriptions), or correct the gold's "state" ("expected", "allowed_changes")`,
       };
     case 'wrong_tool':
       return {

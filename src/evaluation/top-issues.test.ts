@@ -206,3 +206,65 @@ describe('a verdict below PASS always has a Top issue', () => {
     expect(result.topIssues[0]).toEqual(first);
   });
 });
+
+describe('outcome failures among the Top issues (docs/outcomes.md)', () => {
+  test('a wrong result and a reply rank above an argument difference made earlier in the run', () => {
+    const result = evaluate({
+      expected: {
+        calls: [
+          { tool: 'a', args: { x: 1 } },
+          { tool: 'b', args: { y: 1 }, result: { ok: true } },
+        ],
+        response: { contains: ['done'] },
+      },
+      actual: [
+        { tool: 'a', args: { x: 2 } },
+        { tool: 'b', args: { y: 1 }, result: { ok: false } },
+      ],
+      replies: ['Sorry.'],
+    });
+    // By kind first (wrong_result, reply, then argument_mismatch), not by call position.
+    expect(kinds(result)).toEqual(['wrong_result:b', 'reply:reply', 'argument_mismatch:a']);
+    expect(result.topIssues.map((issue) => issue.problem)).toEqual([
+      'b returned ok false, expected true',
+      'the reply does not say "done"',
+      'a called with different arguments: x: expected 1, got 2',
+    ]);
+    expect(result.topIssue).toEqual(result.topIssues[0]);
+  });
+
+  test("the state's changes nobody expected are one issue naming each path, after the replies and above argument details", () => {
+    const before = { lines: { L1: 'active', L2: 'active', L3: 'active' }, total: 3 };
+    const after = { lines: { L1: 'suspended', L2: 'suspended', L3: 'suspended' }, total: 2 };
+    const expected = {
+      calls: [{ tool: 'suspend_line', args: { line: 'L1' } }],
+      state: { expected: { lines: { L1: 'suspended' }, total: 3 }, unchanged: true },
+    };
+    const result = evaluate({
+      expected,
+      actual: [{ tool: 'suspend_line', args: { line: 'L9' } }],
+      stateBefore: before,
+      stateAfter: after,
+    });
+    // Checks: $.lines.L1 passes, $.total fails, "unchanged" fails on L2 and L3 ($.total is covered by its expected value).
+    expect(kinds(result)).toEqual(['state:state', 'state:state', 'argument_mismatch:suspend_line']);
+    const [total, unexpected] = result.topIssues;
+    expect(total).toMatchObject({
+      expectedIndex: null,
+      actualIndex: null,
+      problem: '$.total is 2, expected 3',
+    });
+    // The failure's own sentence, not a second one written for the Top issues.
+    expect(unexpected!.problem).toBe(
+      'changes nobody expected: $.lines.L2 "active" → "suspended"; $.lines.L3 "active" → "suspended"',
+    );
+    expect(result.metrics.outcome_metrics!.failures.map((failure) => failure.message)).toEqual([
+      total!.problem,
+      unexpected!.problem,
+    ]);
+    expect(unexpected!.fix).toBe(
+      'make the agent change what the task asks for and nothing else (prompt, tool descriptions), or correct the gold\'s "state" ("expected", "allowed_changes")',
+    );
+    expect(result.topIssue).toEqual(total);
+  });
+});

@@ -110,8 +110,9 @@ export function buildTopIssues(
 /**
  * The Top issues with the failed outcome checks among them (docs/outcomes.md): a call that failed where
  * it had to succeed (`refund_order failed: "card expired"`, in place of the plain failed-call issue), a
- * wrong result or a call that succeeded where it had to fail, and each failed reply check. A call not
- * made is already a missing call. Ranked as `buildTopIssues` ranks, outcomes above argument details.
+ * wrong result or a call that succeeded where it had to fail, each failed reply check and each failed
+ * state check (an `expected` value, or the changes nobody expected). A call not made is already a
+ * missing call. Ranked as `buildTopIssues` ranks, outcomes above argument details.
  */
 export function withOutcomeIssues(
   issues: readonly TopIssue[],
@@ -123,13 +124,15 @@ export function withOutcomeIssues(
   const added: TopIssue[] = [];
   const covered = new Set<number>();
   for (const failure of failures) {
-    if (failure.check === 'reply') {
+    // A reply or state check is about no call; the state's changes nobody expected are one check, so one issue.
+    if (failure.check === 'reply' || failure.check === 'state') {
+      const kind = failure.check;
       added.push({
-        kind: 'reply',
-        tool: 'reply',
+        kind,
+        tool: kind,
         expectedIndex: null,
         actualIndex: null,
-        ...issueText('reply', 'reply', { outcome: failure.message }),
+        ...issueText(kind, kind, { outcome: failure.message }),
       });
       continue;
     }

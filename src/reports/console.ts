@@ -1,11 +1,11 @@
 import picocolors from 'picocolors';
-import { REPORT_COLUMNS, REPORT_TEXT, sourcesText } from '../text/report.js';
+import { REPORT_COLUMNS, REPORT_TEXT, coveredByText, sourcesText } from '../text/report.js';
 import { moreText } from '../text/values.js';
 import type { Verdict } from '../core/grade.js';
 import type { EvaluationResult } from '../evaluation/result.js';
 import { WEIGHT_NAMES } from '../core/weights.js';
 import { displayText, percent } from './text.js';
-import { HEADLINE_METRICS, buildReportView, type Band, type MetricRow } from './view-model.js';
+import { HEADLINE_METRICS, buildReportView, type Band, type MetricRow, type ReportView } from './view-model.js';
 
 /** ANSI colour functions, or pass-throughs when colour is off. */
 type Colors = ReturnType<typeof picocolors.createColors>;
@@ -25,6 +25,10 @@ export interface ConsoleSummaryOptions {
 
 /** How many Top issues are listed before "… and N more". */
 const SHOWN_ISSUES = 8;
+
+/** How many failed outcome checks and changed paths are listed before "… and N more". */
+const SHOWN_FAILED_CHECKS = 8;
+const SHOWN_STATE_CHANGES = 20;
 
 /** Width of the label column of metric tables. */
 const LABEL_WIDTH = 24;
@@ -82,7 +86,8 @@ export function renderReportConsole(result: EvaluationResult, options: ConsoleSu
       colors.bold(REPORT_TEXT.coreMetrics),
       ...view.metrics.filter((metric) => metric.group === 'core').map((metric) => row(colors, metric, true)),
     );
-    const weights = WEIGHT_NAMES.map((name) => `${name} ${percent(result.weights[name])}`).join(', ');
+    const given = result.weights.outcome === undefined ? [] : [`outcome ${percent(result.weights.outcome)}`];
+    const weights = [...WEIGHT_NAMES.map((name) => `${name} ${percent(result.weights[name])}`), ...given].join(', ');
     lines.push(colors.dim(`  Weights: ${weights}`), '');
     const others = view.metrics.filter((metric) => metric.group !== 'core');
     if (others.length > 0)
@@ -121,6 +126,8 @@ export function renderReportConsole(result: EvaluationResult, options: ConsoleSu
   if (required && required.recall < 1)
     lines.push(`  ${colors.yellow(required.text)} ${colors.dim(`(${required.note})`)}`, '');
 
+  lines.push(...outcomeLines(colors, view));
+
   lines.push(colors.bold(REPORT_TEXT.topIssues));
   if (view.topIssues.length === 0) lines.push(`  ${colors.green(REPORT_TEXT.noIssues)}`);
   view.topIssues.slice(0, SHOWN_ISSUES).forEach((issue, k) => {
@@ -141,6 +148,41 @@ export function renderReportConsole(result: EvaluationResult, options: ConsoleSu
 
   if (!options.verbose) lines.push(colors.dim(REPORT_TEXT.verboseHint));
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * "Outcome checks" (only when the gold checks outcomes): the pass rate, the counts per kind and each
+ * failed check; then "State changes" (only when a state was compared): each changed path with its old
+ * and new value, the unexpected ones marked in words, not only in colour.
+ */
+function outcomeLines(colors: Colors, view: ReportView): string[] {
+  const outcomes = view.outcomes;
+  if (outcomes === null) return [];
+  const paint = BAND_PAINT[outcomes.band](colors);
+  const counts = outcomes.counts.map((count) => count.text).join(', ');
+  const lines = [`${colors.bold(REPORT_TEXT.outcomes)}  ${paint(outcomes.summary)}${colors.dim(`: ${counts}`)}`];
+  if (outcomes.failures.length === 0) lines.push(`  ${colors.green(REPORT_TEXT.noFailedChecks)}`);
+  const width = Math.max(...outcomes.failures.map((failure) => failure.label.length));
+  for (const failure of outcomes.failures.slice(0, SHOWN_FAILED_CHECKS))
+    lines.push(`  ${colors.red(`✗ ${failure.label.padEnd(width)}`)}  ${failure.message}`);
+  const hiddenChecks = outcomes.failures.length - SHOWN_FAILED_CHECKS;
+  if (hiddenChecks > 0) lines.push(`  ${moreText(hiddenChecks, 'failed check')}`);
+  lines.push('');
+
+  const state = view.state;
+  if (state === null) return lines;
+  lines.push(`${colors.bold(REPORT_TEXT.stateChanges)}  ${colors.dim(state.summary)}`);
+  if (state.changes.length === 0) lines.push(`  ${colors.green(REPORT_TEXT.noStateChanges)}`);
+  for (const change of state.changes.slice(0, SHOWN_STATE_CHANGES)) {
+    const mark = change.unexpected
+      ? colors.red(`! ${change.text}  ${REPORT_TEXT.unexpected}`)
+      : `  ${change.text}  ${colors.dim(`(${coveredByText(change.coveredText)})`)}`;
+    lines.push(`  ${mark}`);
+  }
+  const hiddenChanges = state.changes.length - SHOWN_STATE_CHANGES;
+  if (hiddenChanges > 0) lines.push(`  ${moreText(hiddenChanges, 'change')}`);
+  lines.push('');
+  return lines;
 }
 
 /** Warnings about skipped or repaired input, one `warning:` line each (the CLI prints them on stderr). */

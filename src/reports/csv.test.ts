@@ -7,6 +7,8 @@ import {
   exampleResult,
   expectGolden,
   hostileResult,
+  hostileStateResult,
+  outcomeResult,
 } from '../../test/report-fixtures.js';
 import { parseCsv } from '../../test/report-readers.js';
 import { csvCell, renderReportCsv } from './csv.js';
@@ -64,6 +66,41 @@ describe('renderReportCsv', () => {
     expect(value('core', 'turn_aggregate')).toBe('mean');
     // The turn number is the category, not a row, and no row is named by a 0-based list position.
     expect(rows.some((row) => row[0] === 'turns' || row[1] === 'turn')).toBe(false);
+  });
+});
+
+describe('renderReportCsv: outcome checks and the state diff', () => {
+  it('has the outcome rate, the counts per kind, each failure and each changed path as rows, like every metric', () => {
+    const rows = parseCsv(renderReportCsv(buildReportView(outcomeResult(), { now: FIXED_TIME })));
+    const value = (category: string, metric: string): string | undefined =>
+      rows.find((row) => row[0] === category && row[1] === metric)?.[2];
+    expect(['checks', 'passed', 'failed', 'rate'].map((key) => value('outcome_metrics', key))).toEqual([
+      '5',
+      '2',
+      '3',
+      '0.4',
+    ]);
+    expect(value('outcome_metrics', 'reply_checks.passed')).toBe('1');
+    expect(value('outcome_metrics', 'failures[1].message')).toBe('the reply says "refund", which it must not');
+    // The outcome weight 0.5 beside the defaults' 1: 0.5 / 1.5.
+    expect(Number(value('weights', 'outcome'))).toBeCloseTo(1 / 3, 12);
+    expect(value('state', 'unexpected_changes')).toBe('3');
+    expect(
+      ['path', 'change', 'before', 'after', 'covered_by'].map((key) => value('state', `changes[2].${key}`)),
+    ).toEqual(['$.lines.L2', 'changed', 'active', 'suspended', '']);
+    expect(value('state', 'changes[4].covered_by')).toBe('allowed');
+  });
+
+  it('hostile state paths and values: no control character, no credential, no formula', () => {
+    const text = renderReportCsv(buildReportView(hostileStateResult(), { now: FIXED_TIME }));
+    expect(text).not.toContain(SECRET);
+    // Line ends are CRLF; no other control character.
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+    const rows = parseCsv(text);
+    expect(rows.find((row) => row[1] === 'changes[0].path')![2]).toBe('$["<script>window.__pwned=1</script>"]');
+    expect(rows.find((row) => row[1] === 'changes[1].after')![2]).toBe(
+      'key [REDACTED openai_api_key: sk-p…cd]\\u001b[31m',
+    );
   });
 });
 

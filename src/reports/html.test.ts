@@ -13,9 +13,12 @@ import {
   conversationResult,
   exampleResult,
   hostileResult,
+  hostileStateResult,
+  outcomeResult,
 } from '../../test/report-fixtures.js';
 import { generateHtmlReport, renderReportHtml } from './html.js';
 import { HTML_STYLE } from './html-style.js';
+import { OUTCOME_STYLE } from './html-state.js';
 import { buildReportView } from './view-model.js';
 
 /* What can be checked without a browser; test/e2e/html-browser.test.ts opens the page in Chromium. */
@@ -112,6 +115,71 @@ describe('renderReportHtml', () => {
     expect(html).not.toContain(SECRET);
     expect(html.indexOf('id="turns"')).toBeLessThan(html.indexOf('id="issues"'));
     expect(renderReportHtml(buildReportView(await exampleResult(), EXAMPLE_OPTIONS))).not.toContain('id="turns"');
+  });
+});
+
+describe('renderReportHtml: outcome checks and the state tree', () => {
+  it('shows the pass rate, a row per kind that ran and each failed check, before the Top issues', () => {
+    const html = renderReportHtml(buildReportView(outcomeResult(), { now: FIXED_TIME }));
+    expect(html).toContain('<p id="outcomes-summary" class="bad">2 of 5 outcome checks passed (40.0%)</p>');
+    expect(html).toContain(
+      '<tr class="row band-bad" data-check="reply"><td>reply</td><td class="num bad">1</td><td class="num">2</td></tr>',
+    );
+    expect(html).not.toContain('data-check="success"');
+    expect(html).toContain(
+      '<li data-check="result"><span class="badge bad">result</span> get_order returned status &quot;shipped&quot;, expected &quot;delivered&quot;</li>',
+    );
+    const order = ['id="outcomes"', 'id="state"', 'id="issues"'].map((marker) => html.indexOf(marker));
+    expect(order.every((position) => position > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
+  it('draws the changed paths as a tree: keys group their changes, a one-branch chain reads as one label, kinds and unexpected in words', () => {
+    const html = renderReportHtml(buildReportView(outcomeResult(), { now: FIXED_TIME }));
+    const tree = html.slice(
+      html.indexOf('<ul class="state-tree">'),
+      html.indexOf('</section>', html.indexOf('id="state"')),
+    );
+    expect(tree).toBe(
+      [
+        '<ul class="state-tree"><li><details open><summary><span class="path">$</span> <span class="note">5 changes, 3 unexpected</span></summary><ul>',
+        '<li class="change removed unexpected" data-path="$.tmp" data-change="removed"><span class="path">.tmp</span> <span class="kind">removed</span> <span class="before">1</span> <strong class="tag">unexpected</strong></li>',
+        '<li><details open><summary><span class="path">.lines</span> <span class="note">3 changes, 2 unexpected</span></summary><ul>',
+        '<li class="change changed" data-path="$.lines.L1" data-change="changed"><span class="path">.L1</span> <span class="kind">changed</span> <span class="before">&quot;active&quot;</span> → <span class="after">&quot;suspended&quot;</span> <span class="covered">covered by expected</span></li>',
+        '<li class="change changed unexpected" data-path="$.lines.L2" data-change="changed"><span class="path">.L2</span> <span class="kind">changed</span> <span class="before">&quot;active&quot;</span> → <span class="after">&quot;suspended&quot;</span> <strong class="tag">unexpected</strong></li>',
+        '<li class="change added unexpected" data-path="$.lines.L3" data-change="added"><span class="path">.L3</span> <span class="kind">added</span> <span class="after">&quot;active&quot;</span> <strong class="tag">unexpected</strong></li>',
+        '</ul></details></li>',
+        // $.log holds one change only: one label, no branch of its own.
+        '<li class="change added" data-path="$.log[0]" data-change="added"><span class="path">.log[0]</span> <span class="kind">added</span> <span class="after">&quot;suspend L1&quot;</span> <span class="covered">covered by allowed</span></li>',
+        '</ul></details></li></ul>',
+      ].join(''),
+    );
+  });
+
+  it("adds the sections' stylesheet, allowed by its hash, only to a page that has them", async () => {
+    const html = renderReportHtml(buildReportView(outcomeResult(), { now: FIXED_TIME }));
+    const hash = createHash('sha256').update(OUTCOME_STYLE).digest('base64');
+    expect(html).toContain(`'sha256-${hash}'; img-src 'none'`);
+    expect(html).toContain(`<style>${OUTCOME_STYLE}</style>`);
+    expect(html).not.toMatch(/<script|\sstyle=|\bsrc=|\bhref=/i);
+    const example = renderReportHtml(buildReportView(await exampleResult(), EXAMPLE_OPTIONS));
+    expect(example).not.toContain(hash);
+    expect(example).not.toMatch(/id="outcomes"|id="state"/);
+  });
+
+  it('escapes hostile paths and values and masks credentials', () => {
+    const html = renderReportHtml(buildReportView(hostileStateResult(), { now: FIXED_TIME }));
+    expect(html).not.toContain(SCRIPT_PAYLOAD);
+    expect(html).not.toContain(IMG_PAYLOAD);
+    expect(html).not.toMatch(/<script|<img/i);
+    expect(html).not.toContain(SECRET);
+    expect(html).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+    expect(html).toContain(
+      '<li class="change changed unexpected" data-path="$[&quot;&lt;script&gt;window.__pwned=1&lt;/script&gt;&quot;]" data-change="changed"><span class="path">[&quot;&lt;script&gt;window.__pwned=1&lt;/script&gt;&quot;]</span>',
+    );
+    expect(html).toContain(
+      '<span class="path">.notes[&quot;tmp\\u001b[2J&quot;]</span> <span class="kind">changed</span> <span class="before">1</span> → <span class="after">&quot;key [REDACTED openai_api_key: sk-p…cd]\\u001b[31m&quot;</span>',
+    );
   });
 });
 

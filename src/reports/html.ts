@@ -15,6 +15,7 @@ import { writeFileAtomic } from '../io/atomic-write.js';
 import { escapeXml as h } from './escape.js';
 import { CHARTED_TOOLS, scoreMeter, toolChart } from './html-chart.js';
 import { HTML_STYLE, HTML_STYLE_HASH } from './html-style.js';
+import { OUTCOME_STYLE, OUTCOME_STYLE_HASH, stateTree } from './html-state.js';
 import { percent } from './text.js';
 import {
   buildReportView,
@@ -115,6 +116,40 @@ function turns(view: ReportView): string {
     REPORT_TEXT.turns,
     `<p id="turns-summary">${h(view.turns.summary)}</p>${table('turns', head, rows, [0, 2])}`,
   );
+}
+
+/** The outcome checks: the pass rate, a row per kind that ran, each failed check (nothing when the gold checks no outcome). */
+function outcomes(view: ReportView): string {
+  const outcome = view.outcomes;
+  if (outcome === null) return '';
+  const rows = outcome.counts.map(
+    (count) =>
+      `<tr class="row band-${count.band}" data-check="${count.check}"><td>${h(count.label)}</td><td class="num ${count.band}">${count.passed}</td><td class="num">${count.checks}</td></tr>`,
+  );
+  const failures =
+    outcome.failures.length === 0
+      ? `<p class="good">${h(REPORT_TEXT.noFailedChecks)}</p>`
+      : `<ul class="outcome-failures">${outcome.failures
+          .map(
+            (failure) =>
+              `<li data-check="${failure.check}"><span class="badge bad">${h(failure.label)}</span> ${h(failure.message)}</li>`,
+          )
+          .join('')}</ul>`;
+  return section(
+    'outcomes',
+    REPORT_TEXT.outcomes,
+    `<p id="outcomes-summary" class="${outcome.band}">${h(outcome.summary)}</p>${table('outcomes', [REPORT_COLUMNS.check, REPORT_COLUMNS.passed, REPORT_COLUMNS.checks], rows, [1, 2])}${failures}`,
+  );
+}
+
+/** The state diff as a tree of the changed paths (nothing when no state was compared). */
+function state(view: ReportView): string {
+  if (view.state === null) return '';
+  const body =
+    view.state.changes.length === 0
+      ? `<p class="muted">${h(REPORT_TEXT.noStateChanges)}</p>`
+      : stateTree(view.state.changes);
+  return section('state', REPORT_TEXT.stateChanges, `<p id="state-summary">${h(view.state.summary)}</p>${body}`);
 }
 
 function issues(view: ReportView): string {
@@ -302,16 +337,24 @@ function allMetrics(view: ReportView): string {
 }
 
 /**
- * The HTML report: score, grade and verdict up front, a conversation's turns, Top issues, behaviour and safety findings, metric
+ * The HTML report: score, grade and verdict up front, a conversation's turns, the outcome checks and
+ * the state diff as a tree of paths, Top issues, behaviour and safety findings, metric
  * cards, calls per tool (chart and table), the expected-vs-actual table with differing arguments
  * highlighted, failed calls, side effects, the LLM judge's scores, latency and cost, and every metric. Works offline, on a
  * phone, in dark mode and on paper.
  */
 export function renderReportHtml(view: ReportView): string {
   return [
-    pageStart(`${view.title}: ${view.verdictLine}`, view.version),
+    // The outcome sections' stylesheet only on a page that has them, so other pages stay as they were.
+    pageStart(
+      `${view.title}: ${view.verdictLine}`,
+      view.version,
+      view.outcomes === null && view.state === null ? [] : [{ css: OUTCOME_STYLE, hash: OUTCOME_STYLE_HASH }],
+    ),
     header(view),
     turns(view),
+    outcomes(view),
+    state(view),
     issues(view),
     findings(view),
     metricCards(view),

@@ -58,7 +58,7 @@ export interface JsonReportDiff {
 
 /** One item of "Top issues to fix". */
 export interface JsonReportIssue {
-  /** `missing`, `failed`, `wrong_tool`, `argument_mismatch`, `out_of_order` or `extra`. */
+  /** `missing`, `wrong_turn`, `failed`, `wrong_result`, `reply`, `state`, `wrong_tool`, `argument_mismatch`, `out_of_order` or `extra` (most urgent first). */
   kind: IssueKind;
   /** The tool the issue is about (the one called, for wrong_tool and extra). */
   tool: string;

@@ -10,6 +10,8 @@ import {
   exampleResult,
   expectGolden,
   hostileResult,
+  hostileStateResult,
+  outcomeResult,
 } from '../../test/report-fixtures.js';
 import { checkAntJunitSchema, failureOf } from '../../test/report-readers.js';
 import { renderReportJunit } from './junit.js';
@@ -170,5 +172,59 @@ describe('renderReportJunit', () => {
     expect(suite!.children.some((child) => child.attributes.name === 'turn 1' && failureOf(child) === undefined)).toBe(
       true,
     );
+  });
+
+  it('fails an "outcome checks" case with every failed check and the state diff; a wrong result also fails its call', () => {
+    const xml = renderReportJunit(buildReportView(outcomeResult(), { now: FIXED_TIME }));
+    const [suite] = checkAntJunitSchema(xml);
+    const cases = suite!.children.filter((child) => child.name === 'testcase');
+    expect(cases.map((testCase) => [testCase.attributes.name, failureOf(testCase)?.attributes.type ?? null])).toEqual([
+      ['score', null],
+      ['behavior and safety', null],
+      ['outcome checks', 'outcome'],
+      ['expected call 1: get_order', 'wrong_result'],
+      ['expected call 2: suspend_line', null],
+    ]);
+    const outcome = failureOf(cases[2]!)!;
+    expect(outcome.attributes.message).toBe('get_order returned status "shipped", expected "delivered"');
+    expect(outcome.text.split('\n')).toEqual([
+      '2 of 5 outcome checks passed (40.0%): result 0 of 1, reply 1 of 2, state 1 of 2',
+      'result: get_order returned status "shipped", expected "delivered"',
+      'reply: the reply says "refund", which it must not',
+      'state: changes nobody expected: $.tmp removed (was 1); $.lines.L2 "active" → "suspended"; $.lines.L3 added "active"',
+      'State changes: 5 paths changed, 3 unexpected; expected values matched: 1 of 1',
+      '$.tmp removed (was 1) (unexpected)',
+      '$.lines.L1 "active" → "suspended" (covered by expected)',
+      '$.lines.L2 "active" → "suspended" (unexpected)',
+      '$.lines.L3 added "active" (unexpected)',
+      '$.log[0] added "suspend L1" (covered by allowed)',
+    ]);
+    expect(failureOf(cases[3]!)!.attributes.message).toBe('get_order returned status "shipped", expected "delivered"');
+    expect(suite!.attributes).toMatchObject({ tests: '5', failures: '2' });
+    expect(xml).toContain('<property name="outcome_rate" value="0.4"/>');
+  });
+
+  it('an outcome case passes when every check passed, and a result without outcome checks has none', async () => {
+    const passing = evaluate({
+      expected: [{ tool: 'get_order', result: { status: 'shipped' } }],
+      actual: [{ tool: 'get_order', result: { status: 'shipped' } }],
+    });
+    const [suite] = checkAntJunitSchema(renderReportJunit(buildReportView(passing, { now: FIXED_TIME })));
+    const outcome = suite!.children.find((child) => child.attributes.name === 'outcome checks')!;
+    expect(failureOf(outcome)).toBeUndefined();
+    const example = renderReportJunit(buildReportView(await exampleResult(), EXAMPLE_OPTIONS));
+    expect(example).not.toMatch(/outcome/);
+  });
+
+  it('hostile state paths and values stay well-formed, inert and masked', () => {
+    const xml = renderReportJunit(buildReportView(hostileStateResult(), { now: FIXED_TIME }));
+    const [suite] = checkAntJunitSchema(xml);
+    const outcome = failureOf(suite!.children.find((child) => child.attributes.name === 'outcome checks')!)!;
+    expect(outcome.text).toContain(
+      '$["<script>window.__pwned=1</script>"] "old" → "<img src=x onerror=\\"window.__pwned=2\\">" (unexpected)',
+    );
+    expect(xml).not.toContain('<script');
+    expect(xml).not.toContain(SECRET);
+    expect(xml).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
   });
 });

@@ -1,5 +1,13 @@
 import { resolve } from 'node:path';
-import { FAILURE_TABLE, REPORT_TEXT, callCaseText, gateText, sourcesText, turnCaseText } from '../text/report.js';
+import {
+  FAILURE_TABLE,
+  REPORT_TEXT,
+  callCaseText,
+  coveredByText,
+  gateText,
+  sourcesText,
+  turnCaseText,
+} from '../text/report.js';
 import type { EvaluationResult } from '../evaluation/result.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { escapeXml as xml } from './escape.js';
@@ -65,6 +73,36 @@ function safetyCase(view: ReportView): TestCase {
   return testCase;
 }
 
+/**
+ * The outcome-checks test case (only when the gold checks outcomes): it fails on any failed check, the
+ * first failure its message, every failure and the state diff its body.
+ */
+function outcomeCases(view: ReportView): TestCase[] {
+  const outcomes = view.outcomes;
+  if (outcomes === null) return [];
+  const testCase: TestCase = { name: REPORT_TEXT.outcomesCase, classname: SUITE_CLASS, time: 0 };
+  const first = outcomes.failures[0];
+  if (first !== undefined) {
+    const counts = outcomes.counts.map((count) => count.text).join(', ');
+    const state = view.state;
+    const body = [
+      `${outcomes.summary}: ${counts}`,
+      ...outcomes.failures.map((failure) => `${failure.label}: ${failure.message}`),
+      ...(state === null
+        ? []
+        : [
+            `${REPORT_TEXT.stateChanges}: ${state.summary}`,
+            ...state.changes.map(
+              (change) =>
+                `${change.text} (${change.unexpected ? REPORT_TEXT.unexpected : coveredByText(change.coveredText)})`,
+            ),
+          ]),
+    ];
+    testCase.failure = { type: 'outcome', message: first.message, body: body.join('\n') };
+  }
+  return [testCase];
+}
+
 /** One test case per turn of a conversation; it fails unless the turn's verdict is PASS, with the turn's Top issues. */
 function turnCases(view: ReportView): TestCase[] {
   if (view.turns === null) return [];
@@ -126,7 +164,7 @@ export function caseXml(testCase: TestCase): string {
 
 /**
  * The JUnit XML report: one <testsuite> per evaluation, with a test case for the score, one for
- * behaviour and safety, one per turn of a conversation, and one per expected-vs-actual row, failing with the Top issues. Well-formed
+ * behaviour and safety, one for the outcome checks when the gold has any, one per turn of a conversation, and one per expected-vs-actual row, failing with the Top issues. Well-formed
  * whatever the input holds: markup characters are escaped and characters XML 1.0 forbids replaced.
  */
 export function renderReportJunit(view: ReportView): string {
@@ -137,7 +175,7 @@ export function renderReportJunit(view: ReportView): string {
 
 /** The <testsuite> of one evaluation; `id` counts suites from 0 in a document. */
 function suiteLines(view: ReportView, id: number): string[] {
-  const cases = [scoreCase(view), safetyCase(view), ...turnCases(view), ...callCases(view)];
+  const cases = [scoreCase(view), safetyCase(view), ...outcomeCases(view), ...turnCases(view), ...callCases(view)];
   const failures = cases.filter((testCase) => testCase.failure).length;
   const time = view.calls.reduce((sum, row) => sum + (row.actual?.duration ?? 0), 0);
   const name =
@@ -148,6 +186,7 @@ function suiteLines(view: ReportView, id: number): string[] {
     ['verdict', view.verdict],
     ...(view.gate ? [['min_score', String(view.gate.minScore)] as [string, string]] : []),
     ...(view.requiredCalls ? [['required_call_recall', String(view.requiredCalls.recall)] as [string, string]] : []),
+    ...(view.outcomes ? [['outcome_rate', String(view.outcomes.rate)] as [string, string]] : []),
     ...(view.turns
       ? [
           ['turn_pass_rate', String(view.turns.passRate)] as [string, string],

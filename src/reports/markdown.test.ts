@@ -10,6 +10,8 @@ import {
   exampleResult,
   expectGolden,
   hostileResult,
+  hostileStateResult,
+  outcomeResult,
 } from '../../test/report-fixtures.js';
 import { renderReportMarkdown } from './markdown.js';
 import { buildReportView } from './view-model.js';
@@ -92,5 +94,75 @@ describe('renderReportMarkdown', () => {
   it('shows no turns for a flat gold', async () => {
     const text = renderReportMarkdown(buildReportView(await exampleResult(), EXAMPLE_OPTIONS));
     expect(text).not.toContain('### Turns');
+  });
+});
+
+describe('renderReportMarkdown: outcome checks and the state diff', () => {
+  it('matches the golden file for a run failing a result, a reply and the state', () => {
+    expectGolden('outcomes.md', renderReportMarkdown(buildReportView(outcomeResult(), { now: FIXED_TIME })));
+  });
+
+  it('counts the checks per kind, lists each failure and tables each changed path, unexpected ones in words', () => {
+    const text = renderReportMarkdown(buildReportView(outcomeResult(), { now: FIXED_TIME }));
+    const section = text.slice(text.indexOf('### Outcome checks'), text.indexOf('### Top issues to fix'));
+    expect(section).toBe(
+      [
+        '### Outcome checks',
+        '',
+        '**2 of 5 outcome checks passed (40.0%)**',
+        '',
+        '| Check | Passed | Checks |',
+        '| --- | ---: | ---: |',
+        '| result | 🔴 0 | 1 |',
+        '| reply | 🔴 1 | 2 |',
+        '| state | 🔴 1 | 2 |',
+        '',
+        '- ❌ **result** get\\_order returned status "shipped", expected "delivered"',
+        '- ❌ **reply** the reply says "refund", which it must not',
+        '- ❌ **state** changes nobody expected: $.tmp removed (was 1); $.lines.L2 "active" → "suspended"; $.lines.L3 added "active"',
+        '',
+        '### State changes',
+        '',
+        '5 paths changed, 3 unexpected; expected values matched: 1 of 1',
+        '',
+        '| Path | Change | Before | After | Covered by |',
+        '| --- | --- | --- | --- | --- |',
+        '| $.tmp | removed | 1 | — | ❌ **unexpected** |',
+        '| $.lines.L1 | changed | "active" | "suspended" | expected |',
+        '| $.lines.L2 | changed | "active" | "suspended" | ❌ **unexpected** |',
+        '| $.lines.L3 | added | — | "active" | ❌ **unexpected** |',
+        '| $.log\\[0\\] | added | — | "suspend L1" | allowed |',
+        '',
+        '',
+      ].join('\n'),
+    );
+    // The outcome rate is a row of the metric table, with its share of the score.
+    expect(text).toContain('| Outcome checks passed | 40.0% | 🔴 poor | 2 of 5 checks passed · 33.3% of the score |');
+  });
+
+  it('escapes hostile paths and values: no markup, no control character, no credential', () => {
+    const text = renderReportMarkdown(buildReportView(hostileStateResult(), { now: FIXED_TIME }));
+    expect(text).toContain(
+      '| $\\["&lt;script&gt;window.\\_\\_pwned=1&lt;/script&gt;"\\] | changed | "old" | "&lt;img src=x onerror=\\\\"window.\\_\\_pwned=2\\\\"&gt;" | ❌ **unexpected** |',
+    );
+    expect(text).not.toMatch(/<script|<img/);
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+    expect(text).not.toContain(SECRET);
+  });
+
+  it('a long diff is cut after 50 rows, saying where the rest is', () => {
+    const result = outcomeResult();
+    const changes = Array.from({ length: 52 }, (_, k) => ({
+      path: `$.items[${k}]`,
+      change: 'added' as const,
+      after: k,
+      covered_by: null,
+    }));
+    result.metrics.state = { ...result.metrics.state!, changes };
+    const text = renderReportMarkdown(buildReportView(result, { now: FIXED_TIME }));
+    expect(text).toContain(
+      '| $.items\\[49\\] | added | — | 49 | ❌ **unexpected** |\n\n… and 2 more changes (the CSV and JSON reports have them all)',
+    );
+    expect(text).not.toContain('$.items\\[50\\]');
   });
 });

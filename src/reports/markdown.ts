@@ -138,6 +138,51 @@ function turnLines(view: ReportView): string[] {
   return lines;
 }
 
+/** The outcome checks (nothing when the gold checks no outcome), then the state diff (nothing when no state was compared). */
+function outcomeLines(view: ReportView): string[] {
+  const outcomes = view.outcomes;
+  if (outcomes === null) return [];
+  const lines = [`### ${REPORT_TEXT.outcomes}`, '', `**${md(outcomes.summary)}**`, ''];
+  lines.push(
+    ...table(
+      [REPORT_COLUMNS.check, REPORT_COLUMNS.passed, REPORT_COLUMNS.checks],
+      outcomes.counts.map((count) => [count.label, `${BAND_MARK[count.band]} ${count.passed}`, String(count.checks)]),
+      ['l', 'r', 'r'],
+    ),
+    '',
+  );
+  if (outcomes.failures.length === 0) lines.push(`✅ ${REPORT_TEXT.noFailedChecks}`);
+  cut(outcomes.failures, SHOWN_ISSUES, 'failed check', lines, (failures) =>
+    failures.map((failure) => `- ❌ **${failure.label}** ${md(failure.message)}`),
+  );
+  lines.push('');
+  const state = view.state;
+  if (state === null) return lines;
+  lines.push(`### ${REPORT_TEXT.stateChanges}`, '', md(state.summary), '');
+  if (state.changes.length === 0) lines.push(REPORT_TEXT.noStateChanges);
+  else
+    cut(state.changes, SHOWN_CALL_ROWS, 'change', lines, (changes) =>
+      table(
+        [
+          REPORT_COLUMNS.path,
+          REPORT_COLUMNS.change,
+          REPORT_COLUMNS.before,
+          REPORT_COLUMNS.after,
+          REPORT_COLUMNS.coveredBy,
+        ],
+        changes.map((change) => [
+          md(change.path),
+          change.changeText,
+          change.before === null ? FAILURE_TABLE.none : md(change.before),
+          change.after === null ? FAILURE_TABLE.none : md(change.after),
+          change.unexpected ? `❌ **${REPORT_TEXT.unexpected}**` : change.coveredText,
+        ]),
+      ),
+    );
+  lines.push('');
+  return lines;
+}
+
 /** The LLM judge's scores of the paired calls (nothing when the judge was not asked). */
 function semanticLines(view: ReportView): string[] {
   if (!view.semantic) return [];
@@ -167,12 +212,12 @@ function semanticLines(view: ReportView): string[] {
 }
 
 /**
- * The Markdown report: a verdict line, the metric table, a conversation's turns, Top issues, behaviour and safety findings, the
+ * The Markdown report: a verdict line, the metric table, a conversation's turns, the outcome checks and the state diff, Top issues, behaviour and safety findings, the
  * LLM judge's scores when it was asked, and collapsible sections with the expected-vs-actual calls and every metric. Fits a pull-request comment
  * and a GitHub job summary; every text from the input is escaped, so it renders as written.
  */
 export function renderReportMarkdown(view: ReportView): string {
-  const lines = [...summaryLines(view), ...turnLines(view)];
+  const lines = [...summaryLines(view), ...turnLines(view), ...outcomeLines(view)];
   lines.push(`### ${REPORT_TEXT.topIssues}`, '');
   if (view.topIssues.length === 0) lines.push(`✅ ${REPORT_TEXT.noIssues}`);
   cut(view.topIssues, SHOWN_ISSUES, 'issue', lines, (issues) =>

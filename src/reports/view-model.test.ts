@@ -2,7 +2,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluate } from '../evaluation/evaluate.js';
 import { EvaluationResult } from '../evaluation/result.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { EXAMPLE_OPTIONS, FIXED_TIME, SECRET, exampleResult, hostileResult } from '../../test/report-fixtures.js';
+import {
+  EXAMPLE_OPTIONS,
+  FIXED_TIME,
+  SECRET,
+  exampleResult,
+  hostileResult,
+  hostileStateResult,
+  outcomeResult,
+} from '../../test/report-fixtures.js';
 import { buildReportView, type ReportView } from './view-model.js';
 
 /** A copy of a result with some metrics replaced, for metrics only a live run would produce. */
@@ -347,5 +355,135 @@ describe('reports of 100,000 calls', () => {
     expect(view.calls.length).toBe(100_000);
     expect(view.calls[0]!.issues).toEqual([]);
     expect(view.calls[99_999]!.issues.map((issue) => [issue.kind, issue.actualNumber])).toEqual([['extra', 100_000]]);
+  });
+});
+
+describe('buildReportView: outcome checks and the state diff (docs/outcomes.md)', () => {
+  it('counts the checks that ran per kind and lists each failure, calls first, then the reply, then the state', () => {
+    const view = buildReportView(outcomeResult());
+    expect(view.outcomes).toEqual({
+      checks: 5,
+      passed: 2,
+      failed: 3,
+      rate: 0.4,
+      rateText: '40.0%',
+      band: 'bad',
+      summary: '2 of 5 outcome checks passed (40.0%)',
+      // No success check ran, so it has no count.
+      counts: [
+        { check: 'result', label: 'result', checks: 1, passed: 0, band: 'bad', text: 'result 0 of 1' },
+        { check: 'reply', label: 'reply', checks: 2, passed: 1, band: 'bad', text: 'reply 1 of 2' },
+        { check: 'state', label: 'state', checks: 2, passed: 1, band: 'bad', text: 'state 1 of 2' },
+      ],
+      failures: [
+        {
+          check: 'result',
+          label: 'result',
+          expectedNumber: 1,
+          actualNumber: 1,
+          tool: 'get_order',
+          message: 'get_order returned status "shipped", expected "delivered"',
+        },
+        {
+          check: 'reply',
+          label: 'reply',
+          expectedNumber: null,
+          actualNumber: null,
+          tool: null,
+          message: 'the reply says "refund", which it must not',
+        },
+        {
+          check: 'state',
+          label: 'state',
+          expectedNumber: null,
+          actualNumber: null,
+          tool: null,
+          message:
+            'changes nobody expected: $.tmp removed (was 1); $.lines.L2 "active" → "suspended"; $.lines.L3 added "active"',
+        },
+      ],
+    });
+    // The outcome rate is a metric row of its own, carrying its weight: 0.5 / 1.5 of the score.
+    const row = view.metrics.find((metric) => metric.key === 'outcome_rate')!;
+    expect(row).toMatchObject({ label: 'Outcome checks passed', group: 'checks', value: 0.4, text: '40.0%' });
+    expect(row.note).toBe('2 of 5 checks passed');
+    expect(row.weight).toBeCloseTo(1 / 3, 12);
+    expect(view).toMatchObject({ score: 0.8, grade: 'B', verdict: 'WARN' });
+  });
+
+  it('lists every changed path with its kind, old and new value and what covered it; unexpected ones marked', () => {
+    const state = buildReportView(outcomeResult()).state!;
+    expect(state.summary).toBe('5 paths changed, 3 unexpected; expected values matched: 1 of 1');
+    expect(state).toMatchObject({ pathsExpected: 1, pathsMatched: 1, unchangedRequired: true, unexpected: 3 });
+    expect(
+      state.changes.map((change) => [
+        change.segments,
+        change.changeText,
+        change.before,
+        change.after,
+        change.coveredText,
+        change.unexpected,
+      ]),
+    ).toEqual([
+      [['$', '.tmp'], 'removed', '1', null, 'nothing', true],
+      [['$', '.lines', '.L1'], 'changed', '"active"', '"suspended"', 'expected', false],
+      [['$', '.lines', '.L2'], 'changed', '"active"', '"suspended"', 'nothing', true],
+      [['$', '.lines', '.L3'], 'added', null, '"active"', 'nothing', true],
+      [['$', '.log', '[0]'], 'added', null, '"suspend L1"', 'allowed', false],
+    ]);
+    expect(state.changes.map((change) => change.text)).toEqual([
+      '$.tmp removed (was 1)',
+      '$.lines.L1 "active" → "suspended"',
+      '$.lines.L2 "active" → "suspended"',
+      '$.lines.L3 added "active"',
+      '$.log[0] added "suspend L1"',
+    ]);
+    // The same words as the failed "unchanged" check: one sentence per change, whoever writes it.
+    const unexpected = state.changes.filter((change) => change.unexpected).map((change) => change.text);
+    expect(buildReportView(outcomeResult()).outcomes!.failures[2]!.message).toBe(
+      `changes nobody expected: ${unexpected.join('; ')}`,
+    );
+  });
+
+  it('without "unchanged" no change is unexpected, and the summary does not count them', () => {
+    const result = outcomeResult();
+    const state = { ...result.metrics.state!, unchanged_required: false };
+    const view = buildReportView(withMetrics(result, { state }));
+    expect(view.state!.summary).toBe('5 paths changed; expected values matched: 1 of 1');
+    expect(view.state!.changes.filter((change) => change.unexpected)).toEqual([]);
+  });
+
+  it('a result without outcome checks has neither section and no outcome row', async () => {
+    const view = buildReportView(await exampleResult(), EXAMPLE_OPTIONS);
+    expect(view.outcomes).toBeNull();
+    expect(view.state).toBeNull();
+    expect(view.metrics.map((metric) => metric.key)).not.toContain('outcome_rate');
+  });
+
+  it('hostile paths and values: markup kept as text for the renderers, control characters escaped, credentials masked', () => {
+    const view = buildReportView(hostileStateResult());
+    expect(view.state!.changes.map((change) => [change.path, change.segments, change.before, change.after])).toEqual([
+      [
+        '$["<script>window.__pwned=1</script>"]',
+        ['$', '["<script>window.__pwned=1</script>"]'],
+        '"old"',
+        '"<img src=x onerror=\\"window.__pwned=2\\">"',
+      ],
+      [
+        '$.notes["tmp\\u001b[2J"]',
+        ['$', '.notes', '["tmp\\u001b[2J"]'],
+        '1',
+        '"key [REDACTED openai_api_key: sk-p…cd]\\u001b[31m"',
+      ],
+    ]);
+    const text = JSON.stringify(view);
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+    // A path that is not written as the diff writes paths is shown whole, its control characters escaped.
+    const raw = { path: '$.a\u001b[2J', change: 'added' as const, after: 1, covered_by: null };
+    const odd = buildReportView(
+      withMetrics(hostileStateResult(), { state: { ...hostileStateResult().metrics.state!, changes: [raw] } }),
+    );
+    expect(odd.state!.changes[0]).toMatchObject({ path: '$.a\\u001b[2J', segments: ['$.a\\u001b[2J'] });
   });
 });

@@ -3,18 +3,24 @@ import {
   type BAND_TEXT,
   FAILURE_TABLE,
   METRIC_LABELS,
+  OUTCOME_CHECK_LABELS,
   REPORT_TEXT,
+  STATE_CHANGE_LABELS,
+  STATE_COVER_LABELS,
   metricNoteText,
+  outcomeCountText,
+  outcomeSummaryText,
   requiredCallsNoteText,
   requiredCallsText,
   semanticScoreText,
+  stateSummaryText,
   turnsSummaryText,
   verdictCauseText,
   verdictText,
   wrongToolStatus,
   type MetricKey,
 } from '../text/report.js';
-import { argumentDiffText } from '../evaluation/text.js';
+import { argumentDiffText, outcomeFailureText, stateChangeText } from '../evaluation/text.js';
 import { errorFindingCount, type Finding } from '../evaluation/findings.js';
 import { cutText, formatValue, secondsText, usdText } from '../text/values.js';
 import type { ArgumentDiff, IssueKind } from '../core/issues.js';
@@ -22,6 +28,9 @@ import { meetsMinScore, verdictFor, type Grade, type Verdict, type VerdictCause 
 import type { EvaluationResult } from '../evaluation/result.js';
 import type { TopIssue } from '../evaluation/top-issues.js';
 import type { Metrics } from '../metrics/metrics.js';
+import type { OutcomeMetrics } from '../metrics/outcome.js';
+import type { StateChangeRecord, StateMetrics } from '../metrics/state.js';
+import { formatPath, parsePathPattern } from '../core/state-paths.js';
 import type { ExpectedCall, ToolCall } from '../core/types.js';
 import { WEIGHT_NAMES, type WeightName } from '../core/weights.js';
 import { VERSION } from '../core/version.js';
@@ -231,7 +240,90 @@ export interface ReportView {
   flat: FlatMetric[];
   /** A conversation gold's turns, one row each; null for a flat gold. */
   turns: TurnsView | null;
+  /** The outcome checks (`metrics.outcome_metrics`); null when the gold checks no outcome. */
+  outcomes: OutcomesView | null;
+  /** The state diff (`metrics.state`); null when the gold has no `state` or no states were given. */
+  state: StateView | null;
 }
+
+/** One kind of outcome check that ran. */
+interface OutcomeCountView {
+  check: OutcomeKind;
+  /** `result`, `success`, `reply`, `state`. */
+  label: string;
+  checks: number;
+  passed: number;
+  band: Band;
+  /** `reply 1 of 2`. */
+  text: string;
+}
+
+/** One outcome check that failed. */
+interface OutcomeFailureView {
+  check: OutcomeKind;
+  label: string;
+  /** 1-based expected call checked (result and success checks), or null. */
+  expectedNumber: number | null;
+  /** 1-based actual call that answered it, or null. */
+  actualNumber: number | null;
+  /** The expected call's tool, or null (reply and state checks). */
+  tool: string | null;
+  /** The failure's sentence, its turn in front in a conversation: `turn 2: the reply does not say "refund"`. */
+  message: string;
+}
+
+/** The outcome checks as the reports show them. */
+interface OutcomesView {
+  checks: number;
+  passed: number;
+  failed: number;
+  rate: number;
+  /** `60.0%`. */
+  rateText: string;
+  band: Band;
+  /** `3 of 5 outcome checks passed (60.0%)`. */
+  summary: string;
+  /** The kinds that ran, in the order result, success, reply, state. */
+  counts: OutcomeCountView[];
+  /** Calls first in gold order, then replies, then the state. */
+  failures: OutcomeFailureView[];
+}
+
+/** One path of the state diff. */
+export interface StateChangeView {
+  /** `$.lines.L2.status`. */
+  path: string;
+  /** The path in pieces that join to it, `$` first: `$`, `.lines`, `.L2`, `.status` (the HTML report's tree). */
+  segments: string[];
+  change: StateChangeRecord['change'];
+  /** `added`, `removed`, `changed`. */
+  changeText: string;
+  /** The value before as JSON, cut when long; null when added. */
+  before: string | null;
+  /** The value after as JSON, cut when long; null when removed. */
+  after: string | null;
+  /** The path with its old and new value: `$.lines.L2.status "active" → "suspended"`. */
+  text: string;
+  coveredBy: StateChangeRecord['covered_by'];
+  /** `expected`, `allowed`, `nothing`. */
+  coveredText: string;
+  /** Covered by nothing while the gold asks `"unchanged": true`: what fails the check. */
+  unexpected: boolean;
+}
+
+/** The state diff as the reports show it. */
+interface StateView {
+  pathsExpected: number;
+  pathsMatched: number;
+  unchangedRequired: boolean;
+  unexpected: number;
+  /** `3 paths changed, 1 unexpected; expected values matched: 1 of 2`. */
+  summary: string;
+  /** Every path that differs, in the diff's order. */
+  changes: StateChangeView[];
+}
+
+type OutcomeKind = keyof typeof OUTCOME_CHECK_LABELS;
 
 /** A conversation's turns as the reports show them. */
 interface TurnsView {
@@ -289,6 +381,92 @@ function turnsView(result: EvaluationResult): TurnsView | null {
       diverged: turn.diverged,
       verdictLine: verdictText(turn.verdict, percent(turn.score), turn.grade, ''),
       issues: turn.topIssues.map(issueView),
+    })),
+  };
+}
+
+const OUTCOME_COUNTS: Readonly<Record<OutcomeKind, keyof OutcomeMetrics>> = {
+  result: 'result_checks',
+  success: 'success_checks',
+  reply: 'reply_checks',
+  state: 'state_checks',
+};
+
+function outcomesView(outcome: OutcomeMetrics | undefined): OutcomesView | null {
+  if (outcome === undefined) return null;
+  const kinds = Object.keys(OUTCOME_CHECK_LABELS) as OutcomeKind[];
+  return {
+    checks: outcome.checks,
+    passed: outcome.passed,
+    failed: outcome.failed,
+    rate: outcome.rate,
+    rateText: percent(outcome.rate),
+    band: scoreBand(outcome.rate),
+    summary: outcomeSummaryText(outcome.passed, outcome.checks, percent(outcome.rate)),
+    counts: kinds.flatMap((check) => {
+      const { checks, passed } = outcome[OUTCOME_COUNTS[check]] as { checks: number; passed: number };
+      if (checks === 0) return [];
+      const label = OUTCOME_CHECK_LABELS[check];
+      return [
+        {
+          check,
+          label,
+          checks,
+          passed,
+          band: scoreBand(passed / checks),
+          text: outcomeCountText(label, passed, checks),
+        },
+      ];
+    }),
+    failures: outcome.failures.map((failure) => ({
+      check: failure.check,
+      label: OUTCOME_CHECK_LABELS[failure.check],
+      expectedNumber: failure.expected_index === null ? null : failure.expected_index + 1,
+      actualNumber: failure.actual_index === null ? null : failure.actual_index + 1,
+      tool: failure.tool === null ? null : displayText(failure.tool),
+      message: displayText(outcomeFailureText(failure)),
+    })),
+  };
+}
+
+/** `$.a["b c"][0]` in pieces that join to it: `$`, `.a`, `["b c"]`, `[0]`; the whole path when it does not parse. */
+function pathSegments(path: string): string[] {
+  const steps = parsePathPattern(path);
+  if (typeof steps === 'string' || steps.includes(null)) return [path];
+  const segments = ['$'];
+  for (let k = 1; k <= steps.length; k++)
+    segments.push(formatPath(steps.slice(0, k)).slice(formatPath(steps.slice(0, k - 1)).length));
+  // A path written another way than formatPath writes it is kept whole rather than shown rewritten.
+  return segments.join('') === path ? segments : [path];
+}
+
+function stateView(state: StateMetrics | undefined): StateView | null {
+  if (state === undefined) return null;
+  const value = (present: boolean, data: unknown): string | null =>
+    present ? displayText(formatValue(data, MAX_ARG_TEXT)) : null;
+  return {
+    pathsExpected: state.paths_expected,
+    pathsMatched: state.paths_matched,
+    unchangedRequired: state.unchanged_required,
+    unexpected: state.unexpected_changes,
+    summary: stateSummaryText({
+      changes: state.changes.length,
+      unexpected: state.unexpected_changes,
+      unchangedRequired: state.unchanged_required,
+      pathsExpected: state.paths_expected,
+      pathsMatched: state.paths_matched,
+    }),
+    changes: state.changes.map((change) => ({
+      path: displayText(change.path),
+      segments: pathSegments(change.path).map(displayText),
+      change: change.change,
+      changeText: STATE_CHANGE_LABELS[change.change],
+      before: value(change.change !== 'added', change.before),
+      after: value(change.change !== 'removed', change.after),
+      text: displayText(stateChangeText(change)),
+      coveredBy: change.covered_by,
+      coveredText: STATE_COVER_LABELS[change.covered_by ?? 'none'],
+      unexpected: change.covered_by === null && state.unchanged_required,
     })),
   };
 }
@@ -401,6 +579,10 @@ function metricRows(result: EvaluationResult): MetricRow[] {
         'checks',
       ),
     );
+  if (m.outcome_metrics) {
+    const rate = m.outcome_metrics.rate;
+    rows.push({ ...share('outcome_rate', rate, scoreBand(rate), 'checks'), weight: result.weights.outcome ?? 0 });
+  }
   if (m.semantic_metrics)
     rows.push(
       share(
@@ -706,6 +888,9 @@ function summaryRows(view: Omit<ReportView, 'flat'>, result: EvaluationResult): 
     { category: 'summary', metric: 'violations', value: view.counts.violations },
   );
   for (const name of WEIGHT_NAMES) rows.push({ category: 'weights', metric: name, value: result.weights[name] });
+  // The opt-in outcome weight is in `weights` only when it was given.
+  if (result.weights.outcome !== undefined)
+    rows.push({ category: 'weights', metric: 'outcome', value: result.weights.outcome });
   return rows;
 }
 
@@ -760,5 +945,7 @@ function viewWithoutFlat(result: EvaluationResult, options: ReportOptions): Omit
     semantic: semanticView(result),
     warnings: result.warnings.map(displayText),
     turns: turnsView(result),
+    outcomes: outcomesView(metrics.outcome_metrics),
+    state: stateView(metrics.state),
   };
 }

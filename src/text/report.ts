@@ -65,6 +65,13 @@ export const REPORT_TEXT = {
   truncated: 'the CSV and JSON reports have them all',
   scoreCase: 'score',
   safetyCase: 'behavior and safety',
+  outcomes: 'Outcome checks',
+  outcomesCase: 'outcome checks',
+  noFailedChecks: 'Every outcome check passed',
+  stateChanges: 'State changes',
+  noStateChanges: 'The after-state is the before-state',
+  /** Marks a change no `expected` value or `allowed_changes` pattern covers while the gold asks `"unchanged": true`. */
+  unexpected: 'unexpected',
 } as const;
 
 /** Column heads and field names of the report tables. */
@@ -97,6 +104,13 @@ export const REPORT_COLUMNS = {
   turn: 'Turn',
   userMessage: 'User message',
   topIssue: 'Top issue',
+  checks: 'Checks',
+  passed: 'Passed',
+  path: 'Path',
+  change: 'Change',
+  before: 'Before',
+  after: 'After',
+  coveredBy: 'Covered by',
 } as const;
 
 /** How a number reads, in words: the reports' status column. */
@@ -133,6 +147,7 @@ export const METRIC_LABELS = {
   schema_compliance_rate: 'Schema compliance',
   side_effect_success_rate: 'Side effects passed',
   semantic_score: 'Semantic score (LLM judge)',
+  outcome_rate: 'Outcome checks passed',
   total_duration: 'Time in tool calls',
   average_duration: 'Average call time',
   max_duration: 'Slowest call',
@@ -208,6 +223,10 @@ export function metricNoteText(key: MetricKey, metrics: Metrics): string {
       return semantic
         ? `${semantic.provider} ${semantic.model_used}, ${countText(semantic.per_call_scores.length, 'pair')} judged`
         : '';
+    }
+    case 'outcome_rate': {
+      const outcome = metrics.outcome_metrics;
+      return `${outcome?.passed ?? 0} of ${countText(outcome?.checks ?? 0, 'check')} passed`;
     }
     case 'total_duration':
       return 'over the calls that recorded a duration';
@@ -309,4 +328,55 @@ export function turnsSummaryText(
   const how = aggregate === 'min' ? 'the lowest turn' : 'the mean of the turns';
   const failing = firstFailing === null ? '' : `; first failing turn: ${firstFailing}`;
   return `${passed} of ${total} turns passed (${rate}); score: ${how}${failing}`;
+}
+
+/*
+ * Outcome checks and the state diff (docs/outcomes.md): how the reports name the kinds of check, the
+ * kinds of change and what covered a change.
+ */
+
+/** The kinds of outcome check, in the order the reports list them. */
+export const OUTCOME_CHECK_LABELS = { result: 'result', success: 'success', reply: 'reply', state: 'state' } as const;
+
+/** How a path differs between the before-state and the after-state, in words (never by colour alone). */
+export const STATE_CHANGE_LABELS = { added: 'added', removed: 'removed', changed: 'changed' } as const;
+
+/** What accounts for a change: an `expected` value, an `allowed_changes` pattern, or nothing. */
+export const STATE_COVER_LABELS = { expected: 'expected', allowed: 'allowed', none: 'nothing' } as const;
+
+/** `covered by expected`, `covered by allowed`, `covered by nothing`: what accounts for a change. */
+export function coveredByText(label: string): string {
+  return `covered by ${label}`;
+}
+
+/** `3 changes, 2 unexpected`: what a branch of the state tree holds. */
+export function stateBranchText(changes: number, unexpected: number): string {
+  return `${countText(changes, 'change')}${unexpected > 0 ? `, ${unexpected} ${REPORT_TEXT.unexpected}` : ''}`;
+}
+
+/** `3 of 5 outcome checks passed (60.0%)`. */
+export function outcomeSummaryText(passed: number, checks: number, rate: string): string {
+  return `${passed} of ${countText(checks, 'outcome check')} passed (${rate})`;
+}
+
+/** `reply 1 of 2`: one kind's count. */
+export function outcomeCountText(label: string, passed: number, checks: number): string {
+  return `${label} ${passed} of ${checks}`;
+}
+
+/**
+ * `3 paths changed, 1 unexpected; expected values matched: 1 of 2`: the unexpected part only when the
+ * gold asks `"unchanged": true`, the expected part only when it names values.
+ */
+export function stateSummaryText(state: {
+  changes: number;
+  unexpected: number;
+  unchangedRequired: boolean;
+  pathsExpected: number;
+  pathsMatched: number;
+}): string {
+  const changed = `${countText(state.changes, 'path')} changed${state.unchangedRequired ? `, ${state.unexpected} unexpected` : ''}`;
+  return state.pathsExpected === 0
+    ? changed
+    : `${changed}; expected values matched: ${state.pathsMatched} of ${state.pathsExpected}`;
 }

@@ -3,6 +3,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../corpus.js';
+import { outcomeResult } from '../report-fixtures.js';
+import { renderReportConsole } from '../../src/reports/console.js';
 
 /*
  * The worked examples of docs/outcomes.md, run against the source (runnable.test.ts runs them
@@ -27,5 +29,13 @@ describe('docs/outcomes.md', () => {
       writeFileSync(file, code.replace("from 'toolscore'", `from '${SOURCE}'`));
       await import(pathToFileURL(file).href);
     });
+  });
+
+  it('"In the reports" quotes the console exactly as it prints the outcome fixture', () => {
+    const section = PAGE.slice(PAGE.indexOf('## In the reports'), PAGE.indexOf('## Worked examples'));
+    const quoted = /^```text\n([\s\S]*?)^```$/m.exec(section)![1]!;
+    const text = renderReportConsole(outcomeResult());
+    const printed = text.slice(text.indexOf('Outcome checks  '), text.indexOf('Top issues to fix'));
+    expect(quoted).toBe(printed.replace(/\n+$/, '\n'));
   });
 });

@@ -15,6 +15,8 @@ import {
   conversationResult,
   exampleResult,
   hostileResult,
+  hostileStateResult,
+  outcomeResult,
 } from '../report-fixtures.js';
 import { ARTIFACTS, useChromium } from '../browser.js';
 import { CHROMIUM, needs } from '../requirements.js';
@@ -156,7 +158,7 @@ describe('HTML report in headless Chromium', needs(CHROMIUM), () => {
     await phone.page.close();
   });
 
-  it('renders hostile tool names and arguments as text, runs nothing and masks credentials', async () => {
+  it('renders hostile tool names, arguments and state paths as text, runs nothing and masks credentials; the state tree opens and closes from the keyboard', async () => {
     const result = evaluate({
       expected: [{ tool: 'search', args: { q: SCRIPT_PAYLOAD } }, { tool: IMG_PAYLOAD }],
       actual: [
@@ -189,6 +191,63 @@ describe('HTML report in headless Chromium', needs(CHROMIUM), () => {
     expect(errors).toEqual([]);
     await page.screenshot({ path: join(ARTIFACTS, 'html-report-hostile.png'), fullPage: true });
     await page.close();
+
+    // The state tree: paths grouped under their keys, kinds and the unexpected ones in words, branches
+    // opened and closed from the keyboard; hostile keys and values read as text.
+    const stateFile = await generateHtmlReport(outcomeResult(), join(ARTIFACTS, 'html-report-state.html'), {
+      now: FIXED_TIME,
+    });
+    const state = await open(stateFile);
+    expect(await state.page.textContent('#outcomes-summary')).toBe('2 of 5 outcome checks passed (40.0%)');
+    expect(await state.page.locator('ul.outcome-failures li').allTextContents()).toEqual([
+      'result get_order returned status "shipped", expected "delivered"',
+      'reply the reply says "refund", which it must not',
+      'state changes nobody expected: $.tmp removed (was 1); $.lines.L2 "active" → "suspended"; $.lines.L3 added "active"',
+    ]);
+    const lines = state.page.locator('ul.state-tree > li > details > ul > li > details > ul > li.change');
+    expect(await lines.allInnerTexts()).toEqual([
+      '.L1 CHANGED "active" → "suspended" covered by expected',
+      '.L2 CHANGED "active" → "suspended" UNEXPECTED',
+      '.L3 ADDED "active" UNEXPECTED',
+    ]);
+    expect(
+      await state.page
+        .locator('li.change.unexpected')
+        .evaluateAll((items) => items.map((li) => li.getAttribute('data-path'))),
+    ).toEqual(['$.tmp', '$.lines.L2', '$.lines.L3']);
+    // Tab reaches the summaries; Enter closes a branch and Space opens it again.
+    const linesBranch = state.page.locator('summary', { hasText: '.lines' });
+    await state.page.focus('#state summary');
+    await state.page.keyboard.press('Tab');
+    expect(await state.page.evaluate('document.activeElement.textContent')).toBe('.lines 3 changes, 2 unexpected');
+    await state.page.keyboard.press('Enter');
+    expect(await lines.first().isVisible()).toBe(false);
+    expect(await linesBranch.evaluate((summary) => summary.parentElement?.hasAttribute('open'))).toBe(false);
+    await state.page.keyboard.press('Space');
+    expect(await lines.first().isVisible()).toBe(true);
+    expect(state.requests).toEqual([pathToFileURL(stateFile).href]);
+    expect(state.errors).toEqual([]);
+    await state.page.screenshot({ path: join(ARTIFACTS, 'html-report-state.png'), fullPage: true });
+    await state.page.close();
+
+    const hostileStateFile = await generateHtmlReport(
+      hostileStateResult(),
+      join(ARTIFACTS, 'html-report-state-hostile.html'),
+      { now: FIXED_TIME },
+    );
+    const hostile = await open(hostileStateFile);
+    expect(await hostile.page.evaluate('window.__pwned')).toBeUndefined();
+    expect(await hostile.page.locator('script, img').count()).toBe(0);
+    expect(await hostile.page.locator('#state .path').allTextContents()).toEqual([
+      '$',
+      `[${JSON.stringify(SCRIPT_PAYLOAD)}]`,
+      '.notes["tmp\\u001b[2J"]',
+    ]);
+    const stateText = await hostile.page.locator('#state').innerText();
+    expect(stateText).toContain(`"${IMG_PAYLOAD.replace(/"/g, '\\"')}"`);
+    expect(stateText).not.toContain(SECRET);
+    expect(hostile.errors).toEqual([]);
+    await hostile.page.close();
   });
 
   it("Chromium's strict XML parser reads the JUnit report of a hostile trace without error", async () => {

@@ -7,7 +7,13 @@ import { bfclGoldFiles } from '../../src/bfcl/to-gold.js';
 import { evaluate } from '../../src/evaluation/evaluate.js';
 import { buildJsonReport } from '../../src/reports/json.js';
 import { exampleLines } from '../batch-report-fixtures.js';
-import { EXAMPLE_OPTIONS, exampleResult, hostileResult } from '../report-fixtures.js';
+import {
+  EXAMPLE_OPTIONS,
+  exampleResult,
+  hostileResult,
+  hostileStateResult,
+  outcomeResult,
+} from '../report-fixtures.js';
 import { type PUBLISHED_SCHEMAS, ROOT } from './published.js';
 
 /*
@@ -156,6 +162,14 @@ describe('schemas/report.json', () => {
       expect.arrayContaining(['policy_metrics', 'budget_metrics', 'schema_metrics', 'latency_metrics', 'cost_metrics']),
     );
     expect(report(json), JSON.stringify(report.errors)).toBe(true);
+  });
+
+  it('accepts the JSON report of outcome checks and the state diff, a failed state check among the Top issues', () => {
+    const json = buildJsonReport(outcomeResult());
+    expect(json.top_issues.map((issue) => issue.kind)).toEqual(['wrong_result', 'reply', 'state']);
+    expect((json.metrics as { state?: { changes: unknown[] } }).state!.changes).toHaveLength(5);
+    expect(report(json), JSON.stringify(report.errors)).toBe(true);
+    expect(report(buildJsonReport(hostileStateResult())), JSON.stringify(report.errors)).toBe(true);
   });
 
   it('rejects a report without its score, or with a grade that is no letter', async () => {
