@@ -135,3 +135,90 @@ describe('evaluate({stateBefore, stateAfter}): the τ²-bench#459 case (docs/out
     );
   });
 });
+
+describe('metrics.state: the diff and what covered it', () => {
+  const actual = [{ tool: 'suspend_line', args: { customer_id: 'C1001', line_id: 'L1' } }];
+  const calls = [{ tool: 'suspend_line', args: { customer_id: 'C1001', line_id: 'L1' } }];
+  const after = { ...AFTER, log: ['suspended L1'] };
+
+  it('names each change with its old and new value and whether expected, allowed or nothing covered it', () => {
+    const expected = {
+      calls,
+      state: {
+        expected: { customers: { C1001: { lines: [{ id: 'L1', status: 'suspended' }] } }, plan: 'basic' },
+        allowed_changes: ['$.log'],
+        unchanged: true,
+      },
+    };
+    const result = evaluate({ expected, actual, stateBefore: { ...BEFORE, temp: 1 }, stateAfter: after });
+    expect(result.metrics.state).toEqual({
+      // The line array is one value (arrays are compared whole); $.plan is missing.
+      paths_expected: 2,
+      paths_matched: 1,
+      unchanged_required: true,
+      unexpected_changes: 2,
+      changes: [
+        { path: '$.temp', change: 'removed', before: 1, covered_by: null },
+        {
+          path: '$.customers.C1001.lines[0].status',
+          change: 'changed',
+          before: 'active',
+          after: 'suspended',
+          covered_by: 'expected',
+        },
+        {
+          path: '$.customers.C2002.lines[0].status',
+          change: 'changed',
+          before: 'active',
+          after: 'suspended',
+          covered_by: null,
+        },
+        { path: '$.log', change: 'added', after: ['suspended L1'], covered_by: 'allowed' },
+      ],
+    });
+    // Written after outcome_metrics, as the report lists them; plain data (JSON round trip keeps it).
+    const keys = Object.keys(result.metrics);
+    expect(keys.indexOf('state')).toBe(keys.indexOf('outcome_metrics') + 1);
+    expect(JSON.parse(JSON.stringify(result.metrics.state))).toEqual(result.metrics.state);
+  });
+
+  it('counts uncovered changes without "unchanged" too (then they fail nothing)', () => {
+    const expected = {
+      calls,
+      state: { expected: { customers: { C1001: { lines: [{ id: 'L1', status: 'suspended' }] } } } },
+    };
+    const result = evaluate({ expected, actual, stateBefore: BEFORE, stateAfter: AFTER });
+    expect(result.metrics.state).toMatchObject({
+      paths_expected: 1,
+      paths_matched: 1,
+      unchanged_required: false,
+      unexpected_changes: 1,
+    });
+    expect(result.metrics.state!.changes.map((change) => change.covered_by)).toEqual(['expected', null]);
+    expect(result.metrics.outcome_metrics!.state_checks).toEqual({ checks: 1, passed: 1 });
+  });
+
+  it('is absent without a gold "state" or without the states', () => {
+    expect(evaluate({ expected: calls, actual, stateBefore: BEFORE, stateAfter: AFTER }).metrics.state).toBeUndefined();
+    expect(evaluate({ expected: { calls, state: { unchanged: true } }, actual }).metrics.state).toBeUndefined();
+  });
+
+  it('a conversation gold has it too, once, for the whole run', () => {
+    const expected = { turns: [{ calls }, { calls: [] }], state: { unchanged: true } };
+    const result = evaluate({
+      expected,
+      actual: actual.map((call) => ({ ...call, turn: 1 })),
+      stateBefore: BEFORE,
+      stateAfter: BEFORE,
+      userMessages: ['suspend L1', 'thanks'],
+    });
+    expect(result.metrics.state).toEqual({
+      paths_expected: 0,
+      paths_matched: 0,
+      unchanged_required: true,
+      unexpected_changes: 0,
+      changes: [],
+    });
+    expect(result.metrics.turns!.map((turn) => turn.metrics.state)).toEqual([undefined, undefined]);
+  });
+});

@@ -53,8 +53,12 @@ export function scoreGold(gold: Gold, trace: TraceReading, settings: ScoreSettin
   return scoreConversation(gold, gold.turns, trace, settings);
 }
 
-/** The gold's `state` checks against the trace's states; without states they fail: never a pass. */
-function stateSettings(gold: Gold, trace: TraceReading, settings: ScoreSettings): Pick<ScoreSettings, 'stateChecks'> {
+/** The gold's `state` checks against the trace's states, and `metrics.state`; without states they fail: never a pass. */
+function stateSettings(
+  gold: Gold,
+  trace: TraceReading,
+  settings: ScoreSettings,
+): Pick<ScoreSettings, 'stateChecks' | 'stateMetrics'> {
   if (gold.state === undefined) return {};
   if (trace.state === undefined)
     return {
@@ -72,7 +76,8 @@ function stateSettings(gold: Gold, trace: TraceReading, settings: ScoreSettings)
         },
       ],
     };
-  return { stateChecks: stateOutcomeChecks(gold.state, trace.state.before, trace.state.after, settings.mode).checks };
+  const { checks, metrics } = stateOutcomeChecks(gold.state, trace.state.before, trace.state.after, settings.mode);
+  return { stateChecks: checks, stateMetrics: metrics };
 }
 
 /** What a state check says when no states were given. */
