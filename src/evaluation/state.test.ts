@@ -204,7 +204,7 @@ describe('metrics.state: the diff and what covered it', () => {
   });
 
   it('a conversation gold has it too, once, for the whole run', () => {
-    const expected = { turns: [{ calls }, { calls: [] }], state: { unchanged: true } };
+    const expected = { turns: [{ calls }, { calls: [] }], state: { unchanged: true, allowed_changes: ['$.nope'] } };
     const result = evaluate({
       expected,
       actual: actual.map((call) => ({ ...call, turn: 1 })),
@@ -220,5 +220,68 @@ describe('metrics.state: the diff and what covered it', () => {
       changes: [],
     });
     expect(result.metrics.turns!.map((turn) => turn.metrics.state)).toEqual([undefined, undefined]);
+    expect(result.warnings).toEqual([
+      'state: allowed_changes[0] "$.nope" names no path of the before-state or the after-state',
+    ]);
+  });
+});
+
+describe('evaluate({stateBefore, stateAfter}) within the limits', () => {
+  const expected = { calls: [], state: { unchanged: true } };
+
+  it('a state over limits.maxStateBytes, or nested past limits.maxDepth, is one line naming it', () => {
+    // {"a":"xxxxxxxx"} is 16 bytes of JSON.
+    expect(
+      evaluate({ expected, actual: [], stateBefore: {}, stateAfter: { a: 'xxxxxxxx' }, limits: { maxStateBytes: 16 } })
+        .metrics.state!.changes,
+    ).toEqual([{ path: '$.a', change: 'added', after: 'xxxxxxxx', covered_by: null }]);
+    expect(() =>
+      evaluate({ expected, actual: [], stateBefore: {}, stateAfter: { a: 'xxxxxxxx' }, limits: { maxStateBytes: 15 } }),
+    ).toThrow(
+      'stateAfter at $: the state is over 15 bytes of JSON; raise limits.maxStateBytes (--max-state-bytes) if this is intended',
+    );
+    let deep: unknown = 1;
+    for (let i = 0; i < 5_000; i++) deep = { a: deep };
+    expect(() => evaluate({ expected, actual: [], stateBefore: deep, stateAfter: {} })).toThrow(
+      'stateBefore at $: the state nested deeper than 1000 levels; raise limits.maxDepth (--max-depth) if this is intended',
+    );
+  });
+});
+
+describe('bad state paths and matchers', () => {
+  // Gold as a file would hold it: typos included, so not typed.
+  const run = (state: unknown) =>
+    evaluate({
+      expected: JSON.parse(JSON.stringify({ calls: [], state })),
+      actual: [],
+      stateBefore: { orders: [{ status: 'open' }] },
+      stateAfter: { orders: [] },
+    });
+
+  it('an allowed_changes pattern that names no path of either state is one warning', () => {
+    const result = run({ unchanged: true, allowed_changes: ['$.ordrs[*]', '$.orders[*].status', '$.orders[3]'] });
+    expect(result.warnings).toEqual([
+      'state: allowed_changes[0] "$.ordrs[*]" names no path of the before-state or the after-state',
+      'state: allowed_changes[2] "$.orders[3]" names no path of the before-state or the after-state',
+    ]);
+    // $.orders[*].status does not hold $.orders[0] itself: the removed order stays unallowed.
+    expect(result.metrics.state!.changes).toEqual([
+      { path: '$.orders[0]', change: 'removed', before: { status: 'open' }, covered_by: null },
+    ]);
+  });
+
+  it('matchers with typos in "expected" get the gold language\'s errors with JSON paths', () => {
+    expect(() => run({ expected: { orders: [{ status: { $regx: 'a' } }] } })).toThrow(
+      'expected at $.state.expected.orders[0].status: unknown operator $regx; did you mean "$regex"? (wrap literal data in {"$literal": ...})',
+    );
+    expect(() => run({ expected: { a: { $one_of: 3 } } })).toThrow(
+      'expected at $.state.expected.a.$one_of: expected an array of candidates, got a number',
+    );
+    expect(() => run({ expected: { a: { $regex: '(' } } })).toThrow(
+      'expected at $.state.expected.a.$regex: invalid regular expression: missing closing ): `(`',
+    );
+    expect(() => run({ unchanged: true, allowed_changes: ['orders'] })).toThrow(
+      'expected at $.state.allowed_changes[0]: expected a path starting with "$", like "$.orders[*].status"',
+    );
   });
 });

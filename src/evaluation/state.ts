@@ -120,6 +120,8 @@ export interface StateOutcome {
   /** The changes no `expected` value or `allowed_changes` pattern covers (only counted with `unchanged`). */
   unexpected: StateChange[];
   metrics: StateMetrics;
+  /** One line for each `allowed_changes` pattern that names no path of either state (a typo, most likely). */
+  warnings: string[];
 }
 
 /**
@@ -176,7 +178,31 @@ export function stateOutcomeChecks(
     unexpected_changes: uncovered.length,
     changes: records,
   };
-  return { checks, changes, unexpected, metrics };
+  const warnings = check.allowed_changes.flatMap((pattern, k) =>
+    pathExists(before, allowedPatterns[k]!) || pathExists(after, allowedPatterns[k]!)
+      ? []
+      : [
+          `state: allowed_changes[${k}] ${JSON.stringify(pattern)} names no path of the before-state or the after-state`,
+        ],
+  );
+  return { checks, changes, unexpected, metrics, warnings };
+}
+
+/** Whether a path the pattern matches exists in the document (`[*]`/`.*` stand for any key or index). */
+function pathExists(document: unknown, pattern: readonly PathStep[]): boolean {
+  let level: unknown[] = [document];
+  for (const step of pattern) {
+    const next: unknown[] = [];
+    for (const value of level) {
+      if (step === null) {
+        if (Array.isArray(value)) next.push(...value);
+        else if (isPlainData(value)) next.push(...Object.values(value));
+      } else if (valueAt(value, [step]) !== undefined) next.push(valueAt(value, [step])!.value);
+    }
+    if (next.length === 0) return false;
+    level = next;
+  }
+  return true;
 }
 
 /** A change as `metrics.state.changes[]` writes it: no steps; `before` and `after` only where they exist. */
