@@ -1,5 +1,5 @@
 import { ToolscoreInputError, childPath, describeType, textOf } from '../core/errors.js';
-import { withStackGuard } from '../core/limits.js';
+import { checkStateLimits, withStackGuard, type EvaluationLimits } from '../core/limits.js';
 import { isObject } from '../core/objects.js';
 import type { Gold } from '../core/types.js';
 import { resolveSettings, type ScoreSettings, type SettingsInput } from '../evaluation/evaluate.js';
@@ -21,6 +21,9 @@ export interface BatchCase {
   trial?: number;
   expected: unknown;
   actual: unknown;
+  /** The world before and after the run, for the gold's `state` (JSON values, both or neither; docs/outcomes.md). */
+  state_before?: unknown;
+  state_after?: unknown;
   options?: CaseOptions;
 }
 
@@ -124,7 +127,12 @@ export class CaseScorer {
           this.defaults.format === 'auto'
             ? autoExtract(data.actual, actualSource)
             : readWithFormat(data.actual, this.defaults.format, actualSource);
-        return scoreGold(gold, actual, { ...settings, warnings: [...goldWarnings, ...actual.warnings] }).result();
+        const state = caseStates(data, place, prefix, settings.limits);
+        return scoreGold(
+          gold,
+          { ...actual, state },
+          { ...settings, warnings: [...goldWarnings, ...actual.warnings] },
+        ).result();
       }, place);
       return resultsLine(id, index, result, goldWarnings, trial);
     } catch (error) {
@@ -218,6 +226,26 @@ export class CaseScorer {
         throw new ToolscoreInputError({ source, path: childPath(path, name) }, caseRaisesLimitText(name, value, bound));
     }
   }
+}
+
+/** A case's `state_before` and `state_after`: both or neither, each within the limits. */
+function caseStates(
+  value: Record<string, unknown>,
+  source: string,
+  prefix: string,
+  limits: EvaluationLimits,
+): { before: unknown; after: unknown } | undefined {
+  const hasBefore = Object.hasOwn(value, 'state_before') && value.state_before !== undefined;
+  const hasAfter = Object.hasOwn(value, 'state_after') && value.state_after !== undefined;
+  if (!hasBefore && !hasAfter) return undefined;
+  if (!hasBefore || !hasAfter)
+    throw new ToolscoreInputError(
+      { source, path: childPath(prefix, hasBefore ? 'state_after' : 'state_before') },
+      'expected both "state_before" and "state_after" (the state check compares them), got only one',
+    );
+  checkStateLimits(value.state_before, source, limits, childPath(prefix, 'state_before'));
+  checkStateLimits(value.state_after, source, limits, childPath(prefix, 'state_after'));
+  return { before: value.state_before, after: value.state_after };
 }
 
 /** `data.jsonl:12` or `data.json` (the element is in the JSON path). */

@@ -843,3 +843,50 @@ describe('trace files of several runs (an ADK eval set): one case per run', () =
     );
   });
 });
+
+describe('a case’s state_before and state_after (docs/outcomes.md)', () => {
+  const calls = [{ tool: 'suspend_line', args: { line: 'L1' } }];
+  const expected = { calls, state: { expected: { lines: { L1: 'suspended' } }, unchanged: true } };
+  const before = { lines: { L1: 'active', L7: 'active' } };
+
+  test('are the states the gold’s "state" reads; only one of them, or one past the limit, is an error line', async () => {
+    // With the outcome weight 1 the score is (1 + 1 × rate) / 2: both state checks pass (1), or only the expected value (0.5).
+    const { lines } = await runAll(
+      {
+        cases: [
+          {
+            id: 'ok',
+            expected,
+            actual: calls,
+            state_before: before,
+            state_after: { lines: { L1: 'suspended', L7: 'active' } },
+          },
+          {
+            id: 'collateral',
+            expected,
+            actual: calls,
+            state_before: before,
+            state_after: { lines: { L1: 'suspended', L7: 'suspended' } },
+          },
+          { id: 'half', expected, actual: calls, state_before: before },
+          {
+            id: 'big',
+            expected,
+            actual: calls,
+            state_before: before,
+            state_after: before,
+            options: { limits: { maxStateBytes: 10 } },
+          },
+        ],
+      },
+      { weights: { outcome: 1 } },
+    );
+    expect((lines as BatchScoredLine[]).slice(0, 2).map((line) => line.score)).toEqual([1, 0.75]);
+    expect((lines[2] as BatchErrorLine).error).toBe(
+      'case 3 at $.state_after: expected both "state_before" and "state_after" (the state check compares them), got only one',
+    );
+    expect((lines[3] as BatchErrorLine).error).toBe(
+      'case 4 at $.state_before: the state is over 10 bytes of JSON; raise limits.maxStateBytes (--max-state-bytes) if this is intended',
+    );
+  });
+});

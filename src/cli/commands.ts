@@ -215,6 +215,10 @@ const BUDGET_AND_LIMIT_OPTIONS: OptionTable<
     flags: '--max-regex-chars <n>',
     description: 'limit: most characters $regex matchers may read in one run (default 200000000)',
   },
+  maxStateBytes: {
+    flags: '--max-state-bytes <n>',
+    description: 'limit: largest before-state or after-state, in bytes of JSON (default 16777216)',
+  },
 };
 
 /** How a conversation's turn scores make its score: shared by `eval` and `batch`. */
@@ -293,6 +297,20 @@ const evalCommand: CommandSpec<EvalFlags, [string, string]> = {
     dbMaxRows: {
       flags: '--db-max-rows <n>',
       description: 'most rows a live sql_rows query may return (default 100000)',
+    },
+    stateBefore: {
+      flags: '--state-before <file|db>',
+      description:
+        'the world before the run, for the gold\'s "state": a JSON file, or a database (sqlite:before.db, postgres://…) read with --state-queries',
+    },
+    stateAfter: {
+      flags: '--state-after <file|db>',
+      description: 'the world after the run: a JSON file, or a database read with --state-queries',
+    },
+    stateQueries: {
+      flags: '--state-queries <file>',
+      description:
+        'JSON file of named read-only queries whose rows make a state read from a database ({"orders": "SELECT …"})',
     },
     ...BUDGET_AND_LIMIT_OPTIONS,
     ...JUDGE_OPTIONS,

@@ -35,6 +35,7 @@ export interface ScoringFlags {
   maxSequenceCells?: string;
   maxLineBytes?: string;
   maxRegexChars?: string;
+  maxStateBytes?: string;
 }
 
 /** A non-negative number flag. */
@@ -88,6 +89,8 @@ export function parseLimitFlags(flags: ScoringFlags): Partial<EvaluationLimits> 
   if (lineBytes !== undefined) limits.maxLineBytes = lineBytes;
   const regexChars = numberFlag(flags.maxRegexChars, '--max-regex-chars', true);
   if (regexChars !== undefined) limits.maxRegexChars = regexChars;
+  const stateBytes = numberFlag(flags.maxStateBytes, '--max-state-bytes', true);
+  if (stateBytes !== undefined) limits.maxStateBytes = stateBytes;
   return limits;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { ToolscoreInputError } from './errors.js';
 import { evaluate } from '../evaluation/evaluate.js';
-import { DEFAULT_LIMITS } from './limits.js';
+import { DEFAULT_LIMITS, jsonLongerThan } from './limits.js';
 import { levenshtein } from '../metrics/sequence.js';
 
 /** `{"a": {"a": … 1 …}}`, built without recursion. */
@@ -105,5 +105,22 @@ describe('edit distance on long traces', () => {
     expect(() => levenshtein(a, b, 10_000_000)).toThrow(
       /needs more than 10000000 cells; raise limits.maxSequenceCells/,
     );
+  });
+});
+
+describe('jsonLongerThan', () => {
+  test('counts the bytes of compact JSON, UTF-8, and stops past the limit', () => {
+    // {"a":[1,"é"],"b":null}: 22 characters, 23 bytes (é is 2).
+    const value = { a: [1, 'é'], b: null };
+    expect(Buffer.byteLength(JSON.stringify(value))).toBe(23);
+    expect(jsonLongerThan(value, 23)).toBe(false);
+    expect(jsonLongerThan(value, 22)).toBe(true);
+    expect(jsonLongerThan('x'.repeat(10), 12)).toBe(false);
+    expect(jsonLongerThan('x'.repeat(10), 11)).toBe(true);
+    expect(jsonLongerThan([], 2)).toBe(false);
+    // 100,000 levels deep: no stack overflow.
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(jsonLongerThan(deep, 1_000)).toBe(true);
   });
 });

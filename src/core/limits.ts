@@ -16,6 +16,8 @@ export interface EvaluationLimits {
   maxLineBytes: number;
   /** Most characters `$regex` matchers may read in one evaluation, summed over every value tested (default 200,000,000); repeats are answered from a cache. */
   maxRegexChars: number;
+  /** Largest before-state or after-state (docs/outcomes.md), in bytes of its JSON (default 16,777,216: 16 MiB). */
+  maxStateBytes: number;
 }
 
 /** The defaults. */
@@ -25,6 +27,7 @@ export const DEFAULT_LIMITS: Readonly<EvaluationLimits> = Object.freeze({
   maxSequenceCells: 400_000_000,
   maxLineBytes: 256 * 1024 * 1024,
   maxRegexChars: 200_000_000,
+  maxStateBytes: 16 * 1024 * 1024,
 });
 
 /**
@@ -72,6 +75,45 @@ export function tooDeepError(source: string, path: string, limit: number, what =
       ? `${what} nested deeper than ${limit} levels, the most limits.maxDepth (--max-depth) allows`
       : `${what} nested deeper than ${limit} levels; raise limits.maxDepth (--max-depth) if this is intended`,
   );
+}
+
+/**
+ * Refuses a before-state or after-state past the limits (docs/outcomes.md): more than `maxStateBytes`
+ * of JSON, or nested deeper than `maxDepth` (the state diff walks it recursively).
+ */
+export function checkStateLimits(value: unknown, source: string, limits: EvaluationLimits, path = '$'): void {
+  if (jsonLongerThan(value, limits.maxStateBytes)) throw stateTooLargeError(source, limits.maxStateBytes, path);
+  if (nestedDeeperThan(value, limits.maxDepth)) throw tooDeepError(source, path, limits.maxDepth, 'the state');
+}
+
+/** The error for a before-state or after-state larger than `limits.maxStateBytes`. */
+export function stateTooLargeError(source: string, limit: number, path = '$'): ToolscoreInputError {
+  return new ToolscoreInputError(
+    { source, path },
+    `the state is over ${limit} bytes of JSON; raise limits.maxStateBytes (--max-state-bytes) if this is intended`,
+  );
+}
+
+/**
+ * Whether `value` written as compact JSON takes more than `limit` UTF-8 bytes. The walk keeps its own
+ * stack and stops as soon as the count passes the limit, so a huge value costs no more than the limit.
+ */
+export function jsonLongerThan(value: unknown, limit: number): boolean {
+  let bytes = 0;
+  const stack: unknown[] = [value];
+  for (let item = stack.pop(); stack.length > 0 || item !== undefined; item = stack.pop()) {
+    if (item !== null && typeof item === 'object') {
+      const keys = Object.keys(item);
+      // Brackets and commas; an object adds its quoted keys and colons.
+      bytes += 2 + Math.max(0, keys.length - 1);
+      for (const key of keys) {
+        if (!Array.isArray(item)) bytes += Buffer.byteLength(JSON.stringify(key)) + 1;
+        stack.push((item as Record<string, unknown>)[key] ?? null);
+      }
+    } else bytes += typeof item === 'bigint' ? String(item).length : Buffer.byteLength(JSON.stringify(item) ?? 'null');
+    if (bytes > limit) return true;
+  }
+  return false;
 }
 
 /**

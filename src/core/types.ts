@@ -181,6 +181,16 @@ interface ResponseCheckInput {
   normalize?: ReplyNormalization;
 }
 
+/** `"state"` as written in a gold file (file level only; docs/outcomes.md). */
+interface StateCheckInput {
+  /** A partial after-state whose values may be matchers. */
+  expected?: Record<string, unknown>;
+  /** Path patterns (`$.orders[*].status`) whose changes `unchanged` allows. */
+  allowed_changes?: readonly string[];
+  /** Every change from before to after must be covered by `expected` or `allowed_changes`. */
+  unchanged?: boolean;
+}
+
 /** An any-order group of expected calls: `{"$any_order": [call, call]}` (see `AnyOrder`). */
 export interface AnyOrderInput {
   $any_order: readonly ExpectedCallInput[];
@@ -219,5 +229,5 @@ export interface GoldTurnInput extends GoldOptionsInput {
 /** A gold standard as `evaluate()` takes it: a list of entries, the object form of a gold file, or a conversation's turns. */
 export type GoldInput =
   | readonly GoldEntryInput[]
-  | (GoldOptionsInput & { calls: readonly GoldEntryInput[] })
-  | (GoldOptionsInput & { turns: readonly GoldTurnInput[] });
+  | (GoldOptionsInput & { calls: readonly GoldEntryInput[]; state?: StateCheckInput })
+  | (GoldOptionsInput & { turns: readonly GoldTurnInput[]; state?: StateCheckInput });

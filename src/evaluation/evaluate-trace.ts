@@ -19,9 +19,10 @@ import { runSource, severalRunsText } from '../formats/runs.js';
 import { ToolscoreInputError } from '../core/errors.js';
 import { parseDatabaseUrl } from '../side-effects/database-url.js';
 import { resolveDatabaseLimits } from '../side-effects/database.js';
+import { loadStates, stateSources, type StateSourceOptions } from './state-sources.js';
 
 /** Options of `evaluateTrace()`. */
-export interface EvaluateTraceOptions {
+export interface EvaluateTraceOptions extends StateSourceOptions {
   /** Path of the gold standard (JSON array of expected calls, or `{"calls": [...]}`). */
   goldFile: string;
   /** Path of the trace. */
@@ -49,9 +50,9 @@ export interface EvaluateTraceOptions {
   db?: string;
   /** Let live checks connect to PostgreSQL as a superuser or a member of the server-file roles (refused by default). */
   dbAllowSuperuser?: boolean;
-  /** Seconds a live query may run before it is stopped and its check fails (default 10). */
+  /** Seconds a live query may run before it is stopped and its check fails, or its state is refused (default 10). */
   dbTimeoutSeconds?: number;
-  /** Most rows a live query may return; more fails its check (default 100,000). */
+  /** Most rows a live query may return; more fails its check, or refuses its state (default 100,000). */
   dbMaxRows?: number;
   /** The tools offered to the agent, or the path of a file holding them (OpenAI/Anthropic tools, MCP tools/list). */
   tools?: unknown;
@@ -83,6 +84,7 @@ export async function evaluateTrace(options: EvaluateTraceOptions): Promise<Eval
   });
   const db = options.db === undefined ? undefined : parseDatabaseUrl(options.db);
   const dbLimits = resolveDatabaseLimits(options);
+  const states = stateSources(options);
   // The judge and its provider SDK are loaded only when asked for.
   const judge =
     options.judge === undefined || options.judge === false
@@ -112,8 +114,12 @@ export async function evaluateTrace(options: EvaluateTraceOptions): Promise<Eval
   const traceFile = options.run === undefined ? options.traceFile : runSource(options.traceFile, options.run);
   const sources = { goldFile: options.goldFile, traceFile };
   refuseGoldAsTrace(trace.calls, options.traceFile);
+  const state = states === undefined ? undefined : await loadStates(states, settings.limits, dbLimits, keepNumberKinds);
   const warnings = [...goldWarnings, ...trace.warnings];
-  const scoring = withStackGuard(() => scoreGold(gold, trace, { ...settings, warnings, sources }), options.traceFile);
+  const scoring = withStackGuard(
+    () => scoreGold(gold, { ...trace, state }, { ...settings, warnings, sources }),
+    options.traceFile,
+  );
   const checked: CheckedMetrics = {};
   if (options.validateSideEffects !== false) {
     checked.side_effect_metrics = await sideEffectMetrics(scoring.expected, scoring.actual, scoring.pairing, {

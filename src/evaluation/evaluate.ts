@@ -4,7 +4,7 @@ import { readToolCatalogue } from '../schemas/catalogue.js';
 import { parseForbiddenRules, type ForbiddenRule } from '../metrics/policy.js';
 import { readGold, readToolList } from '../gold/gold.js';
 import { checkedGold } from '../io/gold-check.js';
-import { resolveLimits, withStackGuard, type EvaluationLimits } from '../core/limits.js';
+import { checkStateLimits, resolveLimits, withStackGuard, type EvaluationLimits } from '../core/limits.js';
 import type { EvaluationResult, TurnAggregate } from './result.js';
 import type { ActualCallInput, Gold, GoldInput } from '../core/types.js';
 import { ToolscoreInputError, describeType } from '../core/errors.js';
@@ -92,7 +92,7 @@ function evaluateUnguarded(options: EvaluateOptions): EvaluationResult {
   const userMessages = readUserMessages(options.userMessages) ?? actual.userMessages;
   // The readers' replies (a field of the reading once they report them), unless the caller gives them.
   const replies = readReplies(options.replies) ?? (actual as { replies?: readonly (string | null)[] }).replies;
-  const state = readStates(options);
+  const state = readStates(options, settings.limits);
   return scoreGold(gold, { calls: actual.calls, userMessages, replies, state }, { ...settings, warnings }).result();
 }
 
@@ -111,8 +111,11 @@ function readExpected(
   return checkedGold(input, 'expected', { strictGold, warnings }, () => readGold(input, 'expected', { maxDepth }));
 }
 
-/** `stateBefore` and `stateAfter`: both or neither. */
-function readStates(options: EvaluateOptions): { before: unknown; after: unknown } | undefined {
+/** `stateBefore` and `stateAfter`: both or neither, each within the limits. */
+function readStates(
+  options: EvaluateOptions,
+  limits: EvaluationLimits,
+): { before: unknown; after: unknown } | undefined {
   const { stateBefore: before, stateAfter: after } = options;
   if (before === undefined && after === undefined) return undefined;
   if (before === undefined || after === undefined)
@@ -120,6 +123,8 @@ function readStates(options: EvaluateOptions): { before: unknown; after: unknown
       { source: before === undefined ? 'stateBefore' : 'stateAfter', path: '$' },
       'expected both stateBefore and stateAfter (the state check compares them), got only one',
     );
+  checkStateLimits(before, 'stateBefore', limits);
+  checkStateLimits(after, 'stateAfter', limits);
   return { before, after };
 }
 

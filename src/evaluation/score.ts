@@ -22,6 +22,7 @@ import { letterGrade } from '../core/grade.js';
 import type { EvaluationLimits } from '../core/limits.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { outcomeMetrics, type OutcomeCheck, type OutcomeMetrics } from '../metrics/outcome.js';
+import type { StateMetrics } from '../metrics/state.js';
 import { callOutcomeChecks, checksCalls, replyOutcomeChecks, type ReplyCheck } from './outcomes.js';
 import { EvaluationResult, type GoldApplied, NO_GOLD_APPLIED, type TurnAggregate } from './result.js';
 import type { ExpectedCall, GoldOptions, ToolCall } from '../core/types.js';
@@ -55,6 +56,8 @@ export interface ScoreSettings {
   replyChecks?: readonly ReplyCheck[];
   /** The gold's `state` checks, already answered against the before- and after-state (docs/outcomes.md). */
   stateChecks?: readonly OutcomeCheck[];
+  /** `metrics.state`: the state diff and what covered it (only when the gold has a `state` and both states were given). */
+  stateMetrics?: StateMetrics;
 }
 
 /** Metrics checked outside the pure scoring, against live systems, after the calls were paired. */
@@ -180,6 +183,7 @@ function withOptionalMetrics(
   if (checked.side_effect_metrics) metrics.side_effect_metrics = checked.side_effect_metrics;
   if (checked.semantic_metrics) metrics.semantic_metrics = checked.semantic_metrics;
   if (outcomes) metrics.outcome_metrics = outcomes;
+  if (settings.stateMetrics) metrics.state = settings.stateMetrics;
   return metrics;
 }
 

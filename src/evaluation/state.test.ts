@@ -135,3 +135,153 @@ describe('evaluate({stateBefore, stateAfter}): the τ²-bench#459 case (docs/out
     );
   });
 });
+
+describe('metrics.state: the diff and what covered it', () => {
+  const actual = [{ tool: 'suspend_line', args: { customer_id: 'C1001', line_id: 'L1' } }];
+  const calls = [{ tool: 'suspend_line', args: { customer_id: 'C1001', line_id: 'L1' } }];
+  const after = { ...AFTER, log: ['suspended L1'] };
+
+  it('names each change with its old and new value and whether expected, allowed or nothing covered it', () => {
+    const expected = {
+      calls,
+      state: {
+        expected: { customers: { C1001: { lines: [{ id: 'L1', status: 'suspended' }] } }, plan: 'basic' },
+        allowed_changes: ['$.log'],
+        unchanged: true,
+      },
+    };
+    const result = evaluate({ expected, actual, stateBefore: { ...BEFORE, temp: 1 }, stateAfter: after });
+    expect(result.metrics.state).toEqual({
+      // The line array is one value (arrays are compared whole); $.plan is missing.
+      paths_expected: 2,
+      paths_matched: 1,
+      unchanged_required: true,
+      unexpected_changes: 2,
+      changes: [
+        { path: '$.temp', change: 'removed', before: 1, covered_by: null },
+        {
+          path: '$.customers.C1001.lines[0].status',
+          change: 'changed',
+          before: 'active',
+          after: 'suspended',
+          covered_by: 'expected',
+        },
+        {
+          path: '$.customers.C2002.lines[0].status',
+          change: 'changed',
+          before: 'active',
+          after: 'suspended',
+          covered_by: null,
+        },
+        { path: '$.log', change: 'added', after: ['suspended L1'], covered_by: 'allowed' },
+      ],
+    });
+    // Written after outcome_metrics, as the report lists them; plain data (JSON round trip keeps it).
+    const keys = Object.keys(result.metrics);
+    expect(keys.indexOf('state')).toBe(keys.indexOf('outcome_metrics') + 1);
+    expect(JSON.parse(JSON.stringify(result.metrics.state))).toEqual(result.metrics.state);
+  });
+
+  it('counts uncovered changes without "unchanged" too (then they fail nothing)', () => {
+    const expected = {
+      calls,
+      state: { expected: { customers: { C1001: { lines: [{ id: 'L1', status: 'suspended' }] } } } },
+    };
+    const result = evaluate({ expected, actual, stateBefore: BEFORE, stateAfter: AFTER });
+    expect(result.metrics.state).toMatchObject({
+      paths_expected: 1,
+      paths_matched: 1,
+      unchanged_required: false,
+      unexpected_changes: 1,
+    });
+    expect(result.metrics.state!.changes.map((change) => change.covered_by)).toEqual(['expected', null]);
+    expect(result.metrics.outcome_metrics!.state_checks).toEqual({ checks: 1, passed: 1 });
+  });
+
+  it('is absent without a gold "state" or without the states', () => {
+    expect(evaluate({ expected: calls, actual, stateBefore: BEFORE, stateAfter: AFTER }).metrics.state).toBeUndefined();
+    expect(evaluate({ expected: { calls, state: { unchanged: true } }, actual }).metrics.state).toBeUndefined();
+  });
+
+  it('a conversation gold has it too, once, for the whole run', () => {
+    const expected = { turns: [{ calls }, { calls: [] }], state: { unchanged: true, allowed_changes: ['$.nope'] } };
+    const result = evaluate({
+      expected,
+      actual: actual.map((call) => ({ ...call, turn: 1 })),
+      stateBefore: BEFORE,
+      stateAfter: BEFORE,
+      userMessages: ['suspend L1', 'thanks'],
+    });
+    expect(result.metrics.state).toEqual({
+      paths_expected: 0,
+      paths_matched: 0,
+      unchanged_required: true,
+      unexpected_changes: 0,
+      changes: [],
+    });
+    expect(result.metrics.turns!.map((turn) => turn.metrics.state)).toEqual([undefined, undefined]);
+    expect(result.warnings).toEqual([
+      'state: allowed_changes[0] "$.nope" names no path of the before-state or the after-state',
+    ]);
+  });
+});
+
+describe('evaluate({stateBefore, stateAfter}) within the limits', () => {
+  const expected = { calls: [], state: { unchanged: true } };
+
+  it('a state over limits.maxStateBytes, or nested past limits.maxDepth, is one line naming it', () => {
+    // {"a":"xxxxxxxx"} is 16 bytes of JSON.
+    expect(
+      evaluate({ expected, actual: [], stateBefore: {}, stateAfter: { a: 'xxxxxxxx' }, limits: { maxStateBytes: 16 } })
+        .metrics.state!.changes,
+    ).toEqual([{ path: '$.a', change: 'added', after: 'xxxxxxxx', covered_by: null }]);
+    expect(() =>
+      evaluate({ expected, actual: [], stateBefore: {}, stateAfter: { a: 'xxxxxxxx' }, limits: { maxStateBytes: 15 } }),
+    ).toThrow(
+      'stateAfter at $: the state is over 15 bytes of JSON; raise limits.maxStateBytes (--max-state-bytes) if this is intended',
+    );
+    let deep: unknown = 1;
+    for (let i = 0; i < 5_000; i++) deep = { a: deep };
+    expect(() => evaluate({ expected, actual: [], stateBefore: deep, stateAfter: {} })).toThrow(
+      'stateBefore at $: the state nested deeper than 1000 levels; raise limits.maxDepth (--max-depth) if this is intended',
+    );
+  });
+});
+
+describe('bad state paths and matchers', () => {
+  // Gold as a file would hold it: typos included, so not typed.
+  const run = (state: unknown) =>
+    evaluate({
+      expected: JSON.parse(JSON.stringify({ calls: [], state })),
+      actual: [],
+      stateBefore: { orders: [{ status: 'open' }] },
+      stateAfter: { orders: [] },
+    });
+
+  it('an allowed_changes pattern that names no path of either state is one warning', () => {
+    const result = run({ unchanged: true, allowed_changes: ['$.ordrs[*]', '$.orders[*].status', '$.orders[3]'] });
+    expect(result.warnings).toEqual([
+      'state: allowed_changes[0] "$.ordrs[*]" names no path of the before-state or the after-state',
+      'state: allowed_changes[2] "$.orders[3]" names no path of the before-state or the after-state',
+    ]);
+    // $.orders[*].status does not hold $.orders[0] itself: the removed order stays unallowed.
+    expect(result.metrics.state!.changes).toEqual([
+      { path: '$.orders[0]', change: 'removed', before: { status: 'open' }, covered_by: null },
+    ]);
+  });
+
+  it('matchers with typos in "expected" get the gold language\'s errors with JSON paths', () => {
+    expect(() => run({ expected: { orders: [{ status: { $regx: 'a' } }] } })).toThrow(
+      'expected at $.state.expected.orders[0].status: unknown operator $regx; did you mean "$regex"? (wrap literal data in {"$literal": ...})',
+    );
+    expect(() => run({ expected: { a: { $one_of: 3 } } })).toThrow(
+      'expected at $.state.expected.a.$one_of: expected an array of candidates, got a number',
+    );
+    expect(() => run({ expected: { a: { $regex: '(' } } })).toThrow(
+      'expected at $.state.expected.a.$regex: invalid regular expression: missing closing ): `(`',
+    );
+    expect(() => run({ unchanged: true, allowed_changes: ['orders'] })).toThrow(
+      'expected at $.state.allowed_changes[0]: expected a path starting with "$", like "$.orders[*].status"',
+    );
+  });
+});

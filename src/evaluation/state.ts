@@ -5,6 +5,7 @@ import { isObject } from '../core/objects.js';
 import { formatPath, parsePathPattern, patternCovers, type PathStep } from '../core/state-paths.js';
 import type { StateCheck } from '../core/types.js';
 import type { OutcomeCheck } from '../metrics/outcome.js';
+import type { StateChangeRecord, StateMetrics } from '../metrics/state.js';
 import { formatValue } from '../text/values.js';
 
 /*
@@ -112,12 +113,15 @@ function valueAt(document: unknown, steps: readonly (string | number)[]): { valu
   return { value };
 }
 
-/** The answer of a gold's state check: its checks (1/0 each) and the diff they read. */
+/** The answer of a gold's state check: its checks (1/0 each), the diff they read, and `metrics.state`. */
 export interface StateOutcome {
   checks: OutcomeCheck[];
   changes: StateChange[];
   /** The changes no `expected` value or `allowed_changes` pattern covers (only counted with `unchanged`). */
   unexpected: StateChange[];
+  metrics: StateMetrics;
+  /** One line for each `allowed_changes` pattern that names no path of either state (a typo, most likely). */
+  warnings: string[];
 }
 
 /**
@@ -148,21 +152,68 @@ export function stateOutcomeChecks(
     else if (valuesEqual(value, found.value, mode)) checks.push({ kind: 'state', failure: null });
     else checks.push(fail(`${path} is ${formatValue(found.value)}, expected ${shown(value)}`));
   }
+  const matched = checks.filter((item) => item.failure === null).length;
   const changes = diffStates(before, after);
-  const covering: PathStep[][] = [
-    ...expected.map((item) => item.steps),
-    ...check.allowed_changes.map((pattern) => parsePathPattern(pattern) as PathStep[]),
-  ];
-  const unexpected = check.unchanged
-    ? changes.filter((change) => !covering.some((pattern) => patternCovers(pattern, change.steps)))
-    : [];
+  const expectedPaths = expected.map((item) => item.steps);
+  const allowedPatterns = check.allowed_changes.map((pattern) => parsePathPattern(pattern) as PathStep[]);
+  const coveredBy = (change: StateChange): StateChangeRecord['covered_by'] =>
+    expectedPaths.some((steps) => patternCovers(steps, change.steps))
+      ? 'expected'
+      : allowedPatterns.some((pattern) => patternCovers(pattern, change.steps))
+        ? 'allowed'
+        : null;
+  const records = changes.map((change) => changeRecord(change, coveredBy(change)));
+  const uncovered = changes.filter((_, k) => records[k]!.covered_by === null);
+  const unexpected = check.unchanged ? uncovered : [];
   if (check.unchanged)
     checks.push(
       unexpected.length === 0
         ? { kind: 'state', failure: null }
         : fail(`changes nobody expected: ${unexpected.map(changeText).join('; ')}`),
     );
-  return { checks, changes, unexpected };
+  const metrics: StateMetrics = {
+    paths_expected: expected.length,
+    paths_matched: matched,
+    unchanged_required: check.unchanged,
+    unexpected_changes: uncovered.length,
+    changes: records,
+  };
+  const warnings = check.allowed_changes.flatMap((pattern, k) =>
+    pathExists(before, allowedPatterns[k]!) || pathExists(after, allowedPatterns[k]!)
+      ? []
+      : [
+          `state: allowed_changes[${k}] ${JSON.stringify(pattern)} names no path of the before-state or the after-state`,
+        ],
+  );
+  return { checks, changes, unexpected, metrics, warnings };
+}
+
+/** Whether a path the pattern matches exists in the document (`[*]`/`.*` stand for any key or index). */
+function pathExists(document: unknown, pattern: readonly PathStep[]): boolean {
+  let level: unknown[] = [document];
+  for (const step of pattern) {
+    const next: unknown[] = [];
+    for (const value of level) {
+      if (step === null) {
+        if (Array.isArray(value)) next.push(...value);
+        else if (isPlainData(value)) next.push(...Object.values(value));
+      } else if (valueAt(value, [step]) !== undefined) next.push(valueAt(value, [step])!.value);
+    }
+    if (next.length === 0) return false;
+    level = next;
+  }
+  return true;
+}
+
+/** A change as `metrics.state.changes[]` writes it: no steps; `before` and `after` only where they exist. */
+function changeRecord(change: StateChange, coveredBy: StateChangeRecord['covered_by']): StateChangeRecord {
+  return {
+    path: change.path,
+    change: change.change,
+    ...(change.change === 'added' ? {} : { before: change.before }),
+    ...(change.change === 'removed' ? {} : { after: change.after }),
+    covered_by: coveredBy,
+  };
 }
 
 /** `$.lines.L2.status "active" → "suspended"`, `$.notes[2] added "x"`, `$.tmp removed (was 1)`. */

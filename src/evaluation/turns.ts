@@ -53,8 +53,15 @@ export function scoreGold(gold: Gold, trace: TraceReading, settings: ScoreSettin
   return scoreConversation(gold, gold.turns, trace, settings);
 }
 
-/** The gold's `state` checks against the trace's states; without states they fail: never a pass. */
-function stateSettings(gold: Gold, trace: TraceReading, settings: ScoreSettings): Pick<ScoreSettings, 'stateChecks'> {
+/**
+ * The gold's `state` checks against the trace's states, `metrics.state`, and the warnings of
+ * `allowed_changes` patterns that name nothing; without states the checks fail: never a pass.
+ */
+function stateSettings(
+  gold: Gold,
+  trace: TraceReading,
+  settings: ScoreSettings,
+): Pick<ScoreSettings, 'stateChecks' | 'stateMetrics' | 'warnings'> {
   if (gold.state === undefined) return {};
   if (trace.state === undefined)
     return {
@@ -72,7 +79,12 @@ function stateSettings(gold: Gold, trace: TraceReading, settings: ScoreSettings)
         },
       ],
     };
-  return { stateChecks: stateOutcomeChecks(gold.state, trace.state.before, trace.state.after, settings.mode).checks };
+  const outcome = stateOutcomeChecks(gold.state, trace.state.before, trace.state.after, settings.mode);
+  return {
+    stateChecks: outcome.checks,
+    stateMetrics: outcome.metrics,
+    ...(outcome.warnings.length === 0 ? {} : { warnings: [...(settings.warnings ?? []), ...outcome.warnings] }),
+  };
 }
 
 /** What a state check says when no states were given. */
@@ -125,10 +137,11 @@ function scoreConversation(
   const { sources: _sources, warnings = [], ...turnSettings } = settings;
   // The conversation read as one list gives the metrics of `result.metrics`; first, so that what rejects
   // input (the nesting guard, the credential scan) names the calls by their place in the whole trace.
+  const state = stateSettings(gold, trace, settings);
   const whole = scoreCalls(gold.calls, trace.calls, {
     ...wholeSettings(gold, turnSettings),
     replyChecks: conversationReplyChecks(gold, turns, trace),
-    ...stateSettings(gold, trace, settings),
+    ...state,
   });
   const byTurn = positionsByTurn(trace.calls);
   let highestCallTurn = 0;
@@ -211,7 +224,7 @@ function scoreConversation(
         traceCalls: trace.calls,
         pairing: layout.pairing,
         mode: flat.mode,
-        warnings,
+        warnings: state.warnings ?? warnings,
         gold: applied,
         conversation,
         ...(settings.sources ?? {}),

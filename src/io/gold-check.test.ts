@@ -48,7 +48,7 @@ describe('loading a gold file says what it does not understand', () => {
     const warnings: string[] = [];
     await loadGoldFile(custom, { warnings });
     expect(warnings).toEqual([
-      `${custom} at $.calls[0].result: a call has a recorded result, as a trace's calls do and a gold file's do not; ${SWAPPED}`,
+      `${custom} at $.calls[0].duration: a call has a recorded duration, as a trace's calls do and a gold file's do not; ${SWAPPED}`,
     ]);
     const openai = corpus('comparable-tools/toolscore/trace_openai.json');
     await expect(loadGoldFile(openai)).rejects.toThrow(
@@ -57,11 +57,13 @@ describe('loading a gold file says what it does not understand', () => {
   });
 
   test("a trace's own keys are not listed one by one: the swap hint stands for them", async () => {
-    const trace = file('recorded.json', [{ tool: 'search', args: { q: 'x' }, id: 'call_1', result: 'ok' }]);
+    const trace = file('recorded.json', [
+      { tool: 'search', args: { q: 'x' }, id: 'call_1', result: 'ok', duration: 0.4 },
+    ]);
     const warnings: string[] = [];
     await loadGoldFile(trace, { warnings });
-    const hint = `a call has a recorded result, as a trace's calls do and a gold file's do not; ${SWAPPED}`;
-    expect(warnings).toEqual([`${trace} at $[0].result: ${hint}`]);
+    const hint = `a call has a recorded duration, as a trace's calls do and a gold file's do not; ${SWAPPED}`;
+    expect(warnings).toEqual([`${trace} at $[0].duration: ${hint}`]);
     await expect(loadGoldFile(trace, { strictGold: true })).rejects.toThrow(
       `${trace} at $[0]: unknown key "id"; known keys: tool, args, description, side_effects, schema, metadata, optional, extra_args, result, succeeds, $any_order (${hint})`,
     );

@@ -62,7 +62,7 @@ export function checkedGold<T>(data: unknown, source: string, options: GoldCheck
     throw why === undefined ? error : new ToolscoreInputError(error.location, `${error.reason} (${why})`);
   }
   const unknown = unknownGoldKeys(data);
-  // Gold that reads with only the gold language's keys is gold unless a call has a recorded result:
+  // Gold that reads with only the gold language's keys is gold unless a call has a recorded error, duration or timestamp:
   // the trace formats are looked for (the costly part, on every evaluate()) only when keys are off.
   const swap = unknown.length > 0 ? goldLooksLikeTrace(data) : recordedCallHint(data);
   const hint = hintOf(swap);

@@ -117,6 +117,38 @@ const calls = fc.array(
   { maxLength: 4 },
 );
 
+/** Gold `"state"` values the loader reads (docs/outcomes.md): `expected`, or `"unchanged": true` (then `allowed_changes`); null is absent. */
+const STATES_READ: unknown[] = [
+  null,
+  { unchanged: true },
+  { expected: { a: 1 } },
+  { expected: { a: { $regex: 'x' }, b: { $optional: 1 } }, unchanged: true, allowed_changes: ['$.b[*]', '$["k"].*'] },
+  { expected: { a: 1 }, unchanged: false },
+  { expected: { a: 1 }, allowed_changes: null, unchanged: null },
+  { unchanged: true, expected: null, allowed_changes: [] },
+  { unchanged: true, expected: {} },
+  { expected: { $literal: { $a: 1 } } },
+];
+/** One mistake each: a state that checks nothing, allowed_changes without unchanged, a bad path, type or operator. */
+const STATES_REFUSED: unknown[] = [
+  {},
+  { unchanged: false },
+  { expected: null },
+  { unchanged: null },
+  { allowed_changes: ['$.a'] },
+  { expected: { a: 1 }, allowed_changes: ['$.a'] },
+  { expected: { a: 1 }, unchanged: false, allowed_changes: [] },
+  { unchanged: true, allowed_changes: ['a'] },
+  { unchanged: 'yes' },
+  { expected: [] },
+  { expected: { $regex: 'x' } },
+  { expected: { $a: 1 } },
+  { expected: { a: { $nope: 1 } } },
+  { expected: { a: [{ $optional: 1 }] } },
+  { unchanged: true, note: 1 },
+  'x',
+];
+
 const fileForm = fc.record(
   {
     calls,
@@ -125,6 +157,7 @@ const fileForm = fc.record(
     extra_args: pick(['allow', 'deny', null], [1]),
     ignore_tools: pick([['log'], ['log', 'log'], [], null], [[' '], 'log']),
     allow_extra_calls: pick([true, false, null], ['yes']),
+    state: pick(STATES_READ, STATES_REFUSED),
     schema_version: one(1),
     approved: one(true, false),
     name: one('books a flight'),
@@ -184,6 +217,15 @@ test('the gold schema, in zod and as schemas/gold.json, accepts exactly what the
   // Both sides of the equivalence are exercised.
   expect(accepted).toBeGreaterThan(runs / 10);
   expect(accepted).toBeLessThan(runs / 2);
+});
+
+test('a gold "state": the schema reads exactly the states the loader reads (an empty state, allowed_changes without unchanged: neither)', () => {
+  const answers = (states: unknown[]) =>
+    states.map(
+      (state) => expectSameAnswer({ calls: [], state }) && expectSameAnswer({ turns: [{ calls: [] }], state }),
+    );
+  expect(answers(STATES_READ)).toEqual(STATES_READ.map(() => true));
+  expect(answers(STATES_REFUSED)).toEqual(STATES_REFUSED.map(() => false));
 });
 
 /** One mistake each, in an argument value: the loader rejects every one of them. */

@@ -259,25 +259,45 @@ const OPTION_SHAPE = {
 /** What core/state-paths.ts parsePathPattern reads, for editors (the loader's messages say what is wrong). */
 const STATE_PATH_PATTERN = /^\$(?:\.[A-Za-z_$][\w$]*|\.\*|\[\d+\]|\[\*\]|\["(?:[^"\\]|\\.)*"\])*$/;
 
-/** `"state"`: what the world must look like after the run (file level only), by GOLD_KEYS.state. */
+/** A partial after-state: a plain object, or its data wrapped in `$literal`. */
+const expectedState = doc(
+  z.union([plainObject, z.strictObject({ $literal: z.record(z.string(), z.unknown()) })]),
+  'A partial after-state: each value it names (a $ operator, array or scalar; objects are looked into) must be at its path in the after-state.',
+);
+const UNCHANGED =
+  'Every path that differs between the before-state and the after-state must be inside an "expected" value or an "allowed_changes" pattern; any other change is a collateral change.';
+
+/** The keys of `"state"`, by GOLD_KEYS.state (null, as the loader reads it, is absent). */
+const STATE_SHAPE = {
+  expected: expectedState.nullable(),
+  allowed_changes: doc(
+    z.array(z.string().regex(STATE_PATH_PATTERN)).nullable(),
+    'Path patterns ($.orders[*].status; [*] and .* stand for any index or key) whose changes "unchanged" allows, with everything inside them. Only with "unchanged": true.',
+  ),
+  unchanged: doc(z.literal(true), UNCHANGED),
+} satisfies Record<(typeof GOLD_KEYS.state)[number], z.ZodType>;
+
+/**
+ * `"state"`: what the world must look like after the run (file level only). As the loader reads it, a
+ * state checks something (`expected`, or `"unchanged": true`), and `allowed_changes` come only with
+ * `"unchanged": true`: two shapes, one of which a state must have.
+ */
 const state = doc(
   z
-    .strictObject({
-      expected: doc(
-        z.record(z.string(), member).optional(),
-        'A partial after-state: each value it names (a $ operator, array or scalar; objects are looked into) must be at its path in the after-state.',
-      ),
-      allowed_changes: doc(
-        z.array(z.string().regex(STATE_PATH_PATTERN)).optional(),
-        'Path patterns ($.orders[*].status; [*] and .* stand for any index or key) whose changes "unchanged" allows, with everything inside them.',
-      ),
-      unchanged: doc(
-        z.boolean().optional(),
-        'Every path that differs between the before-state and the after-state must be inside an "expected" value or an "allowed_changes" pattern; any other change is a collateral change.',
-      ),
-    } satisfies Record<(typeof GOLD_KEYS.state)[number], z.ZodType>)
+    .union([
+      z.strictObject({
+        expected: STATE_SHAPE.expected.optional(),
+        allowed_changes: STATE_SHAPE.allowed_changes.optional(),
+        unchanged: STATE_SHAPE.unchanged,
+      }),
+      z.strictObject({
+        expected: expectedState,
+        allowed_changes: z.null().optional(),
+        unchanged: doc(z.literal(false).nullable(), UNCHANGED).optional(),
+      }),
+    ])
     .nullable(),
-  'What the world must look like after the run, against a before-state and an after-state (docs/outcomes.md).',
+  'What the world must look like after the run, against a before-state and an after-state (docs/outcomes.md): "expected", or "unchanged": true (then "allowed_changes" too).',
 );
 
 /** The keys of one conversation turn, by GOLD_KEYS.turn. */

@@ -9,12 +9,19 @@ const corpus = (path: string): unknown =>
 const SWAPPED = 'are the gold and trace files swapped?';
 
 describe('a gold file that looks like a trace', () => {
-  test('a recorded trace in the plain call shape: its first call has a result', () => {
+  test('a recorded trace in the plain call shape: its first call has a duration', () => {
     // {"calls": [{"tool": "make_file", "args": ..., "result": {"success": true, ...}, "timestamp", "duration"}, ...]}
     expect(goldLooksLikeTrace(corpus('comparable-tools/toolscore/trace_custom.json'))).toEqual({
-      path: '$.calls[0].result',
-      message: `a call has a recorded result, as a trace's calls do and a gold file's do not; ${SWAPPED}`,
+      path: '$.calls[0].duration',
+      message: `a call has a recorded duration, as a trace's calls do and a gold file's do not; ${SWAPPED}`,
     });
+  });
+
+  test("a gold call's result is what it must return, not a sign of a trace (docs/outcomes.md)", () => {
+    expect(goldLooksLikeTrace([{ tool: 'get_order', result: { status: 'delivered' } }])).toBeUndefined();
+    expect(goldLooksLikeTrace({ calls: [{ tool: 'a', result: { $regex: '^ok' }, succeeds: true }] })).toBeUndefined();
+    // A timestamp with a value is a recorded run's.
+    expect(goldLooksLikeTrace([{ tool: 'a', result: 'ok', timestamp: 1704067200 }])?.path).toBe('$[0].timestamp');
   });
 
   test('a provider response or an agent session: its format names it', () => {
@@ -69,10 +76,10 @@ describe('what marks a file that may be either as gold', () => {
   });
 
   test("a conversation gold's calls are looked into turn by turn for recorded results", () => {
-    expect(goldLooksLikeTrace({ turns: [{ calls: [] }, { calls: [{ tool: 'a', result: 'ok' }] }] })?.path).toBe(
-      '$.turns[1].calls[0].result',
+    expect(goldLooksLikeTrace({ turns: [{ calls: [] }, { calls: [{ tool: 'a', error: 'timeout' }] }] })?.path).toBe(
+      '$.turns[1].calls[0].error',
     );
-    expect(goldMarkIn({ turns: [{ calls: [{ tool: 'a', result: 'ok' }] }] })).toBeUndefined();
+    expect(goldMarkIn({ turns: [{ calls: [{ tool: 'a', error: 'timeout' }] }] })).toBeUndefined();
   });
 
   test('an operator, or a typo of one, in the arguments or the tool; not other $ data', () => {
@@ -84,7 +91,10 @@ describe('what marks a file that may be either as gold', () => {
     expect(goldMarkIn([{ tool: 'a', args: { $regex: 'x' } }])).toBeUndefined();
   });
 
-  test('a call with a recorded result makes it a trace, whatever else it holds', () => {
-    expect(goldMarkIn([{ tool: 'a', args: { q: { $regex: 'x' } }, result: 'ok', optional: true }])).toBeUndefined();
+  test('a call with a recorded duration makes it a trace, whatever else it holds; a result does not', () => {
+    expect(goldMarkIn([{ tool: 'a', args: { q: { $regex: 'x' } }, duration: 0.2, optional: true }])).toBeUndefined();
+    expect(goldMarkIn([{ tool: 'a', args: { q: { $regex: 'x' } }, result: 'ok', optional: true }])).toBe(
+      '$[0].optional',
+    );
   });
 });

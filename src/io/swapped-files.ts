@@ -14,10 +14,11 @@ export interface SwapHint {
 const SWAPPED = 'are the gold and trace files swapped?';
 
 /**
- * Keys only a recorded call has a value for: what happened when it ran. The Python tool writes
- * `result` and `duration` as null into the gold files it generates, so only a value counts.
+ * Keys only a recorded call has a value for: what happened when it ran. Not `result`: a gold call's
+ * `result` says what the call must return (docs/outcomes.md). The Python tool writes `result`,
+ * `duration` and `timestamp` as null into the gold files it generates, so only a value counts.
  */
-const RECORDED_KEYS = ['result', 'error', 'is_error', 'duration'] as const;
+const RECORDED_KEYS = ['error', 'is_error', 'duration', 'timestamp'] as const;
 
 /** The call lists of a parsed gold file, with their paths (as `goldCallsOf` finds them; a conversation's, turn by turn). */
 function goldLists(data: unknown): [list: unknown[], path: string][] {
@@ -35,7 +36,7 @@ function goldLists(data: unknown): [list: unknown[], path: string][] {
 /**
  * Whether a parsed gold file looks like a trace: the whole file is a trace format other than the plain
  * call list (a provider response, an OpenTelemetry export, ...), or a call carries what only running it
- * gives (a result, an error, a duration). Calls inside any-order groups are not looked into: a trace has none.
+ * gives (an error, a duration, a timestamp). Calls inside any-order groups are not looked into: a trace has none.
  */
 export function goldLooksLikeTrace(data: unknown): SwapHint | undefined {
   const format = detectFormat(data);
@@ -44,7 +45,7 @@ export function goldLooksLikeTrace(data: unknown): SwapHint | undefined {
   return recordedCallHint(data);
 }
 
-/** The part of `goldLooksLikeTrace` about calls with a recorded result, error or duration (cheap: no format detection). */
+/** The part of `goldLooksLikeTrace` about calls with a recorded error, duration or timestamp (cheap: no format detection). */
 export function recordedCallHint(data: unknown): SwapHint | undefined {
   for (const [list, path] of goldLists(data)) {
     for (let i = 0; i < list.length; i++) {
@@ -75,7 +76,7 @@ const isOperatorLike = (key: string): boolean =>
  * What marks a parsed file as gold rather than a trace, for a file that may be either (`validate`): a
  * key only gold has (`optional`, `$any_order`, `ignore_tools`, ...), or an operator where one stands
  * (in a call's arguments, or its tool), or a typo of one (`$regx`), in a file none of whose calls has a
- * recorded result. Returns the JSON path of the first one; undefined when none.
+ * recorded error, duration or timestamp. Returns the JSON path of the first one; undefined when none.
  */
 export function goldMarkIn(data: unknown): string | undefined {
   if (recordedCallHint(data) !== undefined) return undefined;

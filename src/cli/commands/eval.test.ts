@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -105,5 +105,40 @@ describe('toolscore eval --explain', () => {
     expect(verbose.stderr).toBe((await evaluate(gold, trace, { explain: true })).stderr);
     await expect(evaluate(gold, trace)).rejects.toThrow(ToolscoreInputError);
     await expect(evaluate(gold, trace)).rejects.toThrow(line.slice('toolscore: '.length));
+  });
+});
+
+describe('toolscore eval --state-before FILE --state-after FILE', () => {
+  const calls = [{ tool: 'suspend_line', args: { line: 'L1' } }];
+  const gold = file('state-gold.json', { calls, state: { expected: { lines: { L1: 'suspended' } }, unchanged: true } });
+  const trace = file('state-trace.json', calls);
+  const before = file('state-before.json', { lines: { L1: 'active', L7: 'active' } });
+  const after = file('state-after.json', { lines: { L1: 'suspended', L7: 'suspended' } });
+
+  test('the states go to the gold\'s "state": the JSON report has metrics.state; --fail-on-violations exits 1', async () => {
+    const output = join(dir, 'state-report.json');
+    const run = await evaluate(gold, trace, { stateBefore: before, stateAfter: after, output, failOnViolations: true });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('toolscore: --fail-on-violations: 1 failed outcome check\n');
+    const report = JSON.parse(readFileSync(output, 'utf8'));
+    expect(report.metrics.state).toEqual({
+      paths_expected: 1,
+      paths_matched: 1,
+      unchanged_required: true,
+      unexpected_changes: 1,
+      changes: [
+        { path: '$.lines.L1', change: 'changed', before: 'active', after: 'suspended', covered_by: 'expected' },
+        { path: '$.lines.L7', change: 'changed', before: 'active', after: 'suspended', covered_by: null },
+      ],
+    });
+  });
+
+  test('one without the other, or a report written over a state file, is a usage error', async () => {
+    await expect(evaluate(gold, trace, { stateBefore: before })).rejects.toThrow(
+      'stateAfter: expected both stateBefore and stateAfter (--state-before, --state-after): the state check compares them',
+    );
+    await expect(evaluate(gold, trace, { stateBefore: before, stateAfter: after, output: after })).rejects.toThrow(
+      ToolscoreInputError,
+    );
   });
 });

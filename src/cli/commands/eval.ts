@@ -9,6 +9,7 @@ import { semanticScoreText } from '../../text/report.js';
 import { JOB_SUMMARY_TEXT, REPORT_FILE_LABELS, STDOUT_NAME, nothingReadText } from '../output-text.js';
 import { meetsMinScore } from '../../core/grade.js';
 import { evaluateTrace } from '../../evaluation/evaluate-trace.js';
+import { stateFiles, stateSources, type StateSourceOptions } from '../../evaluation/state-sources.js';
 import { isNothingReadWarning } from '../../formats/support/call-collector.js';
 import { checkFormatName } from '../../formats/registry.js';
 import { parseDatabaseUrl } from '../../side-effects/database-url.js';
@@ -73,6 +74,10 @@ export interface EvalFlags extends JudgeFlags, ScoringFlags {
   dbAllowSuperuser?: boolean;
   dbTimeout?: string;
   dbMaxRows?: string;
+  /** The states for the gold's `state`: JSON files or databases, and the queries that read a database. */
+  stateBefore?: string;
+  stateAfter?: string;
+  stateQueries?: string;
 }
 
 /** The SQLite file `--db` names (an input no report may overwrite); a bad URL is an input error here, before anything runs. */
@@ -112,7 +117,17 @@ function evalInputs(goldFile: string, traceFile: string, flags: EvalFlags): Inpu
     ['forbidden-rules file', flags.forbidden],
     ['tool catalogue', flags.tools],
     ['--db database', sqliteFileOf(flags.db)],
+    ...stateFiles(stateSources(stateFlags(flags))).map((file): InputFile => ['state file', file]),
   ];
+}
+
+/** `--state-before`, `--state-after`, `--state-queries` as `evaluateTrace` takes them. */
+function stateFlags(flags: EvalFlags): StateSourceOptions {
+  return {
+    ...(flags.stateBefore === undefined ? {} : { stateBefore: flags.stateBefore }),
+    ...(flags.stateAfter === undefined ? {} : { stateAfter: flags.stateAfter }),
+    ...(flags.stateQueries === undefined ? {} : { stateQueries: flags.stateQueries }),
+  };
 }
 
 /** Writes the baseline of the result (`--save-baseline`), with the hash of the gold file's bytes. */
@@ -147,6 +162,7 @@ function evaluationOptions(
     ...(flags.root === undefined ? {} : { root: flags.root }),
     ...(flags.db === undefined ? {} : { db: flags.db }),
     ...parseDatabaseFlags(flags),
+    ...stateFlags(flags),
     ...(flags.tools === undefined ? {} : { tools: flags.tools }),
     ...(budgets === undefined ? {} : { budgets }),
     limits: parseLimitFlags(flags),

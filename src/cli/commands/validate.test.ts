@@ -156,12 +156,16 @@ describe('toolscore validate reads a file with operators or gold-only keys as go
   });
 
   test('data that is not an operator, or a run with recorded results, is still a trace', async () => {
-    // MongoDB's $gt is far from every operator; a $regx beside a recorded result is the tool's own data.
+    // MongoDB's $gt is far from every operator; a $regx beside a recorded duration is the tool's own data
+    // (a result alone is no sign: a gold call may say what it must return).
     const mongo = file('mongo.json', JSON.stringify([{ tool: 'find', args: { filter: { n: { $gt: 3 } } } }]));
     const run = await validate(mongo);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`${mongo}: valid as a trace (custom format, 1 call)`);
-    const recorded = file('recorded.json', JSON.stringify([{ tool: 'find', args: { q: { $regx: 'a' } }, result: [] }]));
+    const recorded = file(
+      'recorded.json',
+      JSON.stringify([{ tool: 'find', args: { q: { $regx: 'a' } }, result: [], duration: 0.01 }]),
+    );
     expect((await validate(recorded)).code).toBe(0);
   });
 });
