@@ -7,6 +7,7 @@ import type { StateCheck } from '../core/types.js';
 import type { OutcomeCheck } from '../metrics/outcome.js';
 import type { StateChangeRecord, StateMetrics } from '../metrics/state.js';
 import { formatValue } from '../text/values.js';
+import { stateChangeText } from './text.js';
 
 /*
  * The gold's `"state"` (docs/outcomes.md, "The state"): what differs between a before-state and an
@@ -169,7 +170,7 @@ export function stateOutcomeChecks(
     checks.push(
       unexpected.length === 0
         ? { kind: 'state', failure: null }
-        : fail(`changes nobody expected: ${unexpected.map(changeText).join('; ')}`),
+        : fail(`changes nobody expected: ${unexpected.map(stateChangeText).join('; ')}`),
     );
   const metrics: StateMetrics = {
     paths_expected: expected.length,
@@ -214,18 +215,6 @@ function changeRecord(change: StateChange, coveredBy: StateChangeRecord['covered
     ...(change.change === 'removed' ? {} : { after: change.after }),
     covered_by: coveredBy,
   };
-}
-
-/** `$.lines.L2.status "active" → "suspended"`, `$.notes[2] added "x"`, `$.tmp removed (was 1)`. */
-function changeText(change: StateChange): string {
-  switch (change.change) {
-    case 'added':
-      return `${change.path} added ${formatValue(change.after)}`;
-    case 'removed':
-      return `${change.path} removed (was ${formatValue(change.before)})`;
-    case 'changed':
-      return `${change.path} ${formatValue(change.before)} → ${formatValue(change.after)}`;
-  }
 }
 
 /** An expected value as the gold writes it (matchers in `$` operator form). */
