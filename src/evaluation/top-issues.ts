@@ -126,14 +126,7 @@ export function withOutcomeIssues(
   for (const failure of failures) {
     // A reply or state check is about no call; the state's changes nobody expected are one check, so one issue.
     if (failure.check === 'reply' || failure.check === 'state') {
-      const kind = failure.check;
-      added.push({
-        kind,
-        tool: kind,
-        expectedIndex: null,
-        actualIndex: null,
-        ...issueText(kind, kind, { outcome: failure.message }),
-      });
+      added.push(uncalledOutcomeIssue(failure.check, failure.message));
       continue;
     }
     const i = failure.expected_index!;
@@ -153,6 +146,11 @@ export function withOutcomeIssues(
   const rank = (issue: TopIssue): number => ISSUE_KINDS.indexOf(issue.kind);
   const position = (issue: TopIssue): number => issue.expectedIndex ?? issue.actualIndex ?? Number.MAX_SAFE_INTEGER;
   return [...kept, ...added].sort((a, b) => rank(a) - rank(b) || position(a) - position(b));
+}
+
+/** The issue of a failed reply or state check: about no call, so it names the check. */
+export function uncalledOutcomeIssue(kind: 'reply' | 'state', message: string): TopIssue {
+  return { kind, tool: kind, expectedIndex: null, actualIndex: null, ...issueText(kind, kind, { outcome: message }) };
 }
 
 /** An issue before its sentences are written. */

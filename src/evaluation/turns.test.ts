@@ -352,3 +352,25 @@ describe('a recorded conversation, read by its reader', () => {
     expect(result.score).toBe(0.666666666667);
   });
 });
+
+describe("a conversation gold's state", () => {
+  it('is a Top issue of the conversation when it fails, ranked above an argument detail of a turn', () => {
+    const result = evaluate({
+      expected: {
+        turns: [{ calls: [{ tool: 'find', args: { id: 1 } }] }, { calls: [{ tool: 'suspend' }] }],
+        state: { unchanged: true, allowed_changes: ['$.lines.L1.status'] },
+      },
+      actual: [
+        { tool: 'find', args: { id: 2 }, turn: 1 },
+        { tool: 'suspend', turn: 2 },
+      ],
+      stateBefore: { lines: { L1: { status: 'active' }, L2: { status: 'active' } } },
+      stateAfter: { lines: { L1: { status: 'suspended' }, L2: { status: 'suspended' } } },
+    });
+    expect(result.topIssues.map((issue) => [issue.kind, issue.problem])).toEqual([
+      ['state', 'changes nobody expected: $.lines.L2.status "active" → "suspended"'],
+      ['argument_mismatch', 'turn 1: find called with different arguments: id: expected 1, got 2'],
+    ]);
+    expect(result.metrics.state?.unexpected_changes).toBe(1);
+  });
+});

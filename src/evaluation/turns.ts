@@ -18,7 +18,7 @@ import {
   type TurnResult,
 } from './result.js';
 import { roundScore, scoreCalls, type CheckedMetrics, type ScoreSettings, type Scoring } from './score.js';
-import { topIssueRecord, type TopIssue } from './top-issues.js';
+import { topIssueRecord, uncalledOutcomeIssue, type TopIssue } from './top-issues.js';
 import { beyondGoldText, divergedText, issueText, missingTurnText, wrongTurnText } from './text.js';
 
 /*
@@ -203,7 +203,13 @@ function scoreConversation(
     turnPassRate: turnResults.filter((turn) => turn.verdict === 'PASS').length / turnResults.length,
     firstFailingTurn: failing === undefined ? null : failing.turn,
     findings,
-    topIssues: conversationIssues(turnResults, scored, layout, wrongTurns),
+    // The state is the whole run's, not a turn's: its failed checks join the turns' issues.
+    topIssues: [
+      ...conversationIssues(turnResults, scored, layout, wrongTurns),
+      ...(state.stateChecks ?? []).flatMap(({ failure }) =>
+        failure === null ? [] : [uncalledOutcomeIssue('state', failure.message)],
+      ),
+    ].sort((a, b) => rank(a) - rank(b)),
     requiredCallsComplete: turnResults.every(
       (turn) => turn.reached && (turn.result.requiredCallRecall === null || turn.result.requiredCallRecall >= 1),
     ),
