@@ -718,6 +718,39 @@ describe('otel: replies, from the model spans that recorded their output', () =>
   });
 });
 
+test("MLflow spans (hand-written after MLflow 3 traces): a CHAT_MODEL span's chat completion, else the AGENT span's Responses output", () => {
+  const span = (id: string, start: number, type: string, attributes: Json): Json => ({
+    trace_id: 'tr-1',
+    span_id: id,
+    name: id,
+    start_time_unix_nano: start,
+    end_time_unix_nano: start + 10,
+    attributes: { 'mlflow.spanType': JSON.stringify(type), ...attributes },
+  });
+  const encoded = (value: unknown) => JSON.stringify(value);
+  const agent = span('predict', 1, 'AGENT', {
+    'mlflow.spanOutputs': encoded({
+      object: 'response',
+      output: [{ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Bake it at 200°C.' }] }],
+    }),
+  });
+  const tool = span('lookup_recipe', 2, 'TOOL', {
+    'mlflow.spanInputs': encoded({ dish: 'apple pie' }),
+    'mlflow.spanOutputs': encoded('found'),
+  });
+  const model = span('Completions', 3, 'CHAT_MODEL', {
+    'mlflow.spanOutputs': encoded({
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', content: 'Bake it at 200°C for an hour.' } }],
+    }),
+  });
+  const trace = (spans: Json[]) => ({ info: { trace_id: 'tr-1' }, data: { spans } });
+  const read = (spans: Json[]) => readWithAdapter(otelFormat, trace(spans), 't', true);
+  expect(read([agent, tool, model]).calls.map((call) => call.tool)).toEqual(['lookup_recipe']);
+  expect(read([agent, tool, model]).replies).toEqual(['Bake it at 200°C for an hour.']);
+  expect(read([agent, tool]).replies).toEqual(['Bake it at 200°C.']);
+});
+
 describe('otel: span shapes and rules the corpus lacks', () => {
   const toolSpan = (over: Json = {}): Json => ({
     traceId: 'a1',

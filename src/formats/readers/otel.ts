@@ -6,6 +6,7 @@ import { nanosToSeconds, pickAttributes, readAttributeSlots, toUnixNanos } from 
 import { readInMemory, type FromOptions } from '../support/call-collector.js';
 import type { ParseContext, TraceFormat, TraceStreamReader } from '../types.js';
 import { isObject } from '../../core/objects.js';
+import { assistantText } from '../support/turns.js';
 
 /**
  * OpenTelemetry traces: OTLP/JSON exports (`resourceSpans[].scopeSpans[].spans[]`, attributes as
@@ -34,8 +35,9 @@ import { isObject } from '../../core/objects.js';
  * `gen_ai.output.messages` text parts of its first choice (on the span, or on an event of it when
  * content is captured on events), else `gen_ai.completion.0.content`, OpenInference LLM spans'
  * `llm.output_messages.0.message` content, the AI SDK's `ai.response.text` of its doGenerate /
- * doStream spans; reasoning and tool_call parts are no text. An agent span's output (`invoke_agent`,
- * the AI SDK's generateText / streamText) stands in only when no model span has text. A trace that
+ * doStream spans, an MLflow `CHAT_MODEL` / `LLM` span's outputs (a chat completion's or a Responses
+ * API response's text); reasoning and tool_call parts are no text. An agent span's output (`invoke_agent`,
+ * the AI SDK's generateText / streamText, an MLflow `AGENT` span) stands in only when no model span has text. A trace that
  * captured no such text records no reply (a `response` check says so), rather than an empty one.
  */
 
@@ -827,6 +829,9 @@ const AGENT_OPERATIONS = new Set(['invoke_agent']);
 /** The AI SDK's top-level calls (their spans aggregate the steps' doGenerate / doStream spans). */
 const AI_SDK_RUNS = new Set(['ai.generateText', 'ai.streamText']);
 
+/** MLflow span types of a model call, whose `mlflow.spanOutputs` is its response. */
+const MLFLOW_MODEL_TYPES = new Set(['CHAT_MODEL', 'LLM']);
+
 const OUTPUT_MESSAGES_SLOT: ReadonlyMap<string, number> = new Map([['gen_ai.output.messages', 0]]);
 
 /** What a span recorded of a model's (or an agent's) response, first present wins; undefined for none. */
@@ -859,6 +864,17 @@ function outputOf(
     ] as const)
       if (attrs[slot] !== undefined) return { slot, key, value: attrs[slot], agent: false };
   }
+  const mlflowType = mlflowText(attrs[A_MLFLOW_SPAN_TYPE]);
+  if (mlflowType !== undefined && attrs[A_MLFLOW_SPAN_OUTPUTS] !== undefined) {
+    const agentSpan = mlflowType === 'AGENT';
+    if (agentSpan || MLFLOW_MODEL_TYPES.has(mlflowType))
+      return {
+        slot: A_MLFLOW_SPAN_OUTPUTS,
+        key: 'mlflow.spanOutputs',
+        value: attrs[A_MLFLOW_SPAN_OUTPUTS],
+        agent: agentSpan,
+      };
+  }
   const text = attrs[A_AI_RESPONSE_TEXT];
   const operationId = attrs[A_AI_OPERATIONID];
   if (text !== undefined && typeof operationId === 'string') {
@@ -868,6 +884,31 @@ function outputOf(
       return { slot: A_AI_RESPONSE_TEXT, key: 'ai.response.text', value: text, agent: true };
   }
   return undefined;
+}
+
+/**
+ * The text of an MLflow span's outputs (JSON-encoded, as MLflow writes them): a text as it is, an
+ * OpenAI chat completion's first choice's message content, a Responses API response's assistant
+ * `output_text` parts; anything else has none.
+ */
+function mlflowOutputText(value: unknown): string {
+  const outputs = typeof value === 'string' ? (parseJsonOrUndefined(value) ?? value) : value;
+  if (typeof outputs === 'string') return outputs;
+  if (!isObject(outputs)) return '';
+  if (Array.isArray(outputs.choices)) {
+    const message = isObject(outputs.choices[0]) ? outputs.choices[0].message : undefined;
+    return isObject(message) ? assistantText(message.content) : '';
+  }
+  if (Array.isArray(outputs.output))
+    return outputs.output
+      .filter(
+        (item): item is Record<string, unknown> =>
+          isObject(item) && item.type === 'message' && item.role === 'assistant',
+      )
+      .map((item) => assistantText(item.content))
+      .filter((text) => text !== '')
+      .join('\n');
+  return '';
 }
 
 /** `gen_ai.output.messages` captured on an event of the span (content capture on events), if any. */
@@ -886,6 +927,7 @@ function outputMessagesOfEvents(events: unknown): unknown {
  * message (the first choice; reasoning and tool calls are no text) joined with "\n"; a text attribute as it is.
  */
 function outputText(slot: number, value: unknown): string {
+  if (slot === A_MLFLOW_SPAN_OUTPUTS) return mlflowOutputText(value);
   if (slot !== A_GEN_AI_OUTPUT_MESSAGES) return typeof value === 'string' ? value : '';
   const messages = typeof value === 'string' ? parseJsonOrUndefined(value) : value;
   const first = Array.isArray(messages) ? messages[0] : undefined;
