@@ -29,6 +29,12 @@ const SESSION_CALLS = [
   },
 ];
 
+const FLOW = fixture('flow_complex_spark.session.json').data as { events: unknown[] };
+
+const BRAND_SEARCH = fixture('brand_search_optimization.first.evalset.json').data as {
+  data: { reference: string }[];
+}[];
+
 const TRANSFER = { status: 'ok', target_agent_name: 'research_assistant', message: 'Transfered to research_assistant' };
 const TRANSFER_BACK = { status: 'ok', target_agent_name: 'spark_assistant', message: 'Transfered to spark_assistant' };
 
@@ -82,10 +88,12 @@ testReader(adkFormat, [
       'hi',
       'update data_one to be RRRR, data_two to be 3.141529, data_three to be apple and banana, data_four to be 1, hello, and 3.14',
     ],
+    // Each invocation's last model text: the greeting, then the answer after the update_fc response.
+    replies: ['Hello! 👋  How can I help you today? \n', "OK. I've updated the data. Anything else? \n"],
   },
   {
     name: 'a multi-agent session: each agent transfer is the call the event records, its response the result',
-    input: fixture('flow_complex_spark.session.json').data,
+    input: FLOW,
     calls: [
       {
         tool: 'transfer_to_other_agent',
@@ -102,6 +110,9 @@ testReader(adkFormat, [
         metadata: { format: 'function_call' },
       },
     ],
+    // One turn: the sub-agents' texts follow each other; the summary agent's essay (events[6]) is the
+    // last before spark_assistant transfers back without a word.
+    replies: [(FLOW.events[6] as { content: { parts: { text: string }[] } }).content.parts[0]!.text],
   },
   {
     name: 'an eval set of one case: the tool_uses of its invocations, in order (no responses recorded), each invocation a turn',
@@ -109,6 +120,12 @@ testReader(adkFormat, [
     // The third invocation ("Can you roll a die with 6 sides") made the call.
     calls: [{ tool: 'roll_die', args: { sides: 6 }, is_error: false, turn: 3 }],
     userMessages: ['Hi who are you?', 'What can you do?', 'Can you roll a die with 6 sides'],
+    // Each invocation's final_response; the third one's only part has "text": null.
+    replies: [
+      'I am a data processing agent. I can roll dice and check if the results are prime numbers. What would you like me to do? \n',
+      "I can roll dice for you of different sizes, and I can check if the results are prime numbers.  I can also remember previous rolls if you'd like to check those for primes as well.  What would you like me to do? \n",
+      null,
+    ],
   },
   {
     name: 'an eval set whose case has two invocations, one tool use each',
@@ -123,6 +140,7 @@ testReader(adkFormat, [
       { tool: 'get_device_info', args: { device_id: 'device_2' }, is_error: false, turn: 2 },
     ],
     userMessages: ['Turn off device_2 in the Bedroom.', "What's the status of device_2 in the Bedroom?"],
+    replies: ['I have set the device 2 status to off.', 'Status of device_2 is off.'],
   },
   {
     name: 'the older *.test.json eval data: each turn its expected_tool_use, in order, its query the user message',
@@ -137,10 +155,11 @@ testReader(adkFormat, [
       { tool: 'get_device_info', args: { device_id: 'device_2' }, is_error: false, turn: 2 },
     ],
     userMessages: ['Turn off device_2 in the Bedroom.', "What's the status of device_2 in the Bedroom?"],
+    replies: ['I have set the device 2 status to off.', 'Status of device_2 is off.'],
   },
   {
     name: 'a first-shape eval set (cases {name, data: [turns]}) of one case: its agent transfers and tool uses, in order',
-    input: () => fixture('brand_search_optimization.first.evalset.json').data,
+    input: () => BRAND_SEARCH,
     // Six turns: "hello" and "google shopping" (turns 1 and 4) expect no call.
     calls: [
       { tool: 'transfer_to_agent', args: { agent_name: 'keyword_finding_agent' }, is_error: false, turn: 2 },
@@ -162,6 +181,8 @@ testReader(adkFormat, [
       'kids shoes',
       'this is good',
     ],
+    // Each turn's `reference`, the final response ADK's own conversion makes it.
+    replies: BRAND_SEARCH[0]!.data.map((turn) => turn.reference),
   },
   {
     name: "the API server's camelCase session: results by id, an error response fails its call, a partial event is skipped",

@@ -20,12 +20,12 @@ import { readContentObject } from './gemini.js';
  *   invocation's `intermediate_data.tool_uses` are calls, `tool_responses` their results, or its
  *   `invocation_events` are read like session events. Each eval case is a run (`batch` scores each as
  *   its own case, named by its `eval_id`); one case alone (`{eval_id, conversation}`) is read too.
- *   Each invocation is a conversation turn, its `user_content` the user message (a whole reading of
- *   several cases, each its own conversation, is one turn).
+ *   Each invocation is a conversation turn, its `user_content` the user message and its
+ *   `final_response` the reply (a whole reading of several cases, each its own conversation, is one turn).
  * - the older eval data (`*.test.json`): a list of turns `{query, expected_tool_use: [{tool_name,
  *   tool_input, mock_tool_output}], reference}`, and the first eval sets, a list of cases `{name,
  *   data: [turns], initial_session}` (each case a run, named by its `name`); each turn's `query` is a
- *   user message.
+ *   user message, its `reference` the reply.
  */
 
 const FORMAT = 'adk';
@@ -212,6 +212,9 @@ function readTestData(
       if (use.mock_tool_output !== undefined)
         calls.addResult({ name: use.tool_name }, outcomeOf(use.mock_tool_output), usePath);
     });
+    // The turn's `reference` is its final response, as an eval set's `final_response` is (ADK converts one to the other).
+    if (typeof turn.reference === 'string')
+      calls.turns.assistant(childPath(childPath(path, i), 'reference'), turn.reference);
   });
 }
 

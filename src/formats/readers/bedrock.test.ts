@@ -21,6 +21,9 @@ const start = (id: string, name: string) => ({
 });
 const delta = (input: string) => ({ contentBlockDelta: { contentBlockIndex: 0, delta: { toolUse: { input } } } });
 const RETRY_TEXT = 'The country is not supported.\n\nFix the errors and try again.';
+// The model (Nova) wrote its reasoning in <thinking> tags inside a plain text block: the text is what was recorded.
+const RETRY_REPLY =
+  '<thinking> To determine the capital of France, I can use the provided tool "get_capital". I will need to call this tool with the country "France" as the argument.</thinking>\n';
 const RETRY_CALLS = [
   {
     tool: 'get_capital',
@@ -63,16 +66,20 @@ testReader(bedrockFormat, [
       },
     ],
     userMessages: ['Where is order 7?', 'Refund it.'],
+    // The assistant only called tools: neither turn has a reply.
+    replies: [null, null],
   },
   {
     name: 'Converse response (vercel/ai fixture): a toolUse block is a call with its toolUseId, input and the stop reason',
     input: () => fixture('vercel-ai/amazon-bedrock-tool-call.1.json'),
     calls: [{ tool: 'bash', args: { command: 'ls -l' }, id: 'tool-use-id', is_error: false, metadata: TOOL_USE }],
+    replies: [null],
   },
   {
     name: 'Converse response (vercel/ai fixture): a text block beside a toolUse with an empty input',
     input: () => fixture('vercel-ai/amazon-bedrock-tool-no-args.json'),
     calls: [{ tool: 'updateIssueList', args: {}, id: 'tool-use-id', is_error: false, metadata: TOOL_USE }],
+    replies: ["I'll update the issue list for you."],
   },
   {
     name: 'ConverseStream events (vercel/ai fixture): contentBlockStart opens the call, the contentBlockDelta input fragments are joined, messageStop gives the stop reason',
@@ -80,6 +87,7 @@ testReader(bedrockFormat, [
     calls: [
       { tool: 'test-tool', args: { value: 'Sparkle Day' }, id: 'tool-use-id', is_error: false, metadata: TOOL_USE },
     ],
+    replies: [null],
   },
   {
     name: 'ConverseStream events: a stream cut before contentBlockStop keeps the call with a warning; two messages may reuse index 0',
@@ -111,11 +119,13 @@ testReader(bedrockFormat, [
     name: 'a recorded Converse request (pydantic-ai cassette): toolResult with status "error" marks the call failed',
     input: () => fixture('pydantic-ai/bedrock-converse-retry-request.json'),
     calls: RETRY_CALLS,
+    replies: [RETRY_REPLY],
   },
   {
     name: 'the messages of that request alone give the same call',
     input: () => (fixture('pydantic-ai/bedrock-converse-retry-request.json') as { messages: unknown[] }).messages,
     calls: RETRY_CALLS,
+    replies: [RETRY_REPLY],
   },
   {
     name: 'a {json} result block is its value; a success status leaves the call passing',

@@ -177,13 +177,22 @@ testReader(claudeAgentSDKFormat, [
       { tool: 'refund_order', args: { order_id: 7 }, id: 'tu2', is_error: false, turn: 2 },
     ],
     userMessages: ['Where is order 7?', 'Refund it.'],
+    // The assistant only called tools, and no result message closes the run.
+    replies: [null, null],
   },
   {
     name: 'tool_use blocks are calls, tool_result blocks their results (is_error: failure); system and result messages add nothing to calls',
     input: RUN,
     calls: RUN_CALLS,
+    // msg_04's text (the result message repeats it); the opening "Let me look at the failing test." is not the last.
+    replies: ['The sum function subtracts; issue #42 tracks it.'],
   },
-  { name: 'the run as {messages: [...]}', input: { messages: RUN }, calls: RUN_CALLS },
+  {
+    name: 'the run as {messages: [...]}',
+    input: { messages: RUN },
+    calls: RUN_CALLS,
+    replies: ['The sum function subtracts; issue #42 tracks it.'],
+  },
   {
     name: 'an empty tool name is skipped with a warning, input given as JSON text that is not valid fails its call, with a warning',
     input: [
@@ -293,6 +302,8 @@ testReader(claudeAgentSDKFormat, [
         metadata: { permission_denied: true },
       },
     ],
+    // No assistant text: the successful result message's `result` is the run's final text.
+    replies: ['ok'],
   },
   {
     name: 'session transcripts: the ISO timestamp of the message becomes the call timestamp; server tool uses are marked',
@@ -325,6 +336,7 @@ testReader(claudeAgentSDKFormat, [
     name: 'a run without tool use has no calls',
     input: [assistant('m', [{ type: 'text', text: 'Hello' }])],
     calls: [],
+    replies: ['Hello'],
   },
 ]);
 
@@ -392,6 +404,9 @@ describe('claude-agent-sdk: messages of the Python SDK, dumped', () => {
     expect(parse(runs[1]).calls).toEqual([
       { tool: 'run_tests', args: { path: 'tests/' }, id: 'tu_a', is_error: false },
     ]);
+    // Each run's TextBlock after its tool use; the second run's error ResultMessage repeats it and counts for nothing.
+    expect(autoExtract(runs[0]).replies).toEqual(['Looks good — function is correct.']);
+    expect(autoExtract(runs[1]).replies).toEqual(['I cannot resolve the failure.']);
   });
 
   // Written after the SDK's dataclasses (AssistantMessage(content, model), UserMessage(content), ToolResultBlock).
@@ -418,5 +433,6 @@ describe('claude-agent-sdk: messages of the Python SDK, dumped', () => {
       { tool: 'Bash', args: { command: 'make' }, id: 'toolu_1', is_error: true, error: 'make: *** No targets.' },
       { tool: 'Read', args: { file_path: 'Makefile' }, id: 'toolu_2', is_error: false, result: 'all: build' },
     ]);
+    expect(autoExtract(messages).replies).toEqual(['Running it.']);
   });
 });

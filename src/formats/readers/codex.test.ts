@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../../test/adapter.js';
 import { testReader } from '../../../test/reader-tester.js';
 import { codexFormat, fromCodex } from './codex.js';
+import { readWithAdapter } from '../auto.js';
 import { detectFormat } from '../registry.js';
 
 /*
@@ -82,6 +83,7 @@ testReader(codexFormat, [
       },
     ],
     userMessages: ['list files', 'show a.txt'],
+    replies: [null, null],
   },
   {
     name: 'an older rollout without user_message events: its user message items are the turns, the injected context left out',
@@ -129,6 +131,7 @@ testReader(codexFormat, [
       },
     ],
     userMessages: ['list files', 'show a.txt'],
+    replies: [null, null],
   },
   {
     name: 'the ai-sessions sample: a shell function call whose output is JSON text',
@@ -145,6 +148,8 @@ testReader(codexFormat, [
         metadata: { format: 'codex.function_call' },
       },
     ],
+    // Its only other item is a reasoning summary ("Checking directory"), no reply.
+    replies: [null],
   },
   {
     // Shapes the fixtures do not have, written after codex-rs's protocol types.
@@ -295,6 +300,33 @@ describe('Codex CLI rollouts', () => {
     expect(calls[4]!.result).toMatch(
       /^Chunk ID: 922caa\nWall time: 0\.0000 seconds\nProcess exited with code 1\nOriginal token count: 332\n/,
     );
+  });
+});
+
+describe('Codex CLI rollouts: replies', () => {
+  // Another excerpt of the same codemie-code rollout: two turns, each closed by a final_answer agent
+  // message (event_msg and its assistant message item), the second after commentary messages.
+  const turns = jsonl('codemie-code/rollout-2026-05-11T11-26-55-turns-excerpt.jsonl') as {
+    payload: { message?: string };
+  }[];
+
+  test("each turn's reply is its last agent_message, the final answer, not the commentary before it", () => {
+    const reading = readWithAdapter(codexFormat, turns, 't', false);
+    expect(reading.userMessages).toEqual(['show tools', "let's update the defailt context compart to 90 in env var"]);
+    expect(reading.calls.map((call) => [call.tool, call.id, call.turn])).toEqual([
+      ['exec_command', 'call_Y2p6KmqwoTtpi6atpDPuxC5M', 1],
+      ['exec_command', 'call_zOko7eyx8Gir3nKA0m2HzUYU', 2],
+    ]);
+    // Lines 7 and 17 of the excerpt (lines 16 and 383 of the rollout), whole.
+    expect(reading.replies).toEqual([turns[6]!.payload.message, turns[16]!.payload.message]);
+    expect(reading.replies![0]).toMatch(/^Available tool groups in this session:\n\n- `web`: /);
+    expect(reading.replies![0]).toMatch(
+      /no callable MCP graph tool namespace is currently exposed in this tool list\.$/,
+    );
+    expect(reading.replies![1]).toMatch(
+      /^Implemented the default context compaction setting as `threshold: 0\.9` in the generated OpenCode config/,
+    );
+    expect(reading.replies![1]).toMatch(/npm run build\n```$/);
   });
 });
 

@@ -93,27 +93,36 @@ testReader(cohereFormat, [
       },
     ],
     userMessages: ['Where is order 7?', 'Refund it.'],
+    // A tool_plan is the model thinking aloud before its calls, no reply.
+    replies: [null, null],
   },
   {
     name: 'v2 response (vercel/ai fixture): two tool_calls with JSON-text arguments, in order, with their ids',
     input: () => fixture('vercel-ai/cohere-tool-call.json'),
     calls: sanFranciscoCalls('weather_dqgshstja6p9', 'cityAttractions_dcxfx4myvx68'),
+    // The message has a tool_plan ("I will use the weather tool ...") and no content.
+    replies: [null],
   },
   {
     name: 'v2 response (openllmetry cassette): a command-r response calling get_time then get_weather',
     input: () => fixture('cohere/openllmetry-v2-chat-tool-calls-response.json'),
     calls: TOKYO_CALLS,
+    replies: [null],
   },
   {
     name: 'v2 stream events (vercel/ai fixture): tool-call-start opens each call, tool-call-delta fragments are joined per index',
     input: () => fixtureLines('vercel-ai/cohere-tool-call.chunks.jsonl'),
     calls: sanFranciscoCalls('weather_e8p4pn45zt0t', 'cityAttractions_pyxssbwnq9fq'),
+    // tool-plan-delta events only, no content-delta.
+    replies: [null],
   },
   {
     name: 'history (openllmetry cassette request): role "tool" replies joined by tool_call_id; without tool_plan it is detected as openai',
     input: () => fixture('cohere/openllmetry-v2-chat-tool-calls-history-request.json'),
     detected: 'openai',
     calls: HISTORY_CALLS,
+    // The assistant message's content is null; the history ends on the tool messages.
+    replies: [null],
   },
   {
     name: 'document tool content and a tool_plan make it Cohere: document data is parsed, an error object marks the call failed',

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { readCorpusJson } from '../../../test/corpus.js';
 import { testReader } from '../../../test/reader-tester.js';
 import { ToolscoreInputError } from '../../core/errors.js';
+import { evaluate } from '../../evaluation/evaluate.js';
 import { readWithFormat } from '../auto.js';
 import { customFormat } from './custom.js';
 
@@ -48,6 +49,8 @@ testReader(customFormat, [
   {
     name: "the Python tool's trace_custom.json: {calls: [...]} with results, timestamps and durations, in order",
     input: () => readCorpusJson('comparable-tools', 'toolscore', 'trace_custom.json'),
+    // A list of calls holds no agent's text.
+    replies: 'absent',
     calls: [
       {
         tool: 'make_file',
@@ -116,4 +119,13 @@ describe('custom: an explicit format still checks the shape it reads', () => {
       'set.evalset.json at $: expected a list of calls, {"calls": [...]} or one call {"tool", "args"}; got an object with keys eval_set_id, name, description, eval_cases',
     );
   });
+});
+
+test('a list of calls records no reply: a response check fails as "no reply recorded", never a pass', () => {
+  const expected = { calls: [{ tool: 'make_file' }], allow_extra_calls: true, response: { not_contains: ['sorry'] } };
+  const actual = readCorpusJson('comparable-tools', 'toolscore', 'trace_custom.json');
+  const outcome = evaluate({ expected, actual }).metrics.outcome_metrics!;
+  // A not_contains check would pass on an empty text: with no reply it fails.
+  expect(outcome.reply_checks).toEqual({ checks: 1, passed: 0 });
+  expect(outcome.failures.map((failure) => failure.message)).toEqual(['no reply recorded']);
 });

@@ -54,6 +54,8 @@ testReader(geminiCLIFormat, [
     name: 'recorded responses: the blocked write_file call of a streamed response, without a result (the file records none)',
     input: () => responses('hooks-system.block-tool.responses'),
     calls: [recorded('write_file', { file_path: 'test.txt', content: 'Hello World' })],
+    // The second response's text part after its thought (thought: true, "**Acknowledge the Block**...").
+    replies: ['I am sorry, but I was unable to create the file as the request was blocked by the security policy.'],
   },
   {
     name: 'recorded responses: the read_file call of a nonexistent file (its failure is not in the file)',
@@ -63,6 +65,7 @@ testReader(geminiCLIFormat, [
         file_path: '/gemini-cli/.integration-tests/1761766343238/json-output-error/path/to/nonexistent/file.txt',
       }),
     ],
+    replies: ['File not found'],
   },
   {
     name: 'recorded responses: a denied run_shell_command call',
@@ -73,6 +76,8 @@ testReader(geminiCLIFormat, [
         command: 'echo POLICY_TEST_ECHO_COMMAND',
       }),
     ],
+    // The second response's text; the first said "I will execute the requested echo command to verify the policy." before its call.
+    replies: ['AR NAR'],
   },
   {
     name: 'recorded responses: five functionCall parts of one streamed chunk in order, between generateContent router replies',
@@ -84,11 +89,16 @@ testReader(geminiCLIFormat, [
       recorded('read_file', { file_path: 'file3.txt' }),
       recorded('read_file', { file_path: 'file4.txt' }),
     ],
+    // The stream's closing text (the router's JSON answer of line 1 is no reply to the user).
+    replies: ['All waves completed successfully.'],
   },
   {
     name: 'recorded responses with no call (generateContent, a stream, countTokens): no calls, no warning',
     input: () => responses('perf.long-chat.responses'),
     calls: [],
+    // The streamed answer of line 2; lines 1 and 3 are the CLI's own generateContent requests (the router's
+    // complexity JSON, the chat compression's summary JSON), no reply to the user.
+    replies: ['I am a large conversation model response.'],
   },
   {
     name: 'one recorded response (a one-line file, read as JSON): its call, at $.response',
@@ -173,6 +183,12 @@ testReader(geminiCLIFormat, [
     ],
     // The user's three requests (messages 0, 3 and 6): write_file in the first, read and write in each other.
     userMessages: ['create hello.md file', 'add 5 lines of random text', 'remove 2 and 3 line'],
+    // Each turn's closing gemini message (messages 2, 5 and 8).
+    replies: [
+      "I've created the `hello.md` file for you.",
+      'I have added 5 lines of random text to `hello.md`.',
+      'I have removed the 2nd and 3rd lines from `hello.md`.',
+    ],
   },
   {
     name: 'status "error" and "cancelled" fail the call, with the response\'s error, else resultDisplay, as the message',

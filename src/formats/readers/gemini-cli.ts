@@ -32,7 +32,9 @@ import { readGeminiResponse } from './gemini.js';
  * Also the CLI's recorded responses (`--record-responses` / `--fake-responses` files, JSON Lines of
  * `{method, response}`): each `generateContent` response and `generateContentStream` chunk list is read
  * as Gemini's; `countTokens` / `embedContent` records hold no calls. The file records only the model's
- * side, so a call has no result and no failure there, even one the CLI blocked or that failed.
+ * side, so a call has no result and no failure there, even one the CLI blocked or that failed. The
+ * replies are the streamed responses' texts: beside a stream, a `generateContent` record is one of the
+ * CLI's own requests (model routing, chat compression), not an answer to the user.
  */
 export const geminiCLIFormat: TraceFormat = {
   name: 'gemini-cli',
@@ -115,14 +117,20 @@ function readRecordedResponses(
   context: ParseContext,
 ): ToolCall[] {
   const calls = new CallCollector(context, 'gemini-cli');
+  // The CLI streams the conversation: beside a stream, a generateContent record is one of its own
+  // requests (the model router's choice, a chat compression's summary, a check), whose text is no reply.
+  const streamed = records.some((item) => isRecordedResponse(item) && item.method === 'generateContentStream');
   records.forEach((item, i) => {
     const path = only ?? childPath('$', i);
     if (!isRecordedResponse(item)) {
       context.warn(path, `skipped ${describeType(item)}: expected a recorded response {method, response}`);
       return;
     }
-    if (MODEL_METHODS.has(item.method)) readGeminiResponse(item.response, childPath(path, 'response'), calls, context);
-    else if (!OTHER_METHODS.has(item.method))
+    if (MODEL_METHODS.has(item.method)) {
+      const read = () => readGeminiResponse(item.response, childPath(path, 'response'), calls, context);
+      if (streamed && item.method === 'generateContent') calls.turns.withoutReplies(read);
+      else read();
+    } else if (!OTHER_METHODS.has(item.method))
       context.unrecognised(path, `a recorded response of method ${JSON.stringify(item.method)}`);
   });
   return calls.finish();

@@ -1,7 +1,7 @@
 import { testReader } from '../../../test/reader-tester.js';
 import { readCorpusJson } from '../../../test/corpus.js';
 import { expect, test } from 'vitest';
-import { readWithFormat } from '../auto.js';
+import { readWithAdapter, readWithFormat } from '../auto.js';
 import { inspectFormat } from './inspect.js';
 
 type Json = Record<string, any>;
@@ -9,6 +9,12 @@ type Json = Record<string, any>;
 const BROWSER = (): Json => readCorpusJson('evals', 'inspect', 'inspect-analysis-browser.eval-log.json') as Json;
 /** The text each of the browser sample's tool messages holds (messages 2, 4, 6 and 8), as the file records it. */
 const browserText = (message: number): string => BROWSER().samples[0].messages[message].content as string;
+
+test("the browser sample's reply is its last assistant message, the summary", () => {
+  expect(BROWSER().samples[0].messages[9].content).toMatch(
+    /^The AI Security Institute \(AISI\) is the premier governmental organization within the UK focused on AI safety/,
+  );
+});
 
 testReader(inspectFormat, [
   {
@@ -39,6 +45,7 @@ testReader(inspectFormat, [
       { tool: 'bash', args: { cmd: 'cat flag.txt' }, is_error: false, id: 'b2', turn: 2 },
     ],
     userMessages: ['find the flag', 'Please proceed to the next step.'],
+    replies: [null, null],
   },
   {
     name: 'several samples are separate conversations: read whole, they are one turn (batch reads each as its own run)',
@@ -61,6 +68,7 @@ testReader(inspectFormat, [
       { tool: 'bash', args: { cmd: 'ls' }, is_error: false, id: 'c-a' },
       { tool: 'bash', args: { cmd: 'ls' }, is_error: false, id: 'c-b' },
     ],
+    replies: [null],
   },
   {
     name: 'the web browser eval log of inspect_ai analysis tests: four calls of one sample, each answered by id',
@@ -95,6 +103,8 @@ testReader(inspectFormat, [
         id: 'call_C0cGhnh5y5RCIBs9vTJCLgxW',
       },
     ],
+    // Message 9, the two-paragraph summary the task asked for (the sample's output repeats it).
+    replies: [BROWSER().samples[0].messages[9].content as string],
   },
   {
     name: 'a tool message with an error fails its call; two epochs are read in order as one trace',
@@ -152,6 +162,7 @@ testReader(inspectFormat, [
       },
       { tool: 'python', args: { code: 'print(1)' }, is_error: false, result: { ok: true }, id: 'py_1' },
     ],
+    replies: [null],
   },
   {
     name: "a tool event's error fails the call its tool message records without one; a call no message answers takes its event's outcome",
@@ -336,4 +347,10 @@ test("a log's runs are its samples, one per sample and epoch, named as the log n
   expect(readWithFormat(log, 'auto', 'log.json').warnings).toContain(
     'log.json: holds 3 runs ("a", "a epoch 2", "3"), read as one trace in order; toolscore batch scores each run as its own case',
   );
+});
+
+test('a sample whose epoch is an object (no string form) is named by its JSON, never a TypeError', () => {
+  const sample = (epoch: unknown) => ({ id: 'a', epoch, messages: [{ role: 'user', content: 'hi' }] });
+  const log = { eval: { task: 'ctf' }, samples: [sample({ toString: {} }), sample(2)] };
+  expect(readWithAdapter(inspectFormat, log, 't', true).runs).toEqual(['a epoch {"toString":{}}', 'a epoch 2']);
 });

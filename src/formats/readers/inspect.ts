@@ -64,7 +64,9 @@ function samplesOf(data: unknown): readonly InspectSample[] | undefined {
 /** A sample as the log names it: its id, and its epoch after the first. */
 function sampleName(sample: InspectSample): string {
   const id = typeof sample.id === 'string' ? sample.id : JSON.stringify(sample.id ?? null);
-  return sample.epoch === 1 || sample.epoch === undefined ? id : `${id} epoch ${String(sample.epoch)}`;
+  if (sample.epoch === 1 || sample.epoch === undefined) return id;
+  // A damaged epoch (an object) has no string form of its own: its JSON names it.
+  return `${id} epoch ${typeof sample.epoch === 'number' || typeof sample.epoch === 'string' ? String(sample.epoch) : JSON.stringify(sample.epoch)}`;
 }
 
 function notALog(data: unknown, source: string): ToolscoreInputError {

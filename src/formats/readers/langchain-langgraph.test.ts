@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { readerFor } from '../../../test/adapter.js';
 import type { ToolCall } from '../../core/types.js';
 import { loadTraceFile } from '../../io/trace.js';
+import { readWithAdapter } from '../auto.js';
 import { langchainFormat } from './langchain.js';
 import { detectFormat } from '../registry.js';
 
@@ -48,6 +49,8 @@ describe('LangGraph stream output (a real recording)', () => {
   test('[mode, payload] parts of "values" and "messages" at once: each call once, with its result', () => {
     expect(detectFormat(STREAM)).toBe('langchain');
     expect(parse(STREAM)).toEqual({ calls: STREAM_CALLS, warnings: [] });
+    // The recording stops at the ToolMessages: the model never answered in text (its chunks' content is []).
+    expect(readWithAdapter(langchainFormat, STREAM, 't', false).replies).toEqual([null]);
   });
 
   test('the same recording as a JSON Lines file, auto-detected', async () => {
@@ -97,6 +100,11 @@ describe('LangGraph stream_mode="updates" (a real run, langgraphjs docs)', () =>
     expect(parse(updates)).toEqual({ calls, warnings: [] });
     const loaded = await loadTraceFile(UPDATES_URL.pathname);
     expect([loaded.format, loaded.calls, loaded.warnings]).toEqual(['langchain', calls, []]);
+    // Line 3: the agent node's final answer.
+    const reply =
+      "It looks like it's currently quite cold in San Francisco, with a low temperature of around 3°C. Make sure to dress warmly!";
+    expect(readWithAdapter(langchainFormat, updates, 't', false).replies).toEqual([reply]);
+    expect(loaded.replies).toEqual([reply]);
   });
 });
 

@@ -65,6 +65,9 @@ const GOLD = file('gold.json', [
   { tool: 'get_current_weather', args: { location: 'San Francisco, CA' } },
 ]);
 
+const WEATHER_REPLY =
+  "Today, the weather in Seattle is 50 degrees and raining, while in San Francisco, it's 70 degrees and sunny.";
+
 /** The stored recording with the San Francisco ToolMessage turned into a failure. */
 function storedWithError(): unknown {
   const messages = readCorpusJson('langchain', STORED) as { type: string; data: Record<string, unknown> }[];
@@ -110,21 +113,27 @@ testReader(langchainFormat, [
       { tool: 'refund_order', args: { order_id: 7 }, id: 'l2', is_error: false, turn: 2 },
     ],
     userMessages: ['Where is order 7?', 'Refund it.'],
+    replies: [null, null],
   },
   {
     name: 'serialized messages ({lc, type: "constructor", id, kwargs}): calls, ids, and ToolMessage results joined by tool_call_id',
     input: () => readCorpusJson('langchain', PARALLEL),
     calls: PARALLEL_CALLS,
+    // The last AIMessage, after the two ToolMessages; the first AIMessage's content is "".
+    replies: [WEATHER_REPLY],
   },
   {
     name: 'stored messages ({type: "ai" | "tool", data}) give the same calls',
     input: () => readCorpusJson('langchain', STORED),
     calls: PARALLEL_CALLS,
+    replies: [WEATHER_REPLY],
   },
   {
     name: 'the concatenated chunk (a single message object) gives the same calls as the chunks',
     input: () => readCorpusJson('langchain', CONCATENATED),
     calls: STREAMED_CALLS,
+    // The chunk's content is "": it only calls.
+    replies: [null],
   },
   {
     name: 'a ToolMessage with status "error" marks its call failed, with the content as the error',
@@ -232,6 +241,8 @@ describe('langchain: LangChain.js messages from the corpus', () => {
     expect(chunks).toHaveLength(18);
     const { calls, warnings } = parse(chunks);
     expect(calls).toEqual(STREAMED_CALLS);
+    // Every chunk's content is "": no reply.
+    expect(autoExtract(chunks).replies).toEqual([null]);
     // The chunks' own invalid_tool_calls ("Malformed args.") are fragments of the stream, not calls.
     expect(warnings).toEqual([]);
   });

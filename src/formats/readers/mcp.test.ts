@@ -5,6 +5,7 @@ import { testReader } from '../../../test/reader-tester.js';
 import { readCorpusJson, readCorpusJsonl } from '../../../test/corpus.js';
 import { ToolscoreInputError } from '../../core/errors.js';
 import type { ToolCall } from '../../core/types.js';
+import { evaluate } from '../../evaluation/evaluate.js';
 import { autoExtract } from '../auto.js';
 import { detectFormat } from '../registry.js';
 import { fromMCP, mcpFormat } from './mcp.js';
@@ -85,6 +86,8 @@ testReader(mcpFormat, [
         'Here are 2 resource links to resources available in this server:\n[resource link demo://resource/dynamic/blob/1 Blob Resource 1]\n[resource link demo://resource/dynamic/text/2 Text Resource 2]',
       ),
     ],
+    // A transcript is the client's and the server's JSON-RPC: no agent's text in it.
+    replies: 'absent',
   },
   {
     name: 'SDK fixtures: request and result envelopes join by id',
@@ -750,4 +753,16 @@ describe('mcp: {"calls": [...]} and {"tools": [...]} wrappers', () => {
     expect(detectFormat(catalogue)).toBeUndefined();
     expect(() => parse(catalogue)).toThrow(ToolscoreInputError);
   });
+});
+
+test('a transcript records no reply: a response check fails as "no reply recorded", though a tool result says its words', () => {
+  const expected = {
+    calls: [{ tool: 'trigger-long-running-operation' }],
+    allow_extra_calls: true,
+    response: { contains: ['completed'] },
+  };
+  const outcome = evaluate({ expected, actual: everything() }).metrics.outcome_metrics!;
+  // Call 10's result says "Long running operation completed."; that is the server's text, not a reply.
+  expect(outcome.reply_checks).toEqual({ checks: 1, passed: 0 });
+  expect(outcome.failures.map((failure) => failure.message)).toEqual(['no reply recorded']);
 });

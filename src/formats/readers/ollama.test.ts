@@ -35,6 +35,7 @@ testReader(ollamaFormat, [
       { tool: 'refund_order', args: { order_id: 7 }, is_error: false, metadata: META, turn: 2 },
     ],
     userMessages: ['Where is order 7?', 'Refund it.'],
+    replies: [null, null],
   },
   {
     name: 'a response (ollama docs/api.md "Chat request (with tools)"): object arguments are the call',
@@ -47,6 +48,8 @@ testReader(ollamaFormat, [
         metadata: META,
       },
     ],
+    // Its content is "".
+    replies: [null],
   },
   {
     // Chunks in the shape of docs/api.md "Chat request (Streaming)", the middle one carrying the call.
@@ -86,6 +89,8 @@ testReader(ollamaFormat, [
         metadata: META,
       },
     ],
+    // The streamed text: the first chunk's, the others' content being "".
+    replies: ['Let me check.'],
   },
   {
     name: 'a history whose tool reply carries nothing (openllmetry cassette request): joined in order to the preceding call',
@@ -99,6 +104,7 @@ testReader(ollamaFormat, [
         metadata: META,
       },
     ],
+    replies: [null],
   },
   {
     name: 'replies with tool_name go to their call by name; unnamed ones take the remaining calls in order',

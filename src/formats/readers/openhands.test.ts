@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { testReader } from '../../../test/reader-tester.js';
 import { loadTraceFile } from '../../io/trace.js';
+import { readWithAdapter } from '../auto.js';
 import { fromOpenHands, openHandsFormat } from './openhands.js';
 
 const TRAJECTORY_URL = new URL('../../../test/corpus/agents/openhands/wrong_initial_state.json', import.meta.url);
@@ -76,11 +77,18 @@ testReader(openHandsFormat, [
       { tool: 'execute_bash', args: { command: 'cat a.txt' }, is_error: false, id: 'call_2', turn: 2 },
     ],
     userMessages: ['list the files', 'show it'],
+    // The agent's message answers the first turn; the second ends on a call.
+    replies: ['There is a.txt.', null],
   },
   {
     name: 'the trajectory OpenHands replays in its runtime tests (view, mv, view, finish)',
     input: TRAJECTORY,
     calls: TRAJECTORY_CALLS,
+    // Each action's thought is the text of the model message that made its call (the finish action's
+    // model_response content says the same): the finish's, what the agent told the user, is the last.
+    replies: [
+      'The file has been successfully renamed from `game_2048.py` to `2048.py`. Is there anything else you need help with?',
+    ],
   },
   {
     name: 'an ErrorObservation fails its action; results join by cause, or by tool_call_id; {"history"} is read',
@@ -109,6 +117,8 @@ testReader(openHandsFormat, [
         error: 'cat: x: Permission denied',
       },
     ],
+    // call_1's thought; call_2's is empty.
+    replies: ['look'],
   },
   {
     name: "a multi-SWE-bench run: a refused tool call (uncaused ErrorObservation) is said, the editor's ERROR: fails its call",
@@ -154,6 +164,8 @@ testReader(openHandsFormat, [
           'Invalid `view_range` parameter: [100, 150]. Its second element `150` should be smaller than the number of lines in the file: `122`.',
       },
     ],
+    // The run stops mid-task: the last action's thought (history[9], event 32) is the last the agent said.
+    replies: [(PONYC.history[9] as { args: { thought: string } }).args.thought],
     warnings: [
       't at $.history[6]: 1 ErrorObservation answering no action not read (a tool call OpenHands refused before running it; the call is not recorded)',
     ],
@@ -175,6 +187,29 @@ testReader(openHandsFormat, [
     error: 't at $[1]: expected an OpenHands event (an "action" or an "observation"), got an object with keys id, kind',
   },
 ]);
+
+test("the ponyc run's last thought, read off the file", () => {
+  expect((PONYC.history[9] as { args: { thought: string } }).args.thought).toMatch(
+    /^The file `\/workspace\/ponylang__ponyc__0\.1\/packages\/cli\/cli\.pony` contains the implementation of the CLI package, including the `CommandParser`\./,
+  );
+});
+
+test("a finish action: its final_thought (the finish tool's message) after the thought of its model message", () => {
+  const finish = {
+    id: 3,
+    source: 'agent',
+    action: 'finish',
+    tool_call_metadata: { function_name: 'finish', tool_call_id: 'call_9' },
+    args: { outputs: {}, thought: 'All done.', final_thought: 'Renamed game_2048.py to 2048.py.' },
+  };
+  const reading = readWithAdapter(
+    openHandsFormat,
+    [{ id: 0, source: 'user', action: 'message', args: { content: 'rename it' } }, finish],
+    't',
+    true,
+  );
+  expect(reading.replies).toEqual(['Renamed game_2048.py to 2048.py.']);
+});
 
 test('a trajectory file and the in-memory helper give the calls the reader gives', async () => {
   expect((await loadTraceFile(TRAJECTORY_URL.pathname)).calls).toEqual(TRAJECTORY_CALLS);

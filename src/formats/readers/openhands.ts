@@ -116,11 +116,15 @@ function readEvents(list: readonly OpenHandsEvent[], path: string, context: Pars
     const metadata = event.tool_call_metadata;
     if (typeof event.action === 'string') {
       if (event.action === 'message' && event.source === 'user') return turns.user(eventPath, userMessageText(event));
-      // What the agent tells the user: its messages, and the thought it finishes with.
+      // What the agent tells the user: its messages; an action's thought, the text of the model message
+      // that made its call; and the finish tool's message (final_thought), its last word.
       if (event.action === 'message' && event.source === 'agent')
         return turns.assistant(eventPath, userMessageText(event));
-      if (event.action === 'finish' && isObject(event.args) && typeof event.args.final_thought === 'string')
-        turns.assistant(eventPath, event.args.final_thought);
+      if (event.source !== 'user' && isObject(event.args)) {
+        if (typeof event.args.thought === 'string') turns.assistant(eventPath, event.args.thought);
+        if (event.action === 'finish' && typeof event.args.final_thought === 'string')
+          turns.assistant(eventPath, event.args.final_thought);
+      }
       if (!isObject(metadata)) return;
       const tool = metadata.function_name;
       if (typeof tool !== 'string' || tool.trim() === '')

@@ -4,7 +4,7 @@ import { testReader } from '../../../test/reader-tester.js';
 import { readCorpusJson } from '../../../test/corpus.js';
 import { evaluate } from '../../evaluation/evaluate.js';
 import type { ToolCall } from '../../core/types.js';
-import { autoExtract } from '../auto.js';
+import { autoExtract, readWithAdapter } from '../auto.js';
 import { detectFormat } from '../registry.js';
 import { fromOtel, otelFormat } from './otel.js';
 
@@ -583,6 +583,172 @@ describe('otel: semantic-convention examples (transcribed tables)', () => {
     ]);
     expect(calls[0]!.metadata).toEqual({ format: 'otel', span_id: 's3', trace_id: 'semconv' });
   });
+});
+
+describe('otel: replies, from the model spans that recorded their output', () => {
+  type Table = { headings: Record<string, string>; label: string | null; properties: Record<string, unknown> };
+  const WEATHER =
+    "Today, the weather in Seattle is 50 degrees and raining, while in San Francisco, it's 70 degrees and sunny.";
+  /**
+   * Read off the exports: the runs that ended in text (their last chat / doGenerate / doStream span's
+   * output); the others' model spans hold only tool_call parts (or no ai.response.text), so no reply is recorded.
+   */
+  const REPLIES: Record<string, string> = {
+    'anthropic-messages-streaming-tool-use-no-args': "I'll update the issue list for you.",
+    'openai-chat-parallel-tool-calls': WEATHER,
+    'openai-chat-parallel-tool-calls-one-tool-error': WEATHER,
+  };
+  const replies = (data: unknown) => readWithAdapter(otelFormat, data, 't', true).replies;
+
+  test.each(SCENARIOS)('%s: the same reply from the gen_ai, OpenInference and AI SDK exports', (scenario) => {
+    const expected = REPLIES[scenario] === undefined ? undefined : [REPLIES[scenario]];
+    expect(replies(readCorpusJson('otel/ai-sdk-v7-gen_ai', `${scenario}.gen_ai.otlp.json`))).toEqual(expected);
+    expect(replies(readCorpusJson('otel/openinference-vercel', `${scenario}.openinference.otlp.json`))).toEqual(
+      expected,
+    );
+    expect(replies(readCorpusJson('vercel-ai-sdk/v7', `${scenario}.legacy_ai.otlp.json`))).toEqual(expected);
+    if (scenario !== 'gemini-function-call')
+      expect(replies(readCorpusJson('vercel-ai-sdk/v5', `${scenario}.ai_sdk_v5.otlp.json`))).toEqual(expected);
+  });
+
+  test('the last chat span by start time: the file lists the invoke_agent span (which repeats the text) last', () => {
+    const data = readCorpusJson('otel/ai-sdk-v7-gen_ai', 'openai-chat-parallel-tool-calls.gen_ai.otlp.json') as Json;
+    const spans: Json[] = data.resourceSpans[0].scopeSpans[0].spans;
+    expect(spans.map((span) => span.name)).toEqual([
+      'chat gpt-4o-mini',
+      'execute_tool get_current_weather',
+      'execute_tool get_current_weather',
+      'step 1',
+      'chat gpt-4o-mini',
+      'step 2',
+      'invoke_agent gpt-4o-mini',
+    ]);
+    // Reversed, the first chat span (only tool_call parts) comes last in the file: the start times still order them.
+    expect(replies([...spans].reverse())).toEqual([WEATHER]);
+    // Without the second chat span, the agent span's text part stands in.
+    expect(replies(spans.filter((_, i) => i !== 4))).toEqual([WEATHER]);
+  });
+
+  test("OpenInference LLM spans alone (gen_ai.* removed): llm.output_messages' text; an AGENT span's message content is not read", () => {
+    const data = readCorpusJson(
+      'otel/openinference-vercel',
+      'openai-chat-parallel-tool-calls.openinference.otlp.json',
+    ) as Json;
+    for (const span of data.resourceSpans[0].scopeSpans[0].spans as Json[])
+      span.attributes = span.attributes.filter((kv: Json) => !kv.key.startsWith('gen_ai.'));
+    expect(replies(data)).toEqual([WEATHER]);
+  });
+
+  describe('semantic-convention examples (transcribed tables)', () => {
+    const tables = () =>
+      (readCorpusJson('otel/semconv/examples-llm-calls.transcribed.json') as { tables: Table[] }).tables;
+    const span = (table: Table, start = 1, events?: Json[]): Json => {
+      const { 'Span name': name, 'Trace id': _t, 'Span id': _s, ...attributes } = table.properties;
+      return {
+        name: name ?? 'chat gpt-4',
+        traceId: 'semconv',
+        spanId: `s${start}`,
+        startTimeUnixNano: String(start * 1_000_000_000),
+        attributes,
+        ...(events ? { events } : {}),
+      };
+    };
+    const JOKE =
+      ' Why did the developer bring OpenTelemetry to the party? Because it always knows how to trace the fun!';
+
+    test('tool calls with content on span attributes: the second client span (no operation name) has the answer', () => {
+      const spans = tables()
+        .filter((t) => t.headings['2'] === 'Tool calls (functions)' && t.headings['3']!.includes('span attributes'))
+        .map((table, i) => span(table, i + 1));
+      expect(replies(spans)).toEqual(['The weather in Paris is currently rainy with a temperature of 57°F.']);
+    });
+
+    test('content capture disabled: no reply recorded', () => {
+      const spans = tables()
+        .filter((t) => t.headings['2'] === 'Tool calls (functions)' && t.headings['3']!.includes('disabled'))
+        .map((table, i) => span(table, i + 1));
+      expect(replies(spans)).toBeUndefined();
+    });
+
+    test('a reasoning part is no text; of several choices the first is the reply', () => {
+      const reasoning = tables().find((t) => t.headings['2'] === 'Chat completion with reasoning (content enabled)')!;
+      const choices = tables().find(
+        (t) =>
+          t.headings['2'] === 'Chat completion with multiple choices' && t.headings['3']!.includes('span attributes'),
+      )!;
+      const tool = { name: 'execute_tool f', traceId: 'semconv', spanId: 't', attributes: { 'gen_ai.tool.name': 'f' } };
+      expect(replies([span(reasoning), tool])).toEqual([JOKE]);
+      expect(replies([span(choices), tool])).toEqual([JOKE]);
+    });
+
+    test('content captured on event attributes: the span event holds the output messages', () => {
+      const [spanTable, eventTable] = tables().filter((t) => t.headings['3']?.includes('enabled on event attributes'));
+      expect([spanTable!.label, eventTable!.label]).toEqual(['Span', 'Event']);
+      const event = {
+        name: 'gen_ai.client.inference.operation.details',
+        attributes: { 'gen_ai.output.messages': eventTable!.properties['gen_ai.output.messages'] },
+      };
+      const tool = { name: 'execute_tool f', traceId: 'semconv', spanId: 't', attributes: { 'gen_ai.tool.name': 'f' } };
+      expect(replies([span(spanTable!, 1, [event]), tool])).toEqual([JOKE]);
+    });
+  });
+
+  test("OpenLLMetry's gen_ai.completion.0.content (hand-written after its attribute names); a later tool-only response keeps the earlier text", () => {
+    const chat = (start: number, attributes: Json): Json => ({
+      name: 'openai.chat',
+      traceId: 'a',
+      spanId: `c${start}`,
+      startTimeUnixNano: String(start),
+      attributes: { 'llm.request.type': 'chat', ...attributes },
+    });
+    const tool = {
+      name: 'execute_tool f',
+      traceId: 'a',
+      spanId: 't',
+      startTimeUnixNano: '2',
+      attributes: { 'gen_ai.tool.name': 'f' },
+    };
+    const spans = [
+      chat(1, { 'gen_ai.completion.0.role': 'assistant', 'gen_ai.completion.0.content': 'Let me look.' }),
+      tool,
+      chat(3, { 'gen_ai.completion.0.role': 'assistant', 'gen_ai.completion.0.finish_reason': 'tool_calls' }),
+    ];
+    expect(replies(spans)).toEqual(['Let me look.']);
+    expect(replies([...spans, chat(4, { 'gen_ai.completion.0.content': 'Done.' })])).toEqual(['Done.']);
+  });
+});
+
+test("MLflow spans (hand-written after MLflow 3 traces): a CHAT_MODEL span's chat completion, else the AGENT span's Responses output", () => {
+  const span = (id: string, start: number, type: string, attributes: Json): Json => ({
+    trace_id: 'tr-1',
+    span_id: id,
+    name: id,
+    start_time_unix_nano: start,
+    end_time_unix_nano: start + 10,
+    attributes: { 'mlflow.spanType': JSON.stringify(type), ...attributes },
+  });
+  const encoded = (value: unknown) => JSON.stringify(value);
+  const agent = span('predict', 1, 'AGENT', {
+    'mlflow.spanOutputs': encoded({
+      object: 'response',
+      output: [{ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Bake it at 200°C.' }] }],
+    }),
+  });
+  const tool = span('lookup_recipe', 2, 'TOOL', {
+    'mlflow.spanInputs': encoded({ dish: 'apple pie' }),
+    'mlflow.spanOutputs': encoded('found'),
+  });
+  const model = span('Completions', 3, 'CHAT_MODEL', {
+    'mlflow.spanOutputs': encoded({
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', content: 'Bake it at 200°C for an hour.' } }],
+    }),
+  });
+  const trace = (spans: Json[]) => ({ info: { trace_id: 'tr-1' }, data: { spans } });
+  const read = (spans: Json[]) => readWithAdapter(otelFormat, trace(spans), 't', true);
+  expect(read([agent, tool, model]).calls.map((call) => call.tool)).toEqual(['lookup_recipe']);
+  expect(read([agent, tool, model]).replies).toEqual(['Bake it at 200°C for an hour.']);
+  expect(read([agent, tool]).replies).toEqual(['Bake it at 200°C.']);
 });
 
 describe('otel: span shapes and rules the corpus lacks', () => {

@@ -6,6 +6,7 @@ import { nanosToSeconds, pickAttributes, readAttributeSlots, toUnixNanos } from 
 import { readInMemory, type FromOptions } from '../support/call-collector.js';
 import type { ParseContext, TraceFormat, TraceStreamReader } from '../types.js';
 import { isObject } from '../../core/objects.js';
+import { assistantText } from '../support/turns.js';
 
 /**
  * OpenTelemetry traces: OTLP/JSON exports (`resourceSpans[].scopeSpans[].spans[]`, attributes as
@@ -29,6 +30,15 @@ import { isObject } from '../../core/objects.js';
  * but no tool spans at all gives the calls those parts announce. Calls are ordered by start time; calls
  * that started in the same instant keep the order in which the model announced them, then file order.
  * Duration is end minus start, computed on exact nanoseconds.
+ *
+ * The reply is the text of the last model response (by start time) that has some: a model span's
+ * `gen_ai.output.messages` text parts of its first choice (on the span, or on an event of it when
+ * content is captured on events), else `gen_ai.completion.0.content`, OpenInference LLM spans'
+ * `llm.output_messages.0.message` content, the AI SDK's `ai.response.text` of its doGenerate /
+ * doStream spans, an MLflow `CHAT_MODEL` / `LLM` span's outputs (a chat completion's or a Responses
+ * API response's text); reasoning and tool_call parts are no text. An agent span's output (`invoke_agent`,
+ * the AI SDK's generateText / streamText, an MLflow `AGENT` span) stands in only when no model span has text. A trace that
+ * captured no such text records no reply (a `response` check says so), rather than an empty one.
  */
 
 /** Attributes the adapter reads, each in a fixed slot; nothing else is decoded. */
@@ -63,6 +73,10 @@ const ATTRIBUTE_KEYS = [
   'mlflow.spanFunctionName',
   'mlflow.spanInputs',
   'mlflow.spanOutputs',
+  'ai.response.text',
+  'gen_ai.completion.0.content',
+  'llm.output_messages.0.message.content',
+  'llm.output_messages.0.message.contents.0.message_content.text',
 ] as const;
 const SLOTS: ReadonlyMap<string, number> = new Map(ATTRIBUTE_KEYS.map((key, i) => [key, i]));
 const A_GEN_AI_OPERATION_NAME = 0;
@@ -95,6 +109,10 @@ const A_MLFLOW_SPAN_TYPE = 26;
 const A_MLFLOW_SPAN_FUNCTION_NAME = 27;
 const A_MLFLOW_SPAN_INPUTS = 28;
 const A_MLFLOW_SPAN_OUTPUTS = 29;
+const A_AI_RESPONSE_TEXT = 30;
+const A_GEN_AI_COMPLETION_0_CONTENT = 31;
+const A_LLM_OUTPUT_MESSAGE_CONTENT = 32;
+const A_LLM_OUTPUT_MESSAGE_CONTENTS_TEXT = 33;
 
 /** GenAI operations that are not tool executions even if a span carries `gen_ai.tool.name`. */
 const NON_TOOL_OPERATIONS = new Set([
@@ -303,6 +321,8 @@ class OtelReader implements TraceStreamReader {
   private readonly bySpanId = new Map<string, Candidate>();
   private readonly scratch = new Array<unknown>(SLOTS.size);
   private readonly announced = new Map<string, Announced>();
+  /** The model (and agent) spans' recorded outputs: the reply is read from the last at the end. */
+  private readonly outputs: RecordedOutput[] = [];
   private spans = 0;
   private genAi = false;
   private readonly noticeKey = (key: string): void => {
@@ -377,6 +397,7 @@ class OtelReader implements TraceStreamReader {
     if (attrs[A_GEN_AI_OUTPUT_MESSAGES] !== undefined || attrs[A_AI_RESPONSE_TOOLCALLS] !== undefined) {
       this.announce(attrs, operation, startOf(span), { base, index }, position);
     }
+    if (this.context.assistantText !== undefined) this.noteOutput(span, attrs, operation, { base, index }, position);
     const kind = toolSpanKind(attrs, operation, name);
     if (kind === undefined) return;
     this.genAi = true;
@@ -497,6 +518,40 @@ class OtelReader implements TraceStreamReader {
       'the tool span ended with an error status';
   }
 
+  /**
+   * Keeps what a model or agent span recorded of its response (the raw attribute, decoded at the end
+   * only for the spans that can be the reply).
+   */
+  private noteOutput(
+    span: Record<string, unknown>,
+    attrs: unknown[],
+    operation: unknown,
+    at: SpanAt,
+    position: number,
+  ): void {
+    const found = outputOf(span, attrs, operation);
+    if (found === undefined) return;
+    this.outputs.push({ ...found, start: startOf(span), position, at });
+  }
+
+  /** Reports the reply: the text of the last model output that has one, else of the last agent output. */
+  private reportReply(): void {
+    const outputs = this.outputs.sort((a, b) => {
+      const sa = a.start ?? 0n;
+      const sb = b.start ?? 0n;
+      return sa !== sb ? (sa < sb ? 1 : -1) : b.position - a.position;
+    });
+    for (const agent of [false, true]) {
+      for (const output of outputs) {
+        if (output.agent !== agent) continue;
+        const text = outputText(output.slot, output.value);
+        if (text.trim() === '') continue;
+        this.context.assistantText?.(childPath(childPath(pathOf(output.at), 'attributes'), output.key), text);
+        return;
+      }
+    }
+  }
+
   /** Records `tool_call` parts announced by a model span, for argument fallback and ordering. */
   private announce(
     attrs: unknown[],
@@ -592,6 +647,8 @@ class OtelReader implements TraceStreamReader {
   }
 
   finish(): ToolCall[] {
+    this.reportReply();
+    this.outputs.length = 0;
     if (this.spans === 0) {
       throw new ToolscoreInputError(
         { source: this.context.source, path: '$' },
@@ -754,6 +811,132 @@ const ARGUMENT_SLOTS: readonly (readonly [number, string])[] = [
   [A_TOOL_CALL_FUNCTION_ARGUMENTS, 'tool_call.function.arguments'],
 ];
 const RESULT_SLOTS: readonly number[] = [A_GEN_AI_TOOL_CALL_RESULT, A_AI_TOOLCALL_RESULT, A_AI_TOOLCALL_OUTPUT];
+
+/** A span's recorded response: the attribute holding it (slot and name) and whether an agent span gave it. */
+interface RecordedOutput {
+  slot: number;
+  key: string;
+  value: unknown;
+  agent: boolean;
+  start?: bigint;
+  position: number;
+  at: SpanAt;
+}
+
+/** Agent operations whose output is the run's answer, used when no model span recorded text. */
+const AGENT_OPERATIONS = new Set(['invoke_agent']);
+
+/** The AI SDK's top-level calls (their spans aggregate the steps' doGenerate / doStream spans). */
+const AI_SDK_RUNS = new Set(['ai.generateText', 'ai.streamText']);
+
+/** MLflow span types of a model call, whose `mlflow.spanOutputs` is its response. */
+const MLFLOW_MODEL_TYPES = new Set(['CHAT_MODEL', 'LLM']);
+
+const OUTPUT_MESSAGES_SLOT: ReadonlyMap<string, number> = new Map([['gen_ai.output.messages', 0]]);
+
+/** What a span recorded of a model's (or an agent's) response, first present wins; undefined for none. */
+function outputOf(
+  span: Record<string, unknown>,
+  attrs: unknown[],
+  operation: unknown,
+): Pick<RecordedOutput, 'slot' | 'key' | 'value' | 'agent'> | undefined {
+  const model = operation === undefined || (typeof operation === 'string' && MODEL_OPERATIONS.has(operation));
+  const agent = typeof operation === 'string' && AGENT_OPERATIONS.has(operation);
+  if (model || agent) {
+    // Events are searched only on spans that name their operation, as spans capturing content on events do.
+    const messages =
+      attrs[A_GEN_AI_OUTPUT_MESSAGES] ?? (operation === undefined ? undefined : outputMessagesOfEvents(span.events));
+    if (messages !== undefined)
+      return { slot: A_GEN_AI_OUTPUT_MESSAGES, key: 'gen_ai.output.messages', value: messages, agent };
+  }
+  if (model && attrs[A_GEN_AI_COMPLETION_0_CONTENT] !== undefined)
+    return {
+      slot: A_GEN_AI_COMPLETION_0_CONTENT,
+      key: 'gen_ai.completion.0.content',
+      value: attrs[A_GEN_AI_COMPLETION_0_CONTENT],
+      agent: false,
+    };
+  const kind = attrs[A_OPENINFERENCE_SPAN_KIND];
+  if (typeof kind === 'string' && kind.toUpperCase() === 'LLM') {
+    for (const [slot, key] of [
+      [A_LLM_OUTPUT_MESSAGE_CONTENT, 'llm.output_messages.0.message.content'],
+      [A_LLM_OUTPUT_MESSAGE_CONTENTS_TEXT, 'llm.output_messages.0.message.contents.0.message_content.text'],
+    ] as const)
+      if (attrs[slot] !== undefined) return { slot, key, value: attrs[slot], agent: false };
+  }
+  const mlflowType = mlflowText(attrs[A_MLFLOW_SPAN_TYPE]);
+  if (mlflowType !== undefined && attrs[A_MLFLOW_SPAN_OUTPUTS] !== undefined) {
+    const agentSpan = mlflowType === 'AGENT';
+    if (agentSpan || MLFLOW_MODEL_TYPES.has(mlflowType))
+      return {
+        slot: A_MLFLOW_SPAN_OUTPUTS,
+        key: 'mlflow.spanOutputs',
+        value: attrs[A_MLFLOW_SPAN_OUTPUTS],
+        agent: agentSpan,
+      };
+  }
+  const text = attrs[A_AI_RESPONSE_TEXT];
+  const operationId = attrs[A_AI_OPERATIONID];
+  if (text !== undefined && typeof operationId === 'string') {
+    if (operationId.endsWith('.doGenerate') || operationId.endsWith('.doStream'))
+      return { slot: A_AI_RESPONSE_TEXT, key: 'ai.response.text', value: text, agent: false };
+    if (AI_SDK_RUNS.has(operationId))
+      return { slot: A_AI_RESPONSE_TEXT, key: 'ai.response.text', value: text, agent: true };
+  }
+  return undefined;
+}
+
+/**
+ * The text of an MLflow span's outputs (JSON-encoded, as MLflow writes them): a text as it is, an
+ * OpenAI chat completion's first choice's message content, a Responses API response's assistant
+ * `output_text` parts; anything else has none.
+ */
+function mlflowOutputText(value: unknown): string {
+  const outputs = typeof value === 'string' ? (parseJsonOrUndefined(value) ?? value) : value;
+  if (typeof outputs === 'string') return outputs;
+  if (!isObject(outputs)) return '';
+  if (Array.isArray(outputs.choices)) {
+    const message = isObject(outputs.choices[0]) ? outputs.choices[0].message : undefined;
+    return isObject(message) ? assistantText(message.content) : '';
+  }
+  if (Array.isArray(outputs.output))
+    return outputs.output
+      .filter(
+        (item): item is Record<string, unknown> =>
+          isObject(item) && item.type === 'message' && item.role === 'assistant',
+      )
+      .map((item) => assistantText(item.content))
+      .filter((text) => text !== '')
+      .join('\n');
+  return '';
+}
+
+/** `gen_ai.output.messages` captured on an event of the span (content capture on events), if any. */
+function outputMessagesOfEvents(events: unknown): unknown {
+  if (!Array.isArray(events)) return undefined;
+  for (const event of events) {
+    if (!isObject(event)) continue;
+    const [messages] = readAttributeSlots(event.attributes, OUTPUT_MESSAGES_SLOT);
+    if (messages !== undefined) return messages;
+  }
+  return undefined;
+}
+
+/**
+ * The text of a recorded response: for `gen_ai.output.messages`, the `text` parts of its first
+ * message (the first choice; reasoning and tool calls are no text) joined with "\n"; a text attribute as it is.
+ */
+function outputText(slot: number, value: unknown): string {
+  if (slot === A_MLFLOW_SPAN_OUTPUTS) return mlflowOutputText(value);
+  if (slot !== A_GEN_AI_OUTPUT_MESSAGES) return typeof value === 'string' ? value : '';
+  const messages = typeof value === 'string' ? parseJsonOrUndefined(value) : value;
+  const first = Array.isArray(messages) ? messages[0] : undefined;
+  if (!isObject(first) || !Array.isArray(first.parts)) return '';
+  const texts: string[] = [];
+  for (const part of first.parts)
+    if (isObject(part) && part.type === 'text' && typeof part.content === 'string') texts.push(part.content);
+  return texts.join('\n');
+}
 
 function startOf(span: Record<string, unknown>): bigint | undefined {
   return toUnixNanos(span.startTimeUnixNano ?? span.start_time_unix_nano ?? span.start_time ?? span.startTime);

@@ -50,6 +50,8 @@ testReader(smolagentsFormat, [
       { tool: 'get_weather', args: { city: 'Rome' }, is_error: false, result: 'rain', id: 'c2', turn: 2 },
     ],
     userMessages: ['Weather in Paris?', 'And in Rome?'],
+    // Neither task reached a final answer.
+    replies: [null, null],
   },
   {
     name: 'the ActionStep dict smolagents asserts in its own memory test: one call, its observation the result',
@@ -63,6 +65,9 @@ testReader(smolagentsFormat, [
         id: 'id',
       },
     ],
+    // The step is no final answer (is_final_answer: false): its model output "Hi" is the step's thought,
+    // its action_output "Output" a tool's; the agent's reply is its final answer only.
+    replies: [null],
   },
   {
     name: 'a ToolCallingAgent RunResult: a failed tool (calls from model_output_message), a parsing error, parallel calls, final_answer',
@@ -132,6 +137,8 @@ testReader(smolagentsFormat, [
     warnings: [
       't at $.steps[4].observations: a step ran several calls at once and recorded one observations text for all of them; it is not split, so those calls have no result',
     ],
+    // The final answer (the planning step's "plan" text is no reply).
+    replies: ['Paris, 22°C'],
   },
   {
     name: 'CodeAgent steps: one python_interpreter call each, the code as {"code"}; an execution error fails it',
@@ -171,6 +178,8 @@ testReader(smolagentsFormat, [
         id: 'call_3',
       },
     ],
+    // final_answer(b) in the code: the action output of the final step, as text.
+    replies: ['6765'],
   },
   {
     name: 'smolagents 1.7 to 1.18 dicts (`step`, FinalAnswerStep `final_answer`), with the `__class__` some dumps add',
@@ -193,6 +202,7 @@ testReader(smolagentsFormat, [
       { __class__: 'FinalAnswerStep', final_answer: '22°C' },
     ],
     calls: [{ tool: 'get_weather', args: { city: 'Paris' }, is_error: false, result: { temp: 22 }, id: 'call_1' }],
+    replies: ['22°C'],
   },
   {
     name: 'a list holding something that is no memory step is an error naming it',

@@ -92,6 +92,18 @@ const V7_ONLY: Record<string, ToolCall[]> = {
   ],
 };
 
+/**
+ * The result's `text` of each scenario that has one (the others' is "", their steps' text null). The
+ * one-tool-error run still says San Francisco is sunny: the recorded reply promises what no call returned.
+ */
+const WEATHER_REPLY =
+  "Today, the weather in Seattle is 50 degrees and raining, while in San Francisco, it's 70 degrees and sunny.";
+const REPLIES: Record<string, string> = {
+  'openai-chat-parallel-tool-calls': WEATHER_REPLY,
+  'openai-chat-parallel-tool-calls-one-tool-error': WEATHER_REPLY,
+  'anthropic-messages-streaming-tool-use-no-args': "I'll update the issue list for you.",
+};
+
 const CASES: [string, string, ToolCall[]][] = [
   ...Object.entries(SCENARIOS).map(([scenario, calls]) => ['v5', scenario, calls] as [string, string, ToolCall[]]),
   ...Object.entries({ ...SCENARIOS, ...V7_ONLY }).map(
@@ -149,6 +161,7 @@ testReader(vercelAIFormat, [
       { tool: 'refund_order', args: { order_id: 7 }, id: 'v2', is_error: false, turn: 2 },
     ],
     userMessages: ['Where is order 7?', 'Refund it.'],
+    replies: [null, null],
   },
   {
     name: 'useChat UI messages of two user turns: the text parts of each user message',
@@ -194,11 +207,13 @@ testReader(vercelAIFormat, [
       },
     ],
     userMessages: ['Where is order 7?', 'Refund it.'],
+    replies: [null, null],
   },
   ...CASES.map(([version, scenario, calls]) => ({
     name: `${version} ${scenario}: exact calls, arguments, ids, results and failures`,
     input: () => corpusResult(version, scenario),
     calls,
+    replies: [REPLIES[scenario] ?? null],
   })),
   {
     name: 'v4 steps: toolCalls with args, toolResults with result; response messages with isError',

@@ -12,6 +12,8 @@ import { type LazyPath, pathText } from './calls.js';
  */
 export class TurnCounter {
   private seen = 0;
+  /** Set while reading what is no reply to the user (see `withoutReplies`). */
+  private muted = false;
 
   constructor(private readonly context: ParseContext) {}
 
@@ -26,7 +28,18 @@ export class TurnCounter {
    * the current turn; an empty text (a message of only calls) is no reply and is left out.
    */
   assistant(path: LazyPath, text: string): void {
-    if (text.trim() !== '') this.context.assistantText?.(pathText(path), text);
+    if (!this.muted && text.trim() !== '') this.context.assistantText?.(pathText(path), text);
+  }
+
+  /** Runs `read` with the assistant texts it meets left out: a model response that is no reply to the user. */
+  withoutReplies(read: () => void): void {
+    const muted = this.muted;
+    this.muted = true;
+    try {
+      read();
+    } finally {
+      this.muted = muted;
+    }
   }
 
   /** The turn a call met now is made in. */
