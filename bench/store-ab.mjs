@@ -23,16 +23,16 @@ const cli = resolve(REPO_ROOT, 'dist/cli/main.js');
 const scratch = mkdtempSync(join(os.tmpdir(), 'toolscore-bench-store-'));
 const Sqlite = createRequire(import.meta.url)('better-sqlite3');
 
-/** Runs the CLI under /usr/bin/time; answers its wall seconds and peak RSS in MB. */
+/** Runs the CLI under /usr/bin/time; answers its wall seconds, CPU seconds (user + system) and peak RSS in MB. */
 function timed(args) {
   const env = { ...process.env, TOOLSCORE_STORE: '' };
-  const run = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', process.execPath, cli, ...args], {
+  const run = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M %U %S', process.execPath, cli, ...args], {
     encoding: 'utf8',
     env,
   });
-  const match = /TIME ([\d.]+) (\d+)/.exec(run.stderr);
+  const match = /TIME ([\d.]+) (\d+) ([\d.]+) ([\d.]+)/.exec(run.stderr);
   if (run.status !== 0 || match === null) throw new Error(`${args.join(' ')} failed (${run.status}):\n${run.stderr}`);
-  return { seconds: Number(match[1]), rssMb: Number(match[2]) / 1024 };
+  return { seconds: Number(match[1]), rssMb: Number(match[2]) / 1024, cpu: Number(match[3]) + Number(match[4]) };
 }
 
 const batch = (results, extra) => [
@@ -92,9 +92,12 @@ for (let round = 1; round <= rounds; round++) {
   rmSync(store, { force: true });
   const ratio = tb.seconds / ta.seconds;
   ratios.push(ratio);
+  cpuRatios.push(tb.cpu / ta.cpu);
   process.stdout.write(
-    `| ${round} | ${load} | ${ta.seconds.toFixed(2)} s | ${tb.seconds.toFixed(2)} s | ${ratio.toFixed(3)} | ${cases} | ${ta.rssMb.toFixed(0)}, ${tb.rssMb.toFixed(0)} MB |\n`,
+    `| ${round} | ${load} | ${ta.seconds.toFixed(2)} s | ${tb.seconds.toFixed(2)} s | ${ratio.toFixed(3)} | ${ta.cpu.toFixed(2)}, ${tb.cpu.toFixed(2)} s | ${(tb.cpu / ta.cpu).toFixed(3)} | ${cases} | ${ta.rssMb.toFixed(0)}, ${tb.rssMb.toFixed(0)} MB |\n`,
   );
 }
-process.stdout.write(`median B / A: ${median(ratios).toFixed(3)} (target ≤ 1.10)\n`);
+process.stdout.write(
+  `median B / A: wall ${median(ratios).toFixed(3)} (target ≤ 1.10), CPU ${median(cpuRatios).toFixed(3)}\n`,
+);
 rmSync(scratch, { recursive: true, force: true });

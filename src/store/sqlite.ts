@@ -80,23 +80,30 @@ class SqliteRunStore extends SqlRunStore {
   async begin(run: NewRun): Promise<RunWriter> {
     const db = this.db;
     const table = `temp.toolscore_staged_${++this.staged}`;
+    const raw = `temp.toolscore_raw_${this.staged}`;
     const fail = (error: unknown) => sqliteFailure(error, this.label);
     db.exec(
-      `CREATE TABLE ${table} (position INTEGER, case_id TEXT, trial INTEGER, score REAL, grade TEXT, verdict TEXT, issue_kind TEXT, problem TEXT, tools TEXT, error TEXT, line TEXT, detail TEXT)`,
+      `CREATE TABLE ${table} (position INTEGER, case_id TEXT, trial INTEGER, score REAL, grade TEXT, verdict TEXT, issue_kind TEXT, problem TEXT, tools TEXT, error TEXT, line TEXT, detail TEXT);
+       CREATE TABLE ${raw} (pos INTEGER, l TEXT, d TEXT)`,
     );
-    // The line is bound twice: as its text (kept) and as the JSON its columns are read from.
-    const insert = db.prepare(
-      `INSERT INTO ${table} SELECT ${caseColumnsSql('sqlite')} FROM (SELECT ? AS pos, ? AS l, ? AS d, ? AS b) WHERE ${isCaseSql('sqlite')}`,
+    // A chunk's lines go in as text, then one statement reads their columns: SQLite parses each line once
+    // (its JSON cache serves the other reads of the same row), which per-line statements would not.
+    const insertRaw = db.prepare(`INSERT INTO ${raw} VALUES (?, ?, ?)`);
+    const readColumns = db.prepare(
+      `INSERT INTO ${table} SELECT ${caseColumnsSql('sqlite')} FROM (SELECT pos, l, d, l AS b FROM ${raw}) WHERE ${isCaseSql('sqlite')}`,
     );
+    const clearRaw = db.prepare(`DELETE FROM ${raw}`);
     const insertMany = db.transaction((rows: readonly (readonly [number, string, string | null])[]) => {
-      for (const [position, line, detail] of rows) insert.run(position, line, detail, line);
+      for (const row of rows) insertRaw.run(row);
+      readColumns.run();
+      clearRaw.run();
     });
     const numbers = new LineNumbers();
     let open = true;
     const drop = () => {
       if (!open) return;
       open = false;
-      db.exec(`DROP TABLE IF EXISTS ${table}`);
+      db.exec(`DROP TABLE IF EXISTS ${table}; DROP TABLE IF EXISTS ${raw}`);
     };
     const add = (rows: readonly (readonly [number, string, string | null])[]) => {
       try {
@@ -145,7 +152,7 @@ class SqliteRunStore extends SqlRunStore {
                   JSON.stringify(end.summary ?? null),
                 );
               db.prepare(
-                `INSERT INTO toolscore_cases (run_id, ${CASE_COLUMNS.join(', ')}) SELECT ?, ${CASE_COLUMNS.join(', ')} FROM ${table} ORDER BY position`,
+                `INSERT INTO toolscore_cases (run_id, ${CASE_COLUMNS.join(', ')}) SELECT ?, ${CASE_COLUMNS.join(', ')} FROM ${table}`,
               ).run(lastInsertRowid);
               return Number(lastInsertRowid);
             })
