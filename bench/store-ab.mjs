@@ -71,9 +71,10 @@ process.stdout.write(
   `store A/B: ${dataset}, ${rounds} rounds, commit ${commit}, ${os.cpus().length} × ${os.cpus()[0]?.model}, node ${process.version}, ${new Date().toISOString()}\n`,
 );
 process.stdout.write(
-  '| round | load | A: batch | B: batch --store | B / A | cases | peak RSS A, B |\n|---|---:|---:|---:|---:|---:|---|\n',
+  '| round | load | A: batch | B: batch --store | B / A | CPU A, B | CPU B / A | cases | peak RSS A, B |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n',
 );
 const ratios = [];
+const cpuRatios = [];
 for (let round = 1; round <= rounds; round++) {
   const store = join(scratch, `runs-${round}.db`);
   const a = () => timed(batch(join(scratch, 'a.jsonl'), []));

@@ -11,6 +11,29 @@ export function summaryHeadline(summary: unknown): { passRate: number | null; pa
   return { passRate: number(summary.pass_rate), passHatK: trials === null ? null : JSON.stringify(trials) };
 }
 
+/**
+ * The keys of a JSON object's text, in the order it writes them (JSON.parse would put keys that look like
+ * array indices first): the strings at depth 1 that a colon follows.
+ */
+export function objectKeys(json: string): string[] {
+  const keys: string[] = [];
+  let depth = 0;
+  for (let i = 0; i < json.length; i++) {
+    const char = json[i];
+    if (char === '{' || char === '[') depth++;
+    else if (char === '}' || char === ']') depth--;
+    else if (char === '"') {
+      let end = i + 1;
+      while (end < json.length && json[end] !== '"') end += json[end] === '\\' ? 2 : 1;
+      let next = end + 1;
+      while (json[next] === ' ' || json[next] === '\n' || json[next] === '\t' || json[next] === '\r') next++;
+      if (depth === 1 && json[next] === ':') keys.push(JSON.parse(json.slice(i, end + 1)) as string);
+      i = end;
+    }
+  }
+  return keys;
+}
+
 /** A case row as read back (either driver's row object) → its record. */
 export function caseRecord(row: Record<string, unknown>): CaseRecord {
   return {
@@ -22,7 +45,7 @@ export function caseRecord(row: Record<string, unknown>): CaseRecord {
     verdict: row.verdict as CaseRecord['verdict'],
     issue_kind: row.issue_kind as CaseRecord['issue_kind'],
     problem: row.problem as string | null,
-    tools: JSON.parse(String(row.tools)) as string[],
+    tools: objectKeys(String(row.tools)),
     error: row.error as string | null,
   };
 }

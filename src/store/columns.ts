@@ -12,9 +12,10 @@ const READ: Record<
     type(keys: readonly string[]): string;
     text(keys: readonly string[]): string;
     types: { text: string; number: readonly string[]; integer: string; object: string; true: string; false: string };
-    /** The keys of the object at `tools`, in the line's order, as a JSON array text. */
-    toolKeys: string;
-    jsonArray(value: string): string;
+    /** The object at `tools`, as the line wrote it (its keys in the line's order). */
+    toolsObject: string;
+    /** An object with one key, the value given, and `{}` as its value. */
+    oneKeyObject(value: string): string;
     integer(value: string): string;
     real(value: string): string;
   }
@@ -30,8 +31,8 @@ const READ: Record<
       true: "'true'",
       false: "'false'",
     },
-    toolKeys: "(SELECT json_group_array(key) FROM json_each(b, '$.tools'))",
-    jsonArray: (value) => `json_array(${value})`,
+    toolsObject: "(b -> '$.tools')",
+    oneKeyObject: (value) => `json_object(${value}, json('{}'))`,
     integer: (value) => value,
     real: (value) => value,
   },
@@ -46,9 +47,8 @@ const READ: Record<
       true: "'boolean'",
       false: "'boolean'",
     },
-    toolKeys:
-      "(SELECT COALESCE(jsonb_agg(k ORDER BY n), '[]'::jsonb)::text FROM json_object_keys(o -> 'tools') WITH ORDINALITY AS t(k, n))",
-    jsonArray: (value) => `jsonb_build_array(${value})::text`,
+    toolsObject: "(o -> 'tools')::text",
+    oneKeyObject: (value) => `json_build_object(${value}, '{}'::json)::text`,
     integer: (value) => `(${value})::numeric::bigint`,
     real: (value) => `(${value})::double precision`,
   },
@@ -63,7 +63,7 @@ const READ: Record<
  * `o`, as json, on PostgreSQL, whose jsonb does not keep the order of keys).
  */
 export function caseColumnsSql(dialect: Dialect): string {
-  const { type, text, types, toolKeys, jsonArray, integer, real } = READ[dialect];
+  const { type, text, types, toolsObject, oneKeyObject, integer, real } = READ[dialect];
   const isText = (keys: string[]) => `${type(keys)} = ${types.text}`;
   const textAt = (keys: string[]) => `CASE WHEN ${isText(keys)} THEN ${text(keys)} END`;
   const valid = ['valid'];
@@ -84,7 +84,7 @@ export function caseColumnsSql(dialect: Dialect): string {
     `CASE WHEN ${isText(['verdict'])} AND ${text(['verdict'])} IN ('PASS', 'WARN', 'FAIL') THEN ${text(['verdict'])} WHEN ${validIs('true')} THEN 'PASS' WHEN ${validIs('false')} THEN 'FAIL' END`,
     `CASE WHEN ${isText(['top_issue', 'kind'])} AND ${text(['top_issue', 'kind'])} IN (${list(ISSUE_KINDS)}) THEN ${text(['top_issue', 'kind'])} END`,
     `COALESCE(${textAt(['top_issue', 'problem'])}, ${textAt(['error'])})`,
-    `CASE WHEN ${type(['tools'])} = ${types.object} THEN ${toolKeys} WHEN ${isText(['top_issue', 'tool'])} AND ${text(['top_issue', 'tool'])} <> '' THEN ${jsonArray(text(['top_issue', 'tool']))} ELSE '[]' END`,
+    `CASE WHEN ${type(['tools'])} = ${types.object} THEN ${toolsObject} WHEN ${isText(['top_issue', 'tool'])} AND ${text(['top_issue', 'tool'])} <> '' THEN ${oneKeyObject(text(['top_issue', 'tool']))} ELSE '{}' END`,
     textAt(['error']),
     'l',
     'd',
