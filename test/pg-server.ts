@@ -85,3 +85,36 @@ async function startPglite(setup: string): Promise<TestPostgres> {
     },
   };
 }
+
+/** A PostgreSQL database a test may create tables in: a fresh database of CI's server, else PGlite over the wire. */
+export interface WritablePostgres {
+  real: boolean;
+  /** Connects as the database's owner. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startWritablePostgres(): Promise<WritablePostgres> {
+  if (realUrl) {
+    const database = `toolscore_test_${process.pid}_${Date.now()}`;
+    await run(realUrl, `CREATE DATABASE ${database}`);
+    return {
+      real: true,
+      url: withDatabase(realUrl, database),
+      stop: () => run(realUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`),
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  const db = await PGlite.create();
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 4 });
+  await server.start();
+  return {
+    real: false,
+    url: `postgres://postgres:pglite-secret@${server.getServerConn()}/postgres`,
+    async stop() {
+      await server.stop();
+      await db.close();
+    },
+  };
+}

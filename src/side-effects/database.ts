@@ -11,8 +11,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Loads an optional peer dependency, saying what to install when it is missing. */
-async function loadPeer<T>(name: string, range: string, purpose: string): Promise<T> {
+/** Loads an optional peer dependency, saying what to install when it is missing (an input error of `source`). */
+export async function loadPeer<T>(name: string, range: string, purpose: string, source = 'db'): Promise<T> {
   try {
     return (await import(name)) as T;
   } catch (error) {
@@ -21,7 +21,7 @@ async function loadPeer<T>(name: string, range: string, purpose: string): Promis
       (error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND'
     ) {
       throw new ToolscoreInputError(
-        { source: 'db' },
+        { source },
         `${purpose} needs the optional package ${name}: npm install ${name}@${range}`,
       );
     }

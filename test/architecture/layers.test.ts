@@ -31,8 +31,9 @@ const FLOORS: Readonly<Record<string, number>> = {
   compare: 11,
   bfcl: 11,
   run: 11,
-  cli: 12,
-  '(entry)': 13,
+  store: 11,
+  cli: 13,
+  '(entry)': 14,
 };
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');

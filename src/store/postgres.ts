@@ -1,0 +1,192 @@
+import type pg from 'pg';
+import { ToolscoreInputError } from '../core/errors.js';
+import { VERSION } from '../core/version.js';
+import { loadPeer } from '../side-effects/database.js';
+import { withoutSecrets, type DatabaseTarget } from '../side-effects/database-url.js';
+import { summaryHeadline } from './case-row.js';
+import { TALLY_SQL, caseColumnsSql, isCaseSql } from './columns.js';
+import { LineNumbers } from './lines.js';
+import { prepareSchema, type OpenMode } from './migrate.js';
+import { CASE_COLUMNS, type Migration } from './schema.js';
+import { SqlRunStore, type Connection } from './sql-store.js';
+import { STORE_TEXT, cannotConnectText } from './text.js';
+import type { NewRun, RunWriter } from './types.js';
+
+type PostgresTarget = Extract<DatabaseTarget, { kind: 'postgres' }>;
+type Pg = typeof pg;
+
+const CONNECT_TIMEOUT_MS = 10_000;
+/** Held while a store is created or upgraded, so two first runs do not both create the tables. */
+const SCHEMA_LOCK = "SELECT pg_advisory_xact_lock(hashtext('toolscore_store'))";
+
+/** `?` parameters numbered `$1, $2, …` (the store's SQL has no `?` of its own). */
+function numbered(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+/** PostgreSQL text cannot hold U+0000: a name or message from a file that has one keeps U+FFFD instead. */
+function storable(value: unknown): unknown {
+  return typeof value === 'string' && value.includes('\0') ? value.replaceAll('\0', '\uFFFD') : value;
+}
+
+async function connect(driver: Pg, target: PostgresTarget): Promise<pg.Client> {
+  const client = new driver.Client({ connectionString: target.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  client.on('error', () => {}); // a dropped connection fails the next query instead of crashing
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new ToolscoreInputError(
+      { source: target.label },
+      cannotConnectText(withoutSecrets((error as Error).message, target.secrets)),
+    );
+  }
+  return client;
+}
+
+function connectionOf(client: pg.Client, target: PostgresTarget): Connection {
+  const all = async (sql: string, params: readonly unknown[] = []) => {
+    try {
+      return (await client.query(numbered(sql), params.map(storable))).rows as Record<string, unknown>[];
+    } catch (error) {
+      throw new ToolscoreInputError({ source: target.label }, withoutSecrets((error as Error).message, target.secrets));
+    }
+  };
+  return {
+    dialect: 'postgres',
+    all,
+    async transaction(work) {
+      await all('BEGIN');
+      try {
+        const result = await work();
+        await all('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * Runs in a PostgreSQL database, through pg (an optional peer, loaded here). A run is written in one
+ * transaction on a connection of its own: no other session sees it before `commit`, and a process killed
+ * mid-run drops the connection, which rolls it all back.
+ */
+class PostgresRunStore extends SqlRunStore {
+  constructor(
+    private readonly driver: Pg,
+    private readonly target: PostgresTarget,
+    private readonly client: pg.Client,
+  ) {
+    super(target.label, connectionOf(client, target));
+  }
+
+  async begin(run: NewRun): Promise<RunWriter> {
+    const client = await connect(this.driver, this.target);
+    const connection = connectionOf(client, this.target);
+    const ended = async () => {
+      await client.end().catch(() => {});
+    };
+    let id: number;
+    try {
+      await connection.all('BEGIN');
+      const [row] = await connection.all(
+        `INSERT INTO toolscore_runs (command, started_at, finished_at, toolscore_version, options, git_commit, git_branch, gold, gold_sha256, tools_sha256, cases, errors, verdict_pass, verdict_warn, verdict_fail, summary)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0, 'null') RETURNING id`,
+        [
+          run.command,
+          run.started_at,
+          run.started_at,
+          VERSION,
+          JSON.stringify(run.options),
+          run.git_commit,
+          run.git_branch,
+          run.gold,
+          run.gold_sha256,
+          run.tools_sha256,
+        ],
+      );
+      id = Number(row!.id);
+    } catch (error) {
+      await ended();
+      throw error;
+    }
+    const numbers = new LineNumbers();
+    // One statement per batch of lines: three arrays; the subquery is fenced (OFFSET 0) so each line is parsed once.
+    const insert = async (rows: readonly (readonly [number, string, string | null])[]) => {
+      if (rows.length === 0) return;
+      await connection.all(
+        `INSERT INTO toolscore_cases (run_id, ${CASE_COLUMNS.join(', ')})
+         SELECT ?, ${caseColumnsSql('postgres')}
+         FROM (SELECT pos, l, d, l::jsonb AS b, l::json AS o FROM unnest(?::int[], ?::text[], ?::text[]) AS t(pos, l, d) OFFSET 0) s
+         WHERE ${isCaseSql('postgres')}`,
+        [id, rows.map((row) => row[0]), rows.map((row) => storable(row[1])), rows.map((row) => storable(row[2]))],
+      );
+    };
+    return {
+      addText: (text) => insert(numbers.fromText(text)),
+      addLine: (line, detail) => insert([numbers.fromLine(line, detail)]),
+      async commit(end) {
+        const { passRate, passHatK } = summaryHeadline(end.summary);
+        try {
+          const [tally] = await connection.all(`${TALLY_SQL} FROM toolscore_cases WHERE run_id = ?`, [id]);
+          await connection.all(
+            `UPDATE toolscore_runs SET finished_at = ?, cases = ?, errors = ?, mean_score = ?, pass_rate = ?, verdict_pass = ?, verdict_warn = ?, verdict_fail = ?, pass_hat_k = ?, summary = ? WHERE id = ?`,
+            [
+              end.finished_at,
+              Number(tally!.cases),
+              Number(tally!.errors),
+              tally!.mean_score === null ? null : Number(tally!.mean_score),
+              passRate,
+              Number(tally!.verdict_pass ?? 0),
+              Number(tally!.verdict_warn ?? 0),
+              Number(tally!.verdict_fail ?? 0),
+              passHatK,
+              JSON.stringify(end.summary ?? null),
+              id,
+            ],
+          );
+          await connection.all('COMMIT');
+          return id;
+        } finally {
+          await ended();
+        }
+      },
+      async abort() {
+        await client.query('ROLLBACK').catch(() => {});
+        await ended();
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.client.end().catch(() => {});
+  }
+}
+
+/**
+ * Opens (in `write` mode: creates or upgrades) the store in the PostgreSQL database of the URL. A server
+ * that cannot be reached, a database whose `toolscore_*` tables are not a store, a newer store: one input
+ * error naming the URL with its password masked, and nothing written.
+ * @param migrations the schema's versions (tests give more to upgrade a store through them).
+ */
+export async function openPostgresStore(target: PostgresTarget, mode: OpenMode, migrations?: readonly Migration[]) {
+  const { default: driver } = await loadPeer<{ default: Pg }>('pg', '8', STORE_TEXT.needsDriver, target.label);
+  const client = await connect(driver, target);
+  const store = new PostgresRunStore(driver, target, client);
+  try {
+    const connection = connectionOf(client, target);
+    if (mode === 'write')
+      await connection.transaction(async () => {
+        await connection.all(SCHEMA_LOCK);
+        await prepareSchema(connection, target.label, mode, migrations);
+      });
+    else await prepareSchema(connection, target.label, mode, migrations);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}

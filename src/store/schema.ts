@@ -1,0 +1,102 @@
+/**
+ * The store's tables, named `toolscore_*` so a PostgreSQL database shared with other tables holds them
+ * beside its own. Each migration moves the schema one version up; `toolscore_migrations` records the
+ * versions applied, and a store whose highest version is above the last one here was written by a newer
+ * toolscore and is refused, never changed.
+ */
+
+/** Which SQL a migration is written in. */
+export type Dialect = 'sqlite' | 'postgres';
+
+/** One step of the schema: its version and its statements in each dialect. */
+export interface Migration {
+  version: number;
+  statements: Readonly<Record<Dialect, readonly string[]>>;
+}
+
+/** What the `toolscore_meta` table says of a store, so a database that is not one is never written. */
+export const STORE_MARK = { key: 'store', value: 'toolscore runs' } as const;
+
+/** The tables every version has: what identifies a store, and what versions it went through. */
+export function bookkeeping(dialect: Dialect): string[] {
+  const time = 'TEXT NOT NULL';
+  return [
+    'CREATE TABLE IF NOT EXISTS toolscore_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)',
+    `CREATE TABLE IF NOT EXISTS toolscore_migrations (version INTEGER PRIMARY KEY, applied_at ${time}, toolscore_version TEXT NOT NULL)`,
+    dialect === 'sqlite'
+      ? `INSERT OR IGNORE INTO toolscore_meta (key, value) VALUES ('${STORE_MARK.key}', '${STORE_MARK.value}')`
+      : `INSERT INTO toolscore_meta (key, value) VALUES ('${STORE_MARK.key}', '${STORE_MARK.value}') ON CONFLICT DO NOTHING`,
+  ];
+}
+
+/** The runs and their cases (one row per results line); JSON columns hold the serialized text as written. */
+function runsAndCases(dialect: Dialect): string[] {
+  const [id, real, bigint] =
+    dialect === 'sqlite'
+      ? ['INTEGER PRIMARY KEY AUTOINCREMENT', 'REAL', 'INTEGER']
+      : ['BIGSERIAL PRIMARY KEY', 'DOUBLE PRECISION', 'BIGINT'];
+  return [
+    `CREATE TABLE toolscore_runs (
+      id ${id},
+      command TEXT NOT NULL,
+      started_at TEXT NOT NULL,
+      finished_at TEXT NOT NULL,
+      toolscore_version TEXT NOT NULL,
+      options TEXT NOT NULL,
+      git_commit TEXT,
+      git_branch TEXT,
+      gold TEXT,
+      gold_sha256 TEXT,
+      tools_sha256 TEXT,
+      cases INTEGER NOT NULL,
+      errors INTEGER NOT NULL,
+      mean_score ${real},
+      pass_rate ${real},
+      verdict_pass INTEGER NOT NULL,
+      verdict_warn INTEGER NOT NULL,
+      verdict_fail INTEGER NOT NULL,
+      pass_hat_k TEXT,
+      summary TEXT NOT NULL
+    )`,
+    'CREATE INDEX toolscore_runs_started ON toolscore_runs (started_at, id)',
+    `CREATE TABLE toolscore_cases (
+      run_id ${bigint} NOT NULL REFERENCES toolscore_runs (id) ON DELETE CASCADE,
+      position INTEGER NOT NULL,
+      case_id TEXT NOT NULL,
+      trial INTEGER,
+      score ${real},
+      grade TEXT,
+      verdict TEXT,
+      issue_kind TEXT,
+      problem TEXT,
+      tools TEXT NOT NULL,
+      error TEXT,
+      line TEXT NOT NULL,
+      detail TEXT,
+      PRIMARY KEY (run_id, position)
+    )`,
+    'CREATE INDEX toolscore_cases_id ON toolscore_cases (run_id, case_id, trial)',
+    'CREATE INDEX toolscore_cases_score ON toolscore_cases (run_id, score, position)',
+  ];
+}
+
+/** Every version of the schema, oldest first. */
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, statements: { sqlite: runsAndCases('sqlite'), postgres: runsAndCases('postgres') } },
+];
+
+/** The columns of a case row after `run_id`, in the order writers insert them. */
+export const CASE_COLUMNS = [
+  'position',
+  'case_id',
+  'trial',
+  'score',
+  'grade',
+  'verdict',
+  'issue_kind',
+  'problem',
+  'tools',
+  'error',
+  'line',
+  'detail',
+] as const;

@@ -1,0 +1,154 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { afterAll, describe, expect, test } from 'vitest';
+import { testRunStore } from '../../test/store-suite.js';
+import { openSqliteStore } from './sqlite.js';
+
+const folder = mkdtempSync(join(tmpdir(), 'toolscore-store-'));
+const path = join(folder, '.toolscore', 'runs.db');
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+testRunStore('SQLite', () => ({
+  open: (mode, migrations) => openSqliteStore(path, mode, migrations),
+  async reset() {
+    rmSync(path, { force: true });
+  },
+  async exec(sql) {
+    const db = new Sqlite(path);
+    db.exec(sql);
+    db.close();
+  },
+  isolated: true,
+}));
+
+describe('SQLite store files that cannot be used: one line each, nothing written', () => {
+  const other = (name: string) => join(folder, name);
+
+  test('a file that is not SQLite is refused and keeps its bytes', async () => {
+    writeFileSync(other('notes.db'), 'these are my notes, not a database\n'.repeat(40));
+    await expect(openSqliteStore(other('notes.db'), 'write')).rejects.toThrow(
+      `${other('notes.db')}: is not a SQLite database, so not a toolscore store; give another --store`,
+    );
+    expect(readFileSync(other('notes.db'), 'utf8')).toBe('these are my notes, not a database\n'.repeat(40));
+  });
+
+  test("another program's SQLite database is refused and keeps its bytes", async () => {
+    const path = other('app.db');
+    const db = new Sqlite(path);
+    db.exec("CREATE TABLE users (name TEXT); INSERT INTO users VALUES ('ann')");
+    db.close();
+    const before = readFileSync(path);
+    await expect(openSqliteStore(path, 'write')).rejects.toThrow(
+      `${path}: holds tables that are not a toolscore store (no toolscore_meta table); give another --store`,
+    );
+    expect(readFileSync(path).equals(before)).toBe(true);
+  });
+
+  test('a store locked by another process is refused after a wait', async () => {
+    const path = other('locked.db');
+    (await openSqliteStore(path, 'write')).close();
+    const holder = new Sqlite(path);
+    holder.exec('BEGIN EXCLUSIVE');
+    try {
+      await expect(openSqliteStore(path, 'write')).rejects.toThrow(
+        `${path}: is locked by another process; try again when it is done`,
+      );
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+  }, 30_000);
+
+  // root writes any file whatever its mode, so this runs only as another user (as CI does).
+  test.skipIf(process.getuid?.() === 0)('a read-only store is refused before the run, not after', async () => {
+    const path = other('read-only.db');
+    (await openSqliteStore(path, 'write')).close();
+    chmodSync(path, 0o444);
+    await expect(openSqliteStore(path, 'write')).rejects.toThrow(
+      `${path}: cannot be written (read-only file or folder); give a writable --store`,
+    );
+    expect((await (await openSqliteStore(path, 'read')).listRuns()).total).toBe(0);
+  });
+});
+
+/** A child process that keeps `lines` lines in the store at `path`, printing `staged` then `committing`. */
+function writerChild(path: string, lines: number): ChildProcess {
+  const script = `
+    import { createJiti } from 'jiti';
+    const { openSqliteStore } = await createJiti(import.meta.url).import(${JSON.stringify(join(import.meta.dirname, 'sqlite.ts'))});
+    const store = await openSqliteStore(${JSON.stringify(path)}, 'write');
+    const writer = await store.begin({ command: 'batch', started_at: '2026-12-01T00:00:00.000Z', options: {}, git_commit: null, git_branch: null, gold: null, gold_sha256: null, tools_sha256: null });
+    let text = '';
+    for (let i = 0; i < 1000; i++) text += JSON.stringify({ id: 'case-' + i, index: i, score: 1, grade: 'A', verdict: 'PASS', tools: {}, top_issue: null, note: 'x'.repeat(200) }) + '\\n';
+    for (let n = 0; n < ${lines} / 1000; n++) {
+      await writer.addText(text);
+      if (n === 0) process.stdout.write('staged\\n');
+    }
+    process.stdout.write('committing\\n');
+    await writer.commit({ finished_at: '2026-12-01T00:01:00.000Z', summary: {} });
+    process.stdout.write('committed\\n');
+    setInterval(() => {}, 1000);
+  `;
+  return spawn(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: join(import.meta.dirname, '../..'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+}
+
+/** Kills the child with SIGKILL as soon as it prints `word`; resolves when it is gone. */
+function killAt(child: ChildProcess, word: string): Promise<void> {
+  return new Promise((done) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes(word)) child.kill('SIGKILL');
+    });
+    child.on('exit', () => done());
+  });
+}
+
+describe('a process killed while it keeps a run leaves no half run', () => {
+  test('killed while its lines are staged: the store holds no run, and takes the next one', async () => {
+    const path = join(folder, 'killed-staging.db');
+    const child = writerChild(path, 1_000_000);
+    await killAt(child, 'staged');
+    const store = await openSqliteStore(path, 'write');
+    try {
+      expect(await store.listRuns()).toEqual({ total: 0, items: [] });
+      const writer = await store.begin({
+        command: 'eval',
+        started_at: '2026-12-02T00:00:00.000Z',
+        options: {},
+        git_commit: null,
+        git_branch: null,
+        gold: null,
+        gold_sha256: null,
+        tools_sha256: null,
+      });
+      await writer.addLine({ id: 'one', index: 0, score: 1, grade: 'A', verdict: 'PASS' });
+      const id = await writer.commit({ finished_at: '2026-12-02T00:00:01.000Z', summary: {} });
+      expect((await store.listCases(id)).total).toBe(1);
+    } finally {
+      await store.close();
+    }
+  }, 120_000);
+
+  test('killed while it commits: the run is there with all its lines, or not at all', async () => {
+    const path = join(folder, 'killed-commit.db');
+    const child = writerChild(path, 200_000);
+    await killAt(child, 'committing');
+    const store = await openSqliteStore(path, 'write');
+    try {
+      const runs = await store.listRuns();
+      const kept = runs.items.map((run) => run.cases);
+      expect(kept.length === 0 || (kept.length === 1 && kept[0] === 200_000)).toBe(true);
+      const db = new Sqlite(path, { readonly: true });
+      const rows = db.prepare('SELECT COUNT(*) AS n FROM toolscore_cases').get() as { n: number };
+      db.close();
+      expect(rows.n).toBe(kept[0] ?? 0);
+    } finally {
+      await store.close();
+    }
+  }, 120_000);
+});
