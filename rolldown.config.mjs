@@ -37,7 +37,8 @@ export default {
       groups: [
         {
           name: 'core',
-          test: /[\\/]src[\\/]((core|match|metrics|pairing|formats|gold|schemas|evaluation)[\\/]|text[\\/](report|values)\.)/,
+          // Not the version: `toolscore --version` and `--help` need it and nothing else of the core.
+          test: /[\\/]src[\\/]((core[\\/](?!version\.)|(match|metrics|pairing|formats|gold|schemas|evaluation)[\\/])|text[\\/](report|values)\.)/,
         },
       ],
     },

@@ -5,6 +5,7 @@
  */
 export { evaluate, compositeScore, type EvaluateOptions } from './evaluation/evaluate.js';
 export { evaluateTrace, type EvaluateTraceOptions } from './evaluation/evaluate-trace.js';
+export { CompiledGold, compileGold, type CompileGoldOptions } from './evaluation/compiled-gold.js';
 export {
   EvaluationResult,
   RESULT_SCHEMA_VERSION,

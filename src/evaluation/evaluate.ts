@@ -6,11 +6,12 @@ import { readGold, readToolList } from '../gold/gold.js';
 import { checkedGold } from '../io/gold-check.js';
 import { resolveLimits, withStackGuard, type EvaluationLimits } from '../core/limits.js';
 import type { EvaluationResult, TurnAggregate } from './result.js';
-import type { ActualCallInput, GoldInput } from '../core/types.js';
+import type { ActualCallInput, Gold, GoldInput } from '../core/types.js';
 import { ToolscoreInputError, describeType } from '../core/errors.js';
 import { normalizeWeights, type WeightsInput } from '../core/weights.js';
 import type { ScoreSettings } from './score.js';
 import { TURN_AGGREGATES, scoreGold } from './turns.js';
+import { CompiledGold } from './compiled-gold.js';
 
 export { compositeScore, scoreCalls, type CheckedMetrics, type ScoreSettings } from './score.js';
 
@@ -19,9 +20,10 @@ export interface EvaluateOptions {
   /**
    * Expected calls: `{tool, args?, optional?, extra_args?}` entries and `{"$any_order": [...]}` groups, or a
    * gold file's object form `{calls, order?, extra_args?, ignore_tools?, allow_extra_calls?}`
-   * (docs/gold-language.md); `args` may hold matchers or `$` operators.
+   * (docs/gold-language.md); `args` may hold matchers or `$` operators. A `compileGold()` result is
+   * used as it is, read once for any number of evaluations.
    */
-  expected: GoldInput;
+  expected: GoldInput | CompiledGold;
   /** Actual calls (`{tool, args?, result?, error?, is_error?, ...}`), or a raw response to auto-extract. */
   actual: readonly ActualCallInput[] | unknown;
   /** Weights merged over the defaults and renormalized. */
@@ -84,9 +86,7 @@ function pathAsGoldError(given: string): ToolscoreInputError {
 function evaluateUnguarded(options: EvaluateOptions): EvaluationResult {
   const settings = resolveSettings(options);
   const warnings: string[] = [];
-  const gold = checkedGold(options.expected, 'expected', { strictGold: options.strictGold === true, warnings }, () =>
-    readGold(options.expected, 'expected', { maxDepth: settings.limits.maxDepth }),
-  );
+  const gold = readExpected(options.expected, options.strictGold === true, settings.limits.maxDepth, warnings);
   const actual = autoExtract(options.actual, 'actual');
   warnings.push(...actual.warnings);
   const userMessages = readUserMessages(options.userMessages) ?? actual.userMessages;
@@ -94,6 +94,21 @@ function evaluateUnguarded(options: EvaluateOptions): EvaluationResult {
   const replies = readReplies(options.replies) ?? (actual as { replies?: readonly (string | null)[] }).replies;
   const state = readStates(options);
   return scoreGold(gold, { calls: actual.calls, userMessages, replies, state }, { ...settings, warnings }).result();
+}
+
+/** The gold of `expected`: a compiled gold as it is (when read with the same options), else read now. */
+function readExpected(
+  expected: GoldInput | CompiledGold,
+  strictGold: boolean,
+  maxDepth: number,
+  warnings: string[],
+): Gold {
+  if (expected instanceof CompiledGold && expected.readsAs(strictGold, maxDepth, 'expected')) {
+    warnings.push(...expected.warnings);
+    return expected.gold;
+  }
+  const input = expected instanceof CompiledGold ? expected.input : expected;
+  return checkedGold(input, 'expected', { strictGold, warnings }, () => readGold(input, 'expected', { maxDepth }));
 }
 
 /** `stateBefore` and `stateAfter`: both or neither. */

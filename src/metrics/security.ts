@@ -259,7 +259,23 @@ export interface SecretMatch {
 
 /** Finds credentials in a text, without overlaps (an earlier, more specific kind claims its span). */
 export function findSecretsInText(text: string): SecretMatch[] {
-  if (!TRIGGER.test(text)) return [];
+  return mayHoldCredential(text) ? scanForSecrets(text) : [];
+}
+
+/**
+ * The one cheap check before any pattern runs: long enough, and holding a prefix some credential starts
+ * with. Nearly every argument string fails it. `scanForSecrets` is what it stands in front of, and the
+ * property test checks they agree on any text.
+ */
+function mayHoldCredential(text: string): boolean {
+  return text.length >= MIN_SECRET_LENGTH && TRIGGER.test(text);
+}
+
+/**
+ * The plain scan: every pattern over the whole text, with no quick check in front.
+ * @internal Exported for the property test of the quick check.
+ */
+export function scanForSecrets(text: string): SecretMatch[] {
   // Claimed spans, sorted by start; they never overlap, so they are sorted by end too.
   const found: SecretMatch[] = [];
   for (const { kind, regex, accept } of PATTERNS) {
@@ -360,11 +376,6 @@ export function securityMetrics(
   return { secret_count: secrets.length, secrets };
 }
 
-/** Whether a string is long enough and has a prefix some credential starts with. */
-function isCandidate(text: string): boolean {
-  return text.length >= MIN_SECRET_LENGTH && TRIGGER.test(text);
-}
-
 /**
  * Whether any string inside a container could hold a credential. Also the nesting guard: it runs
  * before any recursive comparison and stops at the limit. `depth` counts keys and positions from the
@@ -377,7 +388,7 @@ function mayHoldSecret(container: object, depth: number, maxDepth: number, index
       const item: unknown = container[i];
       if (
         typeof item === 'string'
-          ? isCandidate(item)
+          ? mayHoldCredential(item)
           : item !== null && typeof item === 'object' && mayHoldSecret(item, depth + 1, maxDepth, index)
       )
         return true;
@@ -390,7 +401,7 @@ function mayHoldSecret(container: object, depth: number, maxDepth: number, index
     const item: unknown = (container as Record<string, unknown>)[key];
     if (
       typeof item === 'string'
-        ? isCandidate(item)
+        ? mayHoldCredential(item)
         : item !== null && typeof item === 'object' && mayHoldSecret(item, depth + 1, maxDepth, index)
     )
       return true;
@@ -418,7 +429,6 @@ function argumentPath(trail: readonly (string | number)[]): string {
 /** Walks a value, keeping `trail` at the current position (built into a path only on a finding). */
 function scanValue(value: unknown, walk: Walk): void {
   if (typeof value === 'string') {
-    if (value.length < MIN_SECRET_LENGTH) return;
     for (const match of findSecretsInText(value)) walk.report(match);
     return;
   }

@@ -161,15 +161,17 @@ export function toolscoreMatchers(source: string) {
     ): MatcherResult {
       const minScore = options.minScore === undefined ? undefined : checkMinScore(options.minScore);
       const gold = turnExpectationGold(expected, options);
+      // Read once: checked here, scored as it is by evaluate().
       const read = checkedTurnGold(gold, expected);
       const result = evaluate({
-        expected: gold,
+        expected: read,
         actual: received,
         weights: options.weights,
         strict: options.strict,
         userMessages: options.userMessages,
+        strictGold: true,
       });
-      const unmet = unmetTurnExpectations(result.conversation!, read);
+      const unmet = unmetTurnExpectations(result.conversation!, read.gold);
       const pass = unmet.length === 0 && (minScore === undefined || meetsMinScore(result.score, minScore));
       return { pass, message: () => renderFailureReport(result, { minScore, unmet, color: testColorEnabled() }) };
     },

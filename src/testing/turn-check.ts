@@ -4,8 +4,7 @@ import type { Gold, GoldEntryInput, GoldInput, GoldTurnInput } from '../core/typ
 import type { Conversation } from '../evaluation/result.js';
 import { divergedText, missingTurnText } from '../evaluation/text.js';
 import { expectedUserText } from '../evaluation/turns.js';
-import { readGold } from '../gold/gold.js';
-import { checkedGold } from '../io/gold-check.js';
+import { type CompiledGold, compileGold } from '../evaluation/compiled-gold.js';
 import {
   callExpectationGold,
   noArgumentsMeansNone,
@@ -47,13 +46,13 @@ export function turnExpectationGold(
 }
 
 /**
- * Reads the expectation's gold under `strictGold` (a typo in a test is a bug, never a pass), an error's
+ * Reads the expectation's gold once (compiled) under `strictGold` (a typo in a test is a bug, never a pass), an error's
  * path given as the test wrote it: `$[1][0]` for the first call of a turn given as a list, `$[1].calls[0]`
  * for one given as `{ user, calls }`.
  */
-export function checkedTurnGold(gold: GoldInput, turns: readonly TurnExpectation[]): Gold {
+export function checkedTurnGold(gold: GoldInput, turns: readonly TurnExpectation[]): CompiledGold {
   try {
-    return checkedGold(gold, 'expected', { strictGold: true }, () => readGold(gold));
+    return compileGold(gold, { strictGold: true });
   } catch (error) {
     if (!(error instanceof ToolscoreInputError) || error.location.path === undefined) throw error;
     const Error = error.constructor as typeof ToolscoreInputError;
