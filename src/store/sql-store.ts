@@ -14,6 +14,7 @@ import type {
   NewRun,
   StoredCase,
   StoredRun,
+  ToolStat,
 } from './types.js';
 
 /** What the queries need of a database: rows of a statement with `?` parameters, in its dialect. */
@@ -166,6 +167,28 @@ export abstract class SqlRunStore implements RunStore {
       line: JSON.parse(String(row.line)) as Record<string, unknown>,
       detail: row.detail === null ? null : JSON.parse(String(row.detail)),
     };
+  }
+
+  async toolStats(runId: number): Promise<ToolStat[]> {
+    const each =
+      this.connection.dialect === 'postgres'
+        ? 'jsonb_array_elements_text(c.tools::jsonb) AS t(value)'
+        : 'json_each(c.tools) AS t';
+    const rows = await this.connection.all(
+      `SELECT t.value AS tool, COUNT(*) AS cases, AVG(c.score) AS mean_score,
+        SUM(CASE WHEN c.verdict = 'FAIL' THEN 1 ELSE 0 END) AS failed
+      FROM toolscore_cases c, ${each} WHERE c.run_id = ? GROUP BY t.value`,
+      [runId],
+    );
+    // Sorted here: the two databases' collations order text differently.
+    return rows
+      .map((row) => ({
+        tool: String(row.tool),
+        cases: Number(row.cases),
+        mean_score: row.mean_score === null ? null : Number(row.mean_score),
+        failed: Number(row.failed),
+      }))
+      .sort((x, y) => (x.tool < y.tool ? -1 : x.tool > y.tool ? 1 : 0));
   }
 
   async joinCases(runA: number, runB: number, query: JoinQuery = {}): Promise<Page<JoinedCase>> {
