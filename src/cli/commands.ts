@@ -16,6 +16,7 @@ import type { InitFlags } from './commands/init.js';
 import type { McpTargetFlags } from './commands/mcp-common.js';
 import type { MergeFlags } from './commands/merge.js';
 import type { RunFlags } from './commands/run.js';
+import type { RunsListFlags, RunsPruneFlags, RunsShowFlags } from './commands/runs.js';
 import type { McpLintFlags } from './commands/mcp-lint.js';
 import type { McpListFlags } from './commands/mcp-list.js';
 import type { McpRecordFlags } from './commands/mcp-record.js';
@@ -26,6 +27,8 @@ import type { SnapshotDirFlags } from './commands/snapshots.js';
 import type { ValidateFlags } from './commands/validate.js';
 import type { ViewFlags } from './commands/view.js';
 import type { JudgeFlags } from './judge-flags.js';
+import type { StoreFlags } from './store-run.js';
+import { STORED_COMMANDS } from '../store/types.js';
 import type { ScoringFlags } from './scoring-flags.js';
 
 /** The exit codes, shown after `toolscore --help` and `toolscore eval --help`. */
@@ -66,6 +69,7 @@ listed on stderr before the first call.`;
 export const COMMAND_GROUPS: Readonly<Record<string, string>> = {
   mcp: 'test MCP servers: list and lint their tools, grade them with generated calls, record real sessions',
   snapshots: 'list, show and delete recorded tool-call snapshots',
+  runs: 'list, show, delete and prune the runs kept with --store',
 };
 
 // ---- Options several commands share -------------------------------------------------------------
@@ -218,6 +222,15 @@ const BUDGET_AND_LIMIT_OPTIONS: OptionTable<
   },
 };
 
+/** Where the run is kept: shared by `eval`, `batch`, `run`, `bfcl`, `compare` and `runs`. */
+const STORE: OptionTable<StoreFlags> = {
+  store: {
+    flags: '--store [path|url]',
+    description:
+      'keep the run in a store: a SQLite file or postgres:// URL (alone: $TOOLSCORE_STORE, else .toolscore/runs.db; TOOLSCORE_STORE set keeps every run)',
+  },
+};
+
 /** How a conversation's turn scores make its score: shared by `eval` and `batch`. */
 const TURN_AGGREGATE: OptionSpec = {
   flags: '--turn-aggregate <how>',
@@ -225,6 +238,20 @@ const TURN_AGGREGATE: OptionSpec = {
     'for a conversation gold ("turns"): the score is the mean of the turn scores, or the lowest (default mean)',
   choices: ['mean', 'min'],
 };
+
+const RUNS_STORE: OptionTable<StoreFlags> = {
+  store: {
+    flags: '--store [path|url]',
+    description: 'the store: a SQLite file or postgres:// URL (default: $TOOLSCORE_STORE, else .toolscore/runs.db)',
+  },
+};
+
+const RUNS_EXIT_CODES = `
+Exit codes:
+  0  done
+  2  bad usage or bad input: no store there yet, a file that is not a store, a
+     store of a newer toolscore, a locked or read-only file, a server that
+     cannot be reached, a run id the store does not hold`;
 
 // ---- The commands -------------------------------------------------------------------------------
 
@@ -307,6 +334,7 @@ const evalCommand: CommandSpec<EvalFlags, [string, string]> = {
       flags: '-d, --debug',
       description: 'after the verdict, walk through each mismatch on the terminal (n next, p previous, q quit)',
     },
+    ...STORE,
     color: COLOR,
   },
   help: EXIT_CODES,
@@ -415,6 +443,7 @@ const batchCommand: CommandSpec<BatchFlags, [string | undefined]> = {
       description:
         "let a case's options.limits raise the limits above (by default a case may only lower them; a case that raises one is an error line)",
     },
+    ...STORE,
     progress: { flags: '--no-progress', description: 'print no progress line on stderr' },
   },
   help: BATCH_EXIT_CODES,
@@ -491,6 +520,7 @@ const runCommand: CommandSpec<RunFlags, [string]> = {
       flags: '--allow-case-limits',
       description: "let a case's options.limits raise the limits above",
     },
+    ...STORE,
     progress: { flags: '--no-progress', description: 'print no progress line on stderr' },
   },
   help: RUN_EXIT_CODES,
@@ -542,6 +572,7 @@ const bfclCommand: CommandSpec<BfclFlags, []> = {
       flags: '--to-gold <folder>',
       description: 'write each possible answer as a gold file (<id>.json) into the folder, and judge nothing',
     },
+    ...STORE,
     progress: { flags: '--no-progress', description: 'print no progress line on stderr' },
   },
   help: BFCL_EXIT_CODES,
@@ -630,6 +661,7 @@ const compareCommand: CommandSpec<CompareFlags, [string[]]> = {
     output: { flags: '-o, --output <file>', description: 'write the comparison as JSON' },
     markdown: { flags: '--markdown <file>', description: 'write the comparison as Markdown, for job summaries' },
     html: { flags: '--html <file>', description: 'write the comparison as an HTML page with a chart per measure' },
+    ...STORE,
     color: COLOR,
   },
   help: `
@@ -772,6 +804,70 @@ const snapshotsRemoveCommand: CommandSpec<SnapshotDirFlags & { yes?: boolean }, 
   async run([name], flags) {
     const { runSnapshotsRemove } = await import('./commands/snapshots.js');
     return runSnapshotsRemove(name, flags);
+  },
+};
+
+const runsListCommand: CommandSpec<RunsListFlags> = {
+  name: 'runs list',
+  description: 'list the kept runs, newest first: when, command, branch and commit, cases, mean score, verdicts',
+  options: {
+    command: {
+      flags: '--command <name>',
+      description: 'only runs of this command',
+      choices: STORED_COMMANDS,
+    },
+    branch: { flags: '--branch <name>', description: 'only runs made on this git branch' },
+    gold: { flags: '--gold <path>', description: 'only runs of this gold file or dataset, as it was given' },
+    limit: { flags: '--limit <n>', description: 'show at most n runs (default 20)' },
+    offset: { flags: '--offset <n>', description: 'skip the n newest runs first' },
+    json: { flags: '--json', description: 'print the page as JSON: {total, items}' },
+    ...RUNS_STORE,
+  },
+  help: RUNS_EXIT_CODES,
+  async run(_, flags) {
+    const { runRunsList } = await import('./commands/runs.js');
+    return runRunsList(flags);
+  },
+};
+
+const runsShowCommand: CommandSpec<RunsShowFlags, [string]> = {
+  name: 'runs show',
+  description: 'show one kept run: where it came from, its options, numbers and lowest-scoring cases',
+  arguments: [['<id>', 'the run id, as runs list shows it']],
+  options: {
+    json: { flags: '--json', description: 'print the run as JSON (options and summary included)' },
+    ...RUNS_STORE,
+  },
+  help: RUNS_EXIT_CODES,
+  async run([id], flags) {
+    const { runRunsShow } = await import('./commands/runs.js');
+    return runRunsShow(id, flags);
+  },
+};
+
+const runsDeleteCommand: CommandSpec<StoreFlags, [string[]]> = {
+  name: 'runs delete',
+  description: 'delete kept runs and their cases (every id must name a run, or nothing is deleted)',
+  arguments: [['<ids...>', 'run ids, as runs list shows them']],
+  options: RUNS_STORE,
+  help: RUNS_EXIT_CODES,
+  async run([ids], flags) {
+    const { runRunsDelete } = await import('./commands/runs.js');
+    return runRunsDelete(ids, flags);
+  },
+};
+
+const runsPruneCommand: CommandSpec<RunsPruneFlags> = {
+  name: 'runs prune',
+  description: 'delete all but the newest kept runs',
+  options: {
+    keep: { flags: '--keep <n>', description: 'how many of the newest runs to keep', required: true },
+    ...RUNS_STORE,
+  },
+  help: RUNS_EXIT_CODES,
+  async run(_, flags) {
+    const { runRunsPrune } = await import('./commands/runs.js');
+    return runRunsPrune(flags);
   },
 };
 
@@ -989,6 +1085,10 @@ export const COMMANDS: readonly CommandSpec<any, any>[] = [
   bfclCommand,
   regressionCommand,
   compareCommand,
+  runsListCommand,
+  runsShowCommand,
+  runsDeleteCommand,
+  runsPruneCommand,
   generateCommand,
   validateCommand,
   goldCommand,

@@ -8,7 +8,7 @@ import type { RunStore } from './types.js';
 export const DEFAULT_STORE = '.toolscore/runs.db';
 
 /** The environment variable that names the store (and, set, keeps every run of the commands that take `--store`). */
-export const STORE_VARIABLE = 'TOOLSCORE_STORE';
+const STORE_VARIABLE = 'TOOLSCORE_STORE';
 
 /**
  * Which store a command keeps its run in: `--store PATH|URL`, `--store` alone (TOOLSCORE_STORE, else the

@@ -26,3 +26,8 @@ export function cannotOpenText(reason: string): string {
 export function cannotConnectText(reason: string): string {
   return `cannot be reached: ${reason}`;
 }
+
+/** The line a command prints once its run is kept. */
+export function keptText(id: number, label: string): string {
+  return `Run kept: ${id} in ${label}`;
+}

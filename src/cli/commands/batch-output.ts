@@ -48,6 +48,7 @@ import {
 } from '../../batch/text.js';
 import { JOB_SUMMARY_TEXT, REPORT_FILE_LABELS, STDOUT_NAME } from '../output-text.js';
 import type { OutputFile } from '../output-paths.js';
+import { keptChunks, type RunKeeper } from '../store-run.js';
 import { numberFlag } from '../scoring-flags.js';
 
 /** The `-o` value that sends the results lines to stdout. */
@@ -144,6 +145,8 @@ export async function finishRun(
     onEnd?: () => void;
     /** How the results file is written (default: atomically, through a temporary file removed on Ctrl-C). */
     writeResults?: (path: string, chunks: AsyncIterable<string>) => Promise<void>;
+    /** The run being kept in the store (`--store`): the lines go there as they pass, the summary at the end. */
+    keep?: RunKeeper | undefined;
   },
 ): Promise<number> {
   const { minScore } = options;
@@ -157,7 +160,8 @@ export async function finishRun(
       : undefined;
   const resultsPath = scratch === undefined ? flags.output : join(scratch, 'results.jsonl');
   try {
-    const chunks = toStdout ? echoed(run.text()) : run.text();
+    const text = options.keep === undefined ? run.text() : keptChunks(run.text(), options.keep.writer);
+    const chunks = toStdout ? echoed(text) : text;
     if (resultsPath !== undefined && resultsPath !== STDOUT_PATH)
       await (options.writeResults ?? writeFileAtomic)(resultsPath, chunks);
     else for await (const _ of chunks);
@@ -181,7 +185,11 @@ export async function finishRun(
     for (const flag of reports) out.write(`${REPORT_FILE_LABELS[flag]}: ${displayText(flags[flag]!)}\n`);
     if (flags.saveBaseline !== undefined) out.write(`${BASELINE_FILE_LABEL}: ${displayText(flags.saveBaseline)}\n`);
     if (jobSummary !== undefined) out.write(`${JOB_SUMMARY_TEXT}\n`);
+    if (options.keep !== undefined) out.write(`${await options.keep.commit(summary)}\n`);
     return exitCode(summary, flags, options);
+  } catch (error) {
+    await options.keep?.abort();
+    throw error;
   } finally {
     if (scratch !== undefined) await rm(scratch, { recursive: true, force: true });
   }

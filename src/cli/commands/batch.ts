@@ -10,6 +10,7 @@ import { readToolCatalogue } from '../../schemas/catalogue.js';
 import { finishedText, progressText } from '../../batch/text.js';
 import { checkOutputPaths, type InputFile } from '../output-paths.js';
 import { LiveLine } from '../terminal.js';
+import { keeping, startKeeping, type StoreFlags } from '../store-run.js';
 import {
   numberFlag,
   parseBudgetFlags,
@@ -28,7 +29,7 @@ import {
 } from './batch-output.js';
 
 /** Flags of `toolscore batch`, as commander parsed them. */
-export interface BatchFlags extends ScoringFlags, BatchOutputFlags {
+export interface BatchFlags extends ScoringFlags, BatchOutputFlags, StoreFlags {
   /** One gold file for every trace of --traces. */
   gold?: string;
   /** Trace files or glob patterns, repeatable. */
@@ -124,6 +125,12 @@ export async function runBatch(dataset: string | undefined, flags: BatchFlags): 
   const tools = flags.tools === undefined ? undefined : await readJsonFile(flags.tools);
   if (flags.tools !== undefined) readToolCatalogue(tools, flags.tools);
 
+  const keep = await startKeeping(flags, 'batch', {
+    args: [dataset],
+    flags,
+    gold: dataset ?? flags.gold ?? flags.goldDir,
+    tools: flags.tools,
+  });
   const progress = new Progress(flags.progress, jobs);
   const options: BatchOptions = {
     format,
@@ -143,14 +150,17 @@ export async function runBatch(dataset: string | undefined, flags: BatchFlags): 
     // Only a line on a terminal needs the run's progress (a JSON Lines file's cases are counted for it).
     ...(progress.drawn ? { onProgress: (state: BatchProgress) => progress.update(state) } : {}),
   };
-  const run = evaluateBatch(source, options);
-  return finishRun(run, flags, {
-    minScore,
-    maxErrors,
-    passHatK,
-    failFast: flags.failFast === true,
-    print: flags.output === STDOUT_PATH ? process.stderr : process.stdout,
-    onEnd: () => progress.end(run.summary().cases.total),
+  return keeping(keep, () => {
+    const run = evaluateBatch(source, options);
+    return finishRun(run, flags, {
+      minScore,
+      maxErrors,
+      passHatK,
+      failFast: flags.failFast === true,
+      print: flags.output === STDOUT_PATH ? process.stderr : process.stdout,
+      onEnd: () => progress.end(run.summary().cases.total),
+      keep,
+    });
   });
 }
 

@@ -20,9 +20,10 @@ import {
 import { checkOutputPaths, type OutputFile } from '../output-paths.js';
 import { numberFlag } from '../scoring-flags.js';
 import { LiveLine } from '../terminal.js';
+import { keeping, startKeeping, type StoreFlags } from '../store-run.js';
 
 /** Flags of `toolscore bfcl`, as commander parsed them. */
-export interface BfclFlags {
+export interface BfclFlags extends StoreFlags {
   questions?: string;
   answers?: string;
   results?: string;
@@ -70,35 +71,42 @@ export async function runBfcl(flags: BfclFlags): Promise<number> {
     outputs,
     plan.files.map((file) => ['input file', file] as const),
   );
-  const progress = new LiveLine(flags.progress);
-  const run = evaluateBfcl(plan, {
-    jobs,
-    underscoreToDot: flags.underscoreToDot,
-    onProgress: ({ done, total }) => progress.draw(() => progressText(done, total)),
+  const keep = await startKeeping(flags, 'bfcl', { args: [], flags, gold: flags.answers ?? flags.questions });
+  return keeping(keep, async () => {
+    const progress = new LiveLine(flags.progress);
+    const run = evaluateBfcl(plan, {
+      jobs,
+      underscoreToDot: flags.underscoreToDot,
+      onProgress: ({ done, total }) => progress.draw(() => progressText(done, total)),
+    });
+    // Kept for the reports and the console's list of unreadable entries; a BFCL run is thousands of entries, not millions.
+    const lines: BfclLine[] = [];
+    let text = '';
+    for await (const line of run) {
+      lines.push(line);
+      text += `${JSON.stringify(line)}\n`;
+    }
+    progress.end();
+    const summary = run.summary();
+    if (flags.output !== undefined) await writeFileAtomic(flags.output, text);
+    if (flags.summary !== undefined) await writeFileAtomic(flags.summary, `${JSON.stringify(summary, null, 2)}\n`);
+    if (flags.markdown !== undefined) await writeFileAtomic(flags.markdown, renderBfclMarkdown(summary, lines));
+    if (flags.html !== undefined)
+      await writeFileAtomic(flags.html, renderBfclHtml(summary, lines, new Date().toISOString()));
+    process.stdout.write(renderBfclConsole(summary));
+    const unreadable = lines.filter((line) => !('valid' in line));
+    if (unreadable.length > 0) {
+      process.stdout.write(`${unreadableText(unreadable.length)}\n`);
+      for (const line of unreadable.slice(0, SHOWN_UNREADABLE))
+        process.stdout.write(`  ${displayText(String((line as { error: string }).error))}\n`);
+    }
+    for (const [flag, path] of outputs) process.stdout.write(`${BFCL_FILE_LABELS[flag]}: ${displayText(path)}\n`);
+    if (keep !== undefined) {
+      await keep.writer.addText(text);
+      process.stdout.write(`${await keep.commit(summary)}\n`);
+    }
+    return 0;
   });
-  // Kept for the reports and the console's list of unreadable entries; a BFCL run is thousands of entries, not millions.
-  const lines: BfclLine[] = [];
-  let text = '';
-  for await (const line of run) {
-    lines.push(line);
-    text += `${JSON.stringify(line)}\n`;
-  }
-  progress.end();
-  const summary = run.summary();
-  if (flags.output !== undefined) await writeFileAtomic(flags.output, text);
-  if (flags.summary !== undefined) await writeFileAtomic(flags.summary, `${JSON.stringify(summary, null, 2)}\n`);
-  if (flags.markdown !== undefined) await writeFileAtomic(flags.markdown, renderBfclMarkdown(summary, lines));
-  if (flags.html !== undefined)
-    await writeFileAtomic(flags.html, renderBfclHtml(summary, lines, new Date().toISOString()));
-  process.stdout.write(renderBfclConsole(summary));
-  const unreadable = lines.filter((line) => !('valid' in line));
-  if (unreadable.length > 0) {
-    process.stdout.write(`${unreadableText(unreadable.length)}\n`);
-    for (const line of unreadable.slice(0, SHOWN_UNREADABLE))
-      process.stdout.write(`  ${displayText(String((line as { error: string }).error))}\n`);
-  }
-  for (const [flag, path] of outputs) process.stdout.write(`${BFCL_FILE_LABELS[flag]}: ${displayText(path)}\n`);
-  return 0;
 }
 
 async function writeGold(questions: string, answers: string | undefined, folder: string): Promise<number> {

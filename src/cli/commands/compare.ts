@@ -15,9 +15,10 @@ import { COMPARE_FILE_LABELS } from '../../compare/text.js';
 import { checkOutputPaths } from '../output-paths.js';
 import { parseWeightFlags } from '../scoring-flags.js';
 import { colorEnabled } from '../terminal.js';
+import { keeping, startKeeping, type StoreFlags } from '../store-run.js';
 
 /** Flags of `toolscore compare`, as commander parsed them. */
-export interface CompareFlags {
+export interface CompareFlags extends StoreFlags {
   /** The files are batch results, not a gold file and traces. */
   results?: boolean;
   /** Comma-separated model names, one per run, in order. */
@@ -66,28 +67,41 @@ export async function runCompare(files: string[], flags: CompareFlags): Promise<
     outputs,
     files.map((file, i) => [flags.results || i > 0 ? 'compared file' : 'gold file', file] as const),
   );
-  const runs: ModelRun[] = [];
-  for (const [i, file] of runFiles.entries()) {
-    if (flags.results) {
-      runs.push({ name: names[i]!, file, lines: await readResults(file) });
-      continue;
+  const keep = await startKeeping(flags, 'compare', {
+    args: files,
+    flags,
+    gold: flags.results ? undefined : files[0],
+  });
+  return keeping(keep, async () => {
+    const runs: ModelRun[] = [];
+    for (const [i, file] of runFiles.entries()) {
+      if (flags.results) {
+        runs.push({ name: names[i]!, file, lines: await readResults(file) });
+        continue;
+      }
+      const result = await evaluateTrace({
+        goldFile: files[0]!,
+        traceFile: file,
+        format,
+        weights,
+        strict: flags.strict === true,
+        // Like the Python tool's compare: the calls only, offline.
+        validateSideEffects: false,
+      });
+      runs.push({ name: names[i]!, file, result });
     }
-    const result = await evaluateTrace({
-      goldFile: files[0]!,
-      traceFile: file,
-      format,
-      weights,
-      strict: flags.strict === true,
-      // Like the Python tool's compare: the calls only, offline.
-      validateSideEffects: false,
-    });
-    runs.push({ name: names[i]!, file, result });
-  }
-  const comparison = compareRuns(runs);
-  if (flags.output !== undefined) await writeFileAtomic(flags.output, renderComparisonJson(comparison));
-  if (flags.markdown !== undefined) await writeFileAtomic(flags.markdown, renderComparisonMarkdown(comparison));
-  if (flags.html !== undefined) await writeFileAtomic(flags.html, renderComparisonHtml(comparison));
-  process.stdout.write(renderComparisonConsole(comparison, { color: colorEnabled(flags.color) }));
-  for (const [flag, path] of outputs) process.stdout.write(`${COMPARE_FILE_LABELS[flag]}: ${displayText(path)}\n`);
-  return 0;
+    const comparison = compareRuns(runs);
+    if (flags.output !== undefined) await writeFileAtomic(flags.output, renderComparisonJson(comparison));
+    if (flags.markdown !== undefined) await writeFileAtomic(flags.markdown, renderComparisonMarkdown(comparison));
+    if (flags.html !== undefined) await writeFileAtomic(flags.html, renderComparisonHtml(comparison));
+    process.stdout.write(renderComparisonConsole(comparison, { color: colorEnabled(flags.color) }));
+    for (const [flag, path] of outputs) process.stdout.write(`${COMPARE_FILE_LABELS[flag]}: ${displayText(path)}\n`);
+    if (keep !== undefined) {
+      // One case per model compared: its name, file, score, grade and metrics, as comparison.json has them.
+      for (const [index, model] of comparison.models.entries())
+        await keep.writer.addLine({ id: model.name, index, ...model });
+      process.stdout.write(`${await keep.commit(comparison)}\n`);
+    }
+    return 0;
+  });
 }

@@ -5,6 +5,8 @@ import { DEBUG_TEXT } from '../debug-text.js';
 import { canDebug, debugSession } from '../debug.js';
 import type { EvaluationResult } from '../../evaluation/result.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
+import { resultsLine } from '../../batch/results-line.js';
+import { SummaryBuilder } from '../../batch/summary.js';
 import { semanticScoreText } from '../../text/report.js';
 import { JOB_SUMMARY_TEXT, REPORT_FILE_LABELS, STDOUT_NAME, nothingReadText } from '../output-text.js';
 import { meetsMinScore } from '../../core/grade.js';
@@ -29,12 +31,13 @@ import {
   type ScoringFlags,
 } from '../scoring-flags.js';
 import { colorEnabled } from '../terminal.js';
+import { keeping, startKeeping, type RunKeeper, type StoreFlags } from '../store-run.js';
 
 /** The `-o` value that means the JSON report goes to stdout. */
 const STDOUT_PATH = '-';
 
 /** Flags of `toolscore eval`, as commander parsed them. */
-export interface EvalFlags extends JudgeFlags, ScoringFlags {
+export interface EvalFlags extends JudgeFlags, ScoringFlags, StoreFlags {
   /** The run to score, of a trace file that holds several. */
   run?: string;
   /** Path of the JSON report. */
@@ -102,6 +105,11 @@ function reportPaths(flags: EvalFlags): Partial<Record<ReportFormat, string>> {
   const paths: Partial<Record<ReportFormat, string>> = {};
   for (const format of REPORT_FORMATS) if (flags[format] !== undefined) paths[format] = flags[format];
   return paths;
+}
+
+/** `$GITHUB_STEP_SUMMARY` when --ci asks for it: only set in GitHub Actions; elsewhere --ci adds nothing. */
+function jobSummaryPath(flags: EvalFlags): string | undefined {
+  return flags.ci ? process.env.GITHUB_STEP_SUMMARY || undefined : undefined;
 }
 
 /** Every file an `eval` run reads: none of them may be written over. */
@@ -195,8 +203,7 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
   const reports = reportPaths(flags);
   // `-o -` sends the JSON report to stdout, so everything else printed goes to stderr.
   const toStdout = flags.output === STDOUT_PATH;
-  // Only set in GitHub Actions; elsewhere --ci adds nothing.
-  const jobSummary = flags.ci ? process.env.GITHUB_STEP_SUMMARY || undefined : undefined;
+  const jobSummary = jobSummaryPath(flags);
   checkOutputPaths(
     [
       ...(toStdout ? [] : [['--output', flags.output, 'the report'] as const]),
@@ -207,12 +214,34 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
     evalInputs(goldFile, traceFile, flags),
   );
 
+  const keep = await startKeeping(flags, 'eval', {
+    args: [goldFile, traceFile],
+    flags,
+    gold: goldFile,
+    tools: flags.tools,
+  });
   let result: Awaited<ReturnType<typeof evaluateTrace>>;
   try {
     result = await evaluateTrace(evaluationOptions(goldFile, traceFile, format, weights, flags));
   } catch (error) {
+    await keep?.abort();
     return explainedExit(error, flags.explain === true || flags.verbose === true);
   }
+  return keeping(keep, () => finishEval(result, goldFile, traceFile, minScore, flags, keep));
+}
+
+/** Writes the reports of a scored trace, prints the verdict, keeps the run; returns the gates' exit code. */
+async function finishEval(
+  result: EvaluationResult,
+  goldFile: string,
+  traceFile: string,
+  minScore: number | undefined,
+  flags: EvalFlags,
+  keep: RunKeeper | undefined,
+): Promise<number> {
+  const reports = reportPaths(flags);
+  const toStdout = flags.output === STDOUT_PATH;
+  const jobSummary = jobSummaryPath(flags);
   // One moment for every report, so they all carry the same time.
   const now = new Date();
   // A run of a file of several is named file#run in every report, as batch names it.
@@ -241,10 +270,32 @@ export async function runEval(goldFile: string, traceFile: string, flags: EvalFl
     await writeBaseline(result, goldFile, flags.saveBaseline, now);
     verdict.write(`${BASELINE_FILE_LABEL}: ${displayText(flags.saveBaseline)}\n`);
   }
+  if (keep !== undefined) verdict.write(`${await keepEval(keep, result, goldFile, trace, now, minScore)}\n`);
   process.stderr.write(renderWarnings(result.warnings, { color }));
   if (flags.debug) await debugSession(result);
 
   return gateExitCode(result, minScore, flags);
+}
+
+/**
+ * Keeps an `eval` run: one case, its results line as batch would write it (named by the trace), its
+ * JSON report (credentials masked, whatever --show-secrets says) as the case's detail, and as summary
+ * the batch summary of that one line, so every run of the store reads alike.
+ */
+async function keepEval(
+  keep: RunKeeper,
+  result: EvaluationResult,
+  goldFile: string,
+  traceFile: string,
+  now: Date,
+  minScore: number | undefined,
+): Promise<string> {
+  const line = resultsLine(traceFile, 0, result);
+  const report: unknown = JSON.parse(renderReportJson(result, { goldFile, traceFile, now, showSecrets: false }));
+  await keep.writer.addLine(line as unknown as Record<string, unknown>, report);
+  const summary = new SummaryBuilder();
+  summary.add(line);
+  return keep.commit(summary.summary({ createdAt: now, minScore }));
 }
 
 /** `--ignore-tools think,calculate`: the names, trimmed, empty ones dropped. */

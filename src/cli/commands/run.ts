@@ -25,6 +25,7 @@ import { CASSETTES_VARIABLE, REPLAY_MODE_VARIABLE, REPLAY_MODES } from '../../re
 import { readToolCatalogue } from '../../schemas/catalogue.js';
 import { checkOutputPaths } from '../output-paths.js';
 import { LiveLine } from '../terminal.js';
+import { keeping, startKeeping, type StoreFlags } from '../store-run.js';
 import {
   numberFlag,
   parseBudgetFlags,
@@ -43,7 +44,7 @@ import {
 } from './batch-output.js';
 
 /** Flags of `toolscore run`, as commander parsed them. */
-export interface RunFlags extends ScoringFlags, BatchOutputFlags {
+export interface RunFlags extends ScoringFlags, BatchOutputFlags, StoreFlags {
   /** The cases: JSON Lines or a JSON array of {id, input, expected, options?}. */
   dataset: string;
   /** As typed. */
@@ -130,7 +131,8 @@ export async function runRun(agentPath: string, flags: RunFlags): Promise<number
   const tools = flags.tools === undefined ? undefined : await readJsonFile(flags.tools);
   if (flags.tools !== undefined) readToolCatalogue(tools, flags.tools);
   setReplay(flags, trials);
-  const loaded = await loadAgent(agentPath, flags.export);
+  const keep = await startKeeping(flags, 'run', { args: [agentPath], flags, gold: flags.dataset, tools: flags.tools });
+  const loaded = await keeping(keep, () => loadAgent(agentPath, flags.export));
   // Calls of the agent not yet settled: a trial abandoned at --timeout goes on in the background, and the
   // command must not wait for it once the run is written (a stuck trial would hold the process, and CI).
   let unsettled = 0;
@@ -179,7 +181,7 @@ export async function runRun(agentPath: string, flags: RunFlags): Promise<number
     },
   };
   try {
-    const run = runAgent(options);
+    const run = await keeping(keep, async () => runAgent(options));
     const code = await finishRun(run, flags, {
       minScore,
       maxErrors,
@@ -187,6 +189,7 @@ export async function runRun(agentPath: string, flags: RunFlags): Promise<number
       print: flags.output === STDOUT_PATH ? process.stderr : process.stdout,
       onEnd: () => progress.end(concurrency ?? DEFAULT_CONCURRENCY),
       writeResults: writeStreamed,
+      keep,
     });
     if (run.stopped()) {
       const { total } = run.summary().cases;
