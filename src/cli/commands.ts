@@ -992,10 +992,7 @@ const viewCommand: CommandSpec<ViewFlags> = {
   name: 'view',
   description: 'browse the kept runs on this machine: runs over time, one run, one case, two runs compared (read-only)',
   options: {
-    store: {
-      flags: '--store [path|url]',
-      description: 'the store: a SQLite file or postgres:// URL (default: $TOOLSCORE_STORE, else .toolscore/runs.db)',
-    },
+    ...RUNS_STORE,
     port: { flags: '--port <port>', description: 'listen on this port of 127.0.0.1 (default: a free one)' },
     watch: { flags: '--watch', description: 'reload the open page when a run is kept' },
     export: {

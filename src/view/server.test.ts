@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { runView } from '../cli/commands/view.js';
 import { openSqliteStore } from '../store/sqlite.js';
 import type { RunStore } from '../store/types.js';
 import { exportSite } from './export.js';
+import { CLIENT_SCRIPT } from './client.js';
 import { SERVED_POLICY } from './layout.js';
 import { type ViewServer, startViewServer } from './server.js';
 
@@ -180,6 +182,27 @@ describe('pages and their parameters', () => {
     expect((await page('view.js')).status).toBe(404);
     expect((await page('events')).status).toBe(404);
     expect((await page('')).body).not.toContain('<script');
+  });
+});
+
+describe('--watch', () => {
+  test('serves its one script, under 100 KB compressed, and an event stream', async () => {
+    const watching = await startViewServer({ store, watch: true });
+    try {
+      const script = await fetch(`${watching.url}view.js`);
+      expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      const text = await script.text();
+      expect(text).toBe(CLIENT_SCRIPT);
+      expect(gzipSync(text).length).toBeLessThan(100 * 1024);
+      const page = await (await fetch(watching.url)).text();
+      expect(page).toContain('<script src="view.js" defer></script>');
+      expect(page.match(/<script/g)).toHaveLength(1);
+      const events = await fetch(`${watching.url}events`);
+      expect(events.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      await events.body?.cancel();
+    } finally {
+      await watching.close();
+    }
   });
 });
 

@@ -5,11 +5,10 @@ import { openBrowser } from '../../view/open-browser.js';
 import { startViewServer } from '../../view/server.js';
 import { exportedText, listeningText } from '../../view/text.js';
 import { displayText } from '../../reports/text.js';
+import type { StoreFlags } from '../store-run.js';
 
 /** Flags of `toolscore view`, as commander parsed them. */
-export interface ViewFlags {
-  /** A path or URL; true when given alone; absent when not given (TOOLSCORE_STORE, else the default file). */
-  store?: string | boolean;
+export interface ViewFlags extends StoreFlags {
   /** The port to listen on (default: a free one). */
   port?: string;
   /** Reload the pages when a run is kept. */

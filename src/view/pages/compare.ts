@@ -142,7 +142,7 @@ export async function comparePage(
           id: 'headline-table',
           caption: VIEW_TEXT.changes,
           columns: [
-            { text: '' },
+            { text: 'Measure' },
             { text: 'A', numeric: true },
             { text: 'B', numeric: true },
             { text: VIEW_COLUMNS.delta, numeric: true },
