@@ -73,10 +73,10 @@ const CASE_ORDER: Record<NonNullable<CaseQuery['sort']>, string> = {
 };
 
 const CHANGE = `CASE
-  WHEN a.position IS NULL THEN 'added'
-  WHEN b.position IS NULL THEN 'removed'
-  WHEN a.score IS NOT NULL AND (b.score IS NULL OR b.score < a.score) THEN 'regressed'
-  WHEN b.score IS NOT NULL AND (a.score IS NULL OR b.score > a.score) THEN 'improved'
+  WHEN a_position IS NULL THEN 'added'
+  WHEN b_position IS NULL THEN 'removed'
+  WHEN a_score IS NOT NULL AND (b_score IS NULL OR b_score < a_score) THEN 'regressed'
+  WHEN b_score IS NOT NULL AND (a_score IS NULL OR b_score > a_score) THEN 'improved'
   ELSE 'same' END`;
 
 /**
@@ -196,11 +196,22 @@ export abstract class SqlRunStore implements RunStore {
       CASE_LIST_COLUMNS.split(', ')
         .map((column) => `${name}.${column} AS ${name}_${column}`)
         .join(', ');
-    // A null trial joins a null trial: trials are ≥ 1, so 0 stands for none (a FULL JOIN needs plain equality).
-    const joined = `SELECT ${side('a')}, ${side('b')}, ${CHANGE} AS change
-      FROM (SELECT * FROM toolscore_cases WHERE run_id = ?) a
-      FULL OUTER JOIN (SELECT * FROM toolscore_cases WHERE run_id = ?) b
-      ON a.case_id = b.case_id AND COALESCE(a.trial, 0) = COALESCE(b.trial, 0)`;
+    // A null trial joins a null trial: trials are ≥ 1, so 0 stands for none. The full join is written as
+    // a left join and the other side's unmatched rows, each found through the (run_id, case_id, trial)
+    // index: a FULL OUTER JOIN of two subqueries compared every row with every row (minutes at 10,000).
+    const same = (x: string, y: string) =>
+      `${y}.case_id = ${x}.case_id AND COALESCE(${y}.trial, 0) = COALESCE(${x}.trial, 0)`;
+    const none = CASE_LIST_COLUMNS.split(', ')
+      .map((column) => `NULL AS a_${column}`)
+      .join(', ');
+    const joined = `SELECT u.*, ${CHANGE} AS change FROM (
+      SELECT ${side('a')}, ${side('b')} FROM toolscore_cases a
+        LEFT JOIN toolscore_cases b ON b.run_id = ? AND ${same('a', 'b')}
+        WHERE a.run_id = ?
+      UNION ALL
+      SELECT ${none}, ${side('b')} FROM toolscore_cases b
+        WHERE b.run_id = ? AND NOT EXISTS (SELECT 1 FROM toolscore_cases a WHERE a.run_id = ? AND ${same('b', 'a')})
+    ) u`;
     const where = new Conditions();
     where.in('change', query.change);
     if (query.text !== undefined && query.text !== '') {
@@ -216,11 +227,13 @@ export abstract class SqlRunStore implements RunStore {
       COALESCE(a_position, b_position), a_position IS NULL`;
     const rows = await this.connection.all(
       `SELECT * FROM (${joined}) j ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
-      [runA, runB, ...where.params, limit, offset],
+      [runB, runA, runB, runA, ...where.params, limit, offset],
     );
     const [count] = await this.connection.all(`SELECT COUNT(*) AS n FROM (${joined}) j ${where.sql}`, [
+      runB,
       runA,
       runB,
+      runA,
       ...where.params,
     ]);
     return {
