@@ -8,7 +8,14 @@ if [[ -n "${TOOLSCORE_BIN:-}" ]]; then
   read -r -a toolscore <<<"$TOOLSCORE_BIN"
 else
   version="$(node -p "require(process.argv[1]).version" "$TOOLSCORE_ACTION_PATH/package.json")"
-  toolscore=(npx --yes "toolscore@$version")
+  if [[ -z "${INPUT_STORE:-}" ]]; then
+    toolscore=(npx --yes "toolscore@$version")
+  else
+    # The store's driver is an optional peer of toolscore: installed beside it, so toolscore finds it.
+    driver="better-sqlite3@12"
+    [[ "$INPUT_STORE" =~ ^postgres(ql)?:// ]] && driver="pg@8"
+    toolscore=(npx --yes -p "toolscore@$version" -p "$driver" toolscore)
+  fi
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -22,6 +29,9 @@ gates=()
 [[ -n "${INPUT_FORBIDDEN:-}" ]] && gates+=(--forbidden "$INPUT_FORBIDDEN")
 [[ "${INPUT_FAIL_ON_VIOLATIONS:-false}" == "true" ]] && gates+=(--fail-on-violations)
 format=(--format "${INPUT_FORMAT:-auto}")
+# --store=VALUE in one word: the flag's value is optional, so a separate word could be read as a file.
+store=()
+[[ -n "${INPUT_STORE:-}" ]] && store=("--store=$INPUT_STORE")
 
 code=0
 if [[ -n "${INPUT_MCP_SERVER:-}" ]]; then
@@ -40,7 +50,7 @@ elif [[ -n "${INPUT_DATASET:-}" ]]; then
     gate="${gate//[[:space:]]/}"
     [[ -n "$gate" ]] && gates+=(--min-pass-hat-k "$gate")
   done < <(printf '%s\n' "${INPUT_MIN_PASS_HAT_K:-}" | tr ',' '\n')
-  "${toolscore[@]}" batch "$INPUT_DATASET" "${format[@]}" "${gates[@]}" --ci --no-progress \
+  "${toolscore[@]}" batch "$INPUT_DATASET" "${format[@]}" "${gates[@]}" "${store[@]}" --ci --no-progress \
     -o "$work/results.jsonl" --summary "$work/summary.json" || code=$?
   [[ -f "$work/summary.json" ]] || fail "the batch summary was not written (exit $code)"
   mean="$(field "$work/summary.json" score.mean)"
@@ -54,7 +64,7 @@ elif [[ -n "${INPUT_DATASET:-}" ]]; then
     [[ -f "$work/regression.md" && -n "${GITHUB_STEP_SUMMARY:-}" ]] && cat "$work/regression.md" >>"$GITHUB_STEP_SUMMARY"
   fi
 elif [[ -n "${INPUT_GOLD:-}" && -n "${INPUT_TRACE:-}" ]]; then
-  "${toolscore[@]}" eval "$INPUT_GOLD" "$INPUT_TRACE" "${format[@]}" "${gates[@]}" --ci -o "$work/report.json" || code=$?
+  "${toolscore[@]}" eval "$INPUT_GOLD" "$INPUT_TRACE" "${format[@]}" "${gates[@]}" "${store[@]}" --ci -o "$work/report.json" || code=$?
   [[ -f "$work/report.json" ]] || fail "the report was not written (exit $code)"
   output score "$(field "$work/report.json" summary.score)"
   output grade "$(field "$work/report.json" summary.grade)"

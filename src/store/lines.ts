@@ -1,37 +1,25 @@
-import { caseRow, RunTally, type CaseRow } from './case-row.js';
-
 /**
- * The rows of a run as its lines arrive: positions counted, the headline tallied. A shard's closing
- * line (which dataset, which shard) is not a case and is passed over.
+ * Positions for a run's lines as they arrive: whole lines of JSON Lines text, or one line given as an
+ * object (with the case's full report when there is one), each numbered in order.
  */
-export class RowMaker {
-  readonly tally = new RunTally();
+export class LineNumbers {
   private position = 0;
 
-  /** The rows of whole lines of JSON Lines text. */
-  fromText(text: string): CaseRow[] {
-    const rows: CaseRow[] = [];
+  /** `[position, line, detail]` for each non-empty line of the text. */
+  fromText(text: string): [number, string, null][] {
+    const rows: [number, string, null][] = [];
     let start = 0;
-    for (let end = text.indexOf('\n'); start < text.length; end = text.indexOf('\n', start)) {
+    while (start < text.length) {
+      const end = text.indexOf('\n', start);
       const stop = end < 0 ? text.length : end;
-      const lineText = text.slice(start, stop);
+      const line = text.slice(start, stop);
       start = stop + 1;
-      if (lineText.trim() === '') continue;
-      const line = JSON.parse(lineText) as Record<string, unknown>;
-      if (!('id' in line) && 'shard' in line) continue;
-      rows.push(this.row(line, lineText));
+      if (line.trim() !== '') rows.push([this.position++, line, null]);
     }
     return rows;
   }
 
-  /** The row of one line given as an object, with its full report when there is one. */
-  fromLine(line: Record<string, unknown>, detail?: unknown): CaseRow {
-    return this.row(line, JSON.stringify(line), detail === undefined ? undefined : JSON.stringify(detail));
-  }
-
-  private row(line: Record<string, unknown>, lineText: string, detail?: string): CaseRow {
-    const row = caseRow(line, lineText, this.position++, detail);
-    this.tally.add(row);
-    return row;
+  fromLine(line: Record<string, unknown>, detail?: unknown): [number, string, string | null] {
+    return [this.position++, JSON.stringify(line), detail === undefined ? null : JSON.stringify(detail)];
   }
 }

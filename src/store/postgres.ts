@@ -4,7 +4,8 @@ import { VERSION } from '../core/version.js';
 import { loadPeer } from '../side-effects/database.js';
 import { withoutSecrets, type DatabaseTarget } from '../side-effects/database-url.js';
 import { summaryHeadline } from './case-row.js';
-import { RowMaker } from './lines.js';
+import { TALLY_SQL, caseColumnsSql, isCaseSql } from './columns.js';
+import { LineNumbers } from './lines.js';
 import { prepareSchema, type OpenMode } from './migrate.js';
 import { CASE_COLUMNS, type Migration } from './schema.js';
 import { SqlRunStore, type Connection } from './sql-store.js';
@@ -28,9 +29,6 @@ function numbered(sql: string): string {
 function storable(value: unknown): unknown {
   return typeof value === 'string' && value.includes('\0') ? value.replaceAll('\0', '\uFFFD') : value;
 }
-
-/** Element types of the case columns, for `unnest` (one array per column: one statement per batch of lines). */
-const ARRAY_TYPES = ['int', 'text', 'int', 'float8', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text'];
 
 async function connect(driver: Pg, target: PostgresTarget): Promise<pg.Client> {
   const client = new driver.Client({ connectionString: target.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
@@ -115,33 +113,36 @@ class PostgresRunStore extends SqlRunStore {
       await ended();
       throw error;
     }
-    const rows = new RowMaker();
-    const insert = async (batch: readonly unknown[][]) => {
-      if (batch.length === 0) return;
-      const columns = CASE_COLUMNS.map((_, k) => batch.map((row) => storable(row[k])));
+    const numbers = new LineNumbers();
+    // One statement per batch of lines: three arrays; the subquery is fenced (OFFSET 0) so each line is parsed once.
+    const insert = async (rows: readonly (readonly [number, string, string | null])[]) => {
+      if (rows.length === 0) return;
       await connection.all(
-        `INSERT INTO toolscore_cases (run_id, ${CASE_COLUMNS.join(', ')}) SELECT ?, * FROM unnest(${ARRAY_TYPES.map((type) => `?::${type}[]`).join(', ')})`,
-        [id, ...columns],
+        `INSERT INTO toolscore_cases (run_id, ${CASE_COLUMNS.join(', ')})
+         SELECT ?, ${caseColumnsSql('postgres')}
+         FROM (SELECT pos, l, d, l::jsonb AS b, l::json AS o FROM unnest(?::int[], ?::text[], ?::text[]) AS t(pos, l, d) OFFSET 0) s
+         WHERE ${isCaseSql('postgres')}`,
+        [id, rows.map((row) => row[0]), rows.map((row) => storable(row[1])), rows.map((row) => storable(row[2]))],
       );
     };
     return {
-      addText: (text) => insert(rows.fromText(text)),
-      addLine: (line, detail) => insert([rows.fromLine(line, detail)]),
+      addText: (text) => insert(numbers.fromText(text)),
+      addLine: (line, detail) => insert([numbers.fromLine(line, detail)]),
       async commit(end) {
-        const { tally } = rows;
         const { passRate, passHatK } = summaryHeadline(end.summary);
         try {
+          const [tally] = await connection.all(`${TALLY_SQL} FROM toolscore_cases WHERE run_id = ?`, [id]);
           await connection.all(
             `UPDATE toolscore_runs SET finished_at = ?, cases = ?, errors = ?, mean_score = ?, pass_rate = ?, verdict_pass = ?, verdict_warn = ?, verdict_fail = ?, pass_hat_k = ?, summary = ? WHERE id = ?`,
             [
               end.finished_at,
-              tally.cases,
-              tally.errors,
-              tally.meanScore,
+              Number(tally!.cases),
+              Number(tally!.errors),
+              tally!.mean_score === null ? null : Number(tally!.mean_score),
               passRate,
-              tally.verdicts.PASS,
-              tally.verdicts.WARN,
-              tally.verdicts.FAIL,
+              Number(tally!.verdict_pass ?? 0),
+              Number(tally!.verdict_warn ?? 0),
+              Number(tally!.verdict_fail ?? 0),
               passHatK,
               JSON.stringify(end.summary ?? null),
               id,

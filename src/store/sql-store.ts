@@ -96,18 +96,22 @@ export abstract class SqlRunStore implements RunStore {
     return this.connection.dialect === 'postgres' ? 'ILIKE' : 'LIKE';
   }
 
-  /** The condition that a case lists the tool (an exact name, whatever it holds). */
-  private hasTool(prefix: string): string {
+  /** The condition that a case has the tool among its `tools` keys (an exact name, whatever it holds). */
+  private hasTool(): string {
     return this.connection.dialect === 'postgres'
-      ? `(${prefix}tools::jsonb) @> jsonb_build_array(?::text)`
-      : `EXISTS (SELECT 1 FROM json_each(${prefix}tools) WHERE json_each.value = ?)`;
+      ? '(tools::jsonb -> ?::text) IS NOT NULL'
+      : 'EXISTS (SELECT 1 FROM json_each(tools) WHERE json_each.key = ?)';
   }
 
-  /** A case whose id, problem, error or a tool name holds the text. */
-  private mentions(prefix: string, text: string, where: Conditions): void {
+  /** A case whose id, problem (or error) or a tool name holds the text. */
+  private mentions(text: string, where: Conditions): void {
     const pattern = containing(text);
-    const columns = ['case_id', 'problem', 'tools'].map((column) => `${prefix}${column} ${this.like} ? ESCAPE '\\'`);
-    where.add(`(${columns.join(' OR ')})`, pattern, pattern, pattern);
+    const toolNamed =
+      this.connection.dialect === 'postgres'
+        ? "EXISTS (SELECT 1 FROM jsonb_object_keys(tools::jsonb) k WHERE k ILIKE ? ESCAPE '\\')"
+        : "EXISTS (SELECT 1 FROM json_each(tools) WHERE json_each.key LIKE ? ESCAPE '\\')";
+    const columns = ['case_id', 'problem'].map((column) => `${column} ${this.like} ? ESCAPE '\\'`);
+    where.add(`(${columns.join(' OR ')} OR ${toolNamed})`, pattern, pattern, pattern);
   }
 
   async listRuns(query: RunQuery = {}): Promise<Page<RunRecord>> {
@@ -142,11 +146,11 @@ export abstract class SqlRunStore implements RunStore {
     where.add('run_id = ?', runId);
     where.in('grade', query.grade);
     where.in('verdict', query.verdict);
-    if (query.tool !== undefined) where.add(this.hasTool(''), query.tool);
+    if (query.tool !== undefined) where.add(this.hasTool(), query.tool);
     if (query.issueKind !== undefined) where.add('issue_kind = ?', query.issueKind);
     if (query.errors !== undefined) where.add(query.errors ? 'error IS NOT NULL' : 'error IS NULL');
     if (query.id !== undefined) where.add('case_id = ?', query.id);
-    if (query.text !== undefined && query.text !== '') this.mentions('', query.text, where);
+    if (query.text !== undefined && query.text !== '') this.mentions(query.text, where);
     const [limit, offset] = page(query);
     const rows = await this.connection.all(
       `SELECT ${CASE_LIST_COLUMNS} FROM toolscore_cases ${where.sql} ORDER BY ${CASE_ORDER[query.sort ?? 'position']} LIMIT ? OFFSET ?`,

@@ -5,7 +5,8 @@ import { ToolscoreInputError } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
 import { loadPeer } from '../side-effects/database.js';
 import { summaryHeadline } from './case-row.js';
-import { RowMaker } from './lines.js';
+import { TALLY_SQL, caseColumnsSql, isCaseSql } from './columns.js';
+import { LineNumbers } from './lines.js';
 import { prepareSchema, type OpenMode } from './migrate.js';
 import { CASE_COLUMNS, type Migration } from './schema.js';
 import { SqlRunStore, type Connection } from './sql-store.js';
@@ -79,38 +80,55 @@ class SqliteRunStore extends SqlRunStore {
   async begin(run: NewRun): Promise<RunWriter> {
     const db = this.db;
     const table = `temp.toolscore_staged_${++this.staged}`;
+    const raw = `temp.toolscore_raw_${this.staged}`;
     const fail = (error: unknown) => sqliteFailure(error, this.label);
     db.exec(
-      `CREATE TABLE ${table} (position INTEGER, case_id TEXT, trial INTEGER, score REAL, grade TEXT, verdict TEXT, issue_kind TEXT, problem TEXT, tools TEXT, error TEXT, line TEXT, detail TEXT)`,
+      `CREATE TABLE ${table} (position INTEGER, case_id TEXT, trial INTEGER, score REAL, grade TEXT, verdict TEXT, issue_kind TEXT, problem TEXT, tools TEXT, error TEXT, line TEXT, detail TEXT);
+       CREATE TABLE ${raw} (pos INTEGER, l TEXT, d TEXT)`,
     );
-    const insert = db.prepare(`INSERT INTO ${table} VALUES (${CASE_COLUMNS.map(() => '?').join(', ')})`);
-    const insertMany = db.transaction((rows: readonly unknown[][]) => {
-      for (const row of rows) insert.run(row);
+    // A chunk's lines go in as text, then one statement reads their columns: SQLite parses each line once
+    // (its JSON cache serves the other reads of the same row), which per-line statements would not.
+    const insertRaw = db.prepare(`INSERT INTO ${raw} VALUES (?, ?, ?)`);
+    const readColumns = db.prepare(
+      `INSERT INTO ${table} SELECT ${caseColumnsSql('sqlite')} FROM (SELECT pos, l, d, l AS b FROM ${raw}) WHERE ${isCaseSql('sqlite')}`,
+    );
+    const clearRaw = db.prepare(`DELETE FROM ${raw}`);
+    const insertMany = db.transaction((rows: readonly (readonly [number, string, string | null])[]) => {
+      for (const row of rows) insertRaw.run(row);
+      readColumns.run();
+      clearRaw.run();
     });
-    const rows = new RowMaker();
+    const numbers = new LineNumbers();
     let open = true;
     const drop = () => {
       if (!open) return;
       open = false;
-      db.exec(`DROP TABLE IF EXISTS ${table}`);
+      db.exec(`DROP TABLE IF EXISTS ${table}; DROP TABLE IF EXISTS ${raw}`);
+    };
+    const add = (rows: readonly (readonly [number, string, string | null])[]) => {
+      try {
+        insertMany(rows);
+      } catch (error) {
+        throw fail(error);
+      }
     };
     return {
       async addText(text) {
-        insertMany(rows.fromText(text));
+        add(numbers.fromText(text));
       },
       async addLine(line, detail) {
-        insertMany([rows.fromLine(line, detail)]);
+        add([numbers.fromLine(line, detail)]);
       },
       commit: async (end) => {
-        const { tally } = rows;
         const { passRate, passHatK } = summaryHeadline(end.summary);
         try {
-          const id = db
+          return db
             .transaction(() => {
+              const tally = db.prepare(`${TALLY_SQL} FROM ${table}`).get() as Record<string, number | null>;
               const { lastInsertRowid } = db
                 .prepare(
                   `INSERT INTO toolscore_runs (command, started_at, finished_at, toolscore_version, options, git_commit, git_branch, gold, gold_sha256, tools_sha256, cases, errors, mean_score, pass_rate, verdict_pass, verdict_warn, verdict_fail, pass_hat_k, summary)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
                 )
                 .run(
                   run.command,
@@ -125,21 +143,20 @@ class SqliteRunStore extends SqlRunStore {
                   run.tools_sha256,
                   tally.cases,
                   tally.errors,
-                  tally.meanScore,
+                  tally.mean_score,
                   passRate,
-                  tally.verdicts.PASS,
-                  tally.verdicts.WARN,
-                  tally.verdicts.FAIL,
+                  tally.verdict_pass ?? 0,
+                  tally.verdict_warn ?? 0,
+                  tally.verdict_fail ?? 0,
                   passHatK,
                   JSON.stringify(end.summary ?? null),
                 );
               db.prepare(
-                `INSERT INTO toolscore_cases (run_id, ${CASE_COLUMNS.join(', ')}) SELECT ?, ${CASE_COLUMNS.join(', ')} FROM ${table} ORDER BY position`,
+                `INSERT INTO toolscore_cases (run_id, ${CASE_COLUMNS.join(', ')}) SELECT ?, ${CASE_COLUMNS.join(', ')} FROM ${table}`,
               ).run(lastInsertRowid);
               return Number(lastInsertRowid);
             })
             .immediate();
-          return id;
         } catch (error) {
           throw fail(error);
         } finally {

@@ -213,3 +213,20 @@ describe('the action step, run here', () => {
     expect(run.outputs.passed).toBe('false');
   });
 });
+
+describe('action/run.sh: the store input', () => {
+  it('keeps the eval and the batch run in the store it names', async () => {
+    const store = join(folder.root(), 'action-runs.db');
+    const evaluated = await runStep({ gold: EXAMPLES.gold, trace: EXAMPLES.trace, store }, 'store-eval');
+    expect([evaluated.code, evaluated.outputs.score], evaluated.stderr).toEqual([0, '0.835']);
+    const dataset = resolve(REPO_ROOT, 'examples/batch/cases.jsonl');
+    const batch = await runStep({ dataset, store }, 'store-batch');
+    expect(batch.code, batch.stderr).toBe(0);
+    const listed = await runCli(['runs', 'list', '--json', '--store', store]);
+    const runs = JSON.parse(listed.stdout) as { total: number; items: { command: string; cases: number }[] };
+    expect(runs.items.map((run) => [run.command, run.cases])).toEqual([
+      ['batch', 3],
+      ['eval', 1],
+    ]);
+  });
+});
