@@ -174,14 +174,15 @@ export abstract class SqlRunStore implements RunStore {
   }
 
   async toolStats(runId: number): Promise<ToolStat[]> {
-    const each =
+    // A case's tools are the keys of its per-tool object.
+    const [each, name] =
       this.connection.dialect === 'postgres'
-        ? 'jsonb_array_elements_text(c.tools::jsonb) AS t(value)'
-        : 'json_each(c.tools) AS t';
+        ? ['jsonb_object_keys(c.tools::jsonb) AS t(name)', 't.name']
+        : ['json_each(c.tools) AS t', 't.key'];
     const rows = await this.connection.all(
-      `SELECT t.value AS tool, COUNT(*) AS cases, AVG(c.score) AS mean_score,
+      `SELECT ${name} AS tool, COUNT(*) AS cases, AVG(c.score) AS mean_score,
         SUM(CASE WHEN c.verdict = 'FAIL' THEN 1 ELSE 0 END) AS failed
-      FROM toolscore_cases c, ${each} WHERE c.run_id = ? GROUP BY t.value`,
+      FROM toolscore_cases c, ${each} WHERE c.run_id = ? GROUP BY ${name}`,
       [runId],
     );
     // Sorted here: the two databases' collations order text differently.
