@@ -223,6 +223,30 @@ export function testRunStore(name: string, subject: () => StoreUnderTest): void 
       }
     });
 
+    test("a run's tools: how many cases list each, their mean score and failures", async () => {
+      const store = await fresh();
+      try {
+        const a = await keep(store, RUN_A);
+        const b = await keep(store, RUN_B);
+        expect(await store.toolStats(a)).toEqual([
+          // trip#1 0.8 and trip#2 1: mean 0.9; no FAIL
+          { tool: 'book"x', cases: 2, mean_score: 0.9, failed: 0 },
+          { tool: 'lookup', cases: 1, mean_score: 0.95, failed: 0 },
+          // refund-1 0.95 and refund-2 0.5 (FAIL)
+          { tool: 'refund', cases: 2, mean_score: 0.725, failed: 1 },
+        ]);
+        expect(await store.toolStats(b)).toEqual([
+          { tool: 'book"x', cases: 1, mean_score: 0.8, failed: 0 },
+          // refund-1 0.7 and refund-2 0.9
+          { tool: 'refund', cases: 2, mean_score: 0.8, failed: 0 },
+          { tool: 'search', cases: 1, mean_score: 0.6, failed: 1 },
+        ]);
+        expect(await store.toolStats(b + 1)).toEqual([]);
+      } finally {
+        await store.close();
+      }
+    });
+
     test("two runs' cases joined by id and trial: regressed first, then improved, then the rest", async () => {
       const store = await fresh();
       try {

@@ -25,6 +25,7 @@ import type { RecordFlags } from './commands/record.js';
 import type { RegressionFlags } from './commands/regression.js';
 import type { SnapshotDirFlags } from './commands/snapshots.js';
 import type { ValidateFlags } from './commands/validate.js';
+import type { ViewFlags } from './commands/view.js';
 import type { JudgeFlags } from './judge-flags.js';
 import type { StoreFlags } from './store-run.js';
 import { STORED_COMMANDS } from '../store/types.js';
@@ -1005,6 +1006,34 @@ const mcpRecordCommand: CommandSpec<McpRecordFlags, [string[]]> = {
   },
 };
 
+const viewCommand: CommandSpec<ViewFlags> = {
+  name: 'view',
+  description: 'browse the kept runs on this machine: runs over time, one run, one case, two runs compared (read-only)',
+  options: {
+    ...RUNS_STORE,
+    port: { flags: '--port <port>', description: 'listen on this port of 127.0.0.1 (default: a free one)' },
+    watch: { flags: '--watch', description: 'reload the open page when a run is kept' },
+    export: {
+      flags: '--export <dir>',
+      description: 'write the pages as a static site into a new or empty folder (or an earlier export), and exit',
+    },
+    open: { flags: '--no-open', description: 'do not open the browser (it is not opened under CI either)' },
+  },
+  help: `
+Serves on 127.0.0.1 only, at a URL with a random token (printed, and opened in the browser): other
+machines, other sites in the browser and requests without the token are refused. Ctrl+C stops it.
+
+Exit codes:
+  0  stopped, or the site exported
+  2  bad usage or bad input: no store there yet, a file that is not a store, a
+     store of a newer toolscore, a locked file, a server that cannot be
+     reached, a port in use, an --export folder that holds other files`,
+  async run(_, flags) {
+    const { runView } = await import('./commands/view.js');
+    return runView(flags);
+  },
+};
+
 const demoCommand: CommandSpec<DemoFlags> = {
   name: 'demo',
   description: 'grade the bundled sample MCP server (with deliberate flaws): no key, no network, no setup',
@@ -1087,6 +1116,7 @@ export const COMMANDS: readonly CommandSpec<any, any>[] = [
   mcpLintCommand,
   mcpTestCommand,
   mcpRecordCommand,
+  viewCommand,
   demoCommand,
   initCommand,
 ];

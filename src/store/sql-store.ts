@@ -14,6 +14,7 @@ import type {
   NewRun,
   StoredCase,
   StoredRun,
+  ToolStat,
 } from './types.js';
 
 /** What the queries need of a database: rows of a statement with `?` parameters, in its dialect. */
@@ -72,10 +73,10 @@ const CASE_ORDER: Record<NonNullable<CaseQuery['sort']>, string> = {
 };
 
 const CHANGE = `CASE
-  WHEN a.position IS NULL THEN 'added'
-  WHEN b.position IS NULL THEN 'removed'
-  WHEN a.score IS NOT NULL AND (b.score IS NULL OR b.score < a.score) THEN 'regressed'
-  WHEN b.score IS NOT NULL AND (a.score IS NULL OR b.score > a.score) THEN 'improved'
+  WHEN a_position IS NULL THEN 'added'
+  WHEN b_position IS NULL THEN 'removed'
+  WHEN a_score IS NOT NULL AND (b_score IS NULL OR b_score < a_score) THEN 'regressed'
+  WHEN b_score IS NOT NULL AND (a_score IS NULL OR b_score > a_score) THEN 'improved'
   ELSE 'same' END`;
 
 /**
@@ -172,16 +173,50 @@ export abstract class SqlRunStore implements RunStore {
     };
   }
 
+  async toolStats(runId: number): Promise<ToolStat[]> {
+    // A case's tools are the keys of its per-tool object.
+    const [each, name] =
+      this.connection.dialect === 'postgres'
+        ? ['jsonb_object_keys(c.tools::jsonb) AS t(name)', 't.name']
+        : ['json_each(c.tools) AS t', 't.key'];
+    const rows = await this.connection.all(
+      `SELECT ${name} AS tool, COUNT(*) AS cases, AVG(c.score) AS mean_score,
+        SUM(CASE WHEN c.verdict = 'FAIL' THEN 1 ELSE 0 END) AS failed
+      FROM toolscore_cases c, ${each} WHERE c.run_id = ? GROUP BY ${name}`,
+      [runId],
+    );
+    // Sorted here: the two databases' collations order text differently.
+    return rows
+      .map((row) => ({
+        tool: String(row.tool),
+        cases: Number(row.cases),
+        mean_score: row.mean_score === null ? null : Number(row.mean_score),
+        failed: Number(row.failed),
+      }))
+      .sort((x, y) => (x.tool < y.tool ? -1 : x.tool > y.tool ? 1 : 0));
+  }
+
   async joinCases(runA: number, runB: number, query: JoinQuery = {}): Promise<Page<JoinedCase>> {
     const side = (name: 'a' | 'b') =>
       CASE_LIST_COLUMNS.split(', ')
         .map((column) => `${name}.${column} AS ${name}_${column}`)
         .join(', ');
-    // A null trial joins a null trial: trials are ≥ 1, so 0 stands for none (a FULL JOIN needs plain equality).
-    const joined = `SELECT ${side('a')}, ${side('b')}, ${CHANGE} AS change
-      FROM (SELECT * FROM toolscore_cases WHERE run_id = ?) a
-      FULL OUTER JOIN (SELECT * FROM toolscore_cases WHERE run_id = ?) b
-      ON a.case_id = b.case_id AND COALESCE(a.trial, 0) = COALESCE(b.trial, 0)`;
+    // A null trial joins a null trial: trials are ≥ 1, so 0 stands for none. The full join is written as
+    // a left join and the other side's unmatched rows, each found through the (run_id, case_id, trial)
+    // index: a FULL OUTER JOIN of two subqueries compared every row with every row (minutes at 10,000).
+    const same = (x: string, y: string) =>
+      `${y}.case_id = ${x}.case_id AND COALESCE(${y}.trial, 0) = COALESCE(${x}.trial, 0)`;
+    const none = CASE_LIST_COLUMNS.split(', ')
+      .map((column) => `NULL AS a_${column}`)
+      .join(', ');
+    const joined = `SELECT u.*, ${CHANGE} AS change FROM (
+      SELECT ${side('a')}, ${side('b')} FROM toolscore_cases a
+        LEFT JOIN toolscore_cases b ON b.run_id = ? AND ${same('a', 'b')}
+        WHERE a.run_id = ?
+      UNION ALL
+      SELECT ${none}, ${side('b')} FROM toolscore_cases b
+        WHERE b.run_id = ? AND NOT EXISTS (SELECT 1 FROM toolscore_cases a WHERE a.run_id = ? AND ${same('b', 'a')})
+    ) u`;
     const where = new Conditions();
     where.in('change', query.change);
     if (query.text !== undefined && query.text !== '') {
@@ -197,11 +232,13 @@ export abstract class SqlRunStore implements RunStore {
       COALESCE(a_position, b_position), a_position IS NULL`;
     const rows = await this.connection.all(
       `SELECT * FROM (${joined}) j ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
-      [runA, runB, ...where.params, limit, offset],
+      [runB, runA, runB, runA, ...where.params, limit, offset],
     );
     const [count] = await this.connection.all(`SELECT COUNT(*) AS n FROM (${joined}) j ${where.sql}`, [
+      runB,
       runA,
       runB,
+      runA,
       ...where.params,
     ]);
     return {

@@ -137,6 +137,16 @@ export interface JoinQuery {
   limit?: number | undefined;
 }
 
+/** A tool in one run: how many of its cases list it, their mean score, and how many of them failed. */
+export interface ToolStat {
+  tool: string;
+  cases: number;
+  /** Mean score of those cases that were scored; null when none was. */
+  mean_score: number | null;
+  /** Those cases whose verdict is FAIL. */
+  failed: number;
+}
+
 /** What a run's end adds to it. */
 interface RunEnd {
   finished_at: string;
@@ -168,6 +178,8 @@ export interface RunStore {
   getRun(id: number): Promise<StoredRun | undefined>;
   listCases(runId: number, query?: CaseQuery): Promise<Page<CaseRecord>>;
   getCase(runId: number, position: number): Promise<StoredCase | undefined>;
+  /** Every tool the run's cases list, in code-unit order, with its cases' numbers (the viewer's per-tool changes). */
+  toolStats(runId: number): Promise<ToolStat[]>;
   /** Two runs' cases matched by id and trial. */
   joinCases(runA: number, runB: number, query?: JoinQuery): Promise<Page<JoinedCase>>;
   /** Deletes a run and its cases; false when there is no such run. */

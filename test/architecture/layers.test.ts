@@ -32,6 +32,7 @@ const FLOORS: Readonly<Record<string, number>> = {
   bfcl: 11,
   run: 11,
   store: 11,
+  view: 12,
   cli: 13,
   '(entry)': 14,
 };

@@ -74,7 +74,7 @@ describe('HTML report in headless Chromium', needs(CHROMIUM), () => {
     ]);
     expect(
       await rows.evaluateAll((trs) =>
-        trs.map((tr) => [...tr.querySelectorAll('.tool')].map((node) => node.textContent)),
+        trs.map((tr) => Array.from(tr.querySelectorAll('.tool')).map((node) => node.textContent)),
       ),
     ).toEqual([
       ['get_weather', 'get_weather'],
