@@ -118,6 +118,7 @@ describe('registerCommand', () => {
       'mcp lint',
       'mcp test',
       'mcp record',
+      'view',
       'demo',
       'init',
     ]);

@@ -62,16 +62,38 @@ describe('SQLite store files that cannot be used: one line each, nothing written
     }
   }, 30_000);
 
-  // root writes any file whatever its mode, so this runs only as another user (as CI does).
-  test.skipIf(process.getuid?.() === 0)('a read-only store is refused before the run, not after', async () => {
+  // root writes any file whatever its mode: as root, the store is opened by a child running as nobody.
+  test('a read-only store is refused before the run, not after', async () => {
     const path = other('read-only.db');
     (await openSqliteStore(path, 'write')).close();
     chmodSync(path, 0o444);
-    await expect(openSqliteStore(path, 'write')).rejects.toThrow(
-      `${path}: cannot be written (read-only file or folder); give a writable --store`,
-    );
+    if (process.getuid?.() !== 0) {
+      await expect(openSqliteStore(path, 'write')).rejects.toThrow(
+        `${path}: cannot be written (read-only file or folder); give a writable --store`,
+      );
+    } else {
+      chmodSync(folder, 0o755);
+      const script = `
+        import { createJiti } from 'jiti';
+        const { openSqliteStore } = await createJiti(import.meta.url, { fsCache: false }).import(${JSON.stringify(join(import.meta.dirname, 'sqlite.ts'))});
+        try { await openSqliteStore(${JSON.stringify(path)}, 'write'); process.stdout.write('opened'); }
+        catch (error) { process.stdout.write(error.message); }
+      `;
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: join(import.meta.dirname, '../..'),
+        uid: 65534,
+        gid: 65534,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let out = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+      });
+      await new Promise((resolve) => child.on('close', resolve));
+      expect(out).toBe(`${path}: cannot be written (read-only file or folder); give a writable --store`);
+    }
     expect((await (await openSqliteStore(path, 'read')).listRuns()).total).toBe(0);
-  });
+  }, 60_000);
 });
 
 /** A child process that keeps `lines` lines in the store at `path`, printing `staged` then `committing`. */

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { ToolscoreInputError } from '../core/errors.js';
@@ -188,6 +188,8 @@ export async function openSqliteStore(path: string, mode: OpenMode, migrations?:
     path,
   );
   if (mode === 'read' && !existsSync(path)) throw new ToolscoreInputError({ source: path }, STORE_TEXT.noStore);
+  if (mode === 'write' && existsSync(path) && !writable(path))
+    throw new ToolscoreInputError({ source: path }, STORE_TEXT.readOnly);
   let db: BetterSqlite3.Database;
   try {
     if (mode === 'write') mkdirSync(dirname(path), { recursive: true });
@@ -209,4 +211,18 @@ export async function openSqliteStore(path: string, mode: OpenMode, migrations?:
     throw sqliteFailure(error, path);
   }
   return store;
+}
+
+/**
+ * Whether this process may write the store and its folder (SQLite writes its journal beside it). SQLite
+ * opens a file it may not write read-write all the same and fails only at the first write, so ask first.
+ */
+function writable(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    accessSync(dirname(path), constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
