@@ -1,0 +1,10 @@
+/**
+ * The simulated APIs by the class name an entry's `involved_classes` gives (the leaderboard's
+ * `CLASS_FILE_PATH_MAPPING`, for the classes of the four multi-turn categories).
+ */
+import type { SimulatedApiFactory } from './api.js';
+
+export const SIMULATED_APIS: ReadonlyMap<string, SimulatedApiFactory> = new Map<string, SimulatedApiFactory>([]);
+
+/** Classes with no state to load (`STATELESS_CLASSES`): `_load_scenario` is never called on them. */
+export const STATELESS_CLASSES: ReadonlySet<string> = new Set(['MathAPI']);
