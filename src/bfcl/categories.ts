@@ -3,8 +3,8 @@ import type { Ruleset } from './types.js';
 /**
  * How the leaderboard judges a category: `ast` checks the calls against the possible answer,
  * `irrelevance` is valid when no call is decoded, `relevance` when one is. `multi_turn` is judged by
- * the leaderboard on the state its simulated APIs reach, which toolscore does not reproduce (yet): its
- * entries are scored turn by turn against the possible answer as a conversation gold, with no verdict.
+ * running both sides' calls on its simulated APIs (multi-turn-checker.ts), and scored turn by turn
+ * against the possible answer as a conversation gold beside.
  * Anything else (agentic, executable, Java, JavaScript, …) needs what toolscore does not run: the
  * reason says what.
  */
@@ -43,7 +43,7 @@ const JUDGED: Readonly<Record<Ruleset, Readonly<Record<string, CategoryKind>>>> 
 
 /** Why a category toolscore does not judge cannot be judged offline, by a part of its name. */
 const UNJUDGED: readonly [RegExp, string][] = [
-  [/multi_turn/, "needs the leaderboard's simulated APIs (file system, trading, travel …) to run each turn"],
+  [/multi_turn/, 'is not one of the four multi-turn categories whose simulated APIs toolscore runs'],
   [/memory|web_search|agentic/, "needs the leaderboard's agentic back ends (memory stores, web search)"],
   [/exec|rest/, 'is judged by executing the calls against real functions and APIs'],
   [/java|javascript|js$/, "is judged by the leaderboard's Java and JavaScript type converters, not the Python checker"],

@@ -42,13 +42,12 @@ describe('toolscore bfcl', () => {
     expect([one.code, two.code, one.stderr, two.stderr]).toEqual([0, 0, '', '']);
     const verdicts = readFileSync(join(dir, 'one.jsonl'), 'utf8');
     expect(readFileSync(join(dir, 'two.jsonl'), 'utf8')).toBe(verdicts);
-    // 1,640 entries with the leaderboard's verdict, and multi_turn_base's 20 scored turn by turn.
-    expect(verdicts.trimEnd().split('\n')).toHaveLength(1660);
+    // 1,640 entries with the leaderboard's verdict (the multi-turn run is judged below).
+    expect(verdicts.trimEnd().split('\n')).toHaveLength(1640);
     // The counts of manifest.json's kept_results and kept_failures, per category.
     expect(one.stdout).toMatch(/^simple_python +0\.945 \(189\/200\) +0\.980 +0$/m);
     expect(one.stdout).toMatch(/^live_parallel +0\.750 \(12\/16\) +0\.967 +0$/m);
-    expect(one.stdout).toMatch(/^multi_turn_base +not reproduced yet \(20\) +0\.879 +0$/m);
-    expect(one.stdout).toMatch(/^all judged entries +0\.876 \(1436\/1640\); not reproduced yet \(20\) +0\.931 +0$/m);
+    expect(one.stdout).toMatch(/^all judged entries +0\.876 \(1436\/1640\) +0\.931 +0$/m);
     expect(one.stdout).not.toContain('skipped');
     expect(two.stdout).toContain('HTML report: r.html');
     const summary = JSON.parse(readFileSync(join(dir, 's.json'), 'utf8'));
@@ -58,7 +57,6 @@ describe('toolscore bfcl', () => {
       accuracy: 1436 / 1640,
       mean_score: expect.any(Number),
       errors: 0,
-      scored_without_verdict: 20,
     });
     const markdown = readFileSync(join(dir, 'r.md'), 'utf8');
     expect(markdown).toContain('| simple\\_python | 0.945 (189/200) | 0.980 | 0 |');
@@ -111,14 +109,9 @@ describe('toolscore bfcl', () => {
       2,
       'toolscore: --questions: expected --questions (a questions file or folder)',
     ]);
+    writeFileSync(join(dir, 'BFCL_v4_multi_turn_base_result.json'), '{"id": "multi_turn_base_0", "result": []}\n');
     const multiTurn = await runCli(
-      [
-        'bfcl',
-        '--questions',
-        join(CORPUS, 'questions'),
-        '--results',
-        join(CORPUS, 'model_runs/glyphh-ada-1.1/BFCL_v4_multi_turn_base_result.jsonl'),
-      ],
+      ['bfcl', '--questions', join(CORPUS, 'questions'), '--results', 'BFCL_v4_multi_turn_base_result.json'],
       { cwd: dir },
     );
     expect(multiTurn.code).toBe(2);
@@ -144,8 +137,8 @@ describe('the BFCL report in headless Chromium', needs(CHROMIUM), () => {
     page.on('request', (request) => requests.push(request.url()));
     await page.goto(pathToFileURL(file).href, { waitUntil: 'load', timeout: 15_000 });
     expect(await page.title()).toBe('BFCL verdicts');
-    // 11 categories (multi_turn_base scored, not reproduced) and the overall row.
-    expect(await page.locator('#categories tbody tr').count()).toBe(12);
+    // 10 categories and the overall row.
+    expect(await page.locator('#categories tbody tr').count()).toBe(11);
     // 204 failures; the report lists the 200 lowest-scoring.
     expect(await page.locator('#failures tbody tr').count()).toBe(200);
     expect(await page.locator('#skipped li').count()).toBe(0);

@@ -3,8 +3,19 @@
  * `CLASS_FILE_PATH_MAPPING`, for the classes of the four multi-turn categories).
  */
 import type { SimulatedApiFactory } from './api.js';
+import { createGorillaFileSystem } from './gorilla-file-system.js';
+import { createMessageAPI } from './message-api.js';
+import { createTwitterAPI } from './posting-api.js';
+import { createTicketAPI } from './ticket-api.js';
+import { createVehicleControlAPI } from './vehicle-control.js';
 
-export const SIMULATED_APIS: ReadonlyMap<string, SimulatedApiFactory> = new Map<string, SimulatedApiFactory>([]);
+export const SIMULATED_APIS: ReadonlyMap<string, SimulatedApiFactory> = new Map<string, SimulatedApiFactory>([
+  ['GorillaFileSystem', createGorillaFileSystem],
+  ['MessageAPI', createMessageAPI],
+  ['TicketAPI', createTicketAPI],
+  ['TwitterAPI', createTwitterAPI],
+  ['VehicleControlAPI', createVehicleControlAPI],
+]);
 
 /** Classes with no state to load (`STATELESS_CLASSES`): `_load_scenario` is never called on them. */
 export const STATELESS_CLASSES: ReadonlySet<string> = new Set(['MathAPI']);
