@@ -48,7 +48,7 @@ export function replay(api: SimulatedApi, calls: readonly string[]): (string | [
 /** A JSON value as `json.loads` gives it to Python: objects as dicts (floats stay `PyFloat`s). */
 export function pyData(value: PyValue | unknown): PyData {
   if (Array.isArray(value)) return value.map(pyData);
-  if (value instanceof PyFloat) return value;
+  if (value instanceof PyFloat || value instanceof PyDict) return value;
   if (value !== null && typeof value === 'object')
     return new PyDict(Object.entries(value).map(([key, item]) => [key, pyData(item)]));
   return value as PyData;
@@ -57,6 +57,11 @@ export function pyData(value: PyValue | unknown): PyData {
 /** A scenario written as Python would read it from JSON: `f(1.0)` marks a float. */
 export function scenario(value: Record<string, unknown>): PyDict {
   return pyData(value) as PyDict;
+}
+
+/** A dict in the order written (a JS object would move digit keys such as `"777"` first). */
+export function dict(entries: [string, unknown][]): PyDict {
+  return new PyDict(entries.map(([key, value]) => [key, pyData(value)]));
 }
 
 export function f(value: number): PyFloat {

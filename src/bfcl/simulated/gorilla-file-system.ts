@@ -7,26 +7,10 @@
  */
 import type { PyArguments, SimulatedApi, SimulatedApiFactory } from './api.js';
 import { FILE_CONTENT_EXTENSION, FILES_TAIL_USED, POPULATE_FILE_EXTENSION } from './long-context.js';
-import {
-  add,
-  asStr,
-  compare,
-  compareStr,
-  contains,
-  deepCopy,
-  formatFixed,
-  getItem,
-  len,
-  lookup,
-  splitLines,
-  splitWords,
-  stripChars,
-  truediv,
-  truthy,
-  typeName,
-} from './operators.js';
+import { compareStr, deepCopy, formatFixed, splitLines, splitWords, stripChars } from './builtins.js';
+import { add, asStr, compare, contains, getItem, len, lookup, trueDivide, truthy, typeName } from './ops.js';
 import { type PyData, PyDict, PyException, type PyKey, type PyObject, pyEq, pyRepr, pyStr } from './py.js';
-import { callMethod, methodNames, type PyMethod } from './signature.js';
+import { callMethod, type MethodTable, methodNames } from './methods.js';
 
 export class File implements PyObject {
   readonly pyClass = 'File';
@@ -108,60 +92,13 @@ function lastLines(content: string[], lines: PyData): string[] {
 
 class GorillaFileSystem implements SimulatedApi {
   readonly className = 'GorillaFileSystem';
-  private longContext = false;
-  private root = new Directory('/', null);
-  private currentDir = this.root;
-  private readonly table: Record<string, PyMethod> = {
-    pwd: { parameters: [], run: () => this.pwd() },
-    ls: { parameters: [{ name: 'a', default: false }], run: (a) => this.ls(a) },
-    cd: { parameters: [{ name: 'folder' }], run: (folder) => this.cd(folder) },
-    mkdir: { parameters: [{ name: 'dir_name' }], run: (dirName) => this.mkdir(dirName) },
-    touch: { parameters: [{ name: 'file_name' }], run: (fileName) => this.touch(fileName) },
-    echo: {
-      parameters: [{ name: 'content' }, { name: 'file_name', default: null }],
-      run: (content, fileName) => this.echo(content, fileName),
-    },
-    cat: { parameters: [{ name: 'file_name' }], run: (fileName) => this.cat(fileName) },
-    find: {
-      parameters: [
-        { name: 'path', default: '.' },
-        { name: 'name', default: null },
-      ],
-      run: (path, name) => this.find(path, name),
-    },
-    wc: {
-      parameters: [{ name: 'file_name' }, { name: 'mode', default: 'l' }],
-      run: (fileName, mode) => this.wc(fileName, mode),
-    },
-    sort: { parameters: [{ name: 'file_name' }], run: (fileName) => this.sort(fileName) },
-    grep: {
-      parameters: [{ name: 'file_name' }, { name: 'pattern' }],
-      run: (fileName, pattern) => this.grep(fileName, pattern),
-    },
-    du: { parameters: [{ name: 'human_readable', default: false }], run: (humanReadable) => this.du(humanReadable) },
-    tail: {
-      parameters: [{ name: 'file_name' }, { name: 'lines', default: 10 }],
-      run: (fileName, lines) => this.tail(fileName, lines),
-    },
-    diff: {
-      parameters: [{ name: 'file_name1' }, { name: 'file_name2' }],
-      run: (fileName1, fileName2) => this.diff(fileName1, fileName2),
-    },
-    mv: {
-      parameters: [{ name: 'source' }, { name: 'destination' }],
-      run: (source, destination) => this.mv(source, destination),
-    },
-    rm: { parameters: [{ name: 'file_name' }], run: (fileName) => this.rm(fileName) },
-    rmdir: { parameters: [{ name: 'dir_name' }], run: (dirName) => this.rmdir(dirName) },
-    cp: {
-      parameters: [{ name: 'source' }, { name: 'destination' }],
-      run: (source, destination) => this.cp(source, destination),
-    },
-  };
-  readonly methods = methodNames(this.table);
+  longContext = false;
+  root = new Directory('/', null);
+  currentDir = this.root;
+  readonly methods = methodNames(METHODS);
 
   call(method: string, args: PyArguments): PyData {
-    return callMethod(this.className, this.table, method, args);
+    return callMethod(this.className, METHODS, this, method, args);
   }
 
   publicAttributes(): [string, PyData][] {
@@ -186,7 +123,7 @@ class GorillaFileSystem implements SimulatedApi {
     this.currentDir = this.root;
   }
 
-  private loadDirectory(current: PyDict, parent: Directory): Directory {
+  loadDirectory(current: PyDict, parent: Directory): Directory {
     let isBottommost = true;
     for (const [dirName, dirData] of current) {
       const type = getItem(dirData as PyDict, 'type');
@@ -208,19 +145,19 @@ class GorillaFileSystem implements SimulatedApi {
     return parent;
   }
 
-  private pwd(): PyData {
+  pwd(): PyData {
     const path: string[] = [];
     for (let dir: Directory | null = this.currentDir; dir !== null; dir = dir.parent) path.push(pyStr(dir.name));
     return PyDict.of({ current_working_directory: `/${path.reverse().join('/')}` });
   }
 
-  private ls(a: PyData): PyData {
+  ls(a: PyData): PyData {
     let contents = [...this.currentDir.contents.keys()] as PyData[];
     if (!truthy(a)) contents = contents.filter((item) => !asStr(item, 'startswith').startsWith('.'));
     return PyDict.of({ current_directory_content: contents });
   }
 
-  private cd(folderArgument: PyData): PyData {
+  cd(folderArgument: PyData): PyData {
     let folder = stripChars(asStr(folderArgument, 'rstrip'), '/', false);
     if (folder === '') folder = '/';
     if (!['.', '..', '/'].includes(folder) && folder.includes('/'))
@@ -237,7 +174,7 @@ class GorillaFileSystem implements SimulatedApi {
     return PyDict.of({ current_working_directory: target.name });
   }
 
-  private mkdir(dirName: PyData): PyData {
+  mkdir(dirName: PyData): PyData {
     if (!validName(dirName)) return error(`mkdir: cannot create directory '${pyStr(dirName)}': Invalid character`);
     if (contains(this.currentDir.contents, dirName))
       return error(`mkdir: cannot create directory '${pyStr(dirName)}': File exists`);
@@ -245,7 +182,7 @@ class GorillaFileSystem implements SimulatedApi {
     return null;
   }
 
-  private touch(fileName: PyData): PyData {
+  touch(fileName: PyData): PyData {
     if (!validName(fileName)) return error(`touch: cannot touch '${pyStr(fileName)}': Invalid character`);
     if (contains(this.currentDir.contents, fileName))
       return error(`touch: cannot touch '${pyStr(fileName)}': File exists`);
@@ -253,7 +190,7 @@ class GorillaFileSystem implements SimulatedApi {
     return null;
   }
 
-  private echo(content: PyData, fileName: PyData): PyData {
+  echo(content: PyData, fileName: PyData): PyData {
     if (fileName === null) return PyDict.of({ terminal_output: content });
     if (!validName(fileName)) return error(`echo: cannot write to '${pyStr(fileName)}': Invalid character`);
     if (!truthy(fileName)) return PyDict.of({ terminal_output: content });
@@ -266,7 +203,7 @@ class GorillaFileSystem implements SimulatedApi {
     return null;
   }
 
-  private cat(fileName: PyData): PyData {
+  cat(fileName: PyData): PyData {
     if (!validName(fileName)) return error(`cat: '${pyStr(fileName)}': Invalid character`);
     if (!contains(this.currentDir.contents, fileName))
       return error(`cat: '${pyStr(fileName)}': No such file or directory`);
@@ -275,7 +212,7 @@ class GorillaFileSystem implements SimulatedApi {
     return error(`cat: '${pyStr(fileName)}': Is a directory`);
   }
 
-  private find(path: PyData, name: PyData): PyData {
+  find(path: PyData, name: PyData): PyData {
     const matches: string[] = [];
     const target = this.navigateToDirectory(path);
     if (target instanceof PyDict) {
@@ -295,13 +232,13 @@ class GorillaFileSystem implements SimulatedApi {
   }
 
   /** The File named `fileName` in the current directory, or undefined (absent, or a directory). */
-  private localFile(fileName: PyData): File | undefined {
+  localFile(fileName: PyData): File | undefined {
     if (!contains(this.currentDir.contents, fileName)) return undefined;
     const item = this.currentDir.getItem(fileName);
     return item instanceof File ? item : undefined;
   }
 
-  private wc(fileName: PyData, mode: PyData): PyData {
+  wc(fileName: PyData, mode: PyData): PyData {
     if (!contains(['l', 'w', 'c'], mode)) return error(`wc: invalid mode '${pyStr(mode)}'`);
     const file = this.localFile(fileName);
     if (file !== undefined) {
@@ -313,21 +250,21 @@ class GorillaFileSystem implements SimulatedApi {
     return error(`wc: ${pyStr(fileName)}: No such file or directory`);
   }
 
-  private sort(fileName: PyData): PyData {
+  sort(fileName: PyData): PyData {
     const file = this.localFile(fileName);
     if (file === undefined) return error(`sort: ${pyStr(fileName)}: No such file or directory`);
     const lines = splitLines(asStr(file.content, 'splitlines'));
     return PyDict.of({ sorted_content: lines.sort(compareStr).join('\n') });
   }
 
-  private grep(fileName: PyData, pattern: PyData): PyData {
+  grep(fileName: PyData, pattern: PyData): PyData {
     const file = this.localFile(fileName);
     if (file === undefined) return error(`grep: ${pyStr(fileName)}: No such file or directory`);
     const lines = splitLines(asStr(file.content, 'splitlines'));
     return PyDict.of({ matching_lines: lines.filter((line) => contains(line, pattern)) });
   }
 
-  private du(humanReadable: PyData): PyData {
+  du(humanReadable: PyData): PyData {
     const size = (item: PyData): number => {
       if (item instanceof File) return Buffer.byteLength(asStr(item.content, 'encode'), 'utf8');
       if (item instanceof Directory)
@@ -337,20 +274,20 @@ class GorillaFileSystem implements SimulatedApi {
     let total: PyData = size(this.currentDir);
     if (!truthy(humanReadable)) return PyDict.of({ disk_usage: `${total} bytes` });
     for (const unit of ['B', 'KB', 'MB', 'GB', 'TB'])
-      if (compare(total, '<', 1024)) return PyDict.of({ disk_usage: `${formatFixed(total, 2)} ${unit}` });
-      else total = truediv(total, 1024);
+      if (compare('<', total, 1024)) return PyDict.of({ disk_usage: `${formatFixed(total, 2)} ${unit}` });
+      else total = trueDivide(total, 1024);
     return PyDict.of({ disk_usage: `${formatFixed(total, 2)} PB` });
   }
 
-  private tail(fileName: PyData, linesArgument: PyData): PyData {
+  tail(fileName: PyData, linesArgument: PyData): PyData {
     const file = this.localFile(fileName);
     if (file === undefined) return error(`tail: ${pyStr(fileName)}: No such file or directory`);
     const content = splitLines(asStr(file.content, 'splitlines'));
-    const lines = compare(linesArgument, '>', content.length) ? content.length : linesArgument;
+    const lines = compare('>', linesArgument, content.length) ? content.length : linesArgument;
     return PyDict.of({ last_lines: lastLines(content, lines).join('\n') });
   }
 
-  private diff(fileName1: PyData, fileName2: PyData): PyData {
+  diff(fileName1: PyData, fileName2: PyData): PyData {
     const contents = this.currentDir.contents;
     if (contains(contents, fileName1) && contains(contents, fileName2)) {
       const file1 = this.currentDir.getItem(fileName1);
@@ -367,7 +304,7 @@ class GorillaFileSystem implements SimulatedApi {
     return error(`diff: ${pyStr(fileName1)} or ${pyStr(fileName2)}: No such file or directory`);
   }
 
-  private mv(source: PyData, destination: PyData): PyData {
+  mv(source: PyData, destination: PyData): PyData {
     const here = this.currentDir;
     if (!contains(here.contents, source)) return error(`mv: cannot move '${pyStr(source)}': No such file or directory`);
     const item = here.getItem(source);
@@ -391,7 +328,7 @@ class GorillaFileSystem implements SimulatedApi {
   }
 
   /** `_add_file(name, item.content)`, or `_add_directory(name)` given `item`'s contents (a copy for `cp`). */
-  private place(into: Directory, name: PyKey, item: File | Directory, copy: boolean): void {
+  place(into: Directory, name: PyKey, item: File | Directory, copy: boolean): void {
     if (item instanceof File) into.addFile(name, item.content);
     else {
       into.addDirectory(name);
@@ -399,7 +336,7 @@ class GorillaFileSystem implements SimulatedApi {
     }
   }
 
-  private rm(fileName: PyData): PyData {
+  rm(fileName: PyData): PyData {
     if (!contains(this.currentDir.contents, fileName))
       return error(`rm: cannot remove '${pyStr(fileName)}': No such file or directory`);
     const item = this.currentDir.getItem(fileName);
@@ -409,7 +346,7 @@ class GorillaFileSystem implements SimulatedApi {
     return PyDict.of({ result: `'${pyStr(fileName)}' removed` });
   }
 
-  private rmdir(dirName: PyData): PyData {
+  rmdir(dirName: PyData): PyData {
     if (!contains(this.currentDir.contents, dirName))
       return error(`rmdir: cannot remove '${pyStr(dirName)}': No such file or directory`);
     const item = this.currentDir.getItem(dirName);
@@ -419,7 +356,7 @@ class GorillaFileSystem implements SimulatedApi {
     return PyDict.of({ result: `'${pyStr(dirName)}' removed` });
   }
 
-  private cp(source: PyData, destination: PyData): PyData {
+  cp(source: PyData, destination: PyData): PyData {
     const here = this.currentDir;
     if (!contains(here.contents, source)) return error(`cp: cannot copy '${pyStr(source)}': No such file or directory`);
     const item = here.getItem(source);
@@ -442,7 +379,7 @@ class GorillaFileSystem implements SimulatedApi {
   }
 
   /** `_navigate_to_directory`: the directory at `path` from here (or from the root for `/...`), or the `cd:` error. */
-  private navigateToDirectory(path: PyData): Directory | PyDict {
+  navigateToDirectory(path: PyData): Directory | PyDict {
     if (path === null || pyEq(path, '.')) return this.currentDir;
     if (pyEq(path, '/')) return this.root;
     const dirs = stripChars(asStr(path, 'strip'), '/', true).split('/');
@@ -455,5 +392,58 @@ class GorillaFileSystem implements SimulatedApi {
     return temp;
   }
 }
+
+const METHODS: MethodTable<GorillaFileSystem> = {
+  pwd: { params: [], run: (fs) => fs.pwd() },
+  ls: { params: ['a'], defaults: { a: false }, run: (fs, a) => fs.ls(a) },
+  cd: { params: ['folder'], run: (fs, folder) => fs.cd(folder) },
+  mkdir: { params: ['dir_name'], run: (fs, dirName) => fs.mkdir(dirName) },
+  touch: { params: ['file_name'], run: (fs, fileName) => fs.touch(fileName) },
+  echo: {
+    params: ['content', 'file_name'],
+    defaults: { file_name: null },
+    run: (fs, content, fileName) => fs.echo(content, fileName),
+  },
+  cat: { params: ['file_name'], run: (fs, fileName) => fs.cat(fileName) },
+  find: {
+    params: ['path', 'name'],
+    defaults: { path: '.', name: null },
+    run: (fs, path, name) => fs.find(path, name),
+  },
+  wc: {
+    params: ['file_name', 'mode'],
+    defaults: { mode: 'l' },
+    run: (fs, fileName, mode) => fs.wc(fileName, mode),
+  },
+  sort: { params: ['file_name'], run: (fs, fileName) => fs.sort(fileName) },
+  grep: {
+    params: ['file_name', 'pattern'],
+    run: (fs, fileName, pattern) => fs.grep(fileName, pattern),
+  },
+  du: {
+    params: ['human_readable'],
+    defaults: { human_readable: false },
+    run: (fs, humanReadable) => fs.du(humanReadable),
+  },
+  tail: {
+    params: ['file_name', 'lines'],
+    defaults: { lines: 10 },
+    run: (fs, fileName, lines) => fs.tail(fileName, lines),
+  },
+  diff: {
+    params: ['file_name1', 'file_name2'],
+    run: (fs, fileName1, fileName2) => fs.diff(fileName1, fileName2),
+  },
+  mv: {
+    params: ['source', 'destination'],
+    run: (fs, source, destination) => fs.mv(source, destination),
+  },
+  rm: { params: ['file_name'], run: (fs, fileName) => fs.rm(fileName) },
+  rmdir: { params: ['dir_name'], run: (fs, dirName) => fs.rmdir(dirName) },
+  cp: {
+    params: ['source', 'destination'],
+    run: (fs, source, destination) => fs.cp(source, destination),
+  },
+};
 
 export const createGorillaFileSystem: SimulatedApiFactory = () => new GorillaFileSystem();

@@ -11,25 +11,24 @@ import {
   LONG_WEATHER_EXTENSION,
   PARKING_BRAKE_INSTRUCTION,
 } from './long-context.js';
+import { deepCopy, mod } from './builtins.js';
 import {
   add,
   compare,
   contains,
-  deepCopy,
+  get,
   getItem,
-  getOr,
   iterate,
-  mod,
-  mul,
+  multiply,
   setItem,
-  sub,
+  subtract,
   toFloat,
-  truediv,
+  trueDivide,
   truthy,
-} from './operators.js';
-import { type PyData, PyDict, PyFloat, type PyKey, pyEq } from './py.js';
+} from './ops.js';
+import { type PyData, PyDict, PyFloat, pyEq } from './py.js';
 import { PyRandom } from './random.js';
-import { callMethod, methodNames, type PyMethod } from './signature.js';
+import { callMethod, type MethodTable, methodNames } from './methods.js';
 
 const MAX_FUEL_LEVEL = 50;
 const MIN_FUEL_LEVEL = new PyFloat(0.0);
@@ -129,71 +128,12 @@ function error(message: PyData): PyDict {
 class VehicleControlAPI implements SimulatedApi {
   readonly className = 'VehicleControlAPI';
   /** `vars(self)` after loading, `_`-prefixed ones included, in assignment order. */
-  private readonly state = new Map<string, PyData>();
-  private random = new PyRandom(141053);
-  private readonly table: Record<string, PyMethod> = {
-    startEngine: { parameters: [{ name: 'ignitionMode' }], run: (mode) => this.startEngine(mode) },
-    fillFuelTank: { parameters: [{ name: 'fuelAmount' }], run: (amount) => this.fillFuelTank(amount) },
-    lockDoors: {
-      parameters: [{ name: 'unlock' }, { name: 'door' }],
-      run: (unlock, door) => this.lockDoors(unlock, door),
-    },
-    adjustClimateControl: {
-      parameters: [
-        { name: 'temperature' },
-        { name: 'unit', default: 'celsius' },
-        { name: 'fanSpeed', default: 50 },
-        { name: 'mode', default: 'auto' },
-      ],
-      run: (temperature, unit, fanSpeed, mode) => this.adjustClimateControl(temperature, unit, fanSpeed, mode),
-    },
-    get_outside_temperature_from_google: { parameters: [], run: () => this.outsideTemperatureFromGoogle() },
-    get_outside_temperature_from_weather_com: { parameters: [], run: () => error(404) },
-    setHeadlights: { parameters: [{ name: 'mode' }], run: (mode) => this.setHeadlights(mode) },
-    displayCarStatus: { parameters: [{ name: 'option' }], run: (option) => this.displayCarStatus(option) },
-    activateParkingBrake: { parameters: [{ name: 'mode' }], run: (mode) => this.activateParkingBrake(mode) },
-    pressBrakePedal: { parameters: [{ name: 'pedalPosition' }], run: (position) => this.pressBrakePedal(position) },
-    releaseBrakePedal: { parameters: [], run: () => this.setBrakePedal('released', f(0.0)) },
-    setCruiseControl: {
-      parameters: [{ name: 'speed' }, { name: 'activate' }, { name: 'distanceToNextVehicle' }],
-      run: (speed, activate, distance) => this.setCruiseControl(speed, activate, distance),
-    },
-    get_current_speed: {
-      parameters: [],
-      run: () => PyDict.of({ currentSpeed: f(this.random.uniform(0.0, 120.0)) }),
-    },
-    display_log: { parameters: [{ name: 'messages' }], run: (messages) => PyDict.of({ log: messages }) },
-    estimate_drive_feasibility_by_mileage: {
-      parameters: [{ name: 'distance' }],
-      run: (distance) => PyDict.of({ canDrive: !compare(mul(this.get('fuelLevel'), MILE_PER_GALLON), '<', distance) }),
-    },
-    liter_to_gallon: {
-      parameters: [{ name: 'liter' }],
-      run: (liter) => PyDict.of({ gallon: mul(liter, f(0.264172)) }),
-    },
-    gallon_to_liter: {
-      parameters: [{ name: 'gallon' }],
-      run: (gallon) => PyDict.of({ liter: mul(gallon, f(3.78541)) }),
-    },
-    estimate_distance: {
-      parameters: [{ name: 'cityA' }, { name: 'cityB' }],
-      run: (cityA, cityB) => this.estimateDistance(cityA, cityB),
-    },
-    get_zipcode_based_on_city: {
-      parameters: [{ name: 'city' }],
-      run: (city) => PyDict.of({ zipcode: ZIPCODES.find(([name]) => pyEq(city, name))?.[1] ?? '00000' }),
-    },
-    set_navigation: { parameters: [{ name: 'destination' }], run: (destination) => this.setNavigation(destination) },
-    check_tire_pressure: { parameters: [], run: () => this.checkTirePressure() },
-    find_nearest_tire_shop: {
-      parameters: [],
-      run: () => PyDict.of({ shopLocation: '456 Oakwood Avenue, Rivermist, 83214' }),
-    },
-  };
-  readonly methods = methodNames(this.table);
+  readonly state = new Map<string, PyData>();
+  random = new PyRandom(141053);
+  readonly methods = methodNames(METHODS);
 
   call(method: string, args: PyArguments): PyData {
-    return callMethod(this.className, this.table, method, args);
+    return callMethod(this.className, METHODS, this, method, args);
   }
 
   publicAttributes(): [string, PyData][] {
@@ -203,33 +143,33 @@ class VehicleControlAPI implements SimulatedApi {
   loadScenario(config: PyDict, longContext: boolean): void {
     const scenario = deepCopy(config) as PyDict;
     const defaults = defaultState();
-    const seed = getOr(scenario, 'random_seed', defaults.get('random_seed') as PyData);
+    const seed = get(scenario, 'random_seed', defaults.get('random_seed') as PyData);
     if (typeof seed !== 'number') throw new Error(`VehicleControlAPI: random_seed ${String(seed)} is not an int`);
     this.random = new PyRandom(seed);
     this.state.clear();
     for (const [attribute, key, defaultKey] of LOADED)
-      this.state.set(attribute, getOr(scenario, key, defaults.get(defaultKey) as PyData));
+      this.state.set(attribute, get(scenario, key, defaults.get(defaultKey) as PyData));
     const doorStatus = this.get('doorStatus');
     const locked = iterate(doorStatus).filter((door) => pyEq(getItem(doorStatus as PyDict, door), 'locked'));
     this.state.set('remainingUnlockedDoors', 4 - locked.length);
     this.state.set('long_context', longContext);
   }
 
-  private get(attribute: string): PyData {
+  get(attribute: string): PyData {
     return this.state.get(attribute) as PyData;
   }
 
-  private set(attribute: string, value: PyData): void {
+  set(attribute: string, value: PyData): void {
     this.state.set(attribute, value);
   }
 
-  private get longContext(): boolean {
+  get longContext(): boolean {
     return truthy(this.get('long_context'));
   }
 
-  private startEngine(ignitionMode: PyData): PyData {
+  startEngine(ignitionMode: PyData): PyData {
     if (pyEq(ignitionMode, 'STOP')) this.set('engine_state', 'stopped');
-    if (compare(this.get('remainingUnlockedDoors'), '>', 0)) {
+    if (compare('>', this.get('remainingUnlockedDoors'), 0)) {
       const doors = this.get('doorStatus') as PyDict;
       const unlocked = [...doors].filter(([, status]) => pyEq(status, 'unlocked')).map(([door]) => door);
       return error(
@@ -240,7 +180,7 @@ class VehicleControlAPI implements SimulatedApi {
       return error('Brake pedal needs to be pressed when starting the engine.');
     if (!pyEq(this.get('_brakePedalForce'), f(1000.0)))
       return error('Must press the brake fully before starting the engine.');
-    if (compare(this.get('fuelLevel'), '<', MIN_FUEL_LEVEL)) return error('Fuel tank is empty.');
+    if (compare('<', this.get('fuelLevel'), MIN_FUEL_LEVEL)) return error('Fuel tank is empty.');
     if (!pyEq(ignitionMode, 'START')) return error('Invalid ignition mode.');
     this.set('engine_state', 'running');
     return PyDict.of({
@@ -250,32 +190,32 @@ class VehicleControlAPI implements SimulatedApi {
     });
   }
 
-  private fillFuelTank(fuelAmount: PyData): PyData {
-    if (compare(fuelAmount, '<', 0)) return error('Fuel amount cannot be negative.');
-    if (compare(add(this.get('fuelLevel'), fuelAmount), '>', MAX_FUEL_LEVEL))
+  fillFuelTank(fuelAmount: PyData): PyData {
+    if (compare('<', fuelAmount, 0)) return error('Fuel amount cannot be negative.');
+    if (compare('>', add(this.get('fuelLevel'), fuelAmount), MAX_FUEL_LEVEL))
       return error('Cannot fill gas above the tank capacity.');
-    if (compare(add(this.get('fuelLevel'), fuelAmount), '<', MIN_FUEL_LEVEL))
+    if (compare('<', add(this.get('fuelLevel'), fuelAmount), MIN_FUEL_LEVEL))
       return error('Fuel tank is empty. Min fuel level is 0 gallons.');
     this.set('fuelLevel', add(this.get('fuelLevel'), fuelAmount));
     return PyDict.of({ fuelLevel: this.get('fuelLevel') });
   }
 
-  private lockDoors(unlock: PyData, door: PyData): PyData {
+  lockDoors(unlock: PyData, door: PyData): PyData {
     const [status, step] = truthy(unlock) ? ['unlocked', 1] : ['locked', -1];
     const doors = this.get('doorStatus') as PyDict;
     for (const d of iterate(door)) {
       if (pyEq(getItem(doors, d), status)) continue;
-      setItem(doors, d as PyKey, status);
+      setItem(doors, d, status);
       this.set('remainingUnlockedDoors', add(this.get('remainingUnlockedDoors'), step));
     }
     return PyDict.of({ lockStatus: status, remainingUnlockedDoors: this.get('remainingUnlockedDoors') });
   }
 
-  private adjustClimateControl(temperature: PyData, unit: PyData, fanSpeed: PyData, mode: PyData): PyData {
-    if (!(compare(0, '<=', fanSpeed) && compare(fanSpeed, '<=', 100)))
+  adjustClimateControl(temperature: PyData, unit: PyData, fanSpeed: PyData, mode: PyData): PyData {
+    if (!(compare('<=', 0, fanSpeed) && compare('<=', fanSpeed, 100)))
       return error('Fan speed must be between 0 and 100.');
     this.set('acTemperature', temperature);
-    if (pyEq(unit, 'fahrenheit')) this.set('acTemperature', truediv(mul(sub(temperature, 32), 5), 9));
+    if (pyEq(unit, 'fahrenheit')) this.set('acTemperature', trueDivide(multiply(subtract(temperature, 32), 5), 9));
     this.set('fanSpeed', fanSpeed);
     this.set('acMode', mode);
     return PyDict.of({
@@ -285,7 +225,7 @@ class VehicleControlAPI implements SimulatedApi {
     });
   }
 
-  private outsideTemperatureFromGoogle(): PyData {
+  outsideTemperatureFromGoogle(): PyData {
     const temperature = f(this.random.uniform(-10.0, 40.0));
     if (!this.longContext) return PyDict.of({ outsideTemperature: temperature });
     // Python writes into the module's dict itself and returns it.
@@ -293,14 +233,14 @@ class VehicleControlAPI implements SimulatedApi {
     return LONG_WEATHER_EXTENSION;
   }
 
-  private setHeadlights(mode: PyData): PyData {
+  setHeadlights(mode: PyData): PyData {
     if (!contains(['on', 'off', 'auto'], mode)) return error('Invalid headlight mode.');
     const status = pyEq(mode, 'on') ? 'on' : 'off';
     this.set('headLightStatus', status);
     return PyDict.of({ headlightStatus: status });
   }
 
-  private displayCarStatus(option: PyData): PyData {
+  displayCarStatus(option: PyData): PyData {
     const status = new PyDict();
     if (this.longContext) status.set('metadata', CAR_STATUS_METADATA_EXTENSION);
     const shown: Readonly<Record<string, readonly [string, string][]>> = {
@@ -331,7 +271,7 @@ class VehicleControlAPI implements SimulatedApi {
     return status;
   }
 
-  private activateParkingBrake(mode: PyData): PyData {
+  activateParkingBrake(mode: PyData): PyData {
     if (!contains(['engage', 'release'], mode)) return error('Invalid mode');
     const [status, force] = pyEq(mode, 'engage') ? ['engaged', 500.0] : ['released', 0.0];
     this.set('parkingBrakeStatus', status);
@@ -341,30 +281,30 @@ class VehicleControlAPI implements SimulatedApi {
     return this.longContext ? new PyDict([['parkingBrakeInstruction', PARKING_BRAKE_INSTRUCTION], ...result]) : result;
   }
 
-  private pressBrakePedal(pedalPosition: PyData): PyData {
-    if (!(compare(0, '<=', pedalPosition) && compare(pedalPosition, '<=', 1)))
+  pressBrakePedal(pedalPosition: PyData): PyData {
+    if (!(compare('<=', 0, pedalPosition) && compare('<=', pedalPosition, 1)))
       return error('Pedal position must be between 0 and 1.');
     if (pyEq(pedalPosition, 0)) return this.setBrakePedal('released', f(0.0));
-    const force = mul(pedalPosition, 1000);
+    const force = multiply(pedalPosition, 1000);
     this.set('brakePedalStatus', 'pressed');
     this.set('_brakePedalForce', force);
     return PyDict.of({ brakePedalStatus: 'pressed', brakePedalForce: toFloat(force) });
   }
 
-  private setBrakePedal(status: string, force: PyFloat): PyData {
+  setBrakePedal(status: string, force: PyFloat): PyData {
     this.set('brakePedalStatus', status);
     this.set('_brakePedalForce', force);
     return PyDict.of({ brakePedalStatus: status, brakePedalForce: force });
   }
 
-  private setCruiseControl(speedArgument: PyData, activate: PyData, distanceArgument: PyData): PyData {
+  setCruiseControl(speedArgument: PyData, activate: PyData, distanceArgument: PyData): PyData {
     const distance = toFloat(distanceArgument);
     const speed = toFloat(speedArgument);
     if (pyEq(this.get('engine_state'), 'stopped'))
       return error('Start the engine before activating the cruise control.');
     if (truthy(activate)) {
       this.set('distanceToNextVehicle', distance);
-      if (compare(speed, '<', 0) || compare(speed, '>', 120) || !pyEq(mod(speed, 5), 0)) return error('Invalid speed');
+      if (compare('<', speed, 0) || compare('>', speed, 120) || !pyEq(mod(speed, 5), 0)) return error('Invalid speed');
       this.set('cruiseStatus', 'active');
       return PyDict.of({ cruiseStatus: 'active', currentSpeed: speed, distanceToNextVehicle: distance });
     }
@@ -373,7 +313,7 @@ class VehicleControlAPI implements SimulatedApi {
     return PyDict.of({ cruiseStatus: 'inactive', currentSpeed: speed, distanceToNextVehicle: distance });
   }
 
-  private estimateDistance(cityA: PyData, cityB: PyData): PyData {
+  estimateDistance(cityA: PyData, cityB: PyData): PyData {
     const known = DISTANCES.find(([a, b]) => (pyEq(cityA, a) && pyEq(cityB, b)) || (pyEq(cityA, b) && pyEq(cityB, a)));
     const distance =
       known === undefined ? error('distance not found in database.') : PyDict.of({ distance: f(known[2]) });
@@ -381,28 +321,85 @@ class VehicleControlAPI implements SimulatedApi {
     return distance;
   }
 
-  private setNavigation(destination: PyData): PyData {
+  setNavigation(destination: PyData): PyData {
     this.set('destination', destination);
     return PyDict.of({ status: add('Navigating to ', destination) });
   }
 
-  private checkTirePressure(): PyData {
+  checkTirePressure(): PyData {
     const pressures = [
       'frontLeftTirePressure',
       'frontRightTirePressure',
       'rearLeftTirePressure',
       'rearRightTirePressure',
     ];
-    const average = truediv(
+    const average = trueDivide(
       pressures.map((name) => this.get(name)).reduce((sum, pressure) => add(sum, pressure)),
       4,
     );
-    const healthy = compare(30, '<=', average) && compare(average, '<=', 35);
+    const healthy = compare('<=', 30, average) && compare('<=', average, 35);
     const status = new PyDict(pressures.map((name) => [name, this.get(name)]));
     status.set('healthy_tire_pressure', healthy);
     status.set('car_info', this.longContext ? CAR_STATUS_METADATA_EXTENSION : new PyDict());
     return status;
   }
 }
+
+const METHODS: MethodTable<VehicleControlAPI> = {
+  startEngine: { params: ['ignitionMode'], run: (car, mode) => car.startEngine(mode) },
+  fillFuelTank: { params: ['fuelAmount'], run: (car, amount) => car.fillFuelTank(amount) },
+  lockDoors: {
+    params: ['unlock', 'door'],
+    run: (car, unlock, door) => car.lockDoors(unlock, door),
+  },
+  adjustClimateControl: {
+    params: ['temperature', 'unit', 'fanSpeed', 'mode'],
+    defaults: { unit: 'celsius', fanSpeed: 50, mode: 'auto' },
+    run: (car, temperature, unit, fanSpeed, mode) => car.adjustClimateControl(temperature, unit, fanSpeed, mode),
+  },
+  get_outside_temperature_from_google: { params: [], run: (car) => car.outsideTemperatureFromGoogle() },
+  get_outside_temperature_from_weather_com: { params: [], run: () => error(404) },
+  setHeadlights: { params: ['mode'], run: (car, mode) => car.setHeadlights(mode) },
+  displayCarStatus: { params: ['option'], run: (car, option) => car.displayCarStatus(option) },
+  activateParkingBrake: { params: ['mode'], run: (car, mode) => car.activateParkingBrake(mode) },
+  pressBrakePedal: { params: ['pedalPosition'], run: (car, position) => car.pressBrakePedal(position) },
+  releaseBrakePedal: { params: [], run: (car) => car.setBrakePedal('released', f(0.0)) },
+  setCruiseControl: {
+    params: ['speed', 'activate', 'distanceToNextVehicle'],
+    run: (car, speed, activate, distance) => car.setCruiseControl(speed, activate, distance),
+  },
+  get_current_speed: {
+    params: [],
+    run: (car) => PyDict.of({ currentSpeed: f(car.random.uniform(0.0, 120.0)) }),
+  },
+  display_log: { params: ['messages'], run: (_car, messages) => PyDict.of({ log: messages }) },
+  estimate_drive_feasibility_by_mileage: {
+    params: ['distance'],
+    run: (car, distance) =>
+      PyDict.of({ canDrive: !compare('<', multiply(car.get('fuelLevel'), MILE_PER_GALLON), distance) }),
+  },
+  liter_to_gallon: {
+    params: ['liter'],
+    run: (_car, liter) => PyDict.of({ gallon: multiply(liter, f(0.264172)) }),
+  },
+  gallon_to_liter: {
+    params: ['gallon'],
+    run: (_car, gallon) => PyDict.of({ liter: multiply(gallon, f(3.78541)) }),
+  },
+  estimate_distance: {
+    params: ['cityA', 'cityB'],
+    run: (car, cityA, cityB) => car.estimateDistance(cityA, cityB),
+  },
+  get_zipcode_based_on_city: {
+    params: ['city'],
+    run: (_car, city) => PyDict.of({ zipcode: ZIPCODES.find(([name]) => pyEq(city, name))?.[1] ?? '00000' }),
+  },
+  set_navigation: { params: ['destination'], run: (car, destination) => car.setNavigation(destination) },
+  check_tire_pressure: { params: [], run: (car) => car.checkTirePressure() },
+  find_nearest_tire_shop: {
+    params: [],
+    run: () => PyDict.of({ shopLocation: '456 Oakwood Avenue, Rivermist, 83214' }),
+  },
+};
 
 export const createVehicleControlAPI: SimulatedApiFactory = () => new VehicleControlAPI();
