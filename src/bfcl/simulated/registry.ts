@@ -7,12 +7,16 @@ import { createGorillaFileSystem } from './gorilla-file-system.js';
 import { createMessageAPI } from './message-api.js';
 import { createTwitterAPI } from './posting-api.js';
 import { createTicketAPI } from './ticket-api.js';
+import { createTradingBot } from './trading-bot.js';
+import { createTravelAPI } from './travel-booking.js';
 import { createVehicleControlAPI } from './vehicle-control.js';
 
 export const SIMULATED_APIS: ReadonlyMap<string, SimulatedApiFactory> = new Map<string, SimulatedApiFactory>([
   ['GorillaFileSystem', createGorillaFileSystem],
   ['MessageAPI', createMessageAPI],
   ['TicketAPI', createTicketAPI],
+  ['TradingBot', createTradingBot],
+  ['TravelAPI', createTravelAPI],
   ['TwitterAPI', createTwitterAPI],
   ['VehicleControlAPI', createVehicleControlAPI],
 ]);
