@@ -165,14 +165,8 @@ const JSON_ESCAPES: Readonly<Record<string, string>> = {
 
 /** `json.dumps` of a str with `ensure_ascii`: printable ASCII as is, everything else escaped (UTF-16 units). */
 function jsonString(text: string): string {
-  let out = '"';
-  for (let k = 0; k < text.length; k++) {
-    const c = text[k]!;
-    const code = text.charCodeAt(k);
-    const escape = JSON_ESCAPES[c];
-    if (escape !== undefined) out += escape;
-    else if (code >= 0x20 && code <= 0x7e) out += c;
-    else out += `\\u${code.toString(16).padStart(4, '0')}`;
-  }
-  return `${out}"`;
+  return `"${text.replace(
+    /["\\\u0000-\u001f\u007f-\uffff]/g,
+    (c) => JSON_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )}"`;
 }
