@@ -4,9 +4,9 @@
  * the parameters in order, keywords then fill theirs, and only then are too many positional arguments
  * or missing ones reported, each with Python's own `TypeError` message naming `Class.method()`.
  */
-import type { PyArguments } from './api.js';
+import type { PyArguments, SimulatedApi } from './api.js';
 import { typeError } from './ops.js';
-import { type PyData, PyException } from './py.js';
+import { type PyData, PyException, pyEq } from './py.js';
 
 export interface PyMethod<Self> {
   /** The parameters after `self`, in order. */
@@ -76,4 +76,10 @@ function nameList(names: readonly string[]): string {
   const quoted = names.map((name) => `'${name}'`);
   if (quoted.length <= 2) return quoted.join(' and ');
   return `${quoted.slice(0, -1).join(', ')}, and ${quoted.at(-1)}`;
+}
+
+/** A class's `__eq__` over `vars()`: every public attribute equal (`!=` false) to the other's. */
+export function sameAttributes(a: SimulatedApi, b: SimulatedApi): boolean {
+  const theirs = new Map(b.publicAttributes());
+  return a.publicAttributes().every(([name, value]) => theirs.has(name) && pyEq(value, theirs.get(name) as PyData));
 }

@@ -7,6 +7,7 @@ import {
   getItem,
   len,
   multiply,
+  round,
   setItem,
   subtract,
   toFloat,
@@ -87,6 +88,38 @@ describe("Python's operators on the simulated APIs' data", () => {
     expect(pyRepr(toFloat(' 1_000.5 '))).toBe('1000.5'); // float(' 1_000.5 ')
     expect(pyRepr(toFloat('-Infinity'))).toBe('-inf');
     expect(raised(() => toFloat('1__0'))).toBe("ValueError: could not convert string to float: '1__0'");
+  });
+
+  test("round() as CPython's: half to even on the exact double, ints stay ints", () => {
+    // python3 -c 'print(round(2.675, 2), round(0.125, 2), round(0.375, 2), round(-2.5, 0), round(1234.5678, -2),
+    //   round(25, -1), round(35, -1), round(-25, -1), round(2.5), round(3.5), round(-0.5), round(1e300, 2),
+    //   round(5e-324, 323), round(0.285, 2), round(1.0005, 3), round(-0.001, 2), round(True, 2))'
+    // → 2.67 0.12 0.38 -2.0 1200.0 20 40 -20 2 4 0 1e+300 0.0 0.28 1.0 -0.0 1
+    const f = (x: number) => new PyFloat(x);
+    const results = [
+      round(f(2.675), 2),
+      round(f(0.125), 2),
+      round(f(0.375), 2),
+      round(f(-2.5), 0),
+      round(f(1234.5678), -2),
+      round(25, -1),
+      round(35, -1),
+      round(-25, -1),
+      round(f(2.5), null),
+      round(f(3.5), null),
+      round(f(-0.5), null),
+      round(f(1e300), 2),
+      round(f(5e-324), 323),
+      round(f(0.285), 2),
+      round(f(1.0005), 3),
+    ];
+    expect(results.map(pyRepr).join(' ')).toBe('2.67 0.12 0.38 -2.0 1200.0 20 40 -20 2 4 0 1e+300 0.0 0.28 1.0');
+    expect(Object.is((round(f(-0.001), 2) as PyFloat).value, -0)).toBe(true);
+    expect(round(true, 2)).toBe(1);
+    expect(raised(() => round(f(Infinity), null))).toBe('OverflowError: cannot convert float infinity to integer');
+    expect(raised(() => round(f(Number.NaN), null))).toBe('ValueError: cannot convert float NaN to integer');
+    expect(raised(() => round('a', 1))).toBe("TypeError: type str doesn't define __round__ method");
+    expect(raised(() => round(f(1.5), f(1)))).toBe("TypeError: 'float' object cannot be interpreted as an integer");
   });
 
   test('an item set under an equal key keeps the key already there', () => {

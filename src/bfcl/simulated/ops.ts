@@ -264,3 +264,84 @@ export function get(dict: PyData, key: PyData, fallback: PyData = null): PyData 
   const found = lookup(asDict(dict, 'get'), key);
   return found === undefined ? fallback : found.value;
 }
+
+/** `copy.deepcopy(value)` of plain data (the APIs' own objects are not copied by it). */
+export function deepCopy(value: PyData): PyData {
+  if (Array.isArray(value)) return value.map(deepCopy);
+  if (value instanceof PyTuple) return new PyTuple(value.items.map(deepCopy));
+  if (value instanceof PyDict) return new PyDict([...value].map(([key, item]) => [key, deepCopy(item)]));
+  return value;
+}
+
+/**
+ * `round(number, ndigits)`: an int stays an int (rounded half to even to tens when ndigits < 0); a float
+ * is rounded half to even on its exact binary value to ndigits decimals and read back (CPython's
+ * `double_round`), a float.
+ */
+export function round(number: PyData, ndigits: PyData): PyData {
+  if (!isNumber(number)) throw typeError(`type ${typeName(number)} doesn't define __round__ method`);
+  if (ndigits !== null && typeof ndigits !== 'number' && typeof ndigits !== 'boolean')
+    throw typeError(`'${typeName(ndigits)}' object cannot be interpreted as an integer`);
+  const digits = ndigits === null ? null : numberValue(ndigits);
+  if (!(number instanceof PyFloat)) {
+    const int = numberValue(number);
+    if (digits === null || digits >= 0) return int;
+    return Number(roundHalfEven(BigInt(int), 10n ** BigInt(-digits)) * 10n ** BigInt(-digits));
+  }
+  const x = number.value;
+  if (digits === null) {
+    if (!Number.isFinite(x))
+      throw new PyException(
+        Number.isNaN(x) ? 'ValueError' : 'OverflowError',
+        `cannot convert float ${floatText(x)} to integer`,
+      );
+    return Number(roundHalfEven(...exactRatio(x)));
+  }
+  if (!Number.isFinite(x) || digits > 323) return number;
+  if (digits < -308) return new PyFloat(0 * x);
+  const [numerator, denominator] = exactRatio(Math.abs(x));
+  const scale = 10n ** BigInt(Math.abs(digits));
+  const rounded =
+    digits >= 0 ? roundHalfEven(numerator * scale, denominator) : roundHalfEven(numerator, denominator * scale);
+  const magnitude = Number(`${rounded}e${-digits}`);
+  return new PyFloat(x < 0 || Object.is(x, -0) ? -magnitude : magnitude);
+}
+
+function floatText(x: number): string {
+  return Number.isNaN(x) ? 'NaN' : x > 0 ? 'infinity' : '-infinity';
+}
+
+/** A finite double as numerator / denominator exactly (the denominator a power of two). */
+function exactRatio(x: number): [bigint, bigint] {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  const bits = view.getBigUint64(0);
+  const negative = bits >> 63n === 1n;
+  const exponent = Number((bits >> 52n) & 0x7ffn);
+  const fraction = bits & ((1n << 52n) - 1n);
+  const mantissa = exponent === 0 ? fraction : fraction | (1n << 52n);
+  const shift = (exponent === 0 ? 1 : exponent) - 1075;
+  const signed = negative ? -mantissa : mantissa;
+  return shift >= 0 ? [signed << BigInt(shift), 1n] : [signed, 1n << BigInt(-shift)];
+}
+
+/** numerator / denominator (denominator > 0) rounded to the nearest integer, ties to even. */
+function roundHalfEven(numerator: bigint, denominator: bigint): bigint {
+  let quotient = numerator / denominator;
+  let remainder = numerator % denominator;
+  if (remainder < 0n) {
+    quotient -= 1n;
+    remainder += denominator;
+  }
+  const twice = 2n * remainder;
+  if (twice > denominator || (twice === denominator && quotient % 2n !== 0n)) quotient += 1n;
+  return quotient;
+}
+
+/** `del dict[key]`, a `KeyError` when absent. */
+export function delItem(dict: PyData, key: PyData): void {
+  if (!(dict instanceof PyDict)) throw typeError(`'${typeName(dict)}' object does not support item deletion`);
+  const found = lookup(dict, key);
+  if (found === undefined) throw new PyException('KeyError', pyRepr(key));
+  dict.delete(found.key);
+}

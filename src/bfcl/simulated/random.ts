@@ -6,13 +6,19 @@
  * (`_randommodule.c` `random_seed`), `random()` from two draws (53 bits), `getrandbits(k)` from
  * ceil(k/32) draws, least significant word first, and `randrange` by rejection (`_randbelow_with_getrandbits`).
  */
-import { PyException } from './py.js';
+import { type PyData, PyException, pyRepr } from './py.js';
 
 const N = 624;
 const M = 397;
 const UPPER_MASK = 0x80000000;
 const LOWER_MASK = 0x7fffffff;
 const MATRIX_A = 0x9908b0df;
+
+/** The seed a scenario's `random_seed` gives `random.Random(seed)`: toolscore ports int seeds only. */
+export function intSeed(seed: PyData): number {
+  if (typeof seed === 'number' && Number.isSafeInteger(seed)) return seed;
+  throw new PyException('TypeError', `toolscore seeds random.Random with ints only, not ${pyRepr(seed)}`);
+}
 
 export class PyRandom {
   private readonly mt = new Uint32Array(N);
