@@ -72,6 +72,8 @@ export class Directory implements PyObject {
   }
 }
 
+const UTF8 = new TextEncoder();
+
 const INVALID_NAME_CHARACTERS = '|/\\?%*:"><';
 
 function validName(name: PyData): boolean {
@@ -266,7 +268,7 @@ class GorillaFileSystem implements SimulatedApi {
 
   du(humanReadable: PyData): PyData {
     const size = (item: PyData): number => {
-      if (item instanceof File) return Buffer.byteLength(asStr(item.content, 'encode'), 'utf8');
+      if (item instanceof File) return UTF8.encode(asStr(item.content, 'encode')).length;
       if (item instanceof Directory)
         return [...item.contents.values()].reduce<number>((sum, child) => sum + size(child), 0);
       return 0;

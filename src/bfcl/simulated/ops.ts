@@ -312,7 +312,7 @@ function floatText(x: number): string {
 }
 
 /** A finite double as numerator / denominator exactly (the denominator a power of two). */
-function exactRatio(x: number): [bigint, bigint] {
+export function exactRatio(x: number): [bigint, bigint] {
   const view = new DataView(new ArrayBuffer(8));
   view.setFloat64(0, x);
   const bits = view.getBigUint64(0);
