@@ -21,7 +21,7 @@ import { SIMULATED_APIS } from './simulated/registry.js';
 import type { CheckResult } from './types.js';
 
 /** The classes whose state differs after a turn, each with its differing public attributes. */
-export interface StateDifference {
+interface StateDifference {
   /** 1-based. */
   turn: number;
   classes: { class_name: string; attributes: string[] }[];

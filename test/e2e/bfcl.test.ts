@@ -1,10 +1,11 @@
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { REPO_ROOT } from '../corpus.js';
 import { ARTIFACTS, useChromium } from '../browser.js';
 import { CHROMIUM, needs } from '../requirements.js';
+import { wholeDataFolder } from '../bfcl/whole-data.js';
 import { runCli, useScratchFolder } from './run-cli.js';
 
 const CORPUS = resolve(REPO_ROOT, 'test/corpus/bfcl');
@@ -64,6 +65,64 @@ describe('toolscore bfcl', () => {
     expect(markdown).toContain(
       '| simple\\_python\\_98 | simple\\_python | value\\_error:others | 0.850 B | calculate\\_clock\\_angle: calculate\\_clock\\_angle called with different arguments: hours: expected 6, got 18 |',
     );
+  });
+
+  test("a multi-turn run: the leaderboard's verdicts beside the turn-by-turn diagnosis", async () => {
+    const data = wholeDataFolder();
+    try {
+      const dir = scratch.fresh();
+      const run = await runCli(
+        [
+          'bfcl',
+          '--questions',
+          data,
+          '--answers',
+          join(data, 'possible_answer'),
+          '--results',
+          join(data, 'result/BFCL_v4_multi_turn_base_result.json'),
+          '-o',
+          'v.jsonl',
+          '--markdown',
+          'r.md',
+        ],
+        { cwd: dir },
+      );
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      // The score file's own count: 121 of 200.
+      expect(run.stdout).toMatch(/^multi_turn_base +0\.605 \(121\/200\) +0\.\d{3} +0$/m);
+      const lines = readFileSync(join(dir, 'v.jsonl'), 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(lines).toHaveLength(200);
+      const line = lines.find((l) => l.id === 'multi_turn_base_90');
+      expect(Object.keys(line)).toEqual([
+        'id',
+        'index',
+        'category',
+        'valid',
+        'error_type',
+        'error',
+        'score',
+        'grade',
+        'turn_pass_rate',
+        'first_failing_turn',
+        'turns',
+        'first_state_difference',
+        'top_issue',
+      ]);
+      expect([line.valid, line.error_type, line.first_failing_turn]).toEqual([
+        false,
+        'multi_turn:execution_response_mismatch',
+        2,
+      ]);
+      // The failures table lists multi-turn entries like single-turn ones, with the leaderboard's error type.
+      expect(readFileSync(join(dir, 'r.md'), 'utf8')).toMatch(
+        /^\| multi\\_turn\\_base\\_90 \| multi\\_turn\\_base \| multi\\_turn:execution\\_response\\_mismatch \| 0\.729 C \| get\\_zipcode\\_based\\_on\\_city: turn 2: expected call to get\\_zipcode\\_based\\_on\\_city was not made \|$/m,
+      );
+    } finally {
+      rmSync(data, { recursive: true, force: true });
+    }
   });
 
   test('--to-gold writes one gold file per entry of the judged categories; eval reads them', async () => {

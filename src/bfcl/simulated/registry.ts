@@ -4,6 +4,7 @@
  */
 import type { SimulatedApiFactory } from './api.js';
 import { createGorillaFileSystem } from './gorilla-file-system.js';
+import { createMathAPI } from './math-api.js';
 import { createMessageAPI } from './message-api.js';
 import { createTwitterAPI } from './posting-api.js';
 import { createTicketAPI } from './ticket-api.js';
@@ -13,6 +14,7 @@ import { createVehicleControlAPI } from './vehicle-control.js';
 
 export const SIMULATED_APIS: ReadonlyMap<string, SimulatedApiFactory> = new Map<string, SimulatedApiFactory>([
   ['GorillaFileSystem', createGorillaFileSystem],
+  ['MathAPI', createMathAPI],
   ['MessageAPI', createMessageAPI],
   ['TicketAPI', createTicketAPI],
   ['TradingBot', createTradingBot],
