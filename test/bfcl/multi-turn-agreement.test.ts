@@ -73,6 +73,34 @@ describe("agreement with the leaderboard's multi-turn score files (glyphh-ada-1.
     },
   );
 
+  test('the diagnosis: where the states first part, beside the verdict (docs/bfcl.md counts these)', () => {
+    const judged = lines as BfclTurnsLine[];
+    const tally = (valid: boolean, differs: boolean) =>
+      judged.filter((line) => line.valid === valid && (line.first_state_difference !== null) === differs).length;
+    // 370 failures: 293 with a first state difference, 77 on results alone.
+    expect([tally(false, true), tally(false, false)]).toEqual([293, 77]);
+    // 21 passes whose states differ after a turn the leaderboard does not check (its answer is []): all miss_param.
+    const passedApart = judged.filter((line) => line.valid && line.first_state_difference !== null);
+    expect(passedApart).toHaveLength(21);
+    expect(new Set(passedApart.map((line) => line.category))).toEqual(new Set(['multi_turn_miss_param']));
+    expect(byId.get('multi_turn_miss_param_39')).toMatchObject({
+      valid: true,
+      first_state_difference: { turn: 1, classes: [{ class_name: 'GorillaFileSystem', attributes: ['root'] }] },
+    });
+  });
+
+  test('multi_turn_base_4 (gorilla#1367): the ground truth tweets a sort() that sort() never returns', () => {
+    const line = byId.get('multi_turn_base_4') as BfclTurnsLine;
+    expect([line.valid, line.error_type]).toEqual([false, 'multi_turn:instance_state_mismatch']);
+    expect(line.first_state_difference).toEqual({
+      turn: 3,
+      classes: [{ class_name: 'TwitterAPI', attributes: ['tweets'] }],
+    });
+    expect(line.top_issue?.problem).toContain(
+      'content: expected "Initial report content More unsorted data Unsorted data", got "Initial report content Unsorted data More unsorted data"',
+    );
+  });
+
   test('multi_turn_base_90, worked out by hand: the verdict at turn 2, and the diagnosis beside it', () => {
     const line = byId.get('multi_turn_base_90') as BfclTurnsLine;
     // Turn 2 (index 1) expects two zip codes and a distance; the model called getDistance, which no
