@@ -83,10 +83,16 @@ describe("agreement with the leaderboard's multi-turn score files (glyphh-ada-1.
     const passedApart = judged.filter((line) => line.valid && line.first_state_difference !== null);
     expect(passedApart).toHaveLength(21);
     expect(new Set(passedApart.map((line) => line.category))).toEqual(new Set(['multi_turn_miss_param']));
-    expect(byId.get('multi_turn_miss_param_39')).toMatchObject({
+    // miss_param_39 made a folder in turn 1, before the user named it (turn 2: 'WebDevProjects').
+    const early = byId.get('multi_turn_miss_param_39') as BfclTurnsLine;
+    expect(early).toMatchObject({
       valid: true,
       first_state_difference: { turn: 1, classes: [{ class_name: 'GorillaFileSystem', attributes: ['root'] }] },
     });
+    expect([early.turns[0]!.verdict, early.top_issue?.problem]).toEqual([
+      'FAIL',
+      'mkdir expected in turn 2, made in turn 1',
+    ]);
   });
 
   test('multi_turn_base_4 (gorilla#1367): the ground truth tweets a sort() that sort() never returns', () => {
