@@ -65,6 +65,18 @@ export function resultText(result: PyData): string {
 }
 
 /**
+ * An error that is not Python's (a value of a shape the port does not expect, which Python would meet
+ * with an exception whose message toolscore does not know): the entry is reported as not judged. A
+ * stack overflow and toolscore's own reasons pass through.
+ */
+function notPython(error: unknown, doing: string): unknown {
+  if (error instanceof UncheckableEntry || (error instanceof RangeError && /call stack/i.test(error.message)))
+    return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new UncheckableEntry(`${doing} fails in toolscore's port (${reason}); what Python raises there is not known`);
+}
+
+/**
  * One side's instances of an entry (the model's or the ground truth's): what Python keeps in
  * `globals()` under `<model>_<entry id>_<class>_instance` from one turn to the next.
  */
@@ -93,7 +105,7 @@ export class SimulatedSide {
         return resultText(this.run(call));
       } catch (error) {
         if (error instanceof PyException) return `Error during execution: ${error.message}`;
-        throw error;
+        throw notPython(error, `running ${JSON.stringify(call)}`);
       }
     });
   }
@@ -113,7 +125,16 @@ export class SimulatedSide {
           : new PyDict();
         if (!(config instanceof PyDict))
           throw new UncheckableEntry(`its initial_config of ${className} is not an object`);
-        api.loadScenario(config, this.scenario.longContext);
+        try {
+          api.loadScenario(config, this.scenario.longContext);
+        } catch (error) {
+          // Python's run stops there too: no verdict for the entry.
+          if (error instanceof PyException)
+            throw new UncheckableEntry(
+              `its initial_config of ${className} does not load: Python raises ${error.pyClass}: ${error.message}`,
+            );
+          throw notPython(error, `loading its initial_config of ${className}`);
+        }
       }
       const name = `${this.side}_${this.scenario.id}_${className}_instance`.replace(/[-./:]/g, '_');
       this.instances.set(className, api);
