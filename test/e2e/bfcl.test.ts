@@ -88,6 +88,25 @@ describe('toolscore bfcl', () => {
         { cwd: dir },
       );
       expect([run.code, run.stderr]).toEqual([0, '']);
+      // Two judging threads, each with its own module state, write the same bytes.
+      const two = await runCli(
+        [
+          'bfcl',
+          '--questions',
+          data,
+          '--answers',
+          join(data, 'possible_answer'),
+          '--results',
+          join(data, 'result/BFCL_v4_multi_turn_base_result.json'),
+          '--jobs',
+          '2',
+          '-o',
+          'v2.jsonl',
+        ],
+        { cwd: dir },
+      );
+      expect(two.code).toBe(0);
+      expect(readFileSync(join(dir, 'v2.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'v.jsonl'), 'utf8'));
       // The score file's own count: 121 of 200.
       expect(run.stdout).toMatch(/^multi_turn_base +0\.605 \(121\/200\) +0\.\d{3} +0$/m);
       const lines = readFileSync(join(dir, 'v.jsonl'), 'utf8')
