@@ -18,7 +18,7 @@ type Rounding = 'n' | 'd';
 const LOG2_10 = 3.3219280948873626;
 const GUARD_BITS = 80;
 /** The largest `mp.dps` toolscore computes: far beyond any call, short of hanging on a hostile one. */
-const MAX_DPS = 20000;
+const MAX_DPS = 5000;
 
 function bitLength(n: bigint): number {
   return n === 0n ? 0 : (n < 0n ? -n : n).toString(2).length;
