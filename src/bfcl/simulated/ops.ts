@@ -151,7 +151,7 @@ export function dictKey(value: PyData): PyKey {
 }
 
 /** `dict[key]` with Python's key equality; undefined when absent. */
-export function lookup(dict: PyDict, key: PyData): { value: PyData; key: PyKey } | undefined {
+function lookup(dict: PyDict, key: PyData): { value: PyData; key: PyKey } | undefined {
   const wanted = dictKey(key);
   if (dict.has(wanted)) return { value: dict.get(wanted) as PyData, key: wanted };
   const number = typeof wanted === 'boolean' ? (wanted ? 1 : 0) : wanted;
