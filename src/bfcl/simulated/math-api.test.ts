@@ -171,6 +171,16 @@ describe('MathAPI', () => {
     expect(run(method, args)).toBe(expected);
   });
 
+  test('hundreds of digits: every one as mpmath prints it; beyond 5000 digits toolscore declines', () => {
+    // print(repr(MathAPI().logarithm("0.001", 7, 300)))
+    expect(run('logarithm', ['0.001', 7, 300])).toBe(
+      "{'result': mpf('-3.54988398736481498045378568494057744449633356882718417006902273136773562964538030592049448540684407703262332735353243810571069280652580750409245557506781589158823412310357509522990888721257514132224506262563401279793637220235066102772771832606118649694720619923098984320667241071938646643126819052950235')}",
+    );
+    expect(run('logarithm', [10, 10, 5001])).toBe(
+      "{'error': 'toolscore computes mpmath to at most 5000 digits, not 5001'}",
+    );
+  });
+
   test('keywords bind as Python binds them', () => {
     const api = createMathAPI();
     const keywords = new Map<string, PyData>([

@@ -8,7 +8,7 @@ import type { PyArguments, SimulatedApi } from './api.js';
 import { typeError } from './ops.js';
 import { type PyData, PyException, pyEq } from './py.js';
 
-export interface PyMethod<Self> {
+interface PyMethod<Self> {
   /** The parameters after `self`, in order. */
   readonly params: readonly string[];
   /**

@@ -18,7 +18,7 @@ type Rounding = 'n' | 'd';
 const LOG2_10 = 3.3219280948873626;
 const GUARD_BITS = 80;
 /** The largest `mp.dps` toolscore computes: far beyond any call, short of hanging on a hostile one. */
-const MAX_DPS = 20000;
+const MAX_DPS = 5000;
 
 function bitLength(n: bigint): number {
   return n === 0n ? 0 : (n < 0n ? -n : n).toString(2).length;
@@ -95,7 +95,7 @@ function addRounded(a: Mpf, b: Mpf, prec: number, rounding: Rounding): Mpf {
 }
 
 /** `mpf_div` rounded to nearest; dividing by zero is Python's `ZeroDivisionError` with no message. */
-export function div(a: Mpf, b: Mpf, prec: number): Mpf {
+function div(a: Mpf, b: Mpf, prec: number): Mpf {
   if (isFinite(a) && isFinite(b)) {
     const num = b.man < 0n ? -a.man : a.man;
     return roundRatio(num, b.man < 0n ? -b.man : b.man, a.exp - b.exp, prec);
@@ -287,7 +287,7 @@ function toDigitsExp(x: { man: bigint; exp: number }, dps: number): [string, num
 }
 
 /** `libmpf.to_str(s, dps)` with its defaults. */
-export function toStr(x: Mpf, dps: number): string {
+function toStr(x: Mpf, dps: number): string {
   if (!isFinite(x)) return x === 'zero' ? '0.0' : x;
   const negative = x.man < 0n;
   let [digits, exponent] = toDigitsExp(negative ? { man: -x.man, exp: x.exp } : x, dps + 3);
