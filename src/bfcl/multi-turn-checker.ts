@@ -153,8 +153,8 @@ function scenario(id: string, question: Record<string, unknown>): Scenario {
     id,
     initialConfig: pyValue(config) as Scenario['initialConfig'],
     involvedClasses: classes,
-    // `"long_context" in test_category`, the category read from the id.
-    longContext: id.replace(/_[^_]*$/, '').includes('long_context'),
+    // `"long_context" in test_category or "composite" in test_category`, the category read from the id.
+    longContext: /long_context|composite/.test(id.replace(/_[^_]*$/, '')),
   };
 }
 
