@@ -113,6 +113,24 @@ describe('multi_turn_checker and the runner around it, on a made-up API', () => 
   });
 });
 
+describe('the long-context variants', () => {
+  test('"long_context" or "composite" in the category the id names loads them', () => {
+    const loaded = (id: string): boolean[] => {
+      const flags: boolean[] = [];
+      const api = (): SimulatedApi => ({
+        ...notes(),
+        loadScenario: (_config, longContext) => void flags.push(longContext),
+      });
+      judgeMultiTurn(id, QUESTION, [['count()']], [[step(['count', '{}'])]], 'r', new Map([['NoteAPI', api]]));
+      return flags;
+    };
+    // Each side loads once.
+    expect(loaded('multi_turn_long_context_3')).toEqual([true, true]);
+    expect(loaded('multi_turn_composite_3')).toEqual([true, true]);
+    expect(loaded('multi_turn_base_3')).toEqual([false, false]);
+  });
+});
+
 describe('decode_execute of a function-calling model (convert_to_function_call)', () => {
   test("every key of an item, arguments as Python's repr, joined with ','", () => {
     expect(stepCallTexts([{ cd: '{"folder": "a\'b", "n": 1.0, "m": [1, null, true]}', ls: { a: true } }], 'r')).toEqual(
