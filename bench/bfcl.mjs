@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `toolscore bfcl` on the whole corpus run (test/corpus/bfcl: 1,640 judged entries in 10 categories,
-// multi-turn set aside), in-process, against the floor of reading it.
+// the multi-turn run is bench/bfcl-multi-turn.mjs), in-process, against the floor of reading it.
 //
 //   npm run build && node bench/bfcl.mjs [--rounds 9] [--scale K]
 //

@@ -3,11 +3,11 @@ import type { Ruleset } from './types.js';
 /**
  * How the leaderboard judges a category: `ast` checks the calls against the possible answer,
  * `irrelevance` is valid when no call is decoded, `relevance` when one is. `multi_turn` is judged by
- * the leaderboard on the state its simulated APIs reach, which toolscore does not reproduce (yet): its
- * entries are scored turn by turn against the possible answer as a conversation gold, with no verdict.
- * `agentic` (memory and web search) is judged on the model's last message that is not a call, which must
- * say one of the possible answers (agentic.ts). Anything else (executable, Java, JavaScript, …) needs
- * what toolscore does not run: the reason says what.
+ * running both sides' calls on its simulated APIs (multi-turn-checker.ts), and scored turn by turn
+ * against the possible answer as a conversation gold beside. `agentic` (memory and web search) is judged
+ * on the model's last message that is not a call, which must say one of the possible answers
+ * (agentic.ts). Anything else (executable, Java, JavaScript, …) needs what toolscore does not run: the
+ * reason says what.
  */
 export type CategoryKind = 'ast' | 'irrelevance' | 'relevance' | 'multi_turn' | 'agentic';
 
@@ -49,7 +49,7 @@ const JUDGED: Readonly<Record<Ruleset, Readonly<Record<string, CategoryKind>>>> 
 
 /** Why a category toolscore does not judge cannot be judged offline, by a part of its name. */
 const UNJUDGED: readonly [RegExp, string][] = [
-  [/multi_turn/, "needs the leaderboard's simulated APIs (file system, trading, travel …) to run each turn"],
+  [/multi_turn/, 'is not one of the four multi-turn categories whose simulated APIs toolscore runs'],
   // The memory categories' prerequisite conversations fill the memory; the leaderboard scores none of them.
   [/prereq/, "holds the memory categories' prerequisite conversations, which the leaderboard does not score"],
   [

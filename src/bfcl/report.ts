@@ -3,7 +3,7 @@ import { pageEnd, pageStart, section, table as htmlTable } from '../reports/html
 import { table as markdownTable } from '../reports/markdown.js';
 import { displayText } from '../reports/text.js';
 import { BFCL_TEXT, accuracyText, skippedText, textResultsText, unansweredText } from './text.js';
-import type { BfclCategorySummary, BfclLine, BfclSummary, BfclVerdictLine } from './types.js';
+import type { BfclCategorySummary, BfclLine, BfclSummary, BfclTurnsLine, BfclVerdictLine } from './types.js';
 
 /*
  * The views of a BFCL run: the console table, Markdown (a job summary) and an HTML page. Every text
@@ -19,7 +19,7 @@ const score = (value: number | null): string => (value === null ? BFCL_TEXT.none
 function categoryRows(summary: BfclSummary): string[][] {
   const row = (name: string, c: Omit<BfclCategorySummary, 'category'>) => [
     name,
-    accuracyText(c.correct_count, c.total_count, c.scored_without_verdict),
+    accuracyText(c.correct_count, c.total_count),
     score(c.mean_score),
     String(c.errors),
   ];
@@ -44,13 +44,16 @@ export function renderBfclConsole(summary: BfclSummary): string {
   return `${lines.join('\n')}\n`;
 }
 
-function failures(lines: readonly BfclLine[]): BfclVerdictLine[] {
+/** A judged entry: single-turn or multi-turn. */
+type JudgedLine = BfclVerdictLine | BfclTurnsLine;
+
+function failures(lines: readonly BfclLine[]): JudgedLine[] {
   return lines
-    .filter((line): line is BfclVerdictLine => 'valid' in line && line.valid === false)
+    .filter((line): line is JudgedLine => 'valid' in line && !line.valid)
     .sort((a, b) => a.score - b.score || a.index - b.index);
 }
 
-const issueText = (line: BfclVerdictLine): string =>
+const issueText = (line: JudgedLine): string =>
   line.top_issue === null ? BFCL_TEXT.noIssue : `${line.top_issue.tool}: ${line.top_issue.problem}`;
 
 /** Markdown: the category table, then the failing entries with toolscore's top issue. */

@@ -4,13 +4,11 @@ import type { BfclCategorySummary, BfclLine, BfclSummary } from './types.js';
 interface Tally {
   correct: number;
   total: number;
-  /** Lines scored without a verdict (multi-turn). */
-  unjudged: number;
   scoreSum: number;
   errors: number;
 }
 
-const empty = (): Tally => ({ correct: 0, total: 0, unjudged: 0, scoreSum: 0, errors: 0 });
+const empty = (): Tally => ({ correct: 0, total: 0, scoreSum: 0, errors: 0 });
 
 /** Adds verdicts lines up per category, as the leaderboard counts them, with toolscore's mean score beside. */
 export class BfclSummaryBuilder {
@@ -25,9 +23,8 @@ export class BfclSummaryBuilder {
         t.errors++;
         continue;
       }
-      if (line.valid === null) t.unjudged++;
-      else t.total++;
-      if (line.valid === true) t.correct++;
+      t.total++;
+      if (line.valid) t.correct++;
       t.scoreSum += line.score;
     }
   }
@@ -52,13 +49,11 @@ export class BfclSummaryBuilder {
 }
 
 function counts(tally: Tally): Omit<BfclCategorySummary, 'category'> {
-  const scored = tally.total + tally.unjudged;
   return {
     correct_count: tally.correct,
     total_count: tally.total,
     accuracy: tally.total === 0 ? null : tally.correct / tally.total,
-    mean_score: scored === 0 ? null : tally.scoreSum / scored,
+    mean_score: tally.total === 0 ? null : tally.scoreSum / tally.total,
     errors: tally.errors,
-    ...(tally.unjudged > 0 ? { scored_without_verdict: tally.unjudged } : {}),
   };
 }

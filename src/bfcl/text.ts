@@ -9,8 +9,6 @@ export const BFCL_TEXT = {
   errors: 'Unreadable',
   overall: 'all judged entries',
   none: 'n/a',
-  /** In place of the leaderboard's verdict of a multi-turn entry (its state-based checker is not ported). */
-  notReproduced: 'not reproduced yet',
   failuresTitle: 'Entries the leaderboard fails, with toolscore’s diagnosis',
   entry: 'Entry',
   errorType: 'Leaderboard error',
@@ -21,15 +19,9 @@ export const BFCL_TEXT = {
   noFailures: 'The leaderboard fails no entry of this run.',
 } as const;
 
-/**
- * `accuracy 0.945 (189/200)`; for entries scored with no verdict (multi-turn) `not reproduced yet (20)`,
- * beside the count of the judged ones when a row has both.
- */
-export function accuracyText(correct: number, total: number, unjudged = 0): string {
-  const judged = total === 0 ? BFCL_TEXT.none : `${(correct / total).toFixed(3)} (${correct}/${total})`;
-  if (unjudged === 0) return judged;
-  const missing = `${BFCL_TEXT.notReproduced} (${unjudged})`;
-  return total === 0 ? missing : `${judged}; ${missing}`;
+/** `0.945 (189/200)`. */
+export function accuracyText(correct: number, total: number): string {
+  return total === 0 ? BFCL_TEXT.none : `${(correct / total).toFixed(3)} (${correct}/${total})`;
 }
 
 /** The line for a category a folder held that toolscore does not judge. */

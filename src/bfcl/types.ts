@@ -1,7 +1,6 @@
 import type { Grade, Verdict } from '../core/grade.js';
 import type { BatchTopIssue } from '../batch/types.js';
 import type { PyValue } from './python-values.js';
-import type { BFCL_TEXT } from './text.js';
 
 /**
  * Which of the leaderboard's checkers a file is judged by: `v4`, today's `bfcl_eval` (the v3/v4 file
@@ -92,16 +91,19 @@ export interface BfclVerdictLine {
 }
 
 /**
- * One line of a multi-turn entry: toolscore's scores, turn by turn, against the possible answer as a
- * conversation gold. The leaderboard judges these entries on the state its simulated APIs reach after
- * each turn, which toolscore does not reproduce yet: `valid` is null and `leaderboard_verdict` says so.
+ * One line of a multi-turn entry: the leaderboard's verdict (its simulated APIs run on both sides,
+ * states and results compared after each turn), beside toolscore's diagnosis: its scores turn by turn
+ * against the possible answer as a conversation gold, and the first turn after which the states differ.
  */
 export interface BfclTurnsLine {
   id: string;
   index: number;
   category: string;
-  valid: null;
-  leaderboard_verdict: typeof BFCL_TEXT.notReproduced;
+  /** The leaderboard's verdict. */
+  valid: boolean;
+  /** The leaderboard's error type and message (`error_message`, as a one-item list), when not valid. */
+  error_type?: string;
+  error?: unknown[];
   /** The conversation's score: the mean of its turns' scores. */
   score: number;
   grade: Grade;
@@ -109,6 +111,11 @@ export interface BfclTurnsLine {
   first_failing_turn: number | null;
   /** Per turn of the possible answer: its score, grade and verdict (a turn the result never reached scores 0). */
   turns: { turn: number; score: number; grade: Grade; verdict: Verdict }[];
+  /**
+   * The first turn (1-based) after which the model's instances and the ground truth's differ, with each
+   * differing class's public attributes; null when they never do.
+   */
+  first_state_difference: { turn: number; classes: { class_name: string; attributes: string[] }[] } | null;
   top_issue: BatchTopIssue | null;
 }
 
@@ -129,13 +136,8 @@ export interface BfclCategorySummary {
   correct_count: number;
   total_count: number;
   accuracy: number | null;
-  /** toolscore's mean score over the same entries (multi-turn ones included). */
+  /** toolscore's mean score over the same entries. */
   mean_score: number | null;
-  /**
-   * Multi-turn entries, scored by toolscore with no leaderboard verdict (not reproduced yet): not in
-   * `total_count`, in `mean_score`. Present only when there are some.
-   */
-  scored_without_verdict?: number;
   /** Entries that could not be read. */
   errors: number;
 }
@@ -145,7 +147,7 @@ export interface BfclSummary {
   toolscore_version: string;
   categories: BfclCategorySummary[];
   overall: Omit<BfclCategorySummary, 'category'>;
-  /** Categories a folder held that cannot be judged offline, with why (multi-turn needs simulated APIs). */
+  /** Categories a folder held that cannot be judged offline, with why (agentic ones need back ends). */
   skipped: { category: string; file: string; reason: string }[];
   /** Questions that had no result. */
   unanswered: number;

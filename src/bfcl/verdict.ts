@@ -11,6 +11,7 @@ import { planCategory } from './categories.js';
 import { UncheckableEntry, astChecker } from './checker.js';
 import { type Decoded, answerCalls, decodeResult, entryObject, isEmptyOutput, offeredFunctions } from './decode.js';
 import { agenticGold, bfclGold } from './gold.js';
+import { judgeMultiTurn } from './multi-turn-checker.js';
 import { multiTurnCalls, multiTurnGold, userMessages } from './multi-turn.js';
 import { pyValue, toJson } from './python-values.js';
 import { BFCL_TEXT } from './text.js';
@@ -60,8 +61,9 @@ export class BfclJudge {
       const plan = planCategory(category, item.ruleset);
       if ('reason' in plan)
         throw new ToolscoreInputError({ source: item.where }, `category ${category} ${plan.reason}`);
-      // The schema's types are names ("float"), never numbers: the question needs no number kinds, and is the largest text.
-      const question = entryObject(item.question, `${item.where} (question)`, false);
+      // The schema's types are names ("float"), never numbers: the question needs no number kinds, and is the
+      // largest text; a multi-turn one's initial_config does (the APIs keep `5.0` a float).
+      const question = entryObject(item.question, `${item.where} (question)`, plan.kind === 'multi_turn');
       if (plan.kind === 'multi_turn') return multiTurnLine(item, question, this.scoring, this.settings.parameters);
       if (plan.kind === 'agentic') return this.agenticLine(item);
       const functions = offeredFunctions(question, `question ${id}`);
@@ -148,9 +150,9 @@ function answerEntry(item: BfclItem): Record<string, unknown> {
 }
 
 /**
- * A multi-turn entry scored turn by turn: the result's turn k against the possible answer's turn k,
- * the question's user messages saying how many turns there are. No verdict: the leaderboard's
- * state-based checker (it runs the calls on its simulated APIs) is not reproduced yet.
+ * A multi-turn entry: the leaderboard's verdict (multi-turn-checker.ts), and toolscore's diagnosis, the
+ * result's turn k scored against the possible answer's turn k (the question's user messages saying how
+ * many turns there are) and the first turn whose state differs.
  */
 function multiTurnLine(
   item: BfclItem,
@@ -161,6 +163,13 @@ function multiTurnLine(
   const result = resultEntry(item);
   const answer = answerEntry(item);
   const gold = readGold(multiTurnGold(question, answer, parameters, item.id), `possible answer ${item.id}`);
+  const { verdict, firstStateDifference } = judgeMultiTurn(
+    item.id,
+    question,
+    answer.ground_truth as string[][],
+    result.result,
+    item.where,
+  );
   const { calls, turns } = multiTurnCalls(result.result, item.where);
   const users = userMessages(question, item.id)
     .slice(0, turns)
@@ -171,8 +180,8 @@ function multiTurnLine(
     id: item.id,
     index: item.index,
     category: item.category,
-    valid: null,
-    leaderboard_verdict: BFCL_TEXT.notReproduced,
+    valid: verdict.valid,
+    ...(verdict.valid ? {} : { error_type: verdict.error_type!, error: redactDeep(verdict.error) }),
     score: scored.score,
     grade: scored.grade,
     turn_pass_rate: conversation.turnPassRate,
@@ -183,6 +192,7 @@ function multiTurnLine(
       grade: turn.grade,
       verdict: turn.verdict,
     })),
+    first_state_difference: firstStateDifference,
     top_issue: lineTopIssue(scored),
   };
 }

@@ -553,7 +553,7 @@ Exit codes:
   0  judged (a BFCL run gates nothing), or the gold files were written
   2  bad usage or bad input: no --questions or --results, a file whose name
      says no category, a category with no questions or possible answers, a
-     results file of a category toolscore cannot judge offline (multi-turn,
+     results file of a category toolscore cannot judge offline (memory,
      executable, Java, JavaScript), a line that is not JSON`;
 
 const bfclCommand: CommandSpec<BfclFlags, []> = {

@@ -48,25 +48,15 @@ describe('agreement with the leaderboard on the v4 corpus run', async () => {
   const verdicts = new Map(jsonLines(join(RUN, 'verdicts.jsonl')).map((v) => [v.id as string, v]));
   const byId = new Map(lines.map((line) => [line.id, line]));
 
-  test('every entry is judged; multi-turn is scored with no verdict (not reproduced yet)', () => {
+  test('every entry is judged (the multi-turn categories are in multi-turn-agreement.test.ts)', () => {
     expect(lines.filter((line) => !('valid' in line))).toEqual([]);
     const summary = run.summary();
     expect(summary.skipped).toEqual([]);
-    const multiTurn = lines.filter((line) => line.category === 'multi_turn_base');
-    expect(multiTurn).toHaveLength(20);
-    expect(multiTurn.every((line) => 'valid' in line && line.valid === null)).toBe(true);
     // A function-calling model's run: no category answered only in text.
     expect(summary.text_results).toEqual([]);
-    expect(
-      summary.categories
-        .filter((c) => c.category !== 'multi_turn_base')
-        .map((c) => [c.category, c.total_count, c.total_count - c.correct_count]),
-    ).toEqual(Object.entries(EXPECTED).map(([category, [entries, failures]]) => [category, entries, failures]));
-    expect(summary.categories.find((c) => c.category === 'multi_turn_base')).toMatchObject({
-      total_count: 0,
-      accuracy: null,
-      scored_without_verdict: 20,
-    });
+    expect(summary.categories.map((c) => [c.category, c.total_count, c.total_count - c.correct_count])).toEqual(
+      Object.entries(EXPECTED).map(([category, [entries, failures]]) => [category, entries, failures]),
+    );
   });
 
   test.each(Object.keys(EXPECTED))('%s: every verdict equals the stored one', (category) => {
@@ -81,8 +71,7 @@ describe('agreement with the leaderboard on the v4 corpus run', async () => {
     for (const file of readdirSync(RUN).filter((name) => name.endsWith('_score.jsonl'))) {
       // The first line is the category's summary; the rest are its failures.
       for (const failure of jsonLines(join(RUN, file)).slice(1)) {
-        const ours = byId.get(failure.id as string);
-        if (ours === undefined || ours.category === 'multi_turn_base') continue; // not reproduced yet
+        const ours = byId.get(failure.id as string)!;
         expect({
           id: ours.id,
           error_type: (ours as BfclVerdictLine).error_type,

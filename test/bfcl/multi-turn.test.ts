@@ -1,27 +1,23 @@
 /**
  * BFCL's v4 multi-turn categories (base, miss_func, miss_param, long_context; 200 entries each): every
  * possible answer converts to a conversation gold that the published schema accepts and readGold reads
- * without a warning, and a model's multi-turn result is scored turn by turn, with no verdict of the
- * leaderboard's (not reproduced yet). The corpus holds every 10th entry of each category (the whole
- * files would take it over its size limit) as plain files, and the whole four categories gzipped
- * (gorilla at 6ea5797): all 800 entries are converted.
+ * without a warning. The corpus holds every 10th entry of each category as plain files, and the whole
+ * four categories gzipped (gorilla at 6ea5797): all 800 entries are converted. The verdicts of a run
+ * of them are in multi-turn-agreement.test.ts.
  */
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, test } from 'vitest';
-import { evaluateBfcl } from '../../src/bfcl/index.js';
 import { type BfclGoldFile, bfclGoldFiles } from '../../src/bfcl/to-gold.js';
 import type { BfclTurnsGold } from '../../src/bfcl/multi-turn.js';
-import type { BfclLine, BfclTurnsLine } from '../../src/bfcl/types.js';
 import { readGold } from '../../src/gold/gold.js';
 import { checkedGold } from '../../src/io/gold-check.js';
 import { ROOT } from '../schemas/published.js';
+import { MULTI_TURN_CATEGORIES as CATEGORIES, wholeDataFolder } from './whole-data.js';
 
 const CORPUS = join(ROOT, 'test/corpus/bfcl');
-const CATEGORIES = ['multi_turn_base', 'multi_turn_long_context', 'multi_turn_miss_func', 'multi_turn_miss_param'];
 const schema = new Ajv2020({ allErrors: true, strict: true }).compile(
   JSON.parse(readFileSync(join(ROOT, 'schemas/gold.json'), 'utf8')),
 );
@@ -52,23 +48,6 @@ const counts = (files: readonly BfclGoldFile[]) =>
     const empty = of.flatMap((file) => (file.gold as BfclTurnsGold).turns).filter((turn) => turn.calls.length === 0);
     return [category, of.length, empty.length];
   });
-
-/**
- * The leaderboard's data folder for the four categories, whole: the question and answer files are kept
- * gzipped in the corpus (test/corpus/bfcl/multi-turn-full), written out here beside the function docs.
- */
-function wholeDataFolder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'toolscore-bfcl-full-'));
-  const full = join(CORPUS, 'multi-turn-full');
-  mkdirSync(join(dir, 'possible_answer'));
-  for (const category of CATEGORIES)
-    for (const sub of ['', 'possible_answer']) {
-      const name = `BFCL_v4_${category}.json`;
-      writeFileSync(join(dir, sub, name), gunzipSync(readFileSync(join(full, sub, `${name}.gz`))));
-    }
-  cpSync(join(CORPUS, 'questions', 'multi_turn_func_doc'), join(dir, 'multi_turn_func_doc'), { recursive: true });
-  return dir;
-}
 
 test('all 800 entries of the leaderboard’s four multi-turn categories convert and validate', async () => {
   const dir = wholeDataFolder();
@@ -128,53 +107,5 @@ describe('multi-turn possible answers as conversation gold', async () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
-});
-
-describe('a multi-turn result scored turn by turn (glyphh-ada-1.1, multi_turn_base)', async () => {
-  const run = evaluateBfcl({
-    questions: join(CORPUS, 'questions'),
-    answers: join(CORPUS, 'possible_answer'),
-    results: join(CORPUS, 'model_runs/glyphh-ada-1.1/BFCL_v4_multi_turn_base_result.jsonl'),
-  });
-  const lines: BfclLine[] = [];
-  for await (const line of run) lines.push(line);
-
-  test('every entry has turn scores and no verdict: the leaderboard’s is not reproduced yet', () => {
-    expect(lines).toHaveLength(20);
-    for (const line of lines as BfclTurnsLine[]) {
-      expect(line.valid).toBeNull();
-      expect(line.leaderboard_verdict).toBe('not reproduced yet');
-    }
-    const summary = run.summary();
-    expect(summary.categories).toEqual([
-      expect.objectContaining({
-        category: 'multi_turn_base',
-        total_count: 0,
-        accuracy: null,
-        scored_without_verdict: 20,
-      }),
-    ]);
-  });
-
-  test('multi_turn_base_90, worked out by hand', () => {
-    const line = lines.find((l) => l.id === 'multi_turn_base_90') as BfclTurnsLine;
-    // Turn 1: the five expected calls, all made with equal values (150 for 150.0), plus startEngine
-    // twice more: 7 calls. Every tool is one the turn expects (selection 1), arguments right (F1 1);
-    // 2 insertions to turn the expected order into the calls made (sequence 1 - 2/7 = 5/7), and 2 of
-    // 7 calls redundant (redundancy 5/7): 0.4 + 0.3 + 0.2 × 5/7 + 0.1 × 5/7 = 0.914285714286.
-    // Turn 2: getDistance where get_zipcode_based_on_city twice and estimate_distance were expected: 0.
-    // Turns 3 and 4: the calls of the answer (post_tweet's keywords in another order): 1 each.
-    expect(line.turns.map((turn) => [turn.turn, turn.score, turn.verdict])).toEqual([
-      [1, 0.914285714286, 'PASS'],
-      [2, 0, 'FAIL'],
-      [3, 1, 'PASS'],
-      [4, 1, 'PASS'],
-    ]);
-    // (0.914285714286 + 0 + 1 + 1) / 4
-    expect(line.score).toBe(0.728571428572);
-    expect(line.turn_pass_rate).toBe(0.75);
-    expect(line.first_failing_turn).toBe(2);
-    expect(line.top_issue?.problem).toBe('turn 2: expected call to get_zipcode_based_on_city was not made');
   });
 });

@@ -5,7 +5,7 @@
  * a string, and `response_checker` compares those strings). Ints are integral JS numbers, floats are
  * `PyFloat`s, dicts are `PyDict`s (insertion-ordered, int and str keys kept apart, as Python's are).
  */
-import { PyFloat, floatRepr, stringRepr } from '../python-values.js';
+import { PyFloat, type PyValue, floatRepr, stringRepr } from '../python-values.js';
 
 export { PyFloat };
 
@@ -106,4 +106,67 @@ export function pyRepr(value: PyData): string {
 /** Python's `str(value)`: a str is itself, anything else its repr. */
 export function pyStr(value: PyData): string {
   return typeof value === 'string' ? value : pyRepr(value);
+}
+
+/** A value `json.loads` made (objects as plain records, floats as `PyFloat`) as the APIs hold it: objects become `PyDict`s. */
+export function pyData(value: PyValue): PyData {
+  if (Array.isArray(value)) return value.map(pyData);
+  if (value !== null && typeof value === 'object' && !(value instanceof PyFloat))
+    return new PyDict(Object.entries(value).map(([key, item]) => [key, pyData(item)]));
+  return value;
+}
+
+/** Python's `int.__repr__`: every digit, where `String(1e21)` would write an exponent. */
+function intRepr(value: number): string {
+  return Number.isInteger(value) ? BigInt(value).toString() : String(value);
+}
+
+/**
+ * Python's `json.dumps(value)` with its defaults: separators `', '` and `': '`, `ensure_ascii` (every
+ * character outside printable ASCII as `\uXXXX`), `allow_nan` (`NaN`, `Infinity`), keys in order,
+ * tuples as lists, and str, int, float, bool and None keys turned into strings. Anything else is the
+ * `TypeError` Python raises, with its message.
+ */
+export function jsonDumps(value: PyData): string {
+  if (value === null) return 'null';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'number') return intRepr(value);
+  if (value instanceof PyFloat) return jsonFloat(value.value);
+  if (typeof value === 'string') return jsonString(value);
+  if (Array.isArray(value)) return `[${value.map(jsonDumps).join(', ')}]`;
+  if (value instanceof PyTuple) return `[${value.items.map(jsonDumps).join(', ')}]`;
+  if (value instanceof PyDict)
+    return `{${[...value].map(([key, item]) => `${jsonString(jsonKey(key))}: ${jsonDumps(item)}`).join(', ')}}`;
+  throw new PyException('TypeError', `Object of type ${value.pyClass} is not JSON serializable`);
+}
+
+function jsonFloat(value: number): string {
+  if (Number.isNaN(value)) return 'NaN';
+  if (!Number.isFinite(value)) return value > 0 ? 'Infinity' : '-Infinity';
+  return floatRepr(value);
+}
+
+function jsonKey(key: PyKey): string {
+  if (typeof key === 'string') return key;
+  if (typeof key === 'boolean') return key ? 'true' : 'false';
+  if (key === null) return 'null';
+  return intRepr(key);
+}
+
+const JSON_ESCAPES: Readonly<Record<string, string>> = {
+  '"': '\\"',
+  '\\': '\\\\',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\b': '\\b',
+  '\f': '\\f',
+};
+
+/** `json.dumps` of a str with `ensure_ascii`: printable ASCII as is, everything else escaped (UTF-16 units). */
+function jsonString(text: string): string {
+  return `"${text.replace(
+    /["\\\u0000-\u001f\u007f-\uffff]/g,
+    (c) => JSON_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )}"`;
 }
