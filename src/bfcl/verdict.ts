@@ -14,7 +14,6 @@ import { agenticGold, bfclGold } from './gold.js';
 import { judgeMultiTurn } from './multi-turn-checker.js';
 import { multiTurnCalls, multiTurnGold, userMessages } from './multi-turn.js';
 import { pyValue, toJson } from './python-values.js';
-import { BFCL_TEXT } from './text.js';
 import type {
   BfclCall,
   BfclItem,
