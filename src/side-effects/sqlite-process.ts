@@ -35,6 +35,12 @@ process.on('disconnect', () => process.exit(0));
 
 type Reply = { ready?: true; rows?: Record<string, unknown>[]; error?: string };
 
+/**
+ * How long starting the child (Node, the driver, opening the file) may take: the query's timeout is the
+ * user's limit on the query, and a loaded machine can take more than a short one just to start Node.
+ */
+const START_TIMEOUT_MS = 30_000;
+
 /** A read-only SQLite file served by a child process that a timeout kills. */
 export class SqliteProcess {
   private child: ChildProcess | undefined;
@@ -57,7 +63,7 @@ export class SqliteProcess {
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
       serialization: 'advanced',
     });
-    const reply = await this.next('opening the database');
+    const reply = await this.next('opening the database', Math.max(this.timeoutMs, START_TIMEOUT_MS));
     if (reply.error !== undefined) {
       await this.close();
       throw new Error(reply.error);
@@ -68,13 +74,13 @@ export class SqliteProcess {
   async query(sql: string, values: unknown[], maxRows: number): Promise<Record<string, unknown>[]> {
     if (!this.child) await this.start();
     this.child!.send({ sql, values, maxRows });
-    const reply = await this.next('the query');
+    const reply = await this.next('the query', this.timeoutMs);
     if (reply.error !== undefined) throw new Error(reply.error);
     return reply.rows ?? [];
   }
 
   /** The child's next reply; past the timeout the child is killed (a later query starts a new one). */
-  private next(what: string): Promise<Reply> {
+  private next(what: string, timeoutMs: number): Promise<Reply> {
     const child = this.child!;
     return new Promise((resolve, reject) => {
       const done = () => {
@@ -97,10 +103,10 @@ export class SqliteProcess {
         if (this.child === child) this.child = undefined;
         reject(
           new Error(
-            `${what} did not finish within ${this.timeoutMs / 1000} s and was stopped (timeout: --db-timeout, option dbTimeoutSeconds)`,
+            `${what} did not finish within ${timeoutMs / 1000} s and was stopped (timeout: --db-timeout, option dbTimeoutSeconds)`,
           ),
         );
-      }, this.timeoutMs);
+      }, timeoutMs);
       child.on('message', onMessage);
       child.on('exit', onExit);
     });
