@@ -34,17 +34,29 @@ const { evaluate, compileGold } = await importDist();
 const cases = readWorkload();
 const med = (values) => summarize(values).median;
 
-/** Median µs per case of PASSES passes over the cases, after 2 untimed ones. */
+/** µs of CPU this process has used (every thread: the collector's too). */
+const cpuNow = () => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
+
+/**
+ * Median µs per case of PASSES passes over the cases, after 2 untimed ones: wall time (`us`), and the
+ * process's CPU time (`cpuUs`), which other processes on a loaded machine inflate far less.
+ */
 function perCase(run) {
   for (let pass = 0; pass < 2; pass++) run();
   const times = [];
+  const cpu = [];
   let sum = 0;
   for (let pass = 0; pass < PASSES; pass++) {
     const start = performance.now();
+    const startCpu = cpuNow();
     sum = run();
+    cpu.push((cpuNow() - startCpu) / cases.length);
     times.push(((performance.now() - start) * 1000) / cases.length);
   }
-  return { us: med(times), sum };
+  return { us: med(times), cpuUs: med(cpu), sum };
 }
 
 const plain = () => {
@@ -98,21 +110,27 @@ const trajectories = strict
 
 /** Median µs per case of agentevals over the cases, after 2 untimed passes; the number of matches. */
 async function agentevalsUs() {
-  if (!strict) return { us: Number.NaN, matches: Number.NaN };
+  if (!strict) return { us: Number.NaN, cpuUs: Number.NaN, matches: Number.NaN };
   const times = [];
+  const cpu = [];
   let matches = 0;
   for (let pass = 0; pass < PASSES + 2; pass++) {
     const start = performance.now();
+    const startCpu = cpuNow();
     matches = 0;
     for (const trajectory of trajectories) if ((await strict(trajectory)).score === true) matches++;
-    if (pass >= 2) times.push(((performance.now() - start) * 1000) / cases.length);
+    if (pass < 2) continue;
+    cpu.push((cpuNow() - startCpu) / cases.length);
+    times.push(((performance.now() - start) * 1000) / cases.length);
   }
-  return { us: med(times), matches };
+  return { us: med(times), cpuUs: med(cpu), matches };
 }
 
+/** bench/floor.mjs "all three": µs per case, wall and CPU. */
 function floorUs() {
   const out = execFileSync('node', [join(REPO_ROOT, 'bench/floor.mjs')], { encoding: 'utf8' });
-  return Number(/all three\s+([\d.]+) µs/.exec(out)[1]);
+  const [, us, cpuUs] = /all three\s+([\d.]+) µs per case, ([\d.]+) µs CPU/.exec(out);
+  return { us: Number(us), cpuUs: Number(cpuUs) };
 }
 
 function pythonUs() {
@@ -126,6 +144,7 @@ function pythonUs() {
 }
 
 const rows = { plain: [], compiled: [], floor: [], python: [], agentevals: [] };
+const cpuRows = { plain: [], compiled: [], agentevals: [], floor: [] };
 let checksum;
 let strictMatches;
 for (let round = 1; round <= ROUNDS; round++) {
@@ -133,13 +152,18 @@ for (let round = 1; round <= ROUNDS; round++) {
   const peer = await agentevalsUs();
   strictMatches = peer.matches;
   rows.agentevals.push(peer.us);
+  cpuRows.agentevals.push(peer.cpuUs);
   const b = perCase(withCompiled);
+  cpuRows.plain.push(a.cpuUs);
+  cpuRows.compiled.push(b.cpuUs);
   if (a.sum !== b.sum) throw new Error(`compiled gold changed the checksum: ${a.sum} against ${b.sum}`);
   if (checksum !== undefined && checksum !== a.sum) throw new Error('checksum changed between rounds');
   checksum = a.sum;
   rows.plain.push(a.us);
   rows.compiled.push(b.us);
-  rows.floor.push(floorUs());
+  const floor = floorUs();
+  rows.floor.push(floor.us);
+  cpuRows.floor.push(floor.cpuUs);
   rows.python.push(pythonUs());
   process.stdout.write(
     `round ${round}: evaluate ${a.us.toFixed(2)} µs, compiled gold ${b.us.toFixed(2)} µs, floor ${rows.floor.at(-1).toFixed(2)} µs, Python ${rows.python.at(-1)} µs, agentevals ${peer.us.toFixed(2)} µs\n`,
@@ -164,10 +188,11 @@ const times = Object.fromEntries(Object.keys(commands).map((name) => [name, []])
 const cpuTimes = Object.fromEntries(Object.keys(commands).map((name) => [name, []]));
 // wait4's resource usage (microseconds; /usr/bin/time and bash's `times` round to 10 ms).
 const CPU_OF_CHILD =
-  'import os, subprocess, sys\n' +
+  'import os, subprocess, sys, time\n' +
+  'start = time.perf_counter()\n' +
   'child = subprocess.Popen(sys.argv[1:])\n' +
   '_, status, usage = os.wait4(child.pid, 0)\n' +
-  'sys.stderr.write("CPU %f %f\\n" % (usage.ru_utime, usage.ru_stime))\n' +
+  'sys.stderr.write("CPU %f %f %f\\n" % (usage.ru_utime, usage.ru_stime, time.perf_counter() - start))\n' +
   'sys.exit(os.waitstatus_to_exitcode(status))\n';
 const withTime = spawnSync('python3', ['-c', 'import os; os.wait4'], { stdio: 'ignore' }).status === 0;
 const PROCESS_RUNS = 15;
@@ -182,8 +207,9 @@ for (let run = 0; run <= PROCESS_RUNS; run++) {
     const ms = performance.now() - start;
     if (done.status !== 0) throw new Error(`${name} exited ${done.status}: ${done.stderr.slice(0, 300)}`);
     if (run === 0) continue;
-    times[name].push(ms);
-    const cpu = /^CPU ([\d.]+) ([\d.]+)$/m.exec(done.stderr);
+    // With the wrapper, the wall time is the child's alone (python3's own start left out).
+    const cpu = /^CPU ([\d.]+) ([\d.]+) ([\d.]+)$/m.exec(done.stderr);
+    times[name].push(cpu ? Number(cpu[3]) * 1000 : ms);
     if (cpu) cpuTimes[name].push((Number(cpu[1]) + Number(cpu[2])) * 1000);
   }
 }
@@ -198,6 +224,8 @@ const importCpu = c["import('toolscore')"] - c['node -e 0'];
 const lines = [
   `checksum Σ score = ${checksum.toFixed(9)} over ${cases.length} cases`,
   `evaluate() per case: ${m.plain.toFixed(2)} µs; with the gold compiled once: ${m.compiled.toFixed(2)} µs`,
+  `CPU time per case: evaluate ${med(cpuRows.plain).toFixed(2)} µs, compiled gold ${med(cpuRows.compiled).toFixed(2)} µs, floor ${med(cpuRows.floor).toFixed(2)} µs, agentevals ${med(cpuRows.agentevals).toFixed(2)} µs`,
+  `  evaluate / floor ${ratio(med(cpuRows.plain), med(cpuRows.floor))} · compiled / floor ${ratio(med(cpuRows.compiled), med(cpuRows.floor))} · evaluate / agentevals ${ratio(med(cpuRows.plain), med(cpuRows.agentevals))} · compiled / agentevals ${ratio(med(cpuRows.compiled), med(cpuRows.agentevals))}`,
   `floor (bench/floor.mjs "all three"): ${m.floor.toFixed(2)} µs; Python tool: ${m.python} µs; agentevals strict: ${m.agentevals.toFixed(2)} µs (${strictMatches} of ${cases.length} trajectories match)`,
   `evaluate / floor ${ratio(m.plain, m.floor)} · compiled / floor ${ratio(m.compiled, m.floor)} · evaluate / Python ${ratio(m.plain, m.python)} · compiled / Python ${ratio(m.compiled, m.python)} · evaluate / agentevals ${ratio(m.plain, m.agentevals)} · compiled / agentevals ${ratio(m.compiled, m.agentevals)}`,
   ...Object.entries(p).map(
