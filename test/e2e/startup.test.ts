@@ -49,11 +49,9 @@ describe('start-up', () => {
 
   it('toolscore --version reads the program and the version, not the core', () => {
     const { files } = loaded([CLI, '--version']);
-    expect(files.filter((file) => file.startsWith('dist/'))).toEqual([
-      'dist/cli/main.js',
-      'dist/chunks/cli.js',
-      'dist/chunks/version.js',
-    ]);
+    expect(new Set(files.filter((file) => file.startsWith('dist/')))).toEqual(
+      new Set(['dist/cli/main.js', 'dist/chunks/cli.js', 'dist/chunks/version.js']),
+    );
   });
 
   it('toolscore eval reads the core and one chunk of its own besides the program, and no report it was not asked for', () => {
