@@ -70,6 +70,12 @@ export interface CaseDefaults {
 type GoldRead = { gold: Gold; warnings: string[] };
 
 /**
+ * A case's gold as the scorer read it from the case's text, for scoring the same case again (`run` scores
+ * each trial of a case: the case's text with other calls, the same `expected`, options and place).
+ */
+export type CaseGold = Readonly<GoldRead>;
+
+/**
  * Scores the items of one run. Built once per thread: the default settings are resolved once, and a
  * gold file shared by many traces is read once.
  */
@@ -85,7 +91,20 @@ export class CaseScorer {
   score(item: BatchItem): BatchLine | Promise<BatchLine> {
     if (item.kind === 'files') return this.scoreFiles(item);
     if (item.kind === 'error') return errorItemLine(item);
+    return this.scoreCase(item).line;
+  }
+
+  /**
+   * The results line of a case and its gold as read, or, given `known` (the gold this scorer read from
+   * the same case before: same `expected`, options and place), the line scored with that gold without
+   * reading it again.
+   */
+  scoreCase(
+    item: Extract<BatchItem, { kind: 'text' | 'value' }>,
+    known?: CaseGold,
+  ): { line: BatchLine; gold?: CaseGold } {
     const { index } = item;
+    let caseGold: CaseGold | undefined;
     let id = item.kind === 'text' ? fallbackId(item.where) : `#${index + 1}`;
     let trial: number | undefined;
     try {
@@ -113,15 +132,18 @@ export class CaseScorer {
             { source: place, path: prefix },
             `case ${JSON.stringify(id)} has no "${key}"; expected {id, expected, actual, options?}`,
           );
-      const goldWarnings: string[] = [];
+      const goldWarnings: string[] = known === undefined ? [] : [...known.warnings];
       const result = withStackGuard(() => {
         // The case's gold in any form a gold file takes: a list, or {"calls": [...]} with the gold language's
         // options, checked as a gold file is (unknown keys warn, or fail under --strict-gold).
         const path = childPath(prefix, 'expected');
         const strictGold = this.defaults.strictGold === true;
-        const gold = checkedGold(data.expected, place, { strictGold, warnings: goldWarnings, path }, () =>
-          readGold(data.expected, place, { path, maxDepth: settings.limits.maxDepth }),
-        );
+        const gold =
+          known?.gold ??
+          checkedGold(data.expected, place, { strictGold, warnings: goldWarnings, path }, () =>
+            readGold(data.expected, place, { path, maxDepth: settings.limits.maxDepth }),
+          );
+        caseGold = { gold, warnings: goldWarnings.slice() };
         const actualSource = `${place} ${childPath(prefix, 'actual')}`;
         const actual =
           this.defaults.format === 'auto'
@@ -134,10 +156,10 @@ export class CaseScorer {
           { ...settings, warnings: [...goldWarnings, ...actual.warnings] },
         ).result();
       }, place);
-      return resultsLine(id, index, result, goldWarnings, trial);
+      return { line: resultsLine(id, index, result, goldWarnings, trial), gold: caseGold };
     } catch (error) {
       const line = item.kind === 'text' && 'line' in item.where ? item.where.line : undefined;
-      return errorLine(error, id, index, line, trial);
+      return { line: errorLine(error, id, index, line, trial) };
     }
   }
 

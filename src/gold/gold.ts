@@ -573,12 +573,15 @@ function readCall(
     args: raw === null ? null : decodeMembers(raw, argsPath, context),
   };
   if (alternatives !== null && alternatives.length > 1) expected.alternatives = alternatives;
-  if (item.description !== undefined && item.description !== null) {
+  // Nearly every call is {tool, args}: its other keys are then not looked up one by one (a key absent
+  // from objects of many shapes is a slow lookup), and only the file's settings below apply.
+  const plain = onlyToolAndArgs(item);
+  if (!plain && item.description !== undefined && item.description !== null) {
     if (typeof item.description !== 'string')
       failAt(source, where, `expected a string, got ${describeType(item.description)}`, 'description');
     if (item.description !== '') expected.description = item.description as string;
   }
-  if (item.side_effects !== undefined && item.side_effects !== null) {
+  if (!plain && item.side_effects !== undefined && item.side_effects !== null) {
     if (!isObject(item.side_effects))
       failAt(source, where, `expected an object of checks, got ${describeType(item.side_effects)}`, 'side_effects');
     if (nestedDeeperThan(item.side_effects, context.maxDepth!))
@@ -586,7 +589,7 @@ function readCall(
     expected.side_effects = item.side_effects as Record<string, unknown>;
   }
   // The Python tool's gold files carry schemas under metadata.schema.
-  const schema = item.schema ?? (isObject(item.metadata) ? item.metadata.schema : undefined);
+  const schema = plain ? undefined : (item.schema ?? (isObject(item.metadata) ? item.metadata.schema : undefined));
   if (schema !== undefined && schema !== null) {
     if (!isObject(schema))
       failAt(source, where, `expected a JSON Schema object, got ${describeType(schema)}`, 'schema');
@@ -595,7 +598,7 @@ function readCall(
     expected.schema = schema as Record<string, unknown>;
   }
   const everyCallOptional = mode !== undefined && TRAJECTORY_MODES[mode].optional;
-  if (item.optional !== undefined && item.optional !== null) {
+  if (!plain && item.optional !== undefined && item.optional !== null) {
     if (typeof item.optional !== 'boolean')
       failAt(source, where, `expected true or false, got ${describeType(item.optional)}`, 'optional');
     if (everyCallOptional && !item.optional)
@@ -604,7 +607,7 @@ function readCall(
   }
   if (everyCallOptional) expected.optional = true;
   let extraArgs = fileOptions.extra_args;
-  if (item.extra_args !== undefined && item.extra_args !== null) {
+  if (!plain && item.extra_args !== undefined && item.extra_args !== null) {
     if (item.extra_args !== 'allow' && item.extra_args !== 'deny')
       failAt(source, where, `expected "allow" or "deny", got ${describeType(item.extra_args)}`, 'extra_args');
     extraArgs = item.extra_args as 'allow' | 'deny';
@@ -612,14 +615,20 @@ function readCall(
   if (extraArgs === 'allow') expected.extra_args = 'allow';
   if (group !== undefined) expected.any_order_group = group;
   // `"result": null` is what the Python tool writes in every call it saves: not a check.
-  if (item.result !== undefined && item.result !== null)
+  if (!plain && item.result !== undefined && item.result !== null)
     expected.result = decodeOperators(item.result, pathOf(where, 'result'), context);
-  if (item.succeeds !== undefined && item.succeeds !== null) {
+  if (!plain && item.succeeds !== undefined && item.succeeds !== null) {
     if (typeof item.succeeds !== 'boolean')
       failAt(source, where, `expected true or false, got ${describeType(item.succeeds)}`, 'succeeds');
     expected.succeeds = item.succeeds as boolean;
   } else if (reading.requireSuccess) expected.succeeds = true;
   return expected;
+}
+
+/** Whether a call object's keys are `tool` and `args` at most (for…in reads V8's enumeration cache). */
+function onlyToolAndArgs(item: Record<string, unknown>): boolean {
+  for (const key in item) if (key !== 'tool' && key !== 'args') return false;
+  return true;
 }
 
 /**

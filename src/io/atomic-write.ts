@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   lstatSync,
@@ -12,6 +11,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ToolscoreInputError } from '../core/errors.js';
@@ -83,8 +83,13 @@ function writePlan(path: string): { target: string; through: boolean } {
  */
 export const MAX_WRITABLE_NAME_BYTES = 255 - '.'.length - '.4294967295.ffffffff.tmp'.length;
 
+// node:crypto loads two dozen internal modules: required on the first temporary file, so importing
+// toolscore does not pay for it.
+const require = createRequire(import.meta.url);
+
 /** The temporary file beside `target` that is renamed over it. */
 function temporaryFor(target: string): string {
+  const { randomBytes } = require('node:crypto') as typeof import('node:crypto');
   return join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
 }
 

@@ -1,4 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+
+// node:crypto loads two dozen internal modules: required on the first name, so importing toolscore
+// does not pay for it.
+const require = createRequire(import.meta.url);
 
 /** Longest readable part of a stored file's name. */
 const MAX_READABLE = 100;
@@ -16,6 +20,7 @@ export function safeJsonFileName(name: string, fallback: string): string {
       .replace(/[^\p{L}\p{N}._-]+/gu, '_')
       .slice(0, MAX_READABLE)
       .replace(/^[._]+|[._]+$/g, '') || fallback;
+  const { createHash } = require('node:crypto') as typeof import('node:crypto');
   const hash = createHash('sha1').update(name, 'utf8').digest('hex').slice(0, 8);
   return `${readable}-${hash}.json`;
 }

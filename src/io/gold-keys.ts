@@ -3,6 +3,8 @@ import { isObject } from '../core/objects.js';
 import { DEFAULT_LIMITS } from '../core/limits.js';
 import { closestName } from '../core/spelling.js';
 
+const hasOwnProperty = Object.prototype.hasOwnProperty;
+
 /**
  * Every key a gold file may carry, by where it sits: the one table the unknown-key check reads. A new
  * key of the gold language is added here, and only here.
@@ -154,21 +156,26 @@ export function unknownGoldKeys(data: unknown): UnknownGoldKey[] {
   };
   const checkCalls = (list: unknown, path: string, depth: number): void => {
     if (!Array.isArray(list)) return;
-    list.forEach((item, i) => {
-      if (!isObject(item)) return;
-      const at = childPath(path, i);
+    for (let i = 0; i < list.length; i++) {
+      const item: unknown = list[i];
+      if (!isObject(item)) continue;
       if (Object.hasOwn(item, GOLD_KEYS.anyOrder)) {
         // Groups inside groups are the loader's error; walked only as deep as nesting is allowed, so a
         // hostile chain of them cannot overflow the stack here before that error is given.
-        if (depth >= DEFAULT_LIMITS.maxDepth) return;
+        if (depth >= DEFAULT_LIMITS.maxDepth) continue;
+        const at = childPath(path, i);
         checkObject(item, SUGGESTED.group, 'group', at);
         checkCalls(item[GOLD_KEYS.anyOrder], childPath(at, GOLD_KEYS.anyOrder), depth + 1);
-        return;
+        continue;
       }
-      checkObject(item, CALL_POSITION_KEYS, 'call', at);
+      // Every call of every evaluation passes here: its own keys are read with for…in (V8's enumeration
+      // cache, no key list), in Object.keys' order, and its path is written only for an unknown key.
+      for (const key in item)
+        if (hasOwnProperty.call(item, key) && !CALL_POSITION_KEYS.includes(key)) note('call', childPath(path, i), key);
       // A `OneOf(...)` matcher given in memory is the user's object, not gold keys.
-      if (isPlainObject(item.tool)) checkObject(item.tool, SUGGESTED.tool, 'tool', childPath(at, 'tool'));
-    });
+      if (isPlainObject(item.tool))
+        checkObject(item.tool, SUGGESTED.tool, 'tool', childPath(childPath(path, i), 'tool'));
+    }
   };
 
   if (Array.isArray(data)) checkCalls(data, '$', 0);

@@ -6,7 +6,7 @@ import { resolveSettings, type SettingsInput } from '../evaluation/evaluate.js';
 import { autoExtract, readWithFormat } from '../formats/auto.js';
 import { checkFormatName } from '../formats/registry.js';
 import { redactSecrets } from '../metrics/security.js';
-import { CaseScorer, type BatchCase, type BatchItem, type CaseDefaults } from '../batch/cases.js';
+import { CaseScorer, type BatchCase, type BatchItem, type CaseDefaults, type CaseGold } from '../batch/cases.js';
 import { summarizedRun, type BatchRun } from '../batch/run.js';
 import { batchOfLines, type ScoredBatch } from '../batch/scored-batch.js';
 import { checkShard, inShard, shardLineText, type Shard } from '../batch/shard.js';
@@ -93,7 +93,8 @@ const WINDOW_PER_SLOT = 16;
 
 /** A case read from the dataset: ready for its trials, or the reason none of them can run. */
 type ReadCase =
-  | { id: string; input: unknown; text: string; where: Where; failure?: undefined }
+  /** `gold`: the case's gold read once, by the check before its agent runs, and scored with in every trial. */
+  | { id: string; input: unknown; text: string; where: Where; gold: CaseGold | undefined; failure?: undefined }
   | { id: string; failure: string; line?: number };
 
 type Where = { file: string; line: number } | { file: string; element: number };
@@ -194,7 +195,12 @@ export function runAgent(options: RunAgentOptions): AgentRun {
     if (!isObject(value))
       return failed(`#${item.index + 1}`, `${place} at ${path}: ${notACaseText(describeType(value))}`);
     // The id, gold and options as batch reads them, with no calls yet: a bad case fails before its agent runs.
-    const check = await scorer.score({ kind: 'text', index: item.index, text: withKeys(text, '"actual":[]'), where });
+    const { line: check, gold } = scorer.scoreCase({
+      kind: 'text',
+      index: item.index,
+      text: withKeys(text, '"actual":[]'),
+      where,
+    });
     if ('error' in check)
       return failed(
         check.id,
@@ -203,7 +209,7 @@ export function runAgent(options: RunAgentOptions): AgentRun {
     const { id } = check;
     if (Object.hasOwn(value, 'actual')) return failed(id, `${place} at ${path}: ${hasActualText(id)}`);
     if (!Object.hasOwn(value, 'input')) return failed(id, `${place} at ${path}: ${missingInputText(id)}`);
-    return { id, input: value.input, text: oneLine(text), where };
+    return { id, input: value.input, text: oneLine(text), where, gold };
   }
 
   /** Runs one trial: the agent, its response read and scored, its trace written. */
@@ -262,7 +268,7 @@ export function runAgent(options: RunAgentOptions): AgentRun {
     const trace = withKeys(read.text, keys);
     const line =
       failure === undefined
-        ? await scorer.score({ kind: 'text', index: position, text: trace, where: read.where })
+        ? scorer.scoreCase({ kind: 'text', index: position, text: trace, where: read.where }, read.gold).line
         : errorLine(id, position, failure, 'line' in read.where ? read.where.line : undefined);
     await traces?.write(traceFilePath(caseNumber, id, trial), trace);
     return { line: withTrial(line, trial), trace, resumed: false };

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 
 /**
@@ -59,6 +59,8 @@ export class SqliteProcess {
   }
 
   private async start(): Promise<void> {
+    // Imported here: node:child_process loads net, dgram and the streams, which `import 'toolscore'` does not need.
+    const { spawn } = await import('node:child_process');
     this.child = spawn(process.execPath, ['-e', CHILD, this.modulePath, this.path], {
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
       serialization: 'advanced',
