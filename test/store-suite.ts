@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { lineColumns } from '../src/batch/line-columns.js';
 import { MIGRATIONS, type Migration } from '../src/store/schema.js';
 import type { OpenMode } from '../src/store/migrate.js';
 import type { NewRun, RunStore } from '../src/store/types.js';
@@ -188,6 +189,23 @@ export function testRunStore(name: string, subject: () => StoreUnderTest): void 
           grade: null,
           problem: 'cases.jsonl:3: expected an object',
         });
+      } finally {
+        await store.close();
+      }
+    });
+
+    test("lines given with their columns (as batch's scoring threads read them) are kept as the same lines parsed", async () => {
+      const store = await fresh();
+      try {
+        const parsed = await keep(store, RUN_A);
+        const writer = await store.begin(newRun());
+        await writer.addText(jsonl(RUN_A), RUN_A.map(lineColumns));
+        const given = await writer.commit({ finished_at: '2026-12-01T10:05:00.000Z', summary: {} });
+        const { id: _parsed, ...parsedRun } = (await store.listRuns()).items.find((run) => run.id === parsed)!;
+        const { id: _given, ...givenRun } = (await store.listRuns()).items.find((run) => run.id === given)!;
+        expect({ ...givenRun, pass_rate: 0.6, pass_hat_k: { '1': 0.5 } }).toEqual(parsedRun);
+        expect((await store.listCases(given)).items).toEqual((await store.listCases(parsed)).items);
+        expect((await store.getCase(given, 3))?.line).toEqual(RUN_A[3]);
       } finally {
         await store.close();
       }

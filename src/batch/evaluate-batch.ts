@@ -36,6 +36,11 @@ export interface BatchOptions extends SettingsInput {
    * a warning on the case's line (`gold_warnings`), counted in the summary.
    */
   strictGold?: boolean;
+  /**
+   * Also read each line's store columns in the scoring threads (`BatchRun.chunks()`), for a store that
+   * keeps the run (`--store`) without parsing the lines again.
+   */
+  lineColumns?: boolean;
 }
 
 /** How far a run has come. */
@@ -96,14 +101,15 @@ export function evaluateBatch(source: BatchSource, options: BatchOptions = {}): 
       return items === undefined || sharded.byId() ? undefined : shardSize(items, shard);
     };
     const batches = inBatches(sharded.items, ITEMS_PER_BATCH);
+    const how = { stopAtError: failFast, columns: options.lineColumns === true };
     if (jobs === 1) {
       const scorer = new CaseScorer(defaults);
-      for await (const items of batches) yield await scoreItems(scorer, items, failFast);
+      for await (const items of batches) yield await scoreItems(scorer, items, how);
       return;
     }
     const pool = new WorkerPool<BatchItem, ScoredBatch>(WORKER_SCRIPT, jobs, {
       defaults,
-      stopAtError: failFast,
+      ...how,
     } satisfies WorkerSetup);
     try {
       yield* pool.map(batches);

@@ -1,3 +1,4 @@
+import type { LineColumns } from './line-columns.js';
 import type { ScoredBatch } from './scored-batch.js';
 import { SummaryBuilder } from './summary.js';
 import type { BatchLine, BatchSummary } from './types.js';
@@ -10,8 +11,16 @@ import type { BatchLine, BatchSummary } from './types.js';
 export interface BatchRun extends AsyncIterable<BatchLine> {
   /** The results as JSON Lines text, in chunks of whole lines, in dataset order (a shard's ends with its `BatchShardLine`). */
   text(): AsyncIterable<string>;
+  /** The same chunks of text, each with its lines' store columns when the run read them (`lineColumns`). */
+  chunks(): AsyncIterable<ResultsChunk>;
   /** The aggregate of every line; throws until the iteration has ended. */
   summary(): BatchSummary;
+}
+
+/** Whole lines of results text, and their store columns (one per line) when they were read. */
+export interface ResultsChunk {
+  text: string;
+  columns?: readonly LineColumns[] | undefined;
 }
 
 /** How a run's batches are summarized, and what is told as they pass. */
@@ -32,13 +41,13 @@ export function summarizedRun(produce: () => AsyncIterable<ScoredBatch>, options
   let summary: BatchSummary | undefined;
   let started = false;
   /** The results lines' text; then, when the run went to its end, the last line if any. */
-  async function* resultsText(): AsyncGenerator<string, string | undefined> {
+  async function* resultsText(): AsyncGenerator<ResultsChunk, string | undefined> {
     if (started) throw new Error('a batch run can be iterated once');
     started = true;
     let stopped = false;
     for await (const batch of produce()) {
       builder.merge(batch.digest);
-      if (batch.text !== '') yield batch.text;
+      if (batch.text !== '') yield batch;
       options.onBatch?.(builder.counts);
       stopped = batch.stopped;
       if (stopped) break;
@@ -46,12 +55,15 @@ export function summarizedRun(produce: () => AsyncIterable<ScoredBatch>, options
     summary = builder.summary({ createdAt: options.createdAt ?? new Date(), minScore: options.minScore });
     return stopped ? undefined : options.lastLine?.();
   }
-  async function* text(): AsyncGenerator<string> {
+  async function* chunks(): AsyncGenerator<ResultsChunk> {
     const last = yield* resultsText();
-    if (last !== undefined) yield `${last}\n`;
+    if (last !== undefined) yield { text: `${last}\n` };
+  }
+  async function* text(): AsyncGenerator<string> {
+    for await (const chunk of chunks()) yield chunk.text;
   }
   async function* lines(): AsyncGenerator<BatchLine> {
-    for await (const chunk of resultsText()) {
+    for await (const { text: chunk } of resultsText()) {
       let start = 0;
       for (let end = chunk.indexOf('\n'); end >= 0; end = chunk.indexOf('\n', start)) {
         yield JSON.parse(chunk.slice(start, end)) as BatchLine;
@@ -62,6 +74,7 @@ export function summarizedRun(produce: () => AsyncIterable<ScoredBatch>, options
   return {
     [Symbol.asyncIterator]: lines,
     text,
+    chunks,
     summary() {
       if (summary === undefined) throw new Error('the summary is ready once the run has been iterated to its end');
       return summary;

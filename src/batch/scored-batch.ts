@@ -1,4 +1,5 @@
 import type { BatchItem, CaseDefaults, CaseScorer } from './cases.js';
+import { lineColumns, type LineColumns } from './line-columns.js';
 import { isScoredLine, serializeLine } from './results-line.js';
 import { SummaryBuilder, type SummaryDigest } from './summary.js';
 import type { BatchLine } from './types.js';
@@ -13,6 +14,8 @@ export interface ScoredBatch {
   digest: SummaryDigest;
   /** The batch ends at a case that could not be read or scored (only when asked to stop there). */
   stopped: boolean;
+  /** Each line's store columns, when the run was asked for them (`BatchOptions.lineColumns`). */
+  columns?: LineColumns[];
 }
 
 /** What a scoring worker starts with. */
@@ -20,30 +23,34 @@ export interface WorkerSetup {
   defaults: CaseDefaults;
   /** End each batch at its first case that cannot be read (--fail-fast). */
   stopAtError: boolean;
+  /** Read each line's store columns too. */
+  columns: boolean;
 }
 
-/** The batch of some lines. */
-export function batchOfLines(lines: readonly BatchLine[], stopped = false): ScoredBatch {
+/** The batch of some lines, with their store columns when asked. */
+export function batchOfLines(lines: readonly BatchLine[], stopped = false, columns = false): ScoredBatch {
   const builder = new SummaryBuilder();
   let text = '';
   for (const line of lines) {
     builder.add(line);
     text += `${serializeLine(line)}\n`;
   }
-  return { text, digest: builder.digest(), stopped };
+  const batch: ScoredBatch = { text, digest: builder.digest(), stopped };
+  if (columns) batch.columns = lines.map((line) => lineColumns(line as unknown as Record<string, unknown>));
+  return batch;
 }
 
 /** Scores items in order, in this thread (a worker, or the only thread with --jobs 1); `stopAtError` ends at the first bad case. */
 export async function scoreItems(
   scorer: CaseScorer,
   items: readonly BatchItem[],
-  stopAtError: boolean,
+  { stopAtError, columns }: Omit<WorkerSetup, 'defaults'>,
 ): Promise<ScoredBatch> {
   const lines: BatchLine[] = [];
   for (const item of items) {
     const line = await scorer.score(item);
     lines.push(line);
-    if (stopAtError && !isScoredLine(line)) return batchOfLines(lines, true);
+    if (stopAtError && !isScoredLine(line)) return batchOfLines(lines, true, columns);
   }
-  return batchOfLines(lines);
+  return batchOfLines(lines, false, columns);
 }

@@ -6,7 +6,7 @@ import { CaseScorer, type BatchItem } from './cases.js';
 import { serveBatches } from './pool.js';
 import { scoreItems, type ScoredBatch, type WorkerSetup } from './scored-batch.js';
 
-serveBatches<WorkerSetup, BatchItem, ScoredBatch>(({ defaults, stopAtError }) => {
+serveBatches<WorkerSetup, BatchItem, ScoredBatch>(({ defaults, ...how }) => {
   const scorer = new CaseScorer(defaults);
-  return (items) => scoreItems(scorer, items, stopAtError);
+  return (items) => scoreItems(scorer, items, how);
 });

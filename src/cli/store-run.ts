@@ -1,3 +1,4 @@
+import type { ResultsChunk } from '../batch/run.js';
 import { redactDeep } from '../metrics/security.js';
 import { openStore, storeOf } from '../store/open.js';
 import { contentSha256, gitState } from '../store/provenance.js';
@@ -69,7 +70,11 @@ export async function startKeeping(
       async commit(summary) {
         ended = true;
         try {
-          const id = await writer.commit({ finished_at: new Date().toISOString(), summary });
+          const id = await writer.commit({
+            finished_at: new Date().toISOString(),
+            summary,
+            onWait: (text) => process.stderr.write(`toolscore: ${displayText(store.label)}: ${text}\n`),
+          });
           return keptText(id, displayText(store.label));
         } finally {
           await store.close();
@@ -98,10 +103,10 @@ export async function keeping<T>(keeper: RunKeeper | undefined, work: () => Prom
   }
 }
 
-/** The chunks of a run's results text, each also written to the run being kept. */
-export async function* keptChunks(chunks: AsyncIterable<string>, writer: RunWriter): AsyncGenerator<string> {
-  for await (const chunk of chunks) {
-    await writer.addText(chunk);
-    yield chunk;
+/** The chunks of a run's results text, each also written (with its lines' columns when read) to the run being kept. */
+export async function* keptChunks(chunks: AsyncIterable<ResultsChunk>, writer: RunWriter): AsyncGenerator<string> {
+  for await (const { text, columns } of chunks) {
+    await writer.addText(text, columns);
+    yield text;
   }
 }

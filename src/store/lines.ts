@@ -1,25 +1,75 @@
+import { isCaseLine, lineColumns, type LineColumns } from '../batch/line-columns.js';
+import type { Verdict } from '../core/grade.js';
+
+/** A case row after `run_id`, in `CASE_COLUMNS` order. */
+export type CaseRow = [position: number, ...LineColumns, line: string, detail: string | null];
+
+/** A run's headline numbers, counted as its rows pass. */
+export class Tally {
+  cases = 0;
+  errors = 0;
+  readonly verdicts: Record<Verdict, number> = { PASS: 0, WARN: 0, FAIL: 0 };
+  private scored = 0;
+  private total = 0;
+
+  add(row: CaseRow): void {
+    this.cases++;
+    if (row[9] !== null) this.errors++;
+    const score = row[3];
+    if (score !== null) {
+      this.scored++;
+      this.total += score;
+    }
+    const verdict = row[5] as Verdict | null;
+    if (verdict !== null) this.verdicts[verdict]++;
+  }
+
+  /** The mean score of the scored rows; null when none was scored. */
+  get meanScore(): number | null {
+    return this.scored === 0 ? null : this.total / this.scored;
+  }
+}
+
 /**
- * Positions for a run's lines as they arrive: whole lines of JSON Lines text, or one line given as an
- * object (with the case's full report when there is one), each numbered in order.
+ * A run's lines as case rows, numbered in order and tallied: whole lines of JSON Lines text (with their
+ * columns when the scoring threads read them; else each line is parsed here), or one line as an object
+ * (with the case's full report when there is one). A shard's closing line is not a case and is skipped.
  */
-export class LineNumbers {
+export class LineRows {
+  readonly tally = new Tally();
   private position = 0;
 
-  /** `[position, line, detail]` for each non-empty line of the text. */
-  fromText(text: string): [number, string, null][] {
-    const rows: [number, string, null][] = [];
+  fromText(text: string, columns?: readonly LineColumns[]): CaseRow[] {
+    const rows: CaseRow[] = [];
     let start = 0;
     while (start < text.length) {
       const end = text.indexOf('\n', start);
       const stop = end < 0 ? text.length : end;
       const line = text.slice(start, stop);
       start = stop + 1;
-      if (line.trim() !== '') rows.push([this.position++, line, null]);
+      if (line.trim() === '') continue;
+      if (columns !== undefined) {
+        const read = columns[rows.length];
+        if (read === undefined) throw new Error('fewer columns than lines were given');
+        rows.push(this.row(read, line, null));
+        continue;
+      }
+      const parsed = JSON.parse(line) as Record<string, unknown>;
+      if (isCaseLine(parsed)) rows.push(this.row(lineColumns(parsed), line, null));
     }
     return rows;
   }
 
-  fromLine(line: Record<string, unknown>, detail?: unknown): [number, string, string | null] {
-    return [this.position++, JSON.stringify(line), detail === undefined ? null : JSON.stringify(detail)];
+  fromLine(line: Record<string, unknown>, detail?: unknown): CaseRow[] {
+    if (!isCaseLine(line)) return [];
+    return [this.row(lineColumns(line), JSON.stringify(line), detail === undefined ? null : JSON.stringify(detail))];
+  }
+
+  private row(columns: LineColumns, line: string, detail: string | null): CaseRow {
+    const position = this.position++;
+    const row: CaseRow = [position, ...columns, line, detail];
+    if (row[1] === null) row[1] = String(position);
+    this.tally.add(row);
+    return row;
   }
 }

@@ -4,8 +4,7 @@ import { VERSION } from '../core/version.js';
 import { loadPeer } from '../side-effects/database.js';
 import { withoutSecrets, type DatabaseTarget } from '../side-effects/database-url.js';
 import { summaryHeadline } from './case-row.js';
-import { TALLY_SQL, caseColumnsSql, isCaseSql } from './columns.js';
-import { LineNumbers } from './lines.js';
+import { LineRows, type CaseRow } from './lines.js';
 import { prepareSchema, type OpenMode } from './migrate.js';
 import { CASE_COLUMNS, type Migration } from './schema.js';
 import { SqlRunStore, type Connection } from './sql-store.js';
@@ -113,36 +112,34 @@ class PostgresRunStore extends SqlRunStore {
       await ended();
       throw error;
     }
-    const numbers = new LineNumbers();
-    // One statement per batch of lines: three arrays; the subquery is fenced (OFFSET 0) so each line is parsed once.
-    const insert = async (rows: readonly (readonly [number, string, string | null])[]) => {
-      if (rows.length === 0) return;
+    const rows = new LineRows();
+    // One statement per chunk of lines: one array per column.
+    const insert = async (added: readonly CaseRow[]) => {
+      if (added.length === 0) return;
       await connection.all(
         `INSERT INTO toolscore_cases (run_id, ${CASE_COLUMNS.join(', ')})
-         SELECT ?, ${caseColumnsSql('postgres')}
-         FROM (SELECT pos, l, d, l::jsonb AS b, l::json AS o FROM unnest(?::int[], ?::text[], ?::text[]) AS t(pos, l, d) OFFSET 0) s
-         WHERE ${isCaseSql('postgres')}`,
-        [id, rows.map((row) => row[0]), rows.map((row) => storable(row[1])), rows.map((row) => storable(row[2]))],
+         SELECT ?, * FROM unnest(?::int[], ?::text[], ?::bigint[], ?::float8[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])`,
+        [id, ...CASE_COLUMNS.map((_, column) => added.map((row) => storable(row[column])))],
       );
     };
     return {
-      addText: (text) => insert(numbers.fromText(text)),
-      addLine: (line, detail) => insert([numbers.fromLine(line, detail)]),
+      addText: (text, columns) => insert(rows.fromText(text, columns)),
+      addLine: (line, detail) => insert(rows.fromLine(line, detail)),
       async commit(end) {
         const { passRate, passHatK } = summaryHeadline(end.summary);
+        const { tally } = rows;
         try {
-          const [tally] = await connection.all(`${TALLY_SQL} FROM toolscore_cases WHERE run_id = ?`, [id]);
           await connection.all(
             `UPDATE toolscore_runs SET finished_at = ?, cases = ?, errors = ?, mean_score = ?, pass_rate = ?, verdict_pass = ?, verdict_warn = ?, verdict_fail = ?, pass_hat_k = ?, summary = ? WHERE id = ?`,
             [
               end.finished_at,
-              Number(tally!.cases),
-              Number(tally!.errors),
-              tally!.mean_score === null ? null : Number(tally!.mean_score),
+              tally.cases,
+              tally.errors,
+              tally.meanScore,
               passRate,
-              Number(tally!.verdict_pass ?? 0),
-              Number(tally!.verdict_warn ?? 0),
-              Number(tally!.verdict_fail ?? 0),
+              tally.verdicts.PASS,
+              tally.verdicts.WARN,
+              tally.verdicts.FAIL,
               passHatK,
               JSON.stringify(end.summary ?? null),
               id,

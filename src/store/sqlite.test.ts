@@ -6,6 +6,7 @@ import Sqlite from 'better-sqlite3';
 import { afterAll, describe, expect, test } from 'vitest';
 import { testRunStore } from '../../test/store-suite.js';
 import { openSqliteStore } from './sqlite.js';
+import type { NewRun } from './types.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'toolscore-store-'));
 const path = join(folder, '.toolscore', 'runs.db');
@@ -47,10 +48,11 @@ describe('SQLite store files that cannot be used: one line each, nothing written
     expect(readFileSync(path).equals(before)).toBe(true);
   });
 
-  test('a store locked by another process is refused after a wait', async () => {
+  test('a store in rollback mode that another process holds locked is refused after a wait', async () => {
     const path = other('locked.db');
     (await openSqliteStore(path, 'write')).close();
     const holder = new Sqlite(path);
+    holder.pragma('journal_mode = DELETE');
     holder.exec('BEGIN EXCLUSIVE');
     try {
       await expect(openSqliteStore(path, 'write')).rejects.toThrow(
@@ -61,6 +63,34 @@ describe('SQLite store files that cannot be used: one line each, nothing written
       holder.close();
     }
   }, 30_000);
+
+  test("a run kept while another process holds the store's write lock is staged; its commit waits, says so, then gives up whole", async () => {
+    const path = other('held.db');
+    const store = await openSqliteStore(path, 'write', undefined, 300);
+    const holder = new Sqlite(path);
+    holder.exec('BEGIN IMMEDIATE');
+    const told: string[] = [];
+    try {
+      const writer = await store.begin(newRun());
+      await writer.addText('{"id":"a","index":0,"score":1,"grade":"A","verdict":"PASS"}\n');
+      await expect(
+        writer.commit({ finished_at: '2026-12-02T00:00:01.000Z', summary: {}, onWait: (text) => told.push(text) }),
+      ).rejects.toThrow(`${path}: is locked by another process; try again when it is done`);
+      expect(told).toEqual(['another run is being written to it; this one is kept when that one is done']);
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+    try {
+      expect((await store.listRuns()).total).toBe(0);
+      const writer = await store.begin(newRun());
+      await writer.addText('{"id":"a","index":0,"score":1,"grade":"A","verdict":"PASS"}\n');
+      const id = await writer.commit({ finished_at: '2026-12-02T00:00:01.000Z', summary: {} });
+      expect((await store.listCases(id)).items.map((item) => item.id)).toEqual(['a']);
+    } finally {
+      await store.close();
+    }
+  });
 
   // root writes any file whatever its mode: as root, the store is opened by a child running as nobody.
   test('a read-only store is refused before the run, not after', async () => {
@@ -96,29 +126,63 @@ describe('SQLite store files that cannot be used: one line each, nothing written
   }, 60_000);
 });
 
-/** A child process that keeps `lines` lines in the store at `path`, printing `staged` then `committing`. */
-function writerChild(path: string, lines: number): ChildProcess {
+function newRun(): NewRun {
+  return {
+    command: 'batch',
+    started_at: '2026-12-02T00:00:00.000Z',
+    options: {},
+    git_commit: null,
+    git_branch: null,
+    gold: null,
+    gold_sha256: null,
+    tools_sha256: null,
+  };
+}
+
+/**
+ * A child process that keeps `lines` lines (ids `<name>-<i>`) in the store at `path`, printing `staged`
+ * after the first thousand, then `committing`, then `committed`. With `hold`, it waits for a line on its
+ * stdin before committing, and exits once committed.
+ */
+function writerChild(path: string, lines: number, { name = 'case', hold = false } = {}): ChildProcess {
   const script = `
     import { createJiti } from 'jiti';
     const { openSqliteStore } = await createJiti(import.meta.url).import(${JSON.stringify(join(import.meta.dirname, 'sqlite.ts'))});
     const store = await openSqliteStore(${JSON.stringify(path)}, 'write');
     const writer = await store.begin({ command: 'batch', started_at: '2026-12-01T00:00:00.000Z', options: {}, git_commit: null, git_branch: null, gold: null, gold_sha256: null, tools_sha256: null });
     let text = '';
-    for (let i = 0; i < 1000; i++) text += JSON.stringify({ id: 'case-' + i, index: i, score: 1, grade: 'A', verdict: 'PASS', tools: {}, top_issue: null, note: 'x'.repeat(200) }) + '\\n';
     for (let n = 0; n < ${lines} / 1000; n++) {
+      let text = '';
+      for (let i = n * 1000; i < (n + 1) * 1000; i++) text += JSON.stringify({ id: '${name}-' + i, index: i, score: 1, grade: 'A', verdict: 'PASS', tools: {}, top_issue: null, note: 'x'.repeat(200) }) + '\\n';
       await writer.addText(text);
       if (n === 0) process.stdout.write('staged\\n');
     }
+    if (${hold}) await new Promise((go) => process.stdin.once('data', go));
     process.stdout.write('committing\\n');
-    await writer.commit({ finished_at: '2026-12-01T00:01:00.000Z', summary: {} });
+    await writer.commit({ finished_at: '2026-12-01T00:01:00.000Z', summary: {}, onWait: () => process.stdout.write('waiting\\n') });
     process.stdout.write('committed\\n');
+    if (${hold}) process.exit(0);
     setInterval(() => {}, 1000);
   `;
   return spawn(process.execPath, ['--input-type=module', '-e', script], {
     cwd: join(import.meta.dirname, '../..'),
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
 }
+
+/** Resolves when the child has printed `word`. */
+function printed(child: ChildProcess, word: string): Promise<void> {
+  return new Promise((done) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes(word)) done();
+    });
+  });
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((done) => (child.exitCode === null ? child.on('exit', done) : done(child.exitCode)));
 
 /** Kills the child with SIGKILL as soon as it prints `word`; resolves when it is gone. */
 function killAt(child: ChildProcess, word: string): Promise<void> {
@@ -130,8 +194,42 @@ function killAt(child: ChildProcess, word: string): Promise<void> {
   });
 }
 
+describe('two processes keeping runs in one store at once', () => {
+  test('both runs land whole: the second, staged while the first writes, waits for it and says so', async () => {
+    const path = join(folder, 'two-writers.db');
+    const first = writerChild(path, 20_000, { name: 'first', hold: true });
+    await printed(first, 'staged');
+    const second = writerChild(path, 3000, { name: 'second', hold: true });
+    await printed(second, 'staged');
+    second.stdin!.write('go\n');
+    await printed(second, 'waiting');
+    first.stdin!.write('go\n');
+    expect(await exited(first)).toBe(0);
+    expect(await exited(second)).toBe(0);
+    const store = await openSqliteStore(path, 'read');
+    try {
+      const runs = (await store.listRuns()).items;
+      expect(runs.map((run) => [run.id, run.cases])).toEqual([
+        [2, 3000],
+        [1, 20_000],
+      ]);
+      for (const [id, name, cases] of [
+        [1, 'first', 20_000],
+        [2, 'second', 3000],
+      ] as const) {
+        const last = await store.listCases(id, { offset: cases - 1 });
+        expect(last.total).toBe(cases);
+        expect(last.items.map((item) => [item.position, item.id])).toEqual([[cases - 1, `${name}-${cases - 1}`]]);
+        expect((await store.listCases(id, { text: name === 'first' ? 'second' : 'first' })).total).toBe(0);
+      }
+    } finally {
+      await store.close();
+    }
+  }, 120_000);
+});
+
 describe('a process killed while it keeps a run leaves no half run', () => {
-  test('killed while its lines are staged: the store holds no run, and takes the next one', async () => {
+  test('killed while it writes its lines: the store holds no run, and takes the next one', async () => {
     const path = join(folder, 'killed-staging.db');
     const child = writerChild(path, 1_000_000);
     await killAt(child, 'staged');

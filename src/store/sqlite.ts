@@ -5,16 +5,17 @@ import { ToolscoreInputError } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
 import { loadPeer } from '../side-effects/database.js';
 import { summaryHeadline } from './case-row.js';
-import { TALLY_SQL, caseColumnsSql, isCaseSql } from './columns.js';
-import { LineNumbers } from './lines.js';
+import { LineRows, type CaseRow, type Tally } from './lines.js';
 import { prepareSchema, type OpenMode } from './migrate.js';
 import { CASE_COLUMNS, type Migration } from './schema.js';
 import { SqlRunStore, type Connection } from './sql-store.js';
 import { STORE_TEXT, cannotOpenText } from './text.js';
-import type { NewRun, RunWriter } from './types.js';
+import type { NewRun, RunEnd, RunWriter } from './types.js';
 
 /** How long a statement waits for another process's lock before the store is reported locked. */
 const BUSY_TIMEOUT_MS = 5000;
+/** How long a staged run's commit waits for a run being written straight into the store to end. */
+const LOCK_WAIT_MS = 10 * 60_000;
 
 /** better-sqlite3's errors that are the user's file, not a bug: one line each. */
 function sqliteFailure(error: unknown, label: string): unknown {
@@ -61,110 +62,235 @@ function connectionOf(db: BetterSqlite3.Database, label: string): Connection {
   };
 }
 
+/** Case rows bound per INSERT: one statement for a chunk of lines, not one per line. */
+const ROWS_PER_STATEMENT = 64;
+
+/** Inserts case rows into `table` (`run_id` first when `runId` is given), `ROWS_PER_STATEMENT` at a time. */
+function rowInserter(db: BetterSqlite3.Database, table: string, runId?: number) {
+  const columns = `${runId === undefined ? '' : 'run_id, '}${CASE_COLUMNS.join(', ')}`;
+  const one = `(${runId === undefined ? '' : `${runId}, `}${CASE_COLUMNS.map(() => '?').join(', ')})`;
+  const statements = new Map<number, BetterSqlite3.Statement>();
+  const statement = (n: number) => {
+    let prepared = statements.get(n);
+    if (prepared === undefined) {
+      prepared = db.prepare(`INSERT INTO ${table} (${columns}) VALUES ${Array(n).fill(one).join(', ')}`);
+      statements.set(n, prepared);
+    }
+    return prepared;
+  };
+  return (rows: readonly CaseRow[]) => {
+    for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+      const part = rows.slice(start, start + ROWS_PER_STATEMENT);
+      statement(part.length).run(part.flat());
+    }
+  };
+}
+
+const isBusy = (error: unknown) => (error as { code?: unknown }).code === 'SQLITE_BUSY';
+
+/** Adds the run's row (its headline numbers come at the end); answers its id. */
+function insertRun(db: BetterSqlite3.Database, run: NewRun): number {
+  const { lastInsertRowid } = db
+    .prepare(
+      `INSERT INTO toolscore_runs (command, started_at, finished_at, toolscore_version, options, git_commit, git_branch, gold, gold_sha256, tools_sha256, cases, errors, verdict_pass, verdict_warn, verdict_fail, summary)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0, 'null')`,
+    )
+    .run(
+      run.command,
+      run.started_at,
+      run.started_at,
+      VERSION,
+      JSON.stringify(run.options),
+      run.git_commit,
+      run.git_branch,
+      run.gold,
+      run.gold_sha256,
+      run.tools_sha256,
+    );
+  return Number(lastInsertRowid);
+}
+
+/** Gives the run its end: when it finished, its headline numbers and summary. */
+function finishRun(db: BetterSqlite3.Database, id: number, end: RunEnd, tally: Tally): void {
+  const { passRate, passHatK } = summaryHeadline(end.summary);
+  db.prepare(
+    'UPDATE toolscore_runs SET finished_at = ?, cases = ?, errors = ?, mean_score = ?, pass_rate = ?, verdict_pass = ?, verdict_warn = ?, verdict_fail = ?, pass_hat_k = ?, summary = ? WHERE id = ?',
+  ).run(
+    end.finished_at,
+    tally.cases,
+    tally.errors,
+    tally.meanScore,
+    passRate,
+    tally.verdicts.PASS,
+    tally.verdicts.WARN,
+    tally.verdicts.FAIL,
+    passHatK,
+    JSON.stringify(end.summary ?? null),
+    id,
+  );
+}
+
 /**
- * Runs in one SQLite file, through better-sqlite3 (an optional peer, loaded here). A run's lines are
- * staged in a temporary table of this connection, which no other connection sees and which a killed
- * process leaves nothing of; `commit` copies them into the store and adds the run in one transaction,
- * so the file's write lock is held only for that copy and other runs can be kept meanwhile.
+ * Runs in one SQLite file (its journal in WAL mode), through better-sqlite3 (an optional peer, loaded
+ * here). A run is written straight into the store, in one transaction on a connection of its own that
+ * holds the file's write lock from `begin` to `commit`: readers go on reading meanwhile and see nothing
+ * of it before the commit, and a killed process leaves nothing (SQLite drops an uncommitted transaction).
+ * When another run holds the lock, or the run is an agent's (whose trials can take hours), its lines are
+ * staged in a temporary table of this connection instead, and copied in at the commit, which waits for the
+ * lock as long as `lockWaitMs`.
  */
 class SqliteRunStore extends SqlRunStore {
   private staged = 0;
 
   constructor(
-    label: string,
+    private readonly path: string,
+    private readonly Database: typeof BetterSqlite3,
     private readonly db: BetterSqlite3.Database,
+    private readonly lockWaitMs: number,
   ) {
-    super(label, connectionOf(db, label));
+    super(path, connectionOf(db, path));
   }
 
   async begin(run: NewRun): Promise<RunWriter> {
+    const fail = (error: unknown) => sqliteFailure(error, this.label);
+    try {
+      return (run.command !== 'run' && this.direct(run)) || this.staging(run);
+    } catch (error) {
+      throw fail(error);
+    }
+  }
+
+  /** The run written straight into the store, or undefined when another connection holds its write lock. */
+  private direct(run: NewRun): RunWriter | undefined {
+    const db = new this.Database(this.path, { timeout: 0 });
+    try {
+      db.pragma('foreign_keys = ON');
+      // A commit in WAL mode is safe against a crash of the process; NORMAL skips the sync of every commit.
+      db.pragma('synchronous = NORMAL');
+      db.exec('BEGIN IMMEDIATE');
+    } catch (error) {
+      db.close();
+      if (isBusy(error)) return undefined;
+      throw error;
+    }
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    const ended = () => {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      db.close();
+    };
+    const rows = new LineRows();
+    let insert: (rows: readonly CaseRow[]) => void;
+    let id: number;
+    try {
+      id = insertRun(db, run);
+      insert = rowInserter(db, 'toolscore_cases', id);
+    } catch (error) {
+      ended();
+      throw error;
+    }
+    return this.writer(
+      rows,
+      insert,
+      (end) => {
+        try {
+          finishRun(db, id, end, rows.tally);
+          db.exec('COMMIT');
+          return id;
+        } finally {
+          ended();
+        }
+      },
+      ended,
+    );
+  }
+
+  /** The run's lines staged in a temporary table of this connection, copied into the store at the commit. */
+  private staging(run: NewRun): RunWriter {
     const db = this.db;
     const table = `temp.toolscore_staged_${++this.staged}`;
-    const raw = `temp.toolscore_raw_${this.staged}`;
-    const fail = (error: unknown) => sqliteFailure(error, this.label);
-    db.exec(
-      `CREATE TABLE ${table} (position INTEGER, case_id TEXT, trial INTEGER, score REAL, grade TEXT, verdict TEXT, issue_kind TEXT, problem TEXT, tools TEXT, error TEXT, line TEXT, detail TEXT);
-       CREATE TABLE ${raw} (pos INTEGER, l TEXT, d TEXT)`,
-    );
-    // A chunk's lines go in as text, then one statement reads their columns: SQLite parses each line once
-    // (its JSON cache serves the other reads of the same row), which per-line statements would not.
-    const insertRaw = db.prepare(`INSERT INTO ${raw} VALUES (?, ?, ?)`);
-    const readColumns = db.prepare(
-      `INSERT INTO ${table} SELECT ${caseColumnsSql('sqlite')} FROM (SELECT pos, l, d, l AS b FROM ${raw}) WHERE ${isCaseSql('sqlite')}`,
-    );
-    const clearRaw = db.prepare(`DELETE FROM ${raw}`);
-    const insertMany = db.transaction((rows: readonly (readonly [number, string, string | null])[]) => {
-      for (const row of rows) insertRaw.run(row);
-      readColumns.run();
-      clearRaw.run();
-    });
-    const numbers = new LineNumbers();
+    db.exec(`CREATE TABLE ${table} (${CASE_COLUMNS.join(', ')})`);
     let open = true;
     const drop = () => {
       if (!open) return;
       open = false;
-      db.exec(`DROP TABLE IF EXISTS ${table}; DROP TABLE IF EXISTS ${raw}`);
+      db.exec(`DROP TABLE IF EXISTS ${table}`);
     };
-    const add = (rows: readonly (readonly [number, string, string | null])[]) => {
+    const rows = new LineRows();
+    const insert = rowInserter(db, table);
+    return this.writer(
+      rows,
+      (staged) => db.transaction(insert)(staged),
+      (end) => {
+        try {
+          this.lock(end);
+          try {
+            const id = insertRun(db, run);
+            finishRun(db, id, end, rows.tally);
+            db.prepare(
+              `INSERT INTO toolscore_cases (run_id, ${CASE_COLUMNS.join(', ')}) SELECT ?, ${CASE_COLUMNS.join(', ')} FROM ${table}`,
+            ).run(id);
+            db.exec('COMMIT');
+            return id;
+          } finally {
+            if (db.inTransaction) db.exec('ROLLBACK');
+          }
+        } finally {
+          drop();
+        }
+      },
+      drop,
+    );
+  }
+
+  /** Takes the store's write lock, waiting (and saying so) while another run holds it. */
+  private lock(end: RunEnd): void {
+    const db = this.db;
+    try {
+      db.pragma('busy_timeout = 0');
       try {
-        insertMany(rows);
+        db.exec('BEGIN IMMEDIATE');
+        return;
+      } catch (error) {
+        if (!isBusy(error)) throw error;
+      }
+      end.onWait?.(STORE_TEXT.waiting);
+      db.pragma(`busy_timeout = ${this.lockWaitMs}`);
+      db.exec('BEGIN IMMEDIATE');
+    } finally {
+      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    }
+  }
+
+  private writer(
+    rows: LineRows,
+    insert: (rows: readonly CaseRow[]) => void,
+    commit: (end: RunEnd) => number,
+    abort: () => void,
+  ): RunWriter {
+    const fail = (error: unknown) => sqliteFailure(error, this.label);
+    const add = (added: readonly CaseRow[]) => {
+      try {
+        insert(added);
       } catch (error) {
         throw fail(error);
       }
     };
     return {
-      async addText(text) {
-        add(numbers.fromText(text));
+      async addText(text, columns) {
+        add(rows.fromText(text, columns));
       },
       async addLine(line, detail) {
-        add([numbers.fromLine(line, detail)]);
+        add(rows.fromLine(line, detail));
       },
-      commit: async (end) => {
-        const { passRate, passHatK } = summaryHeadline(end.summary);
+      async commit(end) {
         try {
-          return db
-            .transaction(() => {
-              const tally = db.prepare(`${TALLY_SQL} FROM ${table}`).get() as Record<string, number | null>;
-              const { lastInsertRowid } = db
-                .prepare(
-                  `INSERT INTO toolscore_runs (command, started_at, finished_at, toolscore_version, options, git_commit, git_branch, gold, gold_sha256, tools_sha256, cases, errors, mean_score, pass_rate, verdict_pass, verdict_warn, verdict_fail, pass_hat_k, summary)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-                )
-                .run(
-                  run.command,
-                  run.started_at,
-                  end.finished_at,
-                  VERSION,
-                  JSON.stringify(run.options),
-                  run.git_commit,
-                  run.git_branch,
-                  run.gold,
-                  run.gold_sha256,
-                  run.tools_sha256,
-                  tally.cases,
-                  tally.errors,
-                  tally.mean_score,
-                  passRate,
-                  tally.verdict_pass ?? 0,
-                  tally.verdict_warn ?? 0,
-                  tally.verdict_fail ?? 0,
-                  passHatK,
-                  JSON.stringify(end.summary ?? null),
-                );
-              db.prepare(
-                `INSERT INTO toolscore_cases (run_id, ${CASE_COLUMNS.join(', ')}) SELECT ?, ${CASE_COLUMNS.join(', ')} FROM ${table}`,
-              ).run(lastInsertRowid);
-              return Number(lastInsertRowid);
-            })
-            .immediate();
+          return commit(end);
         } catch (error) {
           throw fail(error);
-        } finally {
-          drop();
         }
       },
       async abort() {
-        drop();
+        abort();
       },
     };
   }
@@ -179,8 +305,14 @@ class SqliteRunStore extends SqlRunStore {
  * that is not SQLite, a database that is not a store, a newer store, a locked or read-only file: one
  * input error naming the file, and nothing written.
  * @param migrations the schema's versions (tests give more to upgrade a store through them).
+ * @param lockWaitMs how long a staged run's commit waits for another run's write lock.
  */
-export async function openSqliteStore(path: string, mode: OpenMode, migrations?: readonly Migration[]) {
+export async function openSqliteStore(
+  path: string,
+  mode: OpenMode,
+  migrations?: readonly Migration[],
+  lockWaitMs = LOCK_WAIT_MS,
+) {
   const { default: Database } = await loadPeer<{ default: typeof BetterSqlite3 }>(
     'better-sqlite3',
     '12',
@@ -197,15 +329,28 @@ export async function openSqliteStore(path: string, mode: OpenMode, migrations?:
   } catch (error) {
     throw new ToolscoreInputError({ source: path }, cannotOpenText((error as Error).message));
   }
-  const store = new SqliteRunStore(path, db);
+  const store = new SqliteRunStore(path, Database, db, lockWaitMs);
   try {
     // SQLite opens a file it may not write read-only, silently: refused now, not when the run is done.
     if (mode === 'write' && db.readonly) throw new ToolscoreInputError({ source: path }, STORE_TEXT.readOnly);
     db.pragma('foreign_keys = ON');
     const connection = connectionOf(db, path);
-    // In write mode the check and any upgrade hold the write lock: a read-only or locked file is found here.
-    if (mode === 'write') await connection.transaction(() => prepareSchema(connection, path, mode, migrations));
-    else await prepareSchema(connection, path, mode, migrations);
+    if (mode === 'read') await prepareSchema(connection, path, mode, migrations);
+    else {
+      // A current store is opened without its write lock, so another run being kept does not hold this one up;
+      // creating or upgrading one holds it, and finds a locked file.
+      const current = await prepareSchema(connection, path, 'read', migrations).then(
+        () => true,
+        (error: unknown) => {
+          if ((error as ToolscoreInputError).reason === STORE_TEXT.locked) throw error;
+          return false;
+        },
+      );
+      if (!current) await connection.transaction(() => prepareSchema(connection, path, mode, migrations));
+      // Only once the file is known to be a store (another program's database is never changed): WAL, so
+      // that readers go on reading while a run is written.
+      db.pragma('journal_mode = WAL');
+    }
   } catch (error) {
     await store.close();
     throw sqliteFailure(error, path);

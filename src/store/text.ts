@@ -5,6 +5,7 @@ export const STORE_TEXT = {
   notSqlite: 'is not a SQLite database, so not a toolscore store; give another --store',
   locked: 'is locked by another process; try again when it is done',
   readOnly: 'cannot be written (read-only file or folder); give a writable --store',
+  waiting: 'another run is being written to it; this one is kept when that one is done',
   noStore: 'holds no runs yet: a command with --store creates it',
   /** What `--store` (and TOOLSCORE_STORE) accepts. */
   usage: 'use a file path (.toolscore/runs.db) or postgres://user:password@host/db',

@@ -1,3 +1,4 @@
+import type { LineColumns } from '../batch/line-columns.js';
 import type { Grade, Verdict } from '../core/grade.js';
 import type { IssueKind } from '../core/issues.js';
 
@@ -148,18 +149,23 @@ export interface ToolStat {
 }
 
 /** What a run's end adds to it. */
-interface RunEnd {
+export interface RunEnd {
   finished_at: string;
   summary: unknown;
+  /** Told (once) when the commit has to wait for another run writing to the store to finish. */
+  onWait?: ((text: string) => void) | undefined;
 }
 
 /**
- * A run being written: its lines go to a place no reader sees, and `commit` makes the whole run
+ * A run being written: its lines go where no reader sees them, and `commit` makes the whole run
  * visible at once; a run abandoned, or a process killed, leaves nothing.
  */
 export interface RunWriter {
-  /** Lines of JSON Lines text (whole lines), each a results line; a shard's closing line is not a case and is skipped. */
-  addText(text: string): Promise<void>;
+  /**
+   * Lines of JSON Lines text (whole lines), each a results line; a shard's closing line is not a case and
+   * is skipped. `columns`, when the lines' columns were read already (one per line), spares parsing them.
+   */
+  addText(text: string, columns?: readonly LineColumns[]): Promise<void>;
   /** One line as an object, with the case's full report when there is one. */
   addLine(line: Record<string, unknown>, detail?: unknown): Promise<void>;
   /** Makes the run visible, all of it at once; answers its id. */

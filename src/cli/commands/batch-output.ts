@@ -160,7 +160,7 @@ export async function finishRun(
       : undefined;
   const resultsPath = scratch === undefined ? flags.output : join(scratch, 'results.jsonl');
   try {
-    const text = options.keep === undefined ? run.text() : keptChunks(run.text(), options.keep.writer);
+    const text = options.keep === undefined ? run.text() : keptChunks(run.chunks(), options.keep.writer);
     const chunks = toStdout ? echoed(text) : text;
     if (resultsPath !== undefined && resultsPath !== STDOUT_PATH)
       await (options.writeResults ?? writeFileAtomic)(resultsPath, chunks);

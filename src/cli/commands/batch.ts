@@ -137,6 +137,8 @@ export async function runBatch(dataset: string | undefined, flags: BatchFlags): 
     jobs,
     failFast: flags.failFast === true,
     ...(flags.strictGold ? { strictGold: true } : {}),
+    // A run kept in a store: the scoring threads read each line's columns, so this thread parses none.
+    ...(keep === undefined ? {} : { lineColumns: true }),
     allowCaseLimits: flags.allowCaseLimits === true,
     ...(weights === undefined ? {} : { weights }),
     ...(flags.strict ? { strict: true } : {}),
