@@ -1,12 +1,13 @@
 /**
  * CPython's "Did you mean" for a misspelt name, which Python 3.13 added to the `TypeError` of an
  * unexpected keyword argument: `_Py_CalculateSuggestions` and its `levenshtein_distance` of
- * `Python/suggestions.c`, ported rule for rule (read from the 3.13 line's source, in the python/cpython
- * fork hugovk/cpython at 2070cf8c042f135a812a35519d92fdb6d29c56cd; `Python/ceval.c`'s `initialize_locals`
- * is the caller). Python compares the names' UTF-8 bytes; so does the port.
+ * `Python/suggestions.c`, ported rule for rule. Read in its 3.13 form (the function exported for
+ * `Python/ceval.c`'s `initialize_locals`, which calls it for the keyword message) in the python/cpython
+ * fork hugovk/cpython at 2070cf8c042f135a812a35519d92fdb6d29c56cd: the v3.13.0 tag's own file was not at
+ * hand. Python compares the names' UTF-8 bytes; so does the port.
  */
 
-/** A list of more candidates than this gets no suggestion at all. */
+/** A list of this many candidates or more gets no suggestion at all. */
 const MAX_CANDIDATE_ITEMS = 750;
 /** Names still longer than this, in bytes, once their common prefix and suffix are trimmed, are never close. */
 const MAX_STRING_SIZE = 40;
