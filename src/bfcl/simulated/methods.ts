@@ -1,12 +1,14 @@
 /**
  * A simulated API's public methods as a table (name → parameters → implementation), and the call that
- * binds a call's arguments to them as CPython 3.11 does (`initialize_locals`): positional arguments fill
- * the parameters in order, keywords then fill theirs, and only then are too many positional arguments
- * or missing ones reported, each with Python's own `TypeError` message naming `Class.method()`.
+ * binds a call's arguments to them as CPython 3.13 does (`initialize_locals`, the leaderboard's Python):
+ * positional arguments fill the parameters in order, keywords then fill theirs, and only then are too
+ * many positional arguments or missing ones reported, each with Python's own `TypeError` message naming
+ * `Class.method()`; an unexpected keyword's message ends with the nearest parameter name, if any.
  */
 import type { PyArguments, SimulatedApi } from './api.js';
 import { typeError } from './ops.js';
 import { type PyData, PyException, pyEq } from './py.js';
+import { closestPythonName } from './suggestions.js';
 
 interface PyMethod<Self> {
   /** The parameters after `self`, in order. */
@@ -44,8 +46,10 @@ function bindArguments<Self>(qualified: string, method: PyMethod<Self>, args: Py
   const defaults = method.defaults ?? {};
   const bound: (PyData | undefined)[] = params.map((_, k) => args.positional[k]);
   for (const [keyword, value] of args.keywords) {
+    // `self` is the first parameter too, always given (the instance): naming it is a second value.
+    if (keyword === 'self') throw typeError(`${qualified} got multiple values for argument 'self'`);
     const index = params.indexOf(keyword);
-    if (index < 0) throw typeError(`${qualified} got an unexpected keyword argument '${keyword}'`);
+    if (index < 0) throw unexpectedKeyword(qualified, params, keyword);
     if (bound[index] !== undefined) throw typeError(`${qualified} got multiple values for argument '${keyword}'`);
     bound[index] = value;
   }
@@ -69,6 +73,17 @@ function bindArguments<Self>(qualified: string, method: PyMethod<Self>, args: Py
     throw typeError(`${qualified} missing ${missing.length} required positional ${plural}: ${nameList(missing)}`);
   }
   return values;
+}
+
+/**
+ * Python 3.13's message for a keyword no parameter has: the suggestion is the nearest of the names a
+ * keyword may take (`co_varnames` from the positional-only ones to the keyword-only ones: here `self` and
+ * the parameters), as `_Py_CalculateSuggestions` finds it.
+ */
+function unexpectedKeyword(qualified: string, params: readonly string[], keyword: string): PyException {
+  const message = `${qualified} got an unexpected keyword argument '${keyword}'`;
+  const suggestion = closestPythonName(['self', ...params], keyword);
+  return typeError(suggestion === undefined ? message : `${message}. Did you mean '${suggestion}'?`);
 }
 
 /** `'a'`, `'a' and 'b'`, `'a', 'b', and 'c'`: Python's list of missing names. */
