@@ -319,6 +319,21 @@ function findIssues(
     for (const j of extra.slice(zipped)) add('extra', actual[j]!.tool, null, j);
   }
 
+  // A required call whose partner failed is an issue only if no other call of that tool succeeded in its place.
+  if (sink.wants('failed', 0)) {
+    const unmet = unmetByTool(expected, actual);
+    expected.forEach((call, i) => {
+      const j = pairing.actualFor[i]!;
+      if (j < 0) return;
+      const partner = actual[j]!;
+      const left = unmet.get(call.tool) ?? 0;
+      if (partner.is_error && left > 0) {
+        unmet.set(call.tool, left - 1);
+        add('failed', call.tool, i, j, partner.error === undefined ? {} : { error: partner.error });
+      }
+    });
+  }
+
   // Paired calls outside the longest in-order chain were made out of order, which lowers the sequence
   // score, so say why; swapping two calls of one tool leaves the tool order (and the score) as it was.
   if (sink.wants('out_of_order', 0) && toolOrderChanged(expected, pairing.actualFor)) {
@@ -329,21 +344,13 @@ function findIssues(
     });
   }
 
-  // A required call whose partner failed is an issue only if no other call of that tool succeeded in its place.
-  const unmet = unmetByTool(expected, actual);
-  expected.forEach((call, i) => {
+  // Last, as the costliest: the argument differences, while they could still be kept.
+  for (let i = 0; i < expected.length && sink.wants('argument_mismatch', i); i++) {
     const j = pairing.actualFor[i]!;
-    if (j < 0) return;
-    const partner = actual[j]!;
-    const left = unmet.get(call.tool) ?? 0;
-    if (partner.is_error && left > 0) {
-      unmet.set(call.tool, left - 1);
-      add('failed', call.tool, i, j, partner.error === undefined ? {} : { error: partner.error });
-    }
-    if (!sink.wants('argument_mismatch', i) || sink.argumentsMatch(i)) return;
-    const diffs = diffArguments(call, partner, mode);
-    if (diffs.length > 0) add('argument_mismatch', call.tool, i, j, { diffs });
-  });
+    if (j < 0 || sink.argumentsMatch(i)) continue;
+    const diffs = diffArguments(expected[i]!, actual[j]!, mode);
+    if (diffs.length > 0) add('argument_mismatch', expected[i]!.tool, i, j, { diffs });
+  }
 }
 
 /** Whether the paired calls' tools, read in the order they were made, differ from the expected order. */
