@@ -71,26 +71,17 @@ describe('the first Top issue', () => {
       ),
       { numRuns: 600 },
     );
-    // Every kind of first issue a flat or conversation gold can give came up (calls out of order rarely come first here: below).
-    expect([...kinds].sort()).toEqual([
-      'argument_mismatch',
-      'extra',
-      'failed',
-      'missing',
-      'none',
-      'reply',
-      'state',
-      'wrong_result',
-      'wrong_tool',
-      'wrong_turn',
-    ]);
+    // The common kinds of first issue came up (argument mismatches and calls out of order: below;
+    // a call in the wrong turn comes first only a few times in 600 runs).
+    for (const kind of ['missing', 'failed', 'wrong_result', 'reply', 'state', 'wrong_tool', 'extra', 'none'])
+      expect(kinds).toContain(kind);
   });
 
   test('equals it for calls made in another order, a few of them changed', () => {
     const call = fc.record({
       tool: fc.constantFrom('search', 'book', 'pay'),
       args: fc.dictionary(fc.constantFrom('x', 'y'), fc.constantFrom(1, 2, '1'), { maxKeys: 2 }),
-      is_error: fc.boolean(),
+      is_error: fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
     });
     const kinds = new Set<string>();
     fc.assert(
@@ -98,9 +89,16 @@ describe('the first Top issue', () => {
         fc
           .array(call, { minLength: 2, maxLength: 6 })
           .chain((calls) =>
-            fc.tuple(fc.constant(calls), fc.shuffledSubarray(calls, { minLength: calls.length - 1 }), fc.boolean()),
+            fc.tuple(
+              fc.constant(calls),
+              fc.shuffledSubarray(calls, { minLength: calls.length - 1 }),
+              fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
+              fc.boolean(),
+            ),
           ),
-        ([expected, actual, strict]) => {
+        ([expected, made, changed, strict]) => {
+          // Some calls made with x changed: an argument mismatch.
+          const actual = made.map((call, k) => (changed[k] ? { ...call, args: { ...call.args, x: 2 } } : call));
           const options = { expected: expected.map(({ tool, args }) => ({ tool, args })), actual, strict };
           const fast = evaluate(options).topIssue;
           expect(plain(fast)).toEqual(plain(evaluate(options).topIssues[0] ?? null));
@@ -110,6 +108,7 @@ describe('the first Top issue', () => {
       { numRuns: 400 },
     );
     expect(kinds).toContain('out_of_order');
+    expect(kinds).toContain('argument_mismatch');
   });
 
   test('an outcome failure takes the place of the failed call, and outranks an argument mismatch', () => {
