@@ -5,7 +5,14 @@ import type { Pairing } from '../pairing/pairing.js';
 import type { EqualityMode } from '../match/equality.js';
 import { buildFindings, errorFindingCount, type Finding } from './findings.js';
 import { decideVerdict, type Grade, type Verdict, type VerdictDecision } from '../core/grade.js';
-import { buildTopIssues, topIssueRecord, withOutcomeIssues, type TopIssue, type TopIssueRecord } from './top-issues.js';
+import {
+  buildTopIssues,
+  firstTopIssue,
+  topIssueRecord,
+  withOutcomeIssues,
+  type TopIssue,
+  type TopIssueRecord,
+} from './top-issues.js';
 import type { OutcomeMetrics } from '../metrics/outcome.js';
 import type { ExpectedCall, GoldOptions, ToolCall } from '../core/types.js';
 import { DEFAULT_GOLD_OPTIONS } from '../gold/gold.js';
@@ -198,13 +205,19 @@ export class EvaluationResult {
     ));
   }
 
-  /** The first of `topIssues`, or null; when the list was not needed, only this one's sentences are written. */
+  /** The first of `topIssues`, or null; when the list was not needed, only what the first one needs is found. */
   get topIssue(): TopIssue | null {
     if (this.conversation) return this.conversation.topIssues[0] ?? null;
-    if (this.#topIssues !== undefined || (this.#outcomes?.failed ?? 0) > 0) return this.topIssues[0] ?? null;
+    if (this.#topIssues !== undefined) return this.#topIssues[0] ?? null;
     if (this.#topIssue === undefined)
-      this.#topIssue =
-        buildTopIssues(this.goldCalls, this.traceCalls, this.pairing, this.mode, this.gold.unscoredCalls, 1)[0] ?? null;
+      this.#topIssue = firstTopIssue(
+        this.goldCalls,
+        this.traceCalls,
+        this.pairing,
+        this.mode,
+        this.gold.unscoredCalls,
+        this.#outcomes,
+      );
     return this.#topIssue;
   }
 

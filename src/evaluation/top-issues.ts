@@ -2,6 +2,8 @@ import { memberEqual, type EqualityMode } from '../match/equality.js';
 import { encodeOperators } from '../match/operators.js';
 import { isOptional } from '../match/matchers/matcher.js';
 import { copyNumberKind } from '../match/number-kinds.js';
+import { expectedArgCount } from '../metrics/arguments.js';
+import { ownKeyCount } from '../core/objects.js';
 import type { Pairing } from '../pairing/pairing.js';
 import {
   ISSUE_KINDS,
@@ -85,8 +87,7 @@ export function diffArguments(expected: ExpectedCall, actual: ToolCall, mode: Eq
  * Ranks what to fix, from the core's pairing (never from raw positions, so a reordered pair of calls
  * is not a mismatch). Paired calls in order act as anchors; between two anchors, unpaired expected and
  * actual calls are zipped into "wrong tool" items and the rest are missing or extra. `limit` keeps only
- * the first so many (a batch line shows one); the ranking is the same, only the sentences of the rest
- * are never written.
+ * the first so many; the ranking is the same, only the sentences of the rest are never written.
  */
 export function buildTopIssues(
   expected: readonly ExpectedCall[],
@@ -96,15 +97,14 @@ export function buildTopIssues(
   unscored: readonly number[] = [],
   limit = Number.POSITIVE_INFINITY,
 ): TopIssue[] {
-  const found = findIssues(expected, actual, pairing, mode, unscored);
-  const rank = (issue: FoundIssue): number => ISSUE_KINDS.indexOf(issue.kind);
-  const position = (issue: FoundIssue): number => issue.expectedIndex ?? issue.actualIndex ?? 0;
-  found.sort((a, b) => rank(a) - rank(b) || position(a) - position(b));
-  return found.slice(0, limit).map(({ kind, tool, expectedIndex, actualIndex, detail }) => {
-    const issue: TopIssue = { kind, tool, expectedIndex, actualIndex, ...issueText(kind, tool, detail) };
-    if (detail.diffs) issue.diffs = [...detail.diffs];
-    return issue;
+  const found: FoundIssue[] = [];
+  findIssues(expected, actual, pairing, mode, unscored, {
+    wants: () => true,
+    argumentsMatch: () => false,
+    add: (issue) => found.push(issue),
   });
+  found.sort(rankOrder);
+  return found.slice(0, limit).map(written);
 }
 
 /**
@@ -119,11 +119,79 @@ export function withOutcomeIssues(
   outcomes: OutcomeMetrics | undefined,
   actual: readonly ToolCall[],
 ): TopIssue[] {
-  const failures = outcomes?.failures ?? [];
-  if (failures.length === 0) return [...issues];
+  const { added, covered } = outcomeIssues(outcomes, actual);
+  if (added.length === 0 && covered.size === 0) return [...issues];
+  const kept = issues.filter((issue) => !(issue.kind === 'failed' && covered.has(issue.expectedIndex ?? -1)));
+  return [...kept, ...added].sort(rankOrder);
+}
+
+/**
+ * The first of the Top issues, `withOutcomeIssues(buildTopIssues(…), outcomes, actual)[0]` (what a batch
+ * line carries), found without ranking the rest: an issue ranked after the best one found so far is
+ * dropped, an argument diff is taken only while it could still come first (and not at all for a pair
+ * the pairing found matching on every argument), and only the first issue's sentences are written.
+ * `first-top-issue.property.test.ts` holds it to that plain path.
+ */
+export function firstTopIssue(
+  expected: readonly ExpectedCall[],
+  actual: readonly ToolCall[],
+  pairing: Pairing,
+  mode: EqualityMode,
+  unscored: readonly number[],
+  outcomes: OutcomeMetrics | undefined,
+): TopIssue | null {
+  const { added, covered } = outcomeIssues(outcomes, actual);
+  let best: FoundIssue | undefined;
+  // A failed call that an outcome check reports is replaced by that check's issue (as withOutcomeIssues does).
+  const dropped = (issue: FoundIssue): boolean => issue.kind === 'failed' && covered.has(issue.expectedIndex!);
+  findIssues(expected, actual, pairing, mode, unscored, {
+    wants: (kind, position) =>
+      best === undefined || rankOrder({ kind, expectedIndex: position, actualIndex: null }, best) < 0,
+    argumentsMatch: (i) => argumentsAllMatch(expected[i]!, actual[pairing.actualFor[i]!]!, pairing.matchedArgs[i]!),
+    add: (issue) => {
+      if (!dropped(issue) && (best === undefined || rankOrder(issue, best) < 0)) best = issue;
+    },
+  });
+  // On a tie the found issue comes first, as the stable sort of withOutcomeIssues keeps it.
+  let first: TopIssue | null = best === undefined ? null : written(best);
+  for (const issue of added) if (first === null || rankOrder(issue, first) < 0) first = issue;
+  return first;
+}
+
+/** The one order of Top issues: by kind as ISSUE_KINDS ranks them, then by the call's position (calls before none). */
+function rankOrder(a: RankedIssue, b: RankedIssue): number {
+  return ISSUE_KINDS.indexOf(a.kind) - ISSUE_KINDS.indexOf(b.kind) || position(a) - position(b);
+}
+
+type RankedIssue = Pick<TopIssue, 'kind' | 'expectedIndex' | 'actualIndex'>;
+
+function position(issue: RankedIssue): number {
+  return issue.expectedIndex ?? issue.actualIndex ?? Number.MAX_SAFE_INTEGER;
+}
+
+/**
+ * Whether a pair's arguments have no difference (`diffArguments` finds none), from the pairing's count
+ * of matching expected arguments: all that count are matched and, unless extras are allowed, the partner
+ * passed no others.
+ */
+function argumentsAllMatch(call: ExpectedCall, partner: ToolCall, matched: number): boolean {
+  if (call.args === null) return true;
+  const given = partner.args ?? EMPTY_ARGS;
+  return (
+    matched === expectedArgCount(call.args, given) && (call.extra_args === 'allow' || ownKeyCount(given) === matched)
+  );
+}
+
+const EMPTY_ARGS = Object.freeze({});
+
+/** The issues of the failed outcome checks, and the expected calls whose failed-call issue they replace. */
+function outcomeIssues(
+  outcomes: OutcomeMetrics | undefined,
+  actual: readonly ToolCall[],
+): { added: TopIssue[]; covered: Set<number> } {
   const added: TopIssue[] = [];
   const covered = new Set<number>();
-  for (const failure of failures) {
+  for (const failure of outcomes?.failures ?? []) {
     // A reply or state check is about no call; the state's changes nobody expected are one check, so one issue.
     if (failure.check === 'reply' || failure.check === 'state') {
       added.push(uncalledOutcomeIssue(failure.check, failure.message));
@@ -142,10 +210,14 @@ export function withOutcomeIssues(
       ...issueText(kind, failure.tool!, { outcome: failure.message }),
     });
   }
-  const kept = issues.filter((issue) => !(issue.kind === 'failed' && covered.has(issue.expectedIndex ?? -1)));
-  const rank = (issue: TopIssue): number => ISSUE_KINDS.indexOf(issue.kind);
-  const position = (issue: TopIssue): number => issue.expectedIndex ?? issue.actualIndex ?? Number.MAX_SAFE_INTEGER;
-  return [...kept, ...added].sort((a, b) => rank(a) - rank(b) || position(a) - position(b));
+  return { added, covered };
+}
+
+/** A found issue with its sentences written. */
+function written({ kind, tool, expectedIndex, actualIndex, detail }: FoundIssue): TopIssue {
+  const issue: TopIssue = { kind, tool, expectedIndex, actualIndex, ...issueText(kind, tool, detail) };
+  if (detail.diffs) issue.diffs = [...detail.diffs];
+  return issue;
 }
 
 /** The issue of a failed reply or state check: about no call, so it names the check. */
@@ -191,15 +263,26 @@ function unpairedByGap(
   return { unpairedExpected, unpairedActual };
 }
 
-/** Every issue of a case, unranked. */
+/**
+ * Where `findIssues` puts what it finds. `wants` says whether an issue of a kind at a position (0: the
+ * earliest) could still be kept, so work for one that could not is skipped; `argumentsMatch` may say a
+ * pair has no argument difference without looking for one.
+ */
+interface IssueSink {
+  wants(kind: IssueKind, position: number): boolean;
+  argumentsMatch(expectedIndex: number): boolean;
+  add(issue: FoundIssue): void;
+}
+
+/** Every issue of a case, unranked, into `sink`. */
 function findIssues(
   expected: readonly ExpectedCall[],
   actual: readonly ToolCall[],
   pairing: Pairing,
   mode: EqualityMode,
   unscored: readonly number[],
-): FoundIssue[] {
-  const issues: FoundIssue[] = [];
+  sink: IssueSink,
+): void {
   const add = (
     kind: IssueKind,
     tool: string,
@@ -207,7 +290,7 @@ function findIssues(
     actualIndex: number | null,
     detail: FoundIssue['detail'] = {},
   ): void => {
-    issues.push({ kind, tool, expectedIndex, actualIndex, detail });
+    sink.add({ kind, tool, expectedIndex, actualIndex, detail });
   };
 
   const anchors = orderedAnchors(pairing.actualFor);
@@ -236,9 +319,24 @@ function findIssues(
     for (const j of extra.slice(zipped)) add('extra', actual[j]!.tool, null, j);
   }
 
+  // A required call whose partner failed is an issue only if no other call of that tool succeeded in its place.
+  if (sink.wants('failed', 0)) {
+    const unmet = unmetByTool(expected, actual);
+    expected.forEach((call, i) => {
+      const j = pairing.actualFor[i]!;
+      if (j < 0) return;
+      const partner = actual[j]!;
+      const left = unmet.get(call.tool) ?? 0;
+      if (partner.is_error && left > 0) {
+        unmet.set(call.tool, left - 1);
+        add('failed', call.tool, i, j, partner.error === undefined ? {} : { error: partner.error });
+      }
+    });
+  }
+
   // Paired calls outside the longest in-order chain were made out of order, which lowers the sequence
   // score, so say why; swapping two calls of one tool leaves the tool order (and the score) as it was.
-  if (toolOrderChanged(expected, pairing.actualFor)) {
+  if (sink.wants('out_of_order', 0) && toolOrderChanged(expected, pairing.actualFor)) {
     const inOrder = new Set(anchors.map(([i]) => i));
     pairing.actualFor.forEach((j, i) => {
       if (j >= 0 && !inOrder.has(i))
@@ -246,22 +344,13 @@ function findIssues(
     });
   }
 
-  // A required call whose partner failed is an issue only if no other call of that tool succeeded in its place.
-  const unmet = unmetByTool(expected, actual);
-  expected.forEach((call, i) => {
+  // Last, as the costliest: the argument differences, while they could still be kept.
+  for (let i = 0; i < expected.length && sink.wants('argument_mismatch', i); i++) {
     const j = pairing.actualFor[i]!;
-    if (j < 0) return;
-    const partner = actual[j]!;
-    const left = unmet.get(call.tool) ?? 0;
-    if (partner.is_error && left > 0) {
-      unmet.set(call.tool, left - 1);
-      add('failed', call.tool, i, j, partner.error === undefined ? {} : { error: partner.error });
-    }
-    const diffs = diffArguments(call, partner, mode);
-    if (diffs.length > 0) add('argument_mismatch', call.tool, i, j, { diffs });
-  });
-
-  return issues;
+    if (j < 0 || sink.argumentsMatch(i)) continue;
+    const diffs = diffArguments(expected[i]!, actual[j]!, mode);
+    if (diffs.length > 0) add('argument_mismatch', expected[i]!.tool, i, j, { diffs });
+  }
 }
 
 /** Whether the paired calls' tools, read in the order they were made, differ from the expected order. */
