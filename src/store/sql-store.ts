@@ -110,24 +110,30 @@ export abstract class SqlRunStore implements RunStore {
   }
 
   /**
-   * The condition that a case of the run has a tool (a key of its `tools` object) whose name meets
-   * `nameIs` (`= ?`, or a LIKE): the run's distinct tools objects are read as JSON, each once, not
-   * every case's. Its parameters: the run, then those of `nameIs`.
+   * That a case of the run has a tool (a key of its `tools` object) whose name meets `nameIs` (`= ?`, or
+   * a LIKE) with `value`. SQLite reads the run's distinct tools objects as JSON, each once, not every
+   * case's; PostgreSQL reads each case's (a subquery there is planned from statistics that may not know a
+   * run just kept yet, and then read once a case).
    */
-  private toolNamed(nameIs: string): string {
-    const [keys, key] =
-      this.connection.dialect === 'postgres'
-        ? ['jsonb_object_keys(s.tools::jsonb) AS k(name)', 'k.name']
-        : ['json_each(s.tools) AS k', 'k.key'];
-    return `tools IN (SELECT s.tools FROM (SELECT DISTINCT tools FROM toolscore_cases WHERE run_id = ?) s
-      WHERE EXISTS (SELECT 1 FROM ${keys} WHERE ${key} ${nameIs}))`;
+  private toolNamed(runId: number, nameIs: string, value: string, where: Conditions): void {
+    if (this.connection.dialect === 'postgres')
+      where.add(`EXISTS (SELECT 1 FROM jsonb_object_keys(tools::jsonb) AS k(name) WHERE k.name ${nameIs})`, value);
+    else
+      where.add(
+        `tools IN (SELECT s.tools FROM (SELECT DISTINCT tools FROM toolscore_cases WHERE run_id = ?) s
+          WHERE EXISTS (SELECT 1 FROM json_each(s.tools) AS k WHERE k.key ${nameIs}))`,
+        runId,
+        value,
+      );
   }
 
   /** A case whose id, problem (or error) or a tool name holds the text. */
   private mentions(runId: number, text: string, where: Conditions): void {
     const pattern = containing(text);
     const like = `${this.like} ? ESCAPE '\\'`;
-    where.add(`(case_id ${like} OR problem ${like} OR ${this.toolNamed(like)})`, pattern, pattern, runId, pattern);
+    const tool = new Conditions();
+    this.toolNamed(runId, like, pattern, tool);
+    where.add(`(case_id ${like} OR problem ${like} OR ${tool.parts[0]})`, pattern, pattern, ...tool.params);
   }
 
   async listRuns(query: RunQuery = {}): Promise<Page<RunRecord>> {
@@ -162,7 +168,7 @@ export abstract class SqlRunStore implements RunStore {
     where.add('run_id = ?', runId);
     where.in('grade', query.grade);
     where.in('verdict', query.verdict);
-    if (query.tool !== undefined) where.add(this.toolNamed('= ?'), runId, query.tool);
+    if (query.tool !== undefined) this.toolNamed(runId, '= ?', query.tool, where);
     if (query.issueKind !== undefined) where.add('issue_kind = ?', query.issueKind);
     if (query.errors !== undefined) where.add(query.errors ? 'error IS NOT NULL' : 'error IS NULL');
     if (query.id !== undefined) where.add('case_id = ?', query.id);
@@ -238,12 +244,17 @@ export abstract class SqlRunStore implements RunStore {
     const params: unknown[] = [];
     const [integer, real] =
       this.connection.dialect === 'postgres' ? ['INTEGER', 'DOUBLE PRECISION'] : ['INTEGER', 'REAL'];
-    // The cases holding the text are found in each run on their own: a condition on the joined rows
-    // lets SQLite read every case of one run for each case of the other.
+    // SQLite finds the cases holding the text in each run on their own: a condition on the joined rows
+    // lets it read every case of one run for each case of the other. PostgreSQL hash-joins the runs, and
+    // a subquery there may be planned from statistics that do not know a run just kept yet.
     const holds = (...sides: (readonly [side: string, run: number])[]) => {
       if (text === undefined) return '';
       const like = `${this.like} ? ESCAPE '\\'`;
       const found = sides.map(([side, run]) => {
+        if (this.connection.dialect === 'postgres') {
+          params.push(containing(text), containing(text));
+          return `${side}.case_id ${like} OR ${side}.problem ${like}`;
+        }
         params.push(run, containing(text), containing(text));
         return `${side}.position IN (SELECT position FROM toolscore_cases WHERE run_id = ? AND (case_id ${like} OR problem ${like}))`;
       });
@@ -325,16 +336,14 @@ export abstract class SqlRunStore implements RunStore {
       limit,
       offset - before,
     ]);
-    const [casesA, casesB] = await Promise.all([
-      this.casesAt(
-        runA,
-        rows.map((row) => row.a_position),
-      ),
-      this.casesAt(
-        runB,
-        rows.map((row) => row.b_position),
-      ),
-    ]);
+    const casesA = await this.casesAt(
+      runA,
+      rows.map((row) => row.a_position),
+    );
+    const casesB = await this.casesAt(
+      runB,
+      rows.map((row) => row.b_position),
+    );
     const items = rows.map((row) => {
       const a = row.a_position === null ? null : casesA.get(Number(row.a_position))!;
       const b = row.b_position === null ? null : casesB.get(Number(row.b_position))!;

@@ -78,7 +78,9 @@ export async function comparePage(
   const { links } = context;
   const [a, b] = await Promise.all([store.getRun(runA), store.getRun(runB)]);
   if (a === undefined || b === undefined) return undefined;
-  const [joined, tools] = await Promise.all([store.joinCases(runA, runB, params.query), store.toolChanges(runA, runB)]);
+  // One after the other: a PostgreSQL connection runs one query at a time.
+  const joined = await store.joinCases(runA, runB, params.query);
+  const tools = await store.toolChanges(runA, runB);
   // The joined page counts the cases holding the text; the cards and the sign test are of every case.
   const counts = params.q === undefined ? joined.changes : await store.changeCounts(runA, runB);
   const pages = pageCount(joined.total, params.page);
