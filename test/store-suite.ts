@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { lineColumns } from '../src/batch/line-columns.js';
 import { MIGRATIONS, type Migration } from '../src/store/schema.js';
 import type { OpenMode } from '../src/store/migrate.js';
-import type { NewRun, RunStore } from '../src/store/types.js';
+import type { CaseChange, NewRun, RunStore } from '../src/store/types.js';
 
 /**
  * The behaviour every RunStore owes, run against each implementation (SQLite, PostgreSQL): the same
@@ -241,25 +241,35 @@ export function testRunStore(name: string, subject: () => StoreUnderTest): void 
       }
     });
 
-    test("a run's tools: how many cases list each, their mean score and failures", async () => {
+    test("two runs' tools side by side: how many cases list each, their mean score and failures", async () => {
       const store = await fresh();
       try {
         const a = await keep(store, RUN_A);
         const b = await keep(store, RUN_B);
-        expect(await store.toolStats(a)).toEqual([
-          // trip#1 0.8 and trip#2 1: mean 0.9; no FAIL
-          { tool: 'book"x', cases: 2, mean_score: 0.9, failed: 0 },
-          { tool: 'lookup', cases: 1, mean_score: 0.95, failed: 0 },
-          // refund-1 0.95 and refund-2 0.5 (FAIL)
-          { tool: 'refund', cases: 2, mean_score: 0.725, failed: 1 },
+        expect(await store.toolChanges(a, b)).toEqual([
+          // A: trip#1 0.8 and trip#2 1, mean 0.9; B: trip#1 0.8
+          { tool: 'book"x', a: { cases: 2, mean_score: 0.9, failed: 0 }, b: { cases: 1, mean_score: 0.8, failed: 0 } },
+          { tool: 'lookup', a: { cases: 1, mean_score: 0.95, failed: 0 }, b: null },
+          // A: refund-1 0.95 (listing lookup too) and refund-2 0.5 (FAIL); B: refund-1 0.7 and refund-2 0.9
+          {
+            tool: 'refund',
+            a: { cases: 2, mean_score: 0.725, failed: 1 },
+            b: { cases: 2, mean_score: 0.8, failed: 0 },
+          },
+          { tool: 'search', a: null, b: { cases: 1, mean_score: 0.6, failed: 1 } },
         ]);
-        expect(await store.toolStats(b)).toEqual([
-          { tool: 'book"x', cases: 1, mean_score: 0.8, failed: 0 },
-          // refund-1 0.7 and refund-2 0.9
-          { tool: 'refund', cases: 2, mean_score: 0.8, failed: 0 },
-          { tool: 'search', cases: 1, mean_score: 0.6, failed: 1 },
+        const same = await store.toolChanges(b, b);
+        expect(same.map((change) => [change.tool, change.a?.cases, change.b?.cases])).toEqual([
+          ['book"x', 1, 1],
+          ['refund', 2, 2],
+          ['search', 1, 1],
         ]);
-        expect(await store.toolStats(b + 1)).toEqual([]);
+        expect((await store.toolChanges(b, b + 1)).map((change) => [change.tool, change.b])).toEqual([
+          ['book"x', null],
+          ['refund', null],
+          ['search', null],
+        ]);
+        expect(await store.toolChanges(b + 1, b + 2)).toEqual([]);
       } finally {
         await store.close();
       }
@@ -285,6 +295,120 @@ export function testRunStore(name: string, subject: () => StoreUnderTest): void 
         expect([changed.total, changed.items.map((item) => item.id)]).toEqual([3, ['search_%', 'refund-2']]);
         const trips = await store.joinCases(a, b, { text: 'TRIP' });
         expect(trips.items.map((item) => item.trial)).toEqual([1, 2]);
+        expect(trips.changes).toEqual({ regressed: 0, improved: 0, same: 1, added: 0, removed: 1 });
+      } finally {
+        await store.close();
+      }
+    });
+
+    test('two runs compared: how many cases changed each way, in one count', async () => {
+      const store = await fresh();
+      try {
+        const a = await keep(store, RUN_A);
+        const b = await keep(store, RUN_B, { started_at: '2026-12-02T10:00:00.000Z' });
+        const every = { regressed: 1, improved: 2, same: 1, added: 1, removed: 1 };
+        expect(await store.changeCounts(a, b)).toEqual(every);
+        expect((await store.joinCases(a, b, { change: ['added'] })).changes).toEqual(every);
+        // Swapped, regressed and improved swap and so do added and removed (search_% was not scored in a:
+        // going back it regressed).
+        expect(await store.changeCounts(b, a)).toEqual({ regressed: 2, improved: 1, same: 1, added: 1, removed: 1 });
+        expect(await store.changeCounts(a, a)).toEqual({ regressed: 0, improved: 0, same: 5, added: 0, removed: 0 });
+        // The text is looked for in the id and in either run's problem (refund-2's is only in a).
+        expect(await store.changeCounts(a, b, 'never CALLED')).toEqual({
+          regressed: 0,
+          improved: 1,
+          same: 0,
+          added: 0,
+          removed: 0,
+        });
+        expect(await store.changeCounts(a, b, 'refund')).toEqual({
+          regressed: 1,
+          improved: 1,
+          same: 0,
+          added: 0,
+          removed: 0,
+        });
+        expect(await store.changeCounts(a, b + 1)).toEqual({
+          regressed: 0,
+          improved: 0,
+          same: 0,
+          added: 0,
+          removed: 5,
+        });
+      } finally {
+        await store.close();
+      }
+    });
+
+    test('the joined cases paged one at a time are the whole join in order, with or without filters', async () => {
+      const store = await fresh();
+      try {
+        const a = await keep(store, RUN_A);
+        const b = await keep(store, RUN_B, { started_at: '2026-12-02T10:00:00.000Z' });
+        const walk = async (query: { change?: CaseChange[]; text?: string }) => {
+          const seen: string[] = [];
+          for (let offset = 0; offset < 8; offset++) {
+            const page = await store.joinCases(a, b, { ...query, offset, limit: 1 });
+            for (const item of page.items)
+              seen.push(`${item.id}${item.trial === null ? '' : `#${item.trial}`}:${item.change}`);
+          }
+          return seen;
+        };
+        expect(await walk({})).toEqual([
+          'refund-1:regressed',
+          'search_%:improved',
+          'refund-2:improved',
+          'trip#1:same',
+          'trip#2:removed',
+          'new:added',
+        ]);
+        expect(await walk({ change: ['improved', 'added'] })).toEqual([
+          'search_%:improved',
+          'refund-2:improved',
+          'new:added',
+        ]);
+        expect(await walk({ change: ['removed', 'regressed'] })).toEqual(['refund-1:regressed', 'trip#2:removed']);
+        // every id holding an "e" (any case), and the trip trials, whose problem in a ("date differs") does
+        expect(await walk({ text: 'E' })).toEqual([
+          'refund-1:regressed',
+          'search_%:improved',
+          'refund-2:improved',
+          'trip#1:same',
+          'new:added',
+        ]);
+        const paged = await store.joinCases(a, b, { offset: 2, limit: 3 });
+        expect([paged.total, paged.items.map((item) => item.id)]).toEqual([6, ['refund-2', 'trip', 'trip']]);
+        expect(paged.items[0]).toEqual({
+          id: 'refund-2',
+          trial: null,
+          change: 'improved',
+          a: {
+            position: 1,
+            id: 'refund-2',
+            trial: null,
+            score: 0.5,
+            grade: 'F',
+            verdict: 'FAIL',
+            issue_kind: 'missing',
+            problem: 'refund was never called',
+            tools: ['refund'],
+            error: null,
+          },
+          b: {
+            position: 1,
+            id: 'refund-2',
+            trial: null,
+            score: 0.9,
+            grade: 'A',
+            verdict: 'PASS',
+            issue_kind: null,
+            problem: null,
+            tools: ['refund'],
+            error: null,
+          },
+        });
+        expect(await store.joinCases(a, b, { offset: 6 })).toMatchObject({ total: 6, items: [] });
+        expect(await store.joinCases(a, b, { change: [] })).toMatchObject({ total: 0, items: [] });
       } finally {
         await store.close();
       }
@@ -367,7 +491,7 @@ export function testRunStore(name: string, subject: () => StoreUnderTest): void 
       );
       for (const mode of ['write', 'read'] as const)
         await expect(subject().open(mode)).rejects.toThrow(
-          /was written by a newer toolscore \(store schema 7; this one knows up to 1\): upgrade toolscore to use it; nothing was changed$/,
+          /was written by a newer toolscore \(store schema 7; this one knows up to 2\): upgrade toolscore to use it; nothing was changed$/,
         );
     });
 
@@ -376,14 +500,14 @@ export function testRunStore(name: string, subject: () => StoreUnderTest): void 
       const id = await keep(store, RUN_A);
       await store.close();
       const next: Migration = {
-        version: 2,
+        version: 3,
         statements: {
           sqlite: ['ALTER TABLE toolscore_runs ADD COLUMN note TEXT'],
           postgres: ['ALTER TABLE toolscore_runs ADD COLUMN note TEXT'],
         },
       };
       await expect(subject().open('read', [...MIGRATIONS, next])).rejects.toThrow(
-        /has store schema 1, older than 2: run a command with --store to upgrade it first$/,
+        /has store schema 2, older than 3: run a command with --store to upgrade it first$/,
       );
       const upgraded = await subject().open('write', [...MIGRATIONS, next]);
       try {
@@ -391,7 +515,39 @@ export function testRunStore(name: string, subject: () => StoreUnderTest): void 
       } finally {
         await upgraded.close();
       }
-      await expect(subject().open('write')).rejects.toThrow(/store schema 2; this one knows up to 1/);
+      await expect(subject().open('write')).rejects.toThrow(/store schema 3; this one knows up to 2/);
+    });
+
+    test('a store of schema 1 (before the indexes the pages read) is upgraded to 2 and answers the same', async () => {
+      await subject().reset();
+      const old = await subject().open('write', MIGRATIONS.slice(0, 1));
+      const a = await keep(old, RUN_A);
+      const b = await keep(old, RUN_B, { started_at: '2026-12-02T10:00:00.000Z' });
+      await old.close();
+      await expect(subject().open('read')).rejects.toThrow(
+        /has store schema 1, older than 2: run a command with --store to upgrade it first$/,
+      );
+      (await subject().open('write')).close();
+      const store = await subject().open('read');
+      try {
+        expect(await store.changeCounts(a, b)).toEqual({ regressed: 1, improved: 2, same: 1, added: 1, removed: 1 });
+        const joined = await store.joinCases(a, b, { limit: 2 });
+        expect(joined.items.map((item) => [item.id, item.change, item.a?.score, item.b?.score])).toEqual([
+          ['refund-1', 'regressed', 0.95, 0.7],
+          ['search_%', 'improved', null, 0.6],
+        ]);
+        const listed = await store.listCases(b, { tool: 'refund', text: 'REF', sort: '-score' });
+        expect([listed.total, listed.items.map((item) => item.id)]).toEqual([2, ['refund-2', 'refund-1']]);
+        expect((await store.toolChanges(a, b)).map((change) => change.tool)).toEqual([
+          'book"x',
+          'lookup',
+          'refund',
+          'search',
+        ]);
+        expect((await store.listRuns()).total).toBe(2);
+      } finally {
+        await store.close();
+      }
     });
   });
 }

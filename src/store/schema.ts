@@ -80,9 +80,33 @@ function runsAndCases(dialect: Dialect): string[] {
   ];
 }
 
+/**
+ * Indexes the viewer's pages read instead of the table, whose rows carry each results line: two runs'
+ * cases are matched by (run_id, case_id, trial) with the score and position in the index itself; in
+ * SQLite a run's cases are listed, filtered and counted from one index holding every listed column, and
+ * its per-tool numbers read from one ordered by the tools object (each distinct object parsed once). A
+ * PostgreSQL B-tree entry is limited to about 2.7 KB, so there the free-text columns (problem, tools)
+ * are left out of indexes: a case with many tools would otherwise fail to be kept.
+ */
+function pageIndexes(dialect: Dialect): string[] {
+  return [
+    'DROP INDEX toolscore_cases_id',
+    dialect === 'sqlite'
+      ? 'CREATE INDEX toolscore_cases_id ON toolscore_cases (run_id, case_id, trial, score, position)'
+      : 'CREATE INDEX toolscore_cases_id ON toolscore_cases (run_id, case_id, trial) INCLUDE (score, position)',
+    ...(dialect === 'sqlite'
+      ? [
+          'CREATE INDEX toolscore_cases_list ON toolscore_cases (run_id, position, case_id, trial, score, grade, verdict, issue_kind, problem, error, tools)',
+          'CREATE INDEX toolscore_cases_tools ON toolscore_cases (run_id, tools, score, verdict)',
+        ]
+      : []),
+  ];
+}
+
 /** Every version of the schema, oldest first. */
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, statements: { sqlite: runsAndCases('sqlite'), postgres: runsAndCases('postgres') } },
+  { version: 2, statements: { sqlite: pageIndexes('sqlite'), postgres: pageIndexes('postgres') } },
 ];
 
 /** The columns of a case row after `run_id`, in the order writers insert them. */

@@ -5,7 +5,7 @@ import type {
   CaseQuery,
   CaseRecord,
   JoinQuery,
-  JoinedCase,
+  JoinedPage,
   Page,
   RunQuery,
   RunRecord,
@@ -14,6 +14,7 @@ import type {
   NewRun,
   StoredCase,
   StoredRun,
+  ToolChange,
   ToolStat,
 } from './types.js';
 
@@ -72,12 +73,24 @@ const CASE_ORDER: Record<NonNullable<CaseQuery['sort']>, string> = {
   id: 'case_id, trial, position',
 };
 
-const CHANGE = `CASE
-  WHEN a_position IS NULL THEN 'added'
-  WHEN b_position IS NULL THEN 'removed'
-  WHEN a_score IS NOT NULL AND (b_score IS NULL OR b_score < a_score) THEN 'regressed'
-  WHEN b_score IS NOT NULL AND (a_score IS NULL OR b_score > a_score) THEN 'improved'
+/** The changes in the order the join lists them: regressed (largest drop first), improved (largest gain first), the rest by position. */
+const CHANGE_GROUPS: readonly (readonly CaseChange[])[] = [['regressed'], ['improved'], ['same', 'added', 'removed']];
+const CHANGES = CHANGE_GROUPS.flat();
+const MATCHED: readonly CaseChange[] = ['regressed', 'improved', 'same'];
+
+/** How a case in both runs changed: a score that fell or stopped being scored regressed. */
+const MATCHED_CHANGE = `CASE
+  WHEN a.score IS NOT NULL AND (b.score IS NULL OR b.score < a.score) THEN 'regressed'
+  WHEN b.score IS NOT NULL AND (a.score IS NULL OR b.score > a.score) THEN 'improved'
   ELSE 'same' END`;
+
+const JOIN_ORDER = `CASE change WHEN 'regressed' THEN 0 WHEN 'improved' THEN 1 ELSE 2 END,
+  CASE change WHEN 'regressed' THEN COALESCE(b_score, 0) - a_score WHEN 'improved' THEN COALESCE(a_score, 0) - b_score ELSE 0 END,
+  COALESCE(a_position, b_position), a_position IS NULL, b_position`;
+
+/** The case of run `y` that is the case of run `x`: the same id and trial (a null trial is 0: trials are ≥ 1). */
+const sameCase = (x: string, y: string) =>
+  `${y}.case_id = ${x}.case_id AND COALESCE(${y}.trial, 0) = COALESCE(${x}.trial, 0)`;
 
 /**
  * The reading half of a store, the same SQL for SQLite and PostgreSQL (`?` parameters; the PostgreSQL
@@ -96,22 +109,31 @@ export abstract class SqlRunStore implements RunStore {
     return this.connection.dialect === 'postgres' ? 'ILIKE' : 'LIKE';
   }
 
-  /** The condition that a case has the tool among its `tools` keys (an exact name, whatever it holds). */
-  private hasTool(): string {
-    return this.connection.dialect === 'postgres'
-      ? '(tools::jsonb -> ?::text) IS NOT NULL'
-      : 'EXISTS (SELECT 1 FROM json_each(tools) WHERE json_each.key = ?)';
+  /**
+   * That a case of the run has a tool (a key of its `tools` object) whose name meets `nameIs` (`= ?`, or
+   * a LIKE) with `value`. SQLite reads the run's distinct tools objects as JSON, each once, not every
+   * case's; PostgreSQL reads each case's (a subquery there is planned from statistics that may not know a
+   * run just kept yet, and then read once a case).
+   */
+  private toolNamed(runId: number, nameIs: string, value: string, where: Conditions): void {
+    if (this.connection.dialect === 'postgres')
+      where.add(`EXISTS (SELECT 1 FROM jsonb_object_keys(tools::jsonb) AS k(name) WHERE k.name ${nameIs})`, value);
+    else
+      where.add(
+        `tools IN (SELECT s.tools FROM (SELECT DISTINCT tools FROM toolscore_cases WHERE run_id = ?) s
+          WHERE EXISTS (SELECT 1 FROM json_each(s.tools) AS k WHERE k.key ${nameIs}))`,
+        runId,
+        value,
+      );
   }
 
   /** A case whose id, problem (or error) or a tool name holds the text. */
-  private mentions(text: string, where: Conditions): void {
+  private mentions(runId: number, text: string, where: Conditions): void {
     const pattern = containing(text);
-    const toolNamed =
-      this.connection.dialect === 'postgres'
-        ? "EXISTS (SELECT 1 FROM jsonb_object_keys(tools::jsonb) k WHERE k ILIKE ? ESCAPE '\\')"
-        : "EXISTS (SELECT 1 FROM json_each(tools) WHERE json_each.key LIKE ? ESCAPE '\\')";
-    const columns = ['case_id', 'problem'].map((column) => `${column} ${this.like} ? ESCAPE '\\'`);
-    where.add(`(${columns.join(' OR ')} OR ${toolNamed})`, pattern, pattern, pattern);
+    const like = `${this.like} ? ESCAPE '\\'`;
+    const tool = new Conditions();
+    this.toolNamed(runId, like, pattern, tool);
+    where.add(`(case_id ${like} OR problem ${like} OR ${tool.parts[0]})`, pattern, pattern, ...tool.params);
   }
 
   async listRuns(query: RunQuery = {}): Promise<Page<RunRecord>> {
@@ -146,11 +168,11 @@ export abstract class SqlRunStore implements RunStore {
     where.add('run_id = ?', runId);
     where.in('grade', query.grade);
     where.in('verdict', query.verdict);
-    if (query.tool !== undefined) where.add(this.hasTool(), query.tool);
+    if (query.tool !== undefined) this.toolNamed(runId, '= ?', query.tool, where);
     if (query.issueKind !== undefined) where.add('issue_kind = ?', query.issueKind);
     if (query.errors !== undefined) where.add(query.errors ? 'error IS NOT NULL' : 'error IS NULL');
     if (query.id !== undefined) where.add('case_id = ?', query.id);
-    if (query.text !== undefined && query.text !== '') this.mentions(query.text, where);
+    if (query.text !== undefined && query.text !== '') this.mentions(runId, query.text, where);
     const [limit, offset] = page(query);
     const rows = await this.connection.all(
       `SELECT ${CASE_LIST_COLUMNS} FROM toolscore_cases ${where.sql} ORDER BY ${CASE_ORDER[query.sort ?? 'position']} LIMIT ? OFFSET ?`,
@@ -173,89 +195,173 @@ export abstract class SqlRunStore implements RunStore {
     };
   }
 
-  async toolStats(runId: number): Promise<ToolStat[]> {
-    // A case's tools are the keys of its per-tool object.
-    const [each, name] =
+  async toolChanges(runA: number, runB: number): Promise<ToolChange[]> {
+    const [keys, key] =
       this.connection.dialect === 'postgres'
-        ? ['jsonb_object_keys(c.tools::jsonb) AS t(name)', 't.name']
-        : ['json_each(c.tools) AS t', 't.key'];
+        ? ['jsonb_object_keys(g.tools::jsonb) AS t(name)', 't.name']
+        : ['json_each(g.tools) AS t', 't.key'];
+    // Cases grouped by their tools object first, so each distinct object is read as JSON once.
     const rows = await this.connection.all(
-      `SELECT ${name} AS tool, COUNT(*) AS cases, AVG(c.score) AS mean_score,
-        SUM(CASE WHEN c.verdict = 'FAIL' THEN 1 ELSE 0 END) AS failed
-      FROM toolscore_cases c, ${each} WHERE c.run_id = ? GROUP BY ${name}`,
-      [runId],
+      `SELECT g.run_id, ${key} AS tool, SUM(g.cases) AS cases, SUM(g.score_sum) AS score_sum,
+        SUM(g.scored) AS scored, SUM(g.failed) AS failed
+      FROM (SELECT run_id, tools, COUNT(*) AS cases, SUM(score) AS score_sum, COUNT(score) AS scored,
+          SUM(CASE WHEN verdict = 'FAIL' THEN 1 ELSE 0 END) AS failed
+        FROM toolscore_cases WHERE run_id IN (?, ?) GROUP BY run_id, tools) g, ${keys}
+      GROUP BY g.run_id, ${key}`,
+      [runA, runB],
     );
-    // Sorted here: the two databases' collations order text differently.
-    return rows
-      .map((row) => ({
-        tool: String(row.tool),
+    const tools = new Map<string, ToolChange>();
+    for (const row of rows) {
+      const tool = String(row.tool);
+      const scored = Number(row.scored);
+      const stat: ToolStat = {
         cases: Number(row.cases),
-        mean_score: row.mean_score === null ? null : Number(row.mean_score),
+        mean_score: scored === 0 ? null : Number(row.score_sum) / scored,
         failed: Number(row.failed),
-      }))
-      .sort((x, y) => (x.tool < y.tool ? -1 : x.tool > y.tool ? 1 : 0));
+      };
+      const change = tools.get(tool) ?? { tool, a: null, b: null };
+      if (Number(row.run_id) === runA) change.a = stat;
+      if (Number(row.run_id) === runB) change.b = stat;
+      tools.set(tool, change);
+    }
+    // Sorted here: the two databases' collations order text differently.
+    return [...tools.values()].sort((x, y) => (x.tool < y.tool ? -1 : x.tool > y.tool ? 1 : 0));
   }
 
-  async joinCases(runA: number, runB: number, query: JoinQuery = {}): Promise<Page<JoinedCase>> {
-    const side = (name: 'a' | 'b') =>
-      CASE_LIST_COLUMNS.split(', ')
-        .map((column) => `${name}.${column} AS ${name}_${column}`)
-        .join(', ');
-    // A null trial joins a null trial: trials are ≥ 1, so 0 stands for none. The full join is written as
-    // a left join and the other side's unmatched rows, each found through the (run_id, case_id, trial)
-    // index: a FULL OUTER JOIN of two subqueries compared every row with every row (minutes at 10,000).
-    const same = (x: string, y: string) =>
-      `${y}.case_id = ${x}.case_id AND COALESCE(${y}.trial, 0) = COALESCE(${x}.trial, 0)`;
-    const none = CASE_LIST_COLUMNS.split(', ')
-      .map((column) => `NULL AS a_${column}`)
-      .join(', ');
-    const joined = `SELECT u.*, ${CHANGE} AS change FROM (
-      SELECT ${side('a')}, ${side('b')} FROM toolscore_cases a
-        LEFT JOIN toolscore_cases b ON b.run_id = ? AND ${same('a', 'b')}
-        WHERE a.run_id = ?
-      UNION ALL
-      SELECT ${none}, ${side('b')} FROM toolscore_cases b
-        WHERE b.run_id = ? AND NOT EXISTS (SELECT 1 FROM toolscore_cases a WHERE a.run_id = ? AND ${same('b', 'a')})
-    ) u`;
-    const where = new Conditions();
-    where.in('change', query.change);
-    if (query.text !== undefined && query.text !== '') {
-      const pattern = containing(query.text);
-      const columns = ['a_case_id', 'b_case_id', 'a_problem', 'b_problem'].map(
-        (column) => `${column} ${this.like} ? ESCAPE '\\'`,
-      );
-      where.add(`(${columns.join(' OR ')})`, pattern, pattern, pattern, pattern);
-    }
-    const [limit, offset] = page(query);
-    const order = `CASE change WHEN 'regressed' THEN 0 WHEN 'improved' THEN 1 ELSE 2 END,
-      CASE change WHEN 'regressed' THEN COALESCE(b_score, 0) - a_score WHEN 'improved' THEN COALESCE(a_score, 0) - b_score ELSE 0 END,
-      COALESCE(a_position, b_position), a_position IS NULL`;
-    const rows = await this.connection.all(
-      `SELECT * FROM (${joined}) j ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
-      [runB, runA, runB, runA, ...where.params, limit, offset],
-    );
-    const [count] = await this.connection.all(`SELECT COUNT(*) AS n FROM (${joined}) j ${where.sql}`, [
-      runB,
-      runA,
-      runB,
-      runA,
-      ...where.params,
-    ]);
-    return {
-      total: Number(count!.n),
-      items: rows.map((row) => {
-        const pick = (name: 'a' | 'b') => {
-          if (row[`${name}_position`] === null) return null;
-          const fields: Record<string, unknown> = {};
-          for (const column of CASE_LIST_COLUMNS.split(', ')) fields[column] = row[`${name}_${column}`];
-          return caseRecord(fields);
-        };
-        const a = pick('a');
-        const b = pick('b');
-        const known = (a ?? b)!;
-        return { id: known.id, trial: known.trial, change: row.change as CaseChange, a, b };
-      }),
+  /**
+   * The join of two runs' cases as keys (positions, scores, change), for the changes asked: the cases in
+   * both runs (through the (run_id, case_id, trial) index, which holds the score and position), then
+   * those only in a (removed) and only in b (added). With `text`, the cases whose id or problem in either
+   * run holds it.
+   */
+  private joinedKeys(
+    runA: number,
+    runB: number,
+    changes: readonly CaseChange[],
+    text: string | undefined,
+  ): { sql: string; params: unknown[] } {
+    const parts: string[] = [];
+    const params: unknown[] = [];
+    const [integer, real] =
+      this.connection.dialect === 'postgres' ? ['INTEGER', 'DOUBLE PRECISION'] : ['INTEGER', 'REAL'];
+    // SQLite finds the cases holding the text in each run on their own: a condition on the joined rows
+    // lets it read every case of one run for each case of the other. PostgreSQL hash-joins the runs, and
+    // a subquery there may be planned from statistics that do not know a run just kept yet.
+    const holds = (...sides: (readonly [side: string, run: number])[]) => {
+      if (text === undefined) return '';
+      const like = `${this.like} ? ESCAPE '\\'`;
+      const found = sides.map(([side, run]) => {
+        if (this.connection.dialect === 'postgres') {
+          params.push(containing(text), containing(text));
+          return `${side}.case_id ${like} OR ${side}.problem ${like}`;
+        }
+        params.push(run, containing(text), containing(text));
+        return `${side}.position IN (SELECT position FROM toolscore_cases WHERE run_id = ? AND (case_id ${like} OR problem ${like}))`;
+      });
+      return ` AND (${found.join(' OR ')})`;
     };
+    const matched = changes.filter((change) => MATCHED.includes(change));
+    const removed = changes.includes('removed');
+    if (matched.length > 0) {
+      // a's cases not in b come out of the same pass over a when asked for: a left join.
+      const [join, change, kept] = removed
+        ? [
+            'LEFT JOIN',
+            `CASE WHEN b.position IS NULL THEN 'removed' ELSE ${MATCHED_CHANGE} END`,
+            [...matched, 'removed'],
+          ]
+        : ['JOIN', MATCHED_CHANGE, matched];
+      params.push(runB, runA);
+      const which = matched.length === MATCHED.length ? '' : ` AND ${change} IN (${kept.map(() => '?').join(', ')})`;
+      parts.push(
+        `SELECT a.position AS a_position, b.position AS b_position, a.score AS a_score, b.score AS b_score, ${change} AS change
+        FROM toolscore_cases a ${join} toolscore_cases b ON b.run_id = ? AND ${sameCase('a', 'b')}
+        WHERE a.run_id = ?${holds(['a', runA], ['b', runB])}${which}`,
+      );
+      if (which !== '') params.push(...kept);
+    }
+    const onlyIn = (side: 'a' | 'b', change: CaseChange) => {
+      if (!changes.includes(change)) return;
+      const other = side === 'a' ? 'b' : 'a';
+      const [run, otherRun] = side === 'a' ? [runA, runB] : [runB, runA];
+      params.push(run, otherRun);
+      const none = (column: string, type: string) => `CAST(NULL AS ${type}) AS ${other}_${column}`;
+      const [position, score] =
+        side === 'a'
+          ? [`a.position AS a_position, ${none('position', integer)}`, `a.score AS a_score, ${none('score', real)}`]
+          : [`${none('position', integer)}, b.position AS b_position`, `${none('score', real)}, b.score AS b_score`];
+      parts.push(
+        `SELECT ${position}, ${score}, '${change}' AS change FROM toolscore_cases ${side}
+        WHERE ${side}.run_id = ? AND NOT EXISTS (SELECT 1 FROM toolscore_cases ${other} WHERE ${other}.run_id = ? AND ${sameCase(side, other)})${holds([side, run])}`,
+      );
+    };
+    if (matched.length === 0) onlyIn('a', 'removed');
+    onlyIn('b', 'added');
+    return { sql: parts.join('\nUNION ALL\n'), params };
+  }
+
+  async changeCounts(runA: number, runB: number, text?: string): Promise<Record<CaseChange, number>> {
+    const keys = this.joinedKeys(runA, runB, CHANGES, text === '' ? undefined : text);
+    const rows = await this.connection.all(
+      `SELECT change, COUNT(*) AS n FROM (${keys.sql}) j GROUP BY change`,
+      keys.params,
+    );
+    const counts = Object.fromEntries(CHANGES.map((change) => [change, 0])) as Record<CaseChange, number>;
+    for (const row of rows) counts[row.change as CaseChange] = Number(row.n);
+    return counts;
+  }
+
+  async joinCases(runA: number, runB: number, query: JoinQuery = {}): Promise<JoinedPage> {
+    const text = query.text === '' ? undefined : query.text;
+    const changes = await this.changeCounts(runA, runB, text);
+    const wanted = CHANGES.filter((change) => query.change === undefined || query.change.includes(change));
+    const total = wanted.reduce((sum, change) => sum + changes[change], 0);
+    const [limit, offset] = page(query);
+    // The counts say which groups (regressed, improved, the rest) the page falls in: only their rows are
+    // joined and sorted, and the groups before it are skipped by count, not by reading them.
+    const needed: CaseChange[] = [];
+    let before = 0;
+    let start = 0;
+    for (const group of CHANGE_GROUPS) {
+      const members = group.filter((change) => wanted.includes(change));
+      const size = members.reduce((sum, change) => sum + changes[change], 0);
+      if (size > 0 && start + size > offset && start < offset + limit) needed.push(...members);
+      else if (start + size <= offset) before += size;
+      start += size;
+    }
+    if (needed.length === 0) return { total, items: [], changes };
+    const keys = this.joinedKeys(runA, runB, needed, text);
+    const rows = await this.connection.all(`SELECT * FROM (${keys.sql}) j ORDER BY ${JOIN_ORDER} LIMIT ? OFFSET ?`, [
+      ...keys.params,
+      limit,
+      offset - before,
+    ]);
+    const casesA = await this.casesAt(
+      runA,
+      rows.map((row) => row.a_position),
+    );
+    const casesB = await this.casesAt(
+      runB,
+      rows.map((row) => row.b_position),
+    );
+    const items = rows.map((row) => {
+      const a = row.a_position === null ? null : casesA.get(Number(row.a_position))!;
+      const b = row.b_position === null ? null : casesB.get(Number(row.b_position))!;
+      const known = (a ?? b)!;
+      return { id: known.id, trial: known.trial, change: row.change as CaseChange, a, b };
+    });
+    return { total, items, changes };
+  }
+
+  /** A run's cases at these positions (nulls skipped), by position. */
+  private async casesAt(runId: number, positions: readonly unknown[]): Promise<Map<number, CaseRecord>> {
+    const wanted = positions.filter((position) => position !== null).map(Number);
+    if (wanted.length === 0) return new Map();
+    const rows = await this.connection.all(
+      `SELECT ${CASE_LIST_COLUMNS} FROM toolscore_cases WHERE run_id = ? AND position IN (${wanted.map(() => '?').join(', ')})`,
+      [runId, ...wanted],
+    );
+    return new Map(rows.map((row) => [Number(row.position), caseRecord(row)]));
   }
 
   async deleteRun(id: number): Promise<boolean> {

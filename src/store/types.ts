@@ -122,7 +122,7 @@ export interface Page<T> {
 export type CaseChange = 'regressed' | 'improved' | 'same' | 'added' | 'removed';
 
 /** One case of two runs, side by side (matched by id and trial). */
-export interface JoinedCase {
+interface JoinedCase {
   id: string;
   trial: number | null;
   change: CaseChange;
@@ -138,14 +138,26 @@ export interface JoinQuery {
   limit?: number | undefined;
 }
 
+/** Two runs' cases joined: one page, how many match the query, and how many changed each way. */
+export interface JoinedPage extends Page<JoinedCase> {
+  /** The cases matching the query's text (all of them without one), by change; the change filter aside. */
+  changes: Record<CaseChange, number>;
+}
+
 /** A tool in one run: how many of its cases list it, their mean score, and how many of them failed. */
 export interface ToolStat {
-  tool: string;
   cases: number;
   /** Mean score of those cases that were scored; null when none was. */
   mean_score: number | null;
   /** Those cases whose verdict is FAIL. */
   failed: number;
+}
+
+/** A tool of either of two runs, with its numbers in each (null in a run none of whose cases list it). */
+export interface ToolChange {
+  tool: string;
+  a: ToolStat | null;
+  b: ToolStat | null;
 }
 
 /** What a run's end adds to it. */
@@ -184,10 +196,12 @@ export interface RunStore {
   getRun(id: number): Promise<StoredRun | undefined>;
   listCases(runId: number, query?: CaseQuery): Promise<Page<CaseRecord>>;
   getCase(runId: number, position: number): Promise<StoredCase | undefined>;
-  /** Every tool the run's cases list, in code-unit order, with its cases' numbers (the viewer's per-tool changes). */
-  toolStats(runId: number): Promise<ToolStat[]>;
+  /** Every tool either run's cases list, in code-unit order, with its cases' numbers in each (the viewer's per-tool changes). */
+  toolChanges(runA: number, runB: number): Promise<ToolChange[]>;
+  /** How many of two runs' cases (matched by id and trial) changed each way; those holding `text` when given. */
+  changeCounts(runA: number, runB: number, text?: string): Promise<Record<CaseChange, number>>;
   /** Two runs' cases matched by id and trial. */
-  joinCases(runA: number, runB: number, query?: JoinQuery): Promise<Page<JoinedCase>>;
+  joinCases(runA: number, runB: number, query?: JoinQuery): Promise<JoinedPage>;
   /** Deletes a run and its cases; false when there is no such run. */
   deleteRun(id: number): Promise<boolean>;
   /** Keeps the newest `keep` runs and deletes the rest; answers the ids deleted. */

@@ -70,8 +70,9 @@ export async function exportSite(store: RunStore, dir: string): Promise<number> 
         await write(`case-${run.id}-${item.position}.html`, undefined);
     const previous = runs.slice(k + 1).find((other) => other.command === run.command && other.gold === run.gold);
     if (previous !== undefined) {
-      const joined = await store.joinCases(previous.id, run.id, { limit: 1 });
-      for (const page of pagesOf(joined.total)) await write(`compare-${previous.id}-${run.id}.html`, page);
+      const counts = Object.values(await store.changeCounts(previous.id, run.id));
+      for (const page of pagesOf(counts.reduce((sum, n) => sum + n, 0)))
+        await write(`compare-${previous.id}-${run.id}.html`, page);
     }
   }
   return written;

@@ -1,6 +1,6 @@
 import { h } from 'preact';
 import { displayText } from '../../reports/text.js';
-import type { CaseChange, CaseRecord, RunStore, StoredRun, ToolStat } from '../../store/types.js';
+import type { CaseChange, CaseRecord, RunStore, StoredRun, ToolChange } from '../../store/types.js';
 import { signTestP } from '../../trials/sign-test.js';
 import type { LinkQuery } from '../links.js';
 import {
@@ -31,18 +31,15 @@ function delta(a: number | null | undefined, b: number | null | undefined) {
 }
 
 /** Each tool of either run side by side, the largest drop in mean score first. */
-function toolRows(a: readonly ToolStat[], b: readonly ToolStat[]) {
-  const tools = [...new Set([...a, ...b].map((stat) => stat.tool))];
-  const find = (stats: readonly ToolStat[], tool: string) => stats.find((stat) => stat.tool === tool);
-  const change = (tool: string) => {
-    const [x, y] = [find(a, tool)?.mean_score, find(b, tool)?.mean_score];
-    return x === null || x === undefined || y === null || y === undefined ? Number.POSITIVE_INFINITY : y - x;
-  };
-  return tools
-    .sort((x, y) => change(x) - change(y) || (x < y ? -1 : x > y ? 1 : 0))
-    .map((tool) => {
-      const [x, y] = [find(a, tool), find(b, tool)];
-      return h(
+function toolRows(tools: readonly ToolChange[]) {
+  const change = ({ a, b }: ToolChange) =>
+    a === null || b === null || a.mean_score === null || b.mean_score === null
+      ? Number.POSITIVE_INFINITY
+      : b.mean_score - a.mean_score;
+  return [...tools]
+    .sort((x, y) => change(x) - change(y) || (x.tool < y.tool ? -1 : x.tool > y.tool ? 1 : 0))
+    .map(({ tool, a: x, b: y }) =>
+      h(
         'tr',
         { 'data-tool': tool },
         h('th', { scope: 'row', class: 'tool' }, displayText(tool)),
@@ -52,8 +49,8 @@ function toolRows(a: readonly ToolStat[], b: readonly ToolStat[]) {
         h('td', { class: 'num' }, percentOrDash(y?.mean_score)),
         h('td', { class: 'num' }, delta(x?.mean_score, y?.mean_score)),
         h('td', { class: 'num' }, `${x?.failed ?? 0} → ${y?.failed ?? 0}`),
-      );
-    });
+      ),
+    );
 }
 
 /** A side's score linked to its case page. */
@@ -81,19 +78,11 @@ export async function comparePage(
   const { links } = context;
   const [a, b] = await Promise.all([store.getRun(runA), store.getRun(runB)]);
   if (a === undefined || b === undefined) return undefined;
-  const counts = Object.fromEntries(
-    await Promise.all(
-      CHANGES.map(async (change) => [
-        change,
-        (await store.joinCases(runA, runB, { change: [change], limit: 1 })).total,
-      ]),
-    ),
-  ) as Record<CaseChange, number>;
-  const [joined, toolsA, toolsB] = await Promise.all([
-    store.joinCases(runA, runB, params.query),
-    store.toolStats(runA),
-    store.toolStats(runB),
-  ]);
+  // One after the other: a PostgreSQL connection runs one query at a time.
+  const joined = await store.joinCases(runA, runB, params.query);
+  const tools = await store.toolChanges(runA, runB);
+  // The joined page counts the cases holding the text; the cards and the sign test are of every case.
+  const counts = params.q === undefined ? joined.changes : await store.changeCounts(runA, runB);
   const pages = pageCount(joined.total, params.page);
   const query: LinkQuery = { change: params.change, q: params.q };
   const p = signTestP(counts.improved, counts.regressed);
@@ -185,7 +174,7 @@ export async function comparePage(
           { text: VIEW_COLUMNS.delta, numeric: true },
           { text: `${VIEW_COLUMNS.failed} A → B`, numeric: true },
         ],
-        children: toolRows(toolsA, toolsB),
+        children: toolRows(tools),
       }),
     }),
     Section({
