@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startWritablePostgres, type WritablePostgres } from '../../test/pg-server.js';
 import { parseDatabaseUrl } from '../side-effects/database-url.js';
 import { testRunStore } from '../../test/store-suite.js';
@@ -34,3 +34,24 @@ testRunStore("PostgreSQL (CI's server, else PGlite over the wire protocol)", () 
   exec,
   isolated: server.real,
 }));
+
+test('reads asked for together run one at a time on the connection: pg warns of nothing', async () => {
+  await exec('DROP TABLE IF EXISTS toolscore_cases, toolscore_runs, toolscore_migrations, toolscore_meta CASCADE');
+  const target = parseDatabaseUrl(server.url);
+  if (target.kind !== 'postgres') throw new Error('a postgres URL');
+  (await openPostgresStore(target, 'write')).close();
+  const store = await openPostgresStore(target, 'read');
+  const warnings: string[] = [];
+  const onWarning = (warning: Error) => warnings.push(warning.message);
+  process.on('warning', onWarning);
+  try {
+    const lists = await Promise.all([store.listRuns(), store.listRuns(), store.listRuns()]);
+    expect(lists.map((list) => list.total)).toEqual([0, 0, 0]);
+    // Warnings are emitted on the next tick.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(warnings).toEqual([]);
+  } finally {
+    process.off('warning', onWarning);
+    await store.close();
+  }
+}, 60_000);

@@ -44,12 +44,23 @@ async function connect(driver: Pg, target: PostgresTarget): Promise<pg.Client> {
 }
 
 function connectionOf(client: pg.Client, target: PostgresTarget): Connection {
-  const all = async (sql: string, params: readonly unknown[] = []) => {
+  // One client runs one query at a time: queries asked for together (a page's reads) wait their turn
+  // here, as pg's own queue will no longer do (it warns of it now).
+  let previous: Promise<unknown> = Promise.resolve();
+  const run = async (sql: string, params: readonly unknown[]) => {
     try {
       return (await client.query(numbered(sql), params.map(storable))).rows as Record<string, unknown>[];
     } catch (error) {
       throw new ToolscoreInputError({ source: target.label }, withoutSecrets((error as Error).message, target.secrets));
     }
+  };
+  const all = (sql: string, params: readonly unknown[] = []) => {
+    const next = previous.then(
+      () => run(sql, params),
+      () => run(sql, params),
+    );
+    previous = next.catch(() => {});
+    return next;
   };
   return {
     dialect: 'postgres',
@@ -61,7 +72,7 @@ function connectionOf(client: pg.Client, target: PostgresTarget): Connection {
         await all('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
+        await all('ROLLBACK').catch(() => {});
         throw error;
       }
     },
