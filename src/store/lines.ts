@@ -1,5 +1,7 @@
 import { isCaseLine, lineColumns, type LineColumns } from '../batch/line-columns.js';
 import type { Verdict } from '../core/grade.js';
+import { summaryHeadline } from './case-row.js';
+import type { RunEnd } from './types.js';
 
 /** A case row after `run_id`, in `CASE_COLUMNS` order. */
 export type CaseRow = [position: number, ...LineColumns, line: string, detail: string | null];
@@ -72,4 +74,25 @@ export class LineRows {
     this.tally.add(row);
     return row;
   }
+}
+
+/** The statement that gives a run its end (when it finished, its headline numbers and summary), for either database. */
+export function finishRunStatement(id: number, end: RunEnd, tally: Tally): { sql: string; params: unknown[] } {
+  const { passRate, passHatK } = summaryHeadline(end.summary);
+  return {
+    sql: 'UPDATE toolscore_runs SET finished_at = ?, cases = ?, errors = ?, mean_score = ?, pass_rate = ?, verdict_pass = ?, verdict_warn = ?, verdict_fail = ?, pass_hat_k = ?, summary = ? WHERE id = ?',
+    params: [
+      end.finished_at,
+      tally.cases,
+      tally.errors,
+      tally.meanScore,
+      passRate,
+      tally.verdicts.PASS,
+      tally.verdicts.WARN,
+      tally.verdicts.FAIL,
+      passHatK,
+      JSON.stringify(end.summary ?? null),
+      id,
+    ],
+  };
 }

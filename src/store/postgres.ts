@@ -3,8 +3,7 @@ import { ToolscoreInputError } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
 import { loadPeer } from '../side-effects/database.js';
 import { withoutSecrets, type DatabaseTarget } from '../side-effects/database-url.js';
-import { summaryHeadline } from './case-row.js';
-import { LineRows, type CaseRow } from './lines.js';
+import { LineRows, finishRunStatement, type CaseRow } from './lines.js';
 import { prepareSchema, type OpenMode } from './migrate.js';
 import { CASE_COLUMNS, type Migration } from './schema.js';
 import { SqlRunStore, type Connection } from './sql-store.js';
@@ -137,25 +136,9 @@ class PostgresRunStore extends SqlRunStore {
       addText: (text, columns) => insert(rows.fromText(text, columns)),
       addLine: (line, detail) => insert(rows.fromLine(line, detail)),
       async commit(end) {
-        const { passRate, passHatK } = summaryHeadline(end.summary);
-        const { tally } = rows;
+        const { sql, params } = finishRunStatement(id, end, rows.tally);
         try {
-          await connection.all(
-            `UPDATE toolscore_runs SET finished_at = ?, cases = ?, errors = ?, mean_score = ?, pass_rate = ?, verdict_pass = ?, verdict_warn = ?, verdict_fail = ?, pass_hat_k = ?, summary = ? WHERE id = ?`,
-            [
-              end.finished_at,
-              tally.cases,
-              tally.errors,
-              tally.meanScore,
-              passRate,
-              tally.verdicts.PASS,
-              tally.verdicts.WARN,
-              tally.verdicts.FAIL,
-              passHatK,
-              JSON.stringify(end.summary ?? null),
-              id,
-            ],
-          );
+          await connection.all(sql, params);
           await connection.all('COMMIT');
           return id;
         } finally {

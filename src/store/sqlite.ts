@@ -4,8 +4,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { ToolscoreInputError } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
 import { loadPeer } from '../side-effects/database.js';
-import { summaryHeadline } from './case-row.js';
-import { LineRows, type CaseRow, type Tally } from './lines.js';
+import { LineRows, finishRunStatement, type CaseRow, type Tally } from './lines.js';
 import { prepareSchema, type OpenMode } from './migrate.js';
 import { CASE_COLUMNS, type Migration } from './schema.js';
 import { SqlRunStore, type Connection } from './sql-store.js';
@@ -112,22 +111,8 @@ function insertRun(db: BetterSqlite3.Database, run: NewRun): number {
 
 /** Gives the run its end: when it finished, its headline numbers and summary. */
 function finishRun(db: BetterSqlite3.Database, id: number, end: RunEnd, tally: Tally): void {
-  const { passRate, passHatK } = summaryHeadline(end.summary);
-  db.prepare(
-    'UPDATE toolscore_runs SET finished_at = ?, cases = ?, errors = ?, mean_score = ?, pass_rate = ?, verdict_pass = ?, verdict_warn = ?, verdict_fail = ?, pass_hat_k = ?, summary = ? WHERE id = ?',
-  ).run(
-    end.finished_at,
-    tally.cases,
-    tally.errors,
-    tally.meanScore,
-    passRate,
-    tally.verdicts.PASS,
-    tally.verdicts.WARN,
-    tally.verdicts.FAIL,
-    passHatK,
-    JSON.stringify(end.summary ?? null),
-    id,
-  );
+  const { sql, params } = finishRunStatement(id, end, tally);
+  db.prepare(sql).run(...params);
 }
 
 /**
