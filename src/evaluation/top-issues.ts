@@ -86,8 +86,8 @@ export function diffArguments(expected: ExpectedCall, actual: ToolCall, mode: Eq
 /**
  * Ranks what to fix, from the core's pairing (never from raw positions, so a reordered pair of calls
  * is not a mismatch). Paired calls in order act as anchors; between two anchors, unpaired expected and
- * actual calls are zipped into "wrong tool" items and the rest are missing or extra. `limit` keeps only
- * the first so many; the ranking is the same, only the sentences of the rest are never written.
+ * actual calls are zipped into "wrong tool" items and the rest are missing or extra. (A batch line, which
+ * keeps only the first, asks `firstTopIssue`.)
  */
 export function buildTopIssues(
   expected: readonly ExpectedCall[],
@@ -95,7 +95,6 @@ export function buildTopIssues(
   pairing: Pairing,
   mode: EqualityMode,
   unscored: readonly number[] = [],
-  limit = Number.POSITIVE_INFINITY,
 ): TopIssue[] {
   const found: FoundIssue[] = [];
   findIssues(expected, actual, pairing, mode, unscored, {
@@ -104,7 +103,7 @@ export function buildTopIssues(
     add: (issue) => found.push(issue),
   });
   found.sort(rankOrder);
-  return found.slice(0, limit).map(written);
+  return found.map(written);
 }
 
 /**
