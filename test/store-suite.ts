@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { lineColumns } from '../src/batch/line-columns.js';
+import { chunkColumns } from '../src/batch/line-columns.js';
 import { MIGRATIONS, type Migration } from '../src/store/schema.js';
 import type { OpenMode } from '../src/store/migrate.js';
 import type { CaseChange, NewRun, RunStore } from '../src/store/types.js';
@@ -194,18 +195,54 @@ export function testRunStore(name: string, subject: () => StoreUnderTest): void 
       }
     });
 
+    test('a tool filter and a text search find exactly the cases whose tool names match, however the names are written', async () => {
+      // Names built from the characters of the tools text itself: its test of the text must never decide alone.
+      const name = fc.string({ unit: fc.constantFrom('a', 'B', ':', '{', '}', ',', '"', '\\', '%', '_', '\n'), maxLength: 5 });
+      const store = await fresh();
+      try {
+        await fc.assert(
+          fc.asyncProperty(
+            fc.array(fc.uniqueArray(name, { maxLength: 4 }), { minLength: 1, maxLength: 12 }),
+            fc.array(name, { minLength: 1, maxLength: 6 }),
+            async (toolLists, asked) => {
+              // The tricky lists first: a name ending in ',' beside one starting ':{}' hides ':{},' between them.
+              const lists = [['a,', ':{}q'], ['x:{},', ':{}y'], ...toolLists];
+              const lines = lists.map((tools, i) => scored(`c${i}`, i, 0.5, 'F', 'FAIL', tools));
+              const id = await keep(store, lines);
+              for (const tool of [':{},', 'q', ...asked, ...toolLists.flat()]) {
+                const want = lists.flatMap((tools, i) => (tools.includes(tool) ? [`c${i}`] : []));
+                const page = await store.listCases(id, { tool, limit: 1000 });
+                expect([tool, page.total, page.items.map((item) => item.id)]).toEqual([tool, want.length, want]);
+                if (tool === '') continue;
+                const folded = tool.toLowerCase();
+                const mention = lists.flatMap((tools, i) =>
+                  tools.some((t) => t.toLowerCase().includes(folded)) || `c${i}`.includes(folded) ? [`c${i}`] : [],
+                );
+                const found = await store.listCases(id, { text: tool, limit: 1000 });
+                expect([tool, found.items.map((item) => item.id)]).toEqual([tool, mention]);
+              }
+            },
+          ),
+          { numRuns: 15, seed: 20261204 },
+        );
+      } finally {
+        await store.close();
+      }
+    });
+
     test("lines given with their columns (as batch's scoring threads read them) are kept as the same lines parsed", async () => {
       const store = await fresh();
       try {
         const parsed = await keep(store, RUN_A);
         const writer = await store.begin(newRun());
-        await writer.addText(jsonl(RUN_A), RUN_A.map(lineColumns));
+        await writer.addText(jsonl(RUN_A), chunkColumns(RUN_A));
         const given = await writer.commit({ finished_at: '2026-12-01T10:05:00.000Z', summary: {} });
         const { id: _parsed, ...parsedRun } = (await store.listRuns()).items.find((run) => run.id === parsed)!;
         const { id: _given, ...givenRun } = (await store.listRuns()).items.find((run) => run.id === given)!;
         expect({ ...givenRun, pass_rate: 0.6, pass_hat_k: { '1': 0.5 } }).toEqual(parsedRun);
         expect((await store.listCases(given)).items).toEqual((await store.listCases(parsed)).items);
         expect((await store.getCase(given, 3))?.line).toEqual(RUN_A[3]);
+        expect(await store.toolChanges(given, given)).toEqual(await store.toolChanges(parsed, parsed));
       } finally {
         await store.close();
       }
@@ -491,7 +528,7 @@ export function testRunStore(name: string, subject: () => StoreUnderTest): void 
       );
       for (const mode of ['write', 'read'] as const)
         await expect(subject().open(mode)).rejects.toThrow(
-          /was written by a newer toolscore \(store schema 7; this one knows up to 2\): upgrade toolscore to use it; nothing was changed$/,
+          /was written by a newer toolscore \(store schema 7; this one knows up to 3\): upgrade toolscore to use it; nothing was changed$/,
         );
     });
 
@@ -500,14 +537,14 @@ export function testRunStore(name: string, subject: () => StoreUnderTest): void 
       const id = await keep(store, RUN_A);
       await store.close();
       const next: Migration = {
-        version: 3,
+        version: 4,
         statements: {
           sqlite: ['ALTER TABLE toolscore_runs ADD COLUMN note TEXT'],
           postgres: ['ALTER TABLE toolscore_runs ADD COLUMN note TEXT'],
         },
       };
       await expect(subject().open('read', [...MIGRATIONS, next])).rejects.toThrow(
-        /has store schema 2, older than 3: run a command with --store to upgrade it first$/,
+        /has store schema 3, older than 4: run a command with --store to upgrade it first$/,
       );
       const upgraded = await subject().open('write', [...MIGRATIONS, next]);
       try {
@@ -515,17 +552,25 @@ export function testRunStore(name: string, subject: () => StoreUnderTest): void 
       } finally {
         await upgraded.close();
       }
-      await expect(subject().open('write')).rejects.toThrow(/store schema 3; this one knows up to 2/);
+      await expect(subject().open('write')).rejects.toThrow(/store schema 4; this one knows up to 3/);
     });
 
-    test('a store of schema 1 (before the indexes the pages read) is upgraded to 2 and answers the same', async () => {
-      await subject().reset();
-      const old = await subject().open('write', MIGRATIONS.slice(0, 1));
-      const a = await keep(old, RUN_A);
-      const b = await keep(old, RUN_B, { started_at: '2026-12-02T10:00:00.000Z' });
-      await old.close();
+    test('a store of schema 1 (before the indexes the pages read and the tallies by tool) is upgraded to 3 and answers the same', async () => {
+      const written = await fresh();
+      const a = await keep(written, RUN_A);
+      const b = await keep(written, RUN_B, { started_at: '2026-12-02T10:00:00.000Z' });
+      await written.close();
+      // Back to what schema 1 was, in SQL both databases run: its one index by case id, no tallies by tool.
+      for (const statement of [
+        'DROP TABLE toolscore_run_tools',
+        'DROP INDEX IF EXISTS toolscore_cases_list',
+        'DROP INDEX toolscore_cases_id',
+        'CREATE INDEX toolscore_cases_id ON toolscore_cases (run_id, case_id, trial)',
+        'DELETE FROM toolscore_migrations WHERE version > 1',
+      ])
+        await subject().exec(statement);
       await expect(subject().open('read')).rejects.toThrow(
-        /has store schema 1, older than 2: run a command with --store to upgrade it first$/,
+        /has store schema 1, older than 3: run a command with --store to upgrade it first$/,
       );
       (await subject().open('write')).close();
       const store = await subject().open('read');
@@ -538,11 +583,12 @@ export function testRunStore(name: string, subject: () => StoreUnderTest): void 
         ]);
         const listed = await store.listCases(b, { tool: 'refund', text: 'REF', sort: '-score' });
         expect([listed.total, listed.items.map((item) => item.id)]).toEqual([2, ['refund-2', 'refund-1']]);
-        expect((await store.toolChanges(a, b)).map((change) => change.tool)).toEqual([
-          'book"x',
-          'lookup',
-          'refund',
-          'search',
+        // Filled from the kept cases by the upgrade: the numbers of the test above, to the value.
+        expect(await store.toolChanges(a, b)).toEqual([
+          { tool: 'book"x', a: { cases: 2, mean_score: 0.9, failed: 0 }, b: { cases: 1, mean_score: 0.8, failed: 0 } },
+          { tool: 'lookup', a: { cases: 1, mean_score: 0.95, failed: 0 }, b: null },
+          { tool: 'refund', a: { cases: 2, mean_score: 0.725, failed: 1 }, b: { cases: 2, mean_score: 0.8, failed: 0 } },
+          { tool: 'search', a: null, b: { cases: 1, mean_score: 0.6, failed: 1 } },
         ]);
         expect((await store.listRuns()).total).toBe(2);
       } finally {

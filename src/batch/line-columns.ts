@@ -52,11 +52,16 @@ function verdictOf(line: Record<string, unknown>): string | null {
   return line.valid === true ? 'PASS' : line.valid === false ? 'FAIL' : null;
 }
 
-/** A results line's columns (see `LineColumns`). */
-export function lineColumns(line: Record<string, unknown>): LineColumns {
+/** The tools a results line lists: the keys of its per-tool object, else its top issue's tool. */
+function toolsOf(line: Record<string, unknown>, issue: Record<string, unknown> | undefined): string[] {
+  if (isObject(line.tools)) return Object.keys(line.tools);
+  const tool = text(issue?.tool);
+  return tool ? [tool] : [];
+}
+
+function columnsOf(line: Record<string, unknown>, names: readonly string[]): LineColumns {
   const issue = isObject(line.top_issue) ? line.top_issue : undefined;
   const error = text(line.error);
-  const tool = text(issue?.tool);
   return [
     caseIdOf(line),
     Number.isSafeInteger(line.trial) ? (line.trial as number) : null,
@@ -65,9 +70,71 @@ export function lineColumns(line: Record<string, unknown>): LineColumns {
     verdictOf(line),
     KIND_SET.has(issue?.kind) ? (issue!.kind as string) : null,
     text(issue?.problem) ?? error,
-    toolNames(isObject(line.tools) ? Object.keys(line.tools) : tool ? [tool] : []),
+    toolNames(names),
     error,
   ];
+}
+
+/** A results line's columns (see `LineColumns`). */
+export function lineColumns(line: Record<string, unknown>): LineColumns {
+  return columnsOf(line, toolsOf(line, isObject(line.top_issue) ? line.top_issue : undefined));
+}
+
+/**
+ * What one tool's cases add up to in a run (the viewer's per-tool numbers), kept with the run so no page
+ * reads every case for them: the cases listing it, the sum and count of their scores, those that FAILed.
+ */
+export interface ToolTally {
+  cases: number;
+  scoreSum: number;
+  scored: number;
+  failed: number;
+}
+
+/** Consecutive lines' store columns, one per line, and their cases' tallies by tool. */
+export interface ChunkColumns {
+  lines: LineColumns[];
+  tools: Map<string, ToolTally>;
+}
+
+/** The columns of consecutive results lines (case lines: a shard's closing line is left out) and their tallies by tool. */
+export function chunkColumns(lines: readonly Record<string, unknown>[]): ChunkColumns {
+  const chunk: ChunkColumns = { lines: [], tools: new Map() };
+  for (const line of lines) {
+    if (!isCaseLine(line)) continue;
+    const names = toolsOf(line, isObject(line.top_issue) ? line.top_issue : undefined);
+    const columns = columnsOf(line, names);
+    chunk.lines.push(columns);
+    const [, , score, , verdict] = columns;
+    for (const name of names) {
+      let tally = chunk.tools.get(name);
+      if (tally === undefined) {
+        tally = { cases: 0, scoreSum: 0, scored: 0, failed: 0 };
+        chunk.tools.set(name, tally);
+      }
+      tally.cases++;
+      if (score !== null) {
+        tally.scoreSum += score;
+        tally.scored++;
+      }
+      if (verdict === 'FAIL') tally.failed++;
+    }
+  }
+  return chunk;
+}
+
+/** Adds one chunk's tallies by tool to a run's (chunks in order, so a run's sums do not depend on its threads). */
+export function addToolTallies(into: Map<string, ToolTally>, from: ReadonlyMap<string, ToolTally>): void {
+  for (const [name, tally] of from) {
+    const sum = into.get(name);
+    if (sum === undefined) into.set(name, { ...tally });
+    else {
+      sum.cases += tally.cases;
+      sum.scoreSum += tally.scoreSum;
+      sum.scored += tally.scored;
+      sum.failed += tally.failed;
+    }
+  }
 }
 
 /** A shard's closing line (which dataset, which shard) is not a case: every other line is. */

@@ -1,4 +1,4 @@
-import type { LineColumns } from './line-columns.js';
+import type { ChunkColumns } from './line-columns.js';
 import type { ScoredBatch } from './scored-batch.js';
 import { SummaryBuilder } from './summary.js';
 import type { BatchLine, BatchSummary } from './types.js';
@@ -17,10 +17,10 @@ export interface BatchRun extends AsyncIterable<BatchLine> {
   summary(): BatchSummary;
 }
 
-/** Whole lines of results text, and their store columns (one per line) when they were read. */
+/** Whole lines of results text, and their store columns (one per line, and tallies by tool) when they were read. */
 export interface ResultsChunk {
   text: string;
-  columns?: readonly LineColumns[] | undefined;
+  columns?: ChunkColumns | undefined;
 }
 
 /** How a run's batches are summarized, and what is told as they pass. */

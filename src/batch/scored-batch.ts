@@ -1,5 +1,5 @@
 import type { BatchItem, CaseDefaults, CaseScorer } from './cases.js';
-import { lineColumns, type LineColumns } from './line-columns.js';
+import { chunkColumns, type ChunkColumns } from './line-columns.js';
 import { isScoredLine, serializeLine } from './results-line.js';
 import { SummaryBuilder, type SummaryDigest } from './summary.js';
 import type { BatchLine } from './types.js';
@@ -14,8 +14,8 @@ export interface ScoredBatch {
   digest: SummaryDigest;
   /** The batch ends at a case that could not be read or scored (only when asked to stop there). */
   stopped: boolean;
-  /** Each line's store columns, when the run was asked for them (`BatchOptions.lineColumns`). */
-  columns?: LineColumns[];
+  /** The lines' store columns and tallies by tool, when the run was asked for them (`BatchOptions.lineColumns`). */
+  columns?: ChunkColumns;
 }
 
 /** What a scoring worker starts with. */
@@ -36,7 +36,7 @@ export function batchOfLines(lines: readonly BatchLine[], stopped = false, colum
     text += `${serializeLine(line)}\n`;
   }
   const batch: ScoredBatch = { text, digest: builder.digest(), stopped };
-  if (columns) batch.columns = lines.map((line) => lineColumns(line as unknown as Record<string, unknown>));
+  if (columns) batch.columns = chunkColumns(lines as unknown as Record<string, unknown>[]);
   return batch;
 }
 

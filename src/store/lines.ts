@@ -1,4 +1,11 @@
-import { isCaseLine, lineColumns, type LineColumns } from '../batch/line-columns.js';
+import {
+  addToolTallies,
+  chunkColumns,
+  type ChunkColumns,
+  type LineColumns,
+  type ToolTally,
+  isCaseLine,
+} from '../batch/line-columns.js';
 import type { Verdict } from '../core/grade.js';
 import { summaryHeadline } from './case-row.js';
 import type { RunEnd } from './types.js';
@@ -6,8 +13,9 @@ import type { RunEnd } from './types.js';
 /** A case row after `run_id`, in `CASE_COLUMNS` order. */
 export type CaseRow = [position: number, ...LineColumns, line: string, detail: string | null];
 
-/** A run's headline numbers, counted as its rows pass. */
+/** A run's headline numbers and its tallies by tool, counted as its rows pass. */
 export class Tally {
+  readonly tools = new Map<string, ToolTally>();
   cases = 0;
   errors = 0;
   readonly verdicts: Record<Verdict, number> = { PASS: 0, WARN: 0, FAIL: 0 };
@@ -41,8 +49,9 @@ export class LineRows {
   readonly tally = new Tally();
   private position = 0;
 
-  fromText(text: string, columns?: readonly LineColumns[]): CaseRow[] {
-    const rows: CaseRow[] = [];
+  fromText(text: string, columns?: ChunkColumns): CaseRow[] {
+    const lines: string[] = [];
+    const parsed: Record<string, unknown>[] = [];
     let start = 0;
     while (start < text.length) {
       const end = text.indexOf('\n', start);
@@ -50,21 +59,26 @@ export class LineRows {
       const line = text.slice(start, stop);
       start = stop + 1;
       if (line.trim() === '') continue;
-      if (columns !== undefined) {
-        const read = columns[rows.length];
-        if (read === undefined) throw new Error('fewer columns than lines were given');
-        rows.push(this.row(read, line, null));
-        continue;
+      if (columns === undefined) {
+        const object = JSON.parse(line) as Record<string, unknown>;
+        // Skipped here as chunkColumns skips it, so lines and columns stay in step.
+        if (!isCaseLine(object)) continue;
+        parsed.push(object);
       }
-      const parsed = JSON.parse(line) as Record<string, unknown>;
-      if (isCaseLine(parsed)) rows.push(this.row(lineColumns(parsed), line, null));
+      lines.push(line);
     }
-    return rows;
+    const read = columns ?? chunkColumns(parsed);
+    if (read.lines.length !== lines.length)
+      throw new Error(`${read.lines.length} lines' columns were given for ${lines.length} lines`);
+    addToolTallies(this.tally.tools, read.tools);
+    return lines.map((line, i) => this.row(read.lines[i]!, line, null));
   }
 
   fromLine(line: Record<string, unknown>, detail?: unknown): CaseRow[] {
-    if (!isCaseLine(line)) return [];
-    return [this.row(lineColumns(line), JSON.stringify(line), detail === undefined ? null : JSON.stringify(detail))];
+    const read = chunkColumns([line]);
+    if (read.lines.length === 0) return [];
+    addToolTallies(this.tally.tools, read.tools);
+    return [this.row(read.lines[0]!, JSON.stringify(line), detail === undefined ? null : JSON.stringify(detail))];
   }
 
   private row(columns: LineColumns, line: string, detail: string | null): CaseRow {
@@ -95,4 +109,28 @@ export function finishRunStatement(id: number, end: RunEnd, tally: Tally): { sql
       id,
     ],
   };
+}
+
+/** Tool rows bound per INSERT (six parameters each, well under either database's limit). */
+const TOOLS_PER_STATEMENT = 500;
+
+/** The statements that keep a run's tallies by tool (one row per tool), for either database. */
+export function runToolsStatements(id: number, tally: Tally): { sql: string; params: unknown[] }[] {
+  const rows = [...tally.tools];
+  const statements: { sql: string; params: unknown[] }[] = [];
+  for (let start = 0; start < rows.length; start += TOOLS_PER_STATEMENT) {
+    const part = rows.slice(start, start + TOOLS_PER_STATEMENT);
+    statements.push({
+      sql: `INSERT INTO toolscore_run_tools (run_id, tool, cases, score_sum, scored, failed) VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
+      params: part.flatMap(([tool, { cases, scoreSum, scored, failed }]) => [
+        id,
+        tool,
+        cases,
+        scoreSum,
+        scored,
+        failed,
+      ]),
+    });
+  }
+  return statements;
 }

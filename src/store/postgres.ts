@@ -3,7 +3,7 @@ import { ToolscoreInputError } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
 import { loadPeer } from '../side-effects/database.js';
 import { withoutSecrets, type DatabaseTarget } from '../side-effects/database-url.js';
-import { LineRows, finishRunStatement, type CaseRow } from './lines.js';
+import { LineRows, finishRunStatement, runToolsStatements, type CaseRow } from './lines.js';
 import { prepareSchema, type OpenMode } from './migrate.js';
 import { CASE_COLUMNS, type Migration } from './schema.js';
 import { SqlRunStore, type Connection } from './sql-store.js';
@@ -136,9 +136,12 @@ class PostgresRunStore extends SqlRunStore {
       addText: (text, columns) => insert(rows.fromText(text, columns)),
       addLine: (line, detail) => insert(rows.fromLine(line, detail)),
       async commit(end) {
-        const { sql, params } = finishRunStatement(id, end, rows.tally);
         try {
-          await connection.all(sql, params);
+          for (const { sql, params } of [
+            finishRunStatement(id, end, rows.tally),
+            ...runToolsStatements(id, rows.tally),
+          ])
+            await connection.all(sql, params);
           await connection.all('COMMIT');
           return id;
         } finally {

@@ -103,10 +103,40 @@ function pageIndexes(dialect: Dialect): string[] {
   ];
 }
 
+/**
+ * Each run's tallies by tool, written with the run (the viewer's per-tool numbers read a few rows, not
+ * every case), and filled for the runs already kept. SQLite drops the index by tools object that the
+ * per-tool numbers were grouped through: kept up to date on every write, it cost more than a third of
+ * keeping a run (its entries land at random places), and the tool filter reads each case's tools itself.
+ */
+function runTools(dialect: Dialect): string[] {
+  const [bigint, real, keys, key] =
+    dialect === 'sqlite'
+      ? ['INTEGER', 'REAL', 'json_each(c.tools) AS k', 'k.key']
+      : ['BIGINT', 'DOUBLE PRECISION', 'jsonb_object_keys(c.tools::jsonb) AS k(name)', 'k.name'];
+  return [
+    'DROP INDEX IF EXISTS toolscore_cases_tools',
+    `CREATE TABLE toolscore_run_tools (
+      run_id ${bigint} NOT NULL REFERENCES toolscore_runs (id) ON DELETE CASCADE,
+      tool TEXT NOT NULL,
+      cases INTEGER NOT NULL,
+      score_sum ${real} NOT NULL,
+      scored INTEGER NOT NULL,
+      failed INTEGER NOT NULL
+    )`,
+    'CREATE INDEX toolscore_run_tools_run ON toolscore_run_tools (run_id)',
+    `INSERT INTO toolscore_run_tools (run_id, tool, cases, score_sum, scored, failed)
+      SELECT c.run_id, ${key}, COUNT(*), COALESCE(SUM(c.score), 0), COUNT(c.score),
+        SUM(CASE WHEN c.verdict = 'FAIL' THEN 1 ELSE 0 END)
+      FROM toolscore_cases c, ${keys} GROUP BY c.run_id, ${key}`,
+  ];
+}
+
 /** Every version of the schema, oldest first. */
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, statements: { sqlite: runsAndCases('sqlite'), postgres: runsAndCases('postgres') } },
   { version: 2, statements: { sqlite: pageIndexes('sqlite'), postgres: pageIndexes('postgres') } },
+  { version: 3, statements: { sqlite: runTools('sqlite'), postgres: runTools('postgres') } },
 ];
 
 /** The columns of a case row after `run_id`, in the order writers insert them. */

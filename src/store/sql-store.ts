@@ -110,29 +110,38 @@ export abstract class SqlRunStore implements RunStore {
   }
 
   /**
-   * That a case of the run has a tool (a key of its `tools` object) whose name meets `nameIs` (`= ?`, or
-   * a LIKE) with `value`. SQLite reads the run's distinct tools objects as JSON, each once, not every
-   * case's; PostgreSQL reads each case's (a subquery there is planned from statistics that may not know a
-   * run just kept yet, and then read once a case).
+   * That a case has a tool (a key of its `tools` object) whose name meets `nameIs` (`= ?`, or a LIKE)
+   * with `value`: each case's tools read as JSON, after a test of the text itself that every such case
+   * passes (`needle`: text the object's text must hold), so most cases are never parsed.
    */
-  private toolNamed(runId: number, nameIs: string, value: string, where: Conditions): void {
-    if (this.connection.dialect === 'postgres')
-      where.add(`EXISTS (SELECT 1 FROM jsonb_object_keys(tools::jsonb) AS k(name) WHERE k.name ${nameIs})`, value);
-    else
-      where.add(
-        `tools IN (SELECT s.tools FROM (SELECT DISTINCT tools FROM toolscore_cases WHERE run_id = ?) s
-          WHERE EXISTS (SELECT 1 FROM json_each(s.tools) AS k WHERE k.key ${nameIs}))`,
-        runId,
-        value,
-      );
+  private toolNamed(
+    nameIs: string,
+    value: string,
+    needle: { sql: string; value: string } | undefined,
+    where: Conditions,
+  ) {
+    const keys =
+      this.connection.dialect === 'postgres'
+        ? `EXISTS (SELECT 1 FROM jsonb_object_keys(tools::jsonb) AS k(name) WHERE k.name ${nameIs})`
+        : `EXISTS (SELECT 1 FROM json_each(tools) AS k WHERE k.key ${nameIs})`;
+    if (needle === undefined) where.add(keys, value);
+    else where.add(`(${needle.sql} AND ${keys})`, needle.value, value);
+  }
+
+  /** A case listing the tool: its name as the tools object writes it (JSON, then `:{}`) is in the text. */
+  private listsTool(tool: string, where: Conditions): void {
+    const holds = this.connection.dialect === 'postgres' ? 'strpos(tools, ?) > 0' : 'instr(tools, ?) > 0';
+    this.toolNamed('= ?', tool, { sql: holds, value: `${JSON.stringify(tool)}:{}` }, where);
   }
 
   /** A case whose id, problem (or error) or a tool name holds the text. */
-  private mentions(runId: number, text: string, where: Conditions): void {
+  private mentions(text: string, where: Conditions): void {
     const pattern = containing(text);
     const like = `${this.like} ? ESCAPE '\\'`;
     const tool = new Conditions();
-    this.toolNamed(runId, like, pattern, tool);
+    // A name holding the text holds it in the object's text too, unless JSON writes it escaped.
+    const written = JSON.stringify(text) === `"${text}"`;
+    this.toolNamed(like, pattern, written ? { sql: `tools ${like}`, value: pattern } : undefined, tool);
     where.add(`(case_id ${like} OR problem ${like} OR ${tool.parts[0]})`, pattern, pattern, ...tool.params);
   }
 
@@ -168,11 +177,11 @@ export abstract class SqlRunStore implements RunStore {
     where.add('run_id = ?', runId);
     where.in('grade', query.grade);
     where.in('verdict', query.verdict);
-    if (query.tool !== undefined) this.toolNamed(runId, '= ?', query.tool, where);
+    if (query.tool !== undefined) this.listsTool(query.tool, where);
     if (query.issueKind !== undefined) where.add('issue_kind = ?', query.issueKind);
     if (query.errors !== undefined) where.add(query.errors ? 'error IS NOT NULL' : 'error IS NULL');
     if (query.id !== undefined) where.add('case_id = ?', query.id);
-    if (query.text !== undefined && query.text !== '') this.mentions(runId, query.text, where);
+    if (query.text !== undefined && query.text !== '') this.mentions(query.text, where);
     const [limit, offset] = page(query);
     const rows = await this.connection.all(
       `SELECT ${CASE_LIST_COLUMNS} FROM toolscore_cases ${where.sql} ORDER BY ${CASE_ORDER[query.sort ?? 'position']} LIMIT ? OFFSET ?`,
@@ -196,18 +205,10 @@ export abstract class SqlRunStore implements RunStore {
   }
 
   async toolChanges(runA: number, runB: number): Promise<ToolChange[]> {
-    const [keys, key] =
-      this.connection.dialect === 'postgres'
-        ? ['jsonb_object_keys(g.tools::jsonb) AS t(name)', 't.name']
-        : ['json_each(g.tools) AS t', 't.key'];
-    // Cases grouped by their tools object first, so each distinct object is read as JSON once.
+    // Kept with each run as it was written (a name PostgreSQL had to change can hold two rows: added up).
     const rows = await this.connection.all(
-      `SELECT g.run_id, ${key} AS tool, SUM(g.cases) AS cases, SUM(g.score_sum) AS score_sum,
-        SUM(g.scored) AS scored, SUM(g.failed) AS failed
-      FROM (SELECT run_id, tools, COUNT(*) AS cases, SUM(score) AS score_sum, COUNT(score) AS scored,
-          SUM(CASE WHEN verdict = 'FAIL' THEN 1 ELSE 0 END) AS failed
-        FROM toolscore_cases WHERE run_id IN (?, ?) GROUP BY run_id, tools) g, ${keys}
-      GROUP BY g.run_id, ${key}`,
+      `SELECT run_id, tool, SUM(cases) AS cases, SUM(score_sum) AS score_sum, SUM(scored) AS scored, SUM(failed) AS failed
+      FROM toolscore_run_tools WHERE run_id IN (?, ?) GROUP BY run_id, tool`,
       [runA, runB],
     );
     const tools = new Map<string, ToolChange>();
@@ -368,8 +369,7 @@ export abstract class SqlRunStore implements RunStore {
     return this.connection.transaction(async () => {
       const [found] = await this.connection.all('SELECT id FROM toolscore_runs WHERE id = ?', [id]);
       if (found === undefined) return false;
-      await this.connection.all('DELETE FROM toolscore_cases WHERE run_id = ?', [id]);
-      await this.connection.all('DELETE FROM toolscore_runs WHERE id = ?', [id]);
+      await this.deleteRows(id);
       return true;
     });
   }
@@ -381,11 +381,15 @@ export abstract class SqlRunStore implements RunStore {
         [keep],
       );
       const ids = rows.map((row) => Number(row.id)).sort((x, y) => x - y);
-      for (const id of ids) {
-        await this.connection.all('DELETE FROM toolscore_cases WHERE run_id = ?', [id]);
-        await this.connection.all('DELETE FROM toolscore_runs WHERE id = ?', [id]);
-      }
+      for (const id of ids) await this.deleteRows(id);
       return ids;
     });
+  }
+
+  /** A run's rows in every table, in the caller's transaction. */
+  private async deleteRows(id: number): Promise<void> {
+    for (const table of ['toolscore_cases', 'toolscore_run_tools'])
+      await this.connection.all(`DELETE FROM ${table} WHERE run_id = ?`, [id]);
+    await this.connection.all('DELETE FROM toolscore_runs WHERE id = ?', [id]);
   }
 }

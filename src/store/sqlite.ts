@@ -4,7 +4,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { ToolscoreInputError } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
 import { loadPeer } from '../side-effects/database.js';
-import { LineRows, finishRunStatement, type CaseRow, type Tally } from './lines.js';
+import { LineRows, finishRunStatement, runToolsStatements, type CaseRow, type Tally } from './lines.js';
 import { prepareSchema, type OpenMode } from './migrate.js';
 import { CASE_COLUMNS, type Migration } from './schema.js';
 import { SqlRunStore, type Connection } from './sql-store.js';
@@ -109,10 +109,10 @@ function insertRun(db: BetterSqlite3.Database, run: NewRun): number {
   return Number(lastInsertRowid);
 }
 
-/** Gives the run its end: when it finished, its headline numbers and summary. */
+/** Gives the run its end: when it finished, its headline numbers, summary and tallies by tool. */
 function finishRun(db: BetterSqlite3.Database, id: number, end: RunEnd, tally: Tally): void {
-  const { sql, params } = finishRunStatement(id, end, tally);
-  db.prepare(sql).run(...params);
+  for (const { sql, params } of [finishRunStatement(id, end, tally), ...runToolsStatements(id, tally)])
+    db.prepare(sql).run(...params);
 }
 
 /**

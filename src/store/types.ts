@@ -1,4 +1,4 @@
-import type { LineColumns } from '../batch/line-columns.js';
+import type { ChunkColumns } from '../batch/line-columns.js';
 import type { Grade, Verdict } from '../core/grade.js';
 import type { IssueKind } from '../core/issues.js';
 
@@ -175,9 +175,10 @@ export interface RunEnd {
 export interface RunWriter {
   /**
    * Lines of JSON Lines text (whole lines), each a results line; a shard's closing line is not a case and
-   * is skipped. `columns`, when the lines' columns were read already (one per line), spares parsing them.
+   * is skipped. `columns`, when the lines' columns were read already (one per line, and their tallies by
+   * tool), spares parsing them.
    */
-  addText(text: string, columns?: readonly LineColumns[]): Promise<void>;
+  addText(text: string, columns?: ChunkColumns): Promise<void>;
   /** One line as an object, with the case's full report when there is one. */
   addLine(line: Record<string, unknown>, detail?: unknown): Promise<void>;
   /** Makes the run visible, all of it at once; answers its id. */

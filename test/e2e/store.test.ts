@@ -194,7 +194,7 @@ describe('stores that cannot be used: one line, exit 2, nothing written', () => 
     expect((await runCli(['eval', 'gold.json', 'trace.json', '--store'], { cwd: dir, env })).code).toBe(0);
     const path = join(dir, '.toolscore/runs.db');
     const db = new Sqlite(path);
-    db.exec("INSERT INTO toolscore_migrations VALUES (3, '2030-01-01', '9.0.0')");
+    db.exec("INSERT INTO toolscore_migrations VALUES (4, '2030-01-01', '9.0.0')");
     db.close();
     const before = readFileSync(path);
     for (const args of [
@@ -203,7 +203,7 @@ describe('stores that cannot be used: one line, exit 2, nothing written', () => 
     ])
       expectInputError(
         await runCli(args, { cwd: dir, env }),
-        '.toolscore/runs.db: was written by a newer toolscore (store schema 3; this one knows up to 2): upgrade toolscore to use it; nothing was changed',
+        '.toolscore/runs.db: was written by a newer toolscore (store schema 4; this one knows up to 3): upgrade toolscore to use it; nothing was changed',
       );
     expect(readFileSync(path).equals(before)).toBe(true);
   });
