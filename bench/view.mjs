@@ -70,7 +70,9 @@ const dropTables = async () => {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: pgUrl });
   await client.connect();
-  await client.query('DROP TABLE IF EXISTS toolscore_run_tools, toolscore_cases, toolscore_runs, toolscore_migrations, toolscore_meta');
+  await client.query(
+    'DROP TABLE IF EXISTS toolscore_run_tools, toolscore_cases, toolscore_runs, toolscore_migrations, toolscore_meta',
+  );
   await client.end();
 };
 const open = (mode) =>

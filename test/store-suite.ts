@@ -197,7 +197,10 @@ export function testRunStore(name: string, subject: () => StoreUnderTest): void 
 
     test('a tool filter and a text search find exactly the cases whose tool names match, however the names are written', async () => {
       // Names built from the characters of the tools text itself: its test of the text must never decide alone.
-      const name = fc.string({ unit: fc.constantFrom('a', 'B', ':', '{', '}', ',', '"', '\\', '%', '_', '\n'), maxLength: 5 });
+      const name = fc.string({
+        unit: fc.constantFrom('a', 'B', ':', '{', '}', ',', '"', '\\', '%', '_', '\n'),
+        maxLength: 5,
+      });
       const store = await fresh();
       try {
         await fc.assert(
@@ -587,7 +590,11 @@ export function testRunStore(name: string, subject: () => StoreUnderTest): void 
         expect(await store.toolChanges(a, b)).toEqual([
           { tool: 'book"x', a: { cases: 2, mean_score: 0.9, failed: 0 }, b: { cases: 1, mean_score: 0.8, failed: 0 } },
           { tool: 'lookup', a: { cases: 1, mean_score: 0.95, failed: 0 }, b: null },
-          { tool: 'refund', a: { cases: 2, mean_score: 0.725, failed: 1 }, b: { cases: 2, mean_score: 0.8, failed: 0 } },
+          {
+            tool: 'refund',
+            a: { cases: 2, mean_score: 0.725, failed: 1 },
+            b: { cases: 2, mean_score: 0.8, failed: 0 },
+          },
           { tool: 'search', a: null, b: { cases: 1, mean_score: 0.6, failed: 1 } },
         ]);
         expect((await store.listRuns()).total).toBe(2);

@@ -30,13 +30,17 @@ testRunStore("PostgreSQL (CI's server, else PGlite over the wire protocol)", () 
     return openPostgresStore(target, mode, migrations);
   },
   reset: () =>
-    exec('DROP TABLE IF EXISTS toolscore_run_tools, toolscore_cases, toolscore_runs, toolscore_migrations, toolscore_meta CASCADE'),
+    exec(
+      'DROP TABLE IF EXISTS toolscore_run_tools, toolscore_cases, toolscore_runs, toolscore_migrations, toolscore_meta CASCADE',
+    ),
   exec,
   isolated: server.real,
 }));
 
 test('reads asked for together run one at a time on the connection: pg warns of nothing', async () => {
-  await exec('DROP TABLE IF EXISTS toolscore_run_tools, toolscore_cases, toolscore_runs, toolscore_migrations, toolscore_meta CASCADE');
+  await exec(
+    'DROP TABLE IF EXISTS toolscore_run_tools, toolscore_cases, toolscore_runs, toolscore_migrations, toolscore_meta CASCADE',
+  );
   const target = parseDatabaseUrl(server.url);
   if (target.kind !== 'postgres') throw new Error('a postgres URL');
   (await openPostgresStore(target, 'write')).close();
