@@ -116,6 +116,14 @@ function runTools(dialect: Dialect): string[] {
       : ['BIGINT', 'DOUBLE PRECISION', 'jsonb_object_keys(c.tools::jsonb) AS k(name)', 'k.name'];
   return [
     'DROP INDEX IF EXISTS toolscore_cases_tools',
+    // PostgreSQL keeps a row's values inline up to about 2 KB, so each case row carried its results line and
+    // every scan of a run read them all. Moved out of line (uncompressed: no work for the server) from here on.
+    ...(dialect === 'postgres'
+      ? [
+          'ALTER TABLE toolscore_cases ALTER COLUMN line SET STORAGE EXTERNAL, ALTER COLUMN detail SET STORAGE EXTERNAL',
+          'ALTER TABLE toolscore_cases SET (toast_tuple_target = 128)',
+        ]
+      : []),
     `CREATE TABLE toolscore_run_tools (
       run_id ${bigint} NOT NULL REFERENCES toolscore_runs (id) ON DELETE CASCADE,
       tool TEXT NOT NULL,
