@@ -71,7 +71,7 @@ const dropTables = async () => {
   const client = new pg.Client({ connectionString: pgUrl });
   await client.connect();
   await client.query(
-    'DROP TABLE IF EXISTS toolscore_run_tools, toolscore_cases, toolscore_runs, toolscore_migrations, toolscore_meta',
+    'DROP TABLE IF EXISTS toolscore_run_tools, toolscore_case_lines, toolscore_cases, toolscore_runs, toolscore_migrations, toolscore_meta',
   );
   await client.end();
 };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { chunkColumns } from '../src/batch/line-columns.js';
+import { chunkColumns, lineColumns } from '../src/batch/line-columns.js';
 import { MIGRATIONS, type Migration } from '../src/store/schema.js';
 import type { OpenMode } from '../src/store/migrate.js';
 import type { CaseChange, NewRun, RunStore } from '../src/store/types.js';
@@ -558,20 +558,35 @@ export function testRunStore(name: string, subject: () => StoreUnderTest): void 
       await expect(subject().open('write')).rejects.toThrow(/store schema 4; this one knows up to 3/);
     });
 
-    test('a store of schema 1 (before the indexes the pages read and the tallies by tool) is upgraded to 3 and answers the same', async () => {
-      const written = await fresh();
-      const a = await keep(written, RUN_A);
-      const b = await keep(written, RUN_B, { started_at: '2026-12-02T10:00:00.000Z' });
-      await written.close();
-      // Back to what schema 1 was, in SQL both databases run: its one index by case id, no tallies by tool.
-      for (const statement of [
-        'DROP TABLE toolscore_run_tools',
-        'DROP INDEX IF EXISTS toolscore_cases_list',
-        'DROP INDEX toolscore_cases_id',
-        'CREATE INDEX toolscore_cases_id ON toolscore_cases (run_id, case_id, trial)',
-        'DELETE FROM toolscore_migrations WHERE version > 1',
-      ])
-        await subject().exec(statement);
+    test('a store of schema 1 (a results line in each case row; no page indexes, no tallies by tool) is upgraded to 3 and answers the same', async () => {
+      await subject().reset();
+      (await subject().open('write', MIGRATIONS.slice(0, 1))).close();
+      // The rows a schema 1 writer kept, in SQL both databases run.
+      const literal = (value: unknown) =>
+        value === null
+          ? 'NULL'
+          : typeof value === 'number'
+            ? String(value)
+            : `'${String(value).replaceAll("'", "''")}'`;
+      const keptAsSchema1 = async (id: number, started: string, lines: readonly Record<string, unknown>[]) => {
+        await subject().exec(
+          `INSERT INTO toolscore_runs (command, started_at, finished_at, toolscore_version, options, cases, errors, verdict_pass, verdict_warn, verdict_fail, summary)
+           VALUES ('batch', '${started}', '${started}', '0.1.0', '{}', ${lines.length}, 0, 0, 0, 0, 'null')`,
+        );
+        for (const [position, line] of lines.entries()) {
+          const [caseId, ...columns] = lineColumns(line);
+          const detail = position === 0 ? JSON.stringify({ score: 1, report: "it's whole" }) : null;
+          const values = [id, position, caseId ?? String(position), ...columns, JSON.stringify(line), detail];
+          await subject().exec(
+            `INSERT INTO toolscore_cases (run_id, position, case_id, trial, score, grade, verdict, issue_kind, problem, tools, error, line, detail)
+             VALUES (${values.map(literal).join(', ')})`,
+          );
+        }
+      };
+      // A new store numbers its runs from 1.
+      const [a, b] = [1, 2];
+      await keptAsSchema1(a, '2026-12-01T10:00:00.000Z', RUN_A);
+      await keptAsSchema1(b, '2026-12-02T10:00:00.000Z', RUN_B);
       await expect(subject().open('read')).rejects.toThrow(
         /has store schema 1, older than 3: run a command with --store to upgrade it first$/,
       );
@@ -598,6 +613,15 @@ export function testRunStore(name: string, subject: () => StoreUnderTest): void 
           { tool: 'search', a: null, b: { cases: 1, mean_score: 0.6, failed: 1 } },
         ]);
         expect((await store.listRuns()).total).toBe(2);
+        // Each line kept as a chunk of one, with its report.
+        expect(await store.getCase(a, 3)).toMatchObject({ id: 'trip', line: RUN_A[3], detail: null });
+        expect(await store.getCase(b, 0)).toMatchObject({ line: RUN_B[0], detail: { score: 1, report: "it's whole" } });
+        expect(await store.getCase(b, 5)).toBeUndefined();
+        // and a run kept after the upgrade lands beside them.
+        const writer = await subject().open('write');
+        const c = await keep(writer, RUN_B);
+        await writer.close();
+        expect(await store.getCase(c, 4)).toMatchObject({ id: 'new', line: RUN_B[4] });
       } finally {
         await store.close();
       }

@@ -11,7 +11,16 @@ import { summaryHeadline } from './case-row.js';
 import type { RunEnd } from './types.js';
 
 /** A case row after `run_id`, in `CASE_COLUMNS` order. */
-export type CaseRow = [position: number, ...LineColumns, line: string, detail: string | null];
+export type CaseRow = [position: number, ...LineColumns];
+
+/** A chunk of a run's results lines as kept: its first line's position, whole lines, a lone case's report. */
+export type LinesRow = [first: number, lines: string, detail: string | null];
+
+/** What a run's lines add to its tables: a case row each, and the chunk of their text. */
+export interface RunRows {
+  cases: CaseRow[];
+  lines: LinesRow | undefined;
+}
 
 /** A run's headline numbers and its tallies by tool, counted as its rows pass. */
 export class Tally {
@@ -41,15 +50,18 @@ export class Tally {
 }
 
 /**
- * A run's lines as case rows, numbered in order and tallied: whole lines of JSON Lines text (with their
- * columns when the scoring threads read them; else each line is parsed here), or one line as an object
- * (with the case's full report when there is one). A shard's closing line is not a case and is skipped.
+ * A run's lines as case rows, numbered in order and tallied, with the text kept: whole lines of JSON
+ * Lines text (with their columns when the scoring threads read them; else each line is parsed here), or
+ * one line as an object (with the case's full report when there is one). A shard's closing line is not a
+ * case and is skipped.
  */
 export class LineRows {
   readonly tally = new Tally();
   private position = 0;
 
-  fromText(text: string, columns?: ChunkColumns): CaseRow[] {
+  fromText(text: string, columns?: ChunkColumns): RunRows {
+    // The scoring threads' text is their lines, each ending in a line break: kept as it is, uncut.
+    if (columns !== undefined && wholeLines(text, columns.lines.length)) return this.rows(columns, text, null);
     const lines: string[] = [];
     const parsed: Record<string, unknown>[] = [];
     let start = 0;
@@ -70,24 +82,52 @@ export class LineRows {
     const read = columns ?? chunkColumns(parsed);
     if (read.lines.length !== lines.length)
       throw new Error(`${read.lines.length} lines' columns were given for ${lines.length} lines`);
-    addToolTallies(this.tally.tools, read.tools);
-    return lines.map((line, i) => this.row(read.lines[i]!, line, null));
+    return this.rows(read, lines.length === 0 ? '' : `${lines.join('\n')}\n`, null);
   }
 
-  fromLine(line: Record<string, unknown>, detail?: unknown): CaseRow[] {
+  fromLine(line: Record<string, unknown>, detail?: unknown): RunRows {
     const read = chunkColumns([line]);
-    if (read.lines.length === 0) return [];
-    addToolTallies(this.tally.tools, read.tools);
-    return [this.row(read.lines[0]!, JSON.stringify(line), detail === undefined ? null : JSON.stringify(detail))];
+    return this.rows(
+      read,
+      read.lines.length === 0 ? '' : `${JSON.stringify(line)}\n`,
+      detail === undefined ? null : JSON.stringify(detail),
+    );
   }
 
-  private row(columns: LineColumns, line: string, detail: string | null): CaseRow {
-    const position = this.position++;
-    const row: CaseRow = [position, ...columns, line, detail];
-    if (row[1] === null) row[1] = String(position);
-    this.tally.add(row);
-    return row;
+  private rows(read: ChunkColumns, text: string, detail: string | null): RunRows {
+    addToolTallies(this.tally.tools, read.tools);
+    const first = this.position;
+    const cases = read.lines.map((columns): CaseRow => {
+      const position = this.position++;
+      const row: CaseRow = [position, ...columns];
+      if (row[1] === null) row[1] = String(position);
+      this.tally.add(row);
+      return row;
+    });
+    return { cases, lines: cases.length === 0 ? undefined : [first, text, detail] };
   }
+}
+
+/** Whether text is `count` lines, none blank, each ending in a line break. */
+function wholeLines(text: string, count: number): boolean {
+  if (count === 0 || !text.endsWith('\n')) return false;
+  let breaks = 0;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
+    if (at === 0 || text.charCodeAt(at - 1) === 10) return false;
+    breaks++;
+  }
+  return breaks === count;
+}
+
+/** Line `index` (from 0) of whole lines of text. */
+export function lineAt(text: string, index: number): string | undefined {
+  let start = 0;
+  for (let i = 0; i < index; i++) {
+    start = text.indexOf('\n', start) + 1;
+    if (start === 0) return undefined;
+  }
+  const end = text.indexOf('\n', start);
+  return end < 0 ? undefined : text.slice(start, end);
 }
 
 /** The statement that gives a run its end (when it finished, its headline numbers and summary), for either database. */

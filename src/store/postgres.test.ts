@@ -31,7 +31,7 @@ testRunStore("PostgreSQL (CI's server, else PGlite over the wire protocol)", () 
   },
   reset: () =>
     exec(
-      'DROP TABLE IF EXISTS toolscore_run_tools, toolscore_cases, toolscore_runs, toolscore_migrations, toolscore_meta CASCADE',
+      'DROP TABLE IF EXISTS toolscore_run_tools, toolscore_case_lines, toolscore_cases, toolscore_runs, toolscore_migrations, toolscore_meta CASCADE',
     ),
   exec,
   isolated: server.real,
@@ -39,7 +39,7 @@ testRunStore("PostgreSQL (CI's server, else PGlite over the wire protocol)", () 
 
 test('reads asked for together run one at a time on the connection: pg warns of nothing', async () => {
   await exec(
-    'DROP TABLE IF EXISTS toolscore_run_tools, toolscore_cases, toolscore_runs, toolscore_migrations, toolscore_meta CASCADE',
+    'DROP TABLE IF EXISTS toolscore_run_tools, toolscore_case_lines, toolscore_cases, toolscore_runs, toolscore_migrations, toolscore_meta CASCADE',
   );
   const target = parseDatabaseUrl(server.url);
   if (target.kind !== 'postgres') throw new Error('a postgres URL');

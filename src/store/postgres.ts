@@ -3,7 +3,7 @@ import { ToolscoreInputError } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
 import { loadPeer } from '../side-effects/database.js';
 import { withoutSecrets, type DatabaseTarget } from '../side-effects/database-url.js';
-import { LineRows, finishRunStatement, runToolsStatements, type CaseRow } from './lines.js';
+import { LineRows, finishRunStatement, runToolsStatements, type RunRows } from './lines.js';
 import { prepareSchema, type OpenMode } from './migrate.js';
 import { CASE_COLUMNS, type Migration } from './schema.js';
 import { SqlRunStore, type Connection } from './sql-store.js';
@@ -124,13 +124,18 @@ class PostgresRunStore extends SqlRunStore {
     }
     const rows = new LineRows();
     // One statement per chunk of lines: one array per column.
-    const insert = async (added: readonly CaseRow[]) => {
-      if (added.length === 0) return;
-      await connection.all(
-        `INSERT INTO toolscore_cases (run_id, ${CASE_COLUMNS.join(', ')})
-         SELECT ?, * FROM unnest(?::int[], ?::text[], ?::bigint[], ?::float8[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])`,
-        [id, ...CASE_COLUMNS.map((_, column) => added.map((row) => storable(row[column])))],
-      );
+    const insert = async ({ cases, lines }: RunRows) => {
+      if (cases.length > 0)
+        await connection.all(
+          `INSERT INTO toolscore_cases (run_id, ${CASE_COLUMNS.join(', ')})
+           SELECT ?, * FROM unnest(?::int[], ?::text[], ?::bigint[], ?::float8[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])`,
+          [id, ...CASE_COLUMNS.map((_, column) => cases.map((row) => storable(row[column])))],
+        );
+      if (lines !== undefined)
+        await connection.all('INSERT INTO toolscore_case_lines (run_id, first, lines, detail) VALUES (?, ?, ?, ?)', [
+          id,
+          ...lines,
+        ]);
     };
     return {
       addText: (text, columns) => insert(rows.fromText(text, columns)),

@@ -104,28 +104,26 @@ function pageIndexes(dialect: Dialect): string[] {
 }
 
 /**
- * Each run's tallies by tool, written with the run (the viewer's per-tool numbers read a few rows, not
- * every case), and filled for the runs already kept. SQLite drops the index by tools object that the
- * per-tool numbers were grouped through: kept up to date on every write, it cost more than a third of
- * keeping a run (its entries land at random places), and the tool filter reads each case's tools itself.
+ * Schema 3: keeping a run costs less, and its pages read less.
+ * - Each run's tallies by tool, written with the run (the per-tool numbers read a few rows, not every
+ *   case), filled for the runs already kept. SQLite's index by tools object, which the per-tool numbers
+ *   were grouped through, goes: its entries land at random places, and it cost a third of keeping a run.
+ * - A run's results lines are kept as they come, a chunk of whole lines per row
+ *   (`toolscore_case_lines`, by the position of its first line), and no longer one per case row: a
+ *   case row keeps the columns pages list and filter (in SQLite, a table ordered by run and position,
+ *   which also takes the place of the index that held every listed column). Lines already kept become
+ *   chunks of one line.
  */
-function runTools(dialect: Dialect): string[] {
-  const [bigint, real, keys, key] =
+function linesApart(dialect: Dialect): string[] {
+  const [bigint, real, keys, key, newline] =
     dialect === 'sqlite'
-      ? ['INTEGER', 'REAL', 'json_each(c.tools) AS k', 'k.key']
-      : ['BIGINT', 'DOUBLE PRECISION', 'jsonb_object_keys(c.tools::jsonb) AS k(name)', 'k.name'];
+      ? ['INTEGER', 'REAL', 'json_each(c.tools) AS k', 'k.key', 'char(10)']
+      : ['BIGINT', 'DOUBLE PRECISION', 'jsonb_object_keys(c.tools::jsonb) AS k(name)', 'k.name', 'chr(10)'];
+  const runId = `run_id ${bigint} NOT NULL REFERENCES toolscore_runs (id) ON DELETE CASCADE`;
+  const listed = 'case_id, trial, score, grade, verdict, issue_kind, problem, tools, error';
   return [
-    'DROP INDEX IF EXISTS toolscore_cases_tools',
-    // PostgreSQL keeps a row's values inline up to about 2 KB, so each case row carried its results line and
-    // every scan of a run read them all. Moved out of line (uncompressed: no work for the server) from here on.
-    ...(dialect === 'postgres'
-      ? [
-          'ALTER TABLE toolscore_cases ALTER COLUMN line SET STORAGE EXTERNAL, ALTER COLUMN detail SET STORAGE EXTERNAL',
-          'ALTER TABLE toolscore_cases SET (toast_tuple_target = 128)',
-        ]
-      : []),
     `CREATE TABLE toolscore_run_tools (
-      run_id ${bigint} NOT NULL REFERENCES toolscore_runs (id) ON DELETE CASCADE,
+      ${runId},
       tool TEXT NOT NULL,
       cases INTEGER NOT NULL,
       score_sum ${real} NOT NULL,
@@ -137,6 +135,37 @@ function runTools(dialect: Dialect): string[] {
       SELECT c.run_id, ${key}, COUNT(*), COALESCE(SUM(c.score), 0), COUNT(c.score),
         SUM(CASE WHEN c.verdict = 'FAIL' THEN 1 ELSE 0 END)
       FROM toolscore_cases c, ${keys} GROUP BY c.run_id, ${key}`,
+    `CREATE TABLE toolscore_case_lines (
+      ${runId},
+      first INTEGER NOT NULL,
+      lines TEXT NOT NULL,
+      detail TEXT,
+      PRIMARY KEY (run_id, first)
+    )`,
+    `INSERT INTO toolscore_case_lines (run_id, first, lines, detail)
+      SELECT run_id, position, line || ${newline}, detail FROM toolscore_cases`,
+    ...(dialect === 'sqlite'
+      ? [
+          `CREATE TABLE toolscore_cases_3 (
+            ${runId},
+            position INTEGER NOT NULL,
+            case_id TEXT NOT NULL,
+            trial INTEGER,
+            score REAL,
+            grade TEXT,
+            verdict TEXT,
+            issue_kind TEXT,
+            problem TEXT,
+            tools TEXT NOT NULL,
+            error TEXT,
+            PRIMARY KEY (run_id, position)
+          ) WITHOUT ROWID`,
+          `INSERT INTO toolscore_cases_3 (run_id, position, ${listed}) SELECT run_id, position, ${listed} FROM toolscore_cases`,
+          'DROP TABLE toolscore_cases',
+          'ALTER TABLE toolscore_cases_3 RENAME TO toolscore_cases',
+          'CREATE INDEX toolscore_cases_id ON toolscore_cases (run_id, case_id, trial, score, position)',
+        ]
+      : ['ALTER TABLE toolscore_cases DROP COLUMN line, DROP COLUMN detail']),
   ];
 }
 
@@ -144,7 +173,7 @@ function runTools(dialect: Dialect): string[] {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, statements: { sqlite: runsAndCases('sqlite'), postgres: runsAndCases('postgres') } },
   { version: 2, statements: { sqlite: pageIndexes('sqlite'), postgres: pageIndexes('postgres') } },
-  { version: 3, statements: { sqlite: runTools('sqlite'), postgres: runTools('postgres') } },
+  { version: 3, statements: { sqlite: linesApart('sqlite'), postgres: linesApart('postgres') } },
 ];
 
 /** The columns of a case row after `run_id`, in the order writers insert them. */
@@ -159,6 +188,4 @@ export const CASE_COLUMNS = [
   'problem',
   'tools',
   'error',
-  'line',
-  'detail',
 ] as const;

@@ -1,4 +1,5 @@
 import { caseRecord, runRecord } from './case-row.js';
+import { lineAt } from './lines.js';
 import type { Dialect } from './schema.js';
 import type {
   CaseChange,
@@ -193,14 +194,22 @@ export abstract class SqlRunStore implements RunStore {
 
   async getCase(runId: number, position: number): Promise<StoredCase | undefined> {
     const [row] = await this.connection.all(
-      `SELECT ${CASE_LIST_COLUMNS}, line, detail FROM toolscore_cases WHERE run_id = ? AND position = ?`,
+      `SELECT ${CASE_LIST_COLUMNS} FROM toolscore_cases WHERE run_id = ? AND position = ?`,
       [runId, position],
     );
     if (row === undefined) return undefined;
+    // The chunk of lines holding it: the last one starting at or before it.
+    const [chunk] = await this.connection.all(
+      'SELECT first, lines, detail FROM toolscore_case_lines WHERE run_id = ? AND first <= ? ORDER BY first DESC LIMIT 1',
+      [runId, position],
+    );
+    const first = Number(chunk?.first);
+    const line = chunk === undefined ? undefined : lineAt(String(chunk.lines), position - first);
+    if (line === undefined) throw new Error(`${this.label}: run ${runId} has no results line at position ${position}`);
     return {
       ...caseRecord(row),
-      line: JSON.parse(String(row.line)) as Record<string, unknown>,
-      detail: row.detail === null ? null : JSON.parse(String(row.detail)),
+      line: JSON.parse(line) as Record<string, unknown>,
+      detail: chunk!.detail === null || first !== position ? null : JSON.parse(String(chunk!.detail)),
     };
   }
 
@@ -388,7 +397,7 @@ export abstract class SqlRunStore implements RunStore {
 
   /** A run's rows in every table, in the caller's transaction. */
   private async deleteRows(id: number): Promise<void> {
-    for (const table of ['toolscore_cases', 'toolscore_run_tools'])
+    for (const table of ['toolscore_cases', 'toolscore_case_lines', 'toolscore_run_tools'])
       await this.connection.all(`DELETE FROM ${table} WHERE run_id = ?`, [id]);
     await this.connection.all('DELETE FROM toolscore_runs WHERE id = ?', [id]);
   }

@@ -4,7 +4,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { ToolscoreInputError } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
 import { loadPeer } from '../side-effects/database.js';
-import { LineRows, finishRunStatement, runToolsStatements, type CaseRow, type Tally } from './lines.js';
+import { LineRows, finishRunStatement, runToolsStatements, type RunRows, type Tally } from './lines.js';
 import { prepareSchema, type OpenMode } from './migrate.js';
 import { CASE_COLUMNS, type Migration } from './schema.js';
 import { SqlRunStore, type Connection } from './sql-store.js';
@@ -64,24 +64,37 @@ function connectionOf(db: BetterSqlite3.Database, label: string): Connection {
 /** Case rows bound per INSERT: one statement for a chunk of lines, not one per line. */
 const ROWS_PER_STATEMENT = 64;
 
-/** Inserts case rows into `table` (`run_id` first when `runId` is given), `ROWS_PER_STATEMENT` at a time. */
-function rowInserter(db: BetterSqlite3.Database, table: string, runId?: number) {
-  const columns = `${runId === undefined ? '' : 'run_id, '}${CASE_COLUMNS.join(', ')}`;
-  const one = `(${runId === undefined ? '' : `${runId}, `}${CASE_COLUMNS.map(() => '?').join(', ')})`;
+/** The tables a run's rows go to: the store's, or the temporary ones a staged run waits in. */
+interface RowTables {
+  cases: string;
+  lines: string;
+}
+
+/** Inserts a run's rows into `tables` (`run_id` first when `runId` is given), `ROWS_PER_STATEMENT` cases at a time. */
+function rowInserter(db: BetterSqlite3.Database, tables: RowTables, runId?: number) {
+  const run = runId === undefined ? '' : 'run_id, ';
+  const value = runId === undefined ? '' : `${runId}, `;
+  const one = `(${value}${CASE_COLUMNS.map(() => '?').join(', ')})`;
   const statements = new Map<number, BetterSqlite3.Statement>();
   const statement = (n: number) => {
     let prepared = statements.get(n);
     if (prepared === undefined) {
-      prepared = db.prepare(`INSERT INTO ${table} (${columns}) VALUES ${Array(n).fill(one).join(', ')}`);
+      prepared = db.prepare(
+        `INSERT INTO ${tables.cases} (${run}${CASE_COLUMNS.join(', ')}) VALUES ${Array(n).fill(one).join(', ')}`,
+      );
       statements.set(n, prepared);
     }
     return prepared;
   };
-  return (rows: readonly CaseRow[]) => {
-    for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-      const part = rows.slice(start, start + ROWS_PER_STATEMENT);
-      statement(part.length).run(part.flat());
+  const lines = db.prepare(`INSERT INTO ${tables.lines} (${run}first, lines, detail) VALUES (${value}?, ?, ?)`);
+  return ({ cases, lines: text }: RunRows) => {
+    for (let start = 0; start < cases.length; start += ROWS_PER_STATEMENT) {
+      const end = Math.min(cases.length, start + ROWS_PER_STATEMENT);
+      const params: unknown[] = [];
+      for (let i = start; i < end; i++) params.push(...cases[i]!);
+      statement(end - start).run(params);
     }
+    if (text !== undefined) lines.run(text);
   };
 }
 
@@ -164,11 +177,11 @@ class SqliteRunStore extends SqlRunStore {
       db.close();
     };
     const rows = new LineRows();
-    let insert: (rows: readonly CaseRow[]) => void;
+    let insert: (rows: RunRows) => void;
     let id: number;
     try {
       id = insertRun(db, run);
-      insert = rowInserter(db, 'toolscore_cases', id);
+      insert = rowInserter(db, { cases: 'toolscore_cases', lines: 'toolscore_case_lines' }, id);
     } catch (error) {
       ended();
       throw error;
@@ -189,22 +202,24 @@ class SqliteRunStore extends SqlRunStore {
     );
   }
 
-  /** The run's lines staged in a temporary table of this connection, copied into the store at the commit. */
+  /** The run's rows staged in temporary tables of this connection, copied into the store at the commit. */
   private staging(run: NewRun): RunWriter {
     const db = this.db;
-    const table = `temp.toolscore_staged_${++this.staged}`;
-    db.exec(`CREATE TABLE ${table} (${CASE_COLUMNS.join(', ')})`);
+    const staged = ++this.staged;
+    const tables = { cases: `temp.toolscore_staged_cases_${staged}`, lines: `temp.toolscore_staged_lines_${staged}` };
+    db.exec(`CREATE TABLE ${tables.cases} (${CASE_COLUMNS.join(', ')})`);
+    db.exec(`CREATE TABLE ${tables.lines} (first, lines, detail)`);
     let open = true;
     const drop = () => {
       if (!open) return;
       open = false;
-      db.exec(`DROP TABLE IF EXISTS ${table}`);
+      for (const table of Object.values(tables)) db.exec(`DROP TABLE IF EXISTS ${table}`);
     };
     const rows = new LineRows();
-    const insert = rowInserter(db, table);
+    const insert = rowInserter(db, tables);
     return this.writer(
       rows,
-      (staged) => db.transaction(insert)(staged),
+      (added) => db.transaction(insert)(added),
       (end) => {
         try {
           this.lock(end);
@@ -212,7 +227,10 @@ class SqliteRunStore extends SqlRunStore {
             const id = insertRun(db, run);
             finishRun(db, id, end, rows.tally);
             db.prepare(
-              `INSERT INTO toolscore_cases (run_id, ${CASE_COLUMNS.join(', ')}) SELECT ?, ${CASE_COLUMNS.join(', ')} FROM ${table}`,
+              `INSERT INTO toolscore_cases (run_id, ${CASE_COLUMNS.join(', ')}) SELECT ?, ${CASE_COLUMNS.join(', ')} FROM ${tables.cases}`,
+            ).run(id);
+            db.prepare(
+              `INSERT INTO toolscore_case_lines (run_id, first, lines, detail) SELECT ?, first, lines, detail FROM ${tables.lines}`,
             ).run(id);
             db.exec('COMMIT');
             return id;
@@ -248,12 +266,12 @@ class SqliteRunStore extends SqlRunStore {
 
   private writer(
     rows: LineRows,
-    insert: (rows: readonly CaseRow[]) => void,
+    insert: (rows: RunRows) => void,
     commit: (end: RunEnd) => number,
     abort: () => void,
   ): RunWriter {
     const fail = (error: unknown) => sqliteFailure(error, this.label);
-    const add = (added: readonly CaseRow[]) => {
+    const add = (added: RunRows) => {
       try {
         insert(added);
       } catch (error) {

@@ -73,7 +73,10 @@ describe('eval --store keeps the run in .toolscore/runs.db', () => {
 
     const db = new Sqlite(join(dir, '.toolscore/runs.db'), { readonly: true });
     const row = db
-      .prepare('SELECT case_id, score, grade, verdict, issue_kind, line, detail FROM toolscore_cases')
+      .prepare(
+        `SELECT c.case_id, c.score, c.grade, c.verdict, c.issue_kind, l.lines, l.detail
+         FROM toolscore_cases c JOIN toolscore_case_lines l ON l.run_id = c.run_id AND l.first = c.position`,
+      )
       .get() as Record<string, string>;
     db.close();
     expect(row).toMatchObject({
@@ -83,7 +86,8 @@ describe('eval --store keeps the run in .toolscore/runs.db', () => {
       verdict: 'WARN',
       issue_kind: 'failed',
     });
-    expect(JSON.parse(row.line!)).toMatchObject({ id: 'trace.json', index: 0, score: 0.835, expected_calls: 4 });
+    expect(row.lines!.endsWith('\n')).toBe(true);
+    expect(JSON.parse(row.lines!)).toMatchObject({ id: 'trace.json', index: 0, score: 0.835, expected_calls: 4 });
     expect(JSON.parse(row.detail!)).toMatchObject({
       gold_file: 'gold.json',
       trace_file: 'trace.json',
@@ -137,11 +141,12 @@ describe('eval --store keeps the run in .toolscore/runs.db', () => {
     expect(batchRun.gold_sha256).toBe(sha256(dataset));
     expect(batchRun.summary.cases).toEqual({ total: 3, scored: 3, failed: 0 });
     const db = new Sqlite(store, { readonly: true });
-    const lines = db.prepare('SELECT line FROM toolscore_cases WHERE run_id = 1 ORDER BY position').all() as {
-      line: string;
+    // The run's chunks of lines, in order, are its results file.
+    const chunks = db.prepare('SELECT lines FROM toolscore_case_lines WHERE run_id = 1 ORDER BY first').all() as {
+      lines: string;
     }[];
     db.close();
-    expect(lines.map((row) => `${row.line}\n`).join('')).toBe(readFileSync(join(dir, 'a.jsonl'), 'utf8'));
+    expect(chunks.map((row) => row.lines).join('')).toBe(readFileSync(join(dir, 'a.jsonl'), 'utf8'));
 
     expect((await runCli(['runs', 'delete', '2', '9'], { cwd: dir, env: withStore })).stderr).toBe(
       `toolscore: runs delete: no run 9 in ${store} (toolscore runs list shows the ids)\n`,
