@@ -14,7 +14,7 @@ import type { RunEnd } from './types.js';
 export type CaseRow = [position: number, ...LineColumns];
 
 /** A chunk of a run's results lines as kept: its first line's position, whole lines, a lone case's report. */
-export type LinesRow = [first: number, lines: string, detail: string | null];
+type LinesRow = [first: number, lines: string, detail: string | null];
 
 /** What a run's lines add to its tables: a case row each, and the chunk of their text. */
 export interface RunRows {
