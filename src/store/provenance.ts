@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
@@ -53,18 +54,27 @@ export async function gitState(folder: string, env: NodeJS.ProcessEnv = process.
   };
 }
 
+/** Feeds a file's bytes to the hash as they are read: a dataset of gigabytes is never held whole. */
+async function feed(hash: Hash, path: string): Promise<void> {
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
+}
+
 /** SHA-256 (hex) of a file's bytes; of a folder, of its files' paths (relative, `/`) and bytes, in path order. */
 export async function contentSha256(path: string): Promise<string> {
   const hash = createHash('sha256');
-  if (!(await stat(path)).isDirectory()) return hash.update(await readFile(path)).digest('hex');
+  if (!(await stat(path)).isDirectory()) {
+    await feed(hash, path);
+    return hash.digest('hex');
+  }
   const entries = await readdir(path, { recursive: true, withFileTypes: true });
   const files = entries
     .filter((entry) => entry.isFile())
     .map((entry) => relative(path, join(entry.parentPath, entry.name)).split(sep).join('/'))
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   for (const file of files) {
-    const bytes = await readFile(join(path, file));
-    hash.update(`${file}\0${bytes.length}\0`).update(bytes);
+    const { size } = await stat(join(path, file));
+    hash.update(`${file}\0${size}\0`);
+    await feed(hash, join(path, file));
   }
   return hash.digest('hex');
 }
