@@ -53,6 +53,14 @@ describe('readGold: "state"', () => {
       { state: { unchanged: false } },
       'gold.json at $.state: a state check needs "expected" or "unchanged": true (it checks nothing otherwise)',
     ],
+    [
+      { state: { expected: {} } },
+      'gold.json at $.state.expected: expected an object naming at least one value of the after-state: {} checks nothing (or add "unchanged": true)',
+    ],
+    [
+      { state: { expected: { $literal: {} }, unchanged: false } },
+      'gold.json at $.state.expected: expected an object naming at least one value of the after-state: {} checks nothing (or add "unchanged": true)',
+    ],
     [{ state: { unchanged: 'yes' } }, 'gold.json at $.state.unchanged: expected true or false, got a string'],
     [
       { state: { expected: [1] } },

@@ -441,6 +441,11 @@ function readState(value: unknown, path: string, context: DecodeContext): StateC
       { source, path },
       'a state check needs "expected" or "unchanged": true (it checks nothing otherwise)',
     );
+  if (check.expected !== undefined && Object.keys(check.expected).length === 0 && !check.unchanged)
+    throw new ToolscoreInputError(
+      { source, path: childPath(path, 'expected') },
+      'expected an object naming at least one value of the after-state: {} checks nothing (or add "unchanged": true)',
+    );
   return check;
 }
 

@@ -128,6 +128,8 @@ const STATES_READ: unknown[] = [
   { unchanged: true, expected: null, allowed_changes: [] },
   { unchanged: true, expected: {} },
   { expected: { $literal: { $a: 1 } } },
+  // A nested {} is a value: the object there must be empty.
+  { expected: { db: {} } },
 ];
 /** One mistake each: a state that checks nothing, allowed_changes without unchanged, a bad path, type or operator. */
 const STATES_REFUSED: unknown[] = [
@@ -141,6 +143,10 @@ const STATES_REFUSED: unknown[] = [
   { unchanged: true, allowed_changes: ['a'] },
   { unchanged: 'yes' },
   { expected: [] },
+  // Names no value, so checks nothing: in a file, in $literal, with "unchanged": false.
+  { expected: {} },
+  { expected: { $literal: {} } },
+  { expected: {}, unchanged: false },
   { expected: { $regex: 'x' } },
   { expected: { $a: 1 } },
   { expected: { a: { $nope: 1 } } },

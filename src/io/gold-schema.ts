@@ -259,10 +259,26 @@ const OPTION_SHAPE = {
 /** What core/state-paths.ts parsePathPattern reads, for editors (the loader's messages say what is wrong). */
 const STATE_PATH_PATTERN = /^\$(?:\.[A-Za-z_$][\w$]*|\.\*|\[\d+\]|\[\*\]|\["(?:[^"\\]|\\.)*"\])*$/;
 
+const EXPECTED_STATE =
+  'A partial after-state: each value it names (a $ operator, array or scalar; objects are looked into) must be at its path in the after-state.';
+
 /** A partial after-state: a plain object, or its data wrapped in `$literal`. */
 const expectedState = doc(
   z.union([plainObject, z.strictObject({ $literal: z.record(z.string(), z.unknown()) })]),
-  'A partial after-state: each value it names (a $ operator, array or scalar; objects are looked into) must be at its path in the after-state.',
+  EXPECTED_STATE,
+);
+
+/** An object naming at least one member (the JSON Schema says so with minProperties). */
+function named<T extends z.ZodType<Record<string, unknown>>>(schema: T) {
+  const refined = schema.refine((object) => Object.keys(object).length > 0);
+  registry.add(refined, { description: 'An object naming at least one member.', minProperties: 1 });
+  return refined;
+}
+
+/** An after-state that names something: `{}` alone would check nothing. */
+const namingState = doc(
+  z.union([named(plainObject), z.strictObject({ $literal: named(z.record(z.string(), z.unknown())) })]),
+  `${EXPECTED_STATE} Without "unchanged": true it must name at least one value: {} would check nothing.`,
 );
 const UNCHANGED =
   'Every path that differs between the before-state and the after-state must be inside an "expected" value or an "allowed_changes" pattern; any other change is a collateral change.';
@@ -291,7 +307,7 @@ const state = doc(
         unchanged: STATE_SHAPE.unchanged,
       }),
       z.strictObject({
-        expected: expectedState,
+        expected: namingState,
         allowed_changes: z.null().optional(),
         unchanged: doc(z.literal(false).nullable(), UNCHANGED).optional(),
       }),

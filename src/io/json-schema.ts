@@ -12,6 +12,8 @@ export interface SchemaPartMeta {
   /** Name under `$defs` (for parts used in several places, or recursively). */
   id?: string;
   description: string;
+  /** What a refinement checks of an object's size, said in the JSON Schema too (zod emits no refinement). */
+  minProperties?: number;
 }
 
 /** A registry of descriptions and the function that attaches one to a schema (returning it). */
