@@ -8,7 +8,7 @@ import { buildProgram } from './program.js';
 
 /** Runs the program; returns the exit code. Never throws. */
 export async function runCli(argv: string[]): Promise<number> {
-  const program = buildProgram();
+  const program = buildProgram(argv);
   if (argv.length <= 2) {
     program.outputHelp();
     return 0;
