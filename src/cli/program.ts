@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { VERSION } from '../core/version.js';
-import { type CommandSpec, registerCommand } from './command.js';
+import { registerCommand } from './command.js';
 import { COMMAND_GROUPS, COMMANDS, EXIT_CODES } from './commands.js';
 
 /**
@@ -23,7 +23,7 @@ export function buildProgram(argv?: readonly string[]): Command {
   return program;
 }
 
-function commandsRun(first: string | undefined): readonly CommandSpec<any, any>[] {
+function commandsRun(first: string | undefined): typeof COMMANDS {
   if (first === undefined) return COMMANDS;
   if (first === '--version' || first === '-V') return [];
   const named = COMMANDS.filter((spec) => spec.name.split(' ')[0] === first);
