@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import { Command } from './commander.js';
 import { VERSION } from '../core/version.js';
 import { registerCommand } from './command.js';
 import { COMMAND_GROUPS, COMMANDS, EXIT_CODES } from './commands.js';
