@@ -1,4 +1,4 @@
-import { createColors } from '../text/colors.js';
+import { createColors } from '../reports/colors.js';
 import {
   REGRESSION_TEXT,
   STATUS_TEXT,

@@ -1,4 +1,4 @@
-import { createColors } from '../text/colors.js';
+import { createColors } from '../reports/colors.js';
 import { COMPARE_LEGEND, COMPARE_TEXT, pairText, pairedTestText, trialsNoteText, winnerText } from './text.js';
 import { metricBand } from '../batch/reports/view.js';
 import { escapeMarkdown as md, escapeXml as xml } from '../reports/escape.js';

@@ -1,4 +1,4 @@
-import { type Colors, createColors } from '../text/colors.js';
+import { type Colors, createColors } from '../reports/colors.js';
 import { mcpText } from './text.js';
 import { escapeMarkdown } from '../reports/escape.js';
 import { redactDeep } from '../metrics/security.js';

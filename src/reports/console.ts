@@ -1,4 +1,4 @@
-import { type Colors, createColors } from '../text/colors.js';
+import { type Colors, createColors } from './colors.js';
 import { REPORT_COLUMNS, REPORT_TEXT, coveredByText, sourcesText } from '../text/report.js';
 import { moreText } from '../text/values.js';
 import type { Verdict } from '../core/grade.js';

@@ -1,4 +1,4 @@
-import { createColors } from '../text/colors.js';
+import { createColors } from './colors.js';
 import type { ExpectedCall, ToolCall } from '../core/types.js';
 import type { ExtractedCalls } from '../formats/auto.js';
 import { encodeArgs } from '../match/operators.js';

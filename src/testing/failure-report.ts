@@ -1,4 +1,4 @@
-import { type Colors, createColors } from '../text/colors.js';
+import { type Colors, createColors } from '../reports/colors.js';
 import { alignCalls, type AlignedRow } from '../evaluation/alignment.js';
 import { FAILURE_TABLE } from '../text/report.js';
 import { scoreLineText } from './text.js';

@@ -1,4 +1,4 @@
-import { createColors } from '../../text/colors.js';
+import { createColors } from '../../reports/colors.js';
 import { displayText } from '../../reports/text.js';
 import { lintTools } from '../../mcp/lint/index.js';
 import { colorEnabled } from '../terminal.js';
