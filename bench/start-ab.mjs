@@ -96,6 +96,8 @@ for (const [label, times] of [
     `  import over a bare start / a bare start: A ${((m['A import'] - m.bare) / m.bare).toFixed(3)}, B ${((m['B import'] - m.bare) / m.bare).toFixed(3)}`,
   );
   if (m.python)
-    lines.push(`  eval / Python CLI eval: A ${(m['A eval'] / m.python).toFixed(3)}, B ${(m['B eval'] / m.python).toFixed(3)}`);
+    lines.push(
+      `  eval / Python CLI eval: A ${(m['A eval'] / m.python).toFixed(3)}, B ${(m['B eval'] / m.python).toFixed(3)}`,
+    );
 }
 process.stdout.write(`${lines.join('\n')}\n`);
