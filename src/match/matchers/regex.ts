@@ -116,8 +116,11 @@ export class RegexMatcher extends Matcher {
   readonly flags: string;
   /** Whole-string match or search anywhere. */
   readonly mode: RegexMode;
-  /** Whether a text matches: on JavaScript's engine for a simple whole-string pattern, else on re2js. */
-  private readonly answer: (text: string) => boolean;
+  /**
+   * A simple whole-string pattern on JavaScript's engine (`simple-pattern.ts`), or the pattern on re2js.
+   * Data, not closures: matchers built alike compare equal.
+   */
+  private readonly compiled: RegExp | CompiledPattern;
   /** Answers by text already read: pairing tests one pattern against the same values many times. */
   private readonly answers = new Map<string, boolean>();
 
@@ -129,11 +132,7 @@ export class RegexMatcher extends Matcher {
     this.mode = mode;
     const engineFlags = flags.replace(/[gy]/g, '');
     const simple = mode === 'full' && /^u*$/.test(engineFlags) ? simpleFullMatch(pattern) : undefined;
-    if (simple) this.answer = (text) => simple.test(text);
-    else {
-      const compiled = compile(pattern, engineFlags);
-      this.answer = mode === 'full' ? (text) => compiled.matches(text) : (text) => compiled.matcher(text).find();
-    }
+    this.compiled = simple ?? compile(pattern, engineFlags);
   }
 
   matches(value: unknown): boolean {
@@ -142,7 +141,13 @@ export class RegexMatcher extends Matcher {
     const known = this.answers.get(text);
     if (known !== undefined) return known;
     spend(text.length);
-    const answer = this.answer(text);
+    const compiled = this.compiled;
+    const answer =
+      compiled instanceof RegExp
+        ? compiled.test(text)
+        : this.mode === 'full'
+          ? compiled.matches(text)
+          : compiled.matcher(text).find();
     if (this.answers.size >= CACHE_ENTRIES) this.answers.clear();
     this.answers.set(text, answer);
     return answer;

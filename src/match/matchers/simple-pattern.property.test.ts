@@ -142,6 +142,12 @@ describe('simple whole-string patterns on JavaScript engine', () => {
       expect(simpleFullMatch(source), source).toBeInstanceOf(RegExp);
   });
 
+  test('matchers built alike compare equal, on either engine', () => {
+    expect(Regex('TP\\d{3,4}')).toEqual(Regex('TP\\d{3,4}'));
+    expect(Regex('tp\\d+', 'i')).toEqual(Regex('tp\\d+', 'i'));
+    expect(Regex('TP\\d{3}')).not.toEqual(Regex('TP\\d{4}'));
+  });
+
   test('a gold $regex answers the same either way, flags and search included', () => {
     expect(Regex('TP\\d{3,4}').matches('TP1351')).toBe(true);
     expect(Regex('TP\\d{3,4}').matches('TP13510')).toBe(false);
