@@ -41,7 +41,7 @@ export default {
         { name: 'version', test: /[\\/]src[\\/]core[\\/]version\./, priority: 2 },
         {
           name: 'core',
-          test: /[\\/]src[\\/]((core[\\/](?!version\.)|(match|metrics|pairing|formats|gold|schemas|evaluation|trials)[\\/]|testing[\\/](?!vitest|jest))|text[\\/](report|values)\.|reports[\\/](text|flatten|view-model)\.|io[\\/](atomic-write|file-name)\.)/,
+          test: /[\\/]src[\\/]((core[\\/](?!version\.)|(match|metrics|pairing|formats|gold|schemas|evaluation|trials)[\\/]|testing[\\/](?!vitest|jest))|text[\\/](report|values)\.|reports[\\/](text|flatten|view-model|colors)\.|io[\\/](atomic-write|file-name)\.)/,
           priority: 1,
         },
         // What `toolscore eval` loads besides the core, in one file rather than a dozen.

@@ -1,4 +1,4 @@
-import picocolors from 'picocolors';
+import { createColors } from '../reports/colors.js';
 import {
   REGRESSION_TEXT,
   STATUS_TEXT,
@@ -103,7 +103,7 @@ function aligned(rows: readonly (readonly string[])[]): string[] {
 
 /** The console view: verdict, the baseline, the metric table, what thresholds mean, warnings, the worst cases. */
 export function renderRegressionConsole(regression: Regression, options: { color?: boolean } = {}): string {
-  const colors = picocolors.createColors(options.color === true);
+  const colors = createColors(options.color === true);
   const lines = [
     (regression.passed ? colors.green : colors.red)(verdictOf(regression)),
     displayText(

@@ -3,12 +3,12 @@
  * `--help` and `--version` load commander and the option tables and nothing else, and `eval` loads only
  * what scoring needs; the error path loads what it prints with when it is taken.
  */
-import { CommanderError } from 'commander';
+import { CommanderError } from './commander.js';
 import { buildProgram } from './program.js';
 
 /** Runs the program; returns the exit code. Never throws. */
 export async function runCli(argv: string[]): Promise<number> {
-  const program = buildProgram();
+  const program = buildProgram(argv);
   if (argv.length <= 2) {
     program.outputHelp();
     return 0;

@@ -1,4 +1,4 @@
-import { type Command, Option } from 'commander';
+import { type Command, Option } from './commander.js';
 
 /** One option of a command, as `--help` shows it and commander reads it. */
 export interface OptionSpec {

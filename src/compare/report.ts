@@ -1,4 +1,4 @@
-import picocolors from 'picocolors';
+import { createColors } from '../reports/colors.js';
 import { COMPARE_LEGEND, COMPARE_TEXT, pairText, pairedTestText, trialsNoteText, winnerText } from './text.js';
 import { metricBand } from '../batch/reports/view.js';
 import { escapeMarkdown as md, escapeXml as xml } from '../reports/escape.js';
@@ -89,7 +89,7 @@ function rows(comparison: Comparison, mark: (text: string) => string, name: (tex
 
 /** The console view: the winner, the table, the pairs. */
 export function renderComparisonConsole(comparison: Comparison, options: { color?: boolean } = {}): string {
-  const colors = picocolors.createColors(options.color === true);
+  const colors = createColors(options.color === true);
   const names = comparison.models.map((model) => displayText(model.name));
   const head = [COMPARE_TEXT.measure, ...names, COMPARE_TEXT.best];
   const body = rows(comparison, (text) => `${text}*`, displayText);

@@ -1,4 +1,4 @@
-import picocolors from 'picocolors';
+import { type Colors, createColors } from '../reports/colors.js';
 import { mcpText } from './text.js';
 import { escapeMarkdown } from '../reports/escape.js';
 import { redactDeep } from '../metrics/security.js';
@@ -9,8 +9,6 @@ import type { Scorecard } from './scorecard.js';
  * The scorecard as text: the console view, the Markdown report (also what `--ci` appends to the GitHub
  * job summary) and the JSON report. Every text that came from the server goes through `displayText`.
  */
-
-type Colors = ReturnType<typeof picocolors.createColors>;
 
 const SHOWN_FIXES = 8;
 
@@ -61,7 +59,7 @@ function tokenLine(card: Scorecard): string {
 
 /** The console scorecard. */
 export function renderScorecardConsole(card: Scorecard, options: { color?: boolean } = {}): string {
-  const colors = picocolors.createColors(options.color === true);
+  const colors = createColors(options.color === true);
   const paint = gradePaint(colors, card.grade);
   const lines: string[] = [];
   lines.push(colors.bold(`MCP scorecard: ${serverTitle(card)}`));

@@ -1,4 +1,4 @@
-import picocolors from 'picocolors';
+import { type Colors, createColors } from './colors.js';
 import { REPORT_COLUMNS, REPORT_TEXT, coveredByText, sourcesText } from '../text/report.js';
 import { moreText } from '../text/values.js';
 import type { Verdict } from '../core/grade.js';
@@ -8,7 +8,6 @@ import { displayText, percent } from './text.js';
 import { HEADLINE_METRICS, buildReportView, type Band, type MetricRow, type ReportView } from './view-model.js';
 
 /** ANSI colour functions, or pass-throughs when colour is off. */
-type Colors = ReturnType<typeof picocolors.createColors>;
 type Paint = Colors['red'];
 
 /** Options of `renderReportConsole()`. */
@@ -59,7 +58,7 @@ function row(colors: Colors, metric: MetricRow, withNote: boolean): string {
  * characters escaped).
  */
 export function renderReportConsole(result: EvaluationResult, options: ConsoleSummaryOptions = {}): string {
-  const colors = picocolors.createColors(options.color === true);
+  const colors = createColors(options.color === true);
   const view = buildReportView(result, { goldFile: options.goldFile, traceFile: options.traceFile });
   const lines: string[] = [];
 
@@ -187,6 +186,6 @@ function outcomeLines(colors: Colors, view: ReportView): string[] {
 
 /** Warnings about skipped or repaired input, one `warning:` line each (the CLI prints them on stderr). */
 export function renderWarnings(warnings: readonly string[], options: { color?: boolean } = {}): string {
-  const colors = picocolors.createColors(options.color === true);
+  const colors = createColors(options.color === true);
   return warnings.map((warning) => `${colors.yellow('warning:')} ${displayText(warning)}\n`).join('');
 }

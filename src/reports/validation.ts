@@ -1,4 +1,4 @@
-import picocolors from 'picocolors';
+import { createColors } from './colors.js';
 import type { ExpectedCall, ToolCall } from '../core/types.js';
 import type { ExtractedCalls } from '../formats/auto.js';
 import { encodeArgs } from '../match/operators.js';
@@ -63,7 +63,7 @@ export function renderValidationConsole(
   view: ValidationView,
   options: { color?: boolean; all?: boolean } = {},
 ): string {
-  const colors = picocolors.createColors(options.color === true);
+  const colors = createColors(options.color === true);
   const shown = options.all === true ? Number.POSITIVE_INFINITY : SHOWN_CALLS;
   const { gold, trace } = view;
   const goldPart = gold && `gold (${plural(gold.length, 'expected call')})`;

@@ -1,5 +1,4 @@
-import { createRequire } from 'node:module';
-import type picocolors from 'picocolors';
+import { type Colors, createColors } from '../reports/colors.js';
 import { alignCalls, type AlignedRow } from '../evaluation/alignment.js';
 import { FAILURE_TABLE } from '../text/report.js';
 import { scoreLineText } from './text.js';
@@ -22,12 +21,6 @@ export interface FailureReportOptions {
 
 /** How many distinct fixes are listed as tips. */
 const SHOWN_TIPS = 5;
-
-type Colors = ReturnType<typeof picocolors.createColors>;
-
-// picocolors (CommonJS, and node:tty behind it) is required when a failure is rendered, so importing
-// toolscore does not load it.
-const require = createRequire(import.meta.url);
 
 /** One table row as plain cell texts, with the paint of its status. */
 interface TableRow {
@@ -60,7 +53,7 @@ export function scoreTexts(score: number, minScore: number | undefined, passed: 
  * redacted and control characters escaped.
  */
 export function renderFailureReport(result: EvaluationResult, options: FailureReportOptions): string {
-  const colors = (require('picocolors') as typeof picocolors).createColors(options.color === true);
+  const colors = createColors(options.color === true);
   const rows = alignCalls(result).map((row, k) => tableRow(result, row, k + 1, colors));
   const head = [...FAILURE_TABLE.columns] as [string, string, string, string];
   const widths = [0, 1, 2].map((column) =>

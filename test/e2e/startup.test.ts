@@ -7,17 +7,21 @@ import { CLI, EXAMPLES, childEnv, useScratchFolder } from './run-cli.js';
 /*
  * What starting toolscore loads (issue 38): each JavaScript file the loader opens and each Node built-in
  * outside Node's start-up snapshot adds to the import time. A module-load hook lists the files a
- * process reads; Node's own list names the built-ins it loaded.
+ * process reads as ES modules, require()'s cache the CommonJS ones; Node's own list names the built-ins it loaded.
  */
 
 const LOAD_HOOK =
   'export async function load(url, context, next) { if (url.startsWith("file:")) process.stderr.write("LOADED " + url + "\\n"); return next(url, context); }';
-const SETUP = `import { register } from 'node:module';
+const SETUP = `import { createRequire, register } from 'node:module';
 register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(LOAD_HOOK)}`)});
-process.on('exit', () => process.stderr.write('BUILTINS ' + process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)).join(' ') + '\\n'));`;
+const required = createRequire('/').cache;
+process.on('exit', () => process.stderr.write('BUILTINS ' + process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)).join(' ') + '\\nREQUIRED ' + Object.keys(required).join(' ') + '\\n'));`;
 
-/** Runs node with the hook; the files it loaded (relative to the repository) and the built-ins. */
-function loaded(args: string[], cwd = REPO_ROOT): { files: string[]; builtins: string[] } {
+/**
+ * Runs node with the hook; the files it loaded as ES modules (relative to the repository), the packages
+ * it required, and the built-ins.
+ */
+function loaded(args: string[], cwd = REPO_ROOT): { files: string[]; required: string[]; builtins: string[] } {
   const run = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(SETUP)}`, ...args], {
     cwd,
     env: childEnv(),
@@ -28,7 +32,14 @@ function loaded(args: string[], cwd = REPO_ROOT): { files: string[]; builtins: s
     m[1]!.replace(`${REPO_ROOT}/`, '').replace(/-[\w-]{8}\.js$/, '.js'),
   );
   const builtins = /^BUILTINS (.*)$/m.exec(run.stderr)?.[1]?.split(' ') ?? [];
-  return { files, builtins };
+  const required = [
+    ...new Set(
+      (/^REQUIRED (.*)$/m.exec(run.stderr)?.[1] ?? '')
+        .split(' ')
+        .flatMap((path) => /node_modules\/([^/]+)\//.exec(path)?.[1] ?? []),
+    ),
+  ];
+  return { files, required, builtins };
 }
 
 /** Built-ins that load dozens of internal modules (child_process: net, dgram, the streams). */
@@ -47,17 +58,28 @@ describe('start-up', () => {
     for (const name of HEAVY_BUILTINS) expect(added).not.toContain(name);
   });
 
-  it('toolscore --version reads the program and the version, not the core', () => {
-    const { files } = loaded([CLI, '--version']);
+  it('toolscore --version reads the program and the version, not the core, and requires commander', () => {
+    const { files, required, builtins } = loaded([CLI, '--version']);
     expect(new Set(files.filter((file) => file.startsWith('dist/')))).toEqual(
       new Set(['dist/cli/main.js', 'dist/chunks/cli.js', 'dist/chunks/version.js']),
     );
+    // commander is CommonJS: imported as an ES module, it would bring its ES wrapper and Node's CommonJS lexer.
+    expect(files.filter((file) => file.includes('node_modules/'))).toEqual([]);
+    expect(required).toEqual(['commander']);
+    expect(builtins).not.toContain('internal/deps/cjs-module-lexer/lexer');
   });
 
-  it('toolscore eval reads the core and one chunk of its own besides the program, and no report it was not asked for', () => {
+  it('toolscore eval reads the core and one chunk of its own besides the program, no report it was not asked for, and not re2js for simple patterns', () => {
     const dir = scratch();
-    const { files } = loaded([CLI, 'eval', EXAMPLES.gold, EXAMPLES.trace, '-o', `${dir}/report.json`], dir);
+    const { files, required, builtins } = loaded(
+      [CLI, 'eval', EXAMPLES.gold, EXAMPLES.trace, '-o', `${dir}/report.json`],
+      dir,
+    );
     const ours = files.filter((file) => file.startsWith('dist/'));
+    // The example's patterns (`TP\\d{3,4}`, `2025-06-1[4-8]`) run on JavaScript's engine: re2js is not loaded.
+    expect(required.sort()).toEqual(['commander', 'picocolors']);
+    expect(files.filter((file) => file.includes('node_modules/'))).toEqual([]);
+    expect(builtins).not.toContain('internal/deps/cjs-module-lexer/lexer');
     expect(new Set(ours)).toEqual(
       new Set([
         'dist/cli/main.js',

@@ -1,4 +1,4 @@
-import picocolors from 'picocolors';
+import { createColors } from '../../reports/colors.js';
 import { displayText } from '../../reports/text.js';
 import { lintTools } from '../../mcp/lint/index.js';
 import { colorEnabled } from '../terminal.js';
@@ -22,7 +22,7 @@ export async function runMcpLint(words: string[], flags: McpLintFlags): Promise<
       );
       return errors > 0 ? 1 : 0;
     }
-    const colors = picocolors.createColors(colorEnabled(flags.color));
+    const colors = createColors(colorEnabled(flags.color));
     const { server } = connection.handshake;
     const lines = [
       `${displayText(server.name)} ${displayText(server.version)}: ${tools.length} ${tools.length === 1 ? 'tool' : 'tools'}, ${errors} ${errors === 1 ? 'error' : 'errors'}, ${issues.length - errors} ${issues.length - errors === 1 ? 'warning' : 'warnings'}`,

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { ToolscoreInputError } from '../../core/errors.js';
 import { Matcher } from './matcher.js';
+import { simpleFullMatch } from './simple-pattern.js';
 
 /**
  * Where a pattern must match: `full` (the whole string, as in gold arguments) or `search` (anywhere,
@@ -115,7 +116,11 @@ export class RegexMatcher extends Matcher {
   readonly flags: string;
   /** Whole-string match or search anywhere. */
   readonly mode: RegexMode;
-  private readonly compiled: CompiledPattern;
+  /**
+   * A simple whole-string pattern on JavaScript's engine (`simple-pattern.ts`), or the pattern on re2js.
+   * Data, not closures: matchers built alike compare equal.
+   */
+  private readonly compiled: RegExp | CompiledPattern;
   /** Answers by text already read: pairing tests one pattern against the same values many times. */
   private readonly answers = new Map<string, boolean>();
 
@@ -125,7 +130,9 @@ export class RegexMatcher extends Matcher {
     this.pattern = pattern;
     this.flags = flags;
     this.mode = mode;
-    this.compiled = compile(pattern, flags.replace(/[gy]/g, ''));
+    const engineFlags = flags.replace(/[gy]/g, '');
+    const simple = mode === 'full' && /^u*$/.test(engineFlags) ? simpleFullMatch(pattern) : undefined;
+    this.compiled = simple ?? compile(pattern, engineFlags);
   }
 
   matches(value: unknown): boolean {
@@ -134,7 +141,13 @@ export class RegexMatcher extends Matcher {
     const known = this.answers.get(text);
     if (known !== undefined) return known;
     spend(text.length);
-    const answer = this.mode === 'full' ? this.compiled.matches(text) : this.compiled.matcher(text).find();
+    const compiled = this.compiled;
+    const answer =
+      compiled instanceof RegExp
+        ? compiled.test(text)
+        : this.mode === 'full'
+          ? compiled.matches(text)
+          : compiled.matcher(text).find();
     if (this.answers.size >= CACHE_ENTRIES) this.answers.clear();
     this.answers.set(text, answer);
     return answer;
