@@ -2,8 +2,8 @@ import { autoExtract } from '../formats/auto.js';
 import { parseBudgets, type Budgets } from '../metrics/budget.js';
 import { readToolCatalogue } from '../schemas/catalogue.js';
 import { parseForbiddenRules, type ForbiddenRule } from '../metrics/policy.js';
-import { readGold, readToolList } from '../gold/gold.js';
-import { checkedGold } from '../io/gold-check.js';
+import { readToolList } from '../gold/gold.js';
+import { readCheckedGold } from '../io/gold-check.js';
 import { checkStateLimits, resolveLimits, withStackGuard, type EvaluationLimits } from '../core/limits.js';
 import type { EvaluationResult, TurnAggregate } from './result.js';
 import type { ActualCallInput, Gold, GoldInput } from '../core/types.js';
@@ -108,7 +108,7 @@ function readExpected(
     return expected.gold;
   }
   const input = expected instanceof CompiledGold ? expected.input : expected;
-  return checkedGold(input, 'expected', { strictGold, warnings }, () => readGold(input, 'expected', { maxDepth }));
+  return readCheckedGold(input, 'expected', { strictGold, warnings, maxDepth });
 }
 
 /** `stateBefore` and `stateAfter`: both or neither, each within the limits. */
