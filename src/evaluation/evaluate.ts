@@ -93,7 +93,9 @@ function evaluateUnguarded(options: EvaluateOptions): EvaluationResult {
   // The readers' replies (a field of the reading once they report them), unless the caller gives them.
   const replies = readReplies(options.replies) ?? (actual as { replies?: readonly (string | null)[] }).replies;
   const state = readStates(options, settings.limits);
-  return scoreGold(gold, { calls: actual.calls, userMessages, replies, state }, { ...settings, warnings }).result();
+  // The settings are this evaluation's own: they take its warnings without a copy.
+  settings.warnings = warnings;
+  return scoreGold(gold, { calls: actual.calls, userMessages, replies, state }, settings).result();
 }
 
 /** The gold of `expected`: a compiled gold as it is (when read with the same options), else read now. */
