@@ -93,8 +93,9 @@ function evaluateUnguarded(options: EvaluateOptions): EvaluationResult {
   // The readers' replies (a field of the reading once they report them), unless the caller gives them.
   const replies = readReplies(options.replies) ?? (actual as { replies?: readonly (string | null)[] }).replies;
   const state = readStates(options, settings.limits);
-  // The settings are this evaluation's own: they take its warnings without a copy.
+  // The settings are this evaluation's own: they take its warnings and a flat gold's options without a copy.
   settings.warnings = warnings;
+  if (gold.turns === undefined) settings.gold = gold.options;
   return scoreGold(gold, { calls: actual.calls, userMessages, replies, state }, settings).result();
 }
 

@@ -44,9 +44,14 @@ export interface TraceReading {
 /** Scores a gold standard against a trace: a flat gold as one list, a conversation gold turn by turn. */
 export function scoreGold(gold: Gold, trace: TraceReading, settings: ScoreSettings): Scoring {
   if (gold.turns === undefined) {
-    // Nearly every gold: no reply or state to check, so nothing else to add to the settings.
+    // Nearly every gold: no reply or state to check, so only the gold's options to add to the settings
+    // (which `evaluate()`, owning its settings, has already set).
     if (gold.response === undefined && gold.state === undefined)
-      return scoreCalls(gold.calls, trace.calls, { ...settings, gold: gold.options });
+      return scoreCalls(
+        gold.calls,
+        trace.calls,
+        settings.gold === gold.options ? settings : { ...settings, gold: gold.options },
+      );
     return scoreCalls(gold.calls, trace.calls, {
       ...settings,
       gold: gold.options,
