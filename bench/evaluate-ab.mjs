@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { evaluateArgs, readWorkload, summarize } from './lib.mjs';
+import { evaluateArgs, readWorkload, summarize, workloadPath } from './lib.mjs';
 
 const argv = process.argv.slice(2);
 
@@ -40,13 +40,17 @@ if (!oldRepo || !newRepo) {
   process.exit(2);
 }
 const ROUNDS = option('--rounds', 8);
+workloadPath(); // the workload's absence said once, here, before any process starts
 const sides = [
   { name: 'A', repo: resolve(oldRepo), cpu: [], sums: new Set() },
   { name: 'B', repo: resolve(newRepo), cpu: [], sums: new Set() },
 ];
 for (let round = 0; round < ROUNDS; round++) {
   for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
-    const out = execFileSync(process.execPath, [process.argv[1], '--one', side.repo], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, [process.argv[1], '--one', side.repo], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const [us, sum] = out.trim().split(' ');
     side.cpu.push(Number(us));
     side.sums.add(sum);
