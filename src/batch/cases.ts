@@ -5,10 +5,9 @@ import type { Gold } from '../core/types.js';
 import { resolveSettings, type ScoreSettings, type SettingsInput } from '../evaluation/evaluate.js';
 import { scoreGold } from '../evaluation/turns.js';
 import { autoExtract, readWithFormat } from '../formats/auto.js';
-import { readGold } from '../gold/gold.js';
 import { mayHoldIntegralFloat, parseJson } from '../io/json.js';
 import { loadGold } from '../io/gold.js';
-import { checkedGold } from '../io/gold-check.js';
+import { readCheckedGold } from '../io/gold-check.js';
 import { loadTraceFile, readTraceRunText, type TraceRunText } from '../io/trace.js';
 import { resultsLine } from './results-line.js';
 import { caseRaisesLimitText } from './text.js';
@@ -140,9 +139,12 @@ export class CaseScorer {
         const strictGold = this.defaults.strictGold === true;
         const gold =
           known?.gold ??
-          checkedGold(data.expected, place, { strictGold, warnings: goldWarnings, path }, () =>
-            readGold(data.expected, place, { path, maxDepth: settings.limits.maxDepth }),
-          );
+          readCheckedGold(data.expected, place, {
+            strictGold,
+            warnings: goldWarnings,
+            path,
+            maxDepth: settings.limits.maxDepth,
+          });
         caseGold = { gold, warnings: goldWarnings.slice() };
         const actualSource = `${place} ${childPath(prefix, 'actual')}`;
         const actual =

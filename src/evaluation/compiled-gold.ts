@@ -1,7 +1,6 @@
 import { DEFAULT_LIMITS } from '../core/limits.js';
 import type { ExpectedCall, Gold, GoldInput, GoldTurn } from '../core/types.js';
-import { readGold } from '../gold/gold.js';
-import { checkedGold } from '../io/gold-check.js';
+import { readCheckedGold } from '../io/gold-check.js';
 
 /*
  * A gold standard read once: decoded (`$` operators made matchers), checked (unknown keys, swapped
@@ -62,9 +61,11 @@ export function compileGold(expected: GoldInput, options: CompileGoldOptions = {
     source: options.source ?? 'expected',
   };
   const warnings: string[] = [];
-  const gold = checkedGold(expected, settings.source, { strictGold: settings.strictGold, warnings }, () =>
-    readGold(expected, settings.source, { maxDepth: settings.maxDepth }),
-  );
+  const gold = readCheckedGold(expected, settings.source, {
+    strictGold: settings.strictGold,
+    warnings,
+    maxDepth: settings.maxDepth,
+  });
   return new CompiledGold(gold, warnings, expected, settings);
 }
 

@@ -2,8 +2,8 @@ import { autoExtract } from '../formats/auto.js';
 import { parseBudgets, type Budgets } from '../metrics/budget.js';
 import { readToolCatalogue } from '../schemas/catalogue.js';
 import { parseForbiddenRules, type ForbiddenRule } from '../metrics/policy.js';
-import { readGold, readToolList } from '../gold/gold.js';
-import { checkedGold } from '../io/gold-check.js';
+import { readToolList } from '../gold/gold.js';
+import { readCheckedGold } from '../io/gold-check.js';
 import { checkStateLimits, resolveLimits, withStackGuard, type EvaluationLimits } from '../core/limits.js';
 import type { EvaluationResult, TurnAggregate } from './result.js';
 import type { ActualCallInput, Gold, GoldInput } from '../core/types.js';
@@ -93,7 +93,10 @@ function evaluateUnguarded(options: EvaluateOptions): EvaluationResult {
   // The readers' replies (a field of the reading once they report them), unless the caller gives them.
   const replies = readReplies(options.replies) ?? (actual as { replies?: readonly (string | null)[] }).replies;
   const state = readStates(options, settings.limits);
-  return scoreGold(gold, { calls: actual.calls, userMessages, replies, state }, { ...settings, warnings }).result();
+  // The settings are this evaluation's own: they take its warnings and a flat gold's options without a copy.
+  settings.warnings = warnings;
+  if (gold.turns === undefined) settings.gold = gold.options;
+  return scoreGold(gold, { calls: actual.calls, userMessages, replies, state }, settings).result();
 }
 
 /** The gold of `expected`: a compiled gold as it is (when read with the same options), else read now. */
@@ -108,7 +111,7 @@ function readExpected(
     return expected.gold;
   }
   const input = expected instanceof CompiledGold ? expected.input : expected;
-  return checkedGold(input, 'expected', { strictGold, warnings }, () => readGold(input, 'expected', { maxDepth }));
+  return readCheckedGold(input, 'expected', { strictGold, warnings, maxDepth });
 }
 
 /** `stateBefore` and `stateAfter`: both or neither, each within the limits. */

@@ -43,13 +43,22 @@ export interface TraceReading {
 
 /** Scores a gold standard against a trace: a flat gold as one list, a conversation gold turn by turn. */
 export function scoreGold(gold: Gold, trace: TraceReading, settings: ScoreSettings): Scoring {
-  if (gold.turns === undefined)
+  if (gold.turns === undefined) {
+    // Nearly every gold: no reply or state to check, so only the gold's options to add to the settings
+    // (which `evaluate()`, owning its settings, has already set).
+    if (gold.response === undefined && gold.state === undefined)
+      return scoreCalls(
+        gold.calls,
+        trace.calls,
+        settings.gold === gold.options ? settings : { ...settings, gold: gold.options },
+      );
     return scoreCalls(gold.calls, trace.calls, {
       ...settings,
       gold: gold.options,
       ...(gold.response ? { replyChecks: [finalReplyCheck(gold.response, trace)] } : {}),
       ...stateSettings(gold, trace, settings),
     });
+  }
   return scoreConversation(gold, gold.turns, trace, settings);
 }
 

@@ -106,6 +106,62 @@ export function readGold(data: unknown, source = 'expected', options: ExpectedCa
 }
 
 /**
+ * The fast path of `readGold` for the gold nearly every evaluation gets: a list of calls each holding a
+ * tool name and `args` (an object or null) and nothing else, with no `$` key or nesting past `maxDepth`
+ * inside the arguments. Such a list reads as its calls with their arguments as they are
+ * (there is nothing to decode), in one walk with no path, trail or copy. Undefined for anything else,
+ * which `readGold` reads (and rejects, when it must) itself. `plain-gold.property.test.ts` holds the two
+ * to the same gold.
+ */
+export function readPlainGold(data: unknown, maxDepth: number = DEFAULT_LIMITS.maxDepth): Gold | undefined {
+  if (!Array.isArray(data)) return undefined;
+  const calls: ExpectedCall[] = [];
+  for (let i = 0; i < data.length; i++) {
+    const item: unknown = data[i];
+    if (!isObject(item)) return undefined;
+    let tool: unknown;
+    let args: unknown;
+    // for…in, as onlyToolAndArgs: inherited keys count as other keys here (the plain path decides them).
+    for (const key in item) {
+      if (key === 'tool') tool = item.tool;
+      else if (key === 'args') args = item.args;
+      else return undefined;
+    }
+    if (typeof tool !== 'string') return undefined;
+    const name = tool.trim();
+    if (name === '') return undefined;
+    if (args === undefined || args === null) calls.push({ tool: name, args: null });
+    else if (isObject(args) && plainData(args, 0, maxDepth)) calls.push({ tool: name, args });
+    else return undefined;
+  }
+  return { calls, options: DEFAULT_GOLD_OPTIONS };
+}
+
+/**
+ * Whether a container (at `depth` keys and positions below the arguments) holds nothing the decoder
+ * would change or reject: no `$` key (an operator, or a literal name the plain path decides on), nothing
+ * nested `maxDepth` levels deep. A matcher given in memory is walked as data: the decoder keeps it as
+ * it is, and whatever this walk finds in it only sends the gold to the plain path.
+ */
+function plainData(container: object, depth: number, maxDepth: number): boolean {
+  if (depth >= maxDepth) return false;
+  if (Array.isArray(container)) {
+    for (let i = 0; i < container.length; i++) {
+      const item: unknown = container[i];
+      if (item !== null && typeof item === 'object' && !plainData(item, depth + 1, maxDepth)) return false;
+    }
+    return true;
+  }
+  for (const key in container) {
+    if (key.charCodeAt(0) === 0x24 /* $ */) return false;
+    if (!hasOwnProperty.call(container, key)) continue;
+    const item: unknown = (container as Record<string, unknown>)[key];
+    if (item !== null && typeof item === 'object' && !plainData(item, depth + 1, maxDepth)) return false;
+  }
+  return true;
+}
+
+/**
  * Normalizes a list of expected calls given in memory or read from a gold file (see `readGold` for the
  * object form). Any-order groups are flattened in place, their members marked with a group number.
  */

@@ -1,5 +1,6 @@
 import { ToolscoreInputError } from '../core/errors.js';
-import type { ToolCall } from '../core/types.js';
+import type { Gold, ToolCall } from '../core/types.js';
+import { readGold, readPlainGold } from '../gold/gold.js';
 import { unknownGoldKeys } from './gold-keys.js';
 import { goldLooksLikeTrace, recordedCallHint, traceLooksLikeGold, type SwapHint } from './swapped-files.js';
 
@@ -81,6 +82,34 @@ export function checkedGold<T>(data: unknown, source: string, options: GoldCheck
       : [located(source, rebased(hint.path, base), hint.message)]),
   );
   return calls;
+}
+
+/**
+ * Reads and checks gold, as `checkedGold` over `readGold` does: the one way evaluations read a gold.
+ * The common gold, a list of `{tool, args}` calls with nothing to decode, is read on the fast path
+ * (`readPlainGold`): it holds no key the language does not know and none a trace records, so there is
+ * nothing to check or warn about. `read-checked-gold.property.test.ts` holds both ways to the same gold,
+ * warnings and errors.
+ */
+export function readCheckedGold(data: unknown, source: string, options: GoldCheckOptions & { maxDepth: number }): Gold {
+  return readPlainGold(data, options.maxDepth) ?? readCheckedGoldPlainly(data, source, options);
+}
+
+/**
+ * `readCheckedGold` with no fast path: the reference the property test holds it to.
+ * @internal Exported for that test.
+ */
+export function readCheckedGoldPlainly(
+  data: unknown,
+  source: string,
+  options: GoldCheckOptions & { maxDepth: number },
+): Gold {
+  return checkedGold(data, source, options, () =>
+    readGold(data, source, {
+      maxDepth: options.maxDepth,
+      ...(options.path === undefined ? {} : { path: options.path }),
+    }),
+  );
 }
 
 /**

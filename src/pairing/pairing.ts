@@ -9,7 +9,7 @@ import {
   joinedArgumentWeights,
   pairwiseArgumentWeights,
 } from './argument-weights.js';
-import { minCostAssignment } from './assignment.js';
+import { costMatrix, minCostAssignment } from './assignment.js';
 
 /**
  * The one-to-one pairing of expected calls with actual calls of the same tool. Every consumer that
@@ -120,7 +120,7 @@ function bestAssignment(weights: Int32Array, rows: number, columns: number, opti
   // required call instead of an optional one, which beats any reordering of the distances.
   const scale = n * m + 1;
   const marks = optional === null ? 0 : rows + 1;
-  const cost = new Float64Array(n * m);
+  const cost = costMatrix(n * m);
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < m; j++) {
       const w = transpose ? weights[j * columns + i]! : weights[i * columns + j]!;

@@ -150,6 +150,36 @@ function optionalTurn(item: Record<string, unknown>, source: string, where: Lazy
  * reader could not read failed with that error, whatever its result says.
  */
 export function toActualCall(item: unknown, path: LazyPath, source = 'actual'): ToolCall {
+  return plainActualCall(item) ?? toActualCallPlainly(item, path, source);
+}
+
+/**
+ * The fast path of `toActualCall` for the call nearly every list holds, `{tool, args}` and nothing else
+ * (a tool name, arguments an object or null that no reader marked unreadable): its other keys are not
+ * looked up one by one. Undefined for anything else. `calls.property.test.ts` holds it to the plain path.
+ */
+function plainActualCall(item: unknown): ToolCall | undefined {
+  if (!isObject(item)) return undefined;
+  let tool: unknown;
+  let args: unknown;
+  for (const key in item) {
+    if (key === 'tool') tool = item.tool;
+    else if (key === 'args') args = item.args;
+    else return undefined;
+  }
+  if (typeof tool !== 'string') return undefined;
+  const name = tool.trim();
+  if (name === '') return undefined;
+  if (args === undefined || args === null) return { tool: name, args: null, is_error: false };
+  if (!isObject(args) || UNREADABLE_ARGUMENTS.has(args)) return undefined;
+  return { tool: name, args, is_error: false };
+}
+
+/**
+ * `toActualCall` with no fast path: the reference its property test holds it to.
+ * @internal Exported for that test.
+ */
+export function toActualCallPlainly(item: unknown, path: LazyPath, source = 'actual'): ToolCall {
   const call = requireCallObject(item, source, path);
   const args = requireArgs(call.args, source, path);
   const normalized: ToolCall = { tool: (call.tool as string).trim(), args, is_error: false };
