@@ -73,6 +73,16 @@ const RUN_B = [
   scored('new', 4, 1, 'A', 'PASS', []),
 ];
 
+/** RUN_A's and RUN_B's tools side by side, worked out by hand from the lines above. */
+const TOOL_CHANGES_A_B = [
+  // A: trip#1 0.8 and trip#2 1, mean 0.9; B: trip#1 0.8
+  { tool: 'book"x', a: { cases: 2, mean_score: 0.9, failed: 0 }, b: { cases: 1, mean_score: 0.8, failed: 0 } },
+  { tool: 'lookup', a: { cases: 1, mean_score: 0.95, failed: 0 }, b: null },
+  // A: refund-1 0.95 (listing lookup too) and refund-2 0.5 (FAIL); B: refund-1 0.7 and refund-2 0.9
+  { tool: 'refund', a: { cases: 2, mean_score: 0.725, failed: 1 }, b: { cases: 2, mean_score: 0.8, failed: 0 } },
+  { tool: 'search', a: null, b: { cases: 1, mean_score: 0.6, failed: 1 } },
+];
+
 const jsonl = (lines: readonly Record<string, unknown>[]) => lines.map((line) => `${JSON.stringify(line)}\n`).join('');
 
 function newRun(overrides: Partial<NewRun> = {}): NewRun {
@@ -286,18 +296,7 @@ export function testRunStore(name: string, subject: () => StoreUnderTest): void 
       try {
         const a = await keep(store, RUN_A);
         const b = await keep(store, RUN_B);
-        expect(await store.toolChanges(a, b)).toEqual([
-          // A: trip#1 0.8 and trip#2 1, mean 0.9; B: trip#1 0.8
-          { tool: 'book"x', a: { cases: 2, mean_score: 0.9, failed: 0 }, b: { cases: 1, mean_score: 0.8, failed: 0 } },
-          { tool: 'lookup', a: { cases: 1, mean_score: 0.95, failed: 0 }, b: null },
-          // A: refund-1 0.95 (listing lookup too) and refund-2 0.5 (FAIL); B: refund-1 0.7 and refund-2 0.9
-          {
-            tool: 'refund',
-            a: { cases: 2, mean_score: 0.725, failed: 1 },
-            b: { cases: 2, mean_score: 0.8, failed: 0 },
-          },
-          { tool: 'search', a: null, b: { cases: 1, mean_score: 0.6, failed: 1 } },
-        ]);
+        expect(await store.toolChanges(a, b)).toEqual(TOOL_CHANGES_A_B);
         const same = await store.toolChanges(b, b);
         expect(same.map((change) => [change.tool, change.a?.cases, change.b?.cases])).toEqual([
           ['book"x', 1, 1],
@@ -602,16 +601,7 @@ export function testRunStore(name: string, subject: () => StoreUnderTest): void 
         const listed = await store.listCases(b, { tool: 'refund', text: 'REF', sort: '-score' });
         expect([listed.total, listed.items.map((item) => item.id)]).toEqual([2, ['refund-2', 'refund-1']]);
         // Filled from the kept cases by the upgrade: the numbers of the test above, to the value.
-        expect(await store.toolChanges(a, b)).toEqual([
-          { tool: 'book"x', a: { cases: 2, mean_score: 0.9, failed: 0 }, b: { cases: 1, mean_score: 0.8, failed: 0 } },
-          { tool: 'lookup', a: { cases: 1, mean_score: 0.95, failed: 0 }, b: null },
-          {
-            tool: 'refund',
-            a: { cases: 2, mean_score: 0.725, failed: 1 },
-            b: { cases: 2, mean_score: 0.8, failed: 0 },
-          },
-          { tool: 'search', a: null, b: { cases: 1, mean_score: 0.6, failed: 1 } },
-        ]);
+        expect(await store.toolChanges(a, b)).toEqual(TOOL_CHANGES_A_B);
         expect((await store.listRuns()).total).toBe(2);
         // Each line kept as a chunk of one, with its report.
         expect(await store.getCase(a, 3)).toMatchObject({ id: 'trip', line: RUN_A[3], detail: null });
