@@ -7,6 +7,10 @@
 // CLI eval of the bundled example (median wall time of child processes).
 //
 // Environment: AB_PASSES (default 15), AB_RUNS (default 15), TOOLSCORE_BENCH_WORKLOAD.
+//
+// Both builds load into this one process, which favours one side: two copies of the same build measure
+// B/A 1.05 either way round. For evaluate() prefer bench/evaluate-ab.mjs, for start-up bench/start-ab.mjs
+// (a process per side); read this script's ratios to about ±5%.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

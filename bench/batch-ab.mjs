@@ -5,6 +5,9 @@
 // the CLI writes it; passes alternate A, B, B, A, … after one untimed pass each, and each pass's CPU time
 // (`process.cpuUsage`, the collector's threads too) is taken. Prints the medians, the ratio B/A, and
 // checks that both builds give the same Σ score and the same bytes.
+//
+// Both builds load into this one process, which favours one side by up to 5–9% (bench/RESULTS.md, the
+// fourth round of issue 38): read its ratios to that, or time `toolscore batch` processes instead.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
