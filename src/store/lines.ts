@@ -8,7 +8,8 @@ import {
 } from '../batch/line-columns.js';
 import type { Verdict } from '../core/grade.js';
 import { summaryHeadline } from './case-row.js';
-import type { RunEnd } from './types.js';
+import { VERSION } from '../core/version.js';
+import type { NewRun, RunEnd } from './types.js';
 
 /** A case row after `run_id`, in `CASE_COLUMNS` order. */
 export type CaseRow = [position: number, ...LineColumns];
@@ -128,6 +129,26 @@ export function lineAt(text: string, index: number): string | undefined {
   }
   const end = text.indexOf('\n', start);
   return end < 0 ? undefined : text.slice(start, end);
+}
+
+/** The statement that adds a run's row when it starts (its headline numbers come at its end) and answers its id, for either database. */
+export function newRunStatement(run: NewRun): { sql: string; params: unknown[] } {
+  return {
+    sql: `INSERT INTO toolscore_runs (command, started_at, finished_at, toolscore_version, options, git_commit, git_branch, gold, gold_sha256, tools_sha256, cases, errors, verdict_pass, verdict_warn, verdict_fail, summary)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0, 'null') RETURNING id`,
+    params: [
+      run.command,
+      run.started_at,
+      run.started_at,
+      VERSION,
+      JSON.stringify(run.options),
+      run.git_commit,
+      run.git_branch,
+      run.gold,
+      run.gold_sha256,
+      run.tools_sha256,
+    ],
+  };
 }
 
 /** The statement that gives a run its end (when it finished, its headline numbers and summary), for either database. */

@@ -1,9 +1,8 @@
 import type pg from 'pg';
 import { ToolscoreInputError } from '../core/errors.js';
-import { VERSION } from '../core/version.js';
 import { loadPeer } from '../side-effects/database.js';
 import { withoutSecrets, type DatabaseTarget } from '../side-effects/database-url.js';
-import { LineRows, finishRunStatement, runToolsStatements, type RunRows } from './lines.js';
+import { LineRows, finishRunStatement, newRunStatement, runToolsStatements, type RunRows } from './lines.js';
 import { prepareSchema, type OpenMode } from './migrate.js';
 import { CASE_COLUMNS, type Migration } from './schema.js';
 import { SqlRunStore, type Connection } from './sql-store.js';
@@ -101,22 +100,8 @@ class PostgresRunStore extends SqlRunStore {
     let id: number;
     try {
       await connection.all('BEGIN');
-      const [row] = await connection.all(
-        `INSERT INTO toolscore_runs (command, started_at, finished_at, toolscore_version, options, git_commit, git_branch, gold, gold_sha256, tools_sha256, cases, errors, verdict_pass, verdict_warn, verdict_fail, summary)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0, 'null') RETURNING id`,
-        [
-          run.command,
-          run.started_at,
-          run.started_at,
-          VERSION,
-          JSON.stringify(run.options),
-          run.git_commit,
-          run.git_branch,
-          run.gold,
-          run.gold_sha256,
-          run.tools_sha256,
-        ],
-      );
+      const { sql, params } = newRunStatement(run);
+      const [row] = await connection.all(sql, params);
       id = Number(row!.id);
     } catch (error) {
       await ended();

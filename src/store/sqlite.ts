@@ -2,9 +2,15 @@ import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { ToolscoreInputError } from '../core/errors.js';
-import { VERSION } from '../core/version.js';
 import { loadPeer } from '../side-effects/database.js';
-import { LineRows, finishRunStatement, runToolsStatements, type RunRows, type Tally } from './lines.js';
+import {
+  LineRows,
+  finishRunStatement,
+  newRunStatement,
+  runToolsStatements,
+  type RunRows,
+  type Tally,
+} from './lines.js';
 import { prepareSchema, type OpenMode } from './migrate.js';
 import { CASE_COLUMNS, type Migration } from './schema.js';
 import { SqlRunStore, type Connection } from './sql-store.js';
@@ -102,24 +108,8 @@ const isBusy = (error: unknown) => (error as { code?: unknown }).code === 'SQLIT
 
 /** Adds the run's row (its headline numbers come at the end); answers its id. */
 function insertRun(db: BetterSqlite3.Database, run: NewRun): number {
-  const { lastInsertRowid } = db
-    .prepare(
-      `INSERT INTO toolscore_runs (command, started_at, finished_at, toolscore_version, options, git_commit, git_branch, gold, gold_sha256, tools_sha256, cases, errors, verdict_pass, verdict_warn, verdict_fail, summary)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0, 'null')`,
-    )
-    .run(
-      run.command,
-      run.started_at,
-      run.started_at,
-      VERSION,
-      JSON.stringify(run.options),
-      run.git_commit,
-      run.git_branch,
-      run.gold,
-      run.gold_sha256,
-      run.tools_sha256,
-    );
-  return Number(lastInsertRowid);
+  const { sql, params } = newRunStatement(run);
+  return Number((db.prepare(sql).get(...params) as { id: number }).id);
 }
 
 /** Gives the run its end: when it finished, its headline numbers, summary and tallies by tool. */
