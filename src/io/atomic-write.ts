@@ -10,7 +10,6 @@ import {
   writeFile as writeToDescriptor,
   writeFileSync,
 } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -131,6 +130,8 @@ export async function writeFileAtomic(
   path: string,
   text: string | Iterable<string> | AsyncIterable<string>,
 ): Promise<void> {
+  // Taken here, not imported: node:fs/promises and the streams it loads would cost every import of toolscore.
+  const { mkdir, rename, rm, writeFile } = process.getBuiltinModule('node:fs/promises');
   let temporary: string | undefined;
   try {
     const { target, through } = writePlan(path);

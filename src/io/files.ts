@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { ToolscoreInputError } from '../core/errors.js';
 import { parseJson, type ParseJsonOptions } from './json.js';
 
@@ -27,6 +27,8 @@ export function readError(path: string, error: unknown): ToolscoreInputError {
  * opened file, so nothing can be swapped in between.
  */
 export async function openRegularFile(path: string): Promise<FileHandle> {
+  // node:fs/promises is taken when a file is opened: loading it (and the streams it needs) costs every import.
+  const { open } = process.getBuiltinModule('node:fs/promises');
   let handle: FileHandle;
   try {
     handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);

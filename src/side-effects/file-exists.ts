@@ -1,4 +1,3 @@
-import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { ToolCall } from '../core/types.js';
 import { fail, pass, type SideEffectContext, type SideEffectOutcome } from './types.js';
@@ -78,6 +77,8 @@ export async function fileExists(
   if (expectation.path === undefined)
     return fail(`no path to check: give one in the gold file or pass one of ${PATH_ARGS.join(', ')}`);
   const shown = JSON.stringify(expectation.path);
+  // Taken here, not imported: node:fs/promises and the streams it loads would cost every import of toolscore.
+  const { readFile, realpath, stat } = process.getBuiltinModule('node:fs/promises');
   const root = await realpath(context.root).catch(() => resolve(context.root));
   const target = resolve(root, expectation.path);
   if (!inside(root, target)) return fail(`refused ${shown}: it is outside the root ${root}`);

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../corpus.js';
@@ -56,6 +57,19 @@ describe('start-up', () => {
     expect(files.sort()).toEqual(['dist/chunks/core.js', 'dist/chunks/version.js', 'dist/index.js']);
     const added = builtins.filter((name) => !bare.has(name));
     for (const name of HEAVY_BUILTINS) expect(added).not.toContain(name);
+    // Built-ins are taken without their ES facades (rolldown.config.mjs): node:fs's would load its
+    // promises and the streams; node:assert loads on the first failed assertion.
+    for (const name of ['internal/fs/promises', 'stream', 'internal/streams/readable', 'assert'])
+      expect(added).not.toContain(name);
+  });
+
+  it('the core chunk is ASCII without JSDoc, so V8 reads it as one-byte source', () => {
+    const core = readdirSync(`${REPO_ROOT}/dist/chunks`).find((name) => /^core-[\w-]{8}\.js$/.test(name));
+    const text = readFileSync(`${REPO_ROOT}/dist/chunks/${core}`, 'latin1');
+    expect(/[^\x00-\x7f]/.exec(text)).toBeNull();
+    expect(text).not.toContain('/**');
+    expect(text).toContain('process.getBuiltinModule("node:fs")');
+    expect(text).not.toMatch(/^import .* from "node:/m);
   });
 
   it('toolscore --version reads the program and the version, not the core, and requires commander', () => {
