@@ -20,5 +20,6 @@ export default defineConfig({
       description: `needs ${requirement.kind} support`,
     })),
     reporters: ['default', new SkipSummary()],
+    globalSetup: ['test/temporary-folder.ts'],
   },
 });
