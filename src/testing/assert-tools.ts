@@ -3,6 +3,7 @@ import { checkMinScore, meetsMinScore } from '../core/grade.js';
 import type { EvaluationResult } from '../evaluation/result.js';
 import type { TopIssue } from '../evaluation/top-issues.js';
 import type { GoldInput } from '../core/types.js';
+import type { CompiledGold } from '../evaluation/compiled-gold.js';
 import type { WeightsInput } from '../core/weights.js';
 import { ToolscoreAssertionError } from './assertion-error.js';
 import { testColorEnabled } from './color.js';
@@ -45,7 +46,11 @@ export function requireScore(
  * tool's `assert_tools(min_score=…)` does: a `minScore` under 1 tolerates some difference on purpose.
  * `toCallTools` and `expectTools` fail on a missing call or a wrong listed argument whatever the score.
  */
-export function assertTools(expected: GoldInput, actual: unknown, options: AssertToolsOptions = {}): EvaluationResult {
+export function assertTools(
+  expected: GoldInput | CompiledGold,
+  actual: unknown,
+  options: AssertToolsOptions = {},
+): EvaluationResult {
   const minScore = checkMinScore(options.minScore ?? DEFAULT_MIN_SCORE);
   // In a test a typo in the expected calls is a bug, never a pass: an unknown key throws.
   const result = evaluate({ expected, actual, weights: options.weights, strict: options.strict, strictGold: true });

@@ -1,4 +1,6 @@
 import { isObject } from '../core/objects.js';
+import { type CompiledGold, compileGold } from '../evaluation/compiled-gold.js';
+import { checkedGold } from '../io/gold-check.js';
 import type { GoldEntryInput, GoldInput, TrajectoryMode } from '../core/types.js';
 import { issueText } from '../evaluation/text.js';
 import type { EvaluationResult } from '../evaluation/result.js';
@@ -26,6 +28,32 @@ export function callExpectationGold(
   return options.mode === undefined
     ? { calls: read, extra_args, order: 'strict', allow_extra_calls: true }
     : { calls: read, extra_args, mode: options.mode };
+}
+
+/** Each compiled list's call expectations, compiled once for each way a test checks it (mode and extra arguments). */
+const compiledExpectations = new WeakMap<CompiledGold, Map<string, CompiledGold>>();
+
+/**
+ * The compiled gold a call expectation scores against, for a list compiled by `compileGold()`: read
+ * (keys checked as a test reads them, so a typo fails) the first time a test checks it with these
+ * options, and never again.
+ */
+export function compiledCallExpectation(calls: CompiledGold, options: CallExpectationOptions): CompiledGold {
+  const list = calls.input;
+  if (!Array.isArray(list))
+    throw new TypeError(
+      "toCallTools() takes a list of calls: this compiled gold is a gold file's object form or a conversation (use assertTools or toCallToolsByTurn)",
+    );
+  const key = `${options.mode ?? ''}/${options.extraArgs ?? 'allow'}`;
+  let byOptions = compiledExpectations.get(calls);
+  if (byOptions === undefined) compiledExpectations.set(calls, (byOptions = new Map()));
+  let compiled = byOptions.get(key);
+  if (compiled === undefined) {
+    checkedGold(list, 'expected', { strictGold: true }, () => list);
+    compiled = compileGold(callExpectationGold(list, options));
+    byOptions.set(key, compiled);
+  }
+  return compiled;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { expect as jestExpect } from 'expect';
 import { expect, expectTypeOf } from 'vitest';
 import type { Args, GoldEntryInput, GoldInput, TrajectoryMode } from '../core/types.js';
 import type { WeightsInput } from '../core/weights.js';
+import { compileGold, type CompiledGold } from '../evaluation/compiled-gold.js';
 import type {
   CallToolOptions,
   CallToolsByTurnOptions,
@@ -21,7 +22,7 @@ type Matchers = ToolscoreMatchers<void>;
 
 // The options of each matcher, key by key.
 expectTypeOf<Matchers['toCallTools']>().parameters.toEqualTypeOf<
-  [expected: readonly GoldEntryInput[], options?: CallToolsOptions]
+  [expected: readonly GoldEntryInput[] | CompiledGold, options?: CallToolsOptions]
 >();
 expectTypeOf<CallToolsOptions>().toEqualTypeOf<{
   mode?: TrajectoryMode;
@@ -62,7 +63,7 @@ expectTypeOf<Matchers['toPassHatK']>().parameters.toEqualTypeOf<[k: number, min:
 expectTypeOf<Matchers['toPassHatK']>().returns.toEqualTypeOf<Promise<void>>();
 expectTypeOf<PassHatKOptions>().toEqualTypeOf<{
   input: unknown;
-  expected: GoldInput;
+  expected: GoldInput | CompiledGold;
   trials?: number;
   minScore?: number;
   weights?: WeightsInput;
@@ -86,6 +87,10 @@ export function onVitest(): void {
   expect(calls).toMatchToolSnapshot({ name: 'search', allowPending: true });
   void expect(agent).toPassHatK(3, 1, { input: 'x', expected: [{ tool: 'search' }] });
   void expect(agent).not.toPassHatK(1, 0.5, { input: 'x', expected: [{ tool: 'search' }], trials: 4, concurrency: 2 });
+  // Gold compiled once for the whole file.
+  const compiled = compileGold([{ tool: 'search' }], { strictGold: true });
+  expect(calls).toCallTools(compiled, { mode: 'strict' });
+  void expect(agent).toPassHatK(3, 1, { input: 'x', expected: compiled });
 
   // @ts-expect-error: not a trajectory mode
   expect(calls).toCallTools([{ tool: 'search' }], { mode: 'exact' });

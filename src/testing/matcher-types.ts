@@ -1,4 +1,5 @@
 import type { Args, GoldEntryInput } from '../core/types.js';
+import type { CompiledGold } from '../evaluation/compiled-gold.js';
 import type {
   CallToolOptions,
   CallToolsByTurnOptions,
@@ -14,8 +15,9 @@ export interface ToolscoreMatchers<R = unknown> {
    * Every expected call (but optional ones) is made with each listed argument matching; by default in the
    * listed order, other calls and other arguments allowed (`mode`, `extraArgs` say otherwise); a score is
    * required only when `minScore` is given. The failure message says what failed above the expected-vs-actual table.
+   * A list compiled by `compileGold()` is read once for each `mode` and `extraArgs` it is checked with.
    */
-  toCallTools(expected: readonly GoldEntryInput[], options?: CallToolsOptions): R;
+  toCallTools(expected: readonly GoldEntryInput[] | CompiledGold, options?: CallToolsOptions): R;
   /**
    * A conversation meets its expected calls turn by turn: `expected[k]` lists the calls expected after the
    * user's k+1-th message (or is `{ user?, calls }`), each turn checked as `toCallTools` checks its calls;

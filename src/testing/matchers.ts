@@ -1,5 +1,6 @@
 import { toolCallExpectationText } from './text.js';
 import { checkMinScore, meetsMinScore } from '../core/grade.js';
+import { CompiledGold } from '../evaluation/compiled-gold.js';
 import { evaluate } from '../evaluation/evaluate.js';
 import { EvaluationResult } from '../evaluation/result.js';
 import { diffArguments } from '../evaluation/top-issues.js';
@@ -11,6 +12,7 @@ import { checkedGold } from '../io/gold-check.js';
 import { ToolscoreAssertionError } from './assertion-error.js';
 import {
   callExpectationGold,
+  compiledCallExpectation,
   noArgumentsMeansNone,
   unmetExpectations,
   type CallExpectationOptions,
@@ -77,8 +79,11 @@ export type ToolSnapshotOptions = Pick<SnapshotCheckOptions, 'minScore' | 'weigh
 export interface PassHatKOptions {
   /** What to give the agent, in every trial. */
   input: unknown;
-  /** Expected calls: `{tool, args?}` (`args` may hold matchers), or a conversation's `{turns: [...]}`. */
-  expected: GoldInput;
+  /**
+   * Expected calls: `{tool, args?}` (`args` may hold matchers), or a conversation's `{turns: [...]}`, or
+   * either compiled once by `compileGold(…, { strictGold: true })`.
+   */
+  expected: GoldInput | CompiledGold;
   /** How many times the agent runs: a whole number ≥ k (default k). */
   trials?: number;
   /** A trial succeeds when its score reaches this, in [0, 1]; without it, when its verdict is PASS. */
@@ -99,6 +104,20 @@ export interface PassHatKOptions {
 export function runnerUpdates(context: { snapshotState?: unknown }): boolean {
   const state = context.snapshotState as { snapshotUpdateState?: unknown; _updateSnapshot?: unknown } | undefined;
   return state?.snapshotUpdateState === 'all' || state?._updateSnapshot === 'all';
+}
+
+/**
+ * The gold `toCallTools` scores against: a compiled list's, read once for these options, or the list's.
+ * In a test a typo in the expected calls is a bug: an unknown key fails, never passes. Checked on the
+ * list as the test wrote it, so the error's path is the test's, not the wrapped gold's.
+ */
+function callExpectation(
+  expected: readonly GoldEntryInput[] | CompiledGold,
+  options: CallToolsOptions,
+): GoldInput | CompiledGold {
+  if (expected instanceof CompiledGold) return compiledCallExpectation(expected, options);
+  checkedGold(expected, 'expected', { strictGold: true }, () => expected);
+  return callExpectationGold(expected, options);
 }
 
 /** Runs an assertion and turns its outcome into a matcher result (a `.not` failure shows the same report). */
@@ -129,15 +148,12 @@ export function toolscoreMatchers(source: string) {
     toCallTools(
       this: MatcherContext,
       received: unknown,
-      expected: readonly GoldEntryInput[],
+      expected: readonly GoldEntryInput[] | CompiledGold,
       options: CallToolsOptions = {},
     ): MatcherResult {
       const minScore = options.minScore === undefined ? undefined : checkMinScore(options.minScore);
-      // In a test a typo in the expected calls is a bug: an unknown key fails, never passes. Checked on
-      // the list as the test wrote it, so the error's path is the test's, not the wrapped gold's.
-      checkedGold(expected, 'expected', { strictGold: true }, () => expected);
       const result = evaluate({
-        expected: callExpectationGold(expected, options),
+        expected: callExpectation(expected, options),
         actual: received,
         weights: options.weights,
         strict: options.strict,

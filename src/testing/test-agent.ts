@@ -2,6 +2,7 @@ import { evaluate } from '../evaluation/evaluate.js';
 import { checkMinScore } from '../core/grade.js';
 import type { EvaluationResult } from '../evaluation/result.js';
 import type { GoldInput } from '../core/types.js';
+import type { CompiledGold } from '../evaluation/compiled-gold.js';
 import type { WeightsInput } from '../core/weights.js';
 import { ToolscoreAssertionError } from './assertion-error.js';
 import { requireScore } from './assert-tools.js';
@@ -22,8 +23,11 @@ export interface TestAgentOptions<Input> {
   agent: Agent<Input>;
   /** What to give it. */
   input: Input;
-  /** Expected calls: `{tool, args?}` (`args` may hold matchers), or a conversation's `{turns: [...]}` (docs/conversations.md). */
-  expected: GoldInput;
+  /**
+   * Expected calls: `{tool, args?}` (`args` may hold matchers), or a conversation's `{turns: [...]}`
+   * (docs/conversations.md), or either compiled once by `compileGold(…, { strictGold: true })`.
+   */
+  expected: GoldInput | CompiledGold;
   /**
    * When set, a score under it throws a `ToolscoreAssertionError`; with `trials`, a trial succeeds when
    * its score reaches it (without it, when its verdict is PASS).

@@ -1,6 +1,7 @@
 import { ToolscoreInputError, textOf } from '../core/errors.js';
 import { checkMinScore, meetsMinScore } from '../core/grade.js';
 import type { GoldInput } from '../core/types.js';
+import type { CompiledGold } from '../evaluation/compiled-gold.js';
 import type { WeightsInput } from '../core/weights.js';
 import { evaluate } from '../evaluation/evaluate.js';
 import type { EvaluationResult } from '../evaluation/result.js';
@@ -29,7 +30,7 @@ export type Agent<Input = string> = (input: Input, context: AgentTestContext) =>
 export interface TrialsRunOptions<Input> {
   agent: Agent<Input>;
   input: Input;
-  expected: GoldInput;
+  expected: GoldInput | CompiledGold;
   /** How many times the agent runs, a whole number ≥ 1. */
   trials: number;
   /** A trial succeeds when its score reaches this; without it, when its verdict is PASS. */
