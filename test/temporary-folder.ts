@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -9,6 +9,8 @@ import { join } from 'node:path';
  */
 export default function setup(): () => void {
   const root = mkdtempSync(join(tmpdir(), 'toolscore-tests-'));
+  // As /tmp itself: tests that drop root's privileges (read-only files are only read-only to others) reach their folders.
+  chmodSync(root, 0o1777);
   process.env.TMPDIR = root;
   return () => rmSync(root, { recursive: true, force: true });
 }
