@@ -144,9 +144,10 @@ function onlyShard(
   items: AsyncIterable<BatchItem>,
   shard: Shard | undefined,
 ): { items: AsyncIterable<BatchItem>; byId(): boolean } {
+  // Without a shard every item is kept: handed on as they are, with no generator between.
+  if (shard === undefined) return { items, byId: () => false };
   let byId = false;
   async function* kept(): AsyncIterable<BatchItem> {
-    if (shard === undefined) return yield* items;
     for await (const item of items) {
       const trialId = trialCaseId(item);
       if (trialId !== undefined) byId = true;
