@@ -5,10 +5,12 @@ import { CaseScorer, type BatchItem, type CaseDefaults } from './cases.js';
 import { scoreItems, scoreItemsPlainly } from './scored-batch.js';
 
 /*
- * `scoreItems` parses a batch's case texts together before scoring any, and takes a line that is not a
- * promise without waiting. Whatever the texts hold (cases, strict ones with `1.0`-like literals, bad
- * JSON, values that are not cases, bad options, trials) and whatever other items sit between them, the
- * batch it gives must be the one of scoring each item the plain way: the same text, digest and stop.
+ * `scoreItems` reads a batch's case texts together before scoring any (a text likely strict, holding a
+ * `1.0`-like literal, once keeping number kinds), and takes a line that is not a promise without
+ * waiting. Whatever the texts hold (cases, strict or not by default or by their options, `1.0`-like
+ * literals, bad JSON, values that are not cases, bad options, trials) and whatever other items sit
+ * between them, the batch it gives must be the one of scoring each item the plain way: the same text,
+ * digest and stop.
  */
 
 const caseValue = fc.record(
@@ -21,6 +23,7 @@ const caseValue = fc.record(
       fc.constant({}),
       fc.constant({ strict: true }),
       fc.constant({ strict: false }),
+      fc.constant({ strict: true, forbidden: [{ tool: 'pay', args: { n: 2 } }], weights: { selection: 1 } }),
       fc.constant({ color: 'red' }),
       fc.constant('strict'),
     ),
@@ -28,10 +31,26 @@ const caseValue = fc.record(
   { requiredKeys: ['expected', 'actual'] },
 );
 
-/** A case's JSON text, some of its integral numbers written `1.0` (what strict mode reads carefully). */
-const caseText = fc.tuple(caseValue, fc.boolean()).map(([value, floats]) => {
-  const text = JSON.stringify(value);
-  return floats ? text.replace(/([:[,])(-?\d+)(?=[,}\]])/g, '$1$2.0') : text;
+/** A case whose actual calls repeat its expected ones: `1` against `1.0` is then all strict mode can tell apart. */
+const twinCase = fc
+  .tuple(
+    fc.array(
+      fc.record({
+        tool: fc.constantFrom('search', 'pay'),
+        args: fc.dictionary(fc.constantFrom('n', 'm'), fc.integer({ min: -2, max: 3 }), { maxKeys: 2 }),
+      }),
+      { minLength: 1, maxLength: 3 },
+    ),
+    fc.constantFrom({}, { strict: true }),
+  )
+  .map(([calls, options]) => ({ id: 'twin', expected: calls, actual: calls, options }));
+
+/** A case's JSON text, some of its integral numbers written `1.0` (the bits of `floats` say which): what strict mode reads carefully. */
+const caseText = fc.tuple(fc.oneof(caseValue, twinCase), fc.integer({ min: 0, max: 0xffff })).map(([value, floats]) => {
+  let seen = 0;
+  return JSON.stringify(value).replace(/([:[,])(-?\d+)(?=[,}\]])/g, (literal, before: string, digits: string) =>
+    (floats >> (seen++ % 16)) & 1 ? `${before}${digits}.0` : literal,
+  );
 });
 
 const text = fc.oneof(

@@ -1,4 +1,4 @@
-import { parseCaseTexts, type BatchItem, type CaseDefaults, type CaseScorer } from './cases.js';
+import type { BatchItem, CaseDefaults, CaseScorer } from './cases.js';
 import { chunkColumns, type ChunkColumns } from './line-columns.js';
 import { isScoredLine, serializeLine } from './results-line.js';
 import { SummaryBuilder, type SummaryDigest } from './summary.js';
@@ -42,7 +42,7 @@ export function batchOfLines(lines: readonly BatchLine[], stopped = false, colum
 
 /**
  * Scores items in order, in this thread (a worker, or the only thread with --jobs 1); `stopAtError` ends
- * at the first bad case. The items' texts are parsed together first (`parseCaseTexts`), and a line that is
+ * at the first bad case. The items' texts are read together first (`CaseScorer.readAhead`), and a line that is
  * not a promise (every case but trace files) is taken without waiting a turn; `scoreItemsPlainly` is the
  * reference.
  */
@@ -52,7 +52,7 @@ export async function scoreItems(
   { stopAtError, columns }: Omit<WorkerSetup, 'defaults'>,
 ): Promise<ScoredBatch> {
   const lines: BatchLine[] = [];
-  const parsed = parseCaseTexts(items);
+  const parsed = scorer.readAhead(items);
   for (let k = 0; k < items.length; k++) {
     const scored = scorer.score(items[k]!, parsed[k]);
     const line = scored instanceof Promise ? await scored : scored;
