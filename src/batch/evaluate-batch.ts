@@ -104,7 +104,10 @@ export function evaluateBatch(source: BatchSource, options: BatchOptions = {}): 
     const how = { stopAtError: failFast, columns: options.lineColumns === true };
     if (jobs === 1) {
       const scorer = new CaseScorer(defaults);
-      for await (const items of batches) yield await scoreItems(scorer, items, how);
+      // Read ahead here, not in a worker: with a worker's small young generation (pool.ts), 64 cases read
+      // ahead outlive its collections, which costs more than the reading saves (bench/RESULTS.md, issue 38's
+      // fifth round: 3% more CPU with 2 jobs; 4–9% less with one).
+      for await (const items of batches) yield await scoreItems(scorer, items, how, true);
       return;
     }
     const pool = new WorkerPool<BatchItem, ScoredBatch>(WORKER_SCRIPT, jobs, {

@@ -31,7 +31,10 @@ const caseValue = fc.record(
   { requiredKeys: ['expected', 'actual'] },
 );
 
-/** A case whose actual calls repeat its expected ones: `1` against `1.0` is then all strict mode can tell apart. */
+/**
+ * A case whose actual calls repeat its expected ones, but for `m` one more when `shifted`: `1` against
+ * `1.0` is then all strict mode can tell apart, and a differing `m` is shown in the top issue as written.
+ */
 const twinCase = fc
   .tuple(
     fc.array(
@@ -41,9 +44,17 @@ const twinCase = fc
       }),
       { minLength: 1, maxLength: 3 },
     ),
-    fc.constantFrom({}, { strict: true }),
+    fc.constantFrom({}, { strict: true }, { strict: false }),
+    fc.boolean(),
   )
-  .map(([calls, options]) => ({ id: 'twin', expected: calls, actual: calls, options }));
+  .map(([calls, options, shifted]) => ({
+    id: 'twin',
+    expected: calls,
+    actual: shifted
+      ? calls.map(({ tool, args }) => ({ tool, args: 'm' in args ? { ...args, m: args.m! + 1 } : args }))
+      : calls,
+    options,
+  }));
 
 /** A case's JSON text, some of its integral numbers written `1.0` (the bits of `floats` say which): what strict mode reads carefully. */
 const caseText = fc.tuple(fc.oneof(caseValue, twinCase), fc.integer({ min: 0, max: 0xffff })).map(([value, floats]) => {
@@ -95,15 +106,16 @@ describe('scoreItems (texts parsed ahead)', () => {
         defaults,
         fc.boolean(),
         fc.boolean(),
-        async (raw, setup, stopAtError, columns) => {
+        fc.boolean(),
+        async (raw, setup, stopAtError, columns, readAhead) => {
           const items = numbered(raw);
           const how = { stopAtError, columns };
-          const fast = await scoreItems(new CaseScorer(setup), items, how);
+          const fast = await scoreItems(new CaseScorer(setup), items, how, readAhead);
           const plain = await scoreItemsPlainly(new CaseScorer(setup), items, how);
           expect(fast).toEqual(plain);
         },
       ),
-      { numRuns: 400 },
+      { numRuns: 500 },
     );
   });
 });
