@@ -3,10 +3,12 @@
 //
 //   node bench/batch.mjs DATASET.jsonl [--rounds 3]
 //
-// Each round runs, as separate processes under /usr/bin/time (wall time and peak RSS): the floor (this
-// file with --floor: start Node, stream the file, JSON.parse every line), then the built CLI with
-// --jobs 1 and --jobs 2 writing the results and the summary to a scratch folder. The ratios are taken
-// within a round, so a machine that slows down between rounds moves all three figures together.
+// Each round runs, as separate processes under /usr/bin/time (wall time, CPU time as user + system, and
+// peak RSS): the floor (this file with --floor: start Node, stream the file, JSON.parse every line), then
+// the built CLI with --jobs 1 and --jobs 2 writing the results and the summary to a scratch folder. The
+// ratios are taken within a round, so a machine that slows down between rounds moves all three figures
+// together; on a shared machine read the CPU ratio (jobs 1 CPU / floor CPU: issue 38's batch target),
+// which load moves far less than wall time.
 // Make the dataset with `python3 ../shared/bench/gen_workload.py --n 100000 --out /tmp/w.json`, then
 // convert it to JSON Lines (one case per line); never commit it.
 import { spawnSync } from 'node:child_process';
@@ -36,12 +38,12 @@ const rounds = Number(argv[argv.indexOf('--rounds') + 1] ?? 3) || 3;
 const cli = resolve(REPO_ROOT, 'dist/cli/main.js');
 const scratch = mkdtempSync(join(tmpdir(), 'toolscore-bench-batch-'));
 
-/** Runs a command under /usr/bin/time; answers its wall seconds and peak RSS in MB. */
+/** Runs a command under /usr/bin/time; answers its wall seconds, CPU seconds (user + system) and peak RSS in MB. */
 function timed(args) {
-  const run = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', process.execPath, ...args], { encoding: 'utf8' });
-  const match = /TIME ([\d.]+) (\d+)/.exec(run.stderr);
+  const run = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M %U %S', process.execPath, ...args], { encoding: 'utf8' });
+  const match = /TIME ([\d.]+) (\d+) ([\d.]+) ([\d.]+)/.exec(run.stderr);
   if (run.status !== 0 || match === null) throw new Error(`${args.join(' ')} failed (${run.status}):\n${run.stderr}`);
-  return { seconds: Number(match[1]), rssMb: Number(match[2]) / 1024 };
+  return { seconds: Number(match[1]), rssMb: Number(match[2]) / 1024, cpu: Number(match[3]) + Number(match[4]) };
 }
 
 const batch = (jobs) => [
@@ -68,7 +70,8 @@ try {
     process.stdout.write(
       `round ${round} (load ${load.toFixed(2)}): floor ${floor.seconds} s ${floor.rssMb.toFixed(0)} MB · ` +
         `jobs 1 ${one.seconds} s ${one.rssMb.toFixed(0)} MB · jobs 2 ${two.seconds} s ${two.rssMb.toFixed(0)} MB · ` +
-        `jobs1/jobs2 ${(one.seconds / two.seconds).toFixed(2)}× · jobs2/floor ${(two.seconds / floor.seconds).toFixed(2)}×\n`,
+        `jobs1/jobs2 ${(one.seconds / two.seconds).toFixed(2)}× · jobs2/floor ${(two.seconds / floor.seconds).toFixed(2)}× · ` +
+        `CPU: floor ${floor.cpu.toFixed(2)} s, jobs 1 ${one.cpu.toFixed(2)} s, jobs1/floor ${(one.cpu / floor.cpu).toFixed(2)}×\n`,
     );
   }
   const same = spawnSync('cmp', [join(scratch, 'results-1.jsonl'), join(scratch, 'results-2.jsonl')]).status === 0;

@@ -86,21 +86,25 @@ export class CaseScorer {
     this.base = resolveSettings(defaults.settings);
   }
 
-  /** The results line of an item: scored, or the one-line reason it could not be. */
-  score(item: BatchItem): BatchLine | Promise<BatchLine> {
+  /**
+   * The results line of an item: scored, or the one-line reason it could not be. `parsed`: the item's
+   * text as `readAhead` read it, if it did.
+   */
+  score(item: BatchItem, parsed?: unknown): BatchLine | Promise<BatchLine> {
     if (item.kind === 'files') return this.scoreFiles(item);
     if (item.kind === 'error') return errorItemLine(item);
-    return this.scoreCase(item).line;
+    return this.scoreCase(item, undefined, parsed).line;
   }
 
   /**
    * The results line of a case and its gold as read, or, given `known` (the gold this scorer read from
    * the same case before: same `expected`, options and place), the line scored with that gold without
-   * reading it again.
+   * reading it again. `parsed`: the case's text as `readAhead` read it, if it did.
    */
   scoreCase(
     item: Extract<BatchItem, { kind: 'text' | 'value' }>,
     known?: CaseGold,
+    parsed?: unknown,
   ): { line: BatchLine; gold?: CaseGold } {
     const { index } = item;
     let caseGold: CaseGold | undefined;
@@ -109,7 +113,16 @@ export class CaseScorer {
     try {
       const where = item.kind === 'text' ? item.where : undefined;
       const place = where === undefined ? `case ${index + 1}` : placeOf(where);
-      const value = item.kind === 'text' ? parseCaseText(item.text, where!, false) : item.value;
+      // A strict case's text may have been read ahead keeping number kinds (`readAhead`).
+      const kept = parsed instanceof KeptKinds ? parsed.value : undefined;
+      const value =
+        item.kind === 'value'
+          ? item.value
+          : kept !== undefined
+            ? kept
+            : parsed === undefined || parsed === UNPARSED
+              ? parseCaseText(item.text, where!, false)
+              : parsed;
       const prefix = where !== undefined && 'element' in where ? `$[${where.element}]` : '$';
       if (!isObject(value))
         throw new ToolscoreInputError(
@@ -118,13 +131,17 @@ export class CaseScorer {
         );
       id = caseId(value, id);
       trial = caseTrial(value, place, prefix);
-      const settings = this.settingsOf(value.options, place, childPath(prefix, 'options'));
+      // The options as `JSON.parse` gives them: a copy when read keeping number kinds, so none carries a kind.
+      const options = kept === undefined ? value.options : withoutKinds(value.options);
+      const settings = this.settingsOf(options, place, childPath(prefix, 'options'));
       // Strict comparison tells 1.0 from 1, which only the text shows: read the case again keeping number
-      // kinds, when its text has a literal like 1.0 at all.
-      const data =
-        settings.mode === 'strict' && item.kind === 'text' && mayHoldIntegralFloat(item.text)
-          ? (parseCaseText(item.text, where!, true) as Record<string, unknown>)
-          : value;
+      // kinds, when its text has a literal like 1.0 at all (unless it was read so ahead).
+      let data = value;
+      if (item.kind === 'text') {
+        if (settings.mode === 'strict' && (kept !== undefined || mayHoldIntegralFloat(item.text)))
+          data = (kept !== undefined ? kept : parseCaseText(item.text, where!, true)) as Record<string, unknown>;
+        else if (kept !== undefined) data = parseCaseText(item.text, where!, false) as Record<string, unknown>;
+      }
       for (const key of ['expected', 'actual'] as const)
         if (!Object.hasOwn(data, key))
           throw new ToolscoreInputError(
@@ -195,6 +212,11 @@ export class CaseScorer {
     } catch (error) {
       return errorLine(error, item.id, item.index, undefined, undefined);
     }
+  }
+
+  /** The items' texts read ahead of scoring them (`parseCaseTexts`): what `score` takes as `parsed`. */
+  readAhead(items: readonly BatchItem[]): unknown[] {
+    return parseCaseTexts(items, this.base.mode === 'strict');
   }
 
   /** The run's settings, or those with the case's own options laid over them. */
@@ -331,6 +353,63 @@ export function trialCaseId(item: BatchItem): string | undefined {
     }
   } else return undefined;
   return isObject(value) && Object.hasOwn(value, 'trial') && isTrialNumber(value.trial) ? ownId(value) : undefined;
+}
+
+/** What `parseCaseTexts` gives for a text `JSON.parse` refuses: its scorer parses it again, carefully, to say where and why. */
+const UNPARSED: unique symbol = Symbol('unparsed');
+
+/** A case's text read ahead keeping number kinds (`parseCaseTexts`, for a case likely strict). */
+class KeptKinds {
+  constructor(readonly value: unknown) {}
+}
+
+/**
+ * The values of a batch's case texts, read before any case is scored (what `score` takes as `parsed`):
+ * interleaved with scoring, the same `JSON.parse` costs about a quarter more per line (bench/RESULTS.md,
+ * issue 38's fifth round). A text `JSON.parse` refuses gives UNPARSED, an item that is not text undefined.
+ * A text likely strict (`strict` by default, or a `"strict":true` in it) holding a `1.0`-like literal is
+ * read once keeping number kinds (a KeptKinds), instead of by `JSON.parse` and then again so; when that
+ * fails, or the case turns out not strict, the scorer reads it the plain way, so the line is the same.
+ */
+function parseCaseTexts(items: readonly BatchItem[], strictByDefault: boolean): unknown[] {
+  const values = new Array<unknown>(items.length).fill(undefined);
+  for (let k = 0; k < items.length; k++) {
+    const item = items[k]!;
+    if (item.kind !== 'text') continue;
+    const { text } = item;
+    if ((strictByDefault || text.includes('"strict":true')) && mayHoldIntegralFloat(text)) {
+      try {
+        values[k] = new KeptKinds(parseCaseText(text, item.where, true));
+        continue;
+      } catch {
+        // Read the plain way below; the scorer reports what is wrong, where the plain reading does.
+      }
+    }
+    try {
+      values[k] = JSON.parse(text);
+    } catch {
+      values[k] = UNPARSED;
+    }
+  }
+  return values;
+}
+
+/**
+ * A value read keeping number kinds, copied without them: what `JSON.parse` gives for the same text
+ * (`__proto__` an own key, as both parsers make it).
+ */
+function withoutKinds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutKinds);
+  if (value === null || typeof value !== 'object') return value;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value))
+    Object.defineProperty(copy, key, {
+      value: withoutKinds((value as Record<string, unknown>)[key]),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  return copy;
 }
 
 /** Parses a case's text; a syntax error names the file, line and column of the whole input. */

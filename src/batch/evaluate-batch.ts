@@ -104,7 +104,10 @@ export function evaluateBatch(source: BatchSource, options: BatchOptions = {}): 
     const how = { stopAtError: failFast, columns: options.lineColumns === true };
     if (jobs === 1) {
       const scorer = new CaseScorer(defaults);
-      for await (const items of batches) yield await scoreItems(scorer, items, how);
+      // Read ahead here, not in a worker: with a worker's small young generation (pool.ts), 64 cases read
+      // ahead outlive its collections, which costs more than the reading saves (bench/RESULTS.md, issue 38's
+      // fifth round: 3% more CPU with 2 jobs; 4–9% less with one).
+      for await (const items of batches) yield await scoreItems(scorer, items, how, true);
       return;
     }
     const pool = new WorkerPool<BatchItem, ScoredBatch>(WORKER_SCRIPT, jobs, {
@@ -144,9 +147,10 @@ function onlyShard(
   items: AsyncIterable<BatchItem>,
   shard: Shard | undefined,
 ): { items: AsyncIterable<BatchItem>; byId(): boolean } {
+  // Without a shard every item is kept: handed on as they are, with no generator between.
+  if (shard === undefined) return { items, byId: () => false };
   let byId = false;
   async function* kept(): AsyncIterable<BatchItem> {
-    if (shard === undefined) return yield* items;
     for await (const item of items) {
       const trialId = trialCaseId(item);
       if (trialId !== undefined) byId = true;

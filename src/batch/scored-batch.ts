@@ -40,8 +40,31 @@ export function batchOfLines(lines: readonly BatchLine[], stopped = false, colum
   return batch;
 }
 
-/** Scores items in order, in this thread (a worker, or the only thread with --jobs 1); `stopAtError` ends at the first bad case. */
+/**
+ * Scores items in order, in this thread (a worker, or the only thread with --jobs 1); `stopAtError` ends
+ * at the first bad case. With `readAhead`, the items' texts are read together first
+ * (`CaseScorer.readAhead`); a line that is not a promise (every case but trace files) is taken without
+ * waiting a turn. `scoreItemsPlainly` is the reference.
+ */
 export async function scoreItems(
+  scorer: CaseScorer,
+  items: readonly BatchItem[],
+  { stopAtError, columns }: Omit<WorkerSetup, 'defaults'>,
+  readAhead = false,
+): Promise<ScoredBatch> {
+  const lines: BatchLine[] = [];
+  const parsed = readAhead ? scorer.readAhead(items) : [];
+  for (let k = 0; k < items.length; k++) {
+    const scored = scorer.score(items[k]!, parsed[k]);
+    const line = scored instanceof Promise ? await scored : scored;
+    lines.push(line);
+    if (stopAtError && !isScoredLine(line)) return batchOfLines(lines, true, columns);
+  }
+  return batchOfLines(lines, false, columns);
+}
+
+/** `scoreItems` the plain way: each case's text parsed as it is scored, every line awaited. */
+export async function scoreItemsPlainly(
   scorer: CaseScorer,
   items: readonly BatchItem[],
   { stopAtError, columns }: Omit<WorkerSetup, 'defaults'>,
