@@ -91,6 +91,20 @@ describe('number kinds (keepNumberKinds)', () => {
     expect(isFloatLiteral(doc.f, 0)).toBe(false);
   });
 
+  test('keys named as Object.prototype members are own keys, __proto__ too, as JSON.parse makes them', () => {
+    const text =
+      '{"__proto__": {"polluted": 1.0}, "constructor": 2.0, "toString": [1], "hasOwnProperty": null, "a": {"__proto__": 1}}';
+    for (const doc of [kinds(text), parseJson(text, 'f.json')] as Record<string, unknown>[]) {
+      expect(Object.getPrototypeOf(doc)).toBe(Object.prototype);
+      expect(Object.keys(doc)).toEqual(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'a']);
+      expect(Object.hasOwn(doc, '__proto__')).toBe(true);
+      expect((doc as { polluted?: unknown }).polluted).toBeUndefined();
+      expect(Object.hasOwn(doc.a as object, '__proto__')).toBe(true);
+    }
+    expect(kinds(text)).toEqual(JSON.parse(text));
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
   test('a repeated key keeps the kind of its last value', () => {
     const doc = kinds('{"n": 1.0, "n": 1, "m": 1, "m": 1.0}') as Record<string, number>;
     expect(doc).toEqual({ n: 1, m: 1 });
