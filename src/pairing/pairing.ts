@@ -1,6 +1,7 @@
 import type { Args, ExpectedCall, ToolCall } from '../core/types.js';
 import { ToolscoreInputError } from '../core/errors.js';
 import { DEFAULT_LIMITS } from '../core/limits.js';
+import { filledArray } from '../core/objects.js';
 import type { EqualityMode } from '../match/equality.js';
 import { indexTools, type ToolIndex } from './tool-index.js';
 import {
@@ -38,9 +39,9 @@ export function pairCalls(
   index: ToolIndex = indexTools(expected, actual),
   maxCells: number = DEFAULT_LIMITS.maxPairingCells,
 ): Pairing {
-  const actualFor = new Array<number>(expected.length).fill(-1);
-  const expectedFor = new Array<number>(actual.length).fill(-1);
-  const matchedArgs = new Array<number>(expected.length).fill(0);
+  const actualFor = filledArray(expected.length, -1);
+  const expectedFor = filledArray(actual.length, -1);
+  const matchedArgs = filledArray(expected.length, 0);
   const { expectedByTool, expectedStart, actualByTool, actualStart } = index;
   for (let id = 0; id < index.names.length; id++) {
     const rowCount = index.expectedCount[id]!;
