@@ -1,21 +1,11 @@
 import type { Args } from '../core/types.js';
-import { memberEqual, type EqualityMode } from '../match/equality.js';
+import { countEqualMembers, memberEqual, type EqualityMode } from '../match/equality.js';
 import { equalityKey } from '../match/equality-key.js';
 import { hasOwnProperty } from '../core/objects.js';
 
 /** How many keys of `expected` are present in `actual` with an equal value. */
 export function countMatchingArgs(expected: Args | null, actual: Args | null, mode: EqualityMode): number {
-  if (expected === null || actual === null) return 0;
-  let count = 0;
-  for (const key in expected) {
-    if (
-      hasOwnProperty.call(expected, key) &&
-      hasOwnProperty.call(actual, key) &&
-      memberEqual(expected, actual, key, mode)
-    )
-      count++;
-  }
-  return count;
+  return expected === null || actual === null ? 0 : countEqualMembers(expected, actual, mode);
 }
 
 /**
