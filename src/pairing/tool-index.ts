@@ -52,7 +52,9 @@ export function indexTools(expected: readonly ExpectedCall[], actual: readonly T
     if (!actual[j]!.is_error) succeededCount[id]!++;
   }
   const expectedStart = groupStarts(expectedCount);
+  const expectedByTool = groupById(expectedIds, expectedStart, expectedCount);
   const actualStart = groupStarts(actualCount);
+  const actualByTool = groupById(actualIds, actualStart, actualCount);
   return {
     names,
     expected: expectedIds,
@@ -60,9 +62,9 @@ export function indexTools(expected: readonly ExpectedCall[], actual: readonly T
     expectedCount,
     actualCount,
     succeededCount,
-    expectedByTool: groupById(expectedIds, expectedStart),
+    expectedByTool,
     expectedStart,
-    actualByTool: groupById(actualIds, actualStart),
+    actualByTool,
     actualStart,
   };
 }
@@ -91,11 +93,13 @@ function groupStarts(counts: readonly number[]): number[] {
   return start;
 }
 
-/** Positions grouped by id (a counting sort, stable), each group from its start. */
-function groupById(ids: readonly number[], start: readonly number[]): number[] {
-  const next = new Array<number>(start.length);
-  for (let id = 0; id < start.length; id++) next[id] = start[id]!;
+/**
+ * Positions grouped by id (a counting sort, stable), each group from its start. `start` serves as the
+ * cursor of each group while placing (no array of its own for that) and is restored afterwards.
+ */
+function groupById(ids: readonly number[], start: number[], counts: readonly number[]): number[] {
   const grouped = new Array<number>(ids.length);
-  for (let k = 0; k < ids.length; k++) grouped[next[ids[k]!]!++] = k;
+  for (let k = 0; k < ids.length; k++) grouped[start[ids[k]!]!++] = k;
+  for (let id = 0; id < start.length; id++) start[id]! -= counts[id]!;
   return grouped;
 }
