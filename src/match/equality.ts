@@ -27,6 +27,28 @@ export function memberEqual(expected: object, actual: object, key: string | numb
 }
 
 /**
+ * How many own keys of `expected` `actual` also has with an equal value, each compared as `memberEqual`
+ * compares it: the pairing weight of two argument objects. One loop that reads each expected value
+ * through its for…in (where V8 reads it from the enumeration cache) instead of a call per key.
+ */
+export function countEqualMembers(expected: object, actual: object, mode: EqualityMode): number {
+  const e = expected as Record<string, unknown>;
+  const a = actual as Record<string, unknown>;
+  let count = 0;
+  if (mode === 'lenient') {
+    for (const key in e) {
+      if (hasOwnProperty.call(e, key) && hasOwnProperty.call(a, key) && lenientEqual(e[key], a[key])) count++;
+    }
+    return count;
+  }
+  for (const key in e) {
+    if (hasOwnProperty.call(e, key) && hasOwnProperty.call(a, key) && strictEqual(e[key], a[key], e, key, a, key))
+      count++;
+  }
+  return count;
+}
+
+/**
  * Lenient equality, on the hot path of pairing: scalars are tested first, so most values never reach
  * the matcher check; objects are walked with for…in, which allocates no key list.
  */
@@ -94,14 +116,17 @@ function strictEqual(
   if (Array.isArray(a)) return false;
   const eObj = e as Record<string, unknown>;
   const aObj = a as Record<string, unknown>;
+  // As in lenientEqual: for…in over own keys allocates no key list.
   let count = 0;
-  for (const key of Object.keys(eObj)) {
+  for (const key in eObj) {
+    if (!hasOwnProperty.call(eObj, key)) continue;
+    const member = eObj[key];
     if (!hasOwnProperty.call(aObj, key)) {
-      if (isOptional(eObj[key])) continue;
+      if (isOptional(member)) continue;
       return false;
     }
     count++;
-    if (!strictEqual(eObj[key], aObj[key], eObj, key, aObj, key)) return false;
+    if (!strictEqual(member, aObj[key], eObj, key, aObj, key)) return false;
   }
-  return count === Object.keys(aObj).length;
+  return count === ownKeyCount(aObj);
 }

@@ -52,6 +52,11 @@ function compile(schema: JsonSchema, tool: string, gold: boolean): SchemaValidat
   }
 }
 
+function hasGoldSchema(expected: readonly ExpectedCall[]): boolean {
+  for (let i = 0; i < expected.length; i++) if (expected[i]!.schema) return true;
+  return false;
+}
+
 /**
  * Validates each actual call's arguments against its tool's JSON Schema, from the catalogue offered
  * to the agent (`--tools`) or from gold entries' `schema`. With a catalogue, a call to a tool it does
@@ -62,6 +67,8 @@ export function schemaMetrics(
   actual: readonly ToolCall[],
   catalogue: ToolCatalogue | undefined,
 ): SchemaMetrics | undefined {
+  // Nearly every evaluation has no schema at all: nothing to validate, and no map to build.
+  if (!catalogue && !hasGoldSchema(expected)) return undefined;
   const schemas = new Map<string, { schema: JsonSchema; gold: boolean }>();
   for (const call of expected) if (call.schema) schemas.set(call.tool, { schema: goldSchema(call.schema), gold: true });
   if (catalogue) for (const [tool, schema] of catalogue) schemas.set(tool, { schema, gold: false });

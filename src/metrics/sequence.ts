@@ -1,6 +1,7 @@
 import type { ExpectedCall, ToolCall } from '../core/types.js';
 import { ToolscoreInputError } from '../core/errors.js';
 import { DEFAULT_LIMITS } from '../core/limits.js';
+import { filledArray } from '../core/objects.js';
 import { indexTools, type ToolIndex } from '../pairing/tool-index.js';
 
 /** `metrics.sequence_metrics`. */
@@ -79,8 +80,9 @@ function bitParallelLevenshtein(pattern: ArrayLike<number>, text: ArrayLike<numb
     if (!Number.isInteger(symbol) || symbol < 0 || symbol > MAX_MASKED_SYMBOL) return -1;
     if (symbol > maxSymbol) maxSymbol = symbol;
   }
-  // peq[symbol]: bit j set where pattern[j] is that symbol.
-  const peq = new Int32Array(maxSymbol + 1);
+  // peq[symbol]: bit j set where pattern[j] is that symbol. A plain array: allocating a typed array costs
+  // more than this whole pass at a case's sizes.
+  const peq = filledArray(maxSymbol + 1, 0);
   for (let j = 0; j < m; j++) peq[pattern[j]!]! |= 1 << j;
   const last = 1 << (m - 1);
   let positive = -1; // vertical +1 deltas: the first column is 0, 1, …, m

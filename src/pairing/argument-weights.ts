@@ -1,21 +1,11 @@
 import type { Args } from '../core/types.js';
-import { memberEqual, type EqualityMode } from '../match/equality.js';
+import { countEqualMembers, memberEqual, type EqualityMode } from '../match/equality.js';
 import { equalityKey } from '../match/equality-key.js';
-import { hasOwnProperty } from '../core/objects.js';
+import { filledArray, hasOwnProperty } from '../core/objects.js';
 
 /** How many keys of `expected` are present in `actual` with an equal value. */
 export function countMatchingArgs(expected: Args | null, actual: Args | null, mode: EqualityMode): number {
-  if (expected === null || actual === null) return 0;
-  let count = 0;
-  for (const key in expected) {
-    if (
-      hasOwnProperty.call(expected, key) &&
-      hasOwnProperty.call(actual, key) &&
-      memberEqual(expected, actual, key, mode)
-    )
-      count++;
-  }
-  return count;
+  return expected === null || actual === null ? 0 : countEqualMembers(expected, actual, mode);
 }
 
 /**
@@ -26,17 +16,17 @@ export function countMatchingArgs(expected: Args | null, actual: Args | null, mo
 export const HASH_JOIN_CELLS = 1024;
 
 // Both functions give the pairing weights of one tool's calls: for each expected call (row) and actual
-// call (column), how many expected arguments the actual call matches, row-major. Null arguments (not
-// checked) weigh 0.
+// call (column), how many expected arguments the actual call matches, row-major (a plain array: a typed
+// array costs more to allocate than a small group's comparisons). Null arguments (not checked) weigh 0.
 
 /** The weights by comparing every pair. */
 export function pairwiseArgumentWeights(
   wanted: readonly (Args | null)[],
   given: readonly (Args | null)[],
   mode: EqualityMode,
-): Int32Array {
+): number[] {
   const columns = given.length;
-  const weights = new Int32Array(wanted.length * columns);
+  const weights = filledArray(wanted.length * columns, 0);
   for (let r = 0; r < wanted.length; r++) {
     const args = wanted[r]!;
     if (args === null) continue;
@@ -50,9 +40,9 @@ export function joinedArgumentWeights(
   wanted: readonly (Args | null)[],
   given: readonly (Args | null)[],
   mode: EqualityMode,
-): Int32Array {
+): number[] {
   const columns = given.length;
-  const weights = new Int32Array(wanted.length * columns);
+  const weights = filledArray(wanted.length * columns, 0);
   const byName = indexArgumentValues(given, mode);
   for (let r = 0; r < wanted.length; r++) {
     const args = wanted[r]!;

@@ -1,6 +1,7 @@
 import type { Args, ExpectedCall, ToolCall } from '../core/types.js';
 import { ToolscoreInputError } from '../core/errors.js';
 import { DEFAULT_LIMITS } from '../core/limits.js';
+import { filledArray, ownKeyCount } from '../core/objects.js';
 import type { EqualityMode } from '../match/equality.js';
 import { indexTools, type ToolIndex } from './tool-index.js';
 import {
@@ -38,9 +39,35 @@ export function pairCalls(
   index: ToolIndex = indexTools(expected, actual),
   maxCells: number = DEFAULT_LIMITS.maxPairingCells,
 ): Pairing {
-  const actualFor = new Array<number>(expected.length).fill(-1);
-  const expectedFor = new Array<number>(actual.length).fill(-1);
-  const matchedArgs = new Array<number>(expected.length).fill(0);
+  return pairCallsOf(expected, actual, mode, index, maxCells, true);
+}
+
+/**
+ * `pairCalls` without the straight-pairing shortcut: every cell of every group compared. The reference
+ * `pairing.property.test.ts` holds `pairCalls` to.
+ * @internal Exported for that test.
+ */
+export function pairCallsPlainly(
+  expected: readonly ExpectedCall[],
+  actual: readonly ToolCall[],
+  mode: EqualityMode,
+  index: ToolIndex = indexTools(expected, actual),
+  maxCells: number = DEFAULT_LIMITS.maxPairingCells,
+): Pairing {
+  return pairCallsOf(expected, actual, mode, index, maxCells, false);
+}
+
+function pairCallsOf(
+  expected: readonly ExpectedCall[],
+  actual: readonly ToolCall[],
+  mode: EqualityMode,
+  index: ToolIndex,
+  maxCells: number,
+  straightFirst: boolean,
+): Pairing {
+  const actualFor = filledArray(expected.length, -1);
+  const expectedFor = filledArray(actual.length, -1);
+  const matchedArgs = filledArray(expected.length, 0);
   const { expectedByTool, expectedStart, actualByTool, actualStart } = index;
   for (let id = 0; id < index.names.length; id++) {
     const rowCount = index.expectedCount[id]!;
@@ -62,6 +89,19 @@ export function pairCalls(
         { source: 'limits', path: 'maxPairingCells' },
         `pairing ${rowCount} expected with ${columnCount} actual calls of ${JSON.stringify(index.names[id])} needs more than ${maxCells} cells; raise limits.maxPairingCells (--max-pairing-cells) or split the trace`,
       );
+    }
+    if (
+      straightFirst &&
+      rowCount <= columnCount &&
+      pairedStraight(expected, actual, mode, expectedByTool, firstRow, actualByTool, firstColumn, rowCount, matchedArgs)
+    ) {
+      for (let r = 0; r < rowCount; r++) {
+        const i = expectedByTool[firstRow + r]!;
+        const j = actualByTool[firstColumn + r]!;
+        actualFor[i] = j;
+        expectedFor[j] = i;
+      }
+      continue;
     }
     const wanted = new Array<Args | null>(rowCount);
     for (let r = 0; r < rowCount; r++) wanted[r] = expected[expectedByTool[firstRow + r]!]!.args;
@@ -90,6 +130,39 @@ export function pairCalls(
   return { actualFor, expectedFor, matchedArgs };
 }
 
+/**
+ * Whether each of a tool's expected calls matches every one of its arguments in the actual call of the
+ * same rank (the r-th expected call of the tool and its r-th actual call), with no more expected calls
+ * than actual ones: then that straight pairing is the one `bestAssignment` finds (every row paired, each
+ * with all the weight its arguments can give, at distance 0, where any other pairing has the same weight
+ * at most and a distance above 0), and the group's other cells need no comparison. Most groups of a
+ * repeated call are like that. Sets `matchedArgs` of the rows when it answers yes.
+ */
+function pairedStraight(
+  expected: readonly ExpectedCall[],
+  actual: readonly ToolCall[],
+  mode: EqualityMode,
+  expectedByTool: readonly number[],
+  firstRow: number,
+  actualByTool: readonly number[],
+  firstColumn: number,
+  rowCount: number,
+  matchedArgs: number[],
+): boolean {
+  for (let r = 0; r < rowCount; r++) {
+    const wanted = expected[expectedByTool[firstRow + r]!]!.args;
+    if (wanted === null) continue;
+    // The most a pair can match is every argument the expected call names.
+    if (countMatchingArgs(wanted, actual[actualByTool[firstColumn + r]!]!.args, mode) !== ownKeyCount(wanted))
+      return false;
+  }
+  for (let r = 0; r < rowCount; r++) {
+    const wanted = expected[expectedByTool[firstRow + r]!]!.args;
+    matchedArgs[expectedByTool[firstRow + r]!] = wanted === null ? 0 : ownKeyCount(wanted);
+  }
+  return true;
+}
+
 /** Which rows of a tool's group are optional calls; null when none is. */
 function optionalRows(
   expected: readonly ExpectedCall[],
@@ -109,7 +182,12 @@ function optionalRows(
  * maximum pairs, then maximum weight, then the fewest optional rows paired, then minimum total distance
  * |row − column| between ranks.
  */
-function bestAssignment(weights: Int32Array, rows: number, columns: number, optional: Uint8Array | null): Int32Array {
+function bestAssignment(
+  weights: readonly number[],
+  rows: number,
+  columns: number,
+  optional: Uint8Array | null,
+): ArrayLike<number> {
   if (rows === 1 || columns === 1) return singleAssignment(weights, rows, optional);
   const transpose = rows > columns;
   const n = transpose ? columns : rows;
@@ -130,7 +208,7 @@ function bestAssignment(weights: Int32Array, rows: number, columns: number, opti
   }
   const assigned = minCostAssignment(cost, n, m);
   if (!transpose) return assigned;
-  const partner = new Int32Array(rows).fill(-1);
+  const partner = filledArray(rows, -1);
   for (let i = 0; i < n; i++) partner[assigned[i]!] = i;
   return partner;
 }
@@ -139,20 +217,20 @@ function bestAssignment(weights: Int32Array, rows: number, columns: number, opti
  * The 2 × 2 case, the most common after 1 × 1: crossing over must gain weight, since the straight
  * pairing is closer in rank (distance 0 against 2) and wins ties, as in `bestAssignment`.
  */
-function twoByTwoAssignment(weights: Int32Array): Int32Array {
+function twoByTwoAssignment(weights: readonly number[]): readonly number[] {
   const cross = weights[1]! + weights[2]! > weights[0]! + weights[3]!;
   return cross ? TWO_BY_TWO_CROSSED : TWO_BY_TWO_STRAIGHT;
 }
 
-const TWO_BY_TWO_STRAIGHT = Int32Array.of(0, 1);
-const TWO_BY_TWO_CROSSED = Int32Array.of(1, 0);
+const TWO_BY_TWO_STRAIGHT: readonly number[] = Object.freeze([0, 1]);
+const TWO_BY_TWO_CROSSED: readonly number[] = Object.freeze([1, 0]);
 
 /**
  * The one-row or one-column case: the best weight, then (one column) a required row before an optional
  * one, ties to the lowest.
  */
-function singleAssignment(weights: Int32Array, rows: number, optional: Uint8Array | null): Int32Array {
-  const partner = new Int32Array(rows).fill(-1);
+function singleAssignment(weights: readonly number[], rows: number, optional: Uint8Array | null): number[] {
+  const partner = filledArray(rows, -1);
   let best = -1;
   let bestWeight = -1;
   for (let k = 0; k < weights.length; k++) {
