@@ -61,11 +61,13 @@ describe('$regex work multiplied by pairing is bounded', () => {
         { tool: 't', args: { q: { $regex: 'y+' } } },
       ]),
     );
+    // In the other order: calls that match their expected ones in order are paired without trying the
+    // other pairs, so only crossed calls make the pairing match each pattern against each text (4 × 4 characters).
     writeFileSync(
       trace,
       JSON.stringify([
-        { tool: 't', args: { q: 'xxxx' } },
         { tool: 't', args: { q: 'yyyy' } },
+        { tool: 't', args: { q: 'xxxx' } },
       ]),
     );
     expect(await runCli(['eval', gold, trace, '--max-regex-chars', '15'], { cwd: dir })).toEqual({
