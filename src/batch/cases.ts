@@ -1,6 +1,6 @@
 import { ToolscoreInputError, childPath, describeType, textOf } from '../core/errors.js';
 import { checkStateLimits, withStackGuard, type EvaluationLimits } from '../core/limits.js';
-import { isObject } from '../core/objects.js';
+import { isObject, setOwn } from '../core/objects.js';
 import type { Gold } from '../core/types.js';
 import { resolveSettings, type ScoreSettings, type SettingsInput } from '../evaluation/evaluate.js';
 import { scoreGold } from '../evaluation/turns.js';
@@ -402,13 +402,7 @@ function withoutKinds(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutKinds);
   if (value === null || typeof value !== 'object') return value;
   const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value))
-    Object.defineProperty(copy, key, {
-      value: withoutKinds((value as Record<string, unknown>)[key]),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+  for (const key of Object.keys(value)) setOwn(copy, key, withoutKinds((value as Record<string, unknown>)[key]));
   return copy;
 }
 

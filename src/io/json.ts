@@ -1,4 +1,5 @@
 import { ToolscoreInputError, childPath } from '../core/errors.js';
+import { setOwn } from '../core/objects.js';
 import { clearFloatLiteral, markFloatLiteral } from '../match/number-kinds.js';
 
 /** How a JSON file is read. */
@@ -109,11 +110,9 @@ class CarefulParser {
       this.path.push(key);
       const value = this.parseValue(obj, key);
       this.path.pop();
-      // As JSON.parse: `__proto__` is an own key, not the prototype. Any other key is assigned, which
-      // costs a third of what defining it did (bench/RESULTS.md, issue 38's fifth round).
-      if (key === '__proto__')
-        Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-      else obj[key] = value;
+      // As JSON.parse: `__proto__` an own key. Assigning the others costs a third of what defining every
+      // key did (bench/RESULTS.md, issue 38's fifth round).
+      setOwn(obj, key, value);
       this.skipSpace();
       const next = this.text[this.pos];
       this.pos++;
