@@ -16,6 +16,7 @@ import type {
   TrajectoryMode,
 } from '../core/types.js';
 import { hasOwnProperty, isObject } from '../core/objects.js';
+import { onlyToolAndArgs, plainCallTool } from '../core/plain-call.js';
 import { parsePathPattern } from '../core/state-paths.js';
 import { failAt, pathOf, requireArgs, type LazyPath } from '../formats/support/calls.js';
 
@@ -119,17 +120,9 @@ export function readPlainGold(data: unknown, maxDepth: number = DEFAULT_LIMITS.m
   for (let i = 0; i < data.length; i++) {
     const item: unknown = data[i];
     if (!isObject(item)) return undefined;
-    let tool: unknown;
-    let args: unknown;
-    // for…in, as onlyToolAndArgs: inherited keys count as other keys here (the plain path decides them).
-    for (const key in item) {
-      if (key === 'tool') tool = item.tool;
-      else if (key === 'args') args = item.args;
-      else return undefined;
-    }
-    if (typeof tool !== 'string') return undefined;
-    const name = tool.trim();
-    if (name === '') return undefined;
+    const name = plainCallTool(item);
+    if (name === undefined) return undefined;
+    const args = item.args;
     if (args === undefined || args === null) calls.push({ tool: name, args: null });
     else if (isObject(args) && plainData(args, 0, maxDepth)) calls.push({ tool: name, args });
     else return undefined;
@@ -684,12 +677,6 @@ function readCall(
     expected.succeeds = item.succeeds as boolean;
   } else if (reading.requireSuccess) expected.succeeds = true;
   return expected;
-}
-
-/** Whether a call object's keys are `tool` and `args` at most (for…in reads V8's enumeration cache). */
-function onlyToolAndArgs(item: Record<string, unknown>): boolean {
-  for (const key in item) if (key !== 'tool' && key !== 'args') return false;
-  return true;
 }
 
 /**

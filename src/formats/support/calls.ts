@@ -2,6 +2,7 @@ import { ToolscoreInputError, childPath, describeType } from '../../core/errors.
 import { nestedDeeperThan, tooDeepError } from '../../core/limits.js';
 import type { Args, ToolCall } from '../../core/types.js';
 import { hasOwnProperty, isObject, setOwn } from '../../core/objects.js';
+import { plainCallTool } from '../../core/plain-call.js';
 
 /**
  * A JSON path, or what builds it: a function, or a `ChildPath`. Normalizing runs on every evaluation,
@@ -160,16 +161,9 @@ export function toActualCall(item: unknown, path: LazyPath, source = 'actual'): 
  */
 function plainActualCall(item: unknown): ToolCall | undefined {
   if (!isObject(item)) return undefined;
-  let tool: unknown;
-  let args: unknown;
-  for (const key in item) {
-    if (key === 'tool') tool = item.tool;
-    else if (key === 'args') args = item.args;
-    else return undefined;
-  }
-  if (typeof tool !== 'string') return undefined;
-  const name = tool.trim();
-  if (name === '') return undefined;
+  const name = plainCallTool(item);
+  if (name === undefined) return undefined;
+  const args = item.args;
   if (args === undefined || args === null) return { tool: name, args: null, is_error: false };
   if (!isObject(args) || UNREADABLE_ARGUMENTS.has(args)) return undefined;
   return { tool: name, args, is_error: false };
